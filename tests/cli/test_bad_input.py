@@ -1,0 +1,159 @@
+"""Every bad input: one line on stderr, exit 1 (2 for usage), and the database unchanged."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import Cli, fingerprint
+
+
+@pytest.fixture
+def club(cli: Cli) -> Cli:
+    for args in (
+        ("Hart, Daniel", "--rating", "2318", "--games", "240"),
+        ("Okafor, Grace",),
+        ("Kim, Ji-ho", "--external"),
+    ):
+        assert cli("player", "add", *args).exit_code == 0
+    r = cli(
+        "game",
+        "add",
+        "Hart, Daniel",
+        "Okafor, Grace",
+        "1-0",
+        "--date",
+        "2026-01-08",
+        "--event",
+        "Club",
+        "--round",
+        "1",
+    )
+    assert r.exit_code == 0
+    return cli
+
+
+CASES = [
+    pytest.param(
+        ("game", "add", "#1", "#2", "2-0"),
+        1,
+        "error: invalid result '2-0': use 1-0, 0-1, 1/2-1/2 (or ½-½, =), or +- / -+ for a forfeit",
+        id="malformed-result",
+    ),
+    pytest.param(("game", "add", "#1", "#2", "1-1"), 1, None, id="impossible-result"),
+    pytest.param(
+        ("game", "add", "Hart, Danial", "#2", "1-0"),
+        1,
+        "error: no player named 'Hart, Danial'; closest: Hart, Daniel",
+        id="unknown-player",
+    ),
+    pytest.param(
+        ("game", "add", "#1", "#2", "1-0", "--date", "8/1/2026"),
+        1,
+        "error: malformed date '8/1/2026': use YYYY-MM-DD",
+        id="malformed-date",
+    ),
+    pytest.param(
+        ("game", "add", "#1", "#2", "1-0", "--date", "2026-02-30"),
+        1,
+        "error: impossible date '2026-02-30': no such day",
+        id="impossible-date",
+    ),
+    pytest.param(
+        ("game", "add", "#1", "Hart, Daniel", "1-0"),
+        1,
+        "error: Hart, Daniel cannot play himself",
+        id="self-pairing",
+    ),
+    pytest.param(
+        ("game", "add", "#1", "#2", "1-0", "--white-rating", "4001"),
+        1,
+        "error: white's rating 4001 is outside 0..4000",
+        id="rating-too-high",
+    ),
+    pytest.param(
+        ("game", "add", "#1", "#2", "1-0", "--black-rating", "-5"),
+        1,
+        "error: black's rating -5 is outside 0..4000",
+        id="rating-negative",
+    ),
+    pytest.param(
+        ("player", "add", "X", "--rating", "5000", "--games", "1"),
+        1,
+        "error: rating 5000 is outside 0..4000",
+        id="seed-rating",
+    ),
+    pytest.param(
+        ("game", "add", "#1", "Kim, Ji-ho", "1-0"),
+        1,
+        "error: Kim, Ji-ho is an external player: give his rating with --black-rating",
+        id="external-without-rating",
+    ),
+    pytest.param(
+        (
+            "game",
+            "add",
+            "Hart, Daniel",
+            "Okafor, Grace",
+            "0-1",
+            "--date",
+            "2026-01-08",
+            "--event",
+            "Club",
+            "--round",
+            "1",
+        ),
+        1,
+        "error: this game is already recorded as game 1 (same date, players, event "
+        "and round); give a --round to tell two games apart",
+        id="duplicate-game",
+    ),
+    pytest.param(
+        ("game", "add", "#1", "#2", "1-0", "--tc", "bullet"),
+        1,
+        "error: unknown time control 'bullet': use standard, rapid or blitz",
+        id="unknown-tc",
+    ),
+    pytest.param(
+        ("game", "list", "--month", "2026-13"),
+        1,
+        "error: impossible month '2026-13'",
+        id="impossible-month",
+    ),
+    pytest.param(("player", "add", "  "), 1, "error: a player needs a name", id="empty-name"),
+    pytest.param(
+        ("player", "add", "Y", "--sex", "x"), 1, "error: invalid sex 'x': use m or f", id="bad-sex"
+    ),
+    pytest.param(("player", "add", "Y", "--title", "XM"), 1, None, id="bad-title"),
+    pytest.param(
+        ("player", "add", "Y", "--federation", "EN"),
+        1,
+        "error: invalid federation 'EN': three letters",
+        id="bad-federation",
+    ),
+    pytest.param(("game", "add", "#1", "#2"), 2, None, id="missing-argument"),
+    pytest.param(
+        ("game", "add", "#1", "#2", "1-0", "--white-rating", "abc"),
+        2,
+        None,
+        id="non-numeric-rating",
+    ),
+    pytest.param(("player", "frobnicate"), 2, None, id="unknown-command"),
+    pytest.param(("game", "remove", "77"), 1, "error: no game 77", id="unknown-game"),
+]
+
+
+@pytest.mark.parametrize(("args", "code", "expected"), CASES)
+def test_bad_input_changes_nothing(
+    club: Cli, db_url: str, args: tuple[str, ...], code: int, expected: str | None
+) -> None:
+    before = fingerprint(db_url)
+    result = club(*args)
+    assert result.exit_code == code
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("error: ")
+    if expected is not None:
+        assert lines[0] == expected
+    assert result.stdout == ""
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert fingerprint(db_url) == before

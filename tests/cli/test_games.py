@@ -1,0 +1,147 @@
+"""``tracker game ...`` end to end on a real database."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.conftest import Cli
+
+
+@pytest.fixture
+def club(cli: Cli) -> Cli:
+    for args in (
+        ("Hart, Daniel", "--rating", "2318", "--games", "240"),
+        ("Okafor, Grace", "--fide-id", "400102"),
+        ("Kim, Ji-ho", "--external"),
+    ):
+        assert cli("player", "add", *args).exit_code == 0
+    return cli
+
+
+def test_add_and_list_games(club: Cli) -> None:
+    r = club(
+        "game",
+        "add",
+        "Hart, Daniel",
+        "400102",
+        "1-0",
+        "--date",
+        "2026-01-08",
+        "--event",
+        "Club Championship",
+        "--round",
+        "1",
+        "--json",
+    )
+    assert r.exit_code == 0, r.stderr
+    game = json.loads(r.stdout)
+    assert game == {
+        "id": 1,
+        "date": "2026-01-08",
+        "white": "Hart, Daniel",
+        "white_id": 1,
+        "black": "Okafor, Grace",
+        "black_id": 2,
+        "result": "1-0",
+        "rated": True,
+        "tc": "standard",
+        "event": "Club Championship",
+        "round": "1",
+        "white_rating": None,
+        "black_rating": None,
+    }
+    assert "added game 1" in r.stderr
+    for result, rnd in (("½-½", "2"), ("=", "3"), ("1/2-1/2", "4"), ("+-", "5")):
+        r = club(
+            "game",
+            "add",
+            "#2",
+            "#1",
+            result,
+            "--date",
+            "2026-02-01",
+            "--event",
+            "Club Championship",
+            "--round",
+            rnd,
+        )
+        assert r.exit_code == 0, r.stderr
+    r = club(
+        "game",
+        "add",
+        "Kim, Ji-ho",
+        "Hart, Daniel",
+        "0-1",
+        "--white-rating",
+        "1803",
+        "--tc",
+        "rapid",
+        "--date",
+        "2026-02-10",
+    )
+    assert r.exit_code == 0, r.stderr
+    games = json.loads(club("game", "list", "--json").stdout)
+    assert [g["result"] for g in games] == ["1-0", "1/2-1/2", "1/2-1/2", "1/2-1/2", "+-", "0-1"]
+    assert games[4]["rated"] is False
+    assert games[5]["tc"] == "rapid" and games[5]["white_rating"] == 1803
+    feb = json.loads(club("game", "list", "--month", "2026-02", "--json").stdout)
+    assert len(feb) == 5
+    kim = json.loads(club("game", "list", "--player", "Kim, Ji-ho", "--json").stdout)
+    assert [g["id"] for g in kim] == [6]
+    cc = json.loads(club("game", "list", "--event", "Club Championship", "--json").stdout)
+    assert len(cc) == 5
+    table = club("game", "list").stdout
+    assert "+- (ff)" in table and "Club Championship" in table
+
+
+def test_date_defaults_to_today(club: Cli) -> None:
+    r = club("game", "add", "#1", "#2", "1-0", "--json")
+    assert json.loads(r.stdout)["date"] == "2026-11-29"
+
+
+def test_event_start_follows_earliest_game_unless_given(club: Cli, db_url: str) -> None:
+    from sqlalchemy import create_engine, text
+
+    assert (
+        club("game", "add", "#1", "#2", "1-0", "--date", "2026-03-10", "--event", "Open").exit_code
+        == 0
+    )
+    assert (
+        club("game", "add", "#2", "#1", "1-0", "--date", "2026-03-08", "--event", "Open").exit_code
+        == 0
+    )
+    assert (
+        club(
+            "game",
+            "add",
+            "#2",
+            "#1",
+            "0-1",
+            "--date",
+            "2026-04-02",
+            "--event",
+            "Late",
+            "--event-start",
+            "2026-03-30",
+        ).exit_code
+        == 0
+    )
+    r = club("game", "add", "#1", "#2", "0-1", "--date", "2026-03-29", "--event", "Late")
+    assert r.exit_code == 1
+    assert "before 'Late' starts (2026-03-30)" in r.stderr
+    engine = create_engine(db_url)
+    with engine.connect() as conn:
+        starts = dict(conn.execute(text("SELECT name, start_date FROM events")).all())
+    engine.dispose()
+    assert {k: str(v) for k, v in starts.items()} == {"Open": "2026-03-08", "Late": "2026-03-30"}
+
+
+def test_remove_game(club: Cli) -> None:
+    assert club("game", "add", "#1", "#2", "1-0", "--date", "2026-01-08").exit_code == 0
+    r = club("game", "remove", "1", "--json")
+    assert r.exit_code == 0 and json.loads(r.stdout)["id"] == 1
+    assert json.loads(club("game", "list", "--json").stdout) == []
+    r = club("game", "remove", "1")
+    assert r.exit_code == 1 and r.stderr.strip() == "error: no game 1"

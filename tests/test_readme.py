@@ -1,0 +1,48 @@
+"""The README's tour is replayed command by command and must print what it shows."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tracker.cli.app import app
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def console_blocks(text: str) -> list[list[tuple[str, str]]]:
+    """Each ```console block as (command, expected output) pairs."""
+    blocks = []
+    for body in re.findall(r"```console\n(.*?)```", text, flags=re.S):
+        steps: list[tuple[str, list[str]]] = []
+        for line in body.splitlines():
+            if line.startswith("$ "):
+                steps.append((line[2:], []))
+            else:
+                steps[-1][1].append(line.rstrip())
+        blocks.append([(cmd, "\n".join(out).strip("\n")) for cmd, out in steps])
+    return blocks
+
+
+def test_readme_tour_prints_what_it_shows(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "club"
+    folder.mkdir()
+    monkeypatch.chdir(folder)
+    monkeypatch.setenv("TRACKER_DB", "club.db")
+    runner = CliRunner()
+    blocks = console_blocks(README.read_text("utf-8"))
+    assert len(blocks) >= 4
+    for block in blocks:
+        for command, expected in block:
+            argv = shlex.split(command)
+            assert argv[0] == "tracker", command
+            result = runner.invoke(app, argv[1:])
+            printed = (result.stdout + result.stderr).replace(str(folder), "~/club")
+            printed = "\n".join(line.rstrip() for line in printed.splitlines()).strip("\n")
+            assert printed == expected, f"README command: {command}"
+            failed = expected.startswith("error:") or "\nerror:" in expected
+            assert (result.exit_code != 0) == failed, command

@@ -1,0 +1,5 @@
+"""``python -m tracker``."""
+
+from tracker.cli import main
+
+main()

@@ -1,0 +1,108 @@
+"""The root command: global options, error handling, and the command groups."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import Annotated, Any
+
+import typer
+from typer.core import TyperGroup
+
+from tracker import __version__
+from tracker.cli import db as db_cli
+from tracker.cli import demo as demo_cli
+from tracker.cli import game as game_cli
+from tracker.cli import player as player_cli
+from tracker.cli.context import AppState, close_all
+from tracker.errors import TrackerError
+
+
+class TrackerGroup(TyperGroup):
+    """Maps every error a user can cause to one line on stderr and an exit code.
+
+    1 is a user error (``TrackerError``), 2 a usage error (bad options or arguments),
+    130 an interrupt. Anything else escaping is a bug and keeps its traceback.
+    """
+
+    def main(  # type: ignore[override]
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        try:
+            code = super().main(
+                args=args,
+                prog_name=prog_name,
+                complete_var=complete_var,
+                standalone_mode=False,
+                **extra,
+            )
+        except TrackerError as exc:
+            code = _fail(str(exc), exc.exit_code)
+        except typer.TyperException as exc:
+            code = _fail(exc.format_message(), exc.exit_code)
+        except typer.Abort:
+            code = _fail("aborted", 1)
+        except BrokenPipeError:
+            code = 1
+        finally:
+            close_all()
+        code = code if isinstance(code, int) else 0
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
+def _fail(text: str, code: int) -> int:
+    line = " ".join(text.split())
+    typer.echo(f"error: {line}", err=True)
+    return code
+
+
+app = typer.Typer(
+    cls=TrackerGroup,
+    name="tracker",
+    help="Chess rating history: FIDE Elo month by month, with a Glicko-2 shadow rating.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"tracker {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    ctx: typer.Context,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="Database: a SQLite file path or a URL such as "
+            "postgresql+psycopg://user@host/name. Default: $TRACKER_DB, else tracker.db "
+            "in your user data folder.",
+            show_default=False,
+        ),
+    ] = None,
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
+    ] = False,
+) -> None:
+    """Chess rating history: FIDE Elo month by month, with a Glicko-2 shadow rating."""
+    ctx.obj = AppState(db_option=db)
+
+
+app.add_typer(player_cli.app, name="player")
+app.add_typer(game_cli.app, name="game")
+app.add_typer(db_cli.app, name="db")
+app.command("demo")(demo_cli.demo)

@@ -1,0 +1,130 @@
+"""``tracker db ...``: schema upgrades, checks and backups."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from tracker.cli.context import state
+from tracker.cli.options import Json
+from tracker.cli.render import message, print_json, print_table
+from tracker.errors import DatabaseError
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
+
+app = typer.Typer(help="Upgrade, check and back up the database.", no_args_is_help=True)
+
+
+def _existing_engine(ctx: typer.Context) -> Engine:
+    from tracker.db.engine import sqlite_file
+
+    app_state = state(ctx)
+    path = sqlite_file(app_state.url)
+    if path is not None and not path.exists():
+        raise DatabaseError(
+            f"no database at {path} (one is created by the first command that uses it, "
+            "or by `tracker db upgrade`)"
+        )
+    return app_state.engine(check_schema=False)
+
+
+@app.command("upgrade")
+def upgrade(ctx: typer.Context) -> None:
+    """Upgrade the database schema to this version of tracker (creates a new database)."""
+    from tracker.services.database import upgrade as do_upgrade
+
+    before, after = do_upgrade(state(ctx).engine(check_schema=False))
+    if before == after:
+        message(f"the database is already at revision {after}")
+    else:
+        message(f"upgraded the database from revision {before or 'empty'} to {after}")
+
+
+@app.command("current")
+def current(ctx: typer.Context, json: Json = False) -> None:
+    """Show the database's schema revision and this tracker's."""
+    from tracker.services.database import status
+
+    st = status(_existing_engine(ctx))
+    if json:
+        print_json(
+            {
+                "url": st.url,
+                "backend": st.backend,
+                "revision": st.revision,
+                "head": st.head,
+                "up_to_date": st.up_to_date,
+            }
+        )
+        return
+    print_table(
+        ["field", "value"],
+        [
+            ("database", st.url),
+            ("backend", st.backend),
+            ("revision", st.revision or "empty"),
+            ("head", st.head),
+            ("up to date", "yes" if st.up_to_date else "no"),
+        ],
+    )
+
+
+@app.command("check")
+def check(ctx: typer.Context, json: Json = False) -> None:
+    """Check the revision, that the schema matches the models, and (SQLite) integrity."""
+    from tracker.services.database import check as do_check
+
+    result = do_check(_existing_engine(ctx))
+    if json:
+        print_json(
+            {
+                "ok": result.ok,
+                "revision": result.status.revision,
+                "head": result.status.head,
+                "schema_differences": list(result.schema_differences),
+                "integrity": result.integrity,
+            }
+        )
+    else:
+        message(f"revision {result.status.revision or 'empty'} (head {result.status.head})")
+        for diff in result.schema_differences:
+            message(f"schema differs from the models: {diff}")
+        if result.integrity is not None:
+            message(f"integrity check: {result.integrity}")
+    if not result.ok:
+        if not result.status.up_to_date:
+            raise DatabaseError(
+                "the database is not at this tracker's revision: run `tracker db upgrade`"
+            )
+        raise DatabaseError("the database failed its check (see above)")
+    if not json:
+        message("database ok")
+
+
+@app.command("backup")
+def backup(
+    ctx: typer.Context,
+    file: Annotated[Path, typer.Argument(help="Where to write the copy.", show_default=False)],
+    force: Annotated[bool, typer.Option("--force", help="Replace FILE if it exists.")] = False,
+    json: Json = False,
+) -> None:
+    """Copy a SQLite database safely, even while another process writes to it."""
+    from tracker.services.database import backup as do_backup
+
+    result = do_backup(_existing_engine(ctx), file, overwrite=force)
+    if json:
+        print_json(
+            {
+                "source": result.source,
+                "backup": str(result.target),
+                "bytes": result.size,
+                "integrity": result.integrity,
+            }
+        )
+    message(
+        f"backed up {result.source} to {result.target} ({result.size} bytes, "
+        f"integrity {result.integrity})"
+    )

@@ -1,0 +1,168 @@
+"""``tracker game ...``: log, list and remove games."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from tracker.cli.context import state
+from tracker.cli.options import Json
+from tracker.cli.render import message, print_json, print_table
+
+if TYPE_CHECKING:
+    from tracker.services.games import GameView
+
+app = typer.Typer(help="Log, list and remove games.", no_args_is_help=True)
+
+
+def game_json(g: GameView) -> dict[str, Any]:
+    return {
+        "id": g.id,
+        "date": g.played_on.isoformat(),
+        "white": g.white,
+        "white_id": g.white_id,
+        "black": g.black,
+        "black_id": g.black_id,
+        "result": g.result,
+        "rated": g.rated,
+        "tc": g.tc,
+        "event": g.event,
+        "round": g.round,
+        "white_rating": g.white_rating,
+        "black_rating": g.black_rating,
+    }
+
+
+def _line(g: GameView) -> str:
+    where = f", {g.event}" + (f" round {g.round}" if g.round else "") if g.event else ""
+    forfeit = " (forfeit, not rated)" if not g.rated else ""
+    return f"game {g.id}: {g.white} {g.result} {g.black}, {g.played_on}, {g.tc}{where}{forfeit}"
+
+
+@app.command("add")
+def add(
+    ctx: typer.Context,
+    white: Annotated[str, typer.Argument(help="White: exact name, FIDE id or #ID.")],
+    black: Annotated[str, typer.Argument(help="Black: exact name, FIDE id or #ID.")],
+    result: Annotated[
+        str,
+        typer.Argument(help="1-0, 0-1, 1/2-1/2 (or ½-½, =); +- or -+ for a forfeit."),
+    ],
+    date: Annotated[
+        str | None, typer.Option("--date", help="YYYY-MM-DD. Default: today.", show_default=False)
+    ] = None,
+    event: Annotated[
+        str | None, typer.Option("--event", help="Event name; created on first use.")
+    ] = None,
+    event_start: Annotated[
+        str | None,
+        typer.Option(
+            "--event-start",
+            help="The event's start date (YYYY-MM-DD), if not its earliest game's date.",
+        ),
+    ] = None,
+    round_: Annotated[str | None, typer.Option("--round", help="Round number.")] = None,
+    tc: Annotated[
+        str, typer.Option("--tc", help="standard, rapid or blitz.", metavar="standard|rapid|blitz")
+    ] = "standard",
+    white_rating: Annotated[
+        int | None,
+        typer.Option("--white-rating", help="White's rating as recorded (needed if external)."),
+    ] = None,
+    black_rating: Annotated[
+        int | None,
+        typer.Option("--black-rating", help="Black's rating as recorded (needed if external)."),
+    ] = None,
+    json: Json = False,
+) -> None:
+    """Record a game."""
+    from tracker.parsing import parse_date, today
+    from tracker.services.games import add_game
+
+    played_on = parse_date(date) if date is not None else today()
+    start = parse_date(event_start, "event start date") if event_start is not None else None
+    g = state(ctx).run(
+        lambda s: add_game(
+            s,
+            white=white,
+            black=black,
+            result=result,
+            played_on=played_on,
+            tc=tc,
+            event=event,
+            event_start=start,
+            round_=round_,
+            white_rating=white_rating,
+            black_rating=black_rating,
+        ),
+        write=True,
+    )
+    if json:
+        print_json(game_json(g))
+    message(f"added {_line(g)}")
+
+
+@app.command("list")
+def list_(
+    ctx: typer.Context,
+    player: Annotated[
+        str | None, typer.Option("--player", help="Only this player's games.")
+    ] = None,
+    month: Annotated[str | None, typer.Option("--month", help="Only this month (YYYY-MM).")] = None,
+    event: Annotated[str | None, typer.Option("--event", help="Only this event.")] = None,
+    tc: Annotated[
+        str | None, typer.Option("--tc", help="Only this time control.", show_default=False)
+    ] = None,
+    json: Json = False,
+) -> None:
+    """List games in date order."""
+    from tracker.parsing import parse_month
+    from tracker.services.games import list_games
+
+    first = parse_month(month) if month is not None else None
+    games = state(ctx).run(
+        lambda s: list_games(s, player=player, month=first, event=event, tc=tc), write=False
+    )
+    if json:
+        print_json([game_json(g) for g in games])
+        return
+    print_games(games)
+
+
+def print_games(games: tuple[GameView, ...]) -> None:
+    print_table(
+        ["id", "date", "white", "rating", "result", "black", "rating", "tc", "event", "round"],
+        (
+            (
+                g.id,
+                g.played_on,
+                g.white,
+                g.white_rating,
+                g.result + ("" if g.rated else " (ff)"),
+                g.black,
+                g.black_rating,
+                g.tc,
+                g.event,
+                g.round,
+            )
+            for g in games
+        ),
+        right=("id", "rating"),
+        empty="no games match",
+    )
+
+
+@app.command("remove")
+def remove(
+    ctx: typer.Context,
+    game_id: Annotated[int, typer.Argument(metavar="ID", help="The game's id (see game list).")],
+    json: Json = False,
+) -> None:
+    """Remove a game."""
+    from tracker.services.games import remove_game
+
+    g = state(ctx).run(lambda s: remove_game(s, game_id), write=True)
+    if json:
+        print_json(game_json(g))
+    message(f"removed {_line(g)}")

@@ -1,0 +1,280 @@
+"""``tracker player ...``: the people we rate and the opponents we do not."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from tracker.cli.context import state
+from tracker.cli.options import Json
+from tracker.cli.render import message, print_json, print_table, yes_no
+from tracker.errors import UsageError
+
+if TYPE_CHECKING:
+    from tracker.services.players import PlayerView, SeedInput
+
+app = typer.Typer(
+    help="Add, list, show, edit and remove players. Refer to a player by exact name, "
+    "FIDE id or #ID.",
+    no_args_is_help=True,
+)
+
+PlayerRef = Annotated[str, typer.Argument(help="Exact name, FIDE id, or #ID.", show_default=False)]
+FideId = Annotated[int | None, typer.Option("--fide-id", help="FIDE id number.")]
+Born = Annotated[int | None, typer.Option("--born", help="Year of birth (for the junior K).")]
+Federation = Annotated[str | None, typer.Option("--federation", help="Three-letter federation.")]
+Sex = Annotated[str | None, typer.Option("--sex", help="m or f.", metavar="m|f")]
+Title = Annotated[str | None, typer.Option("--title", help="GM, IM, FM, CM, WGM, WIM, WFM, WCM.")]
+Rating = Annotated[
+    int | None,
+    typer.Option(
+        "--rating",
+        help="Seed: the published FIDE rating on the list before tracking starts (needs --games).",
+    ),
+]
+Games = Annotated[
+    int | None,
+    typer.Option("--games", help="Seed: rated games played before tracking starts."),
+]
+Ever2400 = Annotated[
+    bool, typer.Option("--ever-2400", help="Seed: a published rating once reached 2400 (K 10).")
+]
+Ever2300 = Annotated[
+    bool,
+    typer.Option(
+        "--ever-2300", help="Seed: a published rating once reached 2300 (no junior K 40)."
+    ),
+]
+
+
+def player_json(p: PlayerView) -> dict[str, Any]:
+    return {
+        "id": p.id,
+        "name": p.name,
+        "fide_id": p.fide_id,
+        "federation": p.federation,
+        "birth_year": p.birth_year,
+        "sex": p.sex,
+        "title": p.title,
+        "external": p.external,
+        "games": p.games,
+        "seeds": [
+            {
+                "tc": s.tc,
+                "rating": s.rating,
+                "games": s.games,
+                "ever_2400": s.ever_2400,
+                "ever_2300": s.ever_2300,
+            }
+            for s in p.seeds
+        ],
+    }
+
+
+def _seed(
+    rating: int | None, games: int | None, ever_2400: bool, ever_2300: bool
+) -> SeedInput | None:
+    from tracker.services.players import SeedInput
+
+    if rating is None and games is None:
+        if ever_2400 or ever_2300:
+            raise UsageError("--ever-2400 / --ever-2300 describe a seed: give --rating and --games")
+        return None
+    if rating is None or games is None:
+        raise UsageError("--rating and --games go together: give both")
+    return SeedInput(rating=rating, games=games, ever_2400=ever_2400, ever_2300=ever_2300)
+
+
+def _describe(p: PlayerView) -> str:
+    kind = "external" if p.external else "tracked"
+    seed = next((s for s in p.seeds if s.tc == "standard"), None)
+    seeded = f", seeded {seed.rating} after {seed.games} games" if seed else ""
+    return f"#{p.id} {p.name} ({kind}{seeded})"
+
+
+@app.command("add")
+def add(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="Full name, e.g. 'Carlsen, Magnus'.")],
+    fide_id: FideId = None,
+    born: Born = None,
+    federation: Federation = None,
+    sex: Sex = None,
+    title: Title = None,
+    rating: Rating = None,
+    games: Games = None,
+    ever_2400: Ever2400 = False,
+    ever_2300: Ever2300 = False,
+    external: Annotated[
+        bool,
+        typer.Option(
+            "--external",
+            help="An opponent we do not rate: his rating comes from each game's recorded rating.",
+        ),
+    ] = False,
+    json: Json = False,
+) -> None:
+    """Add a tracked player (optionally seeded with his FIDE state) or an external opponent."""
+    from tracker.services.players import add_player
+
+    seed = _seed(rating, games, ever_2400, ever_2300)
+    result = state(ctx).run(
+        lambda s: add_player(
+            s,
+            name=name,
+            fide_id=fide_id,
+            birth_year=born,
+            federation=federation,
+            sex=sex,
+            title=title,
+            external=external,
+            seed=seed,
+        ),
+        write=True,
+    )
+    if json:
+        print_json(player_json(result))
+    message(f"added {_describe(result)}")
+    if result.namesakes:
+        others = ", ".join(f"#{i}" for i in result.namesakes)
+        message(f"note: {others} has the same name; refer to these players by #ID")
+
+
+@app.command("list")
+def list_(
+    ctx: typer.Context,
+    external: Annotated[
+        bool | None,
+        typer.Option("--external/--tracked", help="Only external / only tracked players."),
+    ] = None,
+    json: Json = False,
+) -> None:
+    """List players by name."""
+    from tracker.services.players import list_players
+
+    players = state(ctx).run(lambda s: list_players(s, external=external), write=False)
+    if json:
+        print_json([player_json(p) for p in players])
+        return
+    print_players(players)
+
+
+def print_players(players: tuple[PlayerView, ...]) -> None:
+    print_table(
+        ["id", "name", "title", "fed", "FIDE id", "born", "kind", "seed", "games"],
+        (
+            (
+                f"#{p.id}",
+                p.name,
+                p.title,
+                p.federation,
+                p.fide_id,
+                p.birth_year,
+                "external" if p.external else "tracked",
+                ", ".join(f"{s.rating}/{s.games}" for s in p.seeds),
+                p.games,
+            )
+            for p in players
+        ),
+        right=("games", "born", "FIDE id"),
+        empty="no players yet: add one with `tracker player add NAME`",
+    )
+
+
+@app.command("show")
+def show(ctx: typer.Context, player: PlayerRef, json: Json = False) -> None:
+    """Show one player."""
+    from tracker.services.players import show_player
+
+    p = state(ctx).run(lambda s: show_player(s, player), write=False)
+    if json:
+        print_json(player_json(p))
+        return
+    rows: list[tuple[str, Any]] = [
+        ("id", f"#{p.id}"),
+        ("name", p.name),
+        ("kind", "external (rated from each game)" if p.external else "tracked"),
+        ("FIDE id", p.fide_id),
+        ("federation", p.federation),
+        ("born", p.birth_year),
+        ("sex", p.sex),
+        ("title", p.title),
+        ("games", p.games),
+    ]
+    for s in p.seeds:
+        rows.append(
+            (
+                f"seed ({s.tc})",
+                f"{s.rating} after {s.games} games; ever 2400: {yes_no(s.ever_2400)}, "
+                f"ever 2300: {yes_no(s.ever_2300)}",
+            )
+        )
+    print_table(["field", "value"], rows)
+
+
+@app.command("edit")
+def edit(
+    ctx: typer.Context,
+    player: PlayerRef,
+    name: Annotated[str | None, typer.Option("--name", help="New name.")] = None,
+    fide_id: FideId = None,
+    born: Born = None,
+    federation: Federation = None,
+    sex: Sex = None,
+    title: Title = None,
+    rating: Rating = None,
+    games: Games = None,
+    ever_2400: Ever2400 = False,
+    ever_2300: Ever2300 = False,
+    external: Annotated[
+        bool | None,
+        typer.Option("--external/--tracked", help="Make the player external or tracked."),
+    ] = None,
+    clear: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--clear",
+            help="Empty a field: fide-id, born, federation, sex or title (repeatable).",
+        ),
+    ] = None,
+    json: Json = False,
+) -> None:
+    """Change a player's details; only the options given change."""
+    from tracker.services.players import edit_player
+
+    fields = {"fide-id": "fide_id", "born": "birth_year", "federation": "federation"}
+    fields |= {"sex": "sex", "title": "title"}
+    cleared = []
+    for item in clear or []:
+        if item not in fields:
+            raise UsageError(f"--clear {item}: use one of {', '.join(fields)}")
+        cleared.append(fields[item])
+    seed = _seed(rating, games, ever_2400, ever_2300)
+    changes = {
+        "name": name,
+        "fide_id": fide_id,
+        "birth_year": born,
+        "federation": federation,
+        "sex": sex,
+        "title": title,
+        "external": external,
+    }
+    result = state(ctx).run(
+        lambda s: edit_player(s, player, changes=changes, seed=seed, clear=tuple(cleared)),
+        write=True,
+    )
+    if json:
+        print_json(player_json(result))
+    message(f"updated {_describe(result)}")
+
+
+@app.command("remove")
+def remove(ctx: typer.Context, player: PlayerRef, json: Json = False) -> None:
+    """Remove a player who has no games."""
+    from tracker.services.players import remove_player
+
+    result = state(ctx).run(lambda s: remove_player(s, player), write=True)
+    if json:
+        print_json(player_json(result))
+    message(f"removed {_describe(result)}")

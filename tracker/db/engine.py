@@ -1,0 +1,154 @@
+"""Engines and transactions for SQLite and PostgreSQL.
+
+SQLite connections get WAL, ``foreign_keys=ON`` and a busy timeout, and (on Python
+3.11, whose sqlite3 module manages transactions itself) SQLAlchemy's documented
+"BEGIN" hooks so that transactions and SAVEPOINTs are real. Write transactions start
+with ``BEGIN IMMEDIATE`` so two writers queue on the busy timeout instead of failing
+when a reader upgrades to a writer.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, TypeVar
+
+from sqlalchemy import Engine, create_engine, event, inspect, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import OperationalError, SQLAlchemyError
+from sqlalchemy.orm import Session
+
+from tracker.db.models import SCHEMA_REVISION
+from tracker.errors import DatabaseError
+
+BUSY_TIMEOUT_MS = 30_000
+WRITE_OPTION = "tracker_write"
+T = TypeVar("T")
+
+
+def sqlite_file(url: str) -> Path | None:
+    """The file behind a SQLite URL (None for other databases or in-memory SQLite)."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+        return None
+    return Path(str(parsed.database))
+
+
+def make_engine(url: str) -> Engine:
+    """Create an engine with the connection settings this project relies on."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        path = sqlite_file(url)
+        if path is not None and not path.parent.exists():
+            path.parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(parsed, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+        _install_sqlite_hooks(engine)
+        return engine
+    return create_engine(parsed, pool_pre_ping=False)
+
+
+def _install_sqlite_hooks(engine: Engine) -> None:
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: sqlite3.Connection, _record: object) -> None:
+        # Let SQLAlchemy emit BEGIN itself (pysqlite's own handling is broken for
+        # SAVEPOINT and DDL on Python 3.11).
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute("PRAGMA synchronous = NORMAL")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn: Any) -> None:
+        write = conn.get_execution_options().get(WRITE_OPTION, False)
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+
+def schema_state(engine: Engine) -> str | None:
+    """The Alembic revision stored in the database, or None for an empty database."""
+    with engine.connect() as conn:
+        if not inspect(conn).has_table("alembic_version"):
+            if inspect(conn).get_table_names():
+                raise DatabaseError(
+                    "the database has tables but no tracker schema version; "
+                    "is it a tracker database?"
+                )
+            return None
+        row = conn.execute(text("SELECT version_num FROM alembic_version")).first()
+        return None if row is None else str(row[0])
+
+
+def ensure_current(engine: Engine) -> None:
+    """Create a new database at head; refuse an older or newer one with a clear message."""
+    revision = schema_state(engine)
+    if revision is None:
+        from tracker.db import migrate
+
+        migrate.upgrade(engine)
+        return
+    if revision != SCHEMA_REVISION:
+        if revision in _known_older_revisions():
+            raise DatabaseError(
+                f"the database schema is at revision {revision}, this tracker needs "
+                f"{SCHEMA_REVISION}: run `tracker db upgrade` (back it up first with "
+                "`tracker db backup FILE`)"
+            )
+        raise DatabaseError(
+            f"the database schema is at revision {revision}, unknown to this tracker "
+            f"(head {SCHEMA_REVISION}); it was written by a newer version"
+        )
+
+
+def _known_older_revisions() -> set[str]:
+    from tracker.db import migrate
+
+    return set(migrate.all_revisions()) - {SCHEMA_REVISION}
+
+
+def describe(exc: SQLAlchemyError) -> str:
+    """One line for a database failure, without SQL or parameters."""
+    orig = getattr(exc, "orig", None)
+    message = str(orig if orig is not None else exc).strip().splitlines()
+    return message[0] if message else type(exc).__name__
+
+
+def is_locked(exc: BaseException) -> bool:
+    return isinstance(exc, OperationalError) and "locked" in str(exc).lower()
+
+
+@contextmanager
+def transaction(engine: Engine, *, write: bool) -> Iterator[Session]:
+    """One transaction: commit if the block succeeds, roll everything back if it fails."""
+    with Session(engine, expire_on_commit=False, autoflush=True) as session:
+        session.connection(execution_options={WRITE_OPTION: write})
+        try:
+            yield session
+            session.commit()
+        except BaseException:
+            session.rollback()
+            raise
+
+
+def run_in_transaction(
+    engine: Engine, work: Callable[[Session], T], *, write: bool, attempts: int = 3
+) -> T:
+    """Run ``work`` in one transaction, retrying a few times if the database stays locked."""
+    for attempt in range(1, attempts + 1):
+        try:
+            with transaction(engine, write=write) as session:
+                return work(session)
+        except OperationalError as exc:
+            if not is_locked(exc) or attempt == attempts:
+                if is_locked(exc):
+                    raise DatabaseError(
+                        "the database is busy (another tracker command is writing); "
+                        "nothing was changed, try again in a moment"
+                    ) from exc
+                raise DatabaseError(f"database error: {describe(exc)}") from exc
+            time.sleep(0.2 * attempt)
+    raise AssertionError("unreachable")

@@ -1,0 +1,207 @@
+"""SQLAlchemy 2 typed models: the schema every migration must match.
+
+``SCHEMA_REVISION`` names the Alembic head these models describe; a test checks that
+it is the head of ``migrations/`` so opening a database can compare revisions without
+loading Alembic.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    Date,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+    func,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+SCHEMA_REVISION = "0002"
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+TC_CHECK = "tc IN ('standard', 'rapid', 'blitz')"
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+class Player(Base):
+    """A person: *tracked* (rated by us) or *external* (rating taken from each game)."""
+
+    __tablename__ = "players"
+    __table_args__ = (
+        CheckConstraint("sex IN ('m', 'f')", name="sex"),
+        CheckConstraint("birth_year BETWEEN 1850 AND 2200", name="birth_year"),
+        Index("ix_players_name", "name"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    fide_id: Mapped[int | None] = mapped_column(BigInteger, unique=True)
+    federation: Mapped[str | None] = mapped_column(String(3))
+    birth_year: Mapped[int | None] = mapped_column(Integer)
+    sex: Mapped[str | None] = mapped_column(String(1))
+    title: Mapped[str | None] = mapped_column(String(4))
+    external: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, server_default=func.now())
+
+    seeds: Mapped[list[PlayerSeed]] = relationship(
+        back_populates="player", cascade="all, delete-orphan", order_by="PlayerSeed.tc"
+    )
+
+
+class PlayerSeed(Base):
+    """A tracked player's FIDE state on the list before tracking starts (one per list)."""
+
+    __tablename__ = "player_seeds"
+    __table_args__ = (
+        CheckConstraint(TC_CHECK, name="tc"),
+        CheckConstraint("rating BETWEEN 0 AND 4000", name="rating"),
+        CheckConstraint("games >= 0", name="games"),
+    )
+
+    player_id: Mapped[int] = mapped_column(
+        ForeignKey("players.id", ondelete="CASCADE"), primary_key=True
+    )
+    tc: Mapped[str] = mapped_column(String(8), primary_key=True)
+    rating: Mapped[int] = mapped_column(Integer)
+    games: Mapped[int] = mapped_column(Integer)
+    ever_2400: Mapped[bool] = mapped_column(Boolean, default=False)
+    ever_2300: Mapped[bool] = mapped_column(Boolean, default=False)
+
+    player: Mapped[Player] = relationship(back_populates="seeds")
+
+
+class Event(Base):
+    """A tournament. FIDE rates it with the list in force on its start date."""
+
+    __tablename__ = "events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(200), unique=True)
+    site: Mapped[str | None] = mapped_column(String(200))
+    start_date: Mapped[dt.date] = mapped_column(Date)
+    # True when the user gave the start date; otherwise it follows the earliest game.
+    start_fixed: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class Game(Base):
+    """One game. Forfeits (``+-``, ``-+``) are stored and never rated."""
+
+    __tablename__ = "games"
+    __table_args__ = (
+        CheckConstraint(TC_CHECK, name="tc"),
+        CheckConstraint("result IN ('1-0', '0-1', '1/2-1/2', '+-', '-+')", name="result"),
+        CheckConstraint("white_id <> black_id", name="distinct_players"),
+        CheckConstraint("white_rating BETWEEN 0 AND 4000", name="white_rating"),
+        CheckConstraint("black_rating BETWEEN 0 AND 4000", name="black_rating"),
+        Index("ix_games_tc_played_on", "tc", "played_on"),
+        Index("ix_games_white_id", "white_id"),
+        Index("ix_games_black_id", "black_id"),
+        Index("ix_games_event_id", "event_id"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    white_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    black_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    result: Mapped[str] = mapped_column(String(7))
+    played_on: Mapped[dt.date] = mapped_column(Date)
+    tc: Mapped[str] = mapped_column(String(8))
+    event_id: Mapped[int | None] = mapped_column(ForeignKey("events.id"))
+    round: Mapped[str | None] = mapped_column(String(16))
+    white_rating: Mapped[int | None] = mapped_column(Integer)
+    black_rating: Mapped[int | None] = mapped_column(Integer)
+    # date|white|black|event|round: the natural key that makes re-imports add nothing.
+    natural_key: Mapped[str] = mapped_column(String(120), unique=True)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, server_default=func.now())
+
+    white: Mapped[Player] = relationship(foreign_keys=[white_id])
+    black: Mapped[Player] = relationship(foreign_keys=[black_id])
+    event: Mapped[Event | None] = relationship()
+
+
+class RatingPeriod(Base):
+    """A closed monthly rating period of one list; the list is dated the 1st of the next month."""
+
+    __tablename__ = "rating_periods"
+    __table_args__ = (
+        UniqueConstraint("tc", "month", name="uq_rating_periods_tc_month"),
+        CheckConstraint(TC_CHECK, name="tc"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tc: Mapped[str] = mapped_column(String(8))
+    month: Mapped[dt.date] = mapped_column(Date)
+    closed_at: Mapped[dt.datetime] = mapped_column(DateTime, server_default=func.now())
+    # A game added, edited or removed in this or an earlier closed month: rerate needed.
+    stale: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class EloHistory(Base):
+    """One tracked player's line on one published list (exact figures in hundredths)."""
+
+    __tablename__ = "elo_history"
+    __table_args__ = (
+        UniqueConstraint("period_id", "player_id", name="uq_elo_history_period_id_player_id"),
+        Index("ix_elo_history_player_id", "player_id"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    period_id: Mapped[int] = mapped_column(ForeignKey("rating_periods.id", ondelete="CASCADE"))
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    rating_before: Mapped[int | None] = mapped_column(Integer)
+    rating: Mapped[int | None] = mapped_column(Integer)
+    k: Mapped[int | None] = mapped_column(Integer)
+    next_k: Mapped[int | None] = mapped_column(Integer)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    score_c: Mapped[int] = mapped_column(Integer, default=0)
+    expected_c: Mapped[int] = mapped_column(Integer, default=0)
+    change_exact_c: Mapped[int] = mapped_column(Integer, default=0)
+    change: Mapped[int] = mapped_column(Integer, default=0)
+    rated_games: Mapped[int] = mapped_column(Integer, default=0)
+    ever_2400: Mapped[bool] = mapped_column(Boolean, default=False)
+    ever_2300: Mapped[bool] = mapped_column(Boolean, default=False)
+    # An unrated player's pending results (JSON), so a rerate can resume from any list.
+    pool: Mapped[str | None] = mapped_column(Text)
+    note: Mapped[str | None] = mapped_column(Text)
+
+
+class GlickoHistory(Base):
+    """The shadow rating after a game (``game_id``) or at a month's end (``period_id``)."""
+
+    __tablename__ = "glicko_history"
+    __table_args__ = (
+        Index("ix_glicko_history_player_id", "player_id"),
+        Index("ix_glicko_history_period_id", "period_id"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    preset: Mapped[str] = mapped_column(String(16))
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    period_id: Mapped[int | None] = mapped_column(
+        ForeignKey("rating_periods.id", ondelete="CASCADE")
+    )
+    as_of: Mapped[dt.date] = mapped_column(Date)
+    rating: Mapped[float] = mapped_column(Float)
+    rd: Mapped[float] = mapped_column(Float)
+    volatility: Mapped[float] = mapped_column(Float)

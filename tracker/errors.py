@@ -1,0 +1,39 @@
+"""One exception family for everything a user can get wrong.
+
+The CLI maps these to a one-line message on stderr and a non-zero exit code in one
+place (``tracker.cli.app.main``); anything else escaping is a bug.
+"""
+
+from __future__ import annotations
+
+
+class TrackerError(Exception):
+    """Base class: a problem the user can fix. Exit code 1."""
+
+    exit_code = 1
+
+
+class NotFoundError(TrackerError):
+    """A player, game, event or period that does not exist."""
+
+
+class AmbiguousError(TrackerError):
+    """A reference that matches more than one thing."""
+
+
+class InvalidInputError(TrackerError):
+    """Malformed or impossible input (a result, a date, a rating...)."""
+
+
+class ConflictError(TrackerError):
+    """The change clashes with what is stored (a duplicate game, a referenced player)."""
+
+
+class DatabaseError(TrackerError):
+    """The database cannot be used as asked (wrong revision, unreachable, locked)."""
+
+
+class UsageError(TrackerError):
+    """Options that cannot go together. Exit code 2, like click's usage errors."""
+
+    exit_code = 2

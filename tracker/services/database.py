@@ -1,0 +1,118 @@
+"""Database housekeeping: revision, schema check, integrity and online backups."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+from sqlalchemy import Engine, text
+
+from tracker.db import migrate
+from tracker.db.engine import schema_state, sqlite_file
+from tracker.db.models import SCHEMA_REVISION
+from tracker.errors import DatabaseError, InvalidInputError
+
+
+@dataclass(frozen=True)
+class DbStatus:
+    url: str
+    backend: str
+    revision: str | None
+    head: str
+    up_to_date: bool
+
+
+@dataclass(frozen=True)
+class DbCheck:
+    status: DbStatus
+    schema_differences: tuple[str, ...]
+    integrity: str | None
+
+    @property
+    def ok(self) -> bool:
+        return (
+            self.status.up_to_date
+            and not self.schema_differences
+            and self.integrity
+            in (
+                None,
+                "ok",
+            )
+        )
+
+
+@dataclass(frozen=True)
+class BackupResult:
+    source: str
+    target: Path
+    size: int
+    integrity: str
+
+
+def status(engine: Engine) -> DbStatus:
+    revision = schema_state(engine)
+    return DbStatus(
+        url=engine.url.render_as_string(hide_password=True),
+        backend=engine.url.get_backend_name(),
+        revision=revision,
+        head=SCHEMA_REVISION,
+        up_to_date=revision == SCHEMA_REVISION,
+    )
+
+
+def upgrade(engine: Engine) -> tuple[str | None, str]:
+    """Upgrade to head; returns (before, after)."""
+    before = schema_state(engine)
+    migrate.upgrade(engine)
+    return before, SCHEMA_REVISION
+
+
+def check(engine: Engine) -> DbCheck:
+    current = status(engine)
+    diffs = tuple(migrate.differences(engine)) if current.up_to_date else ()
+    integrity = None
+    if current.backend == "sqlite":
+        with engine.connect() as conn:
+            rows = conn.execute(text("PRAGMA integrity_check")).scalars().all()
+        integrity = "ok" if rows == ["ok"] else "; ".join(str(r) for r in rows[:5])
+    return DbCheck(current, diffs, integrity)
+
+
+def backup(engine: Engine, target: Path, *, overwrite: bool = False) -> BackupResult:
+    """A consistent copy of a SQLite database through SQLite's online backup API.
+
+    The copy is taken page by page under SQLite's own locking, so it is consistent even
+    while another process writes; it is written beside the target and renamed into place.
+    """
+    source = sqlite_file(engine.url.render_as_string(hide_password=False))
+    if source is None:
+        raise InvalidInputError(
+            "tracker db backup copies SQLite databases; for PostgreSQL use pg_dump"
+        )
+    target = target.expanduser().absolute()
+    if target.resolve() == source.resolve():
+        raise InvalidInputError("the backup cannot overwrite the database itself")
+    if target.exists() and not overwrite:
+        raise InvalidInputError(f"{target} already exists (use --force to replace it)")
+    if not target.parent.is_dir():
+        raise InvalidInputError(f"folder {target.parent} does not exist")
+    partial = target.with_name(target.name + ".partial")
+    try:
+        src = sqlite3.connect(source, timeout=30)
+        try:
+            dst = sqlite3.connect(partial)
+            try:
+                src.backup(dst)
+                integrity = dst.execute("PRAGMA integrity_check").fetchone()[0]
+                dst.execute("PRAGMA journal_mode = DELETE")
+            finally:
+                dst.close()
+        finally:
+            src.close()
+        os.replace(partial, target)
+    except sqlite3.Error as exc:
+        partial.unlink(missing_ok=True)
+        raise DatabaseError(f"backup failed: {exc}") from None
+    return BackupResult(str(source), target, target.stat().st_size, str(integrity))

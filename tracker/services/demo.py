@@ -1,0 +1,72 @@
+"""The sample season shipped with the package, loaded through the ordinary services."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections import Counter
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from tracker.services.games import add_game
+from tracker.services.players import SeedInput, add_player
+
+
+@dataclass(frozen=True)
+class DemoSummary:
+    description: str
+    players: int
+    tracked: int
+    games: int
+    games_by_month: tuple[tuple[str, int], ...]
+    months: tuple[dt.date, ...]
+
+
+def season() -> dict[str, Any]:
+    text = resources.files("tracker.services").joinpath("data/demo_season.json").read_text("utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def load_demo(session: Session) -> DemoSummary:
+    data = season()
+    for p in data["players"]:
+        seed = (
+            SeedInput(rating=p["rating"], games=p["games"]) if p.get("rating") is not None else None
+        )
+        add_player(
+            session,
+            name=p["name"],
+            fide_id=p.get("fide_id"),
+            birth_year=p.get("born"),
+            federation=p.get("federation"),
+            sex=p.get("sex"),
+            title=p.get("title"),
+            external=bool(p.get("external")),
+            seed=seed,
+        )
+    for g in data["games"]:
+        add_game(
+            session,
+            white=g["white"],
+            black=g["black"],
+            result=g["result"],
+            played_on=dt.date.fromisoformat(g["date"]),
+            tc=g.get("tc", "standard"),
+            event=g.get("event"),
+            round_=g.get("round"),
+            white_rating=g.get("white_rating"),
+            black_rating=g.get("black_rating"),
+        )
+    by_month = Counter(g["date"][:7] for g in data["games"])
+    return DemoSummary(
+        description=data["description"],
+        players=len(data["players"]),
+        tracked=sum(1 for p in data["players"] if not p.get("external")),
+        games=len(data["games"]),
+        games_by_month=tuple(sorted(by_month.items())),
+        months=tuple(dt.date.fromisoformat(m + "-01") for m in sorted(by_month)),
+    )

@@ -1,0 +1,232 @@
+"""Games and the events they belong to."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from sqlalchemy import func, or_, select
+from sqlalchemy.orm import Session, aliased
+
+from tracker.db.models import Event, Game, Player
+from tracker.errors import ConflictError, InvalidInputError, NotFoundError
+from tracker.parsing import FORFEITS, check_rating, check_tc, next_month, parse_result
+from tracker.services.players import resolve
+
+
+@dataclass(frozen=True)
+class GameView:
+    id: int
+    played_on: dt.date
+    white: str
+    white_id: int
+    black: str
+    black_id: int
+    result: str
+    tc: str
+    event: str | None
+    round: str | None
+    white_rating: int | None
+    black_rating: int | None
+
+    @property
+    def rated(self) -> bool:
+        """Forfeits are stored but never rated."""
+        return self.result not in FORFEITS
+
+
+def natural_key(
+    played_on: dt.date, white_id: int, black_id: int, event_id: int | None, round_: str | None
+) -> str:
+    """Same date, same players (as coloured), same event and round: the same game."""
+    return f"{played_on.isoformat()}|{white_id}|{black_id}|{event_id or ''}|{round_ or ''}"
+
+
+def _view(game: Game) -> GameView:
+    return GameView(
+        id=game.id,
+        played_on=game.played_on,
+        white=game.white.name,
+        white_id=game.white_id,
+        black=game.black.name,
+        black_id=game.black_id,
+        result=game.result,
+        tc=game.tc,
+        event=game.event.name if game.event else None,
+        round=game.round,
+        white_rating=game.white_rating,
+        black_rating=game.black_rating,
+    )
+
+
+def clean_round(value: str | None) -> str | None:
+    if value is None:
+        return None
+    text = value.strip()
+    if not text or text in ("?", "-"):
+        return None
+    if len(text) > 16:
+        raise InvalidInputError(f"round {value!r} is longer than 16 characters")
+    return text
+
+
+def get_or_create_event(
+    session: Session, name: str, played_on: dt.date, start: dt.date | None = None
+) -> Event:
+    """The event of that name, created on first use; its start date follows the earliest game
+    unless it was given."""
+    clean = " ".join(name.split())
+    if not clean:
+        raise InvalidInputError("an event needs a name")
+    if len(clean) > 200:
+        raise InvalidInputError("an event name is limited to 200 characters")
+    event = session.scalar(select(Event).where(Event.name == clean))
+    if event is None:
+        event = Event(name=clean, start_date=start or played_on, start_fixed=start is not None)
+        session.add(event)
+        session.flush()
+    elif start is not None and start != event.start_date:
+        if event.start_fixed:
+            raise ConflictError(
+                f"event {clean!r} already starts on {event.start_date}; it cannot also start "
+                f"on {start}"
+            )
+        event.start_date = start
+        event.start_fixed = True
+    if played_on < event.start_date:
+        if event.start_fixed:
+            raise InvalidInputError(
+                f"the game's date {played_on} is before {clean!r} starts ({event.start_date})"
+            )
+        event.start_date = played_on
+    return event
+
+
+def add_game(
+    session: Session,
+    *,
+    white: str,
+    black: str,
+    result: str,
+    played_on: dt.date,
+    tc: str = "standard",
+    event: str | None = None,
+    event_start: dt.date | None = None,
+    round_: str | None = None,
+    white_rating: int | None = None,
+    black_rating: int | None = None,
+) -> GameView:
+    """Record one game after checking everything that can be wrong with it."""
+    canonical = parse_result(result)
+    tc = check_tc(tc)
+    round_ = clean_round(round_)
+    for value, side in ((white_rating, "white"), (black_rating, "black")):
+        if value is not None:
+            check_rating(value, f"{side}'s rating")
+    white_player = resolve(session, white)
+    black_player = resolve(session, black)
+    if white_player.id == black_player.id:
+        raise InvalidInputError(f"{white_player.name} cannot play himself")
+    for player, rating, flag in (
+        (white_player, white_rating, "--white-rating"),
+        (black_player, black_rating, "--black-rating"),
+    ):
+        if player.external and rating is None:
+            raise InvalidInputError(
+                f"{player.name} is an external player: give his rating with {flag}"
+            )
+    if event_start is not None and event is None:
+        raise InvalidInputError("--event-start needs --event")
+    event_row = get_or_create_event(session, event, played_on, event_start) if event else None
+    key = natural_key(
+        played_on, white_player.id, black_player.id, event_row.id if event_row else None, round_
+    )
+    existing = session.scalar(select(Game.id).where(Game.natural_key == key))
+    if existing is not None:
+        raise ConflictError(
+            f"this game is already recorded as game {existing} (same date, players, event "
+            "and round); give a --round to tell two games apart"
+        )
+    game = Game(
+        white=white_player,
+        black=black_player,
+        result=canonical,
+        played_on=played_on,
+        tc=tc,
+        event=event_row,
+        round=round_,
+        white_rating=white_rating,
+        black_rating=black_rating,
+        natural_key=key,
+    )
+    session.add(game)
+    session.flush()
+    return _view(game)
+
+
+def list_games(
+    session: Session,
+    *,
+    player: str | None = None,
+    month: dt.date | None = None,
+    event: str | None = None,
+    tc: str | None = None,
+) -> tuple[GameView, ...]:
+    white, black = aliased(Player), aliased(Player)
+    query = (
+        select(Game, white.name, black.name, Event.name)
+        .join(white, Game.white_id == white.id)
+        .join(black, Game.black_id == black.id)
+        .outerjoin(Event, Game.event_id == Event.id)
+        .order_by(Game.played_on, Game.id)
+    )
+    if player is not None:
+        pid = resolve(session, player).id
+        query = query.where(or_(Game.white_id == pid, Game.black_id == pid))
+    if month is not None:
+        query = query.where(Game.played_on >= month, Game.played_on < next_month(month))
+    if event is not None:
+        event_id = session.scalar(select(Event.id).where(Event.name == " ".join(event.split())))
+        if event_id is None:
+            raise NotFoundError(f"no event named {event!r}")
+        query = query.where(Game.event_id == event_id)
+    if tc is not None:
+        query = query.where(Game.tc == check_tc(tc))
+    return tuple(
+        GameView(
+            id=g.id,
+            played_on=g.played_on,
+            white=wname,
+            white_id=g.white_id,
+            black=bname,
+            black_id=g.black_id,
+            result=g.result,
+            tc=g.tc,
+            event=ename,
+            round=g.round,
+            white_rating=g.white_rating,
+            black_rating=g.black_rating,
+        )
+        for g, wname, bname, ename in session.execute(query)
+    )
+
+
+def get_game(session: Session, game_id: int) -> Game:
+    game = session.get(Game, game_id)
+    if game is None:
+        raise NotFoundError(f"no game {game_id}")
+    return game
+
+
+def remove_game(session: Session, game_id: int) -> GameView:
+    """Delete a game; an event's derived start date follows its remaining games."""
+    game = get_game(session, game_id)
+    removed = _view(game)
+    event = game.event
+    session.delete(game)
+    session.flush()
+    if event is not None and not event.start_fixed:
+        earliest = session.scalar(select(func.min(Game.played_on)).where(Game.event_id == event.id))
+        if earliest is not None:
+            event.start_date = earliest
+    return removed

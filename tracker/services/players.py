@@ -1,0 +1,323 @@
+"""Players: add, list, show, edit, remove, and resolve a user's reference to one."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import func, or_, select
+from sqlalchemy.orm import Session, selectinload
+
+from tracker.db.models import Game, Player, PlayerSeed
+from tracker.errors import AmbiguousError, ConflictError, InvalidInputError, NotFoundError
+from tracker.parsing import check_rating
+
+TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
+_FEDERATION = re.compile(r"^[A-Z]{3}$")
+
+
+@dataclass(frozen=True)
+class SeedView:
+    tc: str
+    rating: int
+    games: int
+    ever_2400: bool
+    ever_2300: bool
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    id: int
+    name: str
+    fide_id: int | None
+    federation: str | None
+    birth_year: int | None
+    sex: str | None
+    title: str | None
+    external: bool
+    seeds: tuple[SeedView, ...]
+    games: int = 0
+    namesakes: tuple[int, ...] = ()
+
+    @property
+    def ref(self) -> str:
+        return f"#{self.id}"
+
+
+@dataclass(frozen=True)
+class SeedInput:
+    rating: int
+    games: int
+    ever_2400: bool = False
+    ever_2300: bool = False
+    tc: str = "standard"
+
+
+def view(player: Player, games: int = 0, namesakes: tuple[int, ...] = ()) -> PlayerView:
+    return PlayerView(
+        id=player.id,
+        name=player.name,
+        fide_id=player.fide_id,
+        federation=player.federation,
+        birth_year=player.birth_year,
+        sex=player.sex,
+        title=player.title,
+        external=player.external,
+        seeds=tuple(
+            SeedView(s.tc, s.rating, s.games, s.ever_2400, s.ever_2300) for s in player.seeds
+        ),
+        games=games,
+        namesakes=namesakes,
+    )
+
+
+def clean_name(name: str) -> str:
+    cleaned = " ".join(name.split())
+    if not cleaned:
+        raise InvalidInputError("a player needs a name")
+    if len(cleaned) > 200:
+        raise InvalidInputError("a player's name is limited to 200 characters")
+    if cleaned.startswith("#") or cleaned.isdigit():
+        raise InvalidInputError(
+            f"invalid name {name!r}: a name cannot be a number or start with '#' "
+            "(those refer to FIDE ids and #IDs)"
+        )
+    return cleaned
+
+
+def _clean_fields(fields: dict[str, Any]) -> dict[str, Any]:
+    out = dict(fields)
+    if out.get("name") is not None:
+        out["name"] = clean_name(out["name"])
+    fide_id = out.get("fide_id")
+    if fide_id is not None and not 0 < fide_id < 10**12:
+        raise InvalidInputError(f"invalid FIDE id {fide_id}: a positive number")
+    federation = out.get("federation")
+    if federation is not None:
+        federation = federation.strip().upper()
+        if not _FEDERATION.match(federation):
+            raise InvalidInputError(f"invalid federation {fields['federation']!r}: three letters")
+        out["federation"] = federation
+    born = out.get("birth_year")
+    if born is not None and not 1850 <= born <= 2200:
+        raise InvalidInputError(f"implausible birth year {born}")
+    sex = out.get("sex")
+    if sex is not None:
+        sex = sex.strip().lower()
+        if sex == "w":
+            sex = "f"
+        if sex not in ("m", "f"):
+            raise InvalidInputError(f"invalid sex {fields['sex']!r}: use m or f")
+        out["sex"] = sex
+    title = out.get("title")
+    if title is not None:
+        title = title.strip().upper()
+        if title not in TITLES:
+            raise InvalidInputError(f"unknown title {fields['title']!r}: use {', '.join(TITLES)}")
+        out["title"] = title
+    return out
+
+
+def _check_fide_id_free(session: Session, fide_id: int | None, player_id: int | None) -> None:
+    if fide_id is None:
+        return
+    other = session.scalar(select(Player).where(Player.fide_id == fide_id))
+    if other is not None and other.id != player_id:
+        raise ConflictError(f"FIDE id {fide_id} already belongs to {other.name} (#{other.id})")
+
+
+def _check_seed(seed: SeedInput | None, external: bool) -> None:
+    if seed is None:
+        return
+    if external:
+        raise InvalidInputError(
+            "an external player is not rated by us: his rating comes from each game, "
+            "so --rating/--games do not apply"
+        )
+    check_rating(seed.rating)
+    if seed.games < 0:
+        raise InvalidInputError(f"--games {seed.games} cannot be negative")
+
+
+def _seed_row(seed: SeedInput) -> PlayerSeed:
+    """A seeded rating counts as published: it sets the sticky 2400 / 2300 flags too."""
+    return PlayerSeed(
+        tc=seed.tc,
+        rating=seed.rating,
+        games=seed.games,
+        ever_2400=seed.ever_2400 or seed.rating >= 2400,
+        ever_2300=seed.ever_2300 or seed.rating >= 2300,
+    )
+
+
+def _namesakes(session: Session, player: Player) -> tuple[int, ...]:
+    ids = session.scalars(
+        select(Player.id).where(Player.name == player.name, Player.id != player.id)
+    )
+    return tuple(ids)
+
+
+def add_player(
+    session: Session,
+    *,
+    name: str,
+    fide_id: int | None = None,
+    birth_year: int | None = None,
+    federation: str | None = None,
+    sex: str | None = None,
+    title: str | None = None,
+    external: bool = False,
+    seed: SeedInput | None = None,
+) -> PlayerView:
+    """Add a tracked player (optionally seeded with his FIDE state) or an external opponent."""
+    fields = _clean_fields(
+        {
+            "name": name,
+            "fide_id": fide_id,
+            "birth_year": birth_year,
+            "federation": federation,
+            "sex": sex,
+            "title": title,
+        }
+    )
+    _check_seed(seed, external)
+    _check_fide_id_free(session, fields["fide_id"], None)
+    player = Player(external=external, **fields)
+    if seed is not None:
+        player.seeds.append(_seed_row(seed))
+    session.add(player)
+    session.flush()
+    return view(player, namesakes=_namesakes(session, player))
+
+
+def resolve(session: Session, ref: str) -> Player:
+    """A player from an exact name, a FIDE id or ``#ID``; errors list the closest matches."""
+    text = ref.strip()
+    if text.startswith("#"):
+        digits = text[1:]
+        player = session.get(Player, int(digits)) if digits.isdigit() else None
+        if player is None:
+            raise NotFoundError(f"no player {text}")
+        return player
+    if text.isdigit():
+        player = session.scalar(select(Player).where(Player.fide_id == int(text)))
+        if player is None:
+            raise NotFoundError(f"no player with FIDE id {text}")
+        return player
+    matches = list(session.scalars(select(Player).where(Player.name == text)))
+    if not matches:
+        folded = " ".join(text.split()).lower()
+        matches = list(session.scalars(select(Player).where(func.lower(Player.name) == folded)))
+    if len(matches) == 1:
+        return matches[0]
+    if len(matches) > 1:
+        listed = ", ".join(_label(p) for p in matches)
+        raise AmbiguousError(f"{text!r} matches {len(matches)} players: {listed}; use the #ID")
+    raise NotFoundError(f"no player named {text!r}{_closest(session, text)}")
+
+
+def _label(player: Player) -> str:
+    fide = f", FIDE {player.fide_id}" if player.fide_id else ""
+    return f"#{player.id} {player.name}{fide}"
+
+
+def _closest(session: Session, text: str) -> str:
+    names = list(session.scalars(select(Player.name).distinct()))
+    by_lower = {n.lower(): n for n in names}
+    close = difflib.get_close_matches(text.lower(), list(by_lower), n=3, cutoff=0.5)
+    words = [w for w in text.lower().split() if len(w) > 2]
+    for name in names:
+        if len(close) >= 3:
+            break
+        if any(w in name.lower() for w in words) and name.lower() not in close:
+            close.append(name.lower())
+    if not close:
+        return " (no similar names; see `tracker player list`)"
+    return "; closest: " + ", ".join(by_lower[c] for c in close)
+
+
+def game_count(session: Session, player_id: int) -> int:
+    return int(
+        session.scalar(
+            select(func.count())
+            .select_from(Game)
+            .where(or_(Game.white_id == player_id, Game.black_id == player_id))
+        )
+        or 0
+    )
+
+
+def list_players(session: Session, *, external: bool | None = None) -> tuple[PlayerView, ...]:
+    games_white = (
+        select(Game.white_id.label("pid"), func.count().label("n")).group_by(Game.white_id)
+    ).subquery()
+    games_black = (
+        select(Game.black_id.label("pid"), func.count().label("n")).group_by(Game.black_id)
+    ).subquery()
+    query = (
+        select(
+            Player,
+            func.coalesce(games_white.c.n, 0) + func.coalesce(games_black.c.n, 0),
+        )
+        .outerjoin(games_white, games_white.c.pid == Player.id)
+        .outerjoin(games_black, games_black.c.pid == Player.id)
+        .options(selectinload(Player.seeds))
+        .order_by(Player.name, Player.id)
+    )
+    if external is not None:
+        query = query.where(Player.external == external)
+    return tuple(view(player, int(n)) for player, n in session.execute(query))
+
+
+def show_player(session: Session, ref: str) -> PlayerView:
+    player = resolve(session, ref)
+    return view(player, game_count(session, player.id), _namesakes(session, player))
+
+
+def edit_player(
+    session: Session,
+    ref: str,
+    *,
+    changes: dict[str, Any],
+    seed: SeedInput | None = None,
+    clear: tuple[str, ...] = (),
+) -> PlayerView:
+    """Change the given fields; ``clear`` names optional fields to empty (e.g. ``fide_id``)."""
+    player = resolve(session, ref)
+    fields = _clean_fields({k: v for k, v in changes.items() if v is not None})
+    external = fields.pop("external", player.external)
+    if external and not player.external and player.seeds and seed is None:
+        raise InvalidInputError(
+            f"{player.name} has a seeded rating; an external player cannot keep one"
+        )
+    _check_seed(seed, external)
+    if "fide_id" in fields:
+        _check_fide_id_free(session, fields["fide_id"], player.id)
+    for name in clear:
+        setattr(player, name, None)
+    for name, value in fields.items():
+        setattr(player, name, value)
+    player.external = external
+    if seed is not None:
+        for old in [s for s in player.seeds if s.tc == seed.tc]:
+            player.seeds.remove(old)
+        session.flush()
+        player.seeds.append(_seed_row(seed))
+    session.flush()
+    return view(player, game_count(session, player.id), _namesakes(session, player))
+
+
+def remove_player(session: Session, ref: str) -> PlayerView:
+    """Remove a player who has no games (refused while games reference him)."""
+    player = resolve(session, ref)
+    count = game_count(session, player.id)
+    if count:
+        raise ConflictError(
+            f"{player.name} (#{player.id}) plays in {count} game(s); remove those games first"
+        )
+    result = view(player)
+    session.delete(player)
+    session.flush()
+    return result
