@@ -1,0 +1,199 @@
+"""CSV import: documented header, sniffed delimiter, row-by-row problems."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from tracker.importers.csvfile import ALLOWED_COLUMNS, parse_csv, parse_result
+from tracker.importers.records import ParseResult
+
+DATA = Path(__file__).parent / "data"
+HEADER = "date,white,black,result\n"
+
+
+def parse_text(text: str) -> ParseResult:
+    return parse_csv(text.encode(), "t.csv")
+
+
+def test_bom_crlf_file() -> None:
+    result = parse_csv((DATA / "games_bom_crlf.csv").read_bytes(), "games_bom_crlf.csv")
+    assert result.format == "csv"
+    assert result.problems == ()
+    assert result.skipped_unfinished == 1
+    assert [g.line for g in result.games] == [2, 3, 5, 6]  # line 4 is blank
+    first, second, third, fourth = result.games
+    assert (first.white.name, first.black.name) == ("Lindqvist, Tomas", "Brennan, Patrick")
+    assert (first.white.rating, first.black.rating) == (2287, 2214)
+    assert (first.white.fide_id, first.black.fide_id) == (1504211, 2503719)
+    assert (first.event, first.round, first.tc) == ("Winter League", "1", "standard")
+    assert second.played_on == date(2026, 1, 17)  # written 2026.01.17
+    assert second.result == "1/2-1/2"  # written ½-½
+    assert third.white.name == "Žofie Dvořáková"
+    assert third.white.rating is None and third.tc is None
+    assert fourth.result == "+-" and fourth.is_forfeit
+
+
+def test_semicolon_file() -> None:
+    result = parse_csv((DATA / "games_semicolon.csv").read_bytes(), "games_semicolon.csv")
+    assert result.problems == ()
+    assert [g.result for g in result.games] == ["1-0", "1/2-1/2", "0-1", "-+"]
+    assert [g.tc for g in result.games] == ["blitz", "blitz", "rapid", None]
+    assert {g.site for g in result.games} == {"Porto"}
+    assert result.games[0].white.name == "Ferreira, Joao"
+
+
+def test_latin1_file_is_refused_by_default() -> None:
+    result = parse_csv((DATA / "games_latin1.csv").read_bytes(), "games_latin1.csv")
+    assert result.games == ()
+    assert len(result.problems) == 1
+    assert str(result.problems[0]).startswith(
+        "games_latin1.csv: not valid UTF-8 (byte 0xe9 at line 3); re-save the file as UTF-8"
+    )
+
+
+def test_latin1_file_with_explicit_encoding() -> None:
+    raw = (DATA / "games_latin1.csv").read_bytes()
+    result = parse_csv(raw, "games_latin1.csv", encoding="latin-1")
+    assert result.problems == ()
+    assert [g.white.name for g in result.games] == [
+        "Brennan Patrick",
+        "Hélène Marchand",
+        "Jörg Müller",
+    ]
+
+
+def test_header_is_case_insensitive_and_spaces_count_as_underscores() -> None:
+    text = "DATE,White,BLACK,Result,White Rating,black-fide-id\n2026-01-01,A,B,1-0,1900,42\n"
+    (only,) = parse_text(text).games
+    assert only.white.rating == 1900 and only.black.fide_id == 42
+
+
+def test_unknown_columns_are_an_error_listing_allowed_names() -> None:
+    result = parse_text("date,white,black,result,colour,elo\n2026-01-01,A,B,1-0,w,1\n")
+    assert result.games == ()
+    (problem,) = result.problems
+    assert problem.line == 1
+    assert "unknown columns 'colour', 'elo'" in problem.reason
+    assert ", ".join(ALLOWED_COLUMNS) in problem.reason
+
+
+def test_missing_required_columns() -> None:
+    (problem,) = parse_text("date,white,result\n2026-01-01,A,1-0\n").problems
+    assert "missing required column black" in problem.reason
+
+
+def test_repeated_column() -> None:
+    (problem,) = parse_text("date,white,black,result,white\n").problems
+    assert "column 'white' appears twice" in problem.reason
+
+
+def test_empty_file() -> None:
+    assert [str(p) for p in parse_text("\n \n").problems] == ["t.csv: empty file: no header line"]
+
+
+def test_header_only_is_fine() -> None:
+    result = parse_text(HEADER)
+    assert result.ok and result.games == ()
+
+
+def test_tab_delimiter() -> None:
+    (only,) = parse_text("date\twhite\tblack\tresult\n2026-01-01\tA, B\tC\t0-1\n").games
+    assert only.white.name == "A, B"
+
+
+def test_quoted_field_with_newline_keeps_line_numbers() -> None:
+    text = HEADER + '2026-01-01,"A\nB",C,1-0\n2026-01-02,D,E,9-9\n'
+    result = parse_text(text)
+    assert result.games[0].white.name == "A B"
+    assert [p.line for p in result.problems] == [4]
+
+
+@pytest.mark.parametrize(
+    ("row", "reason"),
+    [
+        ("2026-13-01,A,B,1-0", "invalid date '2026-13-01'"),
+        ("01/03/2026,A,B,1-0", "invalid date '01/03/2026': use YYYY-MM-DD"),
+        (",A,B,1-0", "missing date"),
+        ("2026-01-01,,B,1-0", "missing white player name"),
+        ("2026-01-01,A, ,1-0", "missing black player name"),
+        ("2026-01-01,A,B,2-0", "invalid result '2-0'"),
+        ("2026-01-01,A,a,1-0", "'A' is paired with himself"),
+        ("2026-01-01,A,B", "row has 3 fields, the header has 4"),
+        ("2026-01-01,A,B,1-0,x", "row has 5 fields, the header has 4"),
+    ],
+)
+def test_invalid_rows(row: str, reason: str) -> None:
+    result = parse_text(HEADER + row + "\n")
+    assert result.games == ()
+    assert [p.line for p in result.problems] == [2]
+    assert reason in result.problems[0].reason
+
+
+def test_rating_id_and_tc_checks() -> None:
+    text = (
+        "date,white,black,result,white_rating,black_rating,white_fide_id,tc\n"
+        "2026-01-01,A,B,1-0,4001,-1,abc,bullet\n"
+    )
+    reasons = " | ".join(p.reason for p in parse_text(text).problems)
+    assert reasons.count(" | ") == 3
+    assert "white_rating 4001 is outside 0..4000" in reasons
+    assert "black_rating '-1' is not a whole number" in reasons
+    assert "white_fide_id 'abc' is not a positive whole number" in reasons
+    assert "unknown time control 'bullet'" in reasons
+
+
+def test_same_fide_id_on_both_sides() -> None:
+    text = "date,white,black,result,white_fide_id,black_fide_id\n2026-01-01,A,B,1-0,7,7\n"
+    (problem,) = parse_text(text).problems
+    assert "paired with himself" in problem.reason
+
+
+def test_every_bad_row_is_reported_and_good_rows_kept() -> None:
+    text = HEADER + "2026-01-01,A,B,1-0\n2026-01-02,A,B,x\n2026-01-03,A,B,0-1\nbad\n"
+    result = parse_text(text)
+    assert [g.line for g in result.games] == [2, 4]
+    assert [p.line for p in result.problems] == [3, 5]
+
+
+def test_trailing_empty_columns_from_spreadsheets() -> None:
+    text = "date;white;black;result;;\n2026-01-01;A;B;1-0;;\n2026-01-02;A;B;1-0;;;\n"
+    result = parse_text(text)
+    assert result.problems == () and len(result.games) == 2
+    stray = parse_text("date;white;black;result;\n2026-01-01;A;B;1-0;oops\n")
+    assert "no name in the header" in stray.problems[0].reason
+
+
+def test_caller_tc_wins_over_the_column() -> None:
+    text = "date,white,black,result,tc\n2026-01-01,A,B,1-0,blitz\n2026-01-02,A,B,1-0,junk\n"
+    result = parse_csv(text.encode(), "t.csv", tc="standard")
+    assert result.problems == ()
+    assert [g.tc for g in result.games] == ["standard", "standard"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("1-0", "1-0"),
+        ("1:0", "1-0"),
+        ("0-1", "0-1"),
+        ("0:1", "0-1"),
+        ("1/2-1/2", "1/2-1/2"),
+        ("½-½", "1/2-1/2"),
+        ("½:½", "1/2-1/2"),
+        ("=", "1/2-1/2"),
+        (" 1 - 0 ", "1-0"),
+        ("+-", "+-"),
+        ("+:-", "+-"),
+        ("-+", "-+"),
+        ("-:+", "-+"),
+        ("*", "*"),
+        ("1-1", None),
+        ("", None),
+        ("draw", None),
+    ],
+)
+def test_result_spellings(text: str, expected: str | None) -> None:
+    assert parse_result(text) == expected

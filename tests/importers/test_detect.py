@@ -1,0 +1,68 @@
+"""Format detection and the dispatcher."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tracker.importers.detect import FORMATS, UnknownFormatError, detect_format, parse
+
+DATA = Path(__file__).parent / "data"
+TRF = (DATA / "swiss_trf16.trf").read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("games.pgn", "pgn"),
+        ("GAMES.PGN", "pgn"),
+        ("/some/dir/league.csv", "csv"),
+        ("event.trf", "trf"),
+        ("event.TRFX", "trf"),
+    ],
+)
+def test_by_extension(name: str, expected: str) -> None:
+    assert detect_format(name, b"") == expected
+
+
+def test_txt_with_trf_content() -> None:
+    assert detect_format("export.txt", TRF) == "trf"
+    assert detect_format("export.TXT", b"\xef\xbb\xbf012 Name\r\n") == "trf"
+
+
+def test_txt_without_trf_content() -> None:
+    with pytest.raises(UnknownFormatError, match="no TRF records"):
+        detect_format("notes.txt", b"date,white,black,result\n")
+
+
+@pytest.mark.parametrize("name", ["games.xlsx", "games", "games.pgn.bak"])
+def test_unknown_extension(name: str) -> None:
+    with pytest.raises(UnknownFormatError, match="cannot tell the format"):
+        detect_format(name, b'[White "A"]')
+
+
+def test_unknown_format_error_is_a_value_error() -> None:
+    assert issubclass(UnknownFormatError, ValueError)
+
+
+def test_parse_detects_from_the_source_name() -> None:
+    result = parse(TRF, "swiss_trf16.trf")
+    assert result.format == "trf" and len(result.games) == 8
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_parse_with_explicit_format_and_options(fmt: str) -> None:
+    raw = {
+        "pgn": b'[White "A"]\n[Black "B"]\n[Date "2026.01.01"]\n[Result "1-0"]\n\n1-0\n',
+        "csv": b"date,white,black,result\n2026-01-01,A,B,1-0\n",
+        "trf": TRF,
+    }[fmt]
+    result = parse(raw, "whatever.bin", fmt.upper(), tc="rapid", encoding="latin-1")
+    assert result.format == fmt
+    assert result.games and {g.tc for g in result.games} == {"rapid"}
+
+
+def test_parse_unknown_format() -> None:
+    with pytest.raises(UnknownFormatError, match="unknown import format 'xml'"):
+        parse(b"", "x.xml", "xml")

@@ -1,0 +1,311 @@
+"""CSV games -> :class:`GameRecord`.
+
+File layout
+-----------
+
+* Text in UTF-8, with or without a byte-order mark (other encodings only when the caller
+  says so, e.g. ``encoding="latin-1"``).
+* The first non-blank line is the header. The delimiter is taken from it: whichever of
+  ``,`` ``;`` or tab occurs most (comma on a tie). Fields may be quoted with ``"``.
+* Header names are case-insensitive; spaces and hyphens count as underscores
+  (``White Rating`` = ``white_rating``). Required: ``date``, ``white``, ``black``,
+  ``result``. Optional: ``event``, ``site``, ``round``, ``white_rating``, ``black_rating``,
+  ``white_fide_id``, ``black_fide_id``, ``tc``. Any other name is a problem that lists the
+  allowed ones (a misspelt optional column would otherwise be silently lost), and so is a
+  repeated name. Columns with an empty header are tolerated (spreadsheets add them) as long
+  as they stay empty. A header problem stops the file: no row is read.
+* Blank lines are ignored. Each row must have as many fields as the header (extra trailing
+  empty fields are tolerated).
+
+Values
+------
+
+* ``date``: ``YYYY-MM-DD`` (also ``YYYY.MM.DD`` or ``YYYY/MM/DD``), a real calendar day.
+* ``result``: ``1-0``, ``0-1``, ``1/2-1/2``, ``½-½``, ``=`` (draw), the colon forms
+  ``1:0``, ``0:1``, ``½:½``, ``1/2:1/2``; forfeits ``+-``, ``-+`` (also ``+:-``, ``-:+``);
+  ``*`` marks an unfinished game, which is skipped and counted. Blanks inside are ignored.
+* ``white_rating``/``black_rating``: recorded ratings, whole numbers 0..4000; blank or 0 is
+  unrated. ``white_fide_id``/``black_fide_id``: positive whole numbers; blank or 0 is none.
+* ``tc``: ``standard`` (or ``classical``), ``rapid``, ``blitz``, or a PGN-style time control
+  such as ``5400+30`` or ``600+5`` classified by FIDE's definitions; blank, ``?`` or ``-``
+  is unknown. The caller's ``tc`` argument, when given, wins over the column.
+
+Line numbers count physical lines, the header being line 1 (when it is the first line).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterator
+from typing import Final
+
+from tracker.importers import timecontrol
+from tracker.importers.records import (
+    GameRecord,
+    ParseResult,
+    PlayerInfo,
+    Problem,
+    TimeControl,
+    check_tc_argument,
+    clean_name,
+    decode_input,
+    parse_calendar_date,
+    parse_fide_id,
+    parse_rating,
+    same_player,
+)
+
+REQUIRED_COLUMNS: Final[tuple[str, ...]] = ("date", "white", "black", "result")
+OPTIONAL_COLUMNS: Final[tuple[str, ...]] = (
+    "event",
+    "site",
+    "round",
+    "white_rating",
+    "black_rating",
+    "white_fide_id",
+    "black_fide_id",
+    "tc",
+)
+ALLOWED_COLUMNS: Final[tuple[str, ...]] = REQUIRED_COLUMNS + OPTIONAL_COLUMNS
+
+RESULT_ALIASES: Final[dict[str, str]] = {
+    "1-0": "1-0",
+    "1:0": "1-0",
+    "0-1": "0-1",
+    "0:1": "0-1",
+    "1/2-1/2": "1/2-1/2",
+    "1/2:1/2": "1/2-1/2",
+    "½-½": "1/2-1/2",
+    "½:½": "1/2-1/2",
+    "=": "1/2-1/2",
+    "+-": "+-",
+    "+:-": "+-",
+    "-+": "-+",
+    "-:+": "-+",
+}
+UNFINISHED = "*"
+_DELIMITERS: Final = (",", ";", "\t")
+
+
+def _normalise_header(name: str) -> str:
+    return "_".join(name.strip().casefold().replace("-", " ").split())
+
+
+def _sniff_delimiter(header_line: str) -> str:
+    counts = {delimiter: header_line.count(delimiter) for delimiter in _DELIMITERS}
+    best = max(_DELIMITERS, key=lambda delimiter: counts[delimiter])
+    return best if counts[best] > 0 else ","
+
+
+def _rows(text: str, delimiter: str, source: str) -> Iterator[tuple[int, list[str] | Problem]]:
+    """``(first line, fields)`` for each non-blank row, or a problem for unreadable ones."""
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, quotechar='"')
+    previous = 0
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as error:
+            yield previous + 1, Problem(source, previous + 1, f"unreadable CSV row ({error})")
+            if reader.line_num <= previous:
+                return  # no progress: give up rather than loop
+            previous = reader.line_num
+            continue
+        start = previous + 1
+        previous = reader.line_num
+        if not row or all(not field.strip() for field in row):
+            continue
+        yield start, row
+
+
+def _header(
+    fields: list[str], source: str, line: int
+) -> tuple[dict[str, int], set[int], list[Problem]]:
+    """Column positions by name, positions with no name, and header problems."""
+    positions: dict[str, int] = {}
+    unnamed: set[int] = set()
+    problems: list[Problem] = []
+    unknown: list[str] = []
+    for index, raw in enumerate(fields):
+        name = _normalise_header(raw)
+        if not name:
+            unnamed.add(index)
+        elif name not in ALLOWED_COLUMNS:
+            unknown.append(raw.strip())
+        elif name in positions:
+            problems.append(Problem(source, line, f"column {name!r} appears twice"))
+        else:
+            positions[name] = index
+    if unknown:
+        names = ", ".join(repr(name) for name in unknown)
+        problems.append(
+            Problem(
+                source,
+                line,
+                f"unknown column{'s' if len(unknown) > 1 else ''} {names}; "
+                f"allowed: {', '.join(ALLOWED_COLUMNS)}",
+            )
+        )
+    missing = [name for name in REQUIRED_COLUMNS if name not in positions]
+    if missing:
+        problems.append(
+            Problem(
+                source,
+                line,
+                f"missing required column{'s' if len(missing) > 1 else ''} "
+                f"{', '.join(missing)} (the header must name date, white, black, result)",
+            )
+        )
+    return positions, unnamed, problems
+
+
+def parse_result(text: str) -> str | None:
+    """Canonical result of a CSV result cell, ``*`` for unfinished, or None if invalid."""
+    value = "".join(text.split())
+    if value == UNFINISHED:
+        return UNFINISHED
+    return RESULT_ALIASES.get(value)
+
+
+def _tc_cell(text: str) -> tuple[TimeControl | None, str | None]:
+    if timecontrol.is_unknown_marker(text):
+        return None, None
+    named = timecontrol.from_name(text)
+    if named is not None:
+        return named, None
+    if timecontrol.seconds_for_game(text) is not None:
+        return timecontrol.from_pgn(text), None
+    return None, (
+        f"unknown time control {text.strip()!r}: use standard, rapid, blitz "
+        "or a PGN time control such as 5400+30"
+    )
+
+
+def _row_game(
+    values: dict[str, str], source: str, line: int, tc: TimeControl | None
+) -> GameRecord | list[str] | None:
+    """A game, the reasons it is invalid, or None for an unfinished game."""
+    raw_result = values.get("result", "")
+    result = parse_result(raw_result)
+    if result == UNFINISHED:
+        return None
+    reasons: list[str] = []
+    if result is None:
+        reasons.append(
+            f"invalid result {raw_result.strip()!r}: use 1-0, 0-1, 1/2-1/2 (or ½-½, =, 1:0, "
+            "0:1), +- / -+ for a forfeit, * for an unfinished game"
+        )
+    raw_date = values.get("date", "").strip()
+    played_on = parse_calendar_date(raw_date)
+    if played_on is None:
+        reasons.append(f"invalid date {raw_date!r}: use YYYY-MM-DD" if raw_date else "missing date")
+    players: list[PlayerInfo] = []
+    for colour in ("white", "black"):
+        name = clean_name(values.get(colour))
+        if not name:
+            reasons.append(f"missing {colour} player name")
+        rating, reason = parse_rating(values.get(f"{colour}_rating"), f"{colour}_rating")
+        if reason:
+            reasons.append(reason)
+        fide_id, reason = parse_fide_id(values.get(f"{colour}_fide_id"), f"{colour}_fide_id")
+        if reason:
+            reasons.append(reason)
+        players.append(PlayerInfo(name=name, fide_id=fide_id, rating=rating))
+    white, black = players
+    if white.name and black.name and same_player(white, black):
+        reasons.append(f"{white.name!r} is paired with himself")
+    game_tc, reason = _tc_cell(values.get("tc", ""))
+    if reason and tc is None:
+        reasons.append(reason)
+    if reasons or result is None or played_on is None:
+        return reasons
+    return GameRecord(
+        source=source,
+        line=line,
+        white=white,
+        black=black,
+        result=result,
+        played_on=played_on,
+        event=values.get("event", "").strip() or None,
+        site=values.get("site", "").strip() or None,
+        round=values.get("round", "").strip() or None,
+        tc=tc if tc is not None else game_tc,
+    )
+
+
+def parse_csv(
+    data: bytes,
+    source: str,
+    *,
+    tc: TimeControl | None = None,
+    encoding: str = "utf-8",
+) -> ParseResult:
+    """Read every row of a CSV file of games. Never raises on bad input."""
+    tc = check_tc_argument(tc)
+    text = decode_input(data, source, encoding)
+    if isinstance(text, Problem):
+        return ParseResult(problems=(text,), format="csv")
+
+    header_line = next((line for line in text.split("\n") if line.strip()), None)
+    if header_line is None:
+        return ParseResult(
+            problems=(Problem(source, 0, "empty file: no header line"),), format="csv"
+        )
+    rows = _rows(text, _sniff_delimiter(header_line), source)
+
+    problems: list[Problem] = []
+    positions: dict[str, int] | None = None
+    unnamed: set[int] = set()
+    width = 0
+    for line, row in rows:
+        if isinstance(row, Problem):
+            problems.append(row)
+            if positions is None:
+                break
+            continue
+        positions, unnamed, header_problems = _header(row, source, line)
+        width = len(row)
+        problems.extend(header_problems)
+        break
+    if positions is None or problems:
+        return ParseResult(problems=tuple(problems), format="csv")
+
+    games: list[GameRecord] = []
+    unfinished = 0
+    for line, row in rows:
+        if isinstance(row, Problem):
+            problems.append(row)
+            continue
+        if len(row) > width and not any(field.strip() for field in row[width:]):
+            row = row[:width]  # trailing empty fields, as spreadsheets write them
+        if len(row) != width:
+            problems.append(
+                Problem(source, line, f"row has {len(row)} fields, the header has {width}")
+            )
+            continue
+        stray = [index + 1 for index in sorted(unnamed) if row[index].strip()]
+        if stray:
+            problems.append(
+                Problem(
+                    source,
+                    line,
+                    f"value in column {stray[0]}, which has no name in the header",
+                )
+            )
+            continue
+        values = {name: row[index] for name, index in positions.items()}
+        outcome = _row_game(values, source, line, tc)
+        if outcome is None:
+            unfinished += 1
+        elif isinstance(outcome, GameRecord):
+            games.append(outcome)
+        else:
+            problems.extend(Problem(source, line, reason) for reason in outcome)
+    return ParseResult(
+        games=tuple(games),
+        problems=tuple(problems),
+        skipped_unfinished=unfinished,
+        format="csv",
+    )

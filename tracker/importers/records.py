@@ -1,0 +1,257 @@
+"""Plain records produced by the importers, and the small checks they share.
+
+The parsers turn a file's bytes into a :class:`ParseResult`: the games and byes they could
+read, plus one :class:`Problem` per thing that is wrong (file, line, reason). They never
+raise on bad input and never stop at the first problem, so the caller can decide between
+"all or nothing" and "skip the invalid records".
+
+Conventions shared by every format:
+
+* Line numbers are 1-based. Line 0 means the problem concerns the whole file
+  (an undecodable or empty file, a missing header...).
+* A recorded rating of 0 (or blank) means "unrated" and becomes ``None``; otherwise ratings
+  must lie in 0..4000. A FIDE id of 0 (or blank) means "no id".
+* ``result`` is always one of :data:`GAME_RESULTS`; ``+-`` and ``-+`` are forfeits (and
+  games that lasted less than one move), recorded but never rated.
+
+This module depends on the standard library only.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from dataclasses import dataclass
+from datetime import date
+from typing import Final, Literal, get_args
+
+TimeControl = Literal["standard", "rapid", "blitz"]
+TIME_CONTROLS: Final[tuple[str, ...]] = get_args(TimeControl)
+
+Sex = Literal["m", "f"]
+
+#: Bye kinds: H half-point bye, F full-point bye, U pairing-allocated bye, Z zero-point bye
+#: (also an empty round: the player was absent and not paired).
+ByeKind = Literal["H", "F", "U", "Z"]
+
+#: Canonical results. The last two are forfeits: stored, never rated.
+GAME_RESULTS: Final[tuple[str, ...]] = ("1-0", "0-1", "1/2-1/2", "+-", "-+")
+FORFEIT_RESULTS: Final[tuple[str, ...]] = ("+-", "-+")
+
+RATING_MIN: Final = 0
+RATING_MAX: Final = 4000
+FIDE_ID_MAX: Final = 99_999_999_999  # the TRF column holds 11 digits
+
+_UTF8_BOM: Final = b"\xef\xbb\xbf"
+_UTF16_BOMS: Final = (b"\xff\xfe", b"\xfe\xff")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerInfo:
+    """A player as a file describes him. ``rating`` is the rating recorded for that game or
+    event (FIDE's or whatever the organiser wrote), not necessarily ours."""
+
+    name: str
+    fide_id: int | None = None
+    rating: int | None = None
+    federation: str | None = None
+    birth_year: int | None = None
+    sex: Sex | None = None
+    title: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One game. ``line`` is where it starts: the first tag line (PGN), the row (CSV) or the
+    white player's record (TRF). ``date_note`` says how the date was obtained when it was not
+    written on the game itself (for example an event date standing in)."""
+
+    source: str
+    line: int
+    white: PlayerInfo
+    black: PlayerInfo
+    result: str
+    played_on: date
+    event: str | None = None
+    event_start: date | None = None
+    site: str | None = None
+    round: str | None = None
+    tc: TimeControl | None = None
+    date_note: str | None = None
+
+    @property
+    def is_forfeit(self) -> bool:
+        return self.result in FORFEIT_RESULTS
+
+
+@dataclass(frozen=True, slots=True)
+class ByeRecord:
+    """A round in which a player had no opponent (TRF only). Never rated."""
+
+    source: str
+    line: int
+    player: PlayerInfo
+    round: str
+    kind: ByeKind
+    event: str | None = None
+    played_on: date | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Something wrong in an input file, with the 1-based line it was found on."""
+
+    source: str
+    line: int
+    reason: str
+
+    def __str__(self) -> str:
+        if self.line <= 0:
+            return f"{self.source}: {self.reason}"
+        return f"{self.source}:{self.line}: {self.reason}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ParseResult:
+    """Everything a parser read from one file.
+
+    ``skipped_unfinished`` counts games without a result (PGN/CSV ``*``, TRF pairings with
+    no result yet); ``skipped_other`` counts unplayed games that are neither a result nor a
+    forfeit (TRF ``D`` "drawn, less than one move", double forfeits).
+    """
+
+    games: tuple[GameRecord, ...] = ()
+    byes: tuple[ByeRecord, ...] = ()
+    problems: tuple[Problem, ...] = ()
+    skipped_unfinished: int = 0
+    skipped_other: int = 0
+    format: str
+
+    @property
+    def ok(self) -> bool:
+        """True when the file had no problem at all."""
+        return not self.problems
+
+
+# ---------------------------------------------------------------------------------------
+# Shared helpers (used by the parsers of this package only)
+# ---------------------------------------------------------------------------------------
+
+
+def check_tc_argument(tc: str | None) -> TimeControl | None:
+    """Validate the caller's ``tc`` argument (a programming error if wrong)."""
+    if tc is None:
+        return None
+    if tc not in TIME_CONTROLS:
+        raise ValueError(f"tc must be one of {', '.join(TIME_CONTROLS)} or None, not {tc!r}")
+    return tc  # type: ignore[return-value]
+
+
+def decode_input(data: bytes, source: str, encoding: str) -> str | Problem:
+    """Decode a file's bytes and normalise its line endings to ``\\n``.
+
+    * A UTF-8 byte-order mark always wins: the file is UTF-8 whatever ``encoding`` says,
+      and the mark is dropped.
+    * Otherwise ``encoding`` is applied strictly (default UTF-8). Bytes that are not valid in
+      it give one problem naming the first bad byte and its line, and no text.
+    * ``\\r\\n`` and lone ``\\r`` become ``\\n``.
+    """
+    if data.startswith(_UTF8_BOM):
+        data = data[len(_UTF8_BOM) :]
+        encoding = "utf-8"
+    elif data.startswith(_UTF16_BOMS):
+        return Problem(
+            source,
+            0,
+            "the file is UTF-16 (it starts with a UTF-16 byte-order mark); re-save it as UTF-8",
+        )
+    try:
+        codec = codecs.lookup(encoding)
+    except LookupError:
+        return Problem(source, 0, f"unknown text encoding {encoding!r}")
+    try:
+        text = data.decode(codec.name)
+    except UnicodeDecodeError as error:
+        before = data[: error.start]
+        line = before.count(b"\n") + 1 if b"\n" in before else before.count(b"\r") + 1
+        bad = data[error.start]
+        label = "UTF-8" if codec.name == "utf-8" else codec.name
+        hint = (
+            "re-save the file as UTF-8 (or import it with encoding latin-1 if that is what it is)"
+            if codec.name == "utf-8"
+            else f"re-save the file as {label}"
+        )
+        return Problem(source, 0, f"not valid {label} (byte 0x{bad:02x} at line {line}); {hint}")
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines of normalised text (``\\n`` only), without a phantom line after the last ``\\n``."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+_SPACES = re.compile(r"\s+")
+
+
+def clean_name(value: str | None) -> str:
+    """Player name with surrounding blanks removed and inner runs of blanks collapsed."""
+    if value is None:
+        return ""
+    return _SPACES.sub(" ", value).strip()
+
+
+def parse_rating(text: str | None, what: str) -> tuple[int | None, str | None]:
+    """``(rating, None)`` or ``(None, reason)``. Blank and 0 mean unrated."""
+    value = (text or "").strip()
+    if not value:
+        return None, None
+    if not value.isascii() or not value.isdigit():
+        return None, f"{what} {value!r} is not a whole number"
+    rating = int(value)
+    if rating > RATING_MAX:
+        return None, f"{what} {rating} is outside {RATING_MIN}..{RATING_MAX}"
+    return (rating or None), None
+
+
+def parse_fide_id(text: str | None, what: str) -> tuple[int | None, str | None]:
+    """``(id, None)`` or ``(None, reason)``. Blank and 0 mean "no FIDE id"."""
+    value = (text or "").strip()
+    if not value:
+        return None, None
+    if not value.isascii() or not value.isdigit():
+        return None, f"{what} {value!r} is not a positive whole number"
+    fide_id = int(value)
+    if fide_id > FIDE_ID_MAX:
+        return None, f"{what} {value!r} is too long"
+    return (fide_id or None), None
+
+
+_ISO_DATE = re.compile(r"^(\d{4})([-./])(\d{1,2})\2(\d{1,2})$")
+
+
+def parse_calendar_date(text: str) -> date | None:
+    """A real calendar date written ``YYYY-MM-DD``, ``YYYY.MM.DD`` or ``YYYY/MM/DD``."""
+    match = _ISO_DATE.match(text.strip())
+    if match is None:
+        return None
+    return make_date(int(match.group(1)), int(match.group(3)), int(match.group(4)))
+
+
+def make_date(year: int, month: int, day: int) -> date | None:
+    """The date, or None when there is no such day (or the year is implausible)."""
+    if not 1000 <= year <= 9999:
+        return None
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None
+
+
+def same_player(white: PlayerInfo, black: PlayerInfo) -> bool:
+    """Whether the two sides of a game are evidently the same person."""
+    if white.fide_id is not None and white.fide_id == black.fide_id:
+        return True
+    return white.name.casefold() == black.name.casefold()
