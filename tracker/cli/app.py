@@ -10,9 +10,12 @@ import typer
 from typer.core import TyperGroup
 
 from tracker import __version__
+from tracker.cli import calc as calc_cli
 from tracker.cli import db as db_cli
 from tracker.cli import demo as demo_cli
 from tracker.cli import game as game_cli
+from tracker.cli import history as history_cli
+from tracker.cli import period as period_cli
 from tracker.cli import player as player_cli
 from tracker.cli.context import AppState, close_all
 from tracker.errors import TrackerError
@@ -104,5 +107,10 @@ def root(
 
 app.add_typer(player_cli.app, name="player")
 app.add_typer(game_cli.app, name="game")
+app.add_typer(period_cli.app, name="period")
+app.command("rerate")(period_cli.rerate)
+app.command("history")(history_cli.history)
+app.command("list")(history_cli.rating_list)
 app.add_typer(db_cli.app, name="db")
+app.add_typer(calc_cli.app, name="calc")
 app.command("demo")(demo_cli.demo)

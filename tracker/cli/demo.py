@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from tracker.cli.context import AppState
-from tracker.cli.render import message, print_table
+from tracker.cli.render import message
+
+
+def _heading(text: str) -> None:
+    typer.echo(f"\n== {text} ==")
 
 
 def demo(
@@ -21,10 +26,13 @@ def demo(
     ] = Path("tracker-demo.db"),
 ) -> None:
     """Load a small sample season into a fresh database and show what the tracker holds."""
-    from tracker.cli import game as game_cli
+    from tracker.cli import history as history_cli
+    from tracker.cli import period as period_cli
     from tracker.cli import player as player_cli
+    from tracker.parsing import month_label, next_month
     from tracker.services.demo import load_demo
-    from tracker.services.games import list_games
+    from tracker.services.history import history, rating_list
+    from tracker.services.periods import close, list_periods
     from tracker.services.players import list_players
 
     path = file.expanduser().absolute()
@@ -32,17 +40,31 @@ def demo(
         leftover.unlink(missing_ok=True)
     app_state = AppState(db_option=str(path))
     summary = app_state.run(load_demo, write=True)
-    message(f"{summary.description}")
+    message(summary.description)
     message(
         f"loaded {summary.players} players ({summary.tracked} tracked) and {summary.games} "
         f"games into {path}"
     )
-    typer.echo("\nGames per month")
-    print_table(["month", "games"], summary.games_by_month, right=("games",))
-    typer.echo("\nPlayers")
-    players = app_state.run(list_players, write=False)
-    player_cli.print_players(players)
-    typer.echo("\nLast games")
-    games = app_state.run(list_games, write=False)
-    game_cli.print_games(games[-8:])
-    message(f"\nexplore it yourself: tracker --db {path} game list --player 'Sato, Yuki'")
+    _heading("Players")
+    player_cli.print_players(app_state.run(list_players, write=False))
+
+    last = summary.months[-1]
+    after = next_month(last)
+    for tc in ("standard", "rapid"):
+        report = app_state.run(partial(close, tc=tc, month=last, today=after), write=True)
+        for p in report.closed:
+            new = f"; first rating for {', '.join(p.new_players)}" if p.new_players else ""
+            message(f"closed {month_label(p.month)} ({tc}): {p.games} games{new}")
+    _heading("Rating periods")
+    period_cli.print_periods(app_state.run(partial(list_periods, tc=None), write=False))
+    rl = app_state.run(partial(rating_list, tc="standard", list_month=None), write=False)
+    typer.echo("")
+    history_cli.print_rating_list(rl)
+    for name, why in (
+        ("Sato, Yuki", "a newcomer earns a first rating"),
+        ("Patel, Arjun", "a junior with K 40"),
+    ):
+        h = app_state.run(partial(history, ref=name, tc="standard"), write=False)
+        _heading(f"History of {name}: {why}")
+        history_cli.print_history(h)
+    message(f"\nexplore it yourself: tracker --db {path} history 'Okafor, Grace'")

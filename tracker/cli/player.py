@@ -12,6 +12,7 @@ from tracker.cli.render import message, print_json, print_table, yes_no
 from tracker.errors import UsageError
 
 if TYPE_CHECKING:
+    from tracker.services.history import PlayerCard, RatingStatus
     from tracker.services.players import PlayerView, SeedInput
 
 app = typer.Typer(
@@ -182,15 +183,48 @@ def print_players(players: tuple[PlayerView, ...]) -> None:
     )
 
 
+def status_json(r: RatingStatus) -> dict[str, Any]:
+    from tracker.parsing import month_label
+
+    return {
+        "tc": r.tc,
+        "list": r.list_date.isoformat() if r.list_date else None,
+        "rating": r.rating,
+        "k": r.k,
+        "rated_games": r.rated_games,
+        "ever_2400": r.ever_2400,
+        "ever_2300": r.ever_2300,
+        "pending_games": r.pool_games,
+        "stale": r.stale,
+        "live": {
+            "months": [month_label(m) for m in r.live_months],
+            "games": r.live_games,
+            "change_exact": r.live_change_exact,
+            "change": r.live_change,
+            "rating": r.live_rating,
+        },
+    }
+
+
 @app.command("show")
 def show(ctx: typer.Context, player: PlayerRef, json: Json = False) -> None:
-    """Show one player."""
-    from tracker.services.players import show_player
+    """Show one player: details, published rating, K for the next period and the live change."""
+    from tracker.services.history import player_card
 
-    p = state(ctx).run(lambda s: show_player(s, player), write=False)
+    card = state(ctx).run(lambda s: player_card(s, player), write=False)
+    p = card.player
     if json:
-        print_json(player_json(p))
-        return
+        print_json(player_json(p) | {"ratings": [status_json(r) for r in card.ratings]})
+    else:
+        print_player_card(card)
+    if any(r.stale for r in card.ratings):
+        message("warning: some closed periods are stale; run `tracker rerate` to recompute them")
+
+
+def print_player_card(card: PlayerCard) -> None:
+    from tracker.parsing import month_label
+
+    p = card.player
     rows: list[tuple[str, Any]] = [
         ("id", f"#{p.id}"),
         ("name", p.name),
@@ -210,6 +244,29 @@ def show(ctx: typer.Context, player: PlayerRef, json: Json = False) -> None:
                 f"ever 2300: {yes_no(s.ever_2300)}",
             )
         )
+    for r in card.ratings:
+        listed = f"on the {r.list_date} list" if r.list_date else "before any closed period"
+        rating = str(r.rating) if r.rating is not None else "unrated"
+        pending = f", {r.pool_games} result(s) pending for a first rating" if r.pool_games else ""
+        rows.append((f"{r.tc} rating", f"{rating} {listed}{pending}"))
+        if r.rating is not None:
+            rows.append((f"{r.tc} K", f"{r.k} for the next period"))
+        rows.append(
+            (
+                f"{r.tc} record",
+                f"{r.rated_games} rated games; ever 2400: {yes_no(r.ever_2400)}, "
+                f"ever 2300: {yes_no(r.ever_2300)}",
+            )
+        )
+        if r.live_months:
+            span = ", ".join(month_label(m) for m in r.live_months)
+            live = (
+                f"{r.live_change_exact:+.2f} -> {r.live_change:+d} over {r.live_games} games "
+                f"({span}, not yet published)"
+            )
+            if r.live_rating is not None and r.live_rating != r.rating:
+                live += f"; live rating {r.live_rating}"
+            rows.append((f"{r.tc} live", live))
     print_table(["field", "value"], rows)
 
 

@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session, aliased
 from tracker.db.models import Event, Game, Player
 from tracker.errors import ConflictError, InvalidInputError, NotFoundError
 from tracker.parsing import FORFEITS, check_rating, check_tc, next_month, parse_result
+from tracker.services.periods import mark_stale
 from tracker.services.players import resolve
 
 
@@ -137,7 +138,13 @@ def add_game(
             )
     if event_start is not None and event is None:
         raise InvalidInputError("--event-start needs --event")
-    event_row = get_or_create_event(session, event, played_on, event_start) if event else None
+    affected = played_on
+    event_row = None
+    if event:
+        existing_event = session.scalar(select(Event).where(Event.name == " ".join(event.split())))
+        if existing_event is not None:
+            affected = min(affected, existing_event.start_date)
+        event_row = get_or_create_event(session, event, played_on, event_start)
     key = natural_key(
         played_on, white_player.id, black_player.id, event_row.id if event_row else None, round_
     )
@@ -161,6 +168,7 @@ def add_game(
     )
     session.add(game)
     session.flush()
+    mark_stale(session, tc, affected)
     return _view(game)
 
 
@@ -225,6 +233,7 @@ def remove_game(session: Session, game_id: int) -> GameView:
     event = game.event
     session.delete(game)
     session.flush()
+    mark_stale(session, removed.tc, removed.played_on)
     if event is not None and not event.start_fixed:
         earliest = session.scalar(select(func.min(Game.played_on)).where(Game.event_id == event.id))
         if earliest is not None:

@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session, selectinload
 from tracker.db.models import Game, Player, PlayerSeed
 from tracker.errors import AmbiguousError, ConflictError, InvalidInputError, NotFoundError
 from tracker.parsing import check_rating
+from tracker.services.periods import mark_all_stale
 
 TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
 _FEDERATION = re.compile(r"^[A-Z]{3}$")
@@ -189,6 +190,8 @@ def add_player(
         player.seeds.append(_seed_row(seed))
     session.add(player)
     session.flush()
+    if seed is not None:
+        mark_all_stale(session)
     return view(player, namesakes=_namesakes(session, player))
 
 
@@ -295,6 +298,7 @@ def edit_player(
     _check_seed(seed, external)
     if "fide_id" in fields:
         _check_fide_id_free(session, fields["fide_id"], player.id)
+    rating_inputs = (player.birth_year, player.external)
     for name in clear:
         setattr(player, name, None)
     for name, value in fields.items():
@@ -306,6 +310,8 @@ def edit_player(
         session.flush()
         player.seeds.append(_seed_row(seed))
     session.flush()
+    if seed is not None or (player.birth_year, player.external) != rating_inputs:
+        mark_all_stale(session)
     return view(player, game_count(session, player.id), _namesakes(session, player))
 
 

@@ -1,0 +1,142 @@
+"""``tracker calc elo``: every number in the worked examples, and no database on this path."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from tracker.cli.app import app
+
+runner = CliRunner()
+
+
+def calc(*args: str) -> dict:  # type: ignore[type-arg]
+    result = runner.invoke(app, ["calc", "elo", *args, "--json"])
+    assert result.exit_code == 0, result.stderr
+    return json.loads(result.stdout)  # type: ignore[no-any-return]
+
+
+def test_one_period_from_the_calculator_pages() -> None:
+    out = calc("1500", "1400:1", "1600:=", "1550:0", "--k", "20")
+    assert [g["expected"] for g in out["games"]] == [0.64, 0.36, 0.43]
+    assert [g["change"] for g in out["games"]] == [7.2, 2.8, -8.6]
+    assert (out["change_exact"], out["change"], out["new_rating"]) == (1.4, 1, 1501)
+    assert out["k"] == 20 and out["rating"] == 1500
+
+
+@pytest.mark.parametrize(
+    ("rating", "game", "k", "expected", "change"),
+    [
+        ("1500", "1700:1", "20", 0.24, 15.2),
+        ("1500", "1700:0.5", "20", 0.24, 5.2),
+        ("1500", "1700:0", "20", 0.24, -4.8),
+        ("1500", "1600:1", "20", 0.36, 12.8),
+        ("1500", "1600:1/2", "20", 0.36, 2.8),
+        ("1892", "2026:1", "40", 0.32, 27.2),
+        ("1500", "1000:1", "20", 0.92, 1.6),
+        ("1500", "1000:0", "20", 0.92, -18.4),
+        ("2400", "2400:1", "10", 0.5, 5.0),
+        ("2003", "2000:1", "10", 0.5, 5.0),
+        ("2004", "2000:1", "10", 0.51, 4.9),
+        ("2010", "2000:1", "10", 0.51, 4.9),
+        ("2011", "2000:1", "10", 0.52, 4.8),
+        ("2206", "2000:1", "10", 0.76, 2.4),
+        ("2207", "2000:1", "10", 0.77, 2.3),
+        ("2391", "2000:1", "10", 0.91, 0.9),
+        ("2392", "2000:1", "10", 0.92, 0.8),
+        ("2000", "2003:0", "10", 0.5, -5.0),
+        ("2000", "2004:0", "10", 0.49, -4.9),
+        ("1656", "2000:0", "10", 0.12, -1.2),
+        ("1655", "2000:0", "10", 0.11, -1.1),
+        ("1500", "2000:=", "20", 0.08, 8.4),
+        ("2100", "2700:0", "20", 0.08, -1.6),
+        ("2200", "2700:0", "20", 0.08, -1.6),
+        ("2649", "2149:1", "10", 0.92, 0.8),
+        ("2650", "2150:1", "10", 0.96, 0.4),
+        ("2700", "1964:1", "10", 1.0, 0.0),
+        ("2700", "1900:0", "10", 1.0, -10.0),
+        ("2813", "2400:1", "10", 0.93, 0.7),
+    ],
+)
+def test_single_games_from_fide_and_the_pages(
+    rating: str, game: str, k: str, expected: float, change: float
+) -> None:
+    out = calc(rating, game, "--k", k, "--date", "2026-11-29")
+    assert out["games"][0]["expected"] == expected
+    assert out["games"][0]["change"] == change
+
+
+def test_new_rating_1919_and_the_2650_rule_depends_on_the_date() -> None:
+    assert calc("1892", "2026:1", "--k", "40")["new_rating"] == 1919
+    before = calc("2700", "1964:1", "--k", "10", "--date", "2025-09-15")
+    assert before["games"][0]["expected"] == 0.92 and before["games"][0]["change"] == 0.8
+
+
+def test_logistic_formula_reproduces_the_calculator_pages() -> None:
+    capped = calc("1500", "1000:1", "--k", "20", "--formula", "logistic")
+    assert round(capped["games"][0]["expected"], 2) == 0.91
+    assert round(capped["games"][0]["change"], 1) == 1.8
+    loss = calc("1500", "1000:0", "--k", "20", "--formula", "logistic")
+    assert round(loss["games"][0]["change"], 1) == -18.2
+    uncapped = calc("1500", "1000:1", "--k", "20", "--formula", "logistic", "--no-400-rule")
+    assert round(uncapped["games"][0]["expected"], 2) == 0.95
+    assert round(uncapped["games"][0]["change"], 1) == 1.1
+    uncapped_loss = calc("1500", "1000:0", "--k", "20", "--formula", "logistic", "--no-400-rule")
+    assert round(uncapped_loss["games"][0]["change"], 1) == -18.9
+    pages = calc("1892", "2026:1", "--k", "40", "--formula", "logistic")
+    assert round(pages["games"][0]["expected"], 3) == 0.316
+    assert round(pages["games"][0]["change"], 1) == 27.4 and pages["new_rating"] == 1919
+
+
+def test_k_from_games_age_and_peak_with_the_700_rule() -> None:
+    games = [f"{1800 + i}:1" for i in range(20)]
+    out = calc("1700", *games, "--games", "10")
+    assert out["k"] == 35  # K 40 with 20 games -> 700 // 20
+    assert calc("2100", "2000:1", "--games", "200", "--born", "2012")["k"] == 40
+    assert calc("2100", "2000:1", "--games", "200", "--born", "1990")["k"] == 20
+    assert calc("2100", "2000:1", "--games", "200", "--ever-2400")["k"] == 10
+    assert calc("2100", "2000:1", "--games", "5", "--born", "2012", "--ever-2300")["k"] == 40
+    assert calc("2350", "2000:1", "--games", "500", "--born", "2012")["k"] == 20
+    forty = [f"{2000 + i}:0.5" for i in range(40)]
+    assert calc("2000", *forty, "--k", "20")["k"] == 17
+
+
+def test_period_rounding_half_away_from_zero() -> None:
+    # 2000 draws 1811 (D=189 -> PD .75) with K 10: -2.50 is published as -3.
+    out = calc("2000", "1811:=", "--k", "10")
+    assert (out["change_exact"], out["change"], out["new_rating"]) == (-2.5, -3, 1997)
+    out = calc("1811", "2000:=", "--k", "10")
+    assert (out["change_exact"], out["change"]) == (2.5, 3)
+
+
+def test_table_output_and_errors() -> None:
+    r = runner.invoke(app, ["calc", "elo", "1500", "1700:1", "--k", "20"])
+    assert r.exit_code == 0
+    assert "+15.20" in r.stdout and "new rating 1515" in r.stdout
+    r = runner.invoke(app, ["calc", "elo", "1500", "1700"])
+    assert r.exit_code == 1
+    assert r.stderr.strip() == (
+        "error: invalid game '1700': write OPPONENT_RATING:SCORE, e.g. 1700:1"
+    )
+    r = runner.invoke(app, ["calc", "elo", "1500", "1700:1", "--k", "20", "--games", "3"])
+    assert r.exit_code == 2
+    r = runner.invoke(app, ["calc", "elo", "1500", "1700:1"])
+    assert "note: K 20 assumed" in r.stderr
+
+
+def test_calculator_never_imports_sqlalchemy() -> None:
+    code = (
+        "import sys\n"
+        "from tracker.cli.app import app\n"
+        "try:\n"
+        "    app(['calc', 'elo', '1500', '1700:1', '--k', '20'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print('sqlalchemy' in sys.modules, 'alembic' in sys.modules)\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert r.stdout.strip().splitlines()[-1] == "False False", r.stderr

@@ -1,0 +1,346 @@
+"""Closing periods and rerating through the CLI reproduces FIDE's published numbers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from tests.conftest import Cli
+from tracker.cli.app import app
+
+
+def ok(result: Any) -> str:
+    assert result.exit_code == 0, result.stderr
+    return str(result.stdout)
+
+
+def history(cli: Cli, player: str, *extra: str) -> list[dict[str, Any]]:
+    return json.loads(ok(cli("history", player, "--json", *extra)))  # type: ignore[no-any-return]
+
+
+def add(cli: Cli, *args: str) -> None:
+    ok(cli(*args))
+
+
+def test_one_period_from_the_pages(cli: Cli) -> None:
+    add(cli, "player", "add", "Player", "--rating", "1500", "--games", "100", "--born", "1980")
+    for name, rating in (("A", "1400"), ("B", "1600"), ("C", "1550")):
+        add(cli, "player", "add", name, "--rating", rating, "--games", "100", "--born", "1980")
+    add(cli, "game", "add", "Player", "A", "1-0", "--date", "2026-01-10", "--event", "Open")
+    add(cli, "game", "add", "B", "Player", "1/2-1/2", "--date", "2026-01-11", "--event", "Open")
+    add(cli, "game", "add", "Player", "C", "0-1", "--date", "2026-01-12", "--event", "Open")
+    r = cli("period", "close", "2026-01")
+    assert r.exit_code == 0, r.stderr
+    assert "closed 2026-01 (standard): 3 games" in r.stderr
+    (row,) = history(cli, "Player")
+    assert row == {
+        "month": "2026-01",
+        "list": "2026-02-01",
+        "rating_before": 1500,
+        "rating": 1501,
+        "k": 20,
+        "games": 3,
+        "score": 1.5,
+        "expected": 1.43,
+        "change_exact": 1.4,
+        "change": 1,
+        "stale": False,
+        "note": None,
+    }
+    # Opponents: A lost to a 1500 (PD .36 for him): -7.2 -> 1393 is below 1400 -> unrated.
+    (a_row,) = history(cli, "A")
+    assert a_row["change_exact"] == -7.2 and a_row["rating"] is None
+    assert "below 1400" in a_row["note"]
+
+
+def test_700_rule_over_a_period(cli: Cli) -> None:
+    add(cli, "player", "add", "Busy", "--rating", "2054", "--games", "300", "--born", "1970")
+    add(cli, "player", "add", "Opp", "--external")
+    for day in range(1, 29):
+        add(
+            cli,
+            "game",
+            "add",
+            "Busy",
+            "Opp",
+            "1/2-1/2",
+            "--date",
+            f"2026-02-{day:02d}",
+            "--black-rating",
+            "2054",
+            "--event",
+            "Marathon",
+            "--round",
+            str(day),
+        )
+    for day in range(1, 12):
+        add(
+            cli,
+            "game",
+            "add",
+            "Opp",
+            "Busy",
+            "0-1",
+            "--date",
+            f"2026-02-{day:02d}",
+            "--white-rating",
+            "2054",
+            "--event",
+            "Marathon",
+            "--round",
+            f"{day}b",
+        )
+    ok(cli("period", "close", "2026-02"))
+    (row,) = history(cli, "Busy")
+    assert row["games"] == 39 and row["k"] == 17  # K 20 x 39 > 700 -> 700 // 39
+    assert row["change_exact"] == 93.5 and row["change"] == 94  # 17 x 11 x 0.5
+    assert "700 rule" in row["note"]
+
+
+def test_fides_published_first_rating_1922(cli: Cli) -> None:
+    add(cli, "player", "add", "Newcomer", "--born", "1990")
+    add(cli, "player", "add", "Ext", "--external")
+    ratings = [1901, 1901, 1901, 1902, 1902]  # sum 9507
+    results = ["1-0", "1-0", "1-0", "0-1", "0-1"]
+    for i, (rating, result) in enumerate(zip(ratings, results, strict=True), start=1):
+        add(
+            cli,
+            "game",
+            "add",
+            "Newcomer",
+            "Ext",
+            result,
+            "--date",
+            f"2026-03-{i:02d}",
+            "--black-rating",
+            str(rating),
+            "--event",
+            "Weekend",
+            "--round",
+            str(i),
+        )
+    r = cli("period", "close", "2026-03")
+    assert "first rating for Newcomer" in r.stderr
+    (row,) = history(cli, "Newcomer")
+    assert row["rating_before"] is None and row["rating"] == 1922 and row["games"] == 5
+    card = json.loads(ok(cli("player", "show", "Newcomer", "--json")))
+    standard = card["ratings"][0]
+    assert standard["rating"] == 1922 and standard["k"] == 40 and standard["rated_games"] == 5
+
+
+def test_2650_rule_follows_the_event_start_date(cli: Cli) -> None:
+    add(cli, "player", "add", "Elite", "--rating", "2700", "--games", "900")
+    add(cli, "player", "add", "Ext", "--external")
+    add(
+        cli,
+        "game",
+        "add",
+        "Elite",
+        "Ext",
+        "1-0",
+        "--date",
+        "2025-09-20",
+        "--black-rating",
+        "1964",
+        "--event",
+        "September Open",
+    )
+    add(
+        cli,
+        "game",
+        "add",
+        "Elite",
+        "Ext",
+        "1-0",
+        "--date",
+        "2025-10-02",
+        "--black-rating",
+        "1964",
+        "--event",
+        "October Open",
+    )
+    ok(cli("period", "close", "2025-10"))
+    sept, octo = history(cli, "Elite")
+    assert (sept["expected"], sept["change_exact"], sept["rating"]) == (0.92, 0.8, 2701)
+    assert (octo["expected"], octo["change_exact"], octo["rating"]) == (1.0, 0.0, 2701)
+
+
+def test_rounding_minus_two_and_a_half(cli: Cli) -> None:
+    add(cli, "player", "add", "Master", "--rating", "2000", "--games", "500", "--ever-2400")
+    add(cli, "player", "add", "Ext", "--external")
+    add(cli, "game", "add", "Master", "Ext", "=", "--date", "2026-01-05", "--black-rating", "1811")
+    ok(cli("period", "close", "2026-01"))
+    (row,) = history(cli, "Master")
+    assert (row["k"], row["change_exact"], row["change"], row["rating"]) == (10, -2.5, -3, 1997)
+
+
+def test_tracked_opponents_use_the_list_in_force_at_the_event_start(cli: Cli) -> None:
+    add(cli, "player", "add", "X", "--rating", "2000", "--games", "100", "--born", "1980")
+    add(cli, "player", "add", "Y", "--rating", "2000", "--games", "100", "--born", "1980")
+    # January: X beats Y -> X 2010, Y 1990 on the February list.
+    add(
+        cli,
+        "game",
+        "add",
+        "X",
+        "Y",
+        "1-0",
+        "--date",
+        "2026-01-10",
+        "--event",
+        "League",
+        "--round",
+        "1",
+    )
+    # February: a league game (event started in January: January list, both 2000) and an
+    # event starting in February (February list: 2010 vs 1990).
+    add(
+        cli,
+        "game",
+        "add",
+        "Y",
+        "X",
+        "1-0",
+        "--date",
+        "2026-02-07",
+        "--event",
+        "League",
+        "--round",
+        "2",
+    )
+    add(cli, "game", "add", "Y", "X", "1-0", "--date", "2026-02-14", "--event", "Cup")
+    ok(cli("period", "close", "2026-02"))
+    jan, feb = history(cli, "X")
+    assert jan["rating"] == 2010
+    # League: 2000 v 2000 -> .50; Cup: 2010 v 1990 (D=20) -> .53; loss twice with K 20.
+    assert feb["expected"] == 1.03 and feb["change_exact"] == -20.6 and feb["rating"] == 1989
+
+
+def test_close_is_idempotent_and_refuses_the_current_month(cli: Cli) -> None:
+    add(cli, "player", "add", "A", "--rating", "1800", "--games", "50")
+    add(cli, "player", "add", "B", "--rating", "1700", "--games", "50")
+    add(cli, "game", "add", "A", "B", "1-0", "--date", "2026-09-10")
+    add(cli, "game", "add", "B", "A", "1-0", "--date", "2026-10-10")
+    r = cli("period", "close")  # every month before November 2026 (TRACKER_TODAY)
+    assert r.exit_code == 0 and "closed 2026-09" in r.stderr and "closed 2026-10" in r.stderr
+    r = cli("period", "close", "2026-09")
+    assert r.exit_code == 0 and "2026-09 (standard) is already closed" in r.stderr
+    r = cli("period", "close", "2026-11")
+    assert r.exit_code == 1
+    assert r.stderr.strip() == (
+        "error: 2026-11 is not over yet: only months before 2026-11 can be closed"
+    )
+    periods = json.loads(ok(cli("period", "list", "--json")))
+    assert [(p["month"], p["status"], p["games"], p["players"]) for p in periods] == [
+        ("2026-09", "closed", 1, 2),
+        ("2026-10", "closed", 1, 2),
+    ]
+
+
+def _season(cli: Cli, skip_forgotten: bool = False) -> None:
+    add(cli, "player", "add", "Ann", "--rating", "1850", "--games", "20", "--born", "2011")
+    add(cli, "player", "add", "Bob", "--rating", "2050", "--games", "80", "--born", "1975")
+    add(cli, "player", "add", "Cid", "--born", "2000")
+    add(cli, "player", "add", "Ext", "--external")
+    games = [
+        ("Ann", "Bob", "1-0", "2026-01-10", None, None),
+        ("Cid", "Ext", "1-0", "2026-01-11", None, "1700"),
+        ("Cid", "Ann", "1/2-1/2", "2026-01-12", None, None),
+        ("Bob", "Cid", "0-1", "2026-02-03", None, None),
+        ("Cid", "Ext", "1-0", "2026-02-04", None, "1750"),
+        ("Ann", "Cid", "0-1", "2026-02-05", None, None),
+        ("Bob", "Ann", "1/2-1/2", "2026-03-01", None, None),
+        ("Cid", "Bob", "1-0", "2026-03-02", None, None),
+    ]
+    for white, black, result, date, wr, br in games:
+        if skip_forgotten and date == "2026-01-12":
+            continue
+        extra = [*(["--white-rating", wr] if wr else []), *(["--black-rating", br] if br else [])]
+        add(cli, "game", "add", white, black, result, "--date", date, *extra)
+
+
+def _all_history(cli: Cli) -> dict[str, Any]:
+    return {name: history(cli, name) for name in ("Ann", "Bob", "Cid")}
+
+
+def test_a_forgotten_game_then_rerate_equals_logging_it_on_time(cli: Cli, tmp_path: Path) -> None:
+    reference_db = str(tmp_path / "reference.db")
+    runner = CliRunner()
+
+    def reference(*args: str) -> Any:
+        return runner.invoke(app, ["--db", reference_db, *args])
+
+    _season(reference)
+    assert reference("period", "close", "2026-03").exit_code == 0
+    on_time = _all_history(reference)
+
+    _season(cli, skip_forgotten=True)
+    ok(cli("period", "close", "2026-03"))
+    before = _all_history(cli)
+    assert before != on_time
+    add(cli, "game", "add", "Cid", "Ann", "1/2-1/2", "--date", "2026-01-12")
+    stale = cli("history", "Ann", "--json")
+    assert "warning: ratings from 2026-01 are stale" in stale.stderr
+    assert all(row["stale"] for row in json.loads(stale.stdout))
+    assert [p["status"] for p in json.loads(ok(cli("period", "list", "--json")))] == [
+        "stale",
+        "stale",
+        "stale",
+    ]
+    r = cli("rerate")
+    assert r.exit_code == 0 and "rerated 2026-01 to 2026-03" in r.stderr
+    assert _all_history(cli) == on_time
+
+
+def test_rerating_an_unchanged_database_reproduces_it_exactly(cli: Cli) -> None:
+    _season(cli)
+    ok(cli("period", "close", "2026-03"))
+    first = _all_history(cli)
+    lists = [json.loads(ok(cli("list", m, "--json"))) for m in ("2026-02", "2026-03", "2026-04")]
+    r = cli("rerate")
+    assert "nothing is stale" in r.stderr
+    ok(cli("rerate", "--from", "2026-01"))
+    assert _all_history(cli) == first
+    assert [
+        json.loads(ok(cli("list", m, "--json"))) for m in ("2026-02", "2026-03", "2026-04")
+    ] == lists
+
+
+def test_stale_only_from_the_changed_month_and_close_rerates_first(cli: Cli) -> None:
+    _season(cli)
+    ok(cli("period", "close", "2026-03"))
+    r = cli("game", "remove", "8")  # Cid-Bob, March
+    assert r.exit_code == 0
+    statuses = [p["status"] for p in json.loads(ok(cli("period", "list", "--json")))]
+    assert statuses == ["closed", "closed", "stale"]
+    add(cli, "game", "add", "Ann", "Bob", "1-0", "--date", "2026-04-02")
+    r = cli("period", "close", "2026-04")
+    assert "rerated stale periods 2026-03 to 2026-03 first" in r.stderr
+    assert "closed 2026-04" in r.stderr
+    assert all(not row["stale"] for row in history(cli, "Bob"))
+
+
+def test_rating_list_and_player_show(cli: Cli) -> None:
+    _season(cli)
+    ok(cli("period", "close", "2026-02"))
+    rl = json.loads(ok(cli("list", "--json")))
+    assert rl["list"] == "2026-03-01" and rl["tc"] == "standard"
+    names = [p["name"] for p in rl["players"]]
+    assert [p["rank"] for p in rl["players"]] == list(range(1, len(names) + 1))
+    ratings = [p["rating"] for p in rl["players"]]
+    assert ratings == sorted(ratings, reverse=True)
+    assert {p["name"]: p["k"] for p in rl["players"]}["Ann"] == 40
+    table = ok(cli("list", "2026-02"))
+    assert "Standard list of 2026-02-01" in table
+    r = cli("list", "2025-01")
+    assert r.exit_code == 1 and "lists run from 2026-02 to 2026-03" in r.stderr
+    card = json.loads(ok(cli("player", "show", "Bob", "--json")))
+    (std,) = card["ratings"]
+    assert std["live"]["months"] == ["2026-03"] and std["live"]["games"] == 2
+    assert std["rating"] == rl["players"][names.index("Bob")]["rating"]
+    assert isinstance(std["live"]["change"], int)
+    assert "live" in ok(cli("player", "show", "Bob"))

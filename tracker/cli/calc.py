@@ -1,0 +1,138 @@
+"""``tracker calc ...``: rating calculators that need no database."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Annotated
+
+import typer
+
+from tracker.cli.options import Json
+from tracker.cli.render import message, print_json, print_table
+
+app = typer.Typer(help="Rating calculators (no database needed).", no_args_is_help=True)
+
+
+def _fmt(value: Decimal, places: int) -> str:
+    from tracker.ratings.fide import quantize_half_away
+
+    return f"{quantize_half_away(value, places):.{places}f}"
+
+
+def _signed(value: Decimal, places: int) -> str:
+    text = _fmt(value, places)
+    return text if text.startswith("-") else "+" + text
+
+
+@app.command("elo")
+def elo(
+    rating: Annotated[int, typer.Argument(help="The player's rating.", show_default=False)],
+    games: Annotated[
+        list[str],
+        typer.Argument(
+            help="Games as OPPONENT_RATING:SCORE, SCORE being 1, 0.5 (1/2, ½, =) or 0.",
+            metavar="OPP:SCORE...",
+            show_default=False,
+        ),
+    ],
+    k: Annotated[int | None, typer.Option("--k", help="K to use (before the 700 rule).")] = None,
+    rated_games: Annotated[
+        int | None,
+        typer.Option("--games", help="Rated games so far: K from FIDE's rules instead of --k."),
+    ] = None,
+    born: Annotated[
+        int | None, typer.Option("--born", help="Year of birth (junior K 40, with --games).")
+    ] = None,
+    ever_2400: Annotated[
+        bool, typer.Option("--ever-2400", help="A published rating once reached 2400.")
+    ] = False,
+    ever_2300: Annotated[
+        bool, typer.Option("--ever-2300", help="A published rating once reached 2300.")
+    ] = False,
+    formula: Annotated[
+        str,
+        typer.Option(
+            "--formula",
+            help="table: FIDE table 8.1.2 (the regulations); logistic: 1/(1+10^(-D/400)), "
+            "as many online calculators.",
+            metavar="table|logistic",
+        ),
+    ] = "table",
+    no_cap: Annotated[
+        bool, typer.Option("--no-400-rule", help="Use the full rating difference.")
+    ] = False,
+    date: Annotated[
+        str | None,
+        typer.Option("--date", help="Event start date (picks the rules in force). Default: today."),
+    ] = None,
+    json: Json = False,
+) -> None:
+    """FIDE Elo change for one player over a period's games (FIDE Rating Regulations §8.3)."""
+    from tracker.errors import UsageError
+    from tracker.parsing import parse_date, today
+    from tracker.services.calc import calc_elo
+
+    if k is not None and rated_games is not None:
+        raise UsageError("give either --k or --games, not both")
+    if (born is not None or ever_2400 or ever_2300) and rated_games is None:
+        raise UsageError("--born, --ever-2400 and --ever-2300 work out K with --games")
+    on = parse_date(date) if date is not None else today()
+    result = calc_elo(
+        rating,
+        games,
+        k=k,
+        rated_games=rated_games,
+        born=born,
+        ever_2400=ever_2400,
+        ever_2300=ever_2300,
+        formula=formula,
+        cap=not no_cap,
+        on=on,
+    )
+    for note in result.notes:
+        message(f"note: {note}")
+    if json:
+        print_json(
+            {
+                "rating": result.rating,
+                "k": result.k,
+                "formula": result.formula,
+                "games": [
+                    {
+                        "opponent": g.opponent,
+                        "score": g.score,
+                        "expected": g.expected,
+                        "change": g.change,
+                    }
+                    for g in result.games
+                ],
+                "change_exact": result.change_exact,
+                "change": result.change,
+                "new_rating": result.new_rating,
+            }
+        )
+        return
+    places = 2 if result.formula == "table" else 3
+    print_table(
+        ["game", "opponent", "score", "diff", "expected", "change"],
+        [
+            (
+                i,
+                g.opponent,
+                g.score.normalize(),
+                g.difference,
+                _fmt(g.expected, places),
+                _signed(g.change, 2),
+            )
+            for i, g in enumerate(result.games, start=1)
+        ],
+        right=("game", "opponent", "score", "diff", "expected", "change"),
+    )
+    typer.echo(
+        f"K {result.k} ({result.k_source}), score {result.score.normalize()} of "
+        f"{len(result.games)}, expected {_fmt(result.expected, places)}"
+    )
+    typer.echo(
+        f"change {_signed(result.change_exact, 2)} -> {result.change:+d}, "
+        f"new rating {result.new_rating}"
+    )

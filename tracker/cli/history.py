@@ -1,0 +1,176 @@
+"""``tracker history`` and ``tracker list``: looking at published ratings."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from tracker.cli.context import state
+from tracker.cli.options import Json
+from tracker.cli.render import message, print_json, print_table
+
+if TYPE_CHECKING:
+    from tracker.services.history import History, RatingList
+
+TcOption = Annotated[
+    str, typer.Option("--tc", help="standard, rapid or blitz.", metavar="standard|rapid|blitz")
+]
+
+
+def _num(value: Decimal) -> str:
+    return f"{value:.2f}" if value != value.to_integral_value() else f"{value:.0f}"
+
+
+def _signed(value: Decimal) -> str:
+    return f"{value:+.2f}"
+
+
+def stale_warning(months: tuple[Any, ...]) -> None:
+    from tracker.parsing import month_label
+
+    if months:
+        message(
+            f"warning: ratings from {month_label(months[0])} are stale (games changed after "
+            "closing); run `tracker rerate` to recompute them"
+        )
+
+
+def history_json(h: History) -> list[dict[str, Any]]:
+    from tracker.parsing import month_label
+
+    return [
+        {
+            "month": month_label(r.month),
+            "list": r.list_date.isoformat(),
+            "rating_before": r.rating_before,
+            "rating": r.rating,
+            "k": r.k,
+            "games": r.games,
+            "score": r.score,
+            "expected": r.expected,
+            "change_exact": r.change_exact,
+            "change": r.change,
+            "stale": r.stale,
+            "note": r.note,
+        }
+        for r in h.rows
+    ]
+
+
+def print_history(h: History) -> None:
+    from tracker.parsing import month_label
+
+    print_table(
+        [
+            "month",
+            "list",
+            "before",
+            "rating",
+            "K",
+            "games",
+            "score",
+            "expected",
+            "change",
+            "rounded",
+        ],
+        [
+            (
+                month_label(r.month) + (" *" if r.stale else ""),
+                r.list_date,
+                r.rating_before if r.rating_before is not None else "unrated",
+                r.rating if r.rating is not None else "unrated",
+                r.k,
+                r.games,
+                _num(r.score),
+                _num(r.expected) if r.rating_before is not None else "",
+                _signed(r.change_exact) if r.rating_before is not None else "",
+                f"{r.change:+d}" if r.rating_before is not None else "",
+            )
+            for r in h.rows
+        ],
+        title=f"{h.name} ({h.tc})",
+        right=("before", "rating", "K", "games", "score", "expected", "change", "rounded"),
+        empty=f"no closed {h.tc} periods for {h.name} yet (see `tracker period close`)",
+    )
+
+
+def history(
+    ctx: typer.Context,
+    player: Annotated[str, typer.Argument(help="Exact name, FIDE id or #ID.", show_default=False)],
+    tc: TcOption = "standard",
+    json: Json = False,
+) -> None:
+    """A player's rating history: one row per closed period he played in or was listed on."""
+    from tracker.services.history import history as get_history
+
+    h = state(ctx).run(lambda s: get_history(s, player, tc), write=False)
+    if json:
+        print_json(history_json(h))
+    else:
+        print_history(h)
+        if h.seed_rating is not None:
+            message(f"{h.name}: seeded {h.seed_rating} after {h.seed_games} games ({h.tc})")
+    stale_warning(h.stale_months)
+
+
+def print_rating_list(rl: RatingList) -> None:
+    print_table(
+        ["rank", "name", "title", "fed", "rating", "games", "born", "K"],
+        [
+            (e.rank, e.name, e.title, e.federation, e.rating, e.games, e.birth_year, e.k)
+            for e in rl.entries
+        ],
+        title=f"{rl.tc.capitalize()} list of {rl.list_date.isoformat()}",
+        right=("rank", "rating", "games", "K"),
+        empty="nobody is rated on this list",
+    )
+
+
+def rating_list(
+    ctx: typer.Context,
+    list_month: Annotated[
+        str | None,
+        typer.Argument(
+            help="The list by its date, YYYY-MM (the 2026-02 list holds January's games). "
+            "Default: the latest.",
+            show_default=False,
+        ),
+    ] = None,
+    tc: TcOption = "standard",
+    json: Json = False,
+) -> None:
+    """The rating list as FIDE prints it: rank, name, title, federation, rating, games, K."""
+    from tracker.parsing import parse_month
+    from tracker.services.history import rating_list as get_list
+
+    wanted = parse_month(list_month) if list_month is not None else None
+    rl = state(ctx).run(lambda s: get_list(s, tc, wanted), write=False)
+    if json:
+        print_json(
+            {
+                "tc": rl.tc,
+                "list": rl.list_date.isoformat(),
+                "stale": rl.stale,
+                "players": [
+                    {
+                        "rank": e.rank,
+                        "id": e.player_id,
+                        "name": e.name,
+                        "title": e.title,
+                        "federation": e.federation,
+                        "fide_id": e.fide_id,
+                        "born": e.birth_year,
+                        "rating": e.rating,
+                        "games": e.games,
+                        "k": e.k,
+                    }
+                    for e in rl.entries
+                ],
+            }
+        )
+    else:
+        print_rating_list(rl)
+    if rl.stale:
+        message("warning: this list is stale (games changed after closing); run `tracker rerate`")

@@ -1,0 +1,159 @@
+"""``tracker period ...`` and ``tracker rerate``: monthly rating periods."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from tracker.cli.context import state
+from tracker.cli.options import Json
+from tracker.cli.render import message, print_json, print_table
+
+if TYPE_CHECKING:
+    from tracker.services.periods import PeriodRow
+
+app = typer.Typer(help="Close monthly rating periods and list them.", no_args_is_help=True)
+
+TcOption = Annotated[
+    str, typer.Option("--tc", help="standard, rapid or blitz.", metavar="standard|rapid|blitz")
+]
+
+
+def _label(month: object) -> str:
+    from tracker.parsing import month_label
+
+    return month_label(month)  # type: ignore[arg-type]
+
+
+@app.command("close")
+def close(
+    ctx: typer.Context,
+    month: Annotated[
+        str | None,
+        typer.Argument(
+            help="YYYY-MM to close (earlier open months are closed first). "
+            "Default: every month before the current one.",
+            show_default=False,
+        ),
+    ] = None,
+    tc: TcOption = "standard",
+    json: Json = False,
+) -> None:
+    """Rate a month's games and publish the list dated the first of the next month."""
+    from tracker.parsing import parse_month, today
+    from tracker.services.periods import close as do_close
+
+    target = parse_month(month) if month is not None else None
+    report = state(ctx).run(lambda s: do_close(s, tc=tc, month=target, today=today()), write=True)
+    if report.rerated:
+        message(
+            f"rerated stale periods {_label(report.rerated[0])} to {_label(report.rerated[-1])} "
+            "first"
+        )
+    for p in report.closed:
+        extra = ""
+        if p.new_players:
+            extra += f"; first rating for {', '.join(p.new_players)}"
+        if p.dropped_players:
+            extra += f"; below 1400, now unrated: {', '.join(p.dropped_players)}"
+        message(
+            f"closed {_label(p.month)} ({p.tc}): {p.games} games, {p.players_rated} rated "
+            f"players; list of {p.list_date.isoformat()} published{extra}"
+        )
+    for m in report.already_closed:
+        message(f"{_label(m)} ({report.tc}) is already closed; nothing to do")
+    if report.nothing_to_close:
+        message(f"nothing to close: no {report.tc} games up to that month")
+    if json:
+        print_json(
+            {
+                "tc": report.tc,
+                "closed": [
+                    {
+                        "month": _label(p.month),
+                        "list": p.list_date.isoformat(),
+                        "games": p.games,
+                        "players_rated": p.players_rated,
+                        "new_players": list(p.new_players),
+                        "dropped_players": list(p.dropped_players),
+                    }
+                    for p in report.closed
+                ],
+                "already_closed": [_label(m) for m in report.already_closed],
+                "rerated": [_label(m) for m in report.rerated],
+            }
+        )
+
+
+def print_periods(rows: tuple[PeriodRow, ...]) -> None:
+    print_table(
+        ["month", "tc", "status", "games", "players", "list"],
+        [(_label(r.month), r.tc, r.status, r.games, r.players, r.list_date) for r in rows],
+        right=("games", "players"),
+        empty="no games yet",
+    )
+
+
+@app.command("list")
+def list_(
+    ctx: typer.Context,
+    tc: Annotated[
+        str | None, typer.Option("--tc", help="Only this time control.", show_default=False)
+    ] = None,
+    json: Json = False,
+) -> None:
+    """Every month with its status (open, closed or stale), games and rated players."""
+    from tracker.services.periods import list_periods
+
+    rows = state(ctx).run(lambda s: list_periods(s, tc), write=False)
+    if json:
+        print_json(
+            [
+                {
+                    "month": _label(r.month),
+                    "tc": r.tc,
+                    "list": r.list_date.isoformat(),
+                    "status": r.status,
+                    "games": r.games,
+                    "players": r.players,
+                }
+                for r in rows
+            ]
+        )
+        return
+    print_periods(rows)
+    if any(r.status == "stale" for r in rows):
+        message("stale periods changed after closing: run `tracker rerate`")
+
+
+def rerate(
+    ctx: typer.Context,
+    from_month: Annotated[
+        str | None,
+        typer.Option(
+            "--from",
+            help="Recompute from this month (YYYY-MM). Default: the earliest stale period.",
+        ),
+    ] = None,
+    tc: Annotated[
+        str | None,
+        typer.Option("--tc", help="Only this time control. Default: all.", show_default=False),
+    ] = None,
+    json: Json = False,
+) -> None:
+    """Recompute closed periods after a correction (a game added, changed or removed late)."""
+    from tracker.parsing import parse_month
+    from tracker.services.periods import rerate as do_rerate
+
+    start = parse_month(from_month) if from_month is not None else None
+    reports = state(ctx).run(lambda s: do_rerate(s, tc=tc, from_month=start), write=True)
+    if not reports:
+        message("nothing to rerate: no period has been closed yet")
+    for r in reports:
+        if r.nothing_stale:
+            message(f"{r.tc}: nothing is stale (use --from YYYY-MM to recompute anyway)")
+        elif r.months:
+            message(f"{r.tc}: rerated {_label(r.months[0])} to {_label(r.months[-1])}")
+    if json:
+        print_json([{"tc": r.tc, "months": [_label(m) for m in r.months]} for r in reports])

@@ -1,0 +1,276 @@
+"""Reading ratings: a player's history, his current rating status, and the rating list."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from decimal import Decimal
+
+from sqlalchemy import and_, or_, select
+from sqlalchemy.orm import Session
+
+from tracker.db.models import EloHistory, Game, Player, PlayerSeed, RatingPeriod
+from tracker.errors import NotFoundError
+from tracker.parsing import check_tc, month_label, month_of, next_month
+from tracker.ratings import fide
+from tracker.services import periods
+from tracker.services.players import PlayerView, resolve, show_player
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    month: dt.date
+    list_date: dt.date
+    rating_before: int | None
+    rating: int | None
+    k: int | None
+    games: int
+    score: Decimal
+    expected: Decimal
+    change_exact: Decimal
+    change: int
+    stale: bool
+    note: str | None
+
+
+@dataclass(frozen=True)
+class History:
+    player_id: int
+    name: str
+    tc: str
+    seed_rating: int | None
+    seed_games: int | None
+    rows: tuple[HistoryRow, ...]
+    stale_months: tuple[dt.date, ...]
+
+
+def history(session: Session, ref: str, tc: str) -> History:
+    """One row per closed period the player played in or was listed on."""
+    tc = check_tc(tc)
+    player = resolve(session, ref)
+    query = (
+        select(EloHistory, RatingPeriod.month, RatingPeriod.stale)
+        .join(RatingPeriod, RatingPeriod.id == EloHistory.period_id)
+        .where(
+            EloHistory.player_id == player.id,
+            RatingPeriod.tc == tc,
+            or_(EloHistory.games > 0, EloHistory.rating.is_not(None)),
+        )
+        .order_by(RatingPeriod.month)
+    )
+    rows = tuple(
+        HistoryRow(
+            month=month,
+            list_date=next_month(month),
+            rating_before=h.rating_before,
+            rating=h.rating,
+            k=h.k,
+            games=h.games,
+            score=periods.from_hundredths(h.score_c),
+            expected=periods.from_hundredths(h.expected_c),
+            change_exact=periods.from_hundredths(h.change_exact_c),
+            change=h.change,
+            stale=stale,
+            note=h.note,
+        )
+        for h, month, stale in session.execute(query)
+    )
+    seed = session.get(PlayerSeed, (player.id, tc))
+    return History(
+        player_id=player.id,
+        name=player.name,
+        tc=tc,
+        seed_rating=seed.rating if seed else None,
+        seed_games=seed.games if seed else None,
+        rows=rows,
+        stale_months=tuple(periods.stale_months(session, tc)),
+    )
+
+
+@dataclass(frozen=True)
+class RatingStatus:
+    tc: str
+    list_date: dt.date | None
+    rating: int | None
+    k: int | None
+    rated_games: int
+    ever_2400: bool
+    ever_2300: bool
+    pool_games: int
+    live_months: tuple[dt.date, ...]
+    live_games: int
+    live_change_exact: Decimal
+    live_change: int
+    live_rating: int | None
+    stale: bool
+
+
+def rating_status(session: Session, player: Player) -> tuple[RatingStatus, ...]:
+    """The player's published state on the latest list of each time control he has, and the
+    live (not yet published) change of the open months after it."""
+    if player.external:
+        return ()
+    out = []
+    for tc in ("standard", "rapid", "blitz"):
+        status = _status(session, player, tc)
+        if status is not None:
+            out.append(status)
+    return tuple(out)
+
+
+def _status(session: Session, player: Player, tc: str) -> RatingStatus | None:
+    closed = periods.closed_months(session, tc)
+    seed = session.get(PlayerSeed, (player.id, tc))
+    games_exist = session.scalar(
+        select(Game.id)
+        .where(Game.tc == tc, or_(Game.white_id == player.id, Game.black_id == player.id))
+        .limit(1)
+    )
+    if seed is None and games_exist is None:
+        return None
+    first_games = periods.first_game_month(session, tc)
+    state = fide.PlayerState(birth_year=player.birth_year)
+    list_date = None
+    if closed:
+        last_month, last_id, _ = closed[-1]
+        list_date = next_month(last_month)
+        row = session.scalar(
+            select(EloHistory).where(
+                and_(EloHistory.period_id == last_id, EloHistory.player_id == player.id)
+            )
+        )
+        if row is not None:
+            state = periods.states_after(session, last_id).get(player.id, state)
+        elif seed is not None:
+            state = periods.seeded_state(seed, player.birth_year, closed[0][0])
+        open_from = next_month(last_month)
+    else:
+        open_from = first_games or month_of(dt.date.today())
+        if seed is not None:
+            state = periods.seeded_state(seed, player.birth_year, open_from)
+    published = state
+    ratings = periods.ListRatings(session, tc, fallback_to_latest=True)
+    live_months: list[dt.date] = []
+    live_games = 0
+    change_exact = Decimal(0)
+    change = 0
+    last_game = session.scalar(
+        select(Game.played_on)
+        .where(Game.tc == tc, or_(Game.white_id == player.id, Game.black_id == player.id))
+        .order_by(Game.played_on.desc())
+        .limit(1)
+    )
+    if last_game is not None and month_of(last_game) >= open_from:
+        for month in periods.months_between(open_from, month_of(last_game)):
+            games = periods.month_games(session, tc, month, player.id)
+            mine = periods.period_games(games, ratings, only=player.id).get(player.id, [])
+            state = periods.rated_from_standard(state, mine, tc)
+            state, outcome = fide.close_period(state, mine, month=month, tc=tc)  # type: ignore[arg-type]
+            if mine:
+                live_months.append(month)
+                live_games += outcome.games
+                change_exact += outcome.change_exact
+                change += outcome.change
+    return RatingStatus(
+        tc=tc,
+        list_date=list_date,
+        rating=published.rating,
+        k=published.k if published.rating is not None else None,
+        rated_games=published.rated_games,
+        ever_2400=published.ever_2400,
+        ever_2300=published.ever_2300,
+        pool_games=len(published.pool),
+        live_months=tuple(live_months),
+        live_games=live_games,
+        live_change_exact=change_exact,
+        live_change=change,
+        live_rating=state.rating,
+        stale=any(s for _, _, s in closed),
+    )
+
+
+@dataclass(frozen=True)
+class ListEntry:
+    rank: int
+    player_id: int
+    name: str
+    title: str | None
+    federation: str | None
+    fide_id: int | None
+    birth_year: int | None
+    rating: int
+    games: int
+    k: int | None
+
+
+@dataclass(frozen=True)
+class RatingList:
+    tc: str
+    list_date: dt.date
+    month: dt.date
+    entries: tuple[ListEntry, ...]
+    stale: bool
+
+
+def rating_list(session: Session, tc: str, list_month: dt.date | None) -> RatingList:
+    """The list as FIDE prints it: everyone rated on it, highest first.
+
+    ``list_month`` names the list by its date (the list of 2026-02 is dated 2026-02-01 and
+    holds January's games); default: the latest list.
+    """
+    tc = check_tc(tc)
+    closed = periods.closed_months(session, tc)
+    if not closed:
+        raise NotFoundError(f"no {tc} list yet: close a period first (`tracker period close`)")
+    if list_month is None:
+        month, pid, stale = closed[-1]
+    else:
+        wanted = periods.previous_month(list_month)
+        match = [c for c in closed if c[0] == wanted]
+        if not match:
+            first, last = next_month(closed[0][0]), next_month(closed[-1][0])
+            raise NotFoundError(
+                f"no {tc} list dated {month_label(list_month)}: lists run from "
+                f"{month_label(first)} to {month_label(last)}"
+            )
+        month, pid, stale = match[0]
+    rows = session.execute(
+        select(EloHistory, Player)
+        .join(Player, Player.id == EloHistory.player_id)
+        .where(EloHistory.period_id == pid, EloHistory.rating.is_not(None))
+        .order_by(EloHistory.rating.desc(), Player.name, Player.id)
+    )
+    entries = []
+    previous: int | None = None
+    rank = 0
+    for position, (h, p) in enumerate(rows, start=1):
+        assert h.rating is not None
+        if h.rating != previous:
+            rank, previous = position, h.rating
+        entries.append(
+            ListEntry(
+                rank,
+                p.id,
+                p.name,
+                p.title,
+                p.federation,
+                p.fide_id,
+                p.birth_year,
+                h.rating,
+                h.games,
+                h.next_k,
+            )
+        )
+    return RatingList(tc, next_month(month), month, tuple(entries), stale)
+
+
+@dataclass(frozen=True)
+class PlayerCard:
+    player: PlayerView
+    ratings: tuple[RatingStatus, ...]
+
+
+def player_card(session: Session, ref: str) -> PlayerCard:
+    """``player show``: the player's details and his rating on each list."""
+    player = resolve(session, ref)
+    return PlayerCard(show_player(session, f"#{player.id}"), rating_status(session, player))
