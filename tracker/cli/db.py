@@ -124,7 +124,4 @@ def backup(
                 "integrity": result.integrity,
             }
         )
-    message(
-        f"backed up {result.source} to {result.target} ({result.size} bytes, "
-        f"integrity {result.integrity})"
-    )
+    message(f"backed up {result.source} to {result.target} (integrity check: {result.integrity})")
