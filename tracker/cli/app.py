@@ -13,8 +13,10 @@ from tracker import __version__
 from tracker.cli import calc as calc_cli
 from tracker.cli import db as db_cli
 from tracker.cli import demo as demo_cli
+from tracker.cli import exporting as exporting_cli
 from tracker.cli import game as game_cli
 from tracker.cli import history as history_cli
+from tracker.cli import importing as importing_cli
 from tracker.cli import period as period_cli
 from tracker.cli import player as player_cli
 from tracker.cli.context import AppState, close_all
@@ -47,7 +49,9 @@ class TrackerGroup(TyperGroup):
         except TrackerError as exc:
             code = _fail(str(exc), exc.exit_code)
         except typer.TyperException as exc:
-            code = _fail(exc.format_message(), exc.exit_code)
+            text = exc.format_message()
+            # A bare group name prints its help and exits 2 with no message of its own.
+            code = _fail(text, exc.exit_code) if text.strip() else exc.exit_code
         except typer.Abort:
             code = _fail("aborted", 1)
         except BrokenPipeError:
@@ -111,6 +115,8 @@ app.add_typer(period_cli.app, name="period")
 app.command("rerate")(period_cli.rerate)
 app.command("history")(history_cli.history)
 app.command("list")(history_cli.rating_list)
+app.add_typer(importing_cli.app, name="import")
+app.command("export")(exporting_cli.export)
 app.add_typer(db_cli.app, name="db")
 app.add_typer(calc_cli.app, name="calc")
 app.command("demo")(demo_cli.demo)

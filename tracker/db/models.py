@@ -27,7 +27,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-SCHEMA_REVISION = "0002"
+SCHEMA_REVISION = "0003"
 
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
@@ -104,6 +104,25 @@ class Event(Base):
     start_fixed: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
+class Import(Base):
+    """One imported file: what it was, when, and what it brought (games are linked back)."""
+
+    __tablename__ = "imports"
+    __table_args__ = (CheckConstraint("format IN ('pgn', 'csv', 'trf')", name="format"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    file_name: Mapped[str] = mapped_column(String(255))
+    sha256: Mapped[str] = mapped_column(String(64))
+    format: Mapped[str] = mapped_column(String(8))
+    imported_at: Mapped[dt.datetime] = mapped_column(DateTime, server_default=func.now())
+    games_added: Mapped[int] = mapped_column(Integer, default=0)
+    games_present: Mapped[int] = mapped_column(Integer, default=0)
+    games_skipped: Mapped[int] = mapped_column(Integer, default=0)
+    games_invalid: Mapped[int] = mapped_column(Integer, default=0)
+    byes: Mapped[int] = mapped_column(Integer, default=0)
+    players_created: Mapped[int] = mapped_column(Integer, default=0)
+
+
 class Game(Base):
     """One game. Forfeits (``+-``, ``-+``) are stored and never rated."""
 
@@ -118,6 +137,7 @@ class Game(Base):
         Index("ix_games_white_id", "white_id"),
         Index("ix_games_black_id", "black_id"),
         Index("ix_games_event_id", "event_id"),
+        Index("ix_games_import_id", "import_id"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -132,6 +152,8 @@ class Game(Base):
     black_rating: Mapped[int | None] = mapped_column(Integer)
     # date|white|black|event|round: the natural key that makes re-imports add nothing.
     natural_key: Mapped[str] = mapped_column(String(120), unique=True)
+    # The import that brought the game (None when it was entered by hand).
+    import_id: Mapped[int | None] = mapped_column(ForeignKey("imports.id"))
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, server_default=func.now())
 
     white: Mapped[Player] = relationship(foreign_keys=[white_id])

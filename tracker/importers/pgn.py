@@ -2,7 +2,7 @@
 
 Tags read: ``White``, ``Black``, ``Result``, ``Date``, ``EventDate``, ``Event``, ``Site``,
 ``Round``, ``WhiteElo``/``BlackElo`` (recorded ratings), ``WhiteFideId``/``BlackFideId``,
-``WhiteTitle``/``BlackTitle`` and ``TimeControl``.
+``WhiteTitle``/``BlackTitle``, ``TimeControl`` and ``Termination``.
 
 * ``Result`` ``*`` (unfinished): the game is skipped and counted, nothing else is checked.
 * ``Date`` must be a full date (``YYYY.MM.DD``; ``-`` and ``/`` separators are accepted).
@@ -12,6 +12,9 @@ Tags read: ``White``, ``Black``, ``Result``, ``Date``, ``EventDate``, ``Event``,
 * The time control is the caller's ``tc`` when given, else inferred from ``TimeControl``
   (see :mod:`tracker.importers.timecontrol`), else None.
 * ``?``, ``-`` and empty tag values mean "unknown".
+* PGN has no forfeit result: a ``1-0`` / ``0-1`` game with ``[Termination "forfeit"]``
+  (exactly that word, any case; "time forfeit" is a played game lost on time) is the
+  forfeit ``+-`` / ``-+``, stored and never rated. A draw cannot be a forfeit.
 
 Line numbers point at the first tag line of each game.
 """
@@ -42,6 +45,7 @@ from tracker.importers.records import (
 )
 
 _PGN_RESULTS = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "1/2-1/2"}
+_FORFEITS = {"1-0": "+-", "0-1": "-+"}
 _PGN_DATE = re.compile(r"^(\d{4}|\?{4})([.\-/])(\d{2}|\?{2})\2(\d{2}|\?{2})$")
 _UNKNOWN = {"", "?", "-"}
 _TAG_LINE = re.compile(r'^\[[A-Za-z0-9][A-Za-z0-9_+#=:-]*\s+"[^\r]*"\]\s*$')
@@ -208,6 +212,10 @@ def _game(
         result = _PGN_RESULTS.get(raw_result.strip())
         if result is None:
             reasons.append(f"invalid Result {raw_result!r}: use 1-0, 0-1, 1/2-1/2 or *")
+        elif (_tag(headers, "Termination") or "").casefold() == "forfeit":
+            result = _FORFEITS.get(result)
+            if result is None:
+                reasons.append('a draw cannot be a forfeit (Termination "forfeit")')
     white = _player(headers, "White", reasons)
     black = _player(headers, "Black", reasons)
     if white.name and black.name and same_player(white, black):

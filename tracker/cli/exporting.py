@@ -1,0 +1,291 @@
+"""``tracker export games|history|list``: data back out as CSV, JSON, PGN or TRF."""
+
+from __future__ import annotations
+
+import json as jsonlib
+import os
+import sys
+import tempfile
+from decimal import Decimal
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+import typer
+
+from tracker.cli.context import state
+from tracker.cli.render import message
+from tracker.errors import InvalidInputError, UsageError
+
+if TYPE_CHECKING:
+    from tracker.services.exports import ExportedGame
+    from tracker.services.history import History, RatingList
+
+WHAT = ("games", "history", "list")
+FORMATS = {
+    "games": ("csv", "json", "pgn", "trf"),
+    "history": ("csv", "json"),
+    "list": ("csv", "json"),
+}
+
+
+def export(
+    ctx: typer.Context,
+    what: Annotated[
+        Literal["games", "history", "list"],
+        typer.Argument(
+            metavar="games|history|list",
+            help="games: the games (CSV, JSON, PGN, or one event as TRF); history: a "
+            "player's rating history (needs --player); list: a published rating list.",
+            show_default=False,
+        ),
+    ],
+    player: Annotated[
+        str | None,
+        typer.Option(
+            "--player", help="games: only this player's; history: whose (name, FIDE id, #ID)."
+        ),
+    ] = None,
+    month: Annotated[
+        str | None,
+        typer.Option(
+            "--month",
+            help="YYYY-MM. games and history: that month only; list: the list of that date "
+            "(default: the latest).",
+        ),
+    ] = None,
+    tc: Annotated[
+        Literal["standard", "rapid", "blitz"] | None,
+        typer.Option(
+            "--tc",
+            help="standard, rapid or blitz. games: default all; history and list: standard.",
+            show_default=False,
+        ),
+    ] = None,
+    event: Annotated[
+        str | None, typer.Option("--event", help="games: only this event's (TRF needs one).")
+    ] = None,
+    fmt: Annotated[
+        Literal["csv", "json", "pgn", "trf"],
+        typer.Option(
+            "--format",
+            help="csv (the import CSV header), json, pgn or trf (games only).",
+        ),
+    ] = "csv",
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="Write to this file instead of stdout.", dir_okay=False),
+    ] = None,
+) -> None:
+    """Export games, a player's history or a rating list (to stdout unless --out)."""
+    from tracker.parsing import parse_month
+
+    if fmt not in FORMATS[what]:
+        raise UsageError(f"export {what} writes {' or '.join(FORMATS[what])}, not {fmt}")
+    if what == "history" and player is None:
+        raise UsageError("export history needs --player")
+    if what == "list" and player is not None:
+        raise UsageError("export list takes no --player (a list holds everyone)")
+    if what != "games" and event is not None:
+        raise UsageError("--event applies to export games only")
+    first = parse_month(month) if month is not None else None
+    run = state(ctx).run
+    if what == "games":
+        from tracker.services import exports
+
+        games = run(
+            lambda s: exports.export_games(s, player=player, month=first, tc=tc, event=event),
+            write=False,
+        )
+        text, count = _games_text(games, fmt), f"{len(games)} games"
+    elif what == "history":
+        from tracker.services.exports import export_history
+
+        assert player is not None
+        h = run(lambda s: export_history(s, player, tc or "standard", first), write=False)
+        _stale_warning(h.stale_months)
+        text, count = _history_text(h, fmt), f"{len(h.rows)} periods of {h.name}"
+    else:
+        from tracker.services.exports import export_list
+
+        rl = run(lambda s: export_list(s, tc or "standard", first), write=False)
+        if rl.stale:
+            message(
+                "warning: this list is stale (games changed after closing); run `tracker rerate`"
+            )
+        text, count = _list_text(rl, fmt), f"{len(rl.entries)} players"
+    if out is None:
+        sys.stdout.write(text)
+        return
+    _write_file(out, text)
+    message(f"wrote {count} to {out} ({fmt})")
+
+
+def _write_file(path: Path, text: str) -> None:
+    """Write all of it or nothing: a temporary file beside the target, then a rename."""
+    folder = path.parent if str(path.parent) else Path()
+    try:
+        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
+    except OSError as exc:
+        raise InvalidInputError(f"cannot write {path}: {exc.strerror or exc}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+        os.replace(temp, path)
+    except OSError as exc:
+        Path(temp).unlink(missing_ok=True)
+        raise InvalidInputError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def _stale_warning(months: tuple[Any, ...]) -> None:
+    if months:
+        message(
+            f"warning: ratings from {months[0]:%Y-%m} are stale (games changed after closing); "
+            "run `tracker rerate` to recompute them"
+        )
+
+
+def _json(data: Any) -> str:
+    def default(value: Any) -> Any:
+        if isinstance(value, Decimal):
+            return int(value) if value == value.to_integral_value() else float(value)
+        raise TypeError(f"cannot render {type(value).__name__} as JSON")
+
+    return jsonlib.dumps(data, default=default, ensure_ascii=False, indent=2) + "\n"
+
+
+def _csv(columns: list[str], rows: list[list[Any]]) -> str:
+    import csv
+    import io
+
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(columns)
+    for row in rows:
+        writer.writerow(["" if v is None else _plain(v) for v in row])
+    return buffer.getvalue()
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, Decimal):
+        return f"{value.normalize():f}"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def game_json(g: ExportedGame) -> dict[str, Any]:
+    return {
+        "id": g.id,
+        "date": g.played_on.isoformat(),
+        "white": g.white.name,
+        "white_id": g.white.id,
+        "white_fide_id": g.white.fide_id,
+        "black": g.black.name,
+        "black_id": g.black.id,
+        "black_fide_id": g.black.fide_id,
+        "result": g.result,
+        "rated": g.rated,
+        "tc": g.tc,
+        "event": g.event,
+        "event_start": g.event_start.isoformat() if g.event_start else None,
+        "site": g.site,
+        "round": g.round,
+        "white_rating": g.white_rating,
+        "black_rating": g.black_rating,
+        "import_id": g.import_id,
+    }
+
+
+def _games_text(games: tuple[ExportedGame, ...], fmt: str) -> str:
+    from tracker.importers import writers
+
+    if fmt == "json":
+        return _json([game_json(g) for g in games])
+    if fmt == "trf":
+        from tracker.services.exports import event_as_trf
+
+        return event_as_trf(games)
+    records = [g.record() for g in games]
+    if fmt == "pgn":
+        return writers.write_pgn(records)
+    return writers.write_csv(records)
+
+
+HISTORY_COLUMNS = [
+    "month",
+    "list",
+    "rating_before",
+    "rating",
+    "k",
+    "games",
+    "score",
+    "expected",
+    "change_exact",
+    "change",
+    "stale",
+    "note",
+]
+
+
+def history_rows(h: History) -> list[dict[str, Any]]:
+    return [
+        {
+            "month": f"{r.month:%Y-%m}",
+            "list": r.list_date.isoformat(),
+            "rating_before": r.rating_before,
+            "rating": r.rating,
+            "k": r.k,
+            "games": r.games,
+            "score": r.score,
+            "expected": r.expected,
+            "change_exact": r.change_exact,
+            "change": r.change,
+            "stale": r.stale,
+            "note": r.note,
+        }
+        for r in h.rows
+    ]
+
+
+def _history_text(h: History, fmt: str) -> str:
+    rows = history_rows(h)
+    if fmt == "json":
+        return _json(rows)
+    return _csv(HISTORY_COLUMNS, [[row[c] for c in HISTORY_COLUMNS] for row in rows])
+
+
+LIST_COLUMNS = [
+    "rank",
+    "id",
+    "name",
+    "title",
+    "federation",
+    "fide_id",
+    "born",
+    "rating",
+    "games",
+    "k",
+]
+
+
+def _list_text(rl: RatingList, fmt: str) -> str:
+    players = [
+        {
+            "rank": e.rank,
+            "id": e.player_id,
+            "name": e.name,
+            "title": e.title,
+            "federation": e.federation,
+            "fide_id": e.fide_id,
+            "born": e.birth_year,
+            "rating": e.rating,
+            "games": e.games,
+            "k": e.k,
+        }
+        for e in rl.entries
+    ]
+    if fmt == "json":
+        return _json(
+            {"tc": rl.tc, "list": rl.list_date.isoformat(), "stale": rl.stale, "players": players}
+        )
+    return _csv(LIST_COLUMNS, [[p[c] for c in LIST_COLUMNS] for p in players])

@@ -1,0 +1,367 @@
+"""``tracker import FILE...`` and ``tracker import list``.
+
+``import`` is a group with two commands, ``files`` and ``list``, and ``files`` is the
+default: when the first word after ``import`` is not a command name (nor ``--help``), it is
+taken as the start of ``files``' arguments. So ``tracker import a.pgn b.trf --dry-run`` runs
+``tracker import files a.pgn b.trf --dry-run``, and ``tracker import list`` lists past
+imports. A file really named ``list`` is imported with ``tracker import files list`` (or
+``./list``).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+import typer
+from typer.core import TyperGroup
+
+from tracker.cli.context import state
+from tracker.cli.options import Json
+from tracker.cli.render import message, print_json, print_table
+from tracker.errors import InvalidInputError
+
+if TYPE_CHECKING:
+    from typer._click import Context as ClickContext
+
+    from tracker.services.imports import FileReport, ImportReport, Progress
+
+#: Problems shown per file; the rest are counted ("... and N more"). ``--json`` has all.
+SHOWN_PROBLEMS = 50
+#: Names of created players shown per file (``--json`` has them all).
+SHOWN_NAMES = 10
+DEFAULT_COMMAND = "files"
+
+
+class ImportGroup(TyperGroup):
+    """A group whose default command (``files``) runs when no command name is given."""
+
+    def parse_args(self, ctx: ClickContext, args: list[str]) -> list[str]:
+        if args and args[0] not in self.commands and args[0] not in ctx.help_option_names:
+            args = [DEFAULT_COMMAND, *args]
+        return super().parse_args(ctx, args)
+
+    def collect_usage_pieces(self, ctx: ClickContext) -> list[str]:
+        return ["[files] FILE... [OPTIONS]  |  list [OPTIONS]"]
+
+
+app = typer.Typer(
+    cls=ImportGroup,
+    help="Import games from PGN, CSV or FIDE TRF files (`tracker import FILE...`), or list "
+    "past imports (`tracker import list`).",
+    no_args_is_help=True,
+)
+
+
+FILES_HELP = (
+    "Import games; each file is all or nothing.\n\n"
+    "A file with any invalid record is rejected whole (nothing from it is written) and every "
+    "problem is reported as FILE:LINE: reason; with --skip-invalid its valid games are "
+    "imported and the rest reported. The command is all or nothing: if any file is rejected, "
+    "nothing at all is written and the exit code is 1.\n\n"
+    "Importing a file again adds nothing: its games are already present. Players are matched "
+    "by FIDE id, then by exact name. New tracked players start unrated: seed them with "
+    "`tracker player edit NAME --rating R --games N`."
+)
+
+
+@app.command(DEFAULT_COMMAND, help=FILES_HELP)
+def files(
+    ctx: typer.Context,
+    paths: Annotated[
+        list[Path],
+        typer.Argument(
+            metavar="FILE",
+            help="Files to import: .pgn, .csv, .trf (or a TRF saved as .txt).",
+            exists=True,
+            dir_okay=False,
+            readable=True,
+            show_default=False,
+        ),
+    ],
+    fmt: Annotated[
+        Literal["pgn", "csv", "trf"] | None,
+        typer.Option(
+            "--format",
+            help="Read every file as this format instead of going by the extension.",
+            show_default=False,
+        ),
+    ] = None,
+    tc: Annotated[
+        Literal["standard", "rapid", "blitz"] | None,
+        typer.Option(
+            "--tc",
+            help="Time control of every game, overriding the file (PGN TimeControl, CSV tc "
+            "column, TRF 222). Needed when the file does not say.",
+            show_default=False,
+        ),
+    ] = None,
+    create_players: Annotated[
+        Literal["auto", "tracked", "external", "no"],
+        typer.Option(
+            "--create-players",
+            help="Players not in the database: create them tracked or external, or refuse "
+            "them (no). Default (auto): tracked when the file gives a FIDE id or a rating "
+            "for him, else refused.",
+        ),
+    ] = "auto",
+    skip_invalid: Annotated[
+        bool,
+        typer.Option(
+            "--skip-invalid",
+            help="Import a file's valid games and report the others, instead of rejecting "
+            "the whole file.",
+        ),
+    ] = False,
+    dry_run: Annotated[
+        bool,
+        typer.Option("--dry-run", help="Report what would happen; write nothing."),
+    ] = False,
+    encoding: Annotated[
+        str,
+        typer.Option(
+            "--encoding",
+            help="Text encoding of the files (a UTF-8 byte-order mark always wins), "
+            "e.g. latin-1 or cp1252.",
+        ),
+    ] = "utf-8",
+    json: Json = False,
+) -> None:
+    """Import games; each file is all or nothing."""
+    from tracker.services.imports import ImportOptions, SourceFile, check_options, import_files
+
+    options = check_options(
+        ImportOptions(
+            fmt=fmt,
+            tc=tc,
+            create_players=create_players,
+            skip_invalid=skip_invalid,
+            dry_run=dry_run,
+            encoding=encoding,
+        )
+    )
+    sources = []
+    for path in paths:
+        try:
+            sources.append(SourceFile(str(path), path.read_bytes()))
+        except OSError as exc:
+            raise InvalidInputError(f"cannot read {path}: {exc.strerror or exc}") from None
+    with _progress() as progress:
+        report = state(ctx).run(
+            lambda s: import_files(s, sources, options, progress=progress), write=True
+        )
+    _print_report(report)
+    if json:
+        print_json(report_json(report))
+    rejected = report.rejected
+    if rejected:
+        names = ", ".join(f.file for f in rejected)
+        raise InvalidInputError(
+            f"{len(rejected)} of {len(report.files)} file(s) rejected ({names}); nothing was "
+            "written: fix the file(s), or import with --skip-invalid"
+        )
+
+
+@contextmanager
+def _progress() -> Iterator[Progress | None]:
+    """A rich progress bar on stderr, only when stderr is a terminal."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    bar = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+    tasks: dict[str, Any] = {}
+
+    def update(name: str, done: int, total: int) -> None:
+        if name not in tasks:
+            tasks[name] = bar.add_task(name, total=total)
+        bar.update(tasks[name], completed=done, total=total)
+
+    with bar:
+        yield update
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}{'' if n == 1 else 's'}"
+
+
+def _players_line(f: FileReport) -> str | None:
+    if not f.players_created:
+        return None
+    parts = []
+    for external, label in ((False, "tracked"), (True, "external")):
+        names = [p.name for p in f.players_created if p.external == external]
+        if names:
+            shown = "; ".join(names[:SHOWN_NAMES])
+            more = f"; and {len(names) - SHOWN_NAMES} more" if len(names) > SHOWN_NAMES else ""
+            parts.append(f"{len(names)} {label} ({shown}{more})")
+    return "players created: " + ", ".join(parts)
+
+
+def _events_line(events: tuple[str, ...]) -> str | None:
+    if not events:
+        return None
+    more = f"; and {len(events) - SHOWN_NAMES} more" if len(events) > SHOWN_NAMES else ""
+    return "events created: " + "; ".join(events[:SHOWN_NAMES]) + more
+
+
+def _print_report(report: ImportReport) -> None:
+    for f in report.files:
+        shown = f.problems[:SHOWN_PROBLEMS]
+        for problem in shown:
+            message(problem)
+        if len(f.problems) > len(shown):
+            message(f"{f.file}: ... and {len(f.problems) - len(shown)} more problems")
+        counts = (
+            f"{f.already_present} already present, {f.skipped} skipped, {f.invalid} invalid"
+            + (f", {f.byes} byes (not stored)" if f.byes else "")
+        )
+        if f.rejected:
+            addable = f.valid - f.already_present
+            message(
+                f"{f.file}: rejected ({f.format}), nothing written: {f.invalid} invalid, "
+                f"{_count(len(f.problems), 'problem')}"
+                + (
+                    f"; --skip-invalid would import its {_count(addable, 'valid new game')}"
+                    if addable
+                    else ""
+                )
+            )
+            continue
+        if f.status == "held":
+            message(f"{f.file}: valid ({f.format}), {f.added} games held back: {counts}")
+            continue
+        if f.status == "dry-run":
+            message(f"{f.file}: dry run ({f.format}): {f.added} games would be added, {counts}")
+        else:
+            message(
+                f"{f.file}: imported as #{f.import_id} ({f.format}): {f.added} games added, "
+                + counts
+            )
+        details = [
+            _players_line(f),
+            _events_line(f.events_created),
+            *(
+                f"closed {s.tc} periods from {s.month:%Y-%m} are now stale: run `tracker rerate`"
+                for s in f.stale
+            ),
+            *(f"note: {n}" for n in f.notes),
+        ]
+        for line in details:
+            if line:
+                message(f"  {line}")
+    if report.dry_run:
+        message("dry run: nothing was written")
+
+
+def report_json(report: ImportReport) -> dict[str, Any]:
+    return {
+        "dry_run": report.dry_run,
+        "added": report.total("added"),
+        "already_present": report.total("already_present"),
+        "skipped": report.total("skipped"),
+        "invalid": report.total("invalid"),
+        "byes": report.total("byes"),
+        "players_created": report.players_created,
+        "rejected": len(report.rejected),
+        "files": [file_json(f) for f in report.files],
+    }
+
+
+def file_json(f: FileReport) -> dict[str, Any]:
+    return {
+        "file": f.file,
+        "format": f.format,
+        "sha256": f.sha256,
+        "status": f.status,
+        "import_id": f.import_id,
+        "valid": f.valid,
+        "added": f.added,
+        "already_present": f.already_present,
+        "skipped": f.skipped,
+        "skipped_unfinished": f.skipped_unfinished,
+        "skipped_other": f.skipped_other,
+        "invalid": f.invalid,
+        "byes": f.byes,
+        "players_created": [
+            {"id": p.id, "name": p.name, "fide_id": p.fide_id, "external": p.external}
+            for p in f.players_created
+        ],
+        "events_created": list(f.events_created),
+        "stale": [{"tc": s.tc, "from": f"{s.month:%Y-%m}"} for s in f.stale],
+        "notes": list(f.notes),
+        "problems": list(f.problems),
+    }
+
+
+@app.command("list")
+def list_(ctx: typer.Context, json: Json = False) -> None:
+    """Past imports: file, time (UTC), format and what each brought."""
+    from tracker.services.imports import list_imports
+
+    rows = state(ctx).run(list_imports, write=False)
+    if json:
+        print_json(
+            [
+                {
+                    "id": r.id,
+                    "file": r.file,
+                    "sha256": r.sha256,
+                    "format": r.format,
+                    "imported_at": r.imported_at.isoformat(timespec="seconds"),
+                    "added": r.added,
+                    "already_present": r.already_present,
+                    "skipped": r.skipped,
+                    "invalid": r.invalid,
+                    "byes": r.byes,
+                    "players_created": r.players_created,
+                    "games": r.games_now,
+                }
+                for r in rows
+            ]
+        )
+        return
+    print_table(
+        [
+            "id",
+            "imported (UTC)",
+            "file",
+            "format",
+            "added",
+            "present",
+            "skipped",
+            "invalid",
+            "byes",
+            "players",
+            "games now",
+        ],
+        (
+            (
+                f"#{r.id}",
+                f"{r.imported_at:%Y-%m-%d %H:%M}",
+                r.file,
+                r.format,
+                r.added,
+                r.already_present,
+                r.skipped,
+                r.invalid,
+                r.byes,
+                r.players_created,
+                r.games_now,
+            )
+            for r in rows
+        ),
+        right=("id", "added", "present", "skipped", "invalid", "byes", "players", "games now"),
+        empty="no imports yet",
+    )

@@ -1,0 +1,258 @@
+"""Games back out as CSV, PGN or FIDE TRF text: the inverse of the parsers (no database).
+
+Each writer takes :class:`GameRecord` values (``source`` and ``line`` are ignored) and
+writes what its parser reads back as the same games:
+
+* :func:`write_csv`: exactly the import header (:data:`CSV_HEADER`), UTF-8 without a
+  byte-order mark, comma-separated, ``\\n`` line ends, fields quoted when needed.
+* :func:`write_pgn`: the Seven Tag Roster, then ``WhiteElo``/``BlackElo`` and
+  ``WhiteFideId``/``BlackFideId`` when known, ``WhiteTitle``/``BlackTitle``, a
+  ``TimeControl`` and ``EventDate``, and an empty movetext holding the result. A database
+  keeps only the class of a game's time control, so ``TimeControl`` is a representative
+  control of that class (:data:`PGN_TIME_CONTROLS`), which reads back as the same class.
+  PGN has no forfeit result: a forfeit is written as a win with ``[Termination
+  "forfeit"]``, which the PGN parser reads back as the forfeit. Tag values are written as
+  python-chess writes them (no backslash escapes), since that is how they are read back.
+* :func:`write_trf`: one event as a TRF16 file (see its docstring).
+
+Stdlib only.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date
+from typing import Final
+
+from tracker.importers.csvfile import ALLOWED_COLUMNS
+from tracker.importers.records import GameRecord, PlayerInfo
+
+CSV_HEADER: Final[tuple[str, ...]] = ALLOWED_COLUMNS
+
+#: A control of each class, by FIDE's definitions (time for 60 moves): 90 min + 30 s is
+#: standard, 15 min + 10 s rapid, 3 min + 2 s blitz.
+PGN_TIME_CONTROLS: Final[dict[str, str]] = {
+    "standard": "5400+30",
+    "rapid": "900+10",
+    "blitz": "180+2",
+}
+
+_PGN_RESULT: Final[dict[str, str]] = {
+    "1-0": "1-0",
+    "0-1": "0-1",
+    "1/2-1/2": "1/2-1/2",
+    "+-": "1-0",
+    "-+": "0-1",
+}
+
+
+def _text(value: object) -> str:
+    return "" if value is None else str(value)
+
+
+def write_csv(games: Iterable[GameRecord]) -> str:
+    """The games as a CSV file the CSV importer reads back unchanged."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_HEADER)
+    for g in games:
+        row = {
+            "date": g.played_on.isoformat(),
+            "white": g.white.name,
+            "black": g.black.name,
+            "result": g.result,
+            "event": g.event,
+            "site": g.site,
+            "round": g.round,
+            "white_rating": g.white.rating,
+            "black_rating": g.black.rating,
+            "white_fide_id": g.white.fide_id,
+            "black_fide_id": g.black.fide_id,
+            "tc": g.tc,
+        }
+        writer.writerow([_text(row[column]) for column in CSV_HEADER])
+    return out.getvalue()
+
+
+def _pgn_value(value: str) -> str:
+    return " ".join(value.split())
+
+
+def _pgn_date(day: date) -> str:
+    return f"{day.year:04d}.{day.month:02d}.{day.day:02d}"
+
+
+def write_pgn(games: Iterable[GameRecord]) -> str:
+    """The games as PGN (headers and result only), read back by the PGN importer."""
+    parts: list[str] = []
+    for g in games:
+        tags: list[tuple[str, str]] = [
+            ("Event", g.event or "?"),
+            ("Site", g.site or "?"),
+            ("Date", _pgn_date(g.played_on)),
+            ("Round", g.round or "?"),
+            ("White", g.white.name),
+            ("Black", g.black.name),
+            ("Result", _PGN_RESULT[g.result]),
+        ]
+        for colour, info in (("White", g.white), ("Black", g.black)):
+            if info.rating is not None:
+                tags.append((f"{colour}Elo", str(info.rating)))
+        for colour, info in (("White", g.white), ("Black", g.black)):
+            if info.fide_id is not None:
+                tags.append((f"{colour}FideId", str(info.fide_id)))
+        for colour, info in (("White", g.white), ("Black", g.black)):
+            if info.title is not None:
+                tags.append((f"{colour}Title", info.title))
+        if g.tc is not None:
+            tags.append(("TimeControl", PGN_TIME_CONTROLS[g.tc]))
+        if g.event is not None and g.event_start is not None:
+            tags.append(("EventDate", _pgn_date(g.event_start)))
+        if g.is_forfeit:
+            tags.append(("Termination", "forfeit"))
+        lines = [f'[{name} "{_pgn_value(value)}"]' for name, value in tags]
+        parts.append("\n".join(lines) + f"\n\n{_PGN_RESULT[g.result]}\n")
+    return "\n".join(parts)
+
+
+# ---------------------------------------------------------------------------------------
+# TRF
+
+
+class TrfExportError(ValueError):
+    """The games cannot be written as one TRF tournament (the reason says why)."""
+
+
+@dataclass(frozen=True)
+class _Entrant:
+    info: PlayerInfo
+    key: tuple[str, object]
+
+
+_TRF_CODE: Final[dict[str, tuple[str, str]]] = {
+    "1-0": ("1", "0"),
+    "0-1": ("0", "1"),
+    "1/2-1/2": ("=", "="),
+    "+-": ("+", "-"),
+    "-+": ("-", "+"),
+}
+
+
+def _player_key(info: PlayerInfo) -> tuple[str, object]:
+    return ("id", info.fide_id) if info.fide_id is not None else ("name", info.name)
+
+
+def _trf_date(day: date) -> str:
+    return f"{day.year:04d}/{day.month:02d}/{day.day:02d}"
+
+
+def _round_number(text: str | None) -> int:
+    value = (text or "").strip()
+    if not value.isascii() or not value.isdigit() or int(value) < 1 or int(value) > 999:
+        raise TrfExportError(
+            f"round {text!r} is not a round number 1..999: a TRF needs numbered rounds"
+        )
+    return int(value)
+
+
+def write_trf(games: Sequence[GameRecord]) -> str:
+    """One event's games as a TRF16 file that the TRF importer reads back as the same games.
+
+    * ``012`` the event name, ``022`` the site, ``042`` the start date, ``052`` the last
+      game's date, ``062``/``072`` the number of players, ``132`` each round's date;
+    * one ``001`` record per player, numbered by recorded rating (highest first) then name,
+      with sex, title, name, rating (his recorded rating in his first game), federation,
+      FIDE id, birth year, points, place (by points, then starting rank), and for each
+      round opponent / colour / result;
+    * ``222`` (TRF-2026's encoded time control) a representative control of the games' class
+      when they share one, so that the file reads back with the same time control.
+
+    A TRF records one rating per player per event: a player whose recorded rating changed
+    during the event reads back with his first one on every game.
+
+    The games must belong to one event, have numbered rounds (1, 2, ...), one game per
+    player per round, and one date per round; otherwise :class:`TrfExportError`.
+    A round a player did not play is left blank (read back as an absence, not stored).
+    """
+    if not games:
+        raise TrfExportError("no games to write")
+    events = {g.event for g in games}
+    if len(events) != 1 or None in events:
+        raise TrfExportError("a TRF holds one event: choose one (its games must all have it)")
+    event = games[0].event
+    assert event is not None
+    entrants: dict[tuple[str, object], _Entrant] = {}
+    first_rating: dict[tuple[str, object], int | None] = {}
+    round_dates: dict[int, date] = {}
+    slots: dict[tuple[tuple[str, object], int], tuple[tuple[str, object], str, str]] = {}
+    points: dict[tuple[str, object], float] = defaultdict(float)
+    for g in sorted(games, key=lambda g: (g.played_on, _round_number(g.round))):
+        number = _round_number(g.round)
+        known = round_dates.setdefault(number, g.played_on)
+        if known != g.played_on:
+            raise TrfExportError(
+                f"round {number} has games on {known} and {g.played_on}: a TRF gives one "
+                "date per round"
+            )
+        white, black = _player_key(g.white), _player_key(g.black)
+        for key, info in ((white, g.white), (black, g.black)):
+            if len(info.name) > 33:
+                raise TrfExportError(f"{info.name!r} is longer than a TRF's 33-character names")
+            entrants.setdefault(key, _Entrant(info, key))
+            first_rating.setdefault(key, info.rating)
+            if (key, number) in slots:
+                raise TrfExportError(f"{info.name} plays twice in round {number}")
+        white_code, black_code = _TRF_CODE[g.result]
+        slots[(white, number)] = (black, "w", white_code)
+        slots[(black, number)] = (white, "b", black_code)
+        for key, code in ((white, white_code), (black, black_code)):
+            points[key] += {"1": 1.0, "+": 1.0, "=": 0.5}.get(code, 0.0)
+    order = sorted(
+        entrants.values(), key=lambda e: (-(first_rating[e.key] or 0), e.info.name, str(e.key))
+    )
+    rank = {e.key: number for number, e in enumerate(order, start=1)}
+    standings = sorted(order, key=lambda e: (-points[e.key], rank[e.key]))
+    place = {e.key: number for number, e in enumerate(standings, start=1)}
+    rounds = max(round_dates)
+    first, last = min(g.played_on for g in games), max(g.played_on for g in games)
+    start = games[0].event_start or first
+    lines = [
+        f"012 {event}",
+        *([f"022 {games[0].site}"] if games[0].site else []),
+        f"042 {_trf_date(min(start, first))}",
+        f"052 {_trf_date(last)}",
+        f"062 {len(order)}",
+        f"072 {len(order)}",
+    ]
+    tcs = {g.tc for g in games}
+    if len(tcs) == 1 and None not in tcs:
+        (tc,) = tcs
+        assert tc is not None
+        lines.append(f"222 {PGN_TIME_CONTROLS[tc]}")
+    dates = "".join(
+        (round_dates[n].strftime("%y/%m/%d") if n in round_dates else "").ljust(10)
+        for n in range(1, rounds + 1)
+    )
+    lines.append(("132" + " " * 88 + dates).rstrip())
+    for entrant in order:
+        info = entrant.info
+        rating = first_rating[entrant.key]
+        record = (
+            f"001 {rank[entrant.key]:>4} {(info.sex or ' ').replace('f', 'w')}"
+            f"{(info.title or '')[:3]:>3} {info.name:<33} "
+            f"{rating or '':>4} {(info.federation or ''):<3} {info.fide_id or '':>11} "
+            f"{info.birth_year or '':<10} {points[entrant.key]:>4.1f} {place[entrant.key]:>4}"
+        )
+        for number in range(1, rounds + 1):
+            slot = slots.get((entrant.key, number))
+            if slot is None:
+                record += "          "
+            else:
+                opponent, colour, code = slot
+                record += f"  {rank[opponent]:>4} {colour} {code}"
+        lines.append(record.rstrip())
+    return "\n".join(lines) + "\n"
