@@ -19,6 +19,7 @@ from tracker.cli import history as history_cli
 from tracker.cli import importing as importing_cli
 from tracker.cli import period as period_cli
 from tracker.cli import player as player_cli
+from tracker.cli import shadow as shadow_cli
 from tracker.cli.context import AppState, close_all
 from tracker.errors import TrackerError
 
@@ -117,6 +118,9 @@ app.command("history")(history_cli.history)
 app.command("list")(history_cli.rating_list)
 app.add_typer(importing_cli.app, name="import")
 app.command("export")(exporting_cli.export)
+app.command("compare")(shadow_cli.compare)
+app.command("evaluate")(shadow_cli.evaluate)
+app.add_typer(shadow_cli.app, name="shadow")
 app.add_typer(db_cli.app, name="db")
 app.add_typer(calc_cli.app, name="calc")
 app.command("demo")(demo_cli.demo)

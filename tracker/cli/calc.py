@@ -136,3 +136,98 @@ def elo(
         f"change {_signed(result.change_exact, 2)} -> {result.change:+d}, "
         f"new rating {result.new_rating}"
     )
+
+
+@app.command("glicko")
+def glicko_(
+    rating: Annotated[float, typer.Argument(help="The player's rating.", show_default=False)],
+    rd: Annotated[float, typer.Argument(help="His rating deviation (RD).", show_default=False)],
+    volatility: Annotated[
+        float, typer.Argument(help="His volatility (Glicko-2), e.g. 0.06.", show_default=False)
+    ],
+    games: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="Games as OPP_RATING/OPP_RD:SCORE, SCORE being 1, 0.5 (1/2, ½, =) or 0.",
+            metavar="OPP/RD:SCORE...",
+            show_default=False,
+        ),
+    ] = None,
+    preset: Annotated[
+        str,
+        typer.Option(
+            "--preset",
+            help="lichess: one game at a time; glickman: all games form one rating period; "
+            "chesscom: Glicko-1, one game at a time.",
+            metavar="lichess|glickman|chesscom",
+        ),
+    ] = "lichess",
+    tau: Annotated[float | None, typer.Option("--tau", help="Override the preset's tau.")] = None,
+    idle_days: Annotated[
+        float | None,
+        typer.Option("--idle-days", help="Days without games before these (lichess, chesscom)."),
+    ] = None,
+    idle_periods: Annotated[
+        int | None,
+        typer.Option(
+            "--idle-periods", help="Rating periods without games before these (glickman)."
+        ),
+    ] = None,
+    json: Json = False,
+) -> None:
+    """A Glicko rating after some games (Glickman's papers; Lichess's parameters)."""
+    from tracker.errors import UsageError
+    from tracker.services.calc import calc_glicko
+
+    if idle_days is not None and idle_periods is not None:
+        raise UsageError("give either --idle-days or --idle-periods, not both")
+    result = calc_glicko(
+        rating,
+        rd,
+        volatility,
+        games or [],
+        preset=preset,
+        tau=tau,
+        idle_days=idle_days,
+        idle_periods=idle_periods,
+    )
+    for note in result.assumptions:
+        message(f"assumption: {note}")
+    final = result.result
+    if json:
+        print_json(
+            {
+                "preset": result.preset,
+                "rating": final.rating,
+                "rd": final.rd,
+                "volatility": final.volatility,
+                "provisional": result.provisional,
+                "display": result.display,
+                "rd_after_idle": result.after_idle.rd,
+            }
+        )
+        return
+    if result.after_idle != result.start:
+        typer.echo(f"idle: RD {result.start.rd:.2f} -> {result.after_idle.rd:.2f}")
+    if result.steps:
+        print_table(
+            ["game", "opponent", "opp RD", "score", "expected", "rating", "RD", "volatility"],
+            [
+                (
+                    i,
+                    f"{s.opponent:g}",
+                    f"{s.opponent_rd:g}",
+                    f"{s.score:g}",
+                    f"{s.expected:.3f}",
+                    f"{s.rating:.2f}",
+                    f"{s.rd:.2f}",
+                    f"{s.volatility:.6f}",
+                )
+                for i, s in enumerate(result.steps, start=1)
+            ],
+            right=("game", "opponent", "opp RD", "score", "expected", "rating", "RD", "volatility"),
+        )
+    typer.echo(
+        f"{result.preset}: rating {final.rating:.2f}, RD {final.rd:.2f}, "
+        f"volatility {final.volatility:.6f}; shown as {result.display}"
+    )

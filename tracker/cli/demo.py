@@ -29,14 +29,17 @@ def demo(
     from tracker.cli import history as history_cli
     from tracker.cli import period as period_cli
     from tracker.cli import player as player_cli
+    from tracker.cli import shadow as shadow_cli
+    from tracker.cli.plot import plot_comparison
     from tracker.parsing import month_label, next_month
+    from tracker.services.compare import compare
     from tracker.services.demo import load_demo
     from tracker.services.history import history, rating_list
     from tracker.services.periods import close, list_periods
     from tracker.services.players import list_players
 
     path = file.expanduser().absolute()
-    for leftover in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+    for leftover in (path, Path(f"{path}-wal"), Path(f"{path}-shm"), path.with_suffix(".png")):
         leftover.unlink(missing_ok=True)
     app_state = AppState(db_option=str(path))
     summary = app_state.run(load_demo, write=True)
@@ -67,4 +70,14 @@ def demo(
         h = app_state.run(partial(history, ref=name, tc="standard"), write=False)
         _heading(f"History of {name}: {why}")
         history_cli.print_history(h)
-    message(f"\nexplore it yourself: tracker --db {path} history 'Okafor, Grace'")
+    c = app_state.run(
+        partial(compare, ref="Okafor, Grace", tc="standard", preset_name=None), write=False
+    )
+    _heading("FIDE Elo beside the Glicko shadow (what Lichess would have made of it)")
+    shadow_cli.print_comparison(c)
+    picture = path.with_suffix(".png")
+    plot_comparison(c, picture)
+    message(f"plot of Okafor, Grace's ratings written to {picture}")
+    message(
+        f"\nexplore it yourself: tracker --db {path} compare --all, or tracker --db {path} evaluate"
+    )

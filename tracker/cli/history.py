@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -54,6 +55,10 @@ def history_json(h: History) -> list[dict[str, Any]]:
             "change": r.change,
             "stale": r.stale,
             "note": r.note,
+            "glicko": r.glicko,
+            "rd": r.rd,
+            "volatility": r.volatility,
+            "provisional": r.provisional,
         }
         for r in h.rows
     ]
@@ -74,6 +79,8 @@ def print_history(h: History) -> None:
             "expected",
             "change",
             "rounded",
+            h.preset,
+            "RD",
         ],
         [
             (
@@ -87,11 +94,24 @@ def print_history(h: History) -> None:
                 _num(r.expected) if r.rating_before is not None else "",
                 _signed(r.change_exact) if r.rating_before is not None else "",
                 f"{r.change:+d}" if r.rating_before is not None else "",
+                r.glicko_display or "",
+                "" if r.rd is None else f"{r.rd:.0f}",
             )
             for r in h.rows
         ],
         title=f"{h.name} ({h.tc})",
-        right=("before", "rating", "K", "games", "score", "expected", "change", "rounded"),
+        right=(
+            "before",
+            "rating",
+            "K",
+            "games",
+            "score",
+            "expected",
+            "change",
+            "rounded",
+            h.preset,
+            "RD",
+        ),
         empty=f"no closed {h.tc} periods for {h.name} yet (see `tracker period close`)",
     )
 
@@ -101,10 +121,19 @@ def history(
     player: Annotated[str, typer.Argument(help="Exact name, FIDE id or #ID.", show_default=False)],
     tc: TcOption = "standard",
     json: Json = False,
+    plot: Annotated[
+        Path | None,
+        typer.Option("--plot", help="Also draw the ratings to this PNG file.", show_default=False),
+    ] = None,
 ) -> None:
-    """A player's rating history: one row per closed period he played in or was listed on."""
+    """A player's rating history: one row per closed period he played in or was listed on,
+    with the Glicko shadow beside the Elo."""
     from tracker.services.history import history as get_history
 
+    if plot is not None:
+        from tracker.cli.plot import check_plot_path
+
+        check_plot_path(plot)
     h = state(ctx).run(lambda s: get_history(s, player, tc), write=False)
     if json:
         print_json(history_json(h))
@@ -112,6 +141,17 @@ def history(
         print_history(h)
         if h.seed_rating is not None:
             message(f"{h.name}: seeded {h.seed_rating} after {h.seed_games} games ({h.tc})")
+        if any(r.glicko is not None for r in h.rows):
+            from tracker.cli.shadow import external_note
+
+            external_note(h.external_rd)
+    if plot is not None:
+        from tracker.cli.plot import plot_comparison
+        from tracker.services.compare import compare
+
+        c = state(ctx).run(lambda s: compare(s, f"#{h.player_id}", tc, None), write=False)
+        plot_comparison(c, plot)
+        message(f"plot written to {plot}")
     stale_warning(h.stale_months)
 
 

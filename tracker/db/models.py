@@ -27,7 +27,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-SCHEMA_REVISION = "0003"
+SCHEMA_REVISION = "0004"
 
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
@@ -227,3 +227,27 @@ class GlickoHistory(Base):
     rating: Mapped[float] = mapped_column(Float)
     rd: Mapped[float] = mapped_column(Float)
     volatility: Mapped[float] = mapped_column(Float)
+    # The date of the player's last game (idle RD growth starts from it) and his game count.
+    last_played: Mapped[dt.date | None] = mapped_column(Date)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class ShadowSettings(Base):
+    """How this database computes its shadow rating (a single row, id 1)."""
+
+    __tablename__ = "shadow_settings"
+    __table_args__ = (
+        CheckConstraint("id = 1", name="single_row"),
+        CheckConstraint("preset IN ('lichess', 'glickman', 'chesscom')", name="preset"),
+        CheckConstraint("seed IN ('elo', 'fresh')", name="seed"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    preset: Mapped[str] = mapped_column(String(16), default="lichess")
+    seed: Mapped[str] = mapped_column(String(8), default="elo")
+    external_rd: Mapped[float] = mapped_column(Float, default=60.0)
+    chesscom_start: Mapped[float] = mapped_column(Float, default=1200.0)
+    # Chess.com publishes none of these: assumptions the user may change.
+    chesscom_c: Mapped[float] = mapped_column(Float, default=8.1)
+    chesscom_rd_min: Mapped[float] = mapped_column(Float, default=30.0)
+    chesscom_rd_max: Mapped[float] = mapped_column(Float, default=350.0)

@@ -133,5 +133,17 @@ def coin_flip(games: int) -> list[float]:
 
 
 def coin_flip_scores(outcomes: Sequence[float], clip: tuple[float, float] = DEFAULT_CLIP) -> Scores:
-    """:func:`evaluate` of the coin-flip baseline on the same outcomes."""
-    return evaluate(coin_flip(len(outcomes)), outcomes, clip)
+    """:func:`evaluate` of the coin-flip baseline on the same outcomes.
+
+    Its figures are known exactly (log-loss ln 2 whatever the outcomes, Brier 1/4 of the
+    decisive share); they are returned as such rather than summed game by game.
+    """
+    scores = evaluate(coin_flip(len(outcomes)), outcomes, clip)
+    decisive = sum(1 for o in outcomes if o != 0.5)
+    return Scores(
+        games=scores.games,
+        decisive_games=scores.decisive_games,
+        log_loss=math.log(2),
+        brier=0.25 * decisive / len(outcomes),
+        favourite_accuracy=scores.favourite_accuracy,
+    )

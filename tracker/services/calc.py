@@ -12,7 +12,8 @@ from decimal import Decimal
 
 from tracker.errors import InvalidInputError
 from tracker.parsing import check_rating
-from tracker.ratings import fide
+from tracker.ratings import fide, glicko
+from tracker.ratings.glicko import GlickoState
 
 _SCORES = {"1": "1", "1.0": "1", "0": "0", "0.0": "0", "0.5": "0.5", ".5": "0.5", "1/2": "0.5"}
 _SCORES |= {"=": "0.5", "½": "0.5"}
@@ -124,4 +125,111 @@ def calc_elo(
         change_exact=change_exact,
         change=change,
         new_rating=rating + change,
+    )
+
+
+@dataclass(frozen=True)
+class GlickoStep:
+    opponent: float
+    opponent_rd: float
+    score: float
+    expected: float
+    rating: float
+    rd: float
+    volatility: float
+
+
+@dataclass(frozen=True)
+class GlickoCalc:
+    preset: str
+    tau: float | None
+    start: GlickoState
+    after_idle: GlickoState
+    steps: tuple[GlickoStep, ...]
+    result: GlickoState
+    provisional: bool
+    display: str
+    assumptions: tuple[str, ...]
+
+
+def parse_glicko_game(text: str) -> tuple[float, float, float]:
+    """``OPP_RATING/OPP_RD:SCORE``."""
+    opp, sep, score = text.partition(":")
+    rating, slash, rd = opp.partition("/")
+    canonical = _SCORES.get(score.strip())
+    try:
+        values = (float(rating), float(rd)) if sep and slash else None
+    except ValueError:
+        values = None
+    if values is None or canonical is None:
+        raise InvalidInputError(
+            f"invalid game {text!r}: write OPPONENT_RATING/OPPONENT_RD:SCORE, e.g. 1400/30:1"
+        )
+    if not 0 < values[1] <= 1000:
+        raise InvalidInputError(f"invalid RD in {text!r}: it must be between 0 and 1000")
+    return values[0], values[1], float(canonical)
+
+
+def calc_glicko(
+    rating: float,
+    rd: float,
+    volatility: float,
+    games: Sequence[str],
+    *,
+    preset: str = "lichess",
+    tau: float | None = None,
+    idle_days: float | None = None,
+    idle_periods: int | None = None,
+) -> GlickoCalc:
+    """A Glicko calculation: per game (lichess, chesscom) or one period (glickman)."""
+    try:
+        chosen = glicko.get_preset(preset)
+    except ValueError:
+        raise InvalidInputError(
+            f"unknown preset {preset!r}: use {', '.join(glicko.PRESETS)}"
+        ) from None
+    if rd <= 0 or volatility <= 0:
+        raise InvalidInputError("RD and volatility must be above 0")
+    if tau is not None and not 0 < tau <= 3:
+        raise InvalidInputError(f"tau {tau:g} is outside (0, 3]")
+    if idle_days is not None and chosen.period != "game":
+        raise InvalidInputError(f"{preset} counts idle time in rating periods: use --idle-periods")
+    if idle_periods is not None and chosen.period != "month":
+        raise InvalidInputError(f"{preset} counts idle time in days: use --idle-days")
+    if (idle_days or 0) < 0 or (idle_periods or 0) < 0:
+        raise InvalidInputError("idle time cannot be negative")
+    parsed = [parse_glicko_game(g) for g in games]
+    start = GlickoState(rating, rd, volatility)
+    state = glicko.idle(start, chosen, days=idle_days or 0, periods=idle_periods or 0)
+    after_idle = state
+    steps: list[GlickoStep] = []
+    opponents = [(GlickoState(r, d, chosen.initial_volatility), s) for r, d, s in parsed]
+    if chosen.period == "month":
+        expected = [glicko.expected_score(state, o, chosen) for o, _ in opponents]
+        if opponents or idle_periods is None:
+            # Without games and without --idle-periods: one period without games (step 6).
+            state = glicko.rate_period(state, opponents, chosen, tau=tau)
+        steps = [
+            GlickoStep(o.rating, o.rd, s, e, state.rating, state.rd, state.volatility)
+            for (o, s), e in zip(opponents, expected, strict=True)
+        ]
+    else:
+        if not opponents and idle_days is None:
+            raise InvalidInputError(
+                "give at least one game as OPPONENT_RATING/OPPONENT_RD:SCORE, or --idle-days"
+            )
+        for o, s in opponents:
+            e = glicko.expected_score(state, o, chosen)
+            state = glicko.rate_game(state, o, s, chosen, tau=tau)
+            steps.append(GlickoStep(o.rating, o.rd, s, e, state.rating, state.rd, state.volatility))
+    return GlickoCalc(
+        preset=chosen.name,
+        tau=tau if tau is not None else (chosen.tau if chosen.system == "glicko2" else None),
+        start=start,
+        after_idle=after_idle,
+        steps=tuple(steps),
+        result=state,
+        provisional=glicko.is_provisional(state, chosen),
+        display=glicko.display(state, chosen),
+        assumptions=chosen.assumptions,
     )

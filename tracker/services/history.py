@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from sqlalchemy import and_, or_, select
 from sqlalchemy.orm import Session
 
-from tracker.db.models import EloHistory, Game, Player, PlayerSeed, RatingPeriod
+from tracker.db.models import EloHistory, Game, GlickoHistory, Player, PlayerSeed, RatingPeriod
 from tracker.errors import NotFoundError
 from tracker.parsing import check_tc, month_label, month_of, next_month
-from tracker.ratings import fide
-from tracker.services import periods
+from tracker.ratings import fide, glicko
+from tracker.ratings.glicko import GlickoState
+from tracker.ratings.shadow import ShadowPlayer, as_of
+from tracker.services import periods, shadow
 from tracker.services.players import PlayerView, resolve, show_player
 
 
@@ -31,6 +33,11 @@ class HistoryRow:
     change: int
     stale: bool
     note: str | None
+    glicko: float | None = None
+    glicko_display: str | None = None
+    rd: float | None = None
+    volatility: float | None = None
+    provisional: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -42,6 +49,8 @@ class History:
     seed_games: int | None
     rows: tuple[HistoryRow, ...]
     stale_months: tuple[dt.date, ...]
+    preset: str = "lichess"
+    external_rd: float = 60.0
 
 
 def history(session: Session, ref: str, tc: str) -> History:
@@ -75,6 +84,7 @@ def history(session: Session, ref: str, tc: str) -> History:
         )
         for h, month, stale in session.execute(query)
     )
+    rows = _with_shadow(session, player.id, rows, tc)
     seed = session.get(PlayerSeed, (player.id, tc))
     return History(
         player_id=player.id,
@@ -84,7 +94,54 @@ def history(session: Session, ref: str, tc: str) -> History:
         seed_games=seed.games if seed else None,
         rows=rows,
         stale_months=tuple(periods.stale_months(session, tc)),
+        preset=shadow.get_config(session).preset,
+        external_rd=shadow.get_config(session).external_rd,
     )
+
+
+def _with_shadow(
+    session: Session, player_id: int, rows: tuple[HistoryRow, ...], tc: str
+) -> tuple[HistoryRow, ...]:
+    """The shadow at each list date beside the Elo (the configured preset)."""
+    preset = shadow.get_config(session).glicko_preset()
+    stored = session.execute(
+        select(
+            RatingPeriod.month,
+            GlickoHistory.rating,
+            GlickoHistory.rd,
+            GlickoHistory.volatility,
+            GlickoHistory.last_played,
+            GlickoHistory.games,
+        )
+        .join(RatingPeriod, RatingPeriod.id == GlickoHistory.period_id)
+        .where(
+            RatingPeriod.tc == tc,
+            GlickoHistory.player_id == player_id,
+            GlickoHistory.game_id.is_(None),
+        )
+    )
+    by_month = {
+        month: ShadowPlayer(GlickoState(r, rd, vol), last, games)
+        for month, r, rd, vol, last, games in stored
+    }
+    out = []
+    for row in rows:
+        player = by_month.get(row.month)
+        if player is None:
+            out.append(row)
+            continue
+        state = as_of(player, row.list_date, preset)
+        out.append(
+            replace(
+                row,
+                glicko=state.rating,
+                glicko_display=glicko.display(state, preset),
+                rd=state.rd,
+                volatility=state.volatility,
+                provisional=glicko.is_provisional(state, preset),
+            )
+        )
+    return tuple(out)
 
 
 @dataclass(frozen=True)

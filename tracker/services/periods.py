@@ -24,7 +24,15 @@ from typing import Any
 from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.orm import Session, aliased
 
-from tracker.db.models import EloHistory, Event, Game, Player, PlayerSeed, RatingPeriod
+from tracker.db.models import (
+    EloHistory,
+    Event,
+    Game,
+    GlickoHistory,
+    Player,
+    PlayerSeed,
+    RatingPeriod,
+)
 from tracker.errors import InvalidInputError
 from tracker.parsing import FORFEITS, check_tc, month_label, month_of, next_month
 from tracker.ratings import fide
@@ -415,6 +423,9 @@ def _close_month(session: Session, tc: str, month: dt.date, first_month: dt.date
         rows.append(history_row(period.id, pid, new_state, outcome))
     if rows:
         session.execute(insert(EloHistory), rows)
+    from tracker.services import shadow  # the shadow builds on this module
+
+    shadow.close_month(session, tc, month, period.id)
     return ClosedPeriod(
         tc=tc,
         month=month,
@@ -493,13 +504,9 @@ def rerate_from(session: Session, tc: str, start: dt.date) -> tuple[dt.date, ...
     # A game dated before the first closed period moves the start of tracking back.
     begin = first_games if first_games < first_closed else max(start, first_closed)
     first_month = min(begin, first_closed)
-    session.execute(
-        delete(EloHistory).where(
-            EloHistory.period_id.in_(
-                select(RatingPeriod.id).where(RatingPeriod.tc == tc, RatingPeriod.month >= begin)
-            )
-        )
-    )
+    doomed = select(RatingPeriod.id).where(RatingPeriod.tc == tc, RatingPeriod.month >= begin)
+    session.execute(delete(EloHistory).where(EloHistory.period_id.in_(doomed)))
+    session.execute(delete(GlickoHistory).where(GlickoHistory.period_id.in_(doomed)))
     session.execute(delete(RatingPeriod).where(RatingPeriod.tc == tc, RatingPeriod.month >= begin))
     session.flush()
     months = months_between(begin, last)

@@ -1,0 +1,379 @@
+"""``tracker shadow``, ``tracker compare`` and ``tracker evaluate``: Elo beside Glicko."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from tracker.cli.context import state
+from tracker.cli.options import Json
+from tracker.cli.render import message, print_json, print_table
+
+if TYPE_CHECKING:
+    from tracker.services.compare import Comparison
+    from tracker.services.shadow import ShadowConfig
+
+app = typer.Typer(help="Configure the Glicko shadow rating.", no_args_is_help=True)
+
+TcOption = Annotated[
+    str, typer.Option("--tc", help="standard, rapid or blitz.", metavar="standard|rapid|blitz")
+]
+PlotOption = Annotated[
+    Path | None,
+    typer.Option("--plot", help="Also draw the ratings to this PNG file.", show_default=False),
+]
+
+
+def config_json(c: ShadowConfig) -> dict[str, Any]:
+    preset = c.glicko_preset()
+    return {
+        "preset": c.preset,
+        "seed": c.seed,
+        "external_rd": c.external_rd,
+        "chesscom_start": c.chesscom_start,
+        "chesscom_c": c.chesscom_c,
+        "chesscom_rd_min": c.chesscom_rd_min,
+        "chesscom_rd_max": c.chesscom_rd_max,
+        "description": preset.description,
+        "assumptions": list(preset.assumptions),
+    }
+
+
+def _print_config(c: ShadowConfig) -> None:
+    preset = c.glicko_preset()
+    rows = [
+        ("preset", c.preset),
+        ("about", preset.description),
+        (
+            "seed",
+            "elo: start from the Elo in force at the first game"
+            if c.seed == "elo"
+            else "fresh: the preset's new-player values",
+        ),
+        ("external RD", f"{c.external_rd:g} (external opponents: recorded rating, fixed RD)"),
+    ]
+    if c.preset == "chesscom":
+        rows.append(("chesscom start", f"{c.chesscom_start:g}"))
+        rows.append(
+            (
+                "chesscom RD",
+                f"{c.chesscom_rd_min:g}..{c.chesscom_rd_max:g}, growing by c = "
+                f"{c.chesscom_c:g} per day (assumptions)",
+            )
+        )
+    print_table(["setting", "value"], rows)
+    for note in preset.assumptions:
+        message(f"assumption: {note}")
+
+
+@app.command("show")
+def show(ctx: typer.Context, json: Json = False) -> None:
+    """Show how this database computes its shadow rating."""
+    from tracker.services.shadow import get_config
+
+    c = state(ctx).run(get_config, write=False)
+    if json:
+        print_json(config_json(c))
+    else:
+        _print_config(c)
+
+
+@app.command("set")
+def set_(
+    ctx: typer.Context,
+    preset: Annotated[
+        str | None,
+        typer.Option(
+            "--preset",
+            help="lichess (default), glickman or chesscom.",
+            metavar="lichess|glickman|chesscom",
+        ),
+    ] = None,
+    seed: Annotated[
+        str | None,
+        typer.Option(
+            "--seed",
+            help="elo (default): a player's shadow starts at his Elo when his first game is "
+            "rated; fresh: at the preset's new-player rating, like a new online account.",
+            metavar="elo|fresh",
+        ),
+    ] = None,
+    external_rd: Annotated[
+        float | None,
+        typer.Option("--external-rd", help="RD given to external opponents (default 60)."),
+    ] = None,
+    chesscom_start: Annotated[
+        float | None,
+        typer.Option("--chesscom-start", help="Start rating of the chesscom preset (1200)."),
+    ] = None,
+    chesscom_c: Annotated[
+        float | None,
+        typer.Option(
+            "--chesscom-c",
+            help="chesscom: RD growth per day, RD = sqrt(RD² + c²·days) (8.1; an assumption).",
+        ),
+    ] = None,
+    chesscom_rd_min: Annotated[
+        float | None,
+        typer.Option("--chesscom-rd-min", help="chesscom: lowest RD (30; an assumption)."),
+    ] = None,
+    chesscom_rd_max: Annotated[
+        float | None,
+        typer.Option("--chesscom-rd-max", help="chesscom: highest RD (350; an assumption)."),
+    ] = None,
+    json: Json = False,
+) -> None:
+    """Change the shadow settings; the stored shadow is recomputed."""
+    from tracker.services.shadow import set_config
+
+    c, changed = state(ctx).run(
+        lambda s: set_config(
+            s,
+            preset=preset,
+            seed=seed,
+            external_rd=external_rd,
+            chesscom_start=chesscom_start,
+            chesscom_c=chesscom_c,
+            chesscom_rd_min=chesscom_rd_min,
+            chesscom_rd_max=chesscom_rd_max,
+        ),
+        write=True,
+    )
+    if json:
+        print_json(config_json(c))
+    else:
+        _print_config(c)
+    message("shadow settings changed; the shadow was recomputed" if changed else "nothing changed")
+
+
+def _f(value: float | None, places: int) -> str:
+    return "" if value is None else f"{value:.{places}f}"
+
+
+def compare_json(c: Comparison) -> dict[str, Any]:
+    from tracker.parsing import month_label
+
+    return {
+        "player": c.name,
+        "tc": c.tc,
+        "preset": c.preset,
+        "external_rd": c.external_rd,
+        "periods": [
+            {
+                "month": month_label(r.month),
+                "list": r.list_date.isoformat(),
+                "elo": r.elo,
+                "glicko": r.glicko,
+                "rd": r.rd,
+                "volatility": r.volatility,
+                "provisional": r.provisional,
+                "difference": r.difference,
+            }
+            for r in c.rows
+        ],
+    }
+
+
+def print_comparison(c: Comparison) -> None:
+    from tracker.parsing import month_label
+
+    print_table(
+        ["month", "list", "Elo", c.preset, "RD", "volatility", "difference"],
+        [
+            (
+                month_label(r.month),
+                r.list_date,
+                r.elo if r.elo is not None else "unrated",
+                r.display or "",
+                _f(r.rd, 1),
+                _f(r.volatility, 5),
+                "" if r.difference is None else f"{r.difference:+.0f}",
+            )
+            for r in c.rows
+        ],
+        title=f"{c.name} ({c.tc}): FIDE Elo and the {c.preset} shadow",
+        right=("Elo", c.preset, "RD", "volatility", "difference"),
+        empty=f"no closed {c.tc} periods for {c.name} yet (see `tracker period close`)",
+    )
+
+
+def external_note(external_rd: float) -> None:
+    message(
+        f"external opponents count with their recorded rating and a fixed RD of "
+        f"{external_rd:g}; '?' marks a provisional shadow rating"
+    )
+
+
+def _notes(c: Comparison) -> None:
+    external_note(c.external_rd)
+    for note in c.assumptions:
+        message(f"assumption: {note}")
+
+
+def compare(
+    ctx: typer.Context,
+    player: Annotated[
+        str | None,
+        typer.Argument(help="Exact name, FIDE id or #ID (or use --all).", show_default=False),
+    ] = None,
+    all_: Annotated[
+        bool, typer.Option("--all", help="Every tracked player's current Elo and shadow.")
+    ] = False,
+    preset: Annotated[
+        str | None,
+        typer.Option(
+            "--preset",
+            help="Compare with this preset instead of the configured one (computed on the fly).",
+            metavar="lichess|glickman|chesscom",
+        ),
+    ] = None,
+    tc: TcOption = "standard",
+    json: Json = False,
+    plot: PlotOption = None,
+) -> None:
+    """FIDE Elo beside the Glicko shadow, month by month (or for everyone with --all)."""
+    from tracker.errors import UsageError
+
+    if all_ == (player is not None):
+        raise UsageError("give a PLAYER or --all")
+    if all_:
+        if plot is not None or preset is not None:
+            raise UsageError("--plot and --preset compare one player")
+        _compare_all(ctx, tc, json)
+        return
+    from tracker.cli.history import stale_warning
+    from tracker.services.compare import compare as do_compare
+
+    assert player is not None
+    if plot is not None:
+        from tracker.cli.plot import check_plot_path
+
+        check_plot_path(plot)
+    c = state(ctx).run(lambda s: do_compare(s, player, tc, preset), write=False)
+    if json:
+        print_json(compare_json(c))
+    else:
+        print_comparison(c)
+        _notes(c)
+    if plot is not None:
+        from tracker.cli.plot import plot_comparison
+
+        plot_comparison(c, plot)
+        message(f"plot written to {plot}")
+    stale_warning(c.stale_months)
+
+
+def _compare_all(ctx: typer.Context, tc: str, json: bool) -> None:
+    from tracker.services.compare import compare_all
+
+    st = state(ctx).run(lambda s: compare_all(s, tc), write=False)
+    if json:
+        print_json(
+            {
+                "tc": st.tc,
+                "preset": st.preset,
+                "list": st.list_date.isoformat() if st.list_date else None,
+                "stale": st.stale,
+                "players": [
+                    {
+                        "id": r.player_id,
+                        "name": r.name,
+                        "elo": r.elo,
+                        "glicko": r.glicko,
+                        "rd": r.rd,
+                        "provisional": r.provisional,
+                        "difference": r.difference,
+                        "elo_rank": r.elo_rank,
+                        "glicko_rank": r.glicko_rank,
+                        "flagged": r.flagged,
+                    }
+                    for r in st.rows
+                ],
+            }
+        )
+    else:
+        print_table(
+            ["Elo rank", "name", "Elo", st.preset, "RD", "difference", f"{st.preset} rank", ""],
+            [
+                (
+                    r.elo_rank or "",
+                    r.name,
+                    r.elo if r.elo is not None else "unrated",
+                    r.display or "",
+                    _f(r.rd, 1),
+                    "" if r.difference is None else f"{r.difference:+.0f}",
+                    r.glicko_rank or "",
+                    "<- ranks differ most" if r.flagged else "",
+                )
+                for r in st.rows
+            ],
+            title=f"{st.tc.capitalize()} list of {st.list_date} and the {st.preset} shadow"
+            if st.list_date
+            else None,
+            right=("Elo rank", "Elo", st.preset, "RD", "difference", f"{st.preset} rank"),
+            empty=f"no closed {st.tc} periods yet (see `tracker period close`)",
+        )
+    if st.rows:
+        external_note(st.external_rd)
+    if st.stale:
+        message("warning: some periods are stale; run `tracker rerate`")
+
+
+def evaluate(
+    ctx: typer.Context,
+    tc: TcOption = "standard",
+    from_month: Annotated[
+        str | None,
+        typer.Option("--from", help="Score only games from this month (YYYY-MM) on."),
+    ] = None,
+    json: Json = False,
+) -> None:
+    """Which system predicted the results better: FIDE Elo or each Glicko preset."""
+    from tracker.parsing import month_label, parse_month
+    from tracker.services.compare import evaluate as do_evaluate
+
+    start = parse_month(from_month) if from_month is not None else None
+    ev = state(ctx).run(lambda s: do_evaluate(s, tc, start), write=False)
+    if json:
+        print_json(
+            {
+                "tc": ev.tc,
+                "games": ev.games,
+                "decisive_games": ev.decisive,
+                "systems": [
+                    {
+                        "system": s.system,
+                        "games": s.games,
+                        "log_loss": s.log_loss,
+                        "brier": s.brier,
+                        "accuracy": s.accuracy,
+                    }
+                    for s in ev.systems
+                ],
+            }
+        )
+        return
+    best = min(ev.systems, key=lambda s: s.log_loss)
+    print_table(
+        ["system", "games", "log-loss", "Brier", "favourite won"],
+        [
+            (
+                s.system,
+                s.games,
+                f"{s.log_loss:.4f}",
+                f"{s.brier:.4f}",
+                "" if s.accuracy is None else f"{s.accuracy:.1%}",
+            )
+            for s in ev.systems
+        ],
+        title=f"Predicting {ev.games} rated {ev.tc} games"
+        + (f" from {month_label(ev.first_month)}" if ev.first_month else ""),
+        right=("games", "log-loss", "Brier", "favourite won"),
+    )
+    external_note(ev.external_rd)
+    message(
+        f"lower log-loss and Brier are better; best here: {best.system}. Each game is predicted "
+        f"before it is rated; {ev.decisive} decisive games decide 'favourite won'"
+    )

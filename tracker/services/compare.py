@@ -1,0 +1,346 @@
+"""Elo beside the shadow: one player month by month, everyone at once, and which system
+predicted the games better."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from tracker.db.models import EloHistory, Game, GlickoHistory, Player, RatingPeriod
+from tracker.errors import NotFoundError
+from tracker.parsing import check_tc, next_month
+from tracker.ratings import fide, glicko, metrics
+from tracker.ratings.glicko import GlickoPreset, GlickoState
+from tracker.ratings.shadow import ShadowPlayer, as_of
+from tracker.services import periods, shadow
+from tracker.services.players import resolve
+
+
+@dataclass(frozen=True)
+class ComparePoint:
+    """The shadow right after one game (for plots)."""
+
+    played_on: dt.date
+    rating: float
+    rd: float
+    provisional: bool
+
+
+@dataclass(frozen=True)
+class CompareRow:
+    month: dt.date
+    list_date: dt.date
+    elo: int | None
+    glicko: float | None
+    display: str | None
+    rd: float | None
+    volatility: float | None
+    provisional: bool | None
+    difference: float | None
+
+
+@dataclass(frozen=True)
+class Comparison:
+    player_id: int
+    name: str
+    tc: str
+    preset: str
+    stored: bool
+    external_rd: float
+    assumptions: tuple[str, ...]
+    rows: tuple[CompareRow, ...]
+    points: tuple[ComparePoint, ...]
+    stale_months: tuple[dt.date, ...]
+    # The Elo in force when the first compared month began (a seed or an earlier list).
+    elo_start: tuple[dt.date, int] | None = None
+
+
+def _row(
+    month: dt.date, elo: int | None, player: ShadowPlayer | None, preset: GlickoPreset
+) -> CompareRow:
+    list_date = next_month(month)
+    if player is None:
+        return CompareRow(month, list_date, elo, None, None, None, None, None, None)
+    state = as_of(player, list_date, preset)
+    return CompareRow(
+        month=month,
+        list_date=list_date,
+        elo=elo,
+        glicko=state.rating,
+        display=glicko.display(state, preset),
+        rd=state.rd,
+        volatility=state.volatility,
+        provisional=glicko.is_provisional(state, preset),
+        difference=None if elo is None else state.rating - elo,
+    )
+
+
+def compare(session: Session, ref: str, tc: str, preset_name: str | None) -> Comparison:
+    """Per closed month: the published Elo and the shadow at the list date."""
+    tc = check_tc(tc)
+    player = resolve(session, ref)
+    if player.external:
+        raise NotFoundError(f"{player.name} is an external player: he has no ratings of ours")
+    config = shadow.get_config(session)
+    name = shadow.check_preset(preset_name) if preset_name else config.preset
+    preset = config.glicko_preset(name)
+    closed = periods.closed_months(session, tc)
+    elo = dict(
+        session.execute(
+            select(RatingPeriod.month, EloHistory.rating)
+            .join(RatingPeriod, RatingPeriod.id == EloHistory.period_id)
+            .where(RatingPeriod.tc == tc, EloHistory.player_id == player.id)
+        ).all()
+    )
+    stored = name == config.preset
+    month_states: dict[dt.date, ShadowPlayer] = {}
+    points: list[ComparePoint] = []
+    if stored:
+        rows = session.execute(
+            select(
+                RatingPeriod.month,
+                GlickoHistory.game_id,
+                Game.played_on,
+                GlickoHistory.rating,
+                GlickoHistory.rd,
+                GlickoHistory.volatility,
+                GlickoHistory.last_played,
+                GlickoHistory.games,
+            )
+            .join(RatingPeriod, RatingPeriod.id == GlickoHistory.period_id)
+            .outerjoin(Game, Game.id == GlickoHistory.game_id)
+            .where(RatingPeriod.tc == tc, GlickoHistory.player_id == player.id)
+            .order_by(RatingPeriod.month, Game.played_on, GlickoHistory.game_id)
+        )
+        for month, game_id, played_on, r, rd, vol, last, games in rows:
+            state = GlickoState(r, rd, vol)
+            if game_id is None:
+                month_states[month] = ShadowPlayer(state, last, games)
+            else:
+                points.append(ComparePoint(played_on, r, rd, glicko.is_provisional(state, preset)))
+    else:
+        dates = dict(
+            session.execute(
+                select(Game.id, Game.played_on).where(
+                    Game.tc == tc, (Game.white_id == player.id) | (Game.black_id == player.id)
+                )
+            ).all()
+        )
+        for replayed in shadow.replay(session, tc, config, name):
+            if player.id in replayed.players:
+                month_states[replayed.month] = replayed.players[player.id]
+            for u in replayed.updates:
+                if u.player_id == player.id and preset.period == "game":
+                    s = u.after.state
+                    points.append(
+                        ComparePoint(
+                            dates[u.game_id], s.rating, s.rd, glicko.is_provisional(s, preset)
+                        )
+                    )
+    first_before = session.execute(
+        select(RatingPeriod.month, EloHistory.rating_before)
+        .join(RatingPeriod, RatingPeriod.id == EloHistory.period_id)
+        .where(RatingPeriod.tc == tc, EloHistory.player_id == player.id)
+        .order_by(RatingPeriod.month)
+        .limit(1)
+    ).first()
+    elo_start = (
+        (first_before[0], first_before[1])
+        if first_before is not None and first_before[1] is not None
+        else None
+    )
+    out = [
+        _row(month, elo.get(month), month_states.get(month), preset)
+        for month, _, _ in closed
+        if month in month_states or elo.get(month) is not None
+    ]
+    return Comparison(
+        player_id=player.id,
+        name=player.name,
+        tc=tc,
+        preset=name,
+        stored=stored,
+        external_rd=config.external_rd,
+        assumptions=preset.assumptions,
+        rows=tuple(out),
+        points=tuple(points),
+        stale_months=tuple(m for m, _, s in closed if s),
+        elo_start=elo_start,
+    )
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    player_id: int
+    name: str
+    elo: int | None
+    glicko: float | None
+    display: str | None
+    rd: float | None
+    provisional: bool | None
+    difference: float | None
+    elo_rank: int | None
+    glicko_rank: int | None
+    flagged: bool
+
+
+@dataclass(frozen=True)
+class Standings:
+    tc: str
+    preset: str
+    list_date: dt.date | None
+    rows: tuple[StandingRow, ...]
+    stale: bool
+    external_rd: float = 60.0
+
+
+def _ranks(values: dict[int, float]) -> dict[int, int]:
+    ordered = sorted(values.items(), key=lambda kv: -kv[1])
+    ranks: dict[int, int] = {}
+    previous: float | None = None
+    rank = 0
+    for position, (pid, value) in enumerate(ordered, start=1):
+        if value != previous:
+            rank, previous = position, value
+        ranks[pid] = rank
+    return ranks
+
+
+def compare_all(session: Session, tc: str) -> Standings:
+    """Every tracked player's current Elo and shadow with both ranks, sorted by Elo.
+
+    Flagged: the players whose two ranks differ the most (when they differ at all).
+    """
+    tc = check_tc(tc)
+    config = shadow.get_config(session)
+    preset = config.glicko_preset()
+    closed = periods.closed_months(session, tc)
+    if not closed:
+        return Standings(tc, config.preset, None, (), False, config.external_rd)
+    month, pid, _ = closed[-1]
+    list_date = next_month(month)
+    elo = dict(
+        session.execute(
+            select(EloHistory.player_id, EloHistory.rating).where(EloHistory.period_id == pid)
+        ).all()
+    )
+    shadows = {
+        p: as_of(s, list_date, preset) for p, s in shadow.month_end_players(session, pid).items()
+    }
+    names = dict(session.execute(select(Player.id, Player.name)).all())
+    elo_rated = {p: float(r) for p, r in elo.items() if r is not None}
+    elo_ranks = _ranks(elo_rated)
+    glicko_ranks = _ranks({p: s.rating for p, s in shadows.items()})
+    gaps = {p: abs(elo_ranks[p] - glicko_ranks[p]) for p in elo_ranks if p in glicko_ranks}
+    widest = max(gaps.values(), default=0)
+    rows = []
+    for p in set(elo) | set(shadows):
+        s = shadows.get(p)
+        e = elo.get(p)
+        rows.append(
+            StandingRow(
+                player_id=p,
+                name=names[p],
+                elo=e,
+                glicko=s.rating if s else None,
+                display=glicko.display(s, preset) if s else None,
+                rd=s.rd if s else None,
+                provisional=glicko.is_provisional(s, preset) if s else None,
+                difference=(s.rating - e) if s is not None and e is not None else None,
+                elo_rank=elo_ranks.get(p),
+                glicko_rank=glicko_ranks.get(p),
+                flagged=widest > 0 and gaps.get(p) == widest,
+            )
+        )
+    rows.sort(key=lambda r: (r.elo is None, -(r.elo or 0), r.name))
+    return Standings(
+        tc,
+        config.preset,
+        list_date,
+        tuple(rows),
+        any(s for _, _, s in closed),
+        config.external_rd,
+    )
+
+
+@dataclass(frozen=True)
+class SystemScore:
+    system: str
+    games: int
+    log_loss: float
+    brier: float
+    accuracy: float | None
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    tc: str
+    first_month: dt.date | None
+    games: int
+    decisive: int
+    systems: tuple[SystemScore, ...]
+    external_rd: float
+
+
+def evaluate(session: Session, tc: str, from_month: dt.date | None) -> Evaluation:
+    """Replay every rated game of the closed periods; score each system's prediction of it.
+
+    FIDE Elo predicts with the expectation its own calculation uses (table 8.1.2 and the
+    400-point rule) from both players' ratings on the list in force when the event started,
+    recorded ratings for external players; games where either side is unrated are left out
+    for every system, so all systems are scored on the same games.
+    """
+    tc = check_tc(tc)
+    config = shadow.get_config(session)
+    ratings = periods.ListRatings(session, tc)
+    elo_pred: dict[int, float] = {}
+    white_of: dict[int, int] = {}
+    outcomes: dict[int, float] = {}
+    closed = periods.closed_months(session, tc)
+    for month, _, _ in closed:
+        if from_month is not None and month < from_month:
+            continue
+        for g in periods.month_games(session, tc, month):
+            on_list = ratings.on_list_of(g.event_start)
+            w = g.white_rating if g.white_external else on_list.get(g.white_id)
+            b = g.black_rating if g.black_external else on_list.get(g.black_id)
+            if w is None or b is None or (g.white_external and g.black_external):
+                continue
+            rules = fide.rules_for(tc, g.event_start)
+            if not fide.game_is_rated(w, b, rules):
+                continue
+            elo_pred[g.id] = float(fide.expected_score(w, b, rules))
+            white_of[g.id] = g.white_id
+            outcomes[g.id] = {"1-0": 1.0, "0-1": 0.0}.get(g.result, 0.5)
+    if not outcomes:
+        raise NotFoundError(
+            f"no rated {tc} games to evaluate: close a period first (`tracker period close`)"
+        )
+    order = sorted(outcomes)
+    actual = [outcomes[i] for i in order]
+    scores = [("coin flip", metrics.coin_flip_scores(actual))]
+    scores.append(("fide-elo", metrics.evaluate([elo_pred[i] for i in order], actual)))
+    for name in shadow.PRESET_NAMES:
+        white_pred: dict[int, float] = {}
+        for replayed in shadow.replay(session, tc, config, name):
+            for u in replayed.updates:
+                if u.game_id in outcomes and u.game_id not in white_pred:
+                    mine = u.player_id == white_of[u.game_id]
+                    white_pred[u.game_id] = u.expected if mine else 1.0 - u.expected
+        scores.append((name, metrics.evaluate([white_pred[i] for i in order], actual)))
+    decisive = sum(1 for i in order if outcomes[i] != 0.5)
+    first = from_month if from_month is not None else (closed[0][0] if closed else None)
+    return Evaluation(
+        tc=tc,
+        first_month=first,
+        games=len(order),
+        decisive=decisive,
+        systems=tuple(
+            SystemScore(name, s.games, s.log_loss, s.brier, s.favourite_accuracy)
+            for name, s in scores
+        ),
+        external_rd=config.external_rd,
+    )
