@@ -56,3 +56,27 @@ def test_foreign_keys_are_enforced(db_url: str) -> None:
             )
         )
     engine.dispose()
+
+
+def test_write_transactions_serialise_writers(db_url: str, backend: str) -> None:
+    """SQLite: BEGIN IMMEDIATE for writes, plain BEGIN for reads. PostgreSQL: writes take the
+    tracker's advisory lock, so a period close never misses a game committed meanwhile."""
+    from sqlalchemy import event
+
+    engine = make_engine(db_url)
+    seen: list[str] = []
+
+    @event.listens_for(engine, "before_cursor_execute")
+    def _record(conn, cursor, statement, *args):  # type: ignore[no-untyped-def]
+        seen.append(statement)
+
+    with transaction(engine, write=True) as session:
+        session.execute(text("SELECT 1"))
+    with transaction(engine, write=False) as session:
+        session.execute(text("SELECT 2"))
+    engine.dispose()
+    if backend == "sqlite":
+        assert seen == ["BEGIN IMMEDIATE", "SELECT 1", "BEGIN", "SELECT 2"]
+    else:
+        assert seen[0].startswith("SELECT pg_advisory_xact_lock(")
+        assert seen[1:] == ["SELECT 1", "SELECT 2"]

@@ -47,7 +47,25 @@ def make_engine(url: str) -> Engine:
         engine = create_engine(parsed, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
         _install_sqlite_hooks(engine)
         return engine
-    return create_engine(parsed, pool_pre_ping=False)
+    engine = create_engine(parsed, pool_pre_ping=False)
+    if parsed.get_backend_name() == "postgresql":
+        _install_postgresql_hooks(engine)
+    return engine
+
+
+# Any constant will do: it names the lock every tracker write transaction takes.
+WRITER_LOCK = 0x7472_6B72
+
+
+def _install_postgresql_hooks(engine: Engine) -> None:
+    """One writer at a time, as on SQLite: a write transaction first takes a transaction-level
+    advisory lock, so a period being closed never misses a game committed meanwhile (under
+    READ COMMITTED it could) and stale marks are never lost. Readers do not wait."""
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn: Any) -> None:
+        if conn.get_execution_options().get(WRITE_OPTION, False):
+            conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({WRITER_LOCK})")
 
 
 def _install_sqlite_hooks(engine: Engine) -> None:
