@@ -227,28 +227,10 @@ HISTORY_COLUMNS = [
 ]
 
 
-def history_rows(h: History) -> list[dict[str, Any]]:
-    return [
-        {
-            "month": f"{r.month:%Y-%m}",
-            "list": r.list_date.isoformat(),
-            "rating_before": r.rating_before,
-            "rating": r.rating,
-            "k": r.k,
-            "games": r.games,
-            "score": r.score,
-            "expected": r.expected,
-            "change_exact": r.change_exact,
-            "change": r.change,
-            "stale": r.stale,
-            "note": r.note,
-        }
-        for r in h.rows
-    ]
-
-
 def _history_text(h: History, fmt: str) -> str:
-    rows = history_rows(h)
+    from tracker.cli.history import history_json
+
+    rows = history_json(h)
     if fmt == "json":
         return _json(rows)
     return _csv(HISTORY_COLUMNS, [[row[c] for c in HISTORY_COLUMNS] for row in rows])
@@ -269,23 +251,9 @@ LIST_COLUMNS = [
 
 
 def _list_text(rl: RatingList, fmt: str) -> str:
-    players = [
-        {
-            "rank": e.rank,
-            "id": e.player_id,
-            "name": e.name,
-            "title": e.title,
-            "federation": e.federation,
-            "fide_id": e.fide_id,
-            "born": e.birth_year,
-            "rating": e.rating,
-            "games": e.games,
-            "k": e.k,
-        }
-        for e in rl.entries
-    ]
+    from tracker.cli.history import rating_list_json
+
+    data = rating_list_json(rl)
     if fmt == "json":
-        return _json(
-            {"tc": rl.tc, "list": rl.list_date.isoformat(), "stale": rl.stale, "players": players}
-        )
-    return _csv(LIST_COLUMNS, [[p[c] for c in LIST_COLUMNS] for p in players])
+        return _json(data)
+    return _csv(LIST_COLUMNS, [[p[c] for c in LIST_COLUMNS] for p in data["players"]])

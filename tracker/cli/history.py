@@ -155,6 +155,29 @@ def history(
     stale_warning(h.stale_months)
 
 
+def rating_list_json(rl: RatingList) -> dict[str, Any]:
+    return {
+        "tc": rl.tc,
+        "list": rl.list_date.isoformat(),
+        "stale": rl.stale,
+        "players": [
+            {
+                "rank": e.rank,
+                "id": e.player_id,
+                "name": e.name,
+                "title": e.title,
+                "federation": e.federation,
+                "fide_id": e.fide_id,
+                "born": e.birth_year,
+                "rating": e.rating,
+                "games": e.games,
+                "k": e.k,
+            }
+            for e in rl.entries
+        ],
+    }
+
+
 def print_rating_list(rl: RatingList) -> None:
     print_table(
         ["rank", "name", "title", "fed", "rating", "games", "born", "K"],
@@ -188,28 +211,7 @@ def rating_list(
     wanted = parse_month(list_month) if list_month is not None else None
     rl = state(ctx).run(lambda s: get_list(s, tc, wanted), write=False)
     if json:
-        print_json(
-            {
-                "tc": rl.tc,
-                "list": rl.list_date.isoformat(),
-                "stale": rl.stale,
-                "players": [
-                    {
-                        "rank": e.rank,
-                        "id": e.player_id,
-                        "name": e.name,
-                        "title": e.title,
-                        "federation": e.federation,
-                        "fide_id": e.fide_id,
-                        "born": e.birth_year,
-                        "rating": e.rating,
-                        "games": e.games,
-                        "k": e.k,
-                    }
-                    for e in rl.entries
-                ],
-            }
-        )
+        print_json(rating_list_json(rl))
     else:
         print_rating_list(rl)
     if rl.stale:

@@ -18,16 +18,16 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from sqlalchemy import or_, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session, aliased
 
 from tracker.db.models import Event, Game, Player
-from tracker.errors import InvalidInputError, NotFoundError
+from tracker.errors import InvalidInputError
 from tracker.importers.records import GameRecord, PlayerInfo
 from tracker.importers.writers import TrfExportError, write_trf
-from tracker.parsing import FORFEITS, check_tc, next_month
+from tracker.parsing import FORFEITS
+from tracker.services.games import filter_games
 from tracker.services.history import History, RatingList, history, rating_list
-from tracker.services.players import resolve
 
 
 @dataclass(frozen=True)
@@ -109,19 +109,7 @@ def export_games(
         .outerjoin(Event, Game.event_id == Event.id)
         .order_by(Game.played_on, Game.id)
     )
-    if player is not None:
-        pid = resolve(session, player).id
-        query = query.where(or_(Game.white_id == pid, Game.black_id == pid))
-    if month is not None:
-        query = query.where(Game.played_on >= month, Game.played_on < next_month(month))
-    if tc is not None:
-        query = query.where(Game.tc == check_tc(tc))
-    if event is not None:
-        name = " ".join(event.split())
-        event_id = session.scalar(select(Event.id).where(Event.name == name))
-        if event_id is None:
-            raise NotFoundError(f"no event named {event!r}")
-        query = query.where(Game.event_id == event_id)
+    query = filter_games(session, query, player=player, month=month, event=event, tc=tc)
 
     def person(p: Player) -> ExportedPlayer:
         return ExportedPlayer(

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
-from sqlalchemy import func, or_, select
+from sqlalchemy import Select, func, or_, select
 from sqlalchemy.orm import Session, aliased
 
 from tracker.db.models import Event, Game, Player
@@ -172,6 +173,34 @@ def add_game(
     return _view(game)
 
 
+Q = TypeVar("Q", bound="Select[*tuple[Any, ...]]")
+
+
+def filter_games(
+    session: Session,
+    query: Q,
+    *,
+    player: str | None = None,
+    month: dt.date | None = None,
+    event: str | None = None,
+    tc: str | None = None,
+) -> Q:
+    """Restrict a query over ``games`` to a player, a month, an event and a time control."""
+    if player is not None:
+        pid = resolve(session, player).id
+        query = query.where(or_(Game.white_id == pid, Game.black_id == pid))
+    if month is not None:
+        query = query.where(Game.played_on >= month, Game.played_on < next_month(month))
+    if event is not None:
+        event_id = session.scalar(select(Event.id).where(Event.name == " ".join(event.split())))
+        if event_id is None:
+            raise NotFoundError(f"no event named {event!r}")
+        query = query.where(Game.event_id == event_id)
+    if tc is not None:
+        query = query.where(Game.tc == check_tc(tc))
+    return query
+
+
 def list_games(
     session: Session,
     *,
@@ -188,18 +217,7 @@ def list_games(
         .outerjoin(Event, Game.event_id == Event.id)
         .order_by(Game.played_on, Game.id)
     )
-    if player is not None:
-        pid = resolve(session, player).id
-        query = query.where(or_(Game.white_id == pid, Game.black_id == pid))
-    if month is not None:
-        query = query.where(Game.played_on >= month, Game.played_on < next_month(month))
-    if event is not None:
-        event_id = session.scalar(select(Event.id).where(Event.name == " ".join(event.split())))
-        if event_id is None:
-            raise NotFoundError(f"no event named {event!r}")
-        query = query.where(Game.event_id == event_id)
-    if tc is not None:
-        query = query.where(Game.tc == check_tc(tc))
+    query = filter_games(session, query, player=player, month=month, event=event, tc=tc)
     return tuple(
         GameView(
             id=g.id,
