@@ -145,3 +145,79 @@ def test_remove_game(club: Cli) -> None:
     assert json.loads(club("game", "list", "--json").stdout) == []
     r = club("game", "remove", "1")
     assert r.exit_code == 1 and r.stderr.strip() == "error: no game 1"
+
+
+def test_edit_game_in_place(club: Cli) -> None:
+    assert (
+        club(
+            "game",
+            "add",
+            "#1",
+            "#2",
+            "1-0",
+            "--date",
+            "2026-01-08",
+            "--event",
+            "Open",
+            "--round",
+            "1",
+        ).exit_code
+        == 0
+    )
+    r = club("game", "edit", "1", "--result", "0-1", "--round", "2", "--json")
+    assert r.exit_code == 0, r.stderr
+    g = json.loads(r.stdout)
+    assert (g["id"], g["result"], g["round"], g["event"]) == (1, "0-1", "2", "Open")
+    r = club("game", "edit", "1", "--black", "Kim, Ji-ho", "--date", "2026-01-09", "--json")
+    assert r.exit_code == 1
+    assert "Kim, Ji-ho is an external player: give his rating with --black-rating" in r.stderr
+    g = json.loads(
+        club(
+            "game",
+            "edit",
+            "1",
+            "--black",
+            "Kim, Ji-ho",
+            "--black-rating",
+            "1803",
+            "--clear",
+            "event",
+            "--clear",
+            "round",
+            "--json",
+        ).stdout
+    )
+    assert (g["black"], g["black_rating"], g["event"], g["round"]) == (
+        "Kim, Ji-ho",
+        1803,
+        None,
+        None,
+    )
+    assert club("game", "edit", "1", "--round", "3", "--clear", "round").exit_code == 2
+    assert club("game", "edit", "9", "--result", "1-0").stderr.strip() == "error: no game 9"
+
+
+def test_edit_cannot_create_a_duplicate(club: Cli, db_url: str) -> None:
+    from tests.conftest import fingerprint
+
+    for rnd in ("1", "2"):
+        assert (
+            club(
+                "game",
+                "add",
+                "#1",
+                "#2",
+                "1-0",
+                "--date",
+                "2026-01-08",
+                "--event",
+                "Open",
+                "--round",
+                rnd,
+            ).exit_code
+            == 0
+        )
+    before = fingerprint(db_url)
+    r = club("game", "edit", "2", "--round", "1")
+    assert r.exit_code == 1 and "already recorded as game 1" in r.stderr
+    assert fingerprint(db_url) == before

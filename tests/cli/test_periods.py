@@ -345,3 +345,27 @@ def test_rating_list_and_player_show(cli: Cli) -> None:
     assert std["rating"] == rl["players"][names.index("Bob")]["rating"]
     assert isinstance(std["live"]["change"], int)
     assert "live" in ok(cli("player", "show", "Bob"))
+
+
+def test_a_typo_corrected_by_game_edit_then_rerate_equals_the_right_result(
+    cli: Cli, tmp_path: Path
+) -> None:
+    reference_db = str(tmp_path / "reference.db")
+    runner = CliRunner()
+
+    def reference(*args: str) -> Any:
+        return runner.invoke(app, ["--db", reference_db, *args])
+
+    _season(reference)
+    assert reference("period", "close", "2026-03").exit_code == 0
+    right = _all_history(reference)
+
+    _season(cli)
+    ok(cli("game", "edit", "4", "--result", "1-0"))  # Bob-Cid, February: typo
+    ok(cli("period", "close", "2026-03"))
+    assert _all_history(cli) != right
+    ok(cli("game", "edit", "4", "--result", "0-1"))
+    statuses = [p["status"] for p in json.loads(ok(cli("period", "list", "--json")))]
+    assert statuses == ["closed", "stale", "stale"]
+    ok(cli("rerate"))
+    assert _all_history(cli) == right

@@ -153,6 +153,81 @@ def print_games(games: tuple[GameView, ...]) -> None:
     )
 
 
+@app.command("edit")
+def edit(
+    ctx: typer.Context,
+    game_id: Annotated[int, typer.Argument(metavar="ID", help="The game's id (see game list).")],
+    white: Annotated[str | None, typer.Option("--white", help="New white player.")] = None,
+    black: Annotated[str | None, typer.Option("--black", help="New black player.")] = None,
+    result: Annotated[str | None, typer.Option("--result", help="New result.")] = None,
+    date: Annotated[str | None, typer.Option("--date", help="New date (YYYY-MM-DD).")] = None,
+    tc: Annotated[
+        str | None, typer.Option("--tc", help="New time control.", show_default=False)
+    ] = None,
+    event: Annotated[str | None, typer.Option("--event", help="Move to this event.")] = None,
+    round_: Annotated[str | None, typer.Option("--round", help="New round.")] = None,
+    white_rating: Annotated[
+        int | None, typer.Option("--white-rating", help="White's recorded rating.")
+    ] = None,
+    black_rating: Annotated[
+        int | None, typer.Option("--black-rating", help="Black's recorded rating.")
+    ] = None,
+    clear: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--clear",
+            help="Empty a field: event, round, white-rating or black-rating (repeatable).",
+        ),
+    ] = None,
+    json: Json = False,
+) -> None:
+    """Correct a game; only the options given change. Closed periods it touches go stale."""
+    from tracker.errors import UsageError
+    from tracker.parsing import parse_date
+    from tracker.services.games import UNCHANGED, edit_game
+
+    clearable = ("event", "round", "white-rating", "black-rating")
+    for item in clear or []:
+        if item not in clearable:
+            raise UsageError(f"--clear {item}: use one of {', '.join(clearable)}")
+    cleared = set(clear or [])
+    given = {
+        "event": event,
+        "round": round_,
+        "white-rating": white_rating,
+        "black-rating": black_rating,
+    }
+    both = [name for name in cleared if given[name] is not None]
+    if both:
+        raise UsageError(f"--{both[0]} and --clear {both[0]} contradict each other")
+
+    def pick(name: str) -> object:
+        if name in cleared:
+            return None
+        return UNCHANGED if given[name] is None else given[name]
+
+    played_on = parse_date(date) if date is not None else None
+    g = state(ctx).run(
+        lambda s: edit_game(
+            s,
+            game_id,
+            white=white,
+            black=black,
+            result=result,
+            played_on=played_on,
+            tc=tc,
+            event=pick("event"),  # type: ignore[arg-type]
+            round_=pick("round"),  # type: ignore[arg-type]
+            white_rating=pick("white-rating"),  # type: ignore[arg-type]
+            black_rating=pick("black-rating"),  # type: ignore[arg-type]
+        ),
+        write=True,
+    )
+    if json:
+        print_json(game_json(g))
+    message(f"updated {_line(g)}")
+
+
 @app.command("remove")
 def remove(
     ctx: typer.Context,

@@ -104,21 +104,23 @@ def get_or_create_event(
     return event
 
 
-def add_game(
+def _prepare(
     session: Session,
     *,
     white: str,
     black: str,
     result: str,
     played_on: dt.date,
-    tc: str = "standard",
-    event: str | None = None,
-    event_start: dt.date | None = None,
-    round_: str | None = None,
-    white_rating: int | None = None,
-    black_rating: int | None = None,
-) -> GameView:
-    """Record one game after checking everything that can be wrong with it."""
+    tc: str,
+    event: str | None,
+    event_start: dt.date | None,
+    round_: str | None,
+    white_rating: int | None,
+    black_rating: int | None,
+    game_id: int | None = None,
+) -> tuple[dict[str, Any], dt.date]:
+    """Check everything that can be wrong with a game; its columns, and the earliest date
+    whose rating period it affects."""
     canonical = parse_result(result)
     tc = check_tc(tc)
     round_ = clean_round(round_)
@@ -150,27 +152,113 @@ def add_game(
         played_on, white_player.id, black_player.id, event_row.id if event_row else None, round_
     )
     existing = session.scalar(select(Game.id).where(Game.natural_key == key))
-    if existing is not None:
+    if existing is not None and existing != game_id:
         raise ConflictError(
             f"this game is already recorded as game {existing} (same date, players, event "
             "and round); give a --round to tell two games apart"
         )
-    game = Game(
-        white=white_player,
-        black=black_player,
-        result=canonical,
+    fields = {
+        "white": white_player,
+        "black": black_player,
+        "result": canonical,
+        "played_on": played_on,
+        "tc": tc,
+        "event": event_row,
+        "round": round_,
+        "white_rating": white_rating,
+        "black_rating": black_rating,
+        "natural_key": key,
+    }
+    return fields, affected
+
+
+def add_game(
+    session: Session,
+    *,
+    white: str,
+    black: str,
+    result: str,
+    played_on: dt.date,
+    tc: str = "standard",
+    event: str | None = None,
+    event_start: dt.date | None = None,
+    round_: str | None = None,
+    white_rating: int | None = None,
+    black_rating: int | None = None,
+) -> GameView:
+    """Record one game after checking everything that can be wrong with it."""
+    fields, affected = _prepare(
+        session,
+        white=white,
+        black=black,
+        result=result,
         played_on=played_on,
         tc=tc,
-        event=event_row,
-        round=round_,
+        event=event,
+        event_start=event_start,
+        round_=round_,
         white_rating=white_rating,
         black_rating=black_rating,
-        natural_key=key,
     )
+    game = Game(**fields)
     session.add(game)
     session.flush()
-    mark_stale(session, tc, affected)
+    mark_stale(session, fields["tc"], affected)
     return _view(game)
+
+
+UNCHANGED: Any = object()
+
+
+def edit_game(
+    session: Session,
+    game_id: int,
+    *,
+    white: str | None = None,
+    black: str | None = None,
+    result: str | None = None,
+    played_on: dt.date | None = None,
+    tc: str | None = None,
+    event: str | None = UNCHANGED,
+    round_: str | None = UNCHANGED,
+    white_rating: int | None = UNCHANGED,
+    black_rating: int | None = UNCHANGED,
+) -> GameView:
+    """Correct a game in place (same id); the periods of its old and new dates go stale.
+
+    ``event``, ``round_`` and the ratings left at ``UNCHANGED`` keep their values; None
+    clears them."""
+    game = get_game(session, game_id)
+    old_tc, old_event = game.tc, game.event
+    old_affected = min(game.played_on, old_event.start_date) if old_event else game.played_on
+    fields, affected = _prepare(
+        session,
+        white=white if white is not None else f"#{game.white_id}",
+        black=black if black is not None else f"#{game.black_id}",
+        result=result if result is not None else game.result,
+        played_on=played_on if played_on is not None else game.played_on,
+        tc=tc if tc is not None else game.tc,
+        event=(old_event.name if old_event else None) if event is UNCHANGED else event,
+        event_start=None,
+        round_=game.round if round_ is UNCHANGED else round_,
+        white_rating=game.white_rating if white_rating is UNCHANGED else white_rating,
+        black_rating=game.black_rating if black_rating is UNCHANGED else black_rating,
+        game_id=game.id,
+    )
+    for name, value in fields.items():
+        setattr(game, name, value)
+    session.flush()
+    if old_event is not None and not old_event.start_fixed:
+        _follow_earliest_game(session, old_event)
+    mark_stale(session, old_tc, old_affected)
+    mark_stale(session, fields["tc"], affected)
+    return _view(game)
+
+
+def _follow_earliest_game(session: Session, event: Event) -> None:
+    earliest = session.scalar(select(func.min(Game.played_on)).where(Game.event_id == event.id))
+    if earliest is not None:
+        event.start_date = earliest
 
 
 Q = TypeVar("Q", bound="Select[*tuple[Any, ...]]")
@@ -253,7 +341,5 @@ def remove_game(session: Session, game_id: int) -> GameView:
     session.flush()
     mark_stale(session, removed.tc, removed.played_on)
     if event is not None and not event.start_fixed:
-        earliest = session.scalar(select(func.min(Game.played_on)).where(Game.event_id == event.id))
-        if earliest is not None:
-            event.start_date = earliest
+        _follow_earliest_game(session, event)
     return removed
