@@ -53,9 +53,11 @@ def parse_date(text: str, what: str = "date") -> dt.date:
     if not _DATE.match(value):
         raise InvalidInputError(f"malformed {what} {text!r}: use YYYY-MM-DD")
     try:
-        return dt.date.fromisoformat(value)
+        day = dt.date.fromisoformat(value)
     except ValueError:
         raise InvalidInputError(f"impossible {what} {text!r}: no such day") from None
+    check_year(day.year, what, text)
+    return day
 
 
 def parse_month(text: str) -> dt.date:
@@ -64,9 +66,19 @@ def parse_month(text: str) -> dt.date:
     if not _MONTH.match(value):
         raise InvalidInputError(f"malformed month {text!r}: use YYYY-MM")
     year, month = int(value[:4]), int(value[5:])
-    if not 1 <= month <= 12 or year < 1:
+    if not 1 <= month <= 12:
         raise InvalidInputError(f"impossible month {text!r}")
+    check_year(year, "month", text)
     return dt.date(year, month, 1)
+
+
+YEAR_MIN, YEAR_MAX = 1850, 2200
+
+
+def check_year(year: int, what: str, text: str) -> None:
+    """Chess ratings began long after 1850; the calendar must stay well inside Python's."""
+    if not YEAR_MIN <= year <= YEAR_MAX:
+        raise InvalidInputError(f"implausible {what} {text!r}: years {YEAR_MIN}..{YEAR_MAX}")
 
 
 def check_rating(value: int, what: str = "rating") -> int:

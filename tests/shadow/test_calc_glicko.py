@@ -110,7 +110,7 @@ def test_lichess_idle_growth_60_to_110_in_a_year() -> None:
 
 
 def test_lichess_idle_growth_is_capped_at_500() -> None:
-    assert calc("1500", "60", "0.1", "--idle-days", "100000")["rd"] == 500.0
+    assert calc("1500", "60", "0.1", "--idle-days", "36500")["rd"] == 500.0
 
 
 def test_glickman_idle_120_periods_without_games() -> None:
@@ -190,11 +190,15 @@ def test_lichess_games_in_order_are_not_one_period() -> None:
         (("1500", "200", "0.06", "1400/30"), 1, None),
         (("1500", "200", "0.06", "x/30:1"), 1, None),
         (("1500", "200", "0.06", "1400/0:1"), 1, None),
-        (("1500", "0", "0.06", "1400/30:1"), 1, "error: RD and volatility must be above 0"),
-        (("1500", "200", "0", "1400/30:1"), 1, "error: RD and volatility must be above 0"),
+        (("1500", "0", "0.06", "1400/30:1"), 1, "error: RD 0 is outside 1..1000"),
+        (("1500", "200", "0", "1400/30:1"), 1, "error: volatility 0 is outside 0.0001..1"),
         (("1500", "200", "0.06"), 1, None),
         (("1500", "200", "0.06", "1400/30:1", "--tau", "0"), 1, None),
-        (("1500", "200", "0.06", "--idle-days", "-3"), 1, "error: idle time cannot be negative"),
+        (
+            ("1500", "200", "0.06", "--idle-days", "-3"),
+            1,
+            "error: --idle-days -3 is outside 0..36525",
+        ),
         (
             ("1500", "200", "0.06", "--preset", "glickman", "--idle-days", "3"),
             1,

@@ -21,7 +21,7 @@ from tracker.cli import period as period_cli
 from tracker.cli import player as player_cli
 from tracker.cli import shadow as shadow_cli
 from tracker.cli.context import AppState, close_all
-from tracker.errors import TrackerError
+from tracker.errors import InvalidInputError, TrackerError
 
 
 class TrackerGroup(TyperGroup):
@@ -39,7 +39,10 @@ class TrackerGroup(TyperGroup):
         standalone_mode: bool = True,
         **extra: Any,
     ) -> Any:
+        if args is None:
+            args = sys.argv[1:]
         try:
+            _check_text(args)
             code = super().main(
                 args=args,
                 prog_name=prog_name,
@@ -63,6 +66,18 @@ class TrackerGroup(TyperGroup):
         if standalone_mode:
             sys.exit(code)
         return code
+
+
+def _check_text(args: Sequence[str]) -> None:
+    """Refuse an argument with bytes that are not UTF-8 (Python hands them over as lone
+    surrogates): it could be neither stored, nor looked up, nor printed."""
+    for arg in args:
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError:
+            raise InvalidInputError(
+                f"argument {arg!r} is not valid UTF-8 text (check the terminal's encoding)"
+            ) from None
 
 
 def _fail(text: str, code: int) -> int:

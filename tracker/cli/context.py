@@ -12,13 +12,18 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import typer
 
-from tracker.errors import ConflictError, DatabaseError
+from tracker.errors import ConflictError, DatabaseError, InvalidInputError
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
     from sqlalchemy.orm import Session
 
 T = TypeVar("T")
+
+#: A number beyond what the database stores: an id, a count or a FIDE id typed by hand.
+TOO_LARGE = "a number in the command is too large for the database"
+#: PostgreSQL's SQLSTATE for "integer out of range" and its kin.
+NUMBER_OUT_OF_RANGE = "22003"
 
 _OPEN: list[AppState] = []
 
@@ -38,7 +43,13 @@ class AppState:
         """The engine, creating a new database at head (or refusing an old one) first."""
         from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
-        from tracker.db.engine import describe, ensure_current, make_engine
+        from tracker.db.engine import (
+            BUSY_MESSAGE,
+            describe,
+            ensure_current,
+            is_locked,
+            make_engine,
+        )
 
         if self._engine is None:
             try:
@@ -52,6 +63,8 @@ class AppState:
                 try:
                     ensure_current(self._engine)
                 except SQLAlchemyError as exc:
+                    if is_locked(exc):  # creating a new database while another command does
+                        raise DatabaseError(BUSY_MESSAGE) from None
                     raise DatabaseError(f"cannot open the database: {describe(exc)}") from None
         return self._engine  # type: ignore[no-any-return]
 
@@ -67,7 +80,15 @@ class AppState:
         except IntegrityError as exc:
             raise ConflictError(f"the change clashes with stored data: {describe(exc)}") from None
         except SQLAlchemyError as exc:
+            if getattr(getattr(exc, "orig", None), "sqlstate", None) == NUMBER_OUT_OF_RANGE:
+                raise InvalidInputError(TOO_LARGE) from None
             raise DatabaseError(f"database error: {describe(exc)}") from None
+        except OverflowError as exc:
+            # sqlite3 refuses to bind an int beyond 64 bits (an id or a count typed by hand);
+            # any other overflow is a bug and keeps its traceback.
+            if "SQLite INTEGER" not in str(exc):
+                raise
+            raise InvalidInputError(TOO_LARGE) from None
 
 
 def close_all() -> None:

@@ -4,7 +4,9 @@ SQLite connections get WAL, ``foreign_keys=ON`` and a busy timeout, and (on Pyth
 3.11, whose sqlite3 module manages transactions itself) SQLAlchemy's documented
 "BEGIN" hooks so that transactions and SAVEPOINTs are real. Write transactions start
 with ``BEGIN IMMEDIATE`` so two writers queue on the busy timeout instead of failing
-when a reader upgrades to a writer.
+when a reader upgrades to a writer. On PostgreSQL writers queue on an advisory lock, with
+a lock timeout as long as SQLite's busy timeout. A writer that still cannot get in is retried
+a few times, then told so in one line (``BUSY_MESSAGE``).
 """
 
 from __future__ import annotations
@@ -47,9 +49,13 @@ def make_engine(url: str) -> Engine:
         engine = create_engine(parsed, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
         _install_sqlite_hooks(engine)
         return engine
-    engine = create_engine(parsed, pool_pre_ping=False)
-    if parsed.get_backend_name() == "postgresql":
-        _install_postgresql_hooks(engine)
+    if parsed.get_backend_name() != "postgresql":
+        return create_engine(parsed, pool_pre_ping=False)
+    # A writer waits for the writer lock (and any lock) as long as SQLite's busy timeout, then
+    # fails with "lock not available", which run_in_transaction retries and then explains.
+    options = " ".join([str(parsed.query.get("options", "")), f"-c lock_timeout={BUSY_TIMEOUT_MS}"])
+    engine = create_engine(parsed, pool_pre_ping=False, connect_args={"options": options.strip()})
+    _install_postgresql_hooks(engine)
     return engine
 
 
@@ -135,8 +141,21 @@ def describe(exc: SQLAlchemyError) -> str:
     return message[0] if message else type(exc).__name__
 
 
+#: PostgreSQL's SQLSTATE for a lock wait that ran out of ``lock_timeout``.
+LOCK_NOT_AVAILABLE = "55P03"
+BUSY_MESSAGE = (
+    "the database is busy (another tracker command is writing); nothing was changed, "
+    "try again in a moment"
+)
+
+
 def is_locked(exc: BaseException) -> bool:
-    return isinstance(exc, OperationalError) and "locked" in str(exc).lower()
+    """SQLite's "database is locked" or PostgreSQL's lock timeout: another writer held on."""
+    if not isinstance(exc, OperationalError):
+        return False
+    if getattr(exc.orig, "sqlstate", None) == LOCK_NOT_AVAILABLE:
+        return True
+    return "locked" in str(exc.orig if exc.orig is not None else exc).lower()
 
 
 @contextmanager
@@ -163,10 +182,7 @@ def run_in_transaction(
         except OperationalError as exc:
             if not is_locked(exc) or attempt == attempts:
                 if is_locked(exc):
-                    raise DatabaseError(
-                        "the database is busy (another tracker command is writing); "
-                        "nothing was changed, try again in a moment"
-                    ) from exc
+                    raise DatabaseError(BUSY_MESSAGE) from exc
                 raise DatabaseError(f"database error: {describe(exc)}") from exc
             time.sleep(0.2 * attempt)
     raise AssertionError("unreachable")

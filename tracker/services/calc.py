@@ -48,7 +48,8 @@ class EloCalc:
 def parse_game(text: str) -> tuple[int, Decimal]:
     """``OPP:SCORE`` with SCORE 1, 0.5, 0, 1/2, ½ or =."""
     opp, sep, score = text.partition(":")
-    if not sep or not opp.strip().lstrip("-").isdigit():
+    number = opp.strip().lstrip("-")
+    if not sep or not (number.isascii() and number.isdecimal()):
         raise InvalidInputError(f"invalid game {text!r}: write OPPONENT_RATING:SCORE, e.g. 1700:1")
     canonical = _SCORES.get(score.strip())
     if canonical is None:
@@ -165,9 +166,17 @@ def parse_glicko_game(text: str) -> tuple[float, float, float]:
         raise InvalidInputError(
             f"invalid game {text!r}: write OPPONENT_RATING/OPPONENT_RD:SCORE, e.g. 1400/30:1"
         )
+    if not 0 <= values[0] <= 4000:
+        raise InvalidInputError(f"invalid rating in {text!r}: it must be between 0 and 4000")
     if not 0 < values[1] <= 1000:
         raise InvalidInputError(f"invalid RD in {text!r}: it must be between 0 and 1000")
     return values[0], values[1], float(canonical)
+
+
+def _check_range(value: float, what: str, low: float, high: float) -> None:
+    """NaN and infinities fail the comparison too."""
+    if not low <= value <= high:
+        raise InvalidInputError(f"{what} {value:g} is outside {low:g}..{high:g}")
 
 
 def calc_glicko(
@@ -188,8 +197,13 @@ def calc_glicko(
         raise InvalidInputError(
             f"unknown preset {preset!r}: use {', '.join(glicko.PRESETS)}"
         ) from None
-    if rd <= 0 or volatility <= 0:
-        raise InvalidInputError("RD and volatility must be above 0")
+    _check_range(rating, "rating", 0, 4000)
+    _check_range(rd, "RD", 1, 1000)
+    _check_range(volatility, "volatility", 0.0001, 1)
+    if idle_days is not None:
+        _check_range(idle_days, "--idle-days", 0, 36525)
+    if idle_periods is not None:
+        _check_range(idle_periods, "--idle-periods", 0, 1200)
     if tau is not None and not 0 < tau <= 3:
         raise InvalidInputError(f"tau {tau:g} is outside (0, 3]")
     if idle_days is not None and chosen.period != "game":

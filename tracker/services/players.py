@@ -80,7 +80,7 @@ def clean_name(name: str) -> str:
         raise InvalidInputError("a player needs a name")
     if len(cleaned) > 200:
         raise InvalidInputError("a player's name is limited to 200 characters")
-    if cleaned.startswith("#") or cleaned.isdigit():
+    if cleaned.startswith("#") or cleaned.isdecimal():
         raise InvalidInputError(
             f"invalid name {name!r}: a name cannot be a number or start with '#' "
             "(those refer to FIDE ids and #IDs)"
@@ -138,8 +138,8 @@ def _check_seed(seed: SeedInput | None, external: bool) -> None:
             "so --rating/--games do not apply"
         )
     check_rating(seed.rating)
-    if seed.games < 0:
-        raise InvalidInputError(f"--games {seed.games} cannot be negative")
+    if not 0 <= seed.games <= 100_000:
+        raise InvalidInputError(f"--games {seed.games} is outside 0..100000")
 
 
 def _seed_row(seed: SeedInput) -> PlayerSeed:
@@ -200,11 +200,13 @@ def resolve(session: Session, ref: str) -> Player:
     text = ref.strip()
     if text.startswith("#"):
         digits = text[1:]
-        player = session.get(Player, int(digits)) if digits.isdigit() else None
+        player = (
+            session.get(Player, int(digits)) if digits.isascii() and digits.isdecimal() else None
+        )
         if player is None:
             raise NotFoundError(f"no player {text}")
         return player
-    if text.isdigit():
+    if text.isascii() and text.isdecimal():
         player = session.scalar(select(Player).where(Player.fide_id == int(text)))
         if player is None:
             raise NotFoundError(f"no player with FIDE id {text}")
