@@ -127,24 +127,24 @@ def test_a_failure_half_way_through_the_writes_leaves_the_database_unchanged(
     """Two files; the first is written, the second fails in its second bulk insert: the
     command is one transaction, so nothing at all is kept."""
     monkeypatch.setattr(imports, "CHUNK", 10)
-    real_insert = imports.insert
+    real_insert = imports.bulk_insert
     calls = {"games": 0}
 
-    def failing_insert(table: Any) -> Any:
-        if table is imports.Game:
+    def failing_insert(session: Any, table: Any, *args: Any, **kwargs: Any) -> Any:
+        if table.name == "games":
             calls["games"] += 1
             if calls["games"] == 3:  # file 1: one chunk (7 games); file 2: chunks of 10
                 raise OperationalError("INSERT INTO games", {}, Exception("disk I/O error"))
-        return real_insert(table)
+        return real_insert(session, table, *args, **kwargs)
 
-    monkeypatch.setattr(imports, "insert", failing_insert)
+    monkeypatch.setattr(imports, "bulk_insert", failing_insert)
     before = fingerprint(db_url)
     r = cli("import", str(DATA / "autumn_swiss.trf"), str(ROUND_ROBIN), "--tc", "standard")
     assert calls["games"] == 3
     assert r.exit_code == 1
     assert r.stderr.strip().splitlines() == ["error: database error: disk I/O error"]
     assert fingerprint(db_url) == before
-    monkeypatch.setattr(imports, "insert", real_insert)
+    monkeypatch.setattr(imports, "bulk_insert", real_insert)
     ok(cli("import", str(DATA / "autumn_swiss.trf"), str(ROUND_ROBIN), "--tc", "standard"))
     assert len(games(cli)) == 7 + 45
 

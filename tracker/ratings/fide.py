@@ -18,11 +18,12 @@ This module imports only the standard library and performs no I/O.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Context, Decimal, localcontext
 from fractions import Fraction
+from functools import lru_cache
 from typing import Final, Literal, get_args
 
 from tracker.ratings.fide_tables import DP_BY_PERCENT, PD_ROWS
@@ -53,6 +54,7 @@ __all__ = [
     "TimeControl",
     "apply_700_rule",
     "capped_difference",
+    "close_idle",
     "close_period",
     "dp_for_percentage",
     "expected_score",
@@ -243,6 +245,18 @@ def select_rules(tc: TimeControl, event_start: date) -> RuleSelection:
     Regulations 2024 §8.3.1 "Effective from 1 October 2025"; Rapid & Blitz §7.3.1 "Effective
     from 1 December 2024"). Dates before 1 March 2024 fall back to the 2024 rules.
     """
+    return _selection(tc, event_start)
+
+
+@lru_cache(maxsize=4096)
+def _rules_and_note(tc: TimeControl, event_start: date) -> tuple[RuleSet, str | None]:
+    selection = select_rules(tc, event_start)
+    return selection.rules, selection.note
+
+
+@lru_cache(maxsize=4096)
+def _selection(tc: TimeControl, event_start: date) -> RuleSelection:
+    """:func:`select_rules`, computed once per (time control, day): a selection is frozen."""
     _check_tc(tc)
     candidates = _RULE_SETS[tc]
     chosen = candidates[0]
@@ -475,40 +489,11 @@ def period_change(
     """
     if formula not in ("table", "logistic"):
         raise ValueError(f"unknown formula {formula!r}")
-    details: list[GameDetail] = []
-    notes: list[str] = []
-    score = _ZERO
-    expected = _ZERO
-    delta_sum = _ZERO
-    with localcontext(_CTX):
-        for g in games:
-            _check_score(g.score)
-            selection = select_rules(g.tc, g.event_start)
-            if selection.note is not None and selection.note not in notes:
-                notes.append(selection.note)
-            rules = selection.rules
-            d = capped_difference(g.own, g.opponent, rules)
-            pd = table_expected(d) if formula == "table" else logistic_expected(d)
-            delta = g.score - pd
-            details.append(
-                GameDetail(
-                    opponent=g.opponent,
-                    score=g.score,
-                    event_start=g.event_start,
-                    event_key=g.event_key,
-                    status="rated",
-                    own=g.own,
-                    rules=rules.name,
-                    difference=d,
-                    expected=pd,
-                    delta=delta,
-                    change=k * delta,
-                )
-            )
-            score += g.score
-            expected += pd
-            delta_sum += delta
-        change_exact = k * delta_sum
+    details, score, expected, change_exact, notes = _rate_games(
+        [(g.own, g.opponent, g.score, g.event_start, g.tc, g.event_key) for g in games],
+        k,
+        formula,
+    )
     if formula == "logistic":
         notes.append("logistic expectancy used instead of FIDE table 8.1.2")
     return PeriodChange(
@@ -520,6 +505,56 @@ def period_change(
         change=round_half_away(change_exact),
         notes=tuple(notes),
     )
+
+
+def _rate_games(
+    games: Iterable[tuple[int, int, Decimal, date, TimeControl, EventKey]],
+    k: int,
+    formula: Formula,
+    *,
+    details: bool = True,
+    checked: bool = False,
+) -> tuple[list[GameDetail], Decimal, Decimal, Decimal, list[str]]:
+    """The fold behind :func:`period_change` over ``(own, opponent, score, event_start, tc,
+    event_key)``: the details (none without ``details``), the score, the expected score,
+    K x Sigma Delta R and the notes of the rule sets used. ``checked``: the scores are known
+    to be valid."""
+    out: list[GameDetail] = []
+    notes: list[str] = []
+    score = _ZERO
+    expected = _ZERO
+    delta_sum = _ZERO
+    with localcontext(_CTX):
+        for own, opponent, s, event_start, tc, event_key in games:
+            if not checked:
+                _check_score(s)
+            rules, note = _rules_and_note(tc, event_start)
+            if note is not None and note not in notes:
+                notes.append(note)
+            d = capped_difference(own, opponent, rules)
+            pd = table_expected(d) if formula == "table" else logistic_expected(d)
+            delta = s - pd
+            if details:
+                out.append(
+                    GameDetail(
+                        opponent=opponent,
+                        score=s,
+                        event_start=event_start,
+                        event_key=event_key,
+                        status="rated",
+                        own=own,
+                        rules=rules.name,
+                        difference=d,
+                        expected=pd,
+                        delta=delta,
+                        change=k * delta,
+                    )
+                )
+            score += s
+            expected += pd
+            delta_sum += delta
+        change_exact = k * delta_sum
+    return out, score, expected, change_exact, notes
 
 
 # --------------------------------------------------------------------------------------------
@@ -778,6 +813,7 @@ def close_period(
     month: date,
     tc: TimeControl,
     formula: Formula = "table",
+    details: bool = True,
 ) -> tuple[PlayerState, PeriodOutcome]:
     """Fold one monthly rating period into a player's state (FIDE Rating Regulations 2024 §7-8).
 
@@ -788,6 +824,9 @@ def close_period(
     pool. An unrated player's results against rated opponents are pooled for at most 26
     monthly periods (§7.1.4); a zero score in his first event is disregarded (§8.2.1); from 5
     pooled games an initial rating is computed (§8.2) and published if at least 1400.
+
+    ``details=False`` leaves the outcome's per-game ``details`` empty (everything else is the
+    same), for callers that store only the period's figures.
     """
     _check_month(month)
     _check_tc(tc)
@@ -796,8 +835,43 @@ def close_period(
         if g.tc is not None and g.tc != tc:
             raise ValueError(f"a {g.tc} game cannot be rated on the {tc} list")
     if state.rating is not None:
-        return _close_rated(state, state.rating, games, month, tc, formula)
-    return _close_unrated(state, games, month, tc)
+        return _close_rated(state, state.rating, games, month, tc, formula, details)
+    return _close_unrated(state, games, month, tc, details)
+
+
+def close_idle(state: PlayerState, *, month: date) -> PlayerState | None:
+    """The new state of a rated player without games in the period, or ``None`` when he is
+    not rated (or rated below the floor, which :func:`close_period` handles).
+
+    The same state as ``close_period(state, [], month=month, tc=...)``, whose outcome is then
+    empty: no games, no change, no notes, the rating unchanged, ``k`` None and ``next_k`` the
+    new state's K. Most players of a federation's list have no games in a given month; this
+    spares building their (empty) reports.
+    """
+    _check_month(month)
+    rating = state.rating
+    if rating is None or rating < RATING_FLOOR:
+        return None
+    # _close_rated with n = 0: _with_published(rating), then the K of the new list (§8.3.3)
+    ever_2400 = state.ever_2400 or rating >= K_2400
+    ever_2300 = state.ever_2300 or rating >= K_2300
+    next_k = k_factor(
+        rated_games=state.rated_games,
+        ever_2400=ever_2400,
+        ever_2300=ever_2300,
+        birth_year=state.birth_year,
+        list_year=_next_month(month).year,
+    )
+    return PlayerState(
+        rating=rating,
+        rated_games=state.rated_games,
+        ever_2400=ever_2400,
+        ever_2300=ever_2300,
+        birth_year=state.birth_year,
+        pool=(),
+        k=next_k,
+        has_counted_results=True,
+    )
 
 
 def _close_rated(
@@ -807,18 +881,19 @@ def _close_rated(
     month: date,
     tc: TimeControl,
     formula: Formula,
+    with_details: bool = True,
 ) -> tuple[PlayerState, PeriodOutcome]:
     list_date = _next_month(month)
     k_in_force = state.k if state.k is not None else k_for_state(state, month.year)
     notes: list[str] = []
     slots: list[GameDetail | None] = []
-    counted: list[RatedGame] = []
+    counted: list[tuple[int, int, Decimal, date, TimeControl, EventKey]] = []
     counted_slots: list[int] = []
     unrated_opp = 0
     rule_600 = 0
     for g in games:
         ro = g.own_rating if g.own_rating is not None else rating
-        rules = rules_for(tc, g.event_start)
+        rules = _rules_and_note(tc, g.event_start)[0]
         status: GameStatus
         if g.opponent is None:
             status = "unrated_opponent"
@@ -829,7 +904,9 @@ def _close_rated(
         else:
             counted_slots.append(len(slots))
             slots.append(None)
-            counted.append(RatedGame(ro, g.opponent, g.score, g.event_start, tc, g.event_key))
+            counted.append((ro, g.opponent, g.score, g.event_start, tc, g.event_key))
+            continue
+        if not with_details:
             continue
         slots.append(
             GameDetail(
@@ -849,17 +926,20 @@ def _close_rated(
     change = 0
     if n:
         k_used = apply_700_rule(k_in_force, n)
-        pc = period_change(counted, k_used, formula=formula)
-        for slot, detail in zip(counted_slots, pc.details, strict=True):
-            slots[slot] = detail
-        for note in pc.notes:
-            _add_note(notes, note)
-        score, expected, change_exact, change = (
-            pc.score,
-            pc.expected,
-            pc.change_exact,
-            pc.change,
+        # period_change(counted, k_used), without building its report
+        if formula not in ("table", "logistic"):
+            raise ValueError(f"unknown formula {formula!r}")
+        rated, score, expected, change_exact, rule_notes = _rate_games(
+            counted, k_used, formula, details=with_details, checked=True
         )
+        if formula == "logistic":
+            rule_notes.append("logistic expectancy used instead of FIDE table 8.1.2")
+        change = round_half_away(change_exact)
+        if with_details:
+            for slot, detail in zip(counted_slots, rated, strict=True):
+                slots[slot] = detail
+        for note in rule_notes:
+            _add_note(notes, note)
         if k_used != k_in_force:
             notes.append(f"700 rule: K {k_in_force} reduced to {k_used} for {n} games (§8.3.3)")
     if unrated_opp:
@@ -871,21 +951,48 @@ def _close_rated(
         )
 
     new_rating = rating + change
-    new_state = replace(state, rated_games=state.rated_games + n, pool=(), has_counted_results=True)
+    rated_games = state.rated_games + n
     rating_after: int | None
+    next_k: int | None
     if new_rating < RATING_FLOOR:
         rating_after = None
-        new_state = replace(new_state, rating=None, k=None)
+        next_k = None
+        new_state = PlayerState(
+            rating=None,
+            rated_games=rated_games,
+            ever_2400=state.ever_2400,
+            ever_2300=state.ever_2300,
+            birth_year=state.birth_year,
+            pool=(),
+            k=None,
+            has_counted_results=True,
+        )
         notes.append(
             f"rating {new_rating} is below {RATING_FLOOR}: shown as unrated on the "
             f"{list_date.isoformat()} list (§7.2.1)"
         )
-        next_k: int | None = None
     else:
+        # _with_published(new_rating), then the K of the new list (§8.3.3)
         rating_after = new_rating
-        new_state = _with_published(new_state, new_rating)
-        next_k = k_for_state(new_state, list_date.year)
-        new_state = replace(new_state, k=next_k)
+        ever_2400 = state.ever_2400 or new_rating >= K_2400
+        ever_2300 = state.ever_2300 or new_rating >= K_2300
+        next_k = k_factor(
+            rated_games=rated_games,
+            ever_2400=ever_2400,
+            ever_2300=ever_2300,
+            birth_year=state.birth_year,
+            list_year=list_date.year,
+        )
+        new_state = PlayerState(
+            rating=new_rating,
+            rated_games=rated_games,
+            ever_2400=ever_2400,
+            ever_2300=ever_2300,
+            birth_year=state.birth_year,
+            pool=(),
+            k=next_k,
+            has_counted_results=True,
+        )
 
     details = tuple(d for d in slots if d is not None)
     outcome = PeriodOutcome(
@@ -905,7 +1012,7 @@ def _close_rated(
         initial=None,
         details=details,
         notes=tuple(notes),
-        rated_games_after=new_state.rated_games,
+        rated_games_after=rated_games,
         pool_size=0,
     )
     return new_state, outcome
@@ -916,6 +1023,7 @@ def _close_unrated(
     games: Sequence[PeriodGame],
     month: date,
     tc: TimeControl,
+    with_details: bool = True,
 ) -> tuple[PlayerState, PeriodOutcome]:
     list_date = _next_month(month)
     notes: list[str] = []
@@ -955,26 +1063,28 @@ def _close_unrated(
 
     details: list[GameDetail] = []
     added: list[PoolGame] = []
+    unrated_opp = 0
     for g in games:
         _add_note(notes, rules_note(tc, g.event_start) if g.opponent is not None else None)
         status: GameStatus
         if g.opponent is None:
             status = "unrated_opponent"
+            unrated_opp += 1
         elif (g.event_start, g.event_key) in disregarded:
             status = "disregarded"
         else:
             status = "pooled"
             added.append(PoolGame(month, g.opponent, g.score, g.event_key, g.event_start))
-        details.append(
-            GameDetail(
-                opponent=g.opponent,
-                score=g.score,
-                event_start=g.event_start,
-                event_key=g.event_key,
-                status=status,
+        if with_details:
+            details.append(
+                GameDetail(
+                    opponent=g.opponent,
+                    score=g.score,
+                    event_start=g.event_start,
+                    event_key=g.event_key,
+                    status=status,
+                )
             )
-        )
-    unrated_opp = sum(1 for d in details if d.status == "unrated_opponent")
     if unrated_opp:
         notes.append(f"{unrated_opp} game(s) against unrated opponents not counted (§7.1.4)")
 

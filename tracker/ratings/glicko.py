@@ -36,7 +36,7 @@ Pure code: standard library and ``glicko2`` only, no I/O.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final, Literal
@@ -111,12 +111,17 @@ class GlickoState:
     volatility: float
 
     def __post_init__(self) -> None:
-        if not math.isfinite(self.rating):
-            raise ValueError(f"rating must be finite, got {self.rating}")
-        if not (math.isfinite(self.rd) and self.rd > 0):
-            raise ValueError(f"RD must be positive and finite, got {self.rd}")
-        if not (math.isfinite(self.volatility) and self.volatility > 0):
-            raise ValueError(f"volatility must be positive and finite, got {self.volatility}")
+        _check_state(self.rating, self.rd, self.volatility)
+
+
+def _check_state(rating: float, rd: float, volatility: float) -> None:
+    """What a :class:`GlickoState` accepts (ValueError otherwise)."""
+    if not math.isfinite(rating):
+        raise ValueError(f"rating must be finite, got {rating}")
+    if not (math.isfinite(rd) and rd > 0):
+        raise ValueError(f"RD must be positive and finite, got {rd}")
+    if not (math.isfinite(volatility) and volatility > 0):
+        raise ValueError(f"volatility must be positive and finite, got {volatility}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -350,8 +355,23 @@ class _CorrectedPlayer(glicko2.Player):  # type: ignore[misc]
         phi2 = self._phi_squared()
         a = math.log(float(self.vol) ** 2)  # step 5.1
 
-        def f(x: float) -> float:
-            return self._f(x, delta, v, a)
+        f: Callable[[float], float]
+        if type(self)._f is _CorrectedPlayer._f:
+            # _f inlined, its constant parts computed once: the same operations in the same
+            # order, so the same floats, without two calls per evaluation.
+            d2 = delta * delta - phi2 - v
+            s = phi2 + v
+            tau2 = tau * tau
+            exp = math.exp
+
+            def f(x: float) -> float:
+                ex = exp(x)
+                return ex * (d2 - ex) / (2.0 * (s + ex) ** 2) - (x - a) / tau2
+
+        else:  # a subclass's own f (the tests use some)
+
+            def f(x: float) -> float:
+                return self._f(x, delta, v, a)
 
         # step 5.2: initial bracket
         big_a = a
@@ -520,8 +540,15 @@ def idle(
         rd = glicko1.grow_rd(state.rd, c, days, rd_max=None)
         return GlickoState(state.rating, _bound_rd(rd, preset), state.volatility)
     rate = preset.idle_periods_per_day if preset.idle_periods_per_day is not None else 0.0
-    grown = _step6(state, days * rate, preset.volatility_max)
-    return GlickoState(state.rating, _bound_rd(grown.rd, preset), state.volatility)
+    # _step6 with the RD bounds applied, building one state instead of two.
+    sigma = state.volatility
+    if preset.volatility_max is not None:
+        sigma = min(sigma, preset.volatility_max)
+    step = sigma * SCALE
+    rd = math.sqrt(state.rd * state.rd + days * rate * step * step)
+    if not math.isfinite(rd):  # as _step6's intermediate state would refuse it
+        raise ValueError(f"RD must be positive and finite, got {rd}")
+    return GlickoState(state.rating, _bound_rd(rd, preset), state.volatility)
 
 
 def rate_game(
@@ -554,15 +581,37 @@ def rate_game(
             player.rating, player.rd, [(opponent.rating, opponent.rd, score)]
         )
         after = GlickoState(rating, rd, player.volatility)
-    else:
-        after = _glicko2_update(
-            player,
-            [(opponent, score)],
-            tau=preset.tau if tau is None else tau,
-            elapsed_periods=0,
-            volatility_max=preset.volatility_max,
-        )
-    return _finish(player, after, preset)
+        return _finish(player, after, preset)
+    # _glicko2_update(player, [(opponent, score)], ...) then _finish, for the one game, with
+    # the same operations and checks but without the intermediate lists and state.
+    engine = _CorrectedPlayer(
+        player,
+        tau=preset.tau if tau is None else tau,
+        elapsed_periods=0,
+        volatility_max=preset.volatility_max,
+    )
+    try:
+        engine.update_player([opponent.rating], [opponent.rd], [score])
+    except (ZeroDivisionError, OverflowError) as exc:
+        raise ValueError(f"rating difference too large for Glicko-2: {exc}") from exc
+    rating, rd, volatility = float(engine.rating), float(engine.rd), float(engine.vol)
+    _check_state(rating, rd, volatility)
+    # _finish
+    if preset.max_change_per_game is not None:
+        limit = preset.max_change_per_game
+        change = min(max(rating - player.rating, -limit), limit)
+        rating = player.rating + change
+    if preset.rating_min is not None:
+        rating = max(rating, preset.rating_min)
+    if preset.rating_max is not None:
+        rating = min(rating, preset.rating_max)
+    if preset.volatility_max is not None:
+        volatility = min(volatility, preset.volatility_max)
+    if preset.rd_min is not None:
+        rd = max(rd, preset.rd_min)
+    if preset.rd_max is not None:
+        rd = min(rd, preset.rd_max)
+    return GlickoState(rating, rd, volatility)
 
 
 def rate_pair(

@@ -95,22 +95,27 @@ def rate_month(
         return _rate_period(players, ordered, preset, new_player)
     out = dict(players)
     updates: list[GameUpdate] = []
+    rate_game, expected_score = glicko.rate_game, glicko.expected_score
     for g in ordered:
-        white, w_now = _side(g.white, g.white_fixed, out, g.played_on, preset, new_player)
-        black, b_now = _side(g.black, g.black_fixed, out, g.played_on, preset, new_player)
-        for pid, me, opp, score, now in (
-            (g.white, white, black, g.white_score, w_now),
-            (g.black, black, white, 1.0 - g.white_score, b_now),
-        ):
-            if pid is None or now is None:
-                continue
+        day = g.played_on
+        white, w_now = _side(g.white, g.white_fixed, out, day, preset, new_player)
+        black, b_now = _side(g.black, g.black_fixed, out, day, preset, new_player)
+        if g.white is not None and w_now is not None:
             after = ShadowPlayer(
-                glicko.rate_game(me, opp, score, preset), g.played_on, now.games + 1
+                rate_game(white, black, g.white_score, preset), day, w_now.games + 1
             )
             updates.append(
-                GameUpdate(g.game_id, pid, after, glicko.expected_score(me, opp, preset))
+                GameUpdate(g.game_id, g.white, after, expected_score(white, black, preset))
             )
-            out[pid] = after
+            out[g.white] = after
+        if g.black is not None and b_now is not None:
+            after = ShadowPlayer(
+                rate_game(black, white, 1.0 - g.white_score, preset), day, b_now.games + 1
+            )
+            updates.append(
+                GameUpdate(g.game_id, g.black, after, expected_score(black, white, preset))
+            )
+            out[g.black] = after
     return out, updates
 
 

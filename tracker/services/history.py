@@ -197,7 +197,7 @@ def _status(session: Session, player: Player, tc: str) -> RatingStatus | None:
             )
         )
         if row is not None:
-            state = periods.states_after(session, last_id).get(player.id, state)
+            state = periods.states_after(session, last_id, player.id).get(player.id, state)
         elif seed is not None:
             state = periods.seeded_state(seed, player.birth_year, closed[0][0])
         open_from = next_month(last_month)

@@ -40,9 +40,9 @@ import unicodedata
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Final, Literal, TypeVar, get_args
+from typing import Final, Literal, NamedTuple, TypeVar, cast, get_args
 
-from sqlalchemy import func, insert, select
+from sqlalchemy import Table, func, insert, select
 from sqlalchemy.orm import Session
 
 from tracker.db.models import Event, Game, Import, Player, RatingPeriod
@@ -51,7 +51,7 @@ from tracker.importers import detect
 from tracker.importers.records import GameRecord, ParseResult, PlayerInfo, Problem
 from tracker.parsing import FORFEITS, check_tc, month_of
 from tracker.services.games import clean_round, natural_key
-from tracker.services.periods import mark_stale
+from tracker.services.periods import bulk_insert, mark_stale, stored_date, without_gc
 from tracker.services.players import TITLES, clean_name
 
 CreatePlayers = Literal["auto", "tracked", "external", "no"]
@@ -60,6 +60,20 @@ FORMATS: Final = detect.FORMATS
 
 #: Games written per bulk ``INSERT`` (and per progress step).
 CHUNK: Final = 1000
+_GAMES: Final = cast(Table, Game.__table__)
+_GAME_COLUMNS: Final = (
+    "white_id",
+    "black_id",
+    "result",
+    "played_on",
+    "tc",
+    "event_id",
+    "round",
+    "white_rating",
+    "black_rating",
+    "natural_key",
+    "import_id",
+)
 #: Values per ``IN (...)`` list when looking rows up.
 _LOOKUP_CHUNK: Final = 500
 _FEDERATION: Final = re.compile(r"^[A-Z]{3}$")
@@ -220,10 +234,11 @@ def import_files(
             raise InvalidInputError(str(exc)) from None
     savepoint = session.begin_nested()
     try:
-        reports = tuple(
-            _FileImport(session, source, fmt, options, progress).run()
-            for source, fmt in zip(files, formats, strict=True)
-        )
+        with without_gc():  # a million records make millions of objects, none in cycles
+            reports = tuple(
+                _FileImport(session, source, fmt, options, progress).run()
+                for source, fmt in zip(files, formats, strict=True)
+            )
     except BaseException:
         savepoint.rollback()
         raise
@@ -329,7 +344,7 @@ class _Planned:
     event: _EventPlan | None
     round: str | None
     tc: str
-    key: str = ""
+    key: str | tuple[object, ...] = ""  # a stand-in (tuple) until the players and event exist
     final: bool = False  # the key is the stored natural key (no stand-ins)
 
 
@@ -359,7 +374,19 @@ def _chunks(items: Sequence[T], size: int) -> Iterator[Sequence[T]]:
         yield items[start : start + size]
 
 
-def _label(player: Player) -> str:
+class _Known(NamedTuple):
+    """A stored player, as matching needs him."""
+
+    id: int
+    name: str
+    fide_id: int | None
+    external: bool
+
+
+_KNOWN: Final = select(Player.id, Player.name, Player.fide_id, Player.external)
+
+
+def _label(player: _Known) -> str:
     fide = f", FIDE {player.fide_id}" if player.fide_id else ""
     return f"#{player.id} {player.name}{fide}"
 
@@ -368,6 +395,19 @@ def _has_control(text: str) -> bool:
     """Control characters (NUL, escape codes...): never part of a name; PostgreSQL refuses
     NUL in text."""
     return any(unicodedata.category(char) == "Cc" for char in text)
+
+
+def _clean_round(value: str | None) -> tuple[str | None, list[str]]:
+    """A game's round as stored, and what is wrong with it."""
+    problems = []
+    try:
+        round_ = clean_round(value)
+    except InvalidInputError as exc:
+        problems.append(str(exc))
+        round_ = None
+    if round_ is not None and _has_control(round_):
+        problems.append(f"round {round_!r} contains control characters")
+    return round_, problems
 
 
 def _plural(n: int, word: str) -> str:
@@ -396,7 +436,8 @@ class _FileImport:
         self.sha256 = hashlib.sha256(source.data).hexdigest()
         self.plan = _Plan()
         self.notes: list[str] = []
-        self.keys: dict[tuple[int, str], tuple[str, object]] = {}
+        # Each record's white and black person, in the order of the records.
+        self.sides: tuple[Sequence[GameRecord], list[_Identity], list[_Identity]] = ((), [], [])
 
     # -- driver --------------------------------------------------------------------------
 
@@ -521,22 +562,33 @@ class _FileImport:
                 if info.fide_id is not None:
                     ids_by_name[info.name.casefold()].add(info.fide_id)
         identities: dict[tuple[str, object], _Identity] = {}
+        # (name, FIDE id) as written -> the person: _key worked out once per person
+        seen: dict[tuple[str, int | None], _Identity] = {}
+        whites: list[_Identity] = []
+        blacks: list[_Identity] = []
+        self.sides = (records, whites, blacks)
+        absorb = _Identity.absorb
         for record in records:
-            for colour, info in (("w", record.white), ("b", record.black)):
-                key = self._key(info, ids_by_name)
-                self.keys[(id(record), colour)] = key
-                identity = identities.get(key)
+            for sides, info in ((whites, record.white), (blacks, record.black)):
+                identity = seen.get((info.name, info.fide_id))
                 if identity is None:
-                    fide_id = key[1] if key[0] == "id" else None
-                    identity = _Identity(
-                        name=info.name,
-                        fide_id=fide_id,  # type: ignore[arg-type]
-                        first_line=record.line,
-                    )
-                    if _has_control(info.name):  # checked before it reaches a query
-                        identity.problem = f"player name {info.name!r} contains control characters"
-                    identities[key] = identity
-                identity.absorb(info)
+                    key = self._key(info, ids_by_name)
+                    identity = identities.get(key)
+                    if identity is None:
+                        fide_id = key[1] if key[0] == "id" else None
+                        identity = _Identity(
+                            name=info.name,
+                            fide_id=fide_id,  # type: ignore[arg-type]
+                            first_line=record.line,
+                        )
+                        if _has_control(info.name):  # checked before it reaches a query
+                            identity.problem = (
+                                f"player name {info.name!r} contains control characters"
+                            )
+                        identities[key] = identity
+                    seen[(info.name, info.fide_id)] = identity
+                sides.append(identity)
+                absorb(identity, info)
         return identities
 
     @staticmethod
@@ -551,24 +603,24 @@ class _FileImport:
     def _match_players(self, identities: dict[tuple[str, object], _Identity]) -> None:
         usable = [i for i in identities.values() if i.problem is None]
         fide_ids = sorted(i.fide_id for i in usable if i.fide_id is not None)
-        by_fide: dict[int, Player] = {}
+        by_fide: dict[int, _Known] = {}
         for id_chunk in _chunks(fide_ids, _LOOKUP_CHUNK):
-            query = select(Player).where(Player.fide_id.in_(id_chunk))
-            for player in self.session.scalars(query):
+            query = _KNOWN.where(Player.fide_id.in_(id_chunk))
+            for player in map(_Known._make, self.session.execute(query)):
                 assert player.fide_id is not None
                 by_fide[player.fide_id] = player
         unmatched = [i for i in usable if i.fide_id is None or i.fide_id not in by_fide]
         names = sorted({i.name for i in unmatched})
-        by_name: dict[str, list[Player]] = defaultdict(list)
+        by_name: dict[str, list[_Known]] = defaultdict(list)
         for name_chunk in _chunks(names, _LOOKUP_CHUNK):
-            query = select(Player).where(Player.name.in_(name_chunk))
-            for player in self.session.scalars(query):
+            query = _KNOWN.where(Player.name.in_(name_chunk))
+            for player in map(_Known._make, self.session.execute(query)):
                 by_name[player.name].append(player)
         folded = sorted({i.name.lower() for i in unmatched if i.name not in by_name})
-        by_lower: dict[str, list[Player]] = defaultdict(list)
+        by_lower: dict[str, list[_Known]] = defaultdict(list)
         for folded_chunk in _chunks(folded, _LOOKUP_CHUNK):
-            query = select(Player).where(func.lower(Player.name).in_(folded_chunk))
-            for player in self.session.scalars(query):
+            query = _KNOWN.where(func.lower(Player.name).in_(folded_chunk))
+            for player in map(_Known._make, self.session.execute(query)):
                 by_lower[player.name.lower()].append(player)
         for identity in usable:
             if identity.fide_id is not None and identity.fide_id in by_fide:
@@ -590,7 +642,7 @@ class _FileImport:
                 identity.new = True
 
     @staticmethod
-    def _use(identity: _Identity, player: Player) -> None:
+    def _use(identity: _Identity, player: _Known) -> None:
         identity.player_id = player.id
         identity.external = player.external
 
@@ -621,10 +673,13 @@ class _FileImport:
 
     def _events(self, records: Sequence[GameRecord]) -> dict[str, _EventPlan]:
         events: dict[str, _EventPlan] = {}
+        normal: dict[str, str] = {}  # as written -> as stored
         for record in records:
             if record.event is None:
                 continue
-            name = " ".join(record.event.split())
+            name = normal.get(record.event)
+            if name is None:
+                name = normal[record.event] = " ".join(record.event.split())
             if not name:
                 continue
             plan = events.get(name)
@@ -676,11 +731,14 @@ class _FileImport:
     ) -> None:
         reported: set[int] = set()
         no_tc: list[GameRecord] = []
-        seen_keys: dict[str, int] = {}
+        seen_keys: dict[str | tuple[object, ...], int] = {}
         plan = self.plan
-        for record in records:
-            white = identities[self.keys[(id(record), "w")]]
-            black = identities[self.keys[(id(record), "b")]]
+        sided, whites, blacks = self.sides
+        assert sided is records, "the sides were found for these records"
+        event_names: dict[str, str] = {}  # as written -> as stored
+        rounds: dict[str | None, tuple[str | None, list[str]]] = {}  # as written -> cleaned
+        fixed_starts: dict[str, dt.date | None] = {}  # event name -> its fixed_start
+        for record, white, black in zip(records, whites, blacks, strict=True):
             bad = False
             for identity in (white, black):
                 if identity.problem is not None:
@@ -689,36 +747,46 @@ class _FileImport:
                         reported.add(id(identity))
                         plan.problem(self.name, identity.first_line, identity.problem)
             event = None
-            if record.event is not None and " ".join(record.event.split()):
-                event = events[" ".join(record.event.split())]
-                bad = bad or event.problem is not None  # reported once, with the event
+            if record.event is not None:
+                event_name = event_names.get(record.event)
+                if event_name is None:
+                    event_name = event_names[record.event] = " ".join(record.event.split())
+                if event_name:
+                    event = events[event_name]
+                    bad = bad or event.problem is not None  # reported once, with the event
             if bad:
                 plan.refuse(record)
                 continue
-            reasons: list[str] = []
+            reasons: list[str] = []  # (most records have none: built only when needed)
             if white is black or (
                 white.player_id is not None and white.player_id == black.player_id
             ):
-                reasons.append(f"white and black are the same player ({white.name})")
-            try:
-                round_ = clean_round(record.round)
-            except InvalidInputError as exc:
-                reasons.append(str(exc))
-                round_ = None
-            if round_ is not None and _has_control(round_):
-                reasons.append(f"round {round_!r} contains control characters")
-            if record.result not in FORFEITS:
+                reasons = [f"white and black are the same player ({white.name})"]
+            cleaned = rounds.get(record.round)
+            if cleaned is None:
+                cleaned = rounds[record.round] = _clean_round(record.round)
+            round_ = cleaned[0]
+            if cleaned[1]:
+                reasons = reasons + cleaned[1]
+            if (white.external or black.external) and record.result not in FORFEITS:
                 for identity, info in ((white, record.white), (black, record.black)):
                     if identity.external and info.rating is None:
-                        reasons.append(
+                        reasons = [
+                            *reasons,
                             f"{identity.name} is an external player and the file records no "
-                            "rating for him in this game"
-                        )
-            fixed = event.fixed_start if event is not None else None
-            if event is not None and fixed is not None and record.played_on < fixed:
-                reasons.append(
-                    f"the game's date {record.played_on} is before {event.name!r} starts ({fixed})"
-                )
+                            "rating for him in this game",
+                        ]
+            if event is not None:
+                if event.name in fixed_starts:
+                    fixed = fixed_starts[event.name]
+                else:
+                    fixed = fixed_starts[event.name] = event.fixed_start
+                if fixed is not None and record.played_on < fixed:
+                    reasons = [
+                        *reasons,
+                        f"the game's date {record.played_on} is before {event.name!r} starts "
+                        f"({fixed})",
+                    ]
             if record.tc is None:
                 no_tc.append(record)  # reported once for all of them, below
                 plan.refuse(record)
@@ -750,7 +818,7 @@ class _FileImport:
             )
 
     @staticmethod
-    def _key_of(planned: _Planned) -> tuple[str, bool]:
+    def _key_of(planned: _Planned) -> tuple[str | tuple[object, ...], bool]:
         """The natural key, and whether it is final: players and events not created yet get
         stand-ins (which cannot match a stored game)."""
         white, black, event = planned.white.player_id, planned.black.player_id, planned.event
@@ -759,11 +827,13 @@ class _FileImport:
             return natural_key(
                 planned.record.played_on, white, black, event_id, planned.round
             ), True
+        # A tuple can never equal a stored key (a string); equal stand-ins are the same game.
         stand_in = (
-            f"{planned.record.played_on.isoformat()}|{white or f'new{id(planned.white)}'}|"
-            f"{black or f'new{id(planned.black)}'}|"
-            f"{event_id or (f'new:{event.name}' if event is not None else '')}|"
-            f"{planned.round or ''}"
+            planned.record.played_on,
+            white or ("new", id(planned.white)),
+            black or ("new", id(planned.black)),
+            event_id or (("new", event.name) if event is not None else ""),
+            planned.round or "",
         )
         return stand_in, False
 
@@ -771,7 +841,7 @@ class _FileImport:
         """Games already stored drop out; one stored with another result is a problem."""
         plan = self.plan
         real = [g for g in plan.games if g.final]
-        stored: dict[str, tuple[int, str, str]] = {}
+        stored: dict[object, tuple[int, str, str]] = {}
         for chunk in _chunks([g.key for g in real], _LOOKUP_CHUNK):
             query = select(Game.natural_key, Game.id, Game.result, Game.tc).where(
                 Game.natural_key.in_(chunk)
@@ -856,8 +926,9 @@ class _FileImport:
             }
             for i in needed
         ]
+        players = cast(Table, Player.__table__)  # a Core insert: one statement for all rows
         ids = self.session.scalars(
-            insert(Player).returning(Player.id, sort_by_parameter_order=True), rows
+            insert(players).returning(players.c.id, sort_by_parameter_order=True), rows
         ).all()
         for identity, player_id in zip(needed, ids, strict=True):
             identity.player_id = player_id
@@ -884,6 +955,7 @@ class _FileImport:
                 earliest[name] = day
         created: list[str] = []
         changed: list[tuple[int, dt.date]] = []
+        new: list[tuple[_EventPlan, Event]] = []
         for name, plan in plans.items():
             first_game = earliest[name]
             if plan.event_id is None:
@@ -893,9 +965,8 @@ class _FileImport:
                     start_date=plan.file_start or first_game,
                     start_fixed=plan.file_start is not None,
                 )
-                self.session.add(event)
-                self.session.flush()
-                plan.event_id = event.id
+                self.session.add(event)  # inserted in this order, all in one flush
+                new.append((plan, event))
                 created.append(name)
                 continue
             existing = self.session.get(Event, plan.event_id)
@@ -909,38 +980,39 @@ class _FileImport:
             if existing.start_date != old:
                 changed.append((existing.id, min(old, existing.start_date)))
         self.session.flush()
+        for plan, event in new:
+            plan.event_id = event.id
         return tuple(created), changed
 
     def _insert_games(self, games: Sequence[_Planned], import_id: int) -> None:
         rows = []
+        stored = stored_date(self.session)
         for planned in games:
             record = planned.record
             white_id, black_id = planned.white.player_id, planned.black.player_id
             assert white_id is not None and black_id is not None
             event_id = planned.event.event_id if planned.event is not None else None
             rows.append(
-                {
-                    "white_id": white_id,
-                    "black_id": black_id,
-                    "result": record.result,
-                    "played_on": record.played_on,
-                    "tc": planned.tc,
-                    "event_id": event_id,
-                    "round": planned.round,
-                    "white_rating": record.white.rating,
-                    "black_rating": record.black.rating,
-                    "natural_key": natural_key(
-                        record.played_on, white_id, black_id, event_id, planned.round
-                    ),
-                    "import_id": import_id,
-                }
+                (
+                    white_id,
+                    black_id,
+                    record.result,
+                    stored(record.played_on),
+                    planned.tc,
+                    event_id,
+                    planned.round,
+                    record.white.rating,
+                    record.black.rating,
+                    natural_key(record.played_on, white_id, black_id, event_id, planned.round),
+                    import_id,
+                )
             )
         total = len(rows)
         if self.progress is not None:
             self.progress(self.name, 0, total)
         done = 0
         for chunk in _chunks(rows, CHUNK):
-            self.session.execute(insert(Game), list(chunk))
+            bulk_insert(self.session, _GAMES, _GAME_COLUMNS, chunk, dates_stored=True)
             done += len(chunk)
             if self.progress is not None:
                 self.progress(self.name, done, total)

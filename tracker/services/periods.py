@@ -14,14 +14,16 @@ changed) mark that period and every later one stale. Reads warn about stale peri
 from __future__ import annotations
 
 import datetime as dt
+import gc
 import json
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from typing import Any
+from typing import Any, NamedTuple, cast
 
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import Date, Table, delete, func, select, update
 from sqlalchemy.orm import Session, aliased
 
 from tracker.db.models import (
@@ -57,6 +59,8 @@ def months_between(first: dt.date, last: dt.date) -> list[dt.date]:
 
 
 def hundredths(value: Decimal) -> int:
+    if not value:
+        return 0
     scaled = value * 100
     if scaled != scaled.to_integral_value():
         raise ValueError(f"{value} is not exact in hundredths")
@@ -126,13 +130,37 @@ def period_id(session: Session, tc: str, month: dt.date) -> int | None:
     )
 
 
-def seeds(session: Session, tc: str) -> dict[int, PlayerSeed]:
-    rows = session.scalars(
-        select(PlayerSeed)
+class SeedRow(NamedTuple):
+    """A tracked player's seed (his FIDE state before tracking starts) and his birth year."""
+
+    player_id: int
+    rating: int
+    games: int
+    ever_2400: bool
+    ever_2300: bool
+    birth_year: int | None
+
+
+def seeds(session: Session, tc: str, *, unlisted_in: int | None = None) -> dict[int, SeedRow]:
+    """Tracked players' seeds (with ``unlisted_in``: of those without a line in that period)."""
+    query = (
+        select(
+            PlayerSeed.player_id,
+            PlayerSeed.rating,
+            PlayerSeed.games,
+            PlayerSeed.ever_2400,
+            PlayerSeed.ever_2300,
+            Player.birth_year,
+        )
         .join(Player, Player.id == PlayerSeed.player_id)
         .where(PlayerSeed.tc == tc, Player.external.is_(False))
     )
-    return {s.player_id: s for s in rows}
+    if unlisted_in is not None:
+        listed = select(EloHistory.id).where(
+            EloHistory.period_id == unlisted_in, EloHistory.player_id == PlayerSeed.player_id
+        )
+        query = query.where(~listed.exists())
+    return {row[0]: SeedRow(*row) for row in session.execute(query)}
 
 
 class ListRatings:
@@ -153,6 +181,12 @@ class ListRatings:
         self.closed = {m: pid for m, pid, _ in closed_months(session, tc)}
         self.fallback_to_latest = fallback_to_latest
         self._seeds: dict[int, int | None] | None = None
+        self._given: dict[dt.date, dict[int, int | None]] = {}
+
+    def give(self, period: dt.date, ratings: dict[int, int | None]) -> None:
+        """The published ratings of the closed ``period`` (every line of it), when the caller
+        has read them already."""
+        self._given[period] = ratings
 
     def on_list_of(self, day: dt.date) -> dict[int, int | None]:
         """Ratings on the list in force on ``day`` (the list dated the 1st of its month)."""
@@ -166,6 +200,8 @@ class ListRatings:
         return self.cache[period]
 
     def _load(self, period: dt.date) -> dict[int, int | None]:
+        if period in self._given and period in self.closed:
+            return self._given[period]
         pid = self.closed.get(period) or period_id(self.session, self.tc, period)
         if pid is None and self.fallback_to_latest:
             # The live view: a list not published yet is stood in for by the latest one.
@@ -188,9 +224,13 @@ class ListRatings:
 # Player states
 
 
+# What ``pool_to_json`` writes for every rated player (no pending results), precomputed.
+_COUNTED_EMPTY_POOL = json.dumps({"counted": True, "games": []})
+
+
 def pool_to_json(state: fide.PlayerState) -> str | None:
-    if not state.pool and not state.has_counted_results:
-        return None
+    if not state.pool:
+        return _COUNTED_EMPTY_POOL if state.has_counted_results else None
     return json.dumps(
         {
             "counted": state.has_counted_results,
@@ -211,6 +251,8 @@ def pool_to_json(state: fide.PlayerState) -> str | None:
 def pool_from_json(text: str | None) -> tuple[tuple[fide.PoolGame, ...], bool]:
     if not text:
         return (), False
+    if text == _COUNTED_EMPTY_POOL:
+        return (), True
     data = json.loads(text)
     games = tuple(
         fide.PoolGame(
@@ -225,9 +267,20 @@ def pool_from_json(text: str | None) -> tuple[tuple[fide.PoolGame, ...], bool]:
     return games, bool(data["counted"])
 
 
-def states_after(session: Session, period: int) -> dict[int, fide.PlayerState]:
-    """Every player's state as published on the list that closed ``period``."""
-    rows = session.execute(
+def states_after(
+    session: Session, period: int, player_id: int | None = None
+) -> dict[int, fide.PlayerState]:
+    """Every player's state as published on the list that closed ``period`` (or one
+    player's)."""
+    return _lines(session, period, player_id)[0]
+
+
+def _lines(
+    session: Session, period: int, player_id: int | None = None
+) -> tuple[dict[int, fide.PlayerState], dict[int, int | None]]:
+    """The tracked players' states on the list that closed ``period``, and the rating of
+    every line of it."""
+    query = (
         select(
             EloHistory.player_id,
             EloHistory.rating,
@@ -237,28 +290,47 @@ def states_after(session: Session, period: int) -> dict[int, fide.PlayerState]:
             EloHistory.ever_2300,
             EloHistory.pool,
             Player.birth_year,
+            Player.external,
         )
         .join(Player, Player.id == EloHistory.player_id)
-        .where(EloHistory.period_id == period, Player.external.is_(False))
+        .where(EloHistory.period_id == period)
     )
+    if player_id is not None:
+        query = query.where(EloHistory.player_id == player_id)
     states = {}
-    for pid, rating, next_k, rated, e24, e23, pool, born in rows:
-        games, counted = pool_from_json(pool)
-        states[pid] = fide.PlayerState(
-            rating=rating,
-            rated_games=rated,
-            ever_2400=e24,
-            ever_2300=e23,
-            birth_year=born,
-            pool=games,
-            k=next_k,
-            has_counted_results=counted or rated > 0 or rating is not None,
-        )
-    return states
+    ratings: dict[int, int | None] = {}
+    for pid, rating, next_k, rated, e24, e23, pool, born, external in session.execute(query):
+        ratings[pid] = rating
+        if not external:
+            states[pid] = _line_state(rating, next_k, rated, e24, e23, pool, born)
+    return states, ratings
+
+
+def _line_state(
+    rating: int | None,
+    next_k: int | None,
+    rated: int,
+    ever_2400: bool,
+    ever_2300: bool,
+    pool: str | None,
+    birth_year: int | None,
+) -> fide.PlayerState:
+    """A player's state from his line on a list (``elo_history``) and his birth year."""
+    games, counted = pool_from_json(pool)
+    return fide.PlayerState(
+        rating=rating,
+        rated_games=rated,
+        ever_2400=bool(ever_2400),
+        ever_2300=bool(ever_2300),
+        birth_year=birth_year,
+        pool=games,
+        k=next_k,
+        has_counted_results=counted or rated > 0 or rating is not None,
+    )
 
 
 def seeded_state(
-    seed: PlayerSeed, birth_year: int | None, first_month: dt.date
+    seed: PlayerSeed | SeedRow, birth_year: int | None, first_month: dt.date
 ) -> fide.PlayerState:
     return fide.seed_state(
         seed.rating, seed.games, seed.ever_2400, seed.ever_2300, birth_year, first_month
@@ -269,17 +341,29 @@ def states_at_start(
     session: Session, tc: str, month: dt.date, first_month: dt.date
 ) -> dict[int, fide.PlayerState]:
     """Tracked players' states on the list in force during ``month``."""
-    prev = period_id(session, tc, previous_month(month))
-    states = states_after(session, prev) if prev is not None else {}
-    births = dict(
-        session.execute(
-            select(Player.id, Player.birth_year).where(Player.external.is_(False))
-        ).all()
-    )
-    for pid, seed in seeds(session, tc).items():
+    return _states_at_start(session, tc, month, first_month)[0]
+
+
+def _states_at_start(
+    session: Session,
+    tc: str,
+    month: dt.date,
+    first_month: dt.date,
+    carry: _Carry | None = None,
+) -> tuple[dict[int, fide.PlayerState], dict[int, int | None] | None]:
+    """:func:`states_at_start`, and the ratings of every line of the list in force (None
+    before the first closed period). ``carry``: that list, just published in this session."""
+    ratings: dict[int, int | None] | None
+    if carry is not None:
+        prev: int | None = carry.period
+        states, ratings = dict(carry.states), carry.lines
+    else:
+        prev = period_id(session, tc, previous_month(month))
+        states, ratings = _lines(session, prev) if prev is not None else ({}, None)
+    for pid, seed in seeds(session, tc, unlisted_in=prev).items():
         if pid not in states:
-            states[pid] = seeded_state(seed, births.get(pid), first_month)
-    return states
+            states[pid] = seeded_state(seed, seed.birth_year, first_month)
+    return states, ratings
 
 
 @dataclass(frozen=True)
@@ -350,8 +434,11 @@ def period_games(
 ) -> dict[int, list[fide.PeriodGame]]:
     """Each tracked player's games of the month as the FIDE fold takes them."""
     by_player: dict[int, list[fide.PeriodGame]] = defaultdict(list)
+    lists: dict[dt.date, dict[int, int | None]] = {}  # by event start
     for g in games:
-        on_list = ratings.on_list_of(g.event_start)
+        on_list = lists.get(g.event_start)
+        if on_list is None:
+            on_list = lists[g.event_start] = ratings.on_list_of(g.event_start)
         white_score, black_score = _SCORES[g.result]
         key = g.event_id if g.event_id is not None else f"day:{g.played_on.isoformat()}"
         sides = (
@@ -392,72 +479,281 @@ def period_games(
 # Closing
 
 
-def _close_month(session: Session, tc: str, month: dt.date, first_month: dt.date) -> ClosedPeriod:
-    states = states_at_start(session, tc, month, first_month)
+@dataclass(frozen=True)
+class _Carry:
+    """What closing a month hands to closing the next one in the same transaction: the list
+    it published, exactly as reading it back would give it (closing months one after another,
+    as ``rerate`` does, then reads nothing back)."""
+
+    period: int
+    states: dict[int, fide.PlayerState]  # tracked players' states (``_lines``)
+    lines: dict[int, int | None]  # every line's rating
+    shadow: dict[int, Any] | None  # every shadow at the month's end (None: read it back)
+
+
+def _close_month(
+    session: Session,
+    tc: str,
+    month: dt.date,
+    first_month: dt.date,
+    carry: _Carry | None = None,
+    *,
+    keep: bool = False,
+) -> tuple[ClosedPeriod, _Carry | None]:
+    """Close one month; with ``keep``, also return what closing the next month needs."""
+    states, lines = _states_at_start(session, tc, month, first_month, carry)
     ratings = ListRatings(session, tc)
+    if lines is not None:
+        ratings.give(previous_month(month), lines)
     games = month_games(session, tc, month)
     per_player = period_games(games, ratings)
-    names = dict(session.execute(select(Player.id, Player.name)).all())
-    births = dict(session.execute(select(Player.id, Player.birth_year)).all())
+    newcomers = [pid for pid in per_player if pid not in states]
+    births = _column_of(session, Player.birth_year, newcomers)
 
     period = RatingPeriod(tc=tc, month=month, stale=False)
     session.add(period)
     session.flush()
-    rows: list[dict[str, Any]] = []
-    new_players: list[str] = []
-    dropped: list[str] = []
+    rows: list[tuple[Any, ...]] = []
+    next_states: dict[int, fide.PlayerState] = {}
+    new_players: list[int] = []
+    dropped: list[int] = []
     rated = 0
+    no_games: list[fide.PeriodGame] = []
+    pool_json = pool_to_json
     for pid in sorted(set(states) | set(per_player)):
-        state = states.get(pid) or fide.PlayerState(birth_year=births.get(pid))
-        player_games = per_player.get(pid, [])
-        state = rated_from_standard(state, player_games, tc)
-        new_state, outcome = fide.close_period(state, player_games, month=month, tc=tc)  # type: ignore[arg-type]
-        if not player_games and replace(new_state, birth_year=None) == _DEFAULT_STATE:
+        state = states.get(pid)
+        player_games = per_player.get(pid, no_games)
+        if not player_games and state is not None:
+            idle = fide.close_idle(state, month=month)
+            if idle is not None:  # close_period's outcome would be empty
+                rows.append(
+                    (period.id, pid, state.rating, idle.rating, None, idle.k, 0, 0, 0, 0, 0,
+                     idle.rated_games, idle.ever_2400, idle.ever_2300, pool_json(idle), None)
+                )  # fmt: skip
+                if keep:
+                    next_states[pid] = idle  # as _line_state would read it back
+                continue
+        if state is None:
+            state = fide.PlayerState(birth_year=births.get(pid))
+        if player_games:
+            state = rated_from_standard(state, player_games, tc)
+        new_state, outcome = fide.close_period(
+            state,
+            player_games,
+            month=month,
+            tc=tc,  # type: ignore[arg-type]
+            details=False,  # the rows need only the period's figures
+        )
+        if (
+            not player_games
+            and new_state.rating is None
+            and replace(new_state, birth_year=None) == _DEFAULT_STATE
+        ):
             continue
         if outcome.games and outcome.rating_before is not None:
             rated += 1
         if outcome.became_rated:
-            new_players.append(names[pid])
+            new_players.append(pid)
         if outcome.dropped_to_unrated:
-            dropped.append(names[pid])
-        rows.append(history_row(period.id, pid, new_state, outcome))
-    if rows:
-        session.execute(insert(EloHistory), rows)
+            dropped.append(pid)
+        row = history_row(period.id, pid, new_state, outcome)
+        rows.append(row)
+        if keep:
+            next_states[pid] = _line_state(
+                row[3], row[5], row[11], row[12], row[13], row[14], new_state.birth_year
+            )
+    bulk_insert(session, _ELO_HISTORY, _ELO_COLUMNS, rows)
+    names = _column_of(session, Player.name, new_players + dropped)
     from tracker.services import shadow  # the shadow builds on this module
 
-    shadow.close_month(session, tc, month, period.id)
-    return ClosedPeriod(
+    players = shadow.close_month(
+        session,
+        tc,
+        month,
+        period.id,
+        games=games,
+        ratings=ratings,
+        players=carry.shadow if carry is not None else None,
+        keep=keep,
+    )
+    closed = ClosedPeriod(
         tc=tc,
         month=month,
         list_date=next_month(month),
         games=len(games),
         players_rated=rated,
-        new_players=tuple(new_players),
-        dropped_players=tuple(dropped),
+        new_players=tuple(names[pid] for pid in new_players),
+        dropped_players=tuple(names[pid] for pid in dropped),
     )
+    if not keep:
+        return closed, None
+    lines_after = {row[1]: row[3] for row in rows}
+    return closed, _Carry(period.id, next_states, lines_after, players)
+
+
+def _close_months(
+    session: Session, tc: str, months: list[dt.date], first_month: dt.date
+) -> tuple[ClosedPeriod, ...]:
+    """Close ``months`` in order, each handing its list to the next."""
+    done = []
+    carry = None
+    with without_gc():
+        for i, month in enumerate(months):
+            closed, carry = _close_month(
+                session, tc, month, first_month, carry, keep=i < len(months) - 1
+            )
+            done.append(closed)
+    return tuple(done)
+
+
+@contextmanager
+def without_gc() -> Iterator[None]:
+    """Pause the cyclic garbage collector for a batch.
+
+    Closing a month makes hundreds of thousands of small objects and keeps tens of thousands
+    alive (every listed player's state): the collector would walk that heap over and over
+    looking for reference cycles these folds do not make. Reference counting still frees
+    everything; the collector is back (and runs) when the batch ends."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
+_ELO_HISTORY = cast(Table, EloHistory.__table__)
+_GLICKO_HISTORY = cast(Table, GlickoHistory.__table__)
+_ELO_COLUMNS = (
+    "period_id",
+    "player_id",
+    "rating_before",
+    "rating",
+    "k",
+    "next_k",
+    "games",
+    "score_c",
+    "expected_c",
+    "change_exact_c",
+    "change",
+    "rated_games",
+    "ever_2400",
+    "ever_2300",
+    "pool",
+    "note",
+)
+
+
+def bulk_insert(
+    session: Session,
+    table: Table,
+    columns: Sequence[str],
+    rows: Sequence[Sequence[Any]],
+    *,
+    dates_stored: bool = False,
+) -> None:
+    """Insert many rows (tuples in the order of ``columns``) with one ``executemany`` of the
+    driver, in the session's transaction.
+
+    Tens of thousands of history rows a month, a million games in an import: SQLAlchemy's
+    per-row parameter processing (and the ORM's bulk insert, which splits the rows into a
+    statement per pattern of NULLs) would cost more than the database. Values are stored as
+    given, except dates, written as SQLAlchemy writes them (:func:`stored_date`) unless
+    ``dates_stored`` says the caller did that already. On PostgreSQL (psycopg) the rows go
+    in with ``COPY``."""
+    if not rows:
+        return
+    conn = session.connection()
+    if conn.dialect.name == "postgresql" and conn.dialect.driver == "psycopg":
+        # COPY: several times faster than INSERTs; the same constraints and triggers apply.
+        raw: Any = conn.connection.dbapi_connection
+        copy_sql = f"COPY {table.name} ({', '.join(columns)}) FROM STDIN"
+        with raw.cursor() as cursor, cursor.copy(copy_sql) as copy:
+            for row in rows:
+                copy.write_row(row)
+        return
+    if not dates_stored and conn.dialect.name == "sqlite":
+        dates = [i for i, c in enumerate(columns) if isinstance(table.c[c].type, Date)]
+        if dates:
+            stored = stored_date(session)
+            rows = [_stored_dates(row, dates, stored) for row in rows]
+    mark = "?" if conn.dialect.paramstyle == "qmark" else "%s"
+    sql = (
+        f"INSERT INTO {table.name} ({', '.join(columns)}) "
+        f"VALUES ({', '.join(mark for _ in columns)})"
+    )
+    conn.exec_driver_sql(sql, [row if type(row) is tuple else tuple(row) for row in rows])
+
+
+def stored_date(session: Session) -> Callable[[dt.date | None], Any]:
+    """How a date goes to the driver: as SQLAlchemy's ``Date`` sends it (ISO text on SQLite,
+    which has no date type; the date itself elsewhere)."""
+    if session.connection().dialect.name != "sqlite":
+        return _same
+    iso: dict[dt.date, str] = {}  # rows hold few distinct days
+
+    def to_text(day: dt.date | None) -> str | None:
+        if day is None:
+            return None
+        text = iso.get(day)
+        if text is None:
+            text = iso[day] = day.isoformat()
+        return text
+
+    return to_text
+
+
+def _same(day: dt.date | None) -> dt.date | None:
+    return day
+
+
+def _stored_dates(
+    row: Sequence[Any], dates: list[int], stored: Callable[[dt.date | None], Any]
+) -> tuple[Any, ...]:
+    out = list(row)
+    for i in dates:
+        out[i] = stored(out[i])
+    return tuple(out)
+
+
+#: Ids per ``IN (...)`` list.
+_IN_CHUNK = 500
+
+
+def _column_of(session: Session, column: Any, ids: Iterable[int]) -> dict[int, Any]:
+    """``column`` of the players ``ids`` (a few: the month's newcomers, say)."""
+    wanted = sorted(set(ids))
+    out: dict[int, Any] = {}
+    for start in range(0, len(wanted), _IN_CHUNK):
+        chunk = wanted[start : start + _IN_CHUNK]
+        out.update(session.execute(select(Player.id, column).where(Player.id.in_(chunk))).all())
+    return out
 
 
 def history_row(
     period: int, player: int, state: fide.PlayerState, outcome: fide.PeriodOutcome
-) -> dict[str, Any]:
-    return {
-        "period_id": period,
-        "player_id": player,
-        "rating_before": outcome.rating_before,
-        "rating": outcome.rating_after,
-        "k": outcome.k,
-        "next_k": outcome.next_k,
-        "games": outcome.games,
-        "score_c": hundredths(outcome.score),
-        "expected_c": hundredths(outcome.expected),
-        "change_exact_c": hundredths(outcome.change_exact),
-        "change": outcome.change,
-        "rated_games": state.rated_games,
-        "ever_2400": state.ever_2400,
-        "ever_2300": state.ever_2300,
-        "pool": pool_to_json(state),
-        "note": "; ".join(outcome.notes) or None,
-    }
+) -> tuple[Any, ...]:
+    """An ``elo_history`` row, in the order of ``_ELO_COLUMNS``."""
+    return (
+        period,
+        player,
+        outcome.rating_before,
+        outcome.rating_after,
+        outcome.k,
+        outcome.next_k,
+        outcome.games,
+        hundredths(outcome.score),
+        hundredths(outcome.expected),
+        hundredths(outcome.change_exact),
+        outcome.change,
+        state.rated_games,
+        state.ever_2400,
+        state.ever_2300,
+        pool_to_json(state),
+        "; ".join(outcome.notes) or None,
+    )
 
 
 def close(session: Session, *, tc: str, month: dt.date | None, today: dt.date) -> CloseReport:
@@ -482,7 +778,7 @@ def close(session: Session, *, tc: str, month: dt.date | None, today: dt.date) -
             return CloseReport(tc, (), (target,), rerated)
         return CloseReport(tc, (), (), rerated, nothing_to_close=True)
     first_month = closed[0][0] if closed else first
-    done = tuple(_close_month(session, tc, m, first_month) for m in months_between(start, target))
+    done = _close_months(session, tc, months_between(start, target), first_month)
     return CloseReport(tc, done, (), rerated)
 
 
@@ -505,13 +801,13 @@ def rerate_from(session: Session, tc: str, start: dt.date) -> tuple[dt.date, ...
     begin = first_games if first_games < first_closed else max(start, first_closed)
     first_month = min(begin, first_closed)
     doomed = select(RatingPeriod.id).where(RatingPeriod.tc == tc, RatingPeriod.month >= begin)
-    session.execute(delete(EloHistory).where(EloHistory.period_id.in_(doomed)))
-    session.execute(delete(GlickoHistory).where(GlickoHistory.period_id.in_(doomed)))
+    # Core deletes: the ORM's would first fetch every deleted id to update the session.
+    for table in (_ELO_HISTORY, _GLICKO_HISTORY):
+        session.execute(delete(table).where(table.c.period_id.in_(doomed)))
     session.execute(delete(RatingPeriod).where(RatingPeriod.tc == tc, RatingPeriod.month >= begin))
     session.flush()
     months = months_between(begin, last)
-    for m in months:
-        _close_month(session, tc, m, first_month)
+    _close_months(session, tc, months, first_month)
     return tuple(months)
 
 

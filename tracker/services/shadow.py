@@ -9,10 +9,11 @@ period. Rows belong to a period, so rerating a period replaces them with it.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
+from collections.abc import Container, Iterable, Iterator
 from dataclasses import dataclass
+from typing import cast
 
-from sqlalchemy import delete, insert, select
+from sqlalchemy import Date, Integer, String, Table, delete, insert, literal, null, select
 from sqlalchemy.orm import Session
 
 from tracker.db.models import GlickoHistory, RatingPeriod, ShadowSettings
@@ -129,14 +130,27 @@ def set_config(
 # The month's games as the shadow fold takes them
 
 
+_WHITE_SCORES = {"1-0": 1.0, "0-1": 0.0}
+
+
 def shadow_games(
     games: list[periods.MonthGame], config: ShadowConfig, preset: GlickoPreset
 ) -> list[ShadowGame]:
     out = []
+    fixed: dict[int | None, GlickoState] = {}  # external opponents' states, by recorded rating
     for g in games:
-        white_score = {"1-0": 1.0, "0-1": 0.0}.get(g.result, 0.5)
+        white_score = _WHITE_SCORES.get(g.result, 0.5)
         if g.white_external and g.black_external:
             continue
+        white_fixed = black_fixed = None
+        if g.white_external:
+            white_fixed = fixed.get(g.white_rating)
+            if white_fixed is None:
+                white_fixed = fixed[g.white_rating] = _fixed(g.white_rating, config, preset)
+        if g.black_external:
+            black_fixed = fixed.get(g.black_rating)
+            if black_fixed is None:
+                black_fixed = fixed[g.black_rating] = _fixed(g.black_rating, config, preset)
         out.append(
             ShadowGame(
                 game_id=g.id,
@@ -144,8 +158,8 @@ def shadow_games(
                 white=None if g.white_external else g.white_id,
                 black=None if g.black_external else g.black_id,
                 white_score=white_score,
-                white_fixed=_fixed(g.white_rating, config, preset) if g.white_external else None,
-                black_fixed=_fixed(g.black_rating, config, preset) if g.black_external else None,
+                white_fixed=white_fixed,
+                black_fixed=black_fixed,
             )
         )
     return out
@@ -175,7 +189,10 @@ def new_player_fn(
 # Stored shadow
 
 
-def month_end_players(session: Session, period: int | None) -> dict[int, ShadowPlayer]:
+def month_end_players(
+    session: Session, period: int | None, only: Container[int] | None = None
+) -> dict[int, ShadowPlayer]:
+    """The shadow of every player at the end of ``period`` (or of the players ``only``)."""
     if period is None:
         return {}
     rows = session.execute(
@@ -191,30 +208,107 @@ def month_end_players(session: Session, period: int | None) -> dict[int, ShadowP
     return {
         pid: ShadowPlayer(GlickoState(r, rd, vol), last, games)
         for pid, r, rd, vol, last, games in rows
+        if only is None or pid in only
     }
 
 
 def close_month(
-    session: Session, tc: str, month: dt.date, period: int, config: ShadowConfig | None = None
-) -> None:
-    """Rate the month's games for the configured preset and store the snapshots."""
+    session: Session,
+    tc: str,
+    month: dt.date,
+    period: int,
+    config: ShadowConfig | None = None,
+    *,
+    games: list[periods.MonthGame] | None = None,
+    ratings: periods.ListRatings | None = None,
+    players: dict[int, ShadowPlayer] | None = None,
+    keep: bool = False,
+) -> dict[int, ShadowPlayer] | None:
+    """Rate the month's games for the configured preset and store the snapshots.
+
+    ``games``, ``ratings`` (the month's games and the published lists) and ``players`` (every
+    shadow at the end of the previous month), when the caller has them already, save reading
+    them again; with ``keep`` the shadows at the end of this month are returned, for the next.
+
+    With a per-game preset a player without games in the month keeps his shadow as it was:
+    his month-end row is copied in the database instead of going through Python (most of a
+    federation's players are idle in a given month)."""
     config = config or get_config(session)
     preset = config.glicko_preset()
     previous = periods.period_id(session, tc, periods.previous_month(month))
-    players = month_end_players(session, previous)
-    ratings = periods.ListRatings(session, tc)
-    games = shadow_games(periods.month_games(session, tc, month), config, preset)
-    after, updates = rate_month(players, games, preset, new_player_fn(config, preset, ratings))
-    rows = []
+    if ratings is None:
+        ratings = periods.ListRatings(session, tc)
+    if games is None:
+        games = periods.month_games(session, tc, month)
+    shadow = shadow_games(games, config, preset)
+    copy_idle = preset.period == "game" and previous is not None
+    if players is None:
+        active: set[int] | None = None
+        if copy_idle and not keep:
+            active = {pid for g in shadow for pid in (g.white, g.black) if pid is not None}
+        players = month_end_players(session, previous, only=active)
+    after, updates = rate_month(players, shadow, preset, new_player_fn(config, preset, ratings))
+    rows: list[tuple[object, ...]] = []
+    stored = periods.stored_date(session)
+    month_end_day = next_month(month) - dt.timedelta(days=1)
+    month_end = stored(month_end_day)
+    name = preset.name
     if preset.period == "game":
-        rows += [
-            _row(u.player_id, preset.name, period, u.after, u.game_id, u.after.last_played)
-            for u in updates
-        ]
-    month_end = next_month(month) - dt.timedelta(days=1)
-    rows += [_row(pid, preset.name, period, p, None, month_end) for pid, p in after.items()]
-    if rows:
-        session.execute(insert(GlickoHistory), rows)
+        for u in updates:
+            day = stored(u.after.last_played)  # the game's day
+            rows.append(_row(u.player_id, name, period, u.after, u.game_id, day, day))
+        # The players who played: the others' shadows did not move.
+        moved: Iterable[int] = dict.fromkeys(u.player_id for u in updates)
+        if not copy_idle:
+            moved = after
+    else:
+        moved = after
+    rows += [
+        _row(pid, name, period, p, None, month_end, stored(p.last_played))
+        for pid, p in ((pid, after[pid]) for pid in moved)
+    ]
+    periods.bulk_insert(session, _GLICKO_HISTORY, _GLICKO_COLUMNS, rows, dates_stored=True)
+    if copy_idle:
+        assert previous is not None
+        _copy_month_end(session, previous, period, name, month_end_day)
+    return after if keep else None
+
+
+def _copy_month_end(
+    session: Session, previous: int, period: int, preset: str, month_end: dt.date
+) -> None:
+    """Month-end rows of ``period`` for the players without any row in it yet: their rows
+    of the ``previous`` period, unchanged (a per-game preset leaves an idle shadow as is)."""
+    h = GlickoHistory
+    present = select(h.player_id).where(h.period_id == period)
+    rows = select(
+        literal(month_end, Date),
+        h.player_id,
+        literal(preset, String),
+        null(),
+        literal(period, Integer),
+        h.rating,
+        h.rd,
+        h.volatility,
+        h.last_played,
+        h.games,
+    ).where(h.period_id == previous, h.game_id.is_(None), h.player_id.not_in(present))
+    session.execute(insert(_GLICKO_HISTORY).from_select(list(_GLICKO_COLUMNS), rows))
+
+
+_GLICKO_HISTORY = cast(Table, GlickoHistory.__table__)
+_GLICKO_COLUMNS = (
+    "as_of",
+    "player_id",
+    "preset",
+    "game_id",
+    "period_id",
+    "rating",
+    "rd",
+    "volatility",
+    "last_played",
+    "games",
+)
 
 
 def _row(
@@ -223,33 +317,38 @@ def _row(
     period: int,
     p: ShadowPlayer,
     game_id: int | None,
-    day: dt.date | None,
-) -> dict[str, object]:
-    return {
-        "as_of": day,
-        "player_id": pid,
-        "preset": preset,
-        "game_id": game_id,
-        "period_id": period,
-        "rating": p.state.rating,
-        "rd": p.state.rd,
-        "volatility": p.state.volatility,
-        "last_played": p.last_played,
-        "games": p.games,
-    }
+    day: object,
+    last_played: object,
+) -> tuple[object, ...]:
+    """A ``glicko_history`` row, in the order of ``_GLICKO_COLUMNS`` (dates as stored)."""
+    state = p.state
+    return (
+        day,
+        pid,
+        preset,
+        game_id,
+        period,
+        state.rating,
+        state.rd,
+        state.volatility,
+        last_played,
+        p.games,
+    )
 
 
 def recompute(session: Session, tc: str, config: ShadowConfig | None = None) -> None:
     """Replace the stored shadow of every closed period of ``tc``."""
     config = config or get_config(session)
     closed = periods.closed_months(session, tc)
+    table = _GLICKO_HISTORY  # a Core delete: the ORM's would fetch every deleted id first
     session.execute(
-        delete(GlickoHistory).where(
-            GlickoHistory.period_id.in_(select(RatingPeriod.id).where(RatingPeriod.tc == tc))
+        delete(table).where(
+            table.c.period_id.in_(select(RatingPeriod.id).where(RatingPeriod.tc == tc))
         )
     )
-    for month, pid, _ in closed:
-        close_month(session, tc, month, pid, config)
+    with periods.without_gc():
+        for month, pid, _ in closed:
+            close_month(session, tc, month, pid, config)
 
 
 # ---------------------------------------------------------------------------------------
