@@ -9,7 +9,7 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
-from tracker.cli.app import app
+from tracker.cli.app import COMMANDS, app, command_word, make_app
 
 runner = CliRunner()
 
@@ -140,3 +140,53 @@ def test_calculator_never_imports_sqlalchemy() -> None:
     )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert r.stdout.strip().splitlines()[-1] == "False False", r.stderr
+
+
+def test_the_console_command_loads_only_the_command_it_runs() -> None:
+    code = (
+        "import sys\n"
+        "sys.argv = ['tracker', 'calc', 'elo', '1500', '1700:1', '--k', '20']\n"
+        "from tracker.cli import main\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "loaded = sorted(m for m in sys.modules if m.startswith('tracker.cli.'))\n"
+        "print(' '.join(loaded), 'sqlalchemy' in sys.modules, 'rich.markdown' in sys.modules)\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert "change +" in r.stdout, r.stderr
+    modules, sqlalchemy, rich_markdown = r.stdout.strip().splitlines()[-1].rsplit(" ", 2)
+    assert set(modules.split()) <= {
+        "tracker.cli.app",
+        "tracker.cli.calc",
+        "tracker.cli.context",
+        "tracker.cli.options",
+        "tracker.cli.render",
+    }, modules
+    assert "tracker.cli.calc" in modules
+    assert (sqlalchemy, rich_markdown) == ("False", "False")
+
+
+@pytest.mark.parametrize(
+    ("args", "word"),
+    [
+        (["calc", "elo"], "calc"),
+        (["--db", "x.db", "history", "#1"], "history"),
+        (["--db=x.db", "player", "list"], "player"),
+        (["--db", "calc", "list"], "list"),
+        (["--help"], None),
+        ([], None),
+        (["nosuch", "calc"], None),
+        (["--version"], None),
+    ],
+)
+def test_command_word(args: list[str], word: str | None) -> None:
+    assert command_word(args) == word
+
+
+@pytest.mark.parametrize("name", [name for name, *_ in COMMANDS])
+def test_every_command_runs_when_loaded_alone(name: str) -> None:
+    r = runner.invoke(make_app(name), [name, "--help"])
+    assert r.exit_code == 0, r.stderr
+    assert r.stdout.startswith(f"Usage: tracker {name} "), r.stdout

@@ -110,6 +110,7 @@ def test_help_never_opens_or_creates_a_database(
         r = runner.invoke(app, args)
         assert r.exit_code in (0, 2), (args, r.stderr)
         assert r.stdout, args
+        assert not r.stderr, args
     assert not path.exists()
     assert not default_path().exists()
 

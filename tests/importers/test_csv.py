@@ -145,6 +145,33 @@ def test_rating_id_and_tc_checks() -> None:
     assert "unknown time control 'bullet'" in reasons
 
 
+def test_repeated_cells_give_the_same_values_and_the_same_problems_on_every_row() -> None:
+    # Distinct cells are parsed once and remembered: a repeat must not lose its problem, and
+    # the same name in another colour must be judged with that colour's column names.
+    text = (
+        "date,white,black,result,white_rating,black_rating,tc\n"
+        "2026-01-01,A,B,1-0,9999,1500,rapid\n"
+        "2026-01-01,A,B,0-1,9999,1500,rapid\n"
+        "2026-01-02,B,A,1-0,1500,9999,rapid\n"
+        "2026-01-02,C,A,1-0,1500,,rapid\n"
+        "2026-13-01,C,A,1-0,1500,,rapid\n"
+        "2026-13-01,C,A,1-0,1500,,rapid\n"
+    )
+    result = parse_text(text)
+    reasons = [(p.line, p.reason) for p in result.problems]
+    assert reasons == [
+        (2, "white_rating 9999 is outside 0..4000"),
+        (3, "white_rating 9999 is outside 0..4000"),
+        (4, "black_rating 9999 is outside 0..4000"),
+        (6, "invalid date '2026-13-01': use YYYY-MM-DD"),
+        (7, "invalid date '2026-13-01': use YYYY-MM-DD"),
+    ]
+    (game,) = result.games
+    assert (game.line, game.white.name, game.white.rating) == (5, "C", 1500)
+    assert game.black.rating is None
+    assert game.played_on == date(2026, 1, 2) and game.tc == "rapid"
+
+
 def test_same_fide_id_on_both_sides() -> None:
     text = "date,white,black,result,white_fide_id,black_fide_id\n2026-01-01,A,B,1-0,7,7\n"
     (problem,) = parse_text(text).problems

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import sys
+
 
 def main() -> None:
-    from tracker.cli.app import app
+    from tracker.cli.app import command_word, make_app
 
-    app()
+    make_app(command_word(sys.argv[1:]))()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import sys
 from collections.abc import Sequence
 from typing import Annotated, Any
@@ -10,16 +11,6 @@ import typer
 from typer.core import TyperGroup
 
 from tracker import __version__
-from tracker.cli import calc as calc_cli
-from tracker.cli import db as db_cli
-from tracker.cli import demo as demo_cli
-from tracker.cli import exporting as exporting_cli
-from tracker.cli import game as game_cli
-from tracker.cli import history as history_cli
-from tracker.cli import importing as importing_cli
-from tracker.cli import period as period_cli
-from tracker.cli import player as player_cli
-from tracker.cli import shadow as shadow_cli
 from tracker.cli.context import AppState, close_all
 from tracker.errors import InvalidInputError, TrackerError
 
@@ -54,8 +45,13 @@ class TrackerGroup(TyperGroup):
             code = _fail(str(exc), exc.exit_code)
         except typer.TyperException as exc:
             text = exc.format_message()
-            # A bare group name prints its help and exits 2 with no message of its own.
-            code = _fail(text, exc.exit_code) if text.strip() else exc.exit_code
+            if type(exc).__name__ == "NoArgsIsHelpError":
+                # A bare group name (or `tracker` alone): its help on stdout, exit 2. Matched by
+                # name as typer itself does: the class lives in typer's private click copy.
+                typer.echo(text)
+                code = exc.exit_code
+            else:
+                code = _fail(text, exc.exit_code) if text.strip() else exc.exit_code
         except typer.Abort:
             code = _fail("aborted", 1)
         except BrokenPipeError:
@@ -86,24 +82,12 @@ def _fail(text: str, code: int) -> int:
     return code
 
 
-app = typer.Typer(
-    cls=TrackerGroup,
-    name="tracker",
-    help="Chess rating history: FIDE Elo month by month, with a Glicko-2 shadow rating.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
-
-
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"tracker {__version__}")
         raise typer.Exit()
 
 
-@app.callback()
 def root(
     ctx: typer.Context,
     db: Annotated[
@@ -114,6 +98,7 @@ def root(
             "postgresql+psycopg://user@host/name. Default: $TRACKER_DB, else tracker.db "
             "in your user data folder.",
             show_default=False,
+            metavar="FILE|URL",
         ),
     ] = None,
     version: Annotated[
@@ -125,17 +110,71 @@ def root(
     ctx.obj = AppState(db_option=db)
 
 
-app.add_typer(player_cli.app, name="player")
-app.add_typer(game_cli.app, name="game")
-app.add_typer(period_cli.app, name="period")
-app.command("rerate")(period_cli.rerate)
-app.command("history")(history_cli.history)
-app.command("list")(history_cli.rating_list)
-app.add_typer(importing_cli.app, name="import")
-app.command("export")(exporting_cli.export)
-app.command("compare")(shadow_cli.compare)
-app.command("evaluate")(shadow_cli.evaluate)
-app.add_typer(shadow_cli.app, name="shadow")
-app.add_typer(db_cli.app, name="db")
-app.add_typer(calc_cli.app, name="calc")
-app.command("demo")(demo_cli.demo)
+# Every command: (name, module under tracker.cli, attribute, is a group of commands), in the
+# order `tracker --help` lists them. A command's module is imported only when it is run, so
+# `tracker calc ...` does not pay for the database commands' imports and typer's analysis of
+# their signatures.
+COMMANDS: tuple[tuple[str, str, str, bool], ...] = (
+    ("player", "player", "app", True),
+    ("game", "game", "app", True),
+    ("period", "period", "app", True),
+    ("rerate", "period", "rerate", False),
+    ("history", "history", "history", False),
+    ("list", "history", "rating_list", False),
+    ("import", "importing", "app", True),
+    ("export", "exporting", "export", False),
+    ("compare", "shadow", "compare", False),
+    ("evaluate", "shadow", "evaluate", False),
+    ("shadow", "shadow", "app", True),
+    ("db", "db", "app", True),
+    ("calc", "calc", "app", True),
+    ("demo", "demo", "demo", False),
+)
+
+
+def make_app(only: str | None = None) -> typer.Typer:
+    """The ``tracker`` command with every subcommand, or with just ``only`` (the one a
+    command line runs; see :func:`command_word`)."""
+    app = typer.Typer(
+        cls=TrackerGroup,
+        name="tracker",
+        help="Chess rating history: FIDE Elo month by month, with a Glicko-2 shadow rating.",
+        no_args_is_help=True,
+        rich_markup_mode=None,  # plain help text: see tracker.cli.options.command_group
+        add_completion=False,
+        pretty_exceptions_enable=False,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+    app.callback()(root)
+    for name, module_name, attribute, is_group in COMMANDS:
+        if only is not None and name != only:
+            continue
+        module = importlib.import_module(f"tracker.cli.{module_name}")
+        target = getattr(module, attribute)
+        if is_group:
+            app.add_typer(target, name=name)
+        else:
+            app.command(name)(target)
+    return app
+
+
+def command_word(args: Sequence[str]) -> str | None:
+    """The subcommand an argument list runs, if it names one; None otherwise (no command,
+    an unknown one, or only root options such as --help), which needs every command."""
+    names = {name for name, *_ in COMMANDS}
+    skip_value = False
+    for arg in args:
+        if skip_value:
+            skip_value = False
+        elif arg == "--db":
+            skip_value = True
+        elif not arg.startswith("-"):
+            return arg if arg in names else None
+    return None
+
+
+def __getattr__(name: str) -> Any:
+    # `from tracker.cli.app import app` gives the whole command (tests, embedding).
+    if name == "app":
+        return make_app()
+    raise AttributeError(name)

@@ -7,10 +7,10 @@ from typing import Annotated
 
 import typer
 
-from tracker.cli.options import Json
+from tracker.cli.options import Json, command_group
 from tracker.cli.render import message, print_json, print_table
 
-app = typer.Typer(help="Rating calculators (no database needed).", no_args_is_help=True)
+app = command_group("Rating calculators (no database needed).")
 
 
 def _fmt(value: Decimal, places: int) -> str:

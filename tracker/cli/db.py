@@ -8,14 +8,14 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tracker.cli.context import state
-from tracker.cli.options import Json
+from tracker.cli.options import Json, command_group
 from tracker.cli.render import message, print_json, print_table
 from tracker.errors import DatabaseError
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
 
-app = typer.Typer(help="Upgrade, check and back up the database.", no_args_is_help=True)
+app = command_group("Upgrade, check and back up the database.")
 
 
 def _existing_engine(ctx: typer.Context) -> Engine:

@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from tracker.cli.context import state
-from tracker.cli.options import Json
+from tracker.cli.options import Json, command_group
 from tracker.cli.render import message, print_json, print_table
 
 if TYPE_CHECKING:
     from tracker.services.games import GameView
 
-app = typer.Typer(help="Log, list and remove games.", no_args_is_help=True)
+app = command_group("Log, list and remove games.")
 
 
 def game_json(g: GameView) -> dict[str, Any]:

@@ -20,7 +20,7 @@ import typer
 from typer.core import TyperGroup
 
 from tracker.cli.context import state
-from tracker.cli.options import Json
+from tracker.cli.options import Json, command_group
 from tracker.cli.render import message, print_json, print_table
 from tracker.errors import InvalidInputError
 
@@ -48,11 +48,10 @@ class ImportGroup(TyperGroup):
         return ["[files] FILE... [OPTIONS]  |  list [OPTIONS]"]
 
 
-app = typer.Typer(
-    cls=ImportGroup,
-    help="Import games from PGN, CSV or FIDE TRF files (`tracker import FILE...`), or list "
+app = command_group(
+    "Import games from PGN, CSV or FIDE TRF files (`tracker import FILE...`), or list "
     "past imports (`tracker import list`).",
-    no_args_is_help=True,
+    cls=ImportGroup,
 )
 
 

@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tracker.cli.context import state
-from tracker.cli.options import Json
+from tracker.cli.options import Json, command_group
 from tracker.cli.render import message, print_json, print_table
 
 if TYPE_CHECKING:
     from tracker.services.periods import PeriodRow
 
-app = typer.Typer(help="Close monthly rating periods and list them.", no_args_is_help=True)
+app = command_group("Close monthly rating periods and list them.")
 
 TcOption = Annotated[
     str, typer.Option("--tc", help="standard, rapid or blitz.", metavar="standard|rapid|blitz")

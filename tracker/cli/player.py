@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from tracker.cli.context import state
-from tracker.cli.options import Json
+from tracker.cli.options import Json, command_group
 from tracker.cli.render import message, print_json, print_table, yes_no
 from tracker.errors import UsageError
 
@@ -15,10 +15,8 @@ if TYPE_CHECKING:
     from tracker.services.history import PlayerCard, RatingStatus
     from tracker.services.players import PlayerView, SeedInput
 
-app = typer.Typer(
-    help="Add, list, show, edit and remove players. Refer to a player by exact name, "
-    "FIDE id or #ID.",
-    no_args_is_help=True,
+app = command_group(
+    "Add, list, show, edit and remove players. Refer to a player by exact name, FIDE id or #ID."
 )
 
 PlayerRef = Annotated[str, typer.Argument(help="Exact name, FIDE id, or #ID.", show_default=False)]

@@ -8,14 +8,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from tracker.cli.context import state
-from tracker.cli.options import Json
+from tracker.cli.options import Json, command_group
 from tracker.cli.render import message, print_json, print_table
 
 if TYPE_CHECKING:
     from tracker.services.compare import Comparison
     from tracker.services.shadow import ShadowConfig
 
-app = typer.Typer(help="Configure the Glicko shadow rating.", no_args_is_help=True)
+app = command_group("Configure the Glicko shadow rating.")
 
 TcOption = Annotated[
     str, typer.Option("--tc", help="standard, rapid or blitz.", metavar="standard|rapid|blitz")
