@@ -165,6 +165,35 @@ def differences(state: Digest, reference: Digest) -> str:
     return "; ".join(parts) or "none"
 
 
+def wait_server_side_gone(url: str, timeout: float = 60) -> None:
+    """After killing a client of PostgreSQL, wait until the server has ended its session.
+
+    The server notices a dead client only when it next talks to it: a COMMIT the client sent
+    just before the kill may still be completing, and reading the database before it ends
+    would catch it half way between the states the test tells apart. (SQLite has no server.)
+    """
+    if sqlite_file(url) is not None:
+        return
+    engine = create_engine(url)
+    try:
+        with engine.connect() as conn:
+            deadline = time.monotonic() + timeout
+            while True:
+                others = conn.execute(
+                    text(
+                        "SELECT count(*) FROM pg_stat_activity "
+                        "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                    )
+                ).scalar_one()
+                conn.rollback()
+                if others == 0:
+                    return
+                assert time.monotonic() < deadline, "the killed client's session did not end"
+                time.sleep(0.01)
+    finally:
+        engine.dispose()
+
+
 def check_sqlite_integrity(url: str) -> None:
     """``PRAGMA integrity_check`` is ok and no foreign key dangles (SQLite only)."""
     path = sqlite_file(url)

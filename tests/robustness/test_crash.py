@@ -35,6 +35,7 @@ from tests.robustness.common import (
     query,
     tracker_process,
     wait_connected,
+    wait_server_side_gone,
     write_games_csv,
 )
 from tests.robustness.conftest import Run
@@ -103,6 +104,7 @@ def trial(
         time.sleep(max(0.0, opened + delay - time.monotonic()))
     proc.send_signal(signal.SIGKILL)
     proc.wait(timeout=60)
+    wait_server_side_gone(url)
     killed = proc.returncode == -signal.SIGKILL
     assert killed or proc.returncode == 0, output(logs, name)
     assert "Traceback" not in output(logs, name)[1]
