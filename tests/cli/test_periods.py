@@ -369,3 +369,15 @@ def test_a_typo_corrected_by_game_edit_then_rerate_equals_the_right_result(
     assert statuses == ["closed", "stale", "stale"]
     ok(cli("rerate"))
     assert _all_history(cli) == right
+
+
+def test_close_message_names_a_few_players_and_counts_the_rest() -> None:
+    from tracker.cli.period import name_list
+
+    assert name_list(["Sato, Yuki"]) == "Sato, Yuki"
+    assert name_list(["Sato, Yuki", "Kim, Ji-ho"]) == "2 players: Sato, Yuki / Kim, Ji-ho"
+    many = [f"Player {i:02d}, Club" for i in range(25)]
+    text = name_list(many)
+    assert text.startswith("25 players: Player 00, Club / Player 01, Club / ")
+    assert "Player 09, Club and 15 more (--json lists every one)" in text
+    assert "Player 10, Club" not in text

@@ -56,7 +56,9 @@ def demo(
     for tc in ("standard", "rapid"):
         report = app_state.run(partial(close, tc=tc, month=last, today=after), write=True)
         for p in report.closed:
-            new = f"; first rating for {', '.join(p.new_players)}" if p.new_players else ""
+            new = (
+                f"; first rating for {period_cli.name_list(p.new_players)}" if p.new_players else ""
+            )
             message(f"closed {month_label(p.month)} ({tc}): {p.games} games{new}")
     _heading("Rating periods")
     period_cli.print_periods(app_state.run(partial(list_periods, tc=None), write=False))

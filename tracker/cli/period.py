@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -14,6 +15,21 @@ if TYPE_CHECKING:
     from tracker.services.periods import PeriodRow
 
 app = command_group("Close monthly rating periods and list them.")
+
+NAMES_SHOWN = 10
+
+
+def name_list(names: Sequence[str]) -> str:
+    """Players' names for a one-line message: one name as is; several counted and separated
+    by " / " (a name such as "Sato, Yuki" has a comma of its own); past NAMES_SHOWN, the
+    rest counted (a federation's month can rate hundreds for the first time)."""
+    if len(names) == 1:
+        return names[0]
+    shown = " / ".join(names[:NAMES_SHOWN])
+    more = len(names) - NAMES_SHOWN
+    rest = f" and {more} more (--json lists every one)" if more > 0 else ""
+    return f"{len(names)} players: {shown}{rest}"
+
 
 TcOption = Annotated[
     str, typer.Option("--tc", help="standard, rapid or blitz.", metavar="standard|rapid|blitz")
@@ -54,9 +70,9 @@ def close(
     for p in report.closed:
         extra = ""
         if p.new_players:
-            extra += f"; first rating for {', '.join(p.new_players)}"
+            extra += f"; first rating for {name_list(p.new_players)}"
         if p.dropped_players:
-            extra += f"; below 1400, now unrated: {', '.join(p.dropped_players)}"
+            extra += f"; below 1400, now unrated: {name_list(p.dropped_players)}"
         message(
             f"closed {_label(p.month)} ({p.tc}): {p.games} games, {p.players_rated} rated "
             f"players; list of {p.list_date.isoformat()} published{extra}"
