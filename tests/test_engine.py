@@ -6,7 +6,7 @@ import pytest
 from sqlalchemy import select, text
 from sqlalchemy.exc import IntegrityError
 
-from tracker.db.engine import BUSY_TIMEOUT_MS, make_engine, transaction
+from tracker.db.engine import BUSY_TIMEOUT_MS, CACHE_KIB, make_engine, transaction
 from tracker.db.models import Player
 
 
@@ -18,6 +18,7 @@ def test_sqlite_pragmas(db_url: str, backend: str) -> None:
         assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
         assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
         assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() == BUSY_TIMEOUT_MS
+        assert conn.exec_driver_sql("PRAGMA cache_size").scalar() == -CACHE_KIB
     engine.dispose()
 
 
