@@ -179,6 +179,9 @@ def test_the_console_command_loads_only_the_command_it_runs() -> None:
         ([], None),
         (["nosuch", "calc"], None),
         (["--version"], None),
+        (["-h", "calc"], None),
+        (["--db", "x.db", "--help", "player"], None),
+        (["calc", "--help"], "calc"),
     ],
 )
 def test_command_word(args: list[str], word: str | None) -> None:

@@ -48,8 +48,7 @@ class TrackerGroup(TyperGroup):
             if type(exc).__name__ == "NoArgsIsHelpError":
                 # A bare group name (or `tracker` alone): its help on stdout, exit 2. Matched by
                 # name as typer itself does: the class lives in typer's private click copy.
-                typer.echo(text)
-                code = exc.exit_code
+                code = _show_help(text, exc.exit_code)
             else:
                 code = _fail(text, exc.exit_code) if text.strip() else exc.exit_code
         except typer.Abort:
@@ -74,6 +73,14 @@ def _check_text(args: Sequence[str]) -> None:
             raise InvalidInputError(
                 f"argument {arg!r} is not valid UTF-8 text (check the terminal's encoding)"
             ) from None
+
+
+def _show_help(text: str, code: int) -> int:
+    try:
+        typer.echo(text)
+    except BrokenPipeError:  # `tracker player | head -1`
+        return 1
+    return code
 
 
 def _fail(text: str, code: int) -> int:
@@ -114,6 +121,7 @@ def root(
 # order `tracker --help` lists them. A command's module is imported only when it is run, so
 # `tracker calc ...` does not pay for the database commands' imports and typer's analysis of
 # their signatures.
+HELP_OPTIONS = ("-h", "--help")
 COMMANDS: tuple[tuple[str, str, str, bool], ...] = (
     ("player", "player", "app", True),
     ("game", "game", "app", True),
@@ -143,7 +151,7 @@ def make_app(only: str | None = None) -> typer.Typer:
         rich_markup_mode=None,  # plain help text: see tracker.cli.options.command_group
         add_completion=False,
         pretty_exceptions_enable=False,
-        context_settings={"help_option_names": ["-h", "--help"]},
+        context_settings={"help_option_names": list(HELP_OPTIONS)},
     )
     app.callback()(root)
     for name, module_name, attribute, is_group in COMMANDS:
@@ -168,6 +176,8 @@ def command_word(args: Sequence[str]) -> str | None:
             skip_value = False
         elif arg == "--db":
             skip_value = True
+        elif arg in HELP_OPTIONS:
+            return None  # `tracker -h calc` is the root's help, which lists every command
         elif not arg.startswith("-"):
             return arg if arg in names else None
     return None
