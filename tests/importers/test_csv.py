@@ -224,3 +224,14 @@ def test_caller_tc_wins_over_the_column() -> None:
 )
 def test_result_spellings(text: str, expected: str | None) -> None:
     assert parse_result(text) == expected
+
+
+def test_only_newlines_end_lines_and_the_last_line_needs_none() -> None:
+    # Other Unicode line separators stay inside their cell (names then count them as blanks).
+    text = HEADER + '2026-01-01,"A\u2028x",B\x1cC,1-0\n2026-01-02,A,B,0-1'
+    result = parse_text(text)
+    assert result.problems == ()
+    assert [(g.line, g.white.name, g.black.name) for g in result.games] == [
+        (2, "A x", "B C"),
+        (3, "A", "B"),
+    ]
