@@ -369,6 +369,29 @@ class _Plan:
         return len(self.parse_lines) + len(self.invalid_records)
 
 
+def _game_row(
+    planned: _Planned, import_id: int, stored: Callable[[dt.date], object]
+) -> tuple[object, ...]:
+    """A ``games`` row in the order of ``_GAME_COLUMNS``."""
+    record = planned.record
+    white_id, black_id = planned.white.player_id, planned.black.player_id
+    assert white_id is not None and black_id is not None
+    event_id = planned.event.event_id if planned.event is not None else None
+    return (
+        white_id,
+        black_id,
+        record.result,
+        stored(record.played_on),
+        planned.tc,
+        event_id,
+        planned.round,
+        record.white.rating,
+        record.black.rating,
+        natural_key(record.played_on, white_id, black_id, event_id, planned.round),
+        import_id,
+    )
+
+
 def _chunks(items: Sequence[T], size: int) -> Iterator[Sequence[T]]:
     for start in range(0, len(items), size):
         yield items[start : start + size]
@@ -985,34 +1008,16 @@ class _FileImport:
         return tuple(created), changed
 
     def _insert_games(self, games: Sequence[_Planned], import_id: int) -> None:
-        rows = []
+        """Insert the games a chunk at a time (rows are built per chunk: a federation's file
+        would otherwise hold a second copy of every game in memory)."""
         stored = stored_date(self.session)
-        for planned in games:
-            record = planned.record
-            white_id, black_id = planned.white.player_id, planned.black.player_id
-            assert white_id is not None and black_id is not None
-            event_id = planned.event.event_id if planned.event is not None else None
-            rows.append(
-                (
-                    white_id,
-                    black_id,
-                    record.result,
-                    stored(record.played_on),
-                    planned.tc,
-                    event_id,
-                    planned.round,
-                    record.white.rating,
-                    record.black.rating,
-                    natural_key(record.played_on, white_id, black_id, event_id, planned.round),
-                    import_id,
-                )
-            )
-        total = len(rows)
+        total = len(games)
         if self.progress is not None:
             self.progress(self.name, 0, total)
         done = 0
-        for chunk in _chunks(rows, CHUNK):
-            bulk_insert(self.session, _GAMES, _GAME_COLUMNS, chunk, dates_stored=True)
+        for chunk in _chunks(games, CHUNK):
+            rows = [_game_row(planned, import_id, stored) for planned in chunk]
+            bulk_insert(self.session, _GAMES, _GAME_COLUMNS, rows, dates_stored=True)
             done += len(chunk)
             if self.progress is not None:
                 self.progress(self.name, done, total)
