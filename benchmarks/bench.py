@@ -60,6 +60,8 @@ from typing import Any
 
 import glicko2
 
+from tracker.parsing import month_label, next_month
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import generate
 
@@ -445,7 +447,7 @@ class MonthFloor:
 
     def month(self, month: dt.date, elo: list[tuple[Any, ...]]) -> float:
         conn = raw_connect(self.path)
-        end = generate._add_months(month, 1)
+        end = next_month(month)
         month_end = (end - dt.timedelta(days=1)).isoformat()
         players = self.players
         start = time.perf_counter()
@@ -546,10 +548,6 @@ def machine() -> str:
     return f"{cpu}, {os.cpu_count()} cores{mem}, {platform.system()} {platform.release()}"
 
 
-def label(month: dt.date) -> str:
-    return f"{month:%Y-%m}"
-
-
 def bench(args: argparse.Namespace) -> dict[str, Any]:
     config = generate.LARGE if args.large else generate.SMALL
     runs = args.runs if args.runs is not None else (1 if args.large else 3)
@@ -620,21 +618,21 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
     results["import_ratio"] = floor_import / imp.seconds
 
     # 2-3. closing months
-    log(f"closing {label(first)} ...")
+    log(f"closing {month_label(first)} ...")
 
     def close(month: dt.date) -> Run:
-        return run(tracker(backend.url, "period", "close", label(month)))
+        return run(tracker(backend.url, "period", "close", month_label(month)))
 
     c1 = median_run(lambda: close(first), quick_runs, lambda: backend.undo_period(first))
     results["close_first_s"] = c1.seconds
     results["close_first_peak_rss_mb"] = c1.rss_mb
     if len(months) > 2:
-        log(f"closing {label(months[1])} to {label(months[-2])} ...")
+        log(f"closing {month_label(months[1])} to {month_label(months[-2])} ...")
         middle = close(months[-2])
         results["close_middle_s"] = middle.seconds
         results["close_middle_months"] = len(months) - 2
         results["close_middle_peak_rss_mb"] = middle.rss_mb
-    log(f"closing {label(last)} ...")
+    log(f"closing {month_label(last)} ...")
     cl = median_run(lambda: close(last), quick_runs, lambda: backend.undo_period(last))
     results["close_s"] = cl.seconds
     results["close_peak_rss_mb"] = cl.rss_mb
@@ -642,7 +640,8 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
     log(f"close first {c1.seconds:.2f}s, last {cl.seconds:.2f}s")
 
     log("rerating the whole history ...")
-    rr = median_run(lambda: run(tracker(backend.url, "rerate", "--from", label(first))), runs, None)
+    rerate = tracker(backend.url, "rerate", "--from", month_label(first))
+    rr = median_run(lambda: run(rerate), runs, None)
     results["rerate_s"] = rr.seconds
     results["rerate_peak_rss_mb"] = rr.rss_mb
     log(f"rerate {rr.seconds:.2f}s")

@@ -22,8 +22,6 @@ T = TypeVar("T")
 
 #: A number beyond what the database stores: an id, a count or a FIDE id typed by hand.
 TOO_LARGE = "a number in the command is too large for the database"
-#: PostgreSQL's SQLSTATE for "integer out of range" and its kin.
-NUMBER_OUT_OF_RANGE = "22003"
 
 _OPEN: list[AppState] = []
 
@@ -72,7 +70,7 @@ class AppState:
         """One command, one transaction: all of it is committed or none of it."""
         from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
-        from tracker.db.engine import describe, run_in_transaction
+        from tracker.db.engine import describe, is_out_of_range, run_in_transaction
 
         engine = self.engine()
         try:
@@ -80,14 +78,12 @@ class AppState:
         except IntegrityError as exc:
             raise ConflictError(f"the change clashes with stored data: {describe(exc)}") from None
         except SQLAlchemyError as exc:
-            if getattr(getattr(exc, "orig", None), "sqlstate", None) == NUMBER_OUT_OF_RANGE:
+            if is_out_of_range(exc):
                 raise InvalidInputError(TOO_LARGE) from None
             raise DatabaseError(f"database error: {describe(exc)}") from None
         except OverflowError as exc:
-            # sqlite3 refuses to bind an int beyond 64 bits (an id or a count typed by hand);
-            # any other overflow is a bug and keeps its traceback.
-            if "SQLite INTEGER" not in str(exc):
-                raise
+            if not is_out_of_range(exc):
+                raise  # any other overflow is a bug and keeps its traceback
             raise InvalidInputError(TOO_LARGE) from None
 
 

@@ -165,6 +165,18 @@ def is_locked(exc: BaseException) -> bool:
     return "locked" in str(exc.orig if exc.orig is not None else exc).lower()
 
 
+#: PostgreSQL's SQLSTATE for "integer out of range" and its kin.
+NUMBER_OUT_OF_RANGE = "22003"
+
+
+def is_out_of_range(exc: BaseException) -> bool:
+    """A number beyond what the database stores (an id, a count or a FIDE id typed by hand):
+    PostgreSQL's out-of-range error, or sqlite3 refusing to bind an int beyond 64 bits."""
+    if isinstance(exc, OverflowError):
+        return "SQLite INTEGER" in str(exc)
+    return getattr(getattr(exc, "orig", None), "sqlstate", None) == NUMBER_OUT_OF_RANGE
+
+
 @contextmanager
 def transaction(engine: Engine, *, write: bool) -> Iterator[Session]:
     """One transaction: commit if the block succeeds, roll everything back if it fails."""

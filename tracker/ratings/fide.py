@@ -893,7 +893,7 @@ def _close_rated(
     rule_600 = 0
     for g in games:
         ro = g.own_rating if g.own_rating is not None else rating
-        rules = _rules_and_note(tc, g.event_start)[0]
+        rules = rules_for(tc, g.event_start)
         status: GameStatus
         if g.opponent is None:
             status = "unrated_opponent"

@@ -574,7 +574,7 @@ class _FileImport:
         self._match_players(identities)
         self._decide_new_players(identities)
         events = self._events(records)
-        self._check_games(records, identities, events)
+        self._check_games(records, events)
         self._find_present()
 
     def _identities(self, records: Sequence[GameRecord]) -> dict[tuple[str, object], _Identity]:
@@ -749,7 +749,6 @@ class _FileImport:
     def _check_games(
         self,
         records: Sequence[GameRecord],
-        identities: dict[tuple[str, object], _Identity],
         events: dict[str, _EventPlan],
     ) -> None:
         reported: set[int] = set()
@@ -780,36 +779,33 @@ class _FileImport:
             if bad:
                 plan.refuse(record)
                 continue
-            reasons: list[str] = []  # (most records have none: built only when needed)
+            reasons: list[str] = []
             if white is black or (
                 white.player_id is not None and white.player_id == black.player_id
             ):
-                reasons = [f"white and black are the same player ({white.name})"]
+                reasons.append(f"white and black are the same player ({white.name})")
             cleaned = rounds.get(record.round)
             if cleaned is None:
                 cleaned = rounds[record.round] = _clean_round(record.round)
             round_ = cleaned[0]
-            if cleaned[1]:
-                reasons = reasons + cleaned[1]
+            reasons.extend(cleaned[1])
             if (white.external or black.external) and record.result not in FORFEITS:
                 for identity, info in ((white, record.white), (black, record.black)):
                     if identity.external and info.rating is None:
-                        reasons = [
-                            *reasons,
+                        reasons.append(
                             f"{identity.name} is an external player and the file records no "
-                            "rating for him in this game",
-                        ]
+                            "rating for him in this game"
+                        )
             if event is not None:
                 if event.name in fixed_starts:
                     fixed = fixed_starts[event.name]
                 else:
                     fixed = fixed_starts[event.name] = event.fixed_start
                 if fixed is not None and record.played_on < fixed:
-                    reasons = [
-                        *reasons,
+                    reasons.append(
                         f"the game's date {record.played_on} is before {event.name!r} starts "
-                        f"({fixed})",
-                    ]
+                        f"({fixed})"
+                    )
             if record.tc is None:
                 no_tc.append(record)  # reported once for all of them, below
                 plan.refuse(record)

@@ -337,13 +337,6 @@ def seeded_state(
     )
 
 
-def states_at_start(
-    session: Session, tc: str, month: dt.date, first_month: dt.date
-) -> dict[int, fide.PlayerState]:
-    """Tracked players' states on the list in force during ``month``."""
-    return _states_at_start(session, tc, month, first_month)[0]
-
-
 def _states_at_start(
     session: Session,
     tc: str,
@@ -351,8 +344,9 @@ def _states_at_start(
     first_month: dt.date,
     carry: _Carry | None = None,
 ) -> tuple[dict[int, fide.PlayerState], dict[int, int | None] | None]:
-    """:func:`states_at_start`, and the ratings of every line of the list in force (None
-    before the first closed period). ``carry``: that list, just published in this session."""
+    """Tracked players' states on the list in force during ``month``, and the ratings of every
+    line of that list (None before the first closed period). ``carry``: that list, just
+    published in this session."""
     ratings: dict[int, int | None] | None
     if carry is not None:
         prev: int | None = carry.period
@@ -625,7 +619,7 @@ def without_gc() -> Iterator[None]:
 
 
 _ELO_HISTORY = cast(Table, EloHistory.__table__)
-_GLICKO_HISTORY = cast(Table, GlickoHistory.__table__)
+GLICKO_HISTORY = cast(Table, GlickoHistory.__table__)
 _ELO_COLUMNS = (
     "period_id",
     "player_id",
@@ -802,7 +796,7 @@ def rerate_from(session: Session, tc: str, start: dt.date) -> tuple[dt.date, ...
     first_month = min(begin, first_closed)
     doomed = select(RatingPeriod.id).where(RatingPeriod.tc == tc, RatingPeriod.month >= begin)
     # Core deletes: the ORM's would first fetch every deleted id to update the session.
-    for table in (_ELO_HISTORY, _GLICKO_HISTORY):
+    for table in (_ELO_HISTORY, GLICKO_HISTORY):
         session.execute(delete(table).where(table.c.period_id.in_(doomed)))
     session.execute(delete(RatingPeriod).where(RatingPeriod.tc == tc, RatingPeriod.month >= begin))
     session.flush()

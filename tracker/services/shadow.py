@@ -11,9 +11,8 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Container, Iterable, Iterator
 from dataclasses import dataclass
-from typing import cast
 
-from sqlalchemy import Date, Integer, String, Table, delete, insert, literal, null, select
+from sqlalchemy import Date, Integer, String, delete, insert, literal, null, select
 from sqlalchemy.orm import Session
 
 from tracker.db.models import GlickoHistory, RatingPeriod, ShadowSettings
@@ -257,16 +256,12 @@ def close_month(
         for u in updates:
             day = stored(u.after.last_played)  # the game's day
             rows.append(_row(u.player_id, name, period, u.after, u.game_id, day, day))
-        # The players who played: the others' shadows did not move.
-        moved: Iterable[int] = dict.fromkeys(u.player_id for u in updates)
-        if not copy_idle:
-            moved = after
-    else:
-        moved = after
-    rows += [
-        _row(pid, name, period, p, None, month_end, stored(p.last_played))
-        for pid, p in ((pid, after[pid]) for pid in moved)
-    ]
+    # Month-end rows: with idle rows copied below, only the players who played (the others'
+    # shadows did not move); otherwise everyone.
+    moved: Iterable[int] = dict.fromkeys(u.player_id for u in updates) if copy_idle else after
+    for pid in moved:
+        p = after[pid]
+        rows.append(_row(pid, name, period, p, None, month_end, stored(p.last_played)))
     periods.bulk_insert(session, _GLICKO_HISTORY, _GLICKO_COLUMNS, rows, dates_stored=True)
     if copy_idle:
         assert previous is not None
@@ -296,7 +291,7 @@ def _copy_month_end(
     session.execute(insert(_GLICKO_HISTORY).from_select(list(_GLICKO_COLUMNS), rows))
 
 
-_GLICKO_HISTORY = cast(Table, GlickoHistory.__table__)
+_GLICKO_HISTORY = periods.GLICKO_HISTORY
 _GLICKO_COLUMNS = (
     "as_of",
     "player_id",
