@@ -60,7 +60,7 @@ from typing import Any
 
 import glicko2
 
-from tracker.parsing import month_label, next_month
+from tracker.months import month_label, next_month
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import generate

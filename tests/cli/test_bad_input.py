@@ -36,7 +36,8 @@ CASES = [
     pytest.param(
         ("game", "add", "#1", "#2", "2-0"),
         1,
-        "error: invalid result '2-0': use 1-0, 0-1, 1/2-1/2 (or ½-½, =), or +- / -+ for a forfeit",
+        "error: invalid result '2-0': use 1-0, 0-1, 1/2-1/2 (also 1:0, 0:1, 1/2:1/2, 0.5-0.5, "
+        "½-½, =, draw), or +- / -+ for a forfeit",
         id="malformed-result",
     ),
     pytest.param(("game", "add", "#1", "#2", "1-1"), 1, None, id="impossible-result"),

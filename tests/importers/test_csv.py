@@ -219,7 +219,10 @@ def test_caller_tc_wins_over_the_column() -> None:
         ("*", "*"),
         ("1-1", None),
         ("", None),
-        ("draw", None),
+        ("draw", "1/2-1/2"),
+        ("Draw", "1/2-1/2"),
+        ("0.5-0.5", "1/2-1/2"),
+        ("win", None),
     ],
 )
 def test_result_spellings(text: str, expected: str | None) -> None:

@@ -14,8 +14,6 @@ from tracker.importers.csvfile import parse_csv
 from tracker.importers.pgn import parse_pgn
 from tracker.importers.records import (
     FIDE_ID_MAX,
-    GAME_RESULTS,
-    TIME_CONTROLS,
     ByeRecord,
     GameRecord,
     ParseResult,
@@ -24,6 +22,7 @@ from tracker.importers.records import (
     same_player,
 )
 from tracker.importers.trf import parse_trf
+from tracker.vocabulary import RESULTS, TIME_CONTROLS
 
 DATA = Path(__file__).parent / "data"
 SAMPLES = {path.name: path.read_bytes() for path in sorted(DATA.iterdir())}
@@ -56,7 +55,7 @@ def check_sane(result: ParseResult, fmt: str, source: str) -> None:
     for game in result.games:
         assert isinstance(game, GameRecord)
         assert game.source == source and game.line >= 1
-        assert game.result in GAME_RESULTS
+        assert game.result in RESULTS
         assert isinstance(game.played_on, date)
         assert game.event_start is None or isinstance(game.event_start, date)
         assert game.tc is None or game.tc in TIME_CONTROLS

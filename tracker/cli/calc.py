@@ -69,8 +69,8 @@ def elo(
 ) -> None:
     """FIDE Elo change for one player over a period's games (FIDE Rating Regulations §8.3)."""
     from tracker.errors import UsageError
-    from tracker.parsing import parse_date, today
     from tracker.services.calc import calc_elo
+    from tracker.user_input import parse_date, today
 
     if k is not None and rated_games is not None:
         raise UsageError("give either --k or --games, not both")

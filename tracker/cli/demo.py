@@ -31,7 +31,7 @@ def demo(
     from tracker.cli import player as player_cli
     from tracker.cli import shadow as shadow_cli
     from tracker.cli.plot import plot_comparison
-    from tracker.parsing import month_label, next_month
+    from tracker.months import month_label, next_month
     from tracker.services.compare import compare
     from tracker.services.demo import load_demo
     from tracker.services.history import history, rating_list

@@ -77,7 +77,7 @@ def export(
     ] = None,
 ) -> None:
     """Export games, a player's history or a rating list (to stdout unless --out)."""
-    from tracker.parsing import parse_month
+    from tracker.user_input import parse_month
 
     if fmt not in FORMATS[what]:
         raise UsageError(f"export {what} writes {' or '.join(FORMATS[what])}, not {fmt}")

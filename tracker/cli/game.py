@@ -9,6 +9,7 @@ import typer
 from tracker.cli.context import state
 from tracker.cli.options import Json, command_group
 from tracker.cli.render import message, print_json, print_table
+from tracker.vocabulary import RESULT_HELP
 
 if TYPE_CHECKING:
     from tracker.services.games import GameView
@@ -47,7 +48,7 @@ def add(
     black: Annotated[str, typer.Argument(help="Black: exact name, FIDE id or #ID.")],
     result: Annotated[
         str,
-        typer.Argument(help="1-0, 0-1, 1/2-1/2 (or ½-½, =); +- or -+ for a forfeit."),
+        typer.Argument(help=f"{RESULT_HELP}."),
     ],
     date: Annotated[
         str | None, typer.Option("--date", help="YYYY-MM-DD. Default: today.", show_default=False)
@@ -77,8 +78,8 @@ def add(
     json: Json = False,
 ) -> None:
     """Record a game."""
-    from tracker.parsing import parse_date, today
     from tracker.services.games import add_game
+    from tracker.user_input import parse_date, today
 
     played_on = parse_date(date) if date is not None else today()
     start = parse_date(event_start, "event start date") if event_start is not None else None
@@ -117,8 +118,8 @@ def list_(
     json: Json = False,
 ) -> None:
     """List games in date order."""
-    from tracker.parsing import parse_month
     from tracker.services.games import list_games
+    from tracker.user_input import parse_month
 
     first = parse_month(month) if month is not None else None
     games = state(ctx).run(
@@ -183,8 +184,8 @@ def edit(
 ) -> None:
     """Correct a game; only the options given change. Closed periods it touches go stale."""
     from tracker.errors import UsageError
-    from tracker.parsing import parse_date
     from tracker.services.games import UNCHANGED, edit_game
+    from tracker.user_input import parse_date
 
     clearable = ("event", "round", "white-rating", "black-rating")
     for item in clear or []:

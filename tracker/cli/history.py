@@ -29,7 +29,7 @@ def _signed(value: Decimal) -> str:
 
 
 def stale_warning(months: tuple[Any, ...]) -> None:
-    from tracker.parsing import month_label
+    from tracker.months import month_label
 
     if months:
         message(
@@ -39,7 +39,7 @@ def stale_warning(months: tuple[Any, ...]) -> None:
 
 
 def history_json(h: History) -> list[dict[str, Any]]:
-    from tracker.parsing import month_label
+    from tracker.months import month_label
 
     return [
         {
@@ -65,7 +65,7 @@ def history_json(h: History) -> list[dict[str, Any]]:
 
 
 def print_history(h: History) -> None:
-    from tracker.parsing import month_label
+    from tracker.months import month_label
 
     print_table(
         [
@@ -205,8 +205,8 @@ def rating_list(
     json: Json = False,
 ) -> None:
     """The rating list as FIDE prints it: rank, name, title, federation, rating, games, K."""
-    from tracker.parsing import parse_month
     from tracker.services.history import rating_list as get_list
+    from tracker.user_input import parse_month
 
     wanted = parse_month(list_month) if list_month is not None else None
     rl = state(ctx).run(lambda s: get_list(s, tc, wanted), write=False)

@@ -37,7 +37,7 @@ TcOption = Annotated[
 
 
 def _label(month: object) -> str:
-    from tracker.parsing import month_label
+    from tracker.months import month_label
 
     return month_label(month)  # type: ignore[arg-type]
 
@@ -57,8 +57,8 @@ def close(
     json: Json = False,
 ) -> None:
     """Rate a month's games and publish the list dated the first of the next month."""
-    from tracker.parsing import parse_month, today
     from tracker.services.periods import close as do_close
+    from tracker.user_input import parse_month, today
 
     target = parse_month(month) if month is not None else None
     report = state(ctx).run(lambda s: do_close(s, tc=tc, month=target, today=today()), write=True)
@@ -159,8 +159,8 @@ def rerate(
     json: Json = False,
 ) -> None:
     """Recompute closed periods after a correction (a game added, changed or removed late)."""
-    from tracker.parsing import parse_month
     from tracker.services.periods import rerate as do_rerate
+    from tracker.user_input import parse_month
 
     start = parse_month(from_month) if from_month is not None else None
     reports = state(ctx).run(lambda s: do_rerate(s, tc=tc, from_month=start), write=True)

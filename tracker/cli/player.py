@@ -182,7 +182,7 @@ def print_players(players: tuple[PlayerView, ...]) -> None:
 
 
 def status_json(r: RatingStatus) -> dict[str, Any]:
-    from tracker.parsing import month_label
+    from tracker.months import month_label
 
     return {
         "tc": r.tc,
@@ -220,7 +220,7 @@ def show(ctx: typer.Context, player: PlayerRef, json: Json = False) -> None:
 
 
 def print_player_card(card: PlayerCard) -> None:
-    from tracker.parsing import month_label
+    from tracker.months import month_label
 
     p = card.player
     rows: list[tuple[str, Any]] = [

@@ -153,7 +153,7 @@ def _f(value: float | None, places: int) -> str:
 
 
 def compare_json(c: Comparison) -> dict[str, Any]:
-    from tracker.parsing import month_label
+    from tracker.months import month_label
 
     return {
         "player": c.name,
@@ -177,7 +177,7 @@ def compare_json(c: Comparison) -> dict[str, Any]:
 
 
 def print_comparison(c: Comparison) -> None:
-    from tracker.parsing import month_label
+    from tracker.months import month_label
 
     print_table(
         ["month", "list", "Elo", c.preset, "RD", "volatility", "difference"],
@@ -331,8 +331,9 @@ def evaluate(
     json: Json = False,
 ) -> None:
     """Which system predicted the results better: FIDE Elo or each Glicko preset."""
-    from tracker.parsing import month_label, parse_month
+    from tracker.months import month_label
     from tracker.services.compare import evaluate as do_evaluate
+    from tracker.user_input import parse_month
 
     start = parse_month(from_month) if from_month is not None else None
     ev = state(ctx).run(lambda s: do_evaluate(s, tc, start), write=False)

@@ -27,6 +27,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
+from tracker.vocabulary import RATING_MAX, RATING_MIN, RESULTS, TIME_CONTROLS, YEAR_MAX, YEAR_MIN
+
 SCHEMA_REVISION = "0004"
 
 NAMING_CONVENTION = {
@@ -37,7 +39,18 @@ NAMING_CONVENTION = {
     "pk": "pk_%(table_name)s",
 }
 
-TC_CHECK = "tc IN ('standard', 'rapid', 'blitz')"
+
+def _one_of(column: str, values: tuple[str, ...]) -> str:
+    """A CHECK expression: ``column`` holds one of ``values``."""
+    quoted = ", ".join(f"'{v}'" for v in values)
+    return f"{column} IN ({quoted})"
+
+
+def _rating_range(column: str) -> str:
+    return f"{column} BETWEEN {RATING_MIN} AND {RATING_MAX}"
+
+
+TC_CHECK = _one_of("tc", TIME_CONTROLS)
 
 
 class Base(DeclarativeBase):
@@ -50,7 +63,7 @@ class Player(Base):
     __tablename__ = "players"
     __table_args__ = (
         CheckConstraint("sex IN ('m', 'f')", name="sex"),
-        CheckConstraint("birth_year BETWEEN 1850 AND 2200", name="birth_year"),
+        CheckConstraint(f"birth_year BETWEEN {YEAR_MIN} AND {YEAR_MAX}", name="birth_year"),
         Index("ix_players_name", "name"),
     )
 
@@ -75,7 +88,7 @@ class PlayerSeed(Base):
     __tablename__ = "player_seeds"
     __table_args__ = (
         CheckConstraint(TC_CHECK, name="tc"),
-        CheckConstraint("rating BETWEEN 0 AND 4000", name="rating"),
+        CheckConstraint(_rating_range("rating"), name="rating"),
         CheckConstraint("games >= 0", name="games"),
     )
 
@@ -129,10 +142,10 @@ class Game(Base):
     __tablename__ = "games"
     __table_args__ = (
         CheckConstraint(TC_CHECK, name="tc"),
-        CheckConstraint("result IN ('1-0', '0-1', '1/2-1/2', '+-', '-+')", name="result"),
+        CheckConstraint(_one_of("result", RESULTS), name="result"),
         CheckConstraint("white_id <> black_id", name="distinct_players"),
-        CheckConstraint("white_rating BETWEEN 0 AND 4000", name="white_rating"),
-        CheckConstraint("black_rating BETWEEN 0 AND 4000", name="black_rating"),
+        CheckConstraint(_rating_range("white_rating"), name="white_rating"),
+        CheckConstraint(_rating_range("black_rating"), name="black_rating"),
         Index("ix_games_tc_played_on", "tc", "played_on"),
         Index("ix_games_white_id", "white_id"),
         Index("ix_games_black_id", "black_id"),

@@ -21,8 +21,8 @@ Values
 ------
 
 * ``date``: ``YYYY-MM-DD`` (also ``YYYY.MM.DD`` or ``YYYY/MM/DD``), a real calendar day.
-* ``result``: ``1-0``, ``0-1``, ``1/2-1/2``, ``½-½``, ``=`` (draw), the colon forms
-  ``1:0``, ``0:1``, ``½:½``, ``1/2:1/2``; forfeits ``+-``, ``-+`` (also ``+:-``, ``-:+``);
+* ``result``: any spelling of :data:`tracker.vocabulary.RESULT_ALIASES` (``1-0``, ``1:0``,
+  ``1/2-1/2``, ``½-½``, ``0.5-0.5``, ``=``, ``draw``, forfeits ``+-``, ``-+``, ...);
   ``*`` marks an unfinished game, which is skipped and counted. Blanks inside are ignored.
 * ``white_rating``/``black_rating``: recorded ratings, whole numbers 0..4000; blank or 0 is
   unrated. ``white_fide_id``/``black_fide_id``: positive whole numbers; blank or 0 is none.
@@ -47,7 +47,6 @@ from tracker.importers.records import (
     ParseResult,
     PlayerInfo,
     Problem,
-    TimeControl,
     check_tc_argument,
     clean_name,
     decode_input,
@@ -56,6 +55,7 @@ from tracker.importers.records import (
     parse_rating,
     same_player,
 )
+from tracker.vocabulary import TimeControl, canonical_result
 
 REQUIRED_COLUMNS: Final[tuple[str, ...]] = ("date", "white", "black", "result")
 OPTIONAL_COLUMNS: Final[tuple[str, ...]] = (
@@ -70,21 +70,6 @@ OPTIONAL_COLUMNS: Final[tuple[str, ...]] = (
 )
 ALLOWED_COLUMNS: Final[tuple[str, ...]] = REQUIRED_COLUMNS + OPTIONAL_COLUMNS
 
-RESULT_ALIASES: Final[dict[str, str]] = {
-    "1-0": "1-0",
-    "1:0": "1-0",
-    "0-1": "0-1",
-    "0:1": "0-1",
-    "1/2-1/2": "1/2-1/2",
-    "1/2:1/2": "1/2-1/2",
-    "½-½": "1/2-1/2",
-    "½:½": "1/2-1/2",
-    "=": "1/2-1/2",
-    "+-": "+-",
-    "+:-": "+-",
-    "-+": "-+",
-    "-:+": "-+",
-}
 UNFINISHED = "*"
 _DELIMITERS: Final = (",", ";", "\t")
 
@@ -181,7 +166,7 @@ def parse_result(text: str) -> str | None:
     value = "".join(text.split())
     if value == UNFINISHED:
         return UNFINISHED
-    return RESULT_ALIASES.get(value)
+    return canonical_result(value)
 
 
 def _tc_cell(text: str) -> tuple[TimeControl | None, str | None]:

@@ -17,8 +17,9 @@ from typing import Final
 
 from tracker.importers.csvfile import parse_csv
 from tracker.importers.pgn import parse_pgn
-from tracker.importers.records import ParseResult, TimeControl
+from tracker.importers.records import ParseResult
 from tracker.importers.trf import parse_trf
+from tracker.vocabulary import TimeControl
 
 FORMATS: Final[tuple[str, ...]] = ("pgn", "csv", "trf")
 _BY_EXTENSION: Final[dict[str, str]] = {".pgn": "pgn", ".csv": "csv", ".trf": "trf", ".trfx": "trf"}

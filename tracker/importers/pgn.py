@@ -34,7 +34,6 @@ from tracker.importers.records import (
     ParseResult,
     PlayerInfo,
     Problem,
-    TimeControl,
     check_tc_argument,
     clean_name,
     decode_input,
@@ -43,6 +42,7 @@ from tracker.importers.records import (
     parse_rating,
     same_player,
 )
+from tracker.vocabulary import TimeControl
 
 _PGN_RESULTS = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "1/2-1/2"}
 _FORFEITS = {"1-0": "+-", "0-1": "-+"}

@@ -11,10 +11,10 @@ Conventions shared by every format:
   (an undecodable or empty file, a missing header...).
 * A recorded rating of 0 (or blank) means "unrated" and becomes ``None``; otherwise ratings
   must lie in 0..4000. A FIDE id of 0 (or blank) means "no id".
-* ``result`` is always one of :data:`GAME_RESULTS`; ``+-`` and ``-+`` are forfeits (and
-  games that lasted less than one move), recorded but never rated.
+* ``result`` is always one of :data:`tracker.vocabulary.RESULTS`; ``+-`` and ``-+`` are
+  forfeits (and games that lasted less than one move), recorded but never rated.
 
-This module depends on the standard library only.
+This module depends on the standard library (and :mod:`tracker.vocabulary`) only.
 """
 
 from __future__ import annotations
@@ -23,10 +23,9 @@ import codecs
 import re
 from dataclasses import dataclass
 from datetime import date
-from typing import Final, Literal, get_args
+from typing import Final, Literal
 
-TimeControl = Literal["standard", "rapid", "blitz"]
-TIME_CONTROLS: Final[tuple[str, ...]] = get_args(TimeControl)
+from tracker.vocabulary import FORFEITS, RATING_MAX, RATING_MIN, TIME_CONTROLS, TimeControl
 
 Sex = Literal["m", "f"]
 
@@ -34,12 +33,6 @@ Sex = Literal["m", "f"]
 #: (also an empty round: the player was absent and not paired).
 ByeKind = Literal["H", "F", "U", "Z"]
 
-#: Canonical results. The last two are forfeits: stored, never rated.
-GAME_RESULTS: Final[tuple[str, ...]] = ("1-0", "0-1", "1/2-1/2", "+-", "-+")
-FORFEIT_RESULTS: Final[tuple[str, ...]] = ("+-", "-+")
-
-RATING_MIN: Final = 0
-RATING_MAX: Final = 4000
 FIDE_ID_MAX: Final = 99_999_999_999  # the TRF column holds 11 digits
 
 _UTF8_BOM: Final = b"\xef\xbb\xbf"
@@ -81,7 +74,7 @@ class GameRecord:
 
     @property
     def is_forfeit(self) -> bool:
-        return self.result in FORFEIT_RESULTS
+        return self.result in FORFEITS
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +137,7 @@ def check_tc_argument(tc: str | None) -> TimeControl | None:
         return None
     if tc not in TIME_CONTROLS:
         raise ValueError(f"tc must be one of {', '.join(TIME_CONTROLS)} or None, not {tc!r}")
-    return tc  # type: ignore[return-value]
+    return tc
 
 
 def decode_input(data: bytes, source: str, encoding: str) -> str | Problem:

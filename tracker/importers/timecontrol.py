@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from tracker.importers.records import TimeControl
+from tracker.vocabulary import TimeControl
 
 BLITZ_MAX_SECONDS: Final = 10 * 60
 RAPID_BELOW_SECONDS: Final = 60 * 60

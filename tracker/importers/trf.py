@@ -58,7 +58,6 @@ from tracker.importers.records import (
     PlayerInfo,
     Problem,
     Sex,
-    TimeControl,
     check_tc_argument,
     clean_name,
     decode_input,
@@ -68,6 +67,7 @@ from tracker.importers.records import (
     parse_rating,
     split_lines,
 )
+from tracker.vocabulary import YEAR_MAX, YEAR_MIN, TimeControl
 
 ROUND_START: Final = 92  # column of round 1's opponent
 ROUND_WIDTH: Final = 10
@@ -201,7 +201,7 @@ def _birth_year(text: str) -> tuple[int | None, str | None]:
     month, day = match.group(2), match.group(3)
     if month and day and int(month) and int(day) and make_date(year, int(month), int(day)) is None:
         return None, f"birth date {value!r} is not a real date"
-    if not 1850 <= year <= 2100:
+    if not YEAR_MIN <= year <= YEAR_MAX:
         return None, f"birth year {year} is implausible"
     return year, None
 

@@ -24,9 +24,11 @@ from datetime import date
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Context, Decimal, localcontext
 from fractions import Fraction
 from functools import lru_cache
-from typing import Final, Literal, get_args
+from typing import Final, Literal
 
+from tracker.months import month_index, next_month
 from tracker.ratings.fide_tables import DP_BY_PERCENT, PD_ROWS
+from tracker.vocabulary import TIME_CONTROLS, TimeControl
 
 __all__ = [
     "HYPOTHETICAL_OPPONENT",
@@ -74,8 +76,6 @@ __all__ = [
     "table_expected",
 ]
 
-TimeControl = Literal["standard", "rapid", "blitz"]
-"""The three separate FIDE rating lists."""
 
 Formula = Literal["table", "logistic"]
 """``table``: FIDE table 8.1.2 (the regulations). ``logistic``: 1/(1+10^(-D/400)) (calculators)."""
@@ -111,7 +111,6 @@ _ONE: Final = Decimal(1)
 _ZERO: Final = Decimal(0)
 _HALF: Final = Decimal("0.5")
 _VALID_SCORES: Final = (_ZERO, _HALF, _ONE)
-_TIME_CONTROLS: Final[tuple[str, ...]] = get_args(TimeControl)
 
 _PD_STARTS: Final = tuple(row[0] for row in PD_ROWS)
 _PD_HIGH: Final = tuple(Decimal(row[2]).scaleb(-2) for row in PD_ROWS)
@@ -234,8 +233,8 @@ class RuleSelection:
 
 
 def _check_tc(tc: str) -> None:
-    if tc not in _TIME_CONTROLS:
-        raise ValueError(f"unknown time control {tc!r}; expected one of {_TIME_CONTROLS}")
+    if tc not in TIME_CONTROLS:
+        raise ValueError(f"unknown time control {tc!r}; expected one of {TIME_CONTROLS}")
 
 
 def select_rules(tc: TimeControl, event_start: date) -> RuleSelection:
@@ -735,16 +734,6 @@ def _check_month(month: date, what: str = "month") -> None:
         raise ValueError(f"{what} must be the first day of a month, not {month.isoformat()}")
 
 
-def _next_month(month: date) -> date:
-    if month.month == 12:
-        return date(month.year + 1, 1, 1)
-    return date(month.year, month.month + 1, 1)
-
-
-def _month_index(month: date) -> int:
-    return month.year * 12 + month.month - 1
-
-
 def k_for_state(state: PlayerState, list_year: int) -> int:
     """K for ``state`` as published on a list of year ``list_year`` (§8.3.3, see k_factor)."""
     return k_factor(
@@ -860,7 +849,7 @@ def close_idle(state: PlayerState, *, month: date) -> PlayerState | None:
         ever_2400=ever_2400,
         ever_2300=ever_2300,
         birth_year=state.birth_year,
-        list_year=_next_month(month).year,
+        list_year=next_month(month).year,
     )
     return PlayerState(
         rating=rating,
@@ -883,7 +872,7 @@ def _close_rated(
     formula: Formula,
     with_details: bool = True,
 ) -> tuple[PlayerState, PeriodOutcome]:
-    list_date = _next_month(month)
+    list_date = next_month(month)
     k_in_force = state.k if state.k is not None else k_for_state(state, month.year)
     notes: list[str] = []
     slots: list[GameDetail | None] = []
@@ -1025,11 +1014,11 @@ def _close_unrated(
     tc: TimeControl,
     with_details: bool = True,
 ) -> tuple[PlayerState, PeriodOutcome]:
-    list_date = _next_month(month)
+    list_date = next_month(month)
     notes: list[str] = []
-    now = _month_index(month)
+    now = month_index(month)
 
-    kept = tuple(pg for pg in state.pool if now - _month_index(pg.month) < POOL_MONTHS)
+    kept = tuple(pg for pg in state.pool if now - month_index(pg.month) < POOL_MONTHS)
     expired = len(state.pool) - len(kept)
     if expired:
         notes.append(f"{expired} pooled result(s) older than {POOL_MONTHS} months dropped (§7.1.4)")

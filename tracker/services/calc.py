@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from tracker.errors import InvalidInputError
-from tracker.parsing import check_rating
 from tracker.ratings import fide, glicko
 from tracker.ratings.glicko import GlickoState
+from tracker.user_input import check_rating
 
 _SCORES = {"1": "1", "1.0": "1", "0": "0", "0.0": "0", "0.5": "0.5", ".5": "0.5", "1/2": "0.5"}
 _SCORES |= {"=": "0.5", "½": "0.5"}

@@ -11,12 +11,13 @@ from sqlalchemy.orm import Session
 
 from tracker.db.models import EloHistory, Game, GlickoHistory, Player, RatingPeriod
 from tracker.errors import NotFoundError
-from tracker.parsing import check_tc, next_month
+from tracker.months import next_month
 from tracker.ratings import fide, glicko, metrics
 from tracker.ratings.glicko import GlickoPreset, GlickoState
 from tracker.ratings.shadow import ShadowPlayer, as_of
 from tracker.services import periods, shadow
 from tracker.services.players import resolve
+from tracker.user_input import check_tc
 
 
 @dataclass(frozen=True)

@@ -25,9 +25,9 @@ from tracker.db.models import Event, Game, Player
 from tracker.errors import InvalidInputError
 from tracker.importers.records import GameRecord, PlayerInfo
 from tracker.importers.writers import TrfExportError, write_trf
-from tracker.parsing import FORFEITS
 from tracker.services.games import filter_games
 from tracker.services.history import History, RatingList, history, rating_list
+from tracker.vocabulary import FORFEITS
 
 
 @dataclass(frozen=True)

@@ -11,12 +11,14 @@ from sqlalchemy.orm import Session
 
 from tracker.db.models import EloHistory, Game, GlickoHistory, Player, PlayerSeed, RatingPeriod
 from tracker.errors import NotFoundError
-from tracker.parsing import check_tc, month_label, month_of, next_month
+from tracker.months import month_label, month_of, months_between, next_month, previous_month
 from tracker.ratings import fide, glicko
 from tracker.ratings.glicko import GlickoState
 from tracker.ratings.shadow import ShadowPlayer, as_of
 from tracker.services import periods, shadow
 from tracker.services.players import PlayerView, resolve, show_player
+from tracker.user_input import check_tc
+from tracker.vocabulary import TIME_CONTROLS
 
 
 @dataclass(frozen=True)
@@ -168,7 +170,7 @@ def rating_status(session: Session, player: Player) -> tuple[RatingStatus, ...]:
     if player.external:
         return ()
     out = []
-    for tc in ("standard", "rapid", "blitz"):
+    for tc in TIME_CONTROLS:
         status = _status(session, player, tc)
         if status is not None:
             out.append(status)
@@ -218,7 +220,7 @@ def _status(session: Session, player: Player, tc: str) -> RatingStatus | None:
         .limit(1)
     )
     if last_game is not None and month_of(last_game) >= open_from:
-        for month in periods.months_between(open_from, month_of(last_game)):
+        for month in months_between(open_from, month_of(last_game)):
             games = periods.month_games(session, tc, month, player.id)
             mine = periods.period_games(games, ratings, only=player.id).get(player.id, [])
             state = periods.rated_from_standard(state, mine, tc)
@@ -282,7 +284,7 @@ def rating_list(session: Session, tc: str, list_month: dt.date | None) -> Rating
     if list_month is None:
         month, pid, stale = closed[-1]
     else:
-        wanted = periods.previous_month(list_month)
+        wanted = previous_month(list_month)
         match = [c for c in closed if c[0] == wanted]
         if not match:
             first, last = next_month(closed[0][0]), next_month(closed[-1][0])

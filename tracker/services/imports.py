@@ -49,10 +49,12 @@ from tracker.db.models import Event, Game, Import, Player, RatingPeriod
 from tracker.errors import InvalidInputError
 from tracker.importers import detect
 from tracker.importers.records import GameRecord, ParseResult, PlayerInfo, Problem
-from tracker.parsing import FORFEITS, check_tc, month_of
+from tracker.months import month_of
 from tracker.services.games import clean_round, natural_key
 from tracker.services.periods import bulk_insert, mark_stale, stored_date, without_gc
 from tracker.services.players import TITLES, clean_name
+from tracker.user_input import check_tc
+from tracker.vocabulary import FORFEITS, YEAR_MAX, YEAR_MIN
 
 CreatePlayers = Literal["auto", "tracked", "external", "no"]
 CREATE_PLAYERS: Final[tuple[str, ...]] = get_args(CreatePlayers)
@@ -937,7 +939,7 @@ class _FileImport:
                 if i.federation and _FEDERATION.match(i.federation)
                 else None,
                 "birth_year": i.birth_year
-                if i.birth_year and 1850 <= i.birth_year <= 2200
+                if i.birth_year and YEAR_MIN <= i.birth_year <= YEAR_MAX
                 else None,
                 "sex": i.sex if i.sex in ("m", "f") else None,
                 "title": i.title if i.title in TITLES else None,

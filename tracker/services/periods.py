@@ -36,26 +36,14 @@ from tracker.db.models import (
     RatingPeriod,
 )
 from tracker.errors import InvalidInputError
-from tracker.parsing import FORFEITS, check_tc, month_label, month_of, next_month
+from tracker.months import month_label, month_of, months_between, next_month, previous_month
 from tracker.ratings import fide
+from tracker.user_input import check_tc
+from tracker.vocabulary import FORFEITS, TIME_CONTROLS
 
 _SCORES = {"1-0": (Decimal(1), Decimal(0)), "0-1": (Decimal(0), Decimal(1))}
 _SCORES["1/2-1/2"] = (Decimal("0.5"), Decimal("0.5"))
 _DEFAULT_STATE = fide.PlayerState()
-
-
-def previous_month(month: dt.date) -> dt.date:
-    return dt.date(month.year - (month.month == 1), (month.month - 2) % 12 + 1, 1)
-
-
-def months_between(first: dt.date, last: dt.date) -> list[dt.date]:
-    """Every month from ``first`` to ``last`` inclusive."""
-    months = []
-    current = first
-    while current <= last:
-        months.append(current)
-        current = next_month(current)
-    return months
 
 
 def hundredths(value: Decimal) -> int:
@@ -864,7 +852,7 @@ def stale_months(session: Session, tc: str) -> list[dt.date]:
 
 def list_periods(session: Session, tc: str | None) -> tuple[PeriodRow, ...]:
     """Every month from the first with games to the last with games or closed."""
-    tcs = [check_tc(tc)] if tc is not None else ["standard", "rapid", "blitz"]
+    tcs = [check_tc(tc)] if tc is not None else list(TIME_CONTROLS)
     out: list[PeriodRow] = []
     for one in tcs:
         closed = {m: (pid, stale) for m, pid, stale in closed_months(session, one)}

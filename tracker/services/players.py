@@ -12,8 +12,9 @@ from sqlalchemy.orm import Session, selectinload
 
 from tracker.db.models import Game, Player, PlayerSeed
 from tracker.errors import AmbiguousError, ConflictError, InvalidInputError, NotFoundError
-from tracker.parsing import check_rating
 from tracker.services.periods import mark_all_stale
+from tracker.user_input import check_rating
+from tracker.vocabulary import YEAR_MAX, YEAR_MIN
 
 TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
 _FEDERATION = re.compile(r"^[A-Z]{3}$")
@@ -102,7 +103,7 @@ def _clean_fields(fields: dict[str, Any]) -> dict[str, Any]:
             raise InvalidInputError(f"invalid federation {fields['federation']!r}: three letters")
         out["federation"] = federation
     born = out.get("birth_year")
-    if born is not None and not 1850 <= born <= 2200:
+    if born is not None and not YEAR_MIN <= born <= YEAR_MAX:
         raise InvalidInputError(f"implausible birth year {born}")
     sex = out.get("sex")
     if sex is not None:

@@ -17,11 +17,12 @@ from sqlalchemy.orm import Session
 
 from tracker.db.models import GlickoHistory, RatingPeriod, ShadowSettings
 from tracker.errors import InvalidInputError
-from tracker.parsing import next_month
+from tracker.months import month_end, previous_month
 from tracker.ratings import glicko
 from tracker.ratings.glicko import GlickoPreset, GlickoState
 from tracker.ratings.shadow import GameUpdate, NewPlayer, ShadowGame, ShadowPlayer, rate_month
 from tracker.services import periods
+from tracker.vocabulary import TIME_CONTROLS
 
 SEEDS = ("elo", "fresh")
 PRESET_NAMES = tuple(glicko.PRESETS)
@@ -120,7 +121,7 @@ def set_config(
     row.chesscom_c, row.chesscom_rd_min = new.chesscom_c, new.chesscom_rd_min
     row.chesscom_rd_max = new.chesscom_rd_max
     session.flush()
-    for tc in ("standard", "rapid", "blitz"):
+    for tc in TIME_CONTROLS:
         recompute(session, tc, new)
     return new, True
 
@@ -234,7 +235,7 @@ def close_month(
     federation's players are idle in a given month)."""
     config = config or get_config(session)
     preset = config.glicko_preset()
-    previous = periods.period_id(session, tc, periods.previous_month(month))
+    previous = periods.period_id(session, tc, previous_month(month))
     if ratings is None:
         ratings = periods.ListRatings(session, tc)
     if games is None:
@@ -249,8 +250,8 @@ def close_month(
     after, updates = rate_month(players, shadow, preset, new_player_fn(config, preset, ratings))
     rows: list[tuple[object, ...]] = []
     stored = periods.stored_date(session)
-    month_end_day = next_month(month) - dt.timedelta(days=1)
-    month_end = stored(month_end_day)
+    month_end_day = month_end(month)
+    month_end_stored = stored(month_end_day)
     name = preset.name
     if preset.period == "game":
         for u in updates:
@@ -261,7 +262,7 @@ def close_month(
     moved: Iterable[int] = dict.fromkeys(u.player_id for u in updates) if copy_idle else after
     for pid in moved:
         p = after[pid]
-        rows.append(_row(pid, name, period, p, None, month_end, stored(p.last_played)))
+        rows.append(_row(pid, name, period, p, None, month_end_stored, stored(p.last_played)))
     periods.bulk_insert(session, _GLICKO_HISTORY, _GLICKO_COLUMNS, rows, dates_stored=True)
     if copy_idle:
         assert previous is not None

@@ -1,6 +1,8 @@
-"""Parsing of the small values users type: dates, months, results, ratings.
+"""Values a user types: dates, months, results, ratings, time controls.
 
-Shared by the CLI, the services and the importers' callers; stdlib only.
+Each parser takes the text as typed and returns the value or raises
+:class:`~tracker.errors.InvalidInputError` with a one-line reason. Used by the command line,
+the services and the importers' callers; standard library only.
 """
 
 from __future__ import annotations
@@ -8,43 +10,30 @@ from __future__ import annotations
 import datetime as dt
 import os
 import re
-from typing import Literal, get_args
 
 from tracker.errors import InvalidInputError
+from tracker.vocabulary import (
+    RATING_MAX,
+    RATING_MIN,
+    RESULT_HELP,
+    TC_WORDS,
+    TIME_CONTROLS,
+    YEAR_MAX,
+    YEAR_MIN,
+    TimeControl,
+    canonical_result,
+)
 
-TimeControl = Literal["standard", "rapid", "blitz"]
-TIME_CONTROLS: tuple[str, ...] = get_args(TimeControl)
-
-#: Canonical results; the last two are forfeits, stored and never rated.
-RESULTS = ("1-0", "0-1", "1/2-1/2", "+-", "-+")
-FORFEITS = ("+-", "-+")
-_RESULT_ALIASES = {
-    "1-0": "1-0",
-    "0-1": "0-1",
-    "1/2-1/2": "1/2-1/2",
-    "½-½": "1/2-1/2",
-    "=": "1/2-1/2",
-    "+-": "+-",
-    "-+": "-+",
-}
-RATING_MIN, RATING_MAX = 0, 4000
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _MONTH = re.compile(r"^\d{4}-\d{2}$")
 
 
 def parse_result(text: str) -> str:
-    """Canonical result for ``1-0``, ``0-1``, ``1/2-1/2``, ``½-½``, ``=``, ``+-`` or ``-+``."""
-    canonical = _RESULT_ALIASES.get(text.strip())
+    """The canonical result of any spelling in :data:`tracker.vocabulary.RESULT_ALIASES`."""
+    canonical = canonical_result(text)
     if canonical is None:
-        raise InvalidInputError(
-            f"invalid result {text!r}: use 1-0, 0-1, 1/2-1/2 (or ½-½, =), or +- / -+ for a forfeit"
-        )
+        raise InvalidInputError(f"invalid result {text!r}: use {RESULT_HELP}")
     return canonical
-
-
-def white_score(result: str) -> float | None:
-    """White's score in a played game; None for a forfeit (never rated)."""
-    return {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}.get(result)
 
 
 def parse_date(text: str, what: str = "date") -> dt.date:
@@ -72,11 +61,9 @@ def parse_month(text: str) -> dt.date:
     return dt.date(year, month, 1)
 
 
-YEAR_MIN, YEAR_MAX = 1850, 2200
-
-
 def check_year(year: int, what: str, text: str) -> None:
-    """Chess ratings began long after 1850; the calendar must stay well inside Python's."""
+    """A year tracker can store (:data:`~tracker.vocabulary.YEAR_MIN` ..
+    :data:`~tracker.vocabulary.YEAR_MAX`)."""
     if not YEAR_MIN <= year <= YEAR_MAX:
         raise InvalidInputError(f"implausible {what} {text!r}: years {YEAR_MIN}..{YEAR_MAX}")
 
@@ -89,20 +76,8 @@ def check_rating(value: int, what: str = "rating") -> int:
 
 def check_tc(value: str) -> TimeControl:
     if value not in TIME_CONTROLS:
-        raise InvalidInputError(f"unknown time control {value!r}: use standard, rapid or blitz")
-    return value  # type: ignore[return-value]
-
-
-def month_of(day: dt.date) -> dt.date:
-    return day.replace(day=1)
-
-
-def next_month(month: dt.date) -> dt.date:
-    return dt.date(month.year + month.month // 12, month.month % 12 + 1, 1)
-
-
-def month_label(month: dt.date) -> str:
-    return f"{month.year:04d}-{month.month:02d}"
+        raise InvalidInputError(f"unknown time control {value!r}: use {TC_WORDS}")
+    return value
 
 
 def today() -> dt.date:

@@ -1,0 +1,69 @@
+"""The words every layer shares: time controls, results, and the bounds of plausible values.
+
+One definition each, used by the rating math, the importers, the database schema, the
+services and the command line alike. Standard library only, no I/O.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Final, Literal, get_args
+
+TimeControl = Literal["standard", "rapid", "blitz"]
+"""The three separate FIDE rating lists (standard, rapid, blitz)."""
+TIME_CONTROLS: Final[tuple[TimeControl, ...]] = get_args(TimeControl)
+TC_WORDS: Final = "standard, rapid or blitz"
+"""The time controls as a sentence says them (help texts, messages)."""
+
+#: The canonical results. The last two are forfeits: stored, never rated (FIDE Rating
+#: Regulations 2024 §5.1: unplayed games are not counted).
+RESULTS: Final[tuple[str, ...]] = ("1-0", "0-1", "1/2-1/2", "+-", "-+")
+FORFEITS: Final[tuple[str, ...]] = ("+-", "-+")
+PLAYED_RESULTS: Final[tuple[str, ...]] = ("1-0", "0-1", "1/2-1/2")
+
+#: White's and Black's score in a played game, exact.
+SCORES: Final[dict[str, tuple[Decimal, Decimal]]] = {
+    "1-0": (Decimal(1), Decimal(0)),
+    "0-1": (Decimal(0), Decimal(1)),
+    "1/2-1/2": (Decimal("0.5"), Decimal("0.5")),
+}
+
+#: Every way of writing a result that tracker accepts (CSV cells, ``game add``), each mapped
+#: to its canonical form. Case does not matter for the words.
+RESULT_ALIASES: Final[dict[str, str]] = {
+    "1-0": "1-0",
+    "1:0": "1-0",
+    "0-1": "0-1",
+    "0:1": "0-1",
+    "1/2-1/2": "1/2-1/2",
+    "1/2:1/2": "1/2-1/2",
+    "0.5-0.5": "1/2-1/2",
+    "0.5:0.5": "1/2-1/2",
+    "½-½": "1/2-1/2",
+    "½:½": "1/2-1/2",
+    "=": "1/2-1/2",
+    "draw": "1/2-1/2",
+    "+-": "+-",
+    "+:-": "+-",
+    "-+": "-+",
+    "-:+": "-+",
+}
+RESULT_HELP: Final = (
+    "1-0, 0-1, 1/2-1/2 (also 1:0, 0:1, 1/2:1/2, 0.5-0.5, ½-½, =, draw), or +- / -+ for a forfeit"
+)
+
+
+def canonical_result(text: str) -> str | None:
+    """The canonical form of a result as written, or None if it is not one."""
+    value = text.strip()
+    return RESULT_ALIASES.get(value) or RESULT_ALIASES.get(value.casefold())
+
+
+#: A recorded or seeded rating must lie in this range (0 or blank means unrated in files).
+RATING_MIN: Final = 0
+RATING_MAX: Final = 4000
+
+#: Calendar years tracker stores: chess ratings began long after 1850, and the calendar
+#: stays well inside what Python and both databases handle. Dates and birth years alike.
+YEAR_MIN: Final = 1850
+YEAR_MAX: Final = 2200
