@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tracker.ratings import fide_tables
+from tracker.ratings.fide import tables as fide_tables
 from tracker.ratings.fide import (
     RAPID_BLITZ_2024,
     RAPID_BLITZ_2024_12,

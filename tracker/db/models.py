@@ -8,6 +8,7 @@ loading Alembic.
 from __future__ import annotations
 
 import datetime as dt
+from typing import cast
 
 from sqlalchemy import (
     BigInteger,
@@ -21,6 +22,7 @@ from sqlalchemy import (
     Integer,
     MetaData,
     String,
+    Table,
     Text,
     UniqueConstraint,
     func,
@@ -264,3 +266,8 @@ class ShadowSettings(Base):
     chesscom_c: Mapped[float] = mapped_column(Float, default=8.1)
     chesscom_rd_min: Mapped[float] = mapped_column(Float, default=30.0)
     chesscom_rd_max: Mapped[float] = mapped_column(Float, default=350.0)
+
+
+def table(model: type[Base]) -> Table:
+    """A model's Core table, for bulk statements that skip the ORM."""
+    return cast(Table, model.__table__)

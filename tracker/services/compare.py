@@ -15,7 +15,7 @@ from tracker.months import next_month
 from tracker.ratings import fide, glicko, metrics
 from tracker.ratings.glicko import GlickoPreset, GlickoState
 from tracker.ratings.shadow import ShadowPlayer, as_of
-from tracker.services import periods, shadow
+from tracker.services import lists, shadow
 from tracker.services.players import resolve
 from tracker.user_input import check_tc
 
@@ -88,7 +88,7 @@ def compare(session: Session, ref: str, tc: str, preset_name: str | None) -> Com
     config = shadow.get_config(session)
     name = shadow.check_preset(preset_name) if preset_name else config.preset
     preset = config.glicko_preset(name)
-    closed = periods.closed_months(session, tc)
+    closed = lists.closed_months(session, tc)
     elo = dict(
         session.execute(
             select(RatingPeriod.month, EloHistory.rating)
@@ -218,7 +218,7 @@ def compare_all(session: Session, tc: str) -> Standings:
     tc = check_tc(tc)
     config = shadow.get_config(session)
     preset = config.glicko_preset()
-    closed = periods.closed_months(session, tc)
+    closed = lists.closed_months(session, tc)
     if not closed:
         return Standings(tc, config.preset, None, (), False, config.external_rd)
     month, pid, _ = closed[-1]
@@ -296,15 +296,15 @@ def evaluate(session: Session, tc: str, from_month: dt.date | None) -> Evaluatio
     """
     tc = check_tc(tc)
     config = shadow.get_config(session)
-    ratings = periods.ListRatings(session, tc)
+    ratings = lists.ListRatings(session, tc)
     elo_pred: dict[int, float] = {}
     white_of: dict[int, int] = {}
     outcomes: dict[int, float] = {}
-    closed = periods.closed_months(session, tc)
+    closed = lists.closed_months(session, tc)
     for month, _, _ in closed:
         if from_month is not None and month < from_month:
             continue
-        for g in periods.month_games(session, tc, month):
+        for g in lists.month_games(session, tc, month):
             on_list = ratings.on_list_of(g.event_start)
             w = g.white_rating if g.white_external else on_list.get(g.white_id)
             b = g.black_rating if g.black_external else on_list.get(g.black_id)

@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session, aliased
 from tracker.db.models import Event, Game, Player
 from tracker.errors import ConflictError, InvalidInputError, NotFoundError
 from tracker.months import next_month
-from tracker.services.periods import mark_stale
+from tracker.services.lists import mark_stale
 from tracker.services.players import resolve
 from tracker.user_input import check_rating, check_tc, parse_result
 from tracker.vocabulary import FORFEITS

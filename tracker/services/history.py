@@ -15,10 +15,10 @@ from tracker.months import month_label, month_of, months_between, next_month, pr
 from tracker.ratings import fide, glicko
 from tracker.ratings.glicko import GlickoState
 from tracker.ratings.shadow import ShadowPlayer, as_of
-from tracker.services import periods, shadow
+from tracker.services import lists, shadow
 from tracker.services.players import PlayerView, resolve, show_player
 from tracker.user_input import check_tc
-from tracker.vocabulary import TIME_CONTROLS
+from tracker.vocabulary import TIME_CONTROLS, TimeControl
 
 
 @dataclass(frozen=True)
@@ -77,9 +77,9 @@ def history(session: Session, ref: str, tc: str) -> History:
             rating=h.rating,
             k=h.k,
             games=h.games,
-            score=periods.from_hundredths(h.score_c),
-            expected=periods.from_hundredths(h.expected_c),
-            change_exact=periods.from_hundredths(h.change_exact_c),
+            score=lists.from_hundredths(h.score_c),
+            expected=lists.from_hundredths(h.expected_c),
+            change_exact=lists.from_hundredths(h.change_exact_c),
             change=h.change,
             stale=stale,
             note=h.note,
@@ -95,7 +95,7 @@ def history(session: Session, ref: str, tc: str) -> History:
         seed_rating=seed.rating if seed else None,
         seed_games=seed.games if seed else None,
         rows=rows,
-        stale_months=tuple(periods.stale_months(session, tc)),
+        stale_months=tuple(lists.stale_months(session, tc)),
         preset=shadow.get_config(session).preset,
         external_rd=shadow.get_config(session).external_rd,
     )
@@ -177,8 +177,8 @@ def rating_status(session: Session, player: Player) -> tuple[RatingStatus, ...]:
     return tuple(out)
 
 
-def _status(session: Session, player: Player, tc: str) -> RatingStatus | None:
-    closed = periods.closed_months(session, tc)
+def _status(session: Session, player: Player, tc: TimeControl) -> RatingStatus | None:
+    closed = lists.closed_months(session, tc)
     seed = session.get(PlayerSeed, (player.id, tc))
     games_exist = session.scalar(
         select(Game.id)
@@ -187,7 +187,7 @@ def _status(session: Session, player: Player, tc: str) -> RatingStatus | None:
     )
     if seed is None and games_exist is None:
         return None
-    first_games = periods.first_game_month(session, tc)
+    first_games = lists.first_game_month(session, tc)
     state = fide.PlayerState(birth_year=player.birth_year)
     list_date = None
     if closed:
@@ -199,16 +199,16 @@ def _status(session: Session, player: Player, tc: str) -> RatingStatus | None:
             )
         )
         if row is not None:
-            state = periods.states_after(session, last_id, player.id).get(player.id, state)
+            state = lists.states_after(session, last_id, player.id).get(player.id, state)
         elif seed is not None:
-            state = periods.seeded_state(seed, player.birth_year, closed[0][0])
+            state = lists.seeded_state(seed, player.birth_year, closed[0][0])
         open_from = next_month(last_month)
     else:
         open_from = first_games or month_of(dt.date.today())
         if seed is not None:
-            state = periods.seeded_state(seed, player.birth_year, open_from)
+            state = lists.seeded_state(seed, player.birth_year, open_from)
     published = state
-    ratings = periods.ListRatings(session, tc, fallback_to_latest=True)
+    ratings = lists.ListRatings(session, tc, fallback_to_latest=True)
     live_months: list[dt.date] = []
     live_games = 0
     change_exact = Decimal(0)
@@ -221,10 +221,11 @@ def _status(session: Session, player: Player, tc: str) -> RatingStatus | None:
     )
     if last_game is not None and month_of(last_game) >= open_from:
         for month in months_between(open_from, month_of(last_game)):
-            games = periods.month_games(session, tc, month, player.id)
-            mine = periods.period_games(games, ratings, only=player.id).get(player.id, [])
-            state = periods.rated_from_standard(state, mine, tc)
-            state, outcome = fide.close_period(state, mine, month=month, tc=tc)  # type: ignore[arg-type]
+            games = lists.month_games(session, tc, month, player.id)
+            on_lists = ratings.lists_for(games)
+            mine = fide.player_games(games, on_lists, only=player.id).get(player.id, [])
+            state = fide.rated_from_standard(state, mine, tc)
+            state, outcome = fide.close_period(state, mine, month=month, tc=tc)
             if mine:
                 live_months.append(month)
                 live_games += outcome.games
@@ -278,7 +279,7 @@ def rating_list(session: Session, tc: str, list_month: dt.date | None) -> Rating
     holds January's games); default: the latest list.
     """
     tc = check_tc(tc)
-    closed = periods.closed_months(session, tc)
+    closed = lists.closed_months(session, tc)
     if not closed:
         raise NotFoundError(f"no {tc} list yet: close a period first (`tracker period close`)")
     if list_month is None:

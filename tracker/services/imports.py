@@ -45,13 +45,14 @@ from typing import Final, Literal, NamedTuple, TypeVar, cast, get_args
 from sqlalchemy import Table, func, insert, select
 from sqlalchemy.orm import Session
 
+from tracker.db.bulk import bulk_insert, stored_date, without_gc
 from tracker.db.models import Event, Game, Import, Player, RatingPeriod
 from tracker.errors import InvalidInputError
 from tracker.importers import detect
 from tracker.importers.records import GameRecord, ParseResult, PlayerInfo, Problem
 from tracker.months import month_of
 from tracker.services.games import clean_round, natural_key
-from tracker.services.periods import bulk_insert, mark_stale, stored_date, without_gc
+from tracker.services.lists import mark_stale
 from tracker.services.players import TITLES, clean_name
 from tracker.user_input import check_tc
 from tracker.vocabulary import FORFEITS, YEAR_MAX, YEAR_MIN

@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from tracker.db.models import Game, Player, PlayerSeed
 from tracker.errors import AmbiguousError, ConflictError, InvalidInputError, NotFoundError
-from tracker.services.periods import mark_all_stale
+from tracker.services.lists import mark_all_stale
 from tracker.user_input import check_rating
 from tracker.vocabulary import YEAR_MAX, YEAR_MIN
 

@@ -15,13 +15,15 @@ from dataclasses import dataclass
 from sqlalchemy import Date, Integer, String, delete, insert, literal, null, select
 from sqlalchemy.orm import Session
 
-from tracker.db.models import GlickoHistory, RatingPeriod, ShadowSettings
+from tracker.db.bulk import bulk_insert, stored_date, without_gc
+from tracker.db.models import GlickoHistory, RatingPeriod, ShadowSettings, table
 from tracker.errors import InvalidInputError
 from tracker.months import month_end, previous_month
 from tracker.ratings import glicko
 from tracker.ratings.glicko import GlickoPreset, GlickoState
+from tracker.ratings.month_games import MonthGame
 from tracker.ratings.shadow import GameUpdate, NewPlayer, ShadowGame, ShadowPlayer, rate_month
-from tracker.services import periods
+from tracker.services import lists
 from tracker.vocabulary import TIME_CONTROLS
 
 SEEDS = ("elo", "fresh")
@@ -134,7 +136,7 @@ _WHITE_SCORES = {"1-0": 1.0, "0-1": 0.0}
 
 
 def shadow_games(
-    games: list[periods.MonthGame], config: ShadowConfig, preset: GlickoPreset
+    games: list[MonthGame], config: ShadowConfig, preset: GlickoPreset
 ) -> list[ShadowGame]:
     out = []
     fixed: dict[int | None, GlickoState] = {}  # external opponents' states, by recorded rating
@@ -173,13 +175,21 @@ def _fixed(rating: int | None, config: ShadowConfig, preset: GlickoPreset) -> Gl
 
 
 def new_player_fn(
-    config: ShadowConfig, preset: GlickoPreset, ratings: periods.ListRatings
+    config: ShadowConfig,
+    preset: GlickoPreset,
+    ratings: lists.ListRatings,
+    games: Iterable[MonthGame],
 ) -> NewPlayer:
+    """A new player's first shadow: with ``elo`` seeding, from his Elo on the list in force
+    on the day of his first game (read here, for the days of ``games``)."""
+    if config.seed != "elo":
+        return lambda pid, day: glicko.new_player(preset)
+    on_list = {day: ratings.on_list_of(day) for day in {g.played_on for g in games}}
+
     def start(pid: int, day: dt.date) -> GlickoState:
-        if config.seed == "elo":
-            elo = ratings.on_list_of(day).get(pid)
-            if elo is not None:
-                return glicko.new_player(preset, float(elo))
+        elo = on_list[day].get(pid)
+        if elo is not None:
+            return glicko.new_player(preset, float(elo))
         return glicko.new_player(preset)
 
     return start
@@ -212,34 +222,45 @@ def month_end_players(
     }
 
 
-def close_month(
+@dataclass(frozen=True)
+class ShadowMonth:
+    """What the shadow fold of one month needs, read from the database."""
+
+    month: dt.date
+    preset: GlickoPreset
+    previous: int | None  # the previous closed period, if any
+    games: list[ShadowGame]
+    players: dict[int, ShadowPlayer]  # shadows at the end of the previous month
+    start: NewPlayer  # a new player's first shadow
+    copy_idle: bool  # idle players' month-end rows are copied in the database
+
+
+def read_month(
     session: Session,
     tc: str,
     month: dt.date,
-    period: int,
     config: ShadowConfig | None = None,
     *,
-    games: list[periods.MonthGame] | None = None,
-    ratings: periods.ListRatings | None = None,
+    games: list[MonthGame] | None = None,
+    ratings: lists.ListRatings | None = None,
     players: dict[int, ShadowPlayer] | None = None,
     keep: bool = False,
-) -> dict[int, ShadowPlayer] | None:
-    """Rate the month's games for the configured preset and store the snapshots.
-
-    ``games``, ``ratings`` (the month's games and the published lists) and ``players`` (every
-    shadow at the end of the previous month), when the caller has them already, save reading
-    them again; with ``keep`` the shadows at the end of this month are returned, for the next.
+) -> ShadowMonth:
+    """Read what :func:`fold_month` needs. ``games``, ``ratings`` (the month's games and the
+    published lists) and ``players`` (every shadow at the end of the previous month), when
+    the caller has them already, save reading them again; ``keep``: the caller will want
+    every shadow at the month's end (to close the next month), not only the movers'.
 
     With a per-game preset a player without games in the month keeps his shadow as it was:
     his month-end row is copied in the database instead of going through Python (most of a
-    federation's players are idle in a given month)."""
+    federation's players are idle in a given month), so only the active players are read."""
     config = config or get_config(session)
     preset = config.glicko_preset()
-    previous = periods.period_id(session, tc, previous_month(month))
+    previous = lists.period_id(session, tc, previous_month(month))
     if ratings is None:
-        ratings = periods.ListRatings(session, tc)
+        ratings = lists.ListRatings(session, tc)
     if games is None:
-        games = periods.month_games(session, tc, month)
+        games = lists.month_games(session, tc, month)
     shadow = shadow_games(games, config, preset)
     copy_idle = preset.period == "game" and previous is not None
     if players is None:
@@ -247,27 +268,52 @@ def close_month(
         if copy_idle and not keep:
             active = {pid for g in shadow for pid in (g.white, g.black) if pid is not None}
         players = month_end_players(session, previous, only=active)
-    after, updates = rate_month(players, shadow, preset, new_player_fn(config, preset, ratings))
+    start = new_player_fn(config, preset, ratings, games)
+    return ShadowMonth(month, preset, previous, shadow, players, start, copy_idle)
+
+
+def fold_month(month: ShadowMonth) -> tuple[dict[int, ShadowPlayer], list[GameUpdate]]:
+    """The month's shadow fold (pure: :func:`tracker.ratings.shadow.rate_month`)."""
+    return rate_month(month.players, month.games, month.preset, month.start)
+
+
+def write_month(
+    session: Session,
+    period: int,
+    month: ShadowMonth,
+    after: dict[int, ShadowPlayer],
+    updates: list[GameUpdate],
+) -> None:
+    """Store the month's snapshots: a row per tracked side of every game (per-game presets)
+    and a month-end row per player."""
     rows: list[tuple[object, ...]] = []
-    stored = periods.stored_date(session)
-    month_end_day = month_end(month)
+    stored = stored_date(session)
+    month_end_day = month_end(month.month)
     month_end_stored = stored(month_end_day)
-    name = preset.name
-    if preset.period == "game":
+    name = month.preset.name
+    if month.preset.period == "game":
         for u in updates:
             day = stored(u.after.last_played)  # the game's day
             rows.append(_row(u.player_id, name, period, u.after, u.game_id, day, day))
     # Month-end rows: with idle rows copied below, only the players who played (the others'
     # shadows did not move); otherwise everyone.
-    moved: Iterable[int] = dict.fromkeys(u.player_id for u in updates) if copy_idle else after
+    moved: Iterable[int] = dict.fromkeys(u.player_id for u in updates) if month.copy_idle else after
     for pid in moved:
         p = after[pid]
         rows.append(_row(pid, name, period, p, None, month_end_stored, stored(p.last_played)))
-    periods.bulk_insert(session, _GLICKO_HISTORY, _GLICKO_COLUMNS, rows, dates_stored=True)
-    if copy_idle:
-        assert previous is not None
-        _copy_month_end(session, previous, period, name, month_end_day)
-    return after if keep else None
+    bulk_insert(session, _GLICKO_HISTORY, _GLICKO_COLUMNS, rows, dates_stored=True)
+    if month.copy_idle:
+        assert month.previous is not None
+        _copy_month_end(session, month.previous, period, name, month_end_day)
+
+
+def close_month(
+    session: Session, tc: str, month: dt.date, period: int, config: ShadowConfig | None = None
+) -> None:
+    """Rate the month's games for the configured preset and store the snapshots."""
+    read = read_month(session, tc, month, config)
+    after, updates = fold_month(read)
+    write_month(session, period, read, after, updates)
 
 
 def _copy_month_end(
@@ -292,7 +338,7 @@ def _copy_month_end(
     session.execute(insert(_GLICKO_HISTORY).from_select(list(_GLICKO_COLUMNS), rows))
 
 
-_GLICKO_HISTORY = periods.GLICKO_HISTORY
+_GLICKO_HISTORY = table(GlickoHistory)
 _GLICKO_COLUMNS = (
     "as_of",
     "player_id",
@@ -335,14 +381,14 @@ def _row(
 def recompute(session: Session, tc: str, config: ShadowConfig | None = None) -> None:
     """Replace the stored shadow of every closed period of ``tc``."""
     config = config or get_config(session)
-    closed = periods.closed_months(session, tc)
-    table = _GLICKO_HISTORY  # a Core delete: the ORM's would fetch every deleted id first
+    closed = lists.closed_months(session, tc)
+    glicko_history = _GLICKO_HISTORY  # a Core delete: the ORM's would fetch every deleted id first
     session.execute(
-        delete(table).where(
-            table.c.period_id.in_(select(RatingPeriod.id).where(RatingPeriod.tc == tc))
+        delete(glicko_history).where(
+            glicko_history.c.period_id.in_(select(RatingPeriod.id).where(RatingPeriod.tc == tc))
         )
     )
-    with periods.without_gc():
+    with without_gc():
         for month, pid, _ in closed:
             close_month(session, tc, month, pid, config)
 
@@ -363,10 +409,11 @@ def replay(
 ) -> Iterator[ReplayedMonth]:
     """The shadow of any preset over the closed periods, computed without storing it."""
     preset = config.glicko_preset(preset_name)
-    ratings = periods.ListRatings(session, tc)
-    start = new_player_fn(config, preset, ratings)
+    ratings = lists.ListRatings(session, tc)
     players: dict[int, ShadowPlayer] = {}
-    for month, _, _ in periods.closed_months(session, tc):
-        games = shadow_games(periods.month_games(session, tc, month), config, preset)
+    for month, _, _ in lists.closed_months(session, tc):
+        month_games = lists.month_games(session, tc, month)
+        start = new_player_fn(config, preset, ratings, month_games)
+        games = shadow_games(month_games, config, preset)
         players, updates = rate_month(players, games, preset, start)
         yield ReplayedMonth(month, players, updates)

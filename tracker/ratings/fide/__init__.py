@@ -1,0 +1,145 @@
+"""FIDE Elo rules as pure functions: expected score, K, the 700 rule, initial ratings and the
+monthly rating-period fold.
+
+Everything follows the FIDE Rating Regulations effective from 1 March 2024 (FIDE Handbook
+B.02), as amended 1 October 2025, and the Rapid & Blitz Rating Regulations of the same date.
+Article numbers in the docstrings refer to those texts.
+
+Arithmetic is exact: probabilities from table 8.1.2 are :class:`~decimal.Decimal` values with
+two decimals, so per-game and per-period changes are exact too. Rounding happens once, on the
+period total, half away from zero (§8.3.4); the builtin :func:`round` (half to even) is never
+used. The optional logistic formula (for reproducing online calculators, not FIDE) returns a
+full-precision ``Decimal``; callers round only when displaying, e.g. with
+:func:`quantize_half_away`.
+
+This module imports only the standard library and performs no I/O.
+
+Modules: :mod:`~.tables` (tables 8.1.1 and 8.1.2 as data), :mod:`~.rules` (the rule sets by
+date and the regulations' constants), :mod:`~.arithmetic` (exact decimals and rounding),
+:mod:`~.game` (one game's expectation and change, K and the 700 rule), :mod:`~.period` (a
+rated player's period change), :mod:`~.initial` (a newcomer's first rating), :mod:`~.state`
+(one player's period fold) and :mod:`~.month` (the whole list's month fold). Everything public
+is importable from this package.
+"""
+
+from __future__ import annotations
+
+from tracker.ratings.fide.arithmetic import (
+    quantize_half_away,
+    round_half_away,
+)
+from tracker.ratings.fide.game import (
+    apply_700_rule,
+    capped_difference,
+    expected_score,
+    game_change,
+    game_is_rated,
+    k_factor,
+    logistic_expected,
+    table_expected,
+)
+from tracker.ratings.fide.initial import (
+    InitialRating,
+    dp_for_percentage,
+    initial_rating,
+)
+from tracker.ratings.fide.month import (
+    ListLine,
+    ListRatings,
+    MonthList,
+    event_key,
+    fold_month,
+    player_games,
+    rated_from_standard,
+)
+from tracker.ratings.fide.period import (
+    GameDetail,
+    PeriodChange,
+    RatedGame,
+    period_change,
+)
+from tracker.ratings.fide.rules import (
+    HYPOTHETICAL_OPPONENT,
+    MAX_INITIAL_RATING,
+    MIN_INITIAL_GAMES,
+    POOL_MONTHS,
+    RAPID_BLITZ_2024,
+    RAPID_BLITZ_2024_12,
+    RATING_FLOOR,
+    STANDARD_2024,
+    STANDARD_2025_10,
+    EventKey,
+    Formula,
+    GameStatus,
+    RuleSelection,
+    RuleSet,
+    rules_for,
+    rules_note,
+    select_rules,
+)
+from tracker.ratings.fide.state import (
+    PeriodGame,
+    PeriodOutcome,
+    PlayerState,
+    PoolGame,
+    close_idle,
+    close_period,
+    k_for_state,
+    published,
+    seed_state,
+)
+from tracker.vocabulary import TimeControl
+
+__all__ = [
+    "HYPOTHETICAL_OPPONENT",
+    "MAX_INITIAL_RATING",
+    "MIN_INITIAL_GAMES",
+    "POOL_MONTHS",
+    "RAPID_BLITZ_2024",
+    "RAPID_BLITZ_2024_12",
+    "RATING_FLOOR",
+    "STANDARD_2024",
+    "STANDARD_2025_10",
+    "EventKey",
+    "Formula",
+    "GameDetail",
+    "GameStatus",
+    "InitialRating",
+    "ListLine",
+    "ListRatings",
+    "MonthList",
+    "PeriodChange",
+    "PeriodGame",
+    "PeriodOutcome",
+    "PlayerState",
+    "PoolGame",
+    "RatedGame",
+    "RuleSelection",
+    "RuleSet",
+    "TimeControl",
+    "apply_700_rule",
+    "capped_difference",
+    "close_idle",
+    "close_period",
+    "dp_for_percentage",
+    "event_key",
+    "expected_score",
+    "fold_month",
+    "game_change",
+    "game_is_rated",
+    "initial_rating",
+    "k_factor",
+    "k_for_state",
+    "logistic_expected",
+    "period_change",
+    "player_games",
+    "published",
+    "quantize_half_away",
+    "rated_from_standard",
+    "round_half_away",
+    "rules_for",
+    "rules_note",
+    "seed_state",
+    "select_rules",
+    "table_expected",
+]

@@ -1,0 +1,147 @@
+"""One game: the 400-point rule, the expected score PD, whether a game is rated, its change;
+and K with the 700 rule (FIDE Rating Regulations 2024 §8.1-§8.3)."""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from decimal import Decimal, localcontext
+from typing import Final
+
+from tracker.ratings.fide.arithmetic import CTX, ONE, check_score
+from tracker.ratings.fide.rules import (
+    JUNIOR_LAST_AGE,
+    K_PRODUCT_LIMIT,
+    NEW_PLAYER_GAMES,
+    Formula,
+    RuleSet,
+)
+from tracker.ratings.fide.tables import PD_ROWS
+
+_PD_STARTS: Final = tuple(row[0] for row in PD_ROWS)
+_PD_HIGH: Final = tuple(Decimal(row[2]).scaleb(-2) for row in PD_ROWS)
+_PD_LOW: Final = tuple(Decimal(row[3]).scaleb(-2) for row in PD_ROWS)
+
+
+def capped_difference(own: int, opp: int, rules: RuleSet, apply_cap: bool = True) -> int:
+    """Signed rating difference D = own - opp after the 400-point rule.
+
+    FIDE Rating Regulations 2024 §8.3.1 (as amended 1 October 2025): a difference of more than
+    400 counts as 400 for a player rated below 2650; a player rated 2650 or above uses the full
+    difference. The test is one-sided: it looks only at ``own``.
+    """
+    d = own - opp
+    if apply_cap and rules.caps(own):
+        d = max(-rules.cap, min(rules.cap, d))
+    return d
+
+
+def table_expected(d: int) -> Decimal:
+    """PD for a signed difference ``d`` (own - opponent, already capped) from table 8.1.2.
+
+    FIDE Rating Regulations 2024 §8.1.2 / §8.3.2a: the higher-rated player takes PD_H of the
+    row containing |d|, the lower-rated player PD_L. Exact, two decimals.
+    """
+    row = bisect_right(_PD_STARTS, abs(d)) - 1
+    return _PD_HIGH[row] if d >= 0 else _PD_LOW[row]
+
+
+def logistic_expected(d: int) -> Decimal:
+    """1 / (1 + 10^(-d/400)) as a 28-digit ``Decimal`` (not FIDE: for online calculators)."""
+    with localcontext(CTX):
+        return ONE / (ONE + Decimal(10) ** (Decimal(-d) / Decimal(400)))
+
+
+def expected_score(
+    own: int,
+    opp: int,
+    rules: RuleSet,
+    formula: Formula = "table",
+    apply_cap: bool = True,
+) -> Decimal:
+    """The player's expected score PD against ``opp``.
+
+    FIDE Rating Regulations 2024 §8.3.1 (400-point rule, with the 2650 exemption where the rule
+    set has it) then §8.3.2a (table 8.1.2). ``formula="logistic"`` replaces the table with the
+    logistic curve after the same cap and returns full precision; round only for display.
+    """
+    d = capped_difference(own, opp, rules, apply_cap)
+    if formula == "table":
+        return table_expected(d)
+    if formula == "logistic":
+        return logistic_expected(d)
+    raise ValueError(f"unknown formula {formula!r}")
+
+
+def game_is_rated(own: int | None, opp: int | None, rules: RuleSet) -> bool:
+    """Whether a game counts for the player whose rating is ``own`` (``None`` = unrated).
+
+    - FIDE Rating Regulations 2024 §8.3.1 covers only games "against a rated player": a game
+      against an unrated opponent (``opp is None``) is not rated, for either side.
+    - Rapid & Blitz Regulations §7.3.1, from 1 December 2024: a game between players 600 or
+      more points apart is not rated if at least one of them is rated above 2600.
+
+    For an unrated player (``own is None``) a game against a rated opponent counts towards the
+    initial-rating pool (§7.1.4); the 600-point rule needs two ratings and does not apply.
+    """
+    if opp is None:
+        return False
+    if own is None or not rules.rb_600_rule:
+        return True
+    return not (abs(own - opp) >= rules.rb_gap and max(own, opp) > rules.rb_above)
+
+
+def game_change(
+    own: int,
+    opp: int,
+    score: Decimal,
+    k: int,
+    rules: RuleSet,
+    formula: Formula = "table",
+    apply_cap: bool = True,
+) -> Decimal:
+    """K x (S - PD) for one game, unrounded (FIDE Rating Regulations 2024 §8.3.2-§8.3.3)."""
+    check_score(score)
+    with localcontext(CTX):
+        return k * (score - expected_score(own, opp, rules, formula, apply_cap))
+
+
+def k_factor(
+    *,
+    rated_games: int,
+    ever_2400: bool,
+    ever_2300: bool,
+    birth_year: int | None,
+    list_year: int,
+) -> int:
+    """The development coefficient K published on a list of year ``list_year``.
+
+    FIDE Rating Regulations 2024 §8.3.3. The text gives no precedence; this order reproduces
+    FIDE's published K:
+
+    1. ever published at 2400 or more -> 10 (for ever, even juniors and newcomers);
+    2. junior (``list_year - birth_year <= 18``, i.e. until the end of the year of the 18th
+       birthday) never published at 2300 or more -> 40;
+    3. fewer than 30 rated games -> 40;
+    4. otherwise -> 20.
+    """
+    if ever_2400:
+        return 10
+    if birth_year is not None and list_year - birth_year <= JUNIOR_LAST_AGE and not ever_2300:
+        return 40
+    if rated_games < NEW_PLAYER_GAMES:
+        return 40
+    return 20
+
+
+def apply_700_rule(k: int, n: int) -> int:
+    """K after the 700 rule for ``n`` games rated in one period.
+
+    FIDE Rating Regulations 2024 §8.3.3: "If the number of games (n) for a player on any list
+    for a rating period multiplied by K ... exceeds 700, then K shall be the largest whole
+    number such that K x n does not exceed 700."
+    """
+    if k < 0 or n < 0:
+        raise ValueError("K and the number of games must not be negative")
+    if k * n <= K_PRODUCT_LIMIT:
+        return k
+    return K_PRODUCT_LIMIT // n

@@ -1,0 +1,163 @@
+"""The whole list's month fold: the previous list + the month's games -> the new list.
+
+FIDE Rating Regulations 2024 §7.1: "On the first day of each month, FIDE shall prepare a list
+which incorporates all rated play during the rating period into the previous list." This
+module does exactly that for one time control, without I/O: :func:`player_games` turns the
+month's games into each tracked player's :class:`~.state.PeriodGame` list (opponents rated
+from the list in force when the event started, §8.3.2), and :func:`fold_month` folds every
+player of the previous list and every newcomer through :func:`~.state.close_period`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import NamedTuple
+
+from tracker.ratings.fide.state import (
+    PeriodGame,
+    PeriodOutcome,
+    PlayerState,
+    close_idle,
+    close_period,
+)
+from tracker.ratings.month_games import MonthGame
+from tracker.vocabulary import SCORES, TimeControl
+
+_DEFAULT_STATE = PlayerState()
+_NO_GAMES: tuple[PeriodGame, ...] = ()
+
+ListRatings = Mapping[int, int | None]
+"""The ratings of one published list, by player id (``None``: listed as unrated)."""
+
+
+def event_key(game: MonthGame) -> int | str:
+    """The event a game counts in: its event, else one event per day (a day's unnamed games)."""
+    return game.event_id if game.event_id is not None else f"day:{game.played_on.isoformat()}"
+
+
+def player_games(
+    games: Iterable[MonthGame],
+    lists: Mapping[dt.date, ListRatings],
+    only: int | None = None,
+) -> dict[int, list[PeriodGame]]:
+    """Each tracked player's games of the month (or ``only`` that player's), in order.
+
+    ``lists`` holds, for every event start among ``games``, the ratings on the list in force
+    that day: the player's Ro and a tracked opponent's rating come from it (FIDE Rating
+    Regulations 2024 §8.3.2); an external opponent's rating is the one recorded on the game.
+    """
+    by_player: dict[int, list[PeriodGame]] = defaultdict(list)
+    for g in games:
+        on_list = lists[g.event_start]
+        white_score, black_score = SCORES[g.result]
+        key = event_key(g)
+        sides = (
+            (g.white_id, g.white_external, white_score, g.black_id, g.black_external,
+             g.black_rating),
+            (g.black_id, g.black_external, black_score, g.white_id, g.white_external,
+             g.white_rating),
+        )  # fmt: skip
+        for pid, external, score, opp, opp_external, opp_recorded in sides:
+            if external or (only is not None and pid != only):
+                continue
+            by_player[pid].append(
+                PeriodGame(
+                    opponent=opp_recorded if opp_external else on_list.get(opp),
+                    score=score,
+                    event_start=g.event_start,
+                    event_key=key,
+                    own_rating=on_list.get(pid),
+                )
+            )
+    return by_player
+
+
+def rated_from_standard(
+    state: PlayerState, games: Sequence[PeriodGame], tc: TimeControl
+) -> PlayerState:
+    """Rapid & Blitz Rating Regulations 2024 §7.2.1: a player unrated in rapid (blitz) who has
+    a standard rating at the start of his first event of the period is rated from it.
+
+    ``own_rating`` of a rapid or blitz game already falls back to the standard list (see
+    the reads of the published lists); this turns it into the player's starting rating."""
+    if tc == "standard" or state.rating is not None or not games:
+        return state
+    first = min(games, key=lambda g: g.event_start)
+    if first.own_rating is None:
+        return state
+    return replace(state, rating=first.own_rating, pool=(), k=None, has_counted_results=True)
+
+
+class ListLine(NamedTuple):
+    """One player's line on the new list.
+
+    ``outcome`` is None for a rated player without games in the month (his rating, flags and
+    game count carry over; only K is that of the new list); ``rating_before`` is his rating
+    on the previous list (for a rapid or blitz newcomer: his standard rating, §7.2.1)."""
+
+    player_id: int
+    rating_before: int | None
+    state: PlayerState
+    outcome: PeriodOutcome | None
+
+
+@dataclass(frozen=True)
+class MonthList:
+    """The new list of one month: every line, and who entered or left the rated list."""
+
+    lines: list[ListLine]
+    rated: int  # rated players with at least one rated game
+    new_players: list[int]  # first published on this list
+    dropped: list[int]  # fell below the 1400 floor (§7.2.1)
+
+
+def fold_month(
+    previous: Mapping[int, PlayerState],
+    games: Mapping[int, Sequence[PeriodGame]],
+    *,
+    month: dt.date,
+    tc: TimeControl,
+    birth_years: Mapping[int, int | None],
+) -> MonthList:
+    """Fold one month into the list (FIDE Rating Regulations 2024 §7.1).
+
+    ``previous``: every tracked player's state on the list in force during ``month`` (seeded
+    players not yet listed included); ``games``: each tracked player's games of the month
+    (:func:`player_games`); ``birth_years``: those of the newcomers (players in ``games``
+    missing from ``previous``). Players are folded in id order; a newcomer whose games leave
+    no trace (nothing pooled, nothing counted) gets no line.
+    """
+    lines: list[ListLine] = []
+    new_players: list[int] = []
+    dropped: list[int] = []
+    rated = 0
+    for pid in sorted(set(previous) | set(games)):
+        state = previous.get(pid)
+        mine = games.get(pid, _NO_GAMES)
+        if not mine and state is not None:
+            idle = close_idle(state, month=month)
+            if idle is not None:  # close_period's outcome would be empty
+                lines.append(ListLine(pid, state.rating, idle, None))
+                continue
+        if state is None:
+            state = PlayerState(birth_year=birth_years.get(pid))
+        if mine:
+            state = rated_from_standard(state, mine, tc)
+        new_state, outcome = close_period(state, mine, month=month, tc=tc, details=False)
+        if (
+            not mine
+            and new_state.rating is None
+            and replace(new_state, birth_year=None) == _DEFAULT_STATE
+        ):
+            continue
+        if outcome.games and outcome.rating_before is not None:
+            rated += 1
+        if outcome.became_rated:
+            new_players.append(pid)
+        if outcome.dropped_to_unrated:
+            dropped.append(pid)
+        lines.append(ListLine(pid, outcome.rating_before, new_state, outcome))
+    return MonthList(lines, rated, new_players, dropped)

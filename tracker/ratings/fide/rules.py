@@ -1,0 +1,171 @@
+"""The rule sets (what changed when), the regulations' constants, and the types they share.
+
+FIDE Rating Regulations effective from 1 March 2024 (FIDE Handbook B.02), as amended
+1 October 2025, and the Rapid & Blitz Rating Regulations of the same date.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from functools import lru_cache
+from typing import Final, Literal
+
+from tracker.vocabulary import TIME_CONTROLS, TimeControl
+
+Formula = Literal["table", "logistic"]
+"""``table``: FIDE table 8.1.2 (the regulations). ``logistic``: 1/(1+10^(-D/400)) (calculators)."""
+
+EventKey = str | int
+"""Identifies an event within a player's results (used by the §8.2.1 first-event rule)."""
+
+GameStatus = Literal["rated", "pooled", "disregarded", "unrated_opponent", "not_rated_600"]
+"""What happened to one game of a period (see :class:`GameDetail`)."""
+
+RATING_FLOOR: Final = 1400
+"""§7.1.4 / §7.2.1: lowest published rating; a player who drops below it becomes unrated."""
+MAX_INITIAL_RATING: Final = 2200
+"""§8.2.3: the maximum initial rating."""
+MIN_INITIAL_GAMES: Final = 5
+"""§7.1.4: games against rated opponents needed for a first rating."""
+POOL_MONTHS: Final = 26
+"""§7.1.4: newcomer results are pooled over rating periods of at most 26 months."""
+HYPOTHETICAL_OPPONENT: Final = 1800
+"""§8.2.2: rating of each of the two hypothetical opponents (both games drawn)."""
+HYPOTHETICAL_GAMES: Final = 2
+K_PRODUCT_LIMIT: Final = 700
+"""§8.3.3: K x n may not exceed 700 in a rating period."""
+NEW_PLAYER_GAMES: Final = 30
+"""§8.3.3: K 40 until events with at least 30 games are completed."""
+JUNIOR_LAST_AGE: Final = 18
+"""§8.3.3: K 40 until the end of the year of the 18th birthday."""
+K_2400: Final = 2400
+K_2300: Final = 2300
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """The date-dependent parts of the rating rules for one list (time control).
+
+    ``cap`` is the 400-point rule (FIDE Rating Regulations 2024 §8.3.1): a larger difference
+    counts as ``cap``. ``cap_exempt_from`` is the October 2025 amendment of §8.3.1: a player
+    rated at or above it uses the full difference (one-sided: his opponent is still capped).
+    ``rb_600_rule`` is Rapid & Blitz Regulations §7.3.1 (from 1 December 2024): a game between
+    players ``rb_gap`` or more apart is not rated if either is rated above ``rb_above``.
+    """
+
+    name: str
+    effective_from: date
+    cap: int = 400
+    cap_exempt_from: int | None = None
+    rb_600_rule: bool = False
+    rb_gap: int = 600
+    rb_above: int = 2600
+    time_controls: tuple[TimeControl, ...] = ("standard",)
+    article: str = "FIDE Rating Regulations 2024 §8.3.1"
+
+    def caps(self, own: int) -> bool:
+        """Whether the 400-point rule limits the difference for a player rated ``own``."""
+        return self.cap_exempt_from is None or own < self.cap_exempt_from
+
+
+STANDARD_2024: Final = RuleSet(
+    name="standard, 2024-03-01",
+    effective_from=date(2024, 3, 1),
+    article="FIDE Rating Regulations 2024 §8.3.1 (400 rule for every player)",
+)
+STANDARD_2025_10: Final = RuleSet(
+    name="standard, 2025-10-01",
+    effective_from=date(2025, 10, 1),
+    cap_exempt_from=2650,
+    article="FIDE Rating Regulations 2024 §8.3.1 as amended 2025-10-01 (2650 exemption)",
+)
+RAPID_BLITZ_2024: Final = RuleSet(
+    name="rapid/blitz, 2024-03-01",
+    effective_from=date(2024, 3, 1),
+    time_controls=("rapid", "blitz"),
+    article="FIDE Rapid & Blitz Rating Regulations 2024 §7.3.1",
+)
+RAPID_BLITZ_2024_12: Final = RuleSet(
+    name="rapid/blitz, 2024-12-01",
+    effective_from=date(2024, 12, 1),
+    rb_600_rule=True,
+    time_controls=("rapid", "blitz"),
+    article="FIDE Rapid & Blitz Rating Regulations 2024 §7.3.1 (600/2600 rule from 2024-12-01)",
+)
+
+_RULE_SETS: Final[dict[str, tuple[RuleSet, ...]]] = {
+    "standard": (STANDARD_2024, STANDARD_2025_10),
+    "rapid": (RAPID_BLITZ_2024, RAPID_BLITZ_2024_12),
+    "blitz": (RAPID_BLITZ_2024, RAPID_BLITZ_2024_12),
+}
+
+
+@dataclass(frozen=True)
+class RuleSelection:
+    """The rule set chosen for an event, and whether the event predates it.
+
+    Events that started before 1 March 2024 are rated with the 2024 rules (the earliest this
+    module implements); ``predates_rules`` is then true and ``note`` says so.
+    """
+
+    rules: RuleSet
+    tc: TimeControl
+    event_start: date
+
+    @property
+    def predates_rules(self) -> bool:
+        return self.event_start < self.rules.effective_from
+
+    @property
+    def note(self) -> str | None:
+        if not self.predates_rules:
+            return None
+        return (
+            f"rules of {self.rules.effective_from.isoformat()} applied to an event starting "
+            f"{self.event_start.isoformat()}, before that date"
+        )
+
+
+def check_tc_name(tc: str) -> None:
+    if tc not in TIME_CONTROLS:
+        raise ValueError(f"unknown time control {tc!r}; expected one of {TIME_CONTROLS}")
+
+
+def select_rules(tc: TimeControl, event_start: date) -> RuleSelection:
+    """Choose the rule set by the date the event started.
+
+    FIDE rates an event with the rules and the list in force when it starts (FIDE Rating
+    Regulations 2024 §8.3.1 "Effective from 1 October 2025"; Rapid & Blitz §7.3.1 "Effective
+    from 1 December 2024"). Dates before 1 March 2024 fall back to the 2024 rules.
+    """
+    return _selection(tc, event_start)
+
+
+@lru_cache(maxsize=4096)
+def rules_and_note(tc: TimeControl, event_start: date) -> tuple[RuleSet, str | None]:
+    selection = select_rules(tc, event_start)
+    return selection.rules, selection.note
+
+
+@lru_cache(maxsize=4096)
+def _selection(tc: TimeControl, event_start: date) -> RuleSelection:
+    """:func:`select_rules`, computed once per (time control, day): a selection is frozen."""
+    check_tc_name(tc)
+    candidates = _RULE_SETS[tc]
+    chosen = candidates[0]
+    for rules in candidates:
+        if rules.effective_from <= event_start:
+            chosen = rules
+    return RuleSelection(rules=chosen, tc=tc, event_start=event_start)
+
+
+def rules_for(tc: TimeControl, event_start: date) -> RuleSet:
+    """The :class:`RuleSet` for an event of time control ``tc`` starting on ``event_start``."""
+    return select_rules(tc, event_start).rules
+
+
+def rules_note(tc: TimeControl, event_start: date) -> str | None:
+    """A note such as "rules of 2024-03-01 applied to an event starting 2023-05-10, before
+    that date", or ``None`` when the event is within the rules' validity."""
+    return select_rules(tc, event_start).note

@@ -1,0 +1,184 @@
+"""Closing one month: read the previous list and the month's games, fold them (FIDE Elo and
+the Glicko shadow, both pure), write the new list.
+
+A period is one month of one time control; closing it rates every game played in it and
+publishes the list dated the first of the next month (FIDE Rating Regulations 2024 §7.1).
+Every tracked player with a FIDE state gets one ``elo_history`` row per closed period.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from tracker.db.bulk import bulk_insert, player_values, without_gc
+from tracker.db.models import EloHistory, Player, RatingPeriod, table
+from tracker.months import next_month, previous_month
+from tracker.ratings import fide
+from tracker.ratings.fide import ListLine
+from tracker.ratings.shadow import ShadowPlayer
+from tracker.services import lists, shadow
+from tracker.vocabulary import TimeControl
+
+
+@dataclass(frozen=True)
+class ClosedPeriod:
+    tc: str
+    month: dt.date
+    list_date: dt.date
+    games: int
+    players_rated: int
+    new_players: tuple[str, ...]
+    dropped_players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Carry:
+    """What closing a month hands to closing the next one in the same transaction."""
+
+    published: lists.PublishedList  # the list it published
+    shadow: dict[int, ShadowPlayer]  # every shadow at the month's end
+
+
+def close_months(
+    session: Session, tc: TimeControl, months: list[dt.date], first_month: dt.date
+) -> tuple[ClosedPeriod, ...]:
+    """Close ``months`` in order, each handing its list to the next (``rerate`` is this loop
+    over every month from the first to change)."""
+    done = []
+    carry = None
+    with without_gc():
+        for i, month in enumerate(months):
+            closed, carry = close_month(
+                session, tc, month, first_month, carry, keep=i < len(months) - 1
+            )
+            done.append(closed)
+    return tuple(done)
+
+
+def close_month(
+    session: Session,
+    tc: TimeControl,
+    month: dt.date,
+    first_month: dt.date,
+    carry: Carry | None = None,
+    *,
+    keep: bool = False,
+) -> tuple[ClosedPeriod, Carry | None]:
+    """Close one month; with ``keep``, also return what closing the next month needs."""
+    # Reads: the list in force during the month, the month's games, the lists in force when
+    # their events started, the newcomers' birth years, the shadows before the month.
+    states, lines = lists.states_at_start(
+        session, tc, month, first_month, carry.published if carry is not None else None
+    )
+    ratings = lists.ListRatings(session, tc)
+    if lines is not None:
+        ratings.give(previous_month(month), lines)
+    games = lists.month_games(session, tc, month)
+    per_player = fide.player_games(games, ratings.lists_for(games))
+    births = player_values(
+        session, Player.birth_year, (pid for pid in per_player if pid not in states)
+    )
+    shadow_month = shadow.read_month(
+        session,
+        tc,
+        month,
+        games=games,
+        ratings=ratings,
+        players=carry.shadow if carry is not None else None,
+        keep=keep,
+    )
+
+    # Folds: pure.
+    new_list = fide.fold_month(states, per_player, month=month, tc=tc, birth_years=births)
+    shadows, updates = shadow.fold_month(shadow_month)
+
+    # Writes: the period, its list, its shadow.
+    period = RatingPeriod(tc=tc, month=month, stale=False)
+    session.add(period)
+    session.flush()
+    rows = [elo_row(period.id, line) for line in new_list.lines]
+    bulk_insert(session, _ELO_HISTORY, ELO_COLUMNS, rows)
+    shadow.write_month(session, period.id, shadow_month, shadows, updates)
+
+    names = player_values(session, Player.name, new_list.new_players + new_list.dropped)
+    closed = ClosedPeriod(
+        tc=tc,
+        month=month,
+        list_date=next_month(month),
+        games=len(games),
+        players_rated=new_list.rated,
+        new_players=tuple(names[pid] for pid in new_list.new_players),
+        dropped_players=tuple(names[pid] for pid in new_list.dropped),
+    )
+    if not keep:
+        return closed, None
+    return closed, Carry(_published(period.id, new_list.lines, rows), shadows)
+
+
+def _published(
+    period: int, lines: list[ListLine], rows: list[tuple[Any, ...]]
+) -> lists.PublishedList:
+    """The list just written, as :func:`lists.list_lines` would read it back."""
+    states: dict[int, fide.PlayerState] = {}
+    for line, row in zip(lines, rows, strict=True):
+        if line.outcome is None:
+            states[line.player_id] = line.state  # an idle line reads back as it was folded
+        else:
+            states[line.player_id] = lists.line_state(
+                row[3], row[5], row[11], row[12], row[13], row[14], line.state.birth_year
+            )
+    return lists.PublishedList(period, states, {row[1]: row[3] for row in rows})
+
+
+_ELO_HISTORY = table(EloHistory)
+ELO_COLUMNS = (
+    "period_id",
+    "player_id",
+    "rating_before",
+    "rating",
+    "k",
+    "next_k",
+    "games",
+    "score_c",
+    "expected_c",
+    "change_exact_c",
+    "change",
+    "rated_games",
+    "ever_2400",
+    "ever_2300",
+    "pool",
+    "note",
+)
+
+
+def elo_row(period: int, line: ListLine) -> tuple[Any, ...]:
+    """An ``elo_history`` row, in the order of :data:`ELO_COLUMNS`."""
+    state, outcome = line.state, line.outcome
+    pool = lists.pool_to_json(state)
+    if outcome is None:  # a rated player without games: his line carries over
+        return (
+            period, line.player_id, line.rating_before, state.rating, None, state.k,
+            0, 0, 0, 0, 0, state.rated_games, state.ever_2400, state.ever_2300, pool, None,
+        )  # fmt: skip
+    return (
+        period,
+        line.player_id,
+        outcome.rating_before,
+        outcome.rating_after,
+        outcome.k,
+        outcome.next_k,
+        outcome.games,
+        lists.hundredths(outcome.score),
+        lists.hundredths(outcome.expected),
+        lists.hundredths(outcome.change_exact),
+        outcome.change,
+        state.rated_games,
+        state.ever_2400,
+        state.ever_2300,
+        pool,
+        "; ".join(outcome.notes) or None,
+    )
