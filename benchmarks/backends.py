@@ -1,0 +1,166 @@
+"""The tracker side's database (a SQLite file or PostgreSQL): create it, snapshot and restore
+it, a few SQL chores, and loading the tracked players through the players service.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import generate
+
+
+class Backend:
+    """The tracker side's database: create it, snapshot/restore it, and small SQL chores."""
+
+    def __init__(self, url: str | None, workdir: Path) -> None:
+        self.workdir = workdir
+        self.sqlite_path: Path | None = None
+        if url is None:
+            self.sqlite_path = workdir / "tracker.db"
+            self.url = f"sqlite:///{self.sqlite_path}"
+        else:
+            self.url = url
+        self.kind = "sqlite" if self.sqlite_path is not None else "postgresql"
+
+    def engine(self) -> Any:
+        from tracker.db.engine import make_engine
+
+        return make_engine(self.url)
+
+    def create(self) -> None:
+        if self.sqlite_path is not None:
+            for suffix in ("", "-wal", "-shm"):
+                Path(f"{self.sqlite_path}{suffix}").unlink(missing_ok=True)
+        else:
+            self._pg_recreate(self._pg_name(), template=None)
+        from tracker.db.engine import ensure_current
+
+        engine = self.engine()
+        ensure_current(engine)
+        engine.dispose()
+
+    # snapshots, for repeating the import
+    def snapshot(self) -> None:
+        if self.sqlite_path is not None:
+            sqlite_copy(self.sqlite_path, self.workdir / "snapshot.db")
+        else:
+            self._pg_recreate(self._pg_name() + "_snap", template=self._pg_name())
+
+    def restore(self) -> None:
+        if self.sqlite_path is not None:
+            for suffix in ("-wal", "-shm"):
+                Path(f"{self.sqlite_path}{suffix}").unlink(missing_ok=True)
+            sqlite_copy(self.workdir / "snapshot.db", self.sqlite_path)
+        else:
+            self._pg_recreate(self._pg_name(), template=self._pg_name() + "_snap")
+
+    def drop_snapshot(self) -> None:
+        if self.sqlite_path is not None:
+            (self.workdir / "snapshot.db").unlink(missing_ok=True)
+        else:
+            self._pg_admin(f'DROP DATABASE IF EXISTS "{self._pg_name()}_snap"')
+
+    def _pg_name(self) -> str:
+        from sqlalchemy.engine import make_url
+
+        return str(make_url(self.url).database)
+
+    def _pg_admin(self, *statements: str) -> None:
+        from sqlalchemy import create_engine, text
+        from sqlalchemy.engine import make_url
+
+        admin = create_engine(
+            make_url(self.url).set(database="postgres"), isolation_level="AUTOCOMMIT"
+        )
+        with admin.connect() as conn:
+            for sql in statements:
+                conn.execute(text(sql))
+        admin.dispose()
+
+    def _pg_recreate(self, name: str, template: str | None) -> None:
+        if "bench" not in name:
+            raise SystemExit(
+                f"refusing to drop PostgreSQL database {name!r}: use a database whose name "
+                "contains 'bench' (e.g. tracker_bench); it is dropped and created again"
+            )
+        tpl = f' TEMPLATE "{template}"' if template else ""
+        self._pg_admin(f'DROP DATABASE IF EXISTS "{name}"', f'CREATE DATABASE "{name}"{tpl}')
+
+    def analyze(self) -> None:
+        """PostgreSQL: refresh the planner's statistics after a bulk load, as autovacuum would
+        soon do on a live server (a freshly loaded table has none). SQLite needs none."""
+        if self.kind != "postgresql":
+            return
+        from sqlalchemy import text
+
+        engine = self.engine().execution_options(isolation_level="AUTOCOMMIT")
+        with engine.connect() as conn:
+            conn.execute(text("ANALYZE"))
+        engine.dispose()
+
+    def undo_period(self, month: dt.date) -> None:
+        """Remove one closed period and its history rows (to close it again)."""
+        from sqlalchemy import text
+
+        engine = self.engine()
+        with engine.begin() as conn:
+            pid = conn.execute(
+                text("SELECT id FROM rating_periods WHERE tc = 'standard' AND month = :m"),
+                {"m": month},
+            ).scalar_one()
+            for table in ("elo_history", "glicko_history"):
+                conn.execute(text(f"DELETE FROM {table} WHERE period_id = :p"), {"p": pid})
+            conn.execute(text("DELETE FROM rating_periods WHERE id = :p"), {"p": pid})
+        engine.dispose()
+
+    def fetch(self, sql: str, **params: object) -> list[tuple[Any, ...]]:
+        from sqlalchemy import text
+
+        engine = self.engine()
+        with engine.connect() as conn:
+            rows = [tuple(r) for r in conn.execute(text(sql), params)]
+        engine.dispose()
+        return rows
+
+
+def sqlite_copy(source: Path, target: Path) -> None:
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{target}{suffix}").unlink(missing_ok=True)
+    src = sqlite3.connect(source)
+    dst = sqlite3.connect(target)
+    src.backup(dst)
+    dst.close()
+    src.close()
+
+
+# ---------------------------------------------------------------------------------------
+# Loading the federation
+
+
+def add_players(backend: Backend, fed: generate.Federation) -> int:
+    """The tracked players, through the players service, in one transaction."""
+    from tracker.db.engine import transaction
+    from tracker.services.players import SeedInput, add_player
+
+    engine = backend.engine()
+    with transaction(engine, write=True) as session:
+        for p in fed.players:
+            if p.external:
+                continue
+            seed = SeedInput(p.seed_rating, p.seed_games) if p.seed_rating is not None else None
+            add_player(
+                session,
+                name=p.name,
+                fide_id=p.fide_id,
+                birth_year=p.birth_year,
+                federation=p.federation,
+                sex=p.sex,
+                title=p.title,
+                seed=seed,
+            )
+        session.flush()
+    engine.dispose()
+    return sum(1 for p in fed.players if not p.external)

@@ -1,0 +1,94 @@
+"""Running a command as a whole process: its wall time and its own peak RSS, and medians.
+
+Every timed process (each ``tracker`` command, and the start-up floor) is started through a
+small launcher (see ``_LAUNCHER``), with bytecode caching on, as after a normal install.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+BIN = Path(sys.executable).parent
+TRACKER = str(BIN / "tracker")
+# Child processes run as after a normal install: with bytecode caches (some sandboxes set
+# PYTHONDONTWRITEBYTECODE, which would recompile tracker on every start).
+CHILD_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+CHILD_ENV["COLUMNS"] = "200"
+
+
+def log(text: str) -> None:
+    print(f"[{time.strftime('%H:%M:%S')}] {text}", file=sys.stderr, flush=True)
+
+
+@dataclass(frozen=True)
+class Run:
+    seconds: float
+    rss_mb: float
+    stdout: str
+
+
+# Runs a command and reports its wall time and peak RSS. The launcher is a fresh, small
+# process: a child forked straight from the bench (which holds the whole federation in
+# memory) would report the bench's RSS as its own peak.
+_LAUNCHER = """
+import json, os, subprocess, sys, time
+out = sys.argv[1]
+start = time.perf_counter()
+proc = subprocess.Popen(sys.argv[2:])
+_, status, usage = os.wait4(proc.pid, 0)
+seconds = time.perf_counter() - start
+with open(out, "w") as f:
+    json.dump([seconds, usage.ru_maxrss, os.waitstatus_to_exitcode(status)], f)
+"""
+
+
+def run(cmd: Sequence[str], *, check: bool = True) -> Run:
+    """Run a process: its wall time and its own peak RSS."""
+    with (
+        tempfile.TemporaryFile() as out,
+        tempfile.TemporaryFile() as err,
+        tempfile.NamedTemporaryFile(suffix=".json") as report,
+    ):
+        launcher = [sys.executable, "-S", "-c", _LAUNCHER, report.name, *cmd]
+        subprocess.run(launcher, stdout=out, stderr=err, env=CHILD_ENV, check=False)
+        seconds, maxrss_kb, code = json.loads(Path(report.name).read_text())
+        out.seek(0)
+        err.seek(0)
+        stdout, stderr = out.read(), err.read()
+    if check and code != 0:
+        raise RuntimeError(
+            f"{' '.join(cmd)} failed ({code}):\n{stderr.decode(errors='replace')[-3000:]}"
+        )
+    return Run(seconds, maxrss_kb / 1024.0, stdout.decode(errors="replace"))
+
+
+def tracker(url: str, *args: str) -> list[str]:
+    return [TRACKER, "--db", url, *args]
+
+
+def median_run(make: Callable[[], Run], runs: int, between: Callable[[], None] | None) -> Run:
+    results = []
+    for i in range(runs):
+        if i and between is not None:
+            between()
+        results.append(make())
+    return Run(
+        statistics.median(r.seconds for r in results),
+        max(r.rss_mb for r in results),
+        results[-1].stdout,
+    )
+
+
+def timed(work: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    work()
+    return time.perf_counter() - start
