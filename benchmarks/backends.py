@@ -36,7 +36,7 @@ class Backend:
                 Path(f"{self.sqlite_path}{suffix}").unlink(missing_ok=True)
         else:
             self._pg_recreate(self._pg_name(), template=None)
-        from tracker.db.engine import ensure_current
+        from tracker.db.schema import ensure_current
 
         engine = self.engine()
         ensure_current(engine)

@@ -81,7 +81,8 @@ class Floor:
         for p in (self.path, self.snapshot):
             for suffix in ("", "-wal", "-shm"):
                 Path(f"{p}{suffix}").unlink(missing_ok=True)
-        from tracker.db.engine import ensure_current, make_engine
+        from tracker.db.engine import make_engine
+        from tracker.db.schema import ensure_current
 
         engine = make_engine(f"sqlite:///{self.path}")
         ensure_current(engine)

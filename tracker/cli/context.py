@@ -41,13 +41,8 @@ class AppState:
         """The engine, creating a new database at head (or refusing an old one) first."""
         from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
-        from tracker.db.engine import (
-            BUSY_MESSAGE,
-            describe,
-            ensure_current,
-            is_locked,
-            make_engine,
-        )
+        from tracker.db.engine import BUSY_MESSAGE, describe, is_locked, make_engine
+        from tracker.db.schema import ensure_current
 
         if self._engine is None:
             try:

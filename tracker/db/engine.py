@@ -18,12 +18,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
-from sqlalchemy import Engine, create_engine, event, inspect, text
+from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlalchemy.orm import Session
 
-from tracker.db.models import SCHEMA_REVISION
 from tracker.errors import DatabaseError
 
 BUSY_TIMEOUT_MS = 30_000
@@ -98,47 +97,6 @@ def _install_sqlite_hooks(engine: Engine) -> None:
     def _on_begin(conn: Any) -> None:
         write = conn.get_execution_options().get(WRITE_OPTION, False)
         conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
-
-
-def schema_state(engine: Engine) -> str | None:
-    """The Alembic revision stored in the database, or None for an empty database."""
-    with engine.connect() as conn:
-        if not inspect(conn).has_table("alembic_version"):
-            if inspect(conn).get_table_names():
-                raise DatabaseError(
-                    "the database has tables but no tracker schema version; "
-                    "is it a tracker database?"
-                )
-            return None
-        row = conn.execute(text("SELECT version_num FROM alembic_version")).first()
-        return None if row is None else str(row[0])
-
-
-def ensure_current(engine: Engine) -> None:
-    """Create a new database at head; refuse an older or newer one with a clear message."""
-    revision = schema_state(engine)
-    if revision is None:
-        from tracker.db import migrate
-
-        migrate.upgrade(engine)
-        return
-    if revision != SCHEMA_REVISION:
-        if revision in _known_older_revisions():
-            raise DatabaseError(
-                f"the database schema is at revision {revision}, this tracker needs "
-                f"{SCHEMA_REVISION}: run `tracker db upgrade` (back it up first with "
-                "`tracker db backup FILE`)"
-            )
-        raise DatabaseError(
-            f"the database schema is at revision {revision}, unknown to this tracker "
-            f"(head {SCHEMA_REVISION}); it was written by a newer version"
-        )
-
-
-def _known_older_revisions() -> set[str]:
-    from tracker.db import migrate
-
-    return set(migrate.all_revisions()) - {SCHEMA_REVISION}
 
 
 def describe(exc: SQLAlchemyError) -> str:

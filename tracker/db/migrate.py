@@ -17,6 +17,7 @@ from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Engine
 
+from tracker.db.engine import WRITE_OPTION
 from tracker.db.models import Base
 from tracker.errors import DatabaseError
 
@@ -62,8 +63,6 @@ def downgrade(engine: Engine, revision: str) -> None:
 
 
 def _run(engine: Engine, action: str, revision: str) -> None:
-    from tracker.db.engine import WRITE_OPTION
-
     cfg = config(engine)
     with engine.connect() as conn:
         conn = conn.execution_options(**{WRITE_OPTION: True})

@@ -10,8 +10,9 @@ from pathlib import Path
 from sqlalchemy import Engine, text
 
 from tracker.db import migrate
-from tracker.db.engine import schema_state, sqlite_file
+from tracker.db.engine import sqlite_file
 from tracker.db.models import SCHEMA_REVISION
+from tracker.db.schema import schema_state
 from tracker.errors import DatabaseError, InvalidInputError
 
 
