@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from tracker.ratings.fide import tables as fide_tables
 from tracker.ratings.fide import (
     RAPID_BLITZ_2024,
     RAPID_BLITZ_2024_12,
@@ -38,6 +37,7 @@ from tracker.ratings.fide import (
     select_rules,
     table_expected,
 )
+from tracker.ratings.fide import tables as fide_tables
 
 D = Decimal
 WIN, DRAW, LOSS = D(1), D("0.5"), D(0)

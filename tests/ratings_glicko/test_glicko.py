@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Sequence
 
 import glicko2
 import pytest
@@ -26,16 +27,39 @@ from tracker.ratings.glicko import (
     idle,
     is_provisional,
     new_player,
-    package_rate_period_unpatched,
     rate_game,
     rate_pair,
     rate_period,
 )
-from tracker.ratings.glicko import _CorrectedPlayer as _CorrectedPlayer
+from tracker.ratings.glicko.engine import CorrectedPlayer as _CorrectedPlayer
 
 LICHESS = get_preset("lichess")
 GLICKMAN = get_preset("glickman")
 CHESSCOM = get_preset("chesscom")
+
+
+# The test oracle: the raw package, defect included (not part of tracker's API).
+def package_rate_period_unpatched(
+    player: GlickoState,
+    results: Sequence[tuple[GlickoState, float]],
+    *,
+    tau: float = 0.5,
+) -> GlickoState:
+    """One rating period through the raw ``glicko2`` 2.1.0 package, defect included.
+
+    For tests that pin the package's step 5 defect (mu^2 in ``_f``); never use it for
+    ratings. No bounds, step 6 with one elapsed period, and, like the package, an empty
+    ``results`` raises ZeroDivisionError. tau is set on the instance only.
+    """
+    engine = glicko2.Player(player.rating, player.rd, player.volatility)
+    engine._tau = tau
+    engine.update_player(
+        [opponent.rating for opponent, _ in results],
+        [opponent.rd for opponent, _ in results],
+        [score for _, score in results],
+    )
+    return GlickoState(float(engine.rating), float(engine.rd), float(engine.vol))
+
 
 PAPER_PLAYER = GlickoState(1500, 200, 0.06)
 PAPER_RESULTS = [

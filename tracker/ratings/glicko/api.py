@@ -1,0 +1,210 @@
+"""The shadow rating's public functions: pure, over :class:`~.presets.GlickoState` and
+:class:`~.presets.GlickoPreset`."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from tracker.ratings import glicko1
+from tracker.ratings.glicko.engine import (
+    CENTRE,
+    SCALE,
+    CorrectedPlayer,
+    bound_rd,
+    clamp,
+    finish,
+    g,
+    glicko2_update,
+    step6,
+)
+from tracker.ratings.glicko.presets import GlickoPreset, GlickoState, check_state
+
+
+def new_player(preset: GlickoPreset, rating: float | None = None) -> GlickoState:
+    """State of a new player: the preset's start, or ``rating`` (e.g. seeded from Elo).
+
+    RD and volatility always come from the preset; the rating is kept inside the preset's
+    rating bounds (Lichess: 400-4000).
+    """
+    start = preset.initial_rating if rating is None else rating
+    return GlickoState(
+        clamp(start, preset.rating_min, preset.rating_max),
+        preset.initial_rd,
+        preset.initial_volatility,
+    )
+
+
+def idle(
+    state: GlickoState, preset: GlickoPreset, *, days: float = 0, periods: int = 0
+) -> GlickoState:
+    """RD growth for time without games; rating and stored volatility are unchanged.
+
+    * per-game Glicko-2 (``lichess``): ``phi^2 + days * idle_periods_per_day * sigma^2`` on the
+      Glicko-2 scale (lila ``Perf.liveDeviation``), sigma capped at ``volatility_max`` inside
+      the growth; then RD kept within [rd_min, rd_max].
+    * per-game Glicko-1 (``chesscom``): ``sqrt(RD^2 + c^2 * days)`` (Glickman's Glicko-1,
+      step 1), RD within [rd_min, rd_max].
+    * monthly (``glickman``): ``periods`` times Glickman 2013 step 6,
+      ``phi' = sqrt(phi^2 + periods * sigma^2)``, no cap (the paper has none).
+
+    ``days`` is for per-game presets, ``periods`` for monthly ones; giving the other one is
+    a ValueError, as is a negative amount.
+    """
+    if days < 0 or periods < 0:
+        raise ValueError("idle time must not be negative")
+    if preset.period == "month":
+        if days:
+            raise ValueError(f"preset {preset.name!r} counts idle time in periods, not days")
+        grown = step6(state, periods, preset.volatility_max)
+        return GlickoState(state.rating, bound_rd(grown.rd, preset), state.volatility)
+    if periods:
+        raise ValueError(f"preset {preset.name!r} counts idle time in days, not periods")
+    if preset.system == "glicko1":
+        c = preset.rd_growth_c if preset.rd_growth_c is not None else 0.0
+        rd = glicko1.grow_rd(state.rd, c, days, rd_max=None)
+        return GlickoState(state.rating, bound_rd(rd, preset), state.volatility)
+    rate = preset.idle_periods_per_day if preset.idle_periods_per_day is not None else 0.0
+    # step6 with the RD bounds applied, building one state instead of two.
+    sigma = state.volatility
+    if preset.volatility_max is not None:
+        sigma = min(sigma, preset.volatility_max)
+    step = sigma * SCALE
+    rd = math.sqrt(state.rd * state.rd + days * rate * step * step)
+    if not math.isfinite(rd):  # as step6's intermediate state would refuse it
+        raise ValueError(f"RD must be positive and finite, got {rd}")
+    return GlickoState(state.rating, bound_rd(rd, preset), state.volatility)
+
+
+def rate_game(
+    player: GlickoState,
+    opponent: GlickoState,
+    score: float,
+    preset: GlickoPreset,
+    *,
+    tau: float | None = None,
+) -> GlickoState:
+    """The player's state after one game, for per-game presets (``lichess``, ``chesscom``).
+
+    Both states are the pre-game values, after the caller has applied :func:`idle` for the
+    time since each player's previous game; ``score`` is the player's (1, 0.5 or 0).
+
+    Glicko-2: a rating period of one game (Glickman 2013, steps 2-8) with zero elapsed
+    periods in step 6 (phi* = phi, lila ``skipDeviationIncrease = true``), starting from the
+    volatility as stored. Glicko-1: the paper's step 2 with one game. Then the change is
+    clamped to +-max_change_per_game and the rating, RD and volatility bounds are applied.
+    ``tau`` overrides the preset's (ignored by Glicko-1).
+    """
+    if preset.period != "game":
+        raise ValueError(
+            f"preset {preset.name!r} rates whole periods; use rate_period, not rate_game"
+        )
+    if not 0.0 <= score <= 1.0:
+        raise ValueError(f"score must be between 0 and 1, got {score}")
+    if preset.system == "glicko1":
+        rating, rd = glicko1.update(
+            player.rating, player.rd, [(opponent.rating, opponent.rd, score)]
+        )
+        after = GlickoState(rating, rd, player.volatility)
+        return finish(player, after, preset)
+    # glicko2_update(player, [(opponent, score)], ...) then finish, for the one game, with
+    # the same operations and checks but without the intermediate lists and state.
+    engine = CorrectedPlayer(
+        player,
+        tau=preset.tau if tau is None else tau,
+        elapsed_periods=0,
+        volatility_max=preset.volatility_max,
+    )
+    try:
+        engine.update_player([opponent.rating], [opponent.rd], [score])
+    except (ZeroDivisionError, OverflowError) as exc:
+        raise ValueError(f"rating difference too large for Glicko-2: {exc}") from exc
+    rating, rd, volatility = float(engine.rating), float(engine.rd), float(engine.vol)
+    check_state(rating, rd, volatility)
+    # finish
+    if preset.max_change_per_game is not None:
+        limit = preset.max_change_per_game
+        change = min(max(rating - player.rating, -limit), limit)
+        rating = player.rating + change
+    if preset.rating_min is not None:
+        rating = max(rating, preset.rating_min)
+    if preset.rating_max is not None:
+        rating = min(rating, preset.rating_max)
+    if preset.volatility_max is not None:
+        volatility = min(volatility, preset.volatility_max)
+    if preset.rd_min is not None:
+        rd = max(rd, preset.rd_min)
+    if preset.rd_max is not None:
+        rd = min(rd, preset.rd_max)
+    return GlickoState(rating, rd, volatility)
+
+
+def rate_pair(
+    white: GlickoState,
+    black: GlickoState,
+    white_score: float,
+    preset: GlickoPreset,
+    *,
+    tau: float | None = None,
+) -> tuple[GlickoState, GlickoState]:
+    """Both players after one game, each computed from both pre-game states."""
+    return (
+        rate_game(white, black, white_score, preset, tau=tau),
+        rate_game(black, white, 1.0 - white_score, preset, tau=tau),
+    )
+
+
+def rate_period(
+    player: GlickoState,
+    results: Sequence[tuple[GlickoState, float]],
+    preset: GlickoPreset,
+    *,
+    tau: float | None = None,
+) -> GlickoState:
+    """The player's state after a whole rating period (monthly presets, ``glickman``).
+
+    ``results`` holds ``(opponent_state, score)`` for every game of the period, all
+    opponents at their values before the period. Glickman 2013, steps 2-8 with the new
+    volatility in step 6. With no results only step 6 applies (rating and volatility kept,
+    phi' = sqrt(phi^2 + sigma^2)). The preset's RD/volatility/rating bounds, if any, apply.
+    """
+    if preset.period != "month":
+        raise ValueError(
+            f"preset {preset.name!r} rates every game separately; use rate_game, not rate_period"
+        )
+    after = glicko2_update(
+        player,
+        results,
+        tau=preset.tau if tau is None else tau,
+        elapsed_periods=1,
+        volatility_max=preset.volatility_max,
+    )
+    return finish(player, after, preset)
+
+
+def expected_score(player: GlickoState, opponent: GlickoState, preset: GlickoPreset) -> float:
+    """Predicted score of ``player`` against ``opponent``.
+
+    Glicko-2 presets: Glickman 2013 step 3, ``E = 1 / (1 + exp(-g(phi_j) (mu - mu_j)))``,
+    only the opponent's deviation. Glicko-1 (``chesscom``): both deviations combined,
+    ``g(sqrt(RD_i^2 + RD_j^2))`` (Glickman's Glicko-1 paper, 0.376 example).
+    """
+    if preset.system == "glicko1":
+        return glicko1.expected_game(player.rating, player.rd, opponent.rating, opponent.rd)
+    mu = (player.rating - CENTRE) / SCALE
+    mu_j = (opponent.rating - CENTRE) / SCALE
+    return 1.0 / (1.0 + math.exp(-g(opponent.rd / SCALE) * (mu - mu_j)))
+
+
+def is_provisional(state: GlickoState, preset: GlickoPreset) -> bool:
+    """True while RD >= the preset's provisional threshold (Lichess: 110)."""
+    return preset.provisional_rd is not None and state.rd >= preset.provisional_rd
+
+
+def display(state: GlickoState, preset: GlickoPreset) -> str:
+    """The rating as a platform would show it: ``"1741"`` or ``"1741?"`` when provisional."""
+    if preset.display_rounding == "truncate":
+        whole = math.trunc(state.rating)
+    else:
+        whole = int(math.copysign(math.floor(abs(state.rating) + 0.5), state.rating))
+    return f"{whole}?" if is_provisional(state, preset) else str(whole)
