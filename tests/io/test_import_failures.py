@@ -17,6 +17,7 @@ from tracker.cli import importing
 from tracker.db.engine import make_engine, transaction
 from tracker.errors import TrackerError
 from tracker.services import imports
+from tracker.services.imports import write as import_write
 
 SAMPLES = {
     "pgn": (DATA / "season.pgn").read_bytes(),
@@ -126,8 +127,8 @@ def test_a_failure_half_way_through_the_writes_leaves_the_database_unchanged(
 ) -> None:
     """Two files; the first is written, the second fails in its second bulk insert: the
     command is one transaction, so nothing at all is kept."""
-    monkeypatch.setattr(imports, "CHUNK", 10)
-    real_insert = imports.bulk_insert
+    monkeypatch.setattr(import_write, "CHUNK", 10)
+    real_insert = import_write.bulk_insert
     calls = {"games": 0}
 
     def failing_insert(session: Any, table: Any, *args: Any, **kwargs: Any) -> Any:
@@ -137,14 +138,14 @@ def test_a_failure_half_way_through_the_writes_leaves_the_database_unchanged(
                 raise OperationalError("INSERT INTO games", {}, Exception("disk I/O error"))
         return real_insert(session, table, *args, **kwargs)
 
-    monkeypatch.setattr(imports, "bulk_insert", failing_insert)
+    monkeypatch.setattr(import_write, "bulk_insert", failing_insert)
     before = fingerprint(db_url)
     r = cli("import", str(DATA / "autumn_swiss.trf"), str(ROUND_ROBIN), "--tc", "standard")
     assert calls["games"] == 3
     assert r.exit_code == 1
     assert r.stderr.strip().splitlines() == ["error: database error: disk I/O error"]
     assert fingerprint(db_url) == before
-    monkeypatch.setattr(imports, "bulk_insert", real_insert)
+    monkeypatch.setattr(import_write, "bulk_insert", real_insert)
     ok(cli("import", str(DATA / "autumn_swiss.trf"), str(ROUND_ROBIN), "--tc", "standard"))
     assert len(games(cli)) == 7 + 45
 
@@ -162,7 +163,7 @@ def test_progress_bar_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> Non
 def test_the_service_reports_progress_per_chunk(
     db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(imports, "CHUNK", 20)
+    monkeypatch.setattr(import_write, "CHUNK", 20)
     seen: list[tuple[str, int, int]] = []
     engine = make_engine(db_url)
     try:

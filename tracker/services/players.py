@@ -17,7 +17,7 @@ from tracker.user_input import check_rating
 from tracker.vocabulary import YEAR_MAX, YEAR_MIN
 
 TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
-_FEDERATION = re.compile(r"^[A-Z]{3}$")
+FEDERATION = re.compile(r"^[A-Z]{3}$")
 
 
 @dataclass(frozen=True)
@@ -99,7 +99,7 @@ def _clean_fields(fields: dict[str, Any]) -> dict[str, Any]:
     federation = out.get("federation")
     if federation is not None:
         federation = federation.strip().upper()
-        if not _FEDERATION.match(federation):
+        if not FEDERATION.match(federation):
             raise InvalidInputError(f"invalid federation {fields['federation']!r}: three letters")
         out["federation"] = federation
     born = out.get("birth_year")

@@ -1,0 +1,310 @@
+"""Importing games from PGN, CSV and FIDE TRF files, safely and repeatably.
+
+For each file, in order:
+
+1. **Parse** it (:mod:`tracker.importers`; no database): games, byes, problems.
+2. **Plan** (reads only): match every player of the file to the database -- by FIDE id, then
+   by exact name (then the same name in another case), a name matching several players being
+   a problem -- and decide what to do with the rest (``create_players``); match events by
+   name; check each game (time control known, an external player's recorded rating present,
+   not the same game twice in the file, not already stored with another result...) and find
+   the games already present by their natural key.
+3. **Decide**: a file with any problem is *rejected* and nothing of it is written, unless
+   ``skip_invalid`` is set; then the valid games are written and the invalid ones reported.
+   A file that yields no valid game while having problems is always rejected.
+4. **Write** (accepted files only): the new players and events, one ``imports`` row with the
+   counts, then the games in bulk (SQLAlchemy Core ``insert``, a chunk at a time), each
+   linked to its import; closed periods the games land in are marked stale, exactly as a
+   hand-entered correction does.
+
+The command is all or nothing too: if any file is rejected, the others are checked and
+reported ("held back") but nothing at all is written. ``dry_run`` runs everything inside a
+savepoint and rolls it back, so its report is exactly what an import would do. Importing the
+same file (or an overlapping one) again adds nothing: its games are counted as already
+present.
+
+Players created *tracked* start without a rating seed (a game file does not carry a
+player's FIDE state: games played, peak); seed them with ``tracker player edit NAME
+--rating R --games N``. Players created *external* are rated from the rating recorded on
+each game, which every played game of theirs must then carry.
+
+TRF byes are counted and reported, not stored: they are never rated.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Final, Literal
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from tracker.db.bulk import without_gc
+from tracker.db.models import Game, Import
+from tracker.errors import InvalidInputError
+from tracker.importers import detect
+from tracker.importers.records import ParseResult, Problem
+from tracker.services.imports.plan import Plan, Planner
+from tracker.services.imports.report import (
+    CREATE_PLAYERS,
+    CreatedPlayer,
+    CreatePlayers,
+    FileReport,
+    ImportOptions,
+    ImportReport,
+    ImportRow,
+    Progress,
+    SourceFile,
+    StaleFrom,
+    plural,
+)
+from tracker.services.imports.write import CHUNK, Writer
+from tracker.user_input import check_tc
+
+__all__ = [
+    "CHUNK",
+    "CREATE_PLAYERS",
+    "FORMATS",
+    "CreatePlayers",
+    "CreatedPlayer",
+    "FileReport",
+    "ImportOptions",
+    "ImportReport",
+    "ImportRow",
+    "Progress",
+    "SourceFile",
+    "StaleFrom",
+    "check_options",
+    "import_files",
+    "list_imports",
+]
+
+FORMATS: Final = detect.FORMATS
+
+
+def check_options(options: ImportOptions) -> ImportOptions:
+    """Validate the options (a user error if wrong) and normalise the format name."""
+    fmt = options.fmt.strip().casefold() if options.fmt is not None else None
+    if fmt is not None and fmt not in FORMATS:
+        raise InvalidInputError(f"unknown import format {options.fmt!r}: use {', '.join(FORMATS)}")
+    if options.tc is not None:
+        check_tc(options.tc)
+    if options.create_players not in CREATE_PLAYERS:
+        raise InvalidInputError(
+            f"--create-players must be one of {', '.join(CREATE_PLAYERS)}, "
+            f"not {options.create_players!r}"
+        )
+    try:
+        "".encode(options.encoding)
+    except LookupError:
+        raise InvalidInputError(f"unknown text encoding {options.encoding!r}") from None
+    return ImportOptions(
+        fmt=fmt,
+        tc=options.tc,
+        create_players=options.create_players,
+        skip_invalid=options.skip_invalid,
+        dry_run=options.dry_run,
+        encoding=options.encoding,
+    )
+
+
+def import_files(
+    session: Session,
+    files: Sequence[SourceFile],
+    options: ImportOptions,
+    progress: Progress | None = None,
+) -> ImportReport:
+    """Import each file, all or nothing per file (see the module docstring)."""
+    options = check_options(options)
+    if not files:
+        raise InvalidInputError("no file to import")
+    formats = []
+    for source in files:
+        try:
+            formats.append(options.fmt or detect.detect_format(source.name, source.data))
+        except detect.UnknownFormatError as exc:
+            raise InvalidInputError(str(exc)) from None
+    savepoint = session.begin_nested()
+    try:
+        with without_gc():  # a million records make millions of objects, none in cycles
+            reports = tuple(
+                _FileImport(session, source, fmt, options, progress).run()
+                for source, fmt in zip(files, formats, strict=True)
+            )
+    except BaseException:
+        savepoint.rollback()
+        raise
+    if options.dry_run:
+        savepoint.rollback()
+    elif any(r.rejected for r in reports):
+        # One command, one transaction: a rejected file holds the others back.
+        savepoint.rollback()
+        reports = tuple(
+            r if r.rejected else replace(r, status="held", import_id=None) for r in reports
+        )
+    else:
+        savepoint.commit()
+    return ImportReport(files=reports, dry_run=options.dry_run)
+
+
+def list_imports(session: Session) -> tuple[ImportRow, ...]:
+    linked = (
+        select(Game.import_id.label("iid"), func.count().label("n"))
+        .where(Game.import_id.is_not(None))
+        .group_by(Game.import_id)
+        .subquery()
+    )
+    query = (
+        select(Import, func.coalesce(linked.c.n, 0))
+        .outerjoin(linked, linked.c.iid == Import.id)
+        .order_by(Import.id)
+    )
+    return tuple(
+        ImportRow(
+            id=i.id,
+            file=i.file_name,
+            sha256=i.sha256,
+            format=i.format,
+            imported_at=i.imported_at,
+            added=i.games_added,
+            already_present=i.games_present,
+            skipped=i.games_skipped,
+            invalid=i.games_invalid,
+            byes=i.byes,
+            players_created=i.players_created,
+            games_now=int(n),
+        )
+        for i, n in session.execute(query)
+    )
+
+
+class _FileImport:
+    def __init__(
+        self,
+        session: Session,
+        source: SourceFile,
+        fmt: str,
+        options: ImportOptions,
+        progress: Progress | None,
+    ) -> None:
+        self.session = session
+        self.source = source
+        self.name = source.name
+        self.fmt = fmt
+        self.options = options
+        self.progress = progress
+        self.sha256 = hashlib.sha256(source.data).hexdigest()
+        self.plan = Plan()
+        self.notes: list[str] = []
+
+    # -- driver --------------------------------------------------------------------------
+
+    def run(self) -> FileReport:
+        parsed = detect.parse(
+            self.source.data,
+            self.name,
+            self.fmt,
+            tc=self.options.tc,  # type: ignore[arg-type]  # checked by check_options
+            encoding=self.options.encoding,
+        )
+        for problem in parsed.problems:
+            self.plan.problem(problem.source, problem.line, problem.reason)
+            if problem.line > 0:
+                self.plan.parse_lines.add(problem.line)
+        Planner(self.session, self.name, self.options, self.plan).plan_file(parsed)
+        self._note_parse(parsed)
+        problems = sorted(self.plan.problems, key=lambda p: p.line)
+        invalid = self.plan.invalid
+        writable = self.plan.games
+        rejected = bool(problems) and (not self.options.skip_invalid or not writable)
+        if rejected:
+            return self._report(parsed, "rejected", None, (), (), problems, invalid, 0, ())
+        previous = self.session.execute(
+            select(Import.id, Import.imported_at)
+            .where(Import.sha256 == self.sha256)
+            .order_by(Import.id)
+            .limit(1)
+        ).first()
+        if previous is not None:
+            self.notes.insert(
+                0,
+                f"the same file (same SHA-256) was imported before as #{previous[0]} "
+                f"on {previous[1]:%Y-%m-%d %H:%M}",
+            )
+        writer = Writer(
+            self.session,
+            (self.name, self.sha256, self.fmt),
+            self.options,
+            self.progress,
+            self.plan,
+            self.notes,
+        )
+        import_id, created, events, stale = writer.write(parsed, invalid)
+        status: Literal["imported", "dry-run"] = "dry-run" if self.options.dry_run else "imported"
+        return self._report(
+            parsed,
+            status,
+            None if self.options.dry_run else import_id,
+            created,
+            events,
+            problems,
+            invalid,
+            len(writable),
+            stale,
+        )
+
+    def _report(
+        self,
+        parsed: ParseResult,
+        status: Literal["imported", "rejected", "dry-run"],
+        import_id: int | None,
+        created: tuple[CreatedPlayer, ...],
+        events: tuple[str, ...],
+        problems: list[Problem],
+        invalid: int,
+        added: int,
+        stale: tuple[StaleFrom, ...],
+    ) -> FileReport:
+        return FileReport(
+            file=self.name,
+            format=self.fmt,
+            sha256=self.sha256,
+            status=status,
+            import_id=import_id,
+            valid=len(self.plan.games) + self.plan.present,
+            added=added,
+            already_present=self.plan.present,
+            skipped_unfinished=parsed.skipped_unfinished,
+            skipped_other=parsed.skipped_other,
+            invalid=invalid,
+            byes=len(parsed.byes),
+            players_created=created,
+            events_created=events,
+            problems=tuple(str(p) for p in problems),
+            notes=tuple(self.notes),
+            stale=stale,
+        )
+
+    def _note_parse(self, parsed: ParseResult) -> None:
+        if parsed.byes:
+            self.notes.append(
+                f"{plural(len(parsed.byes), 'bye')} counted, not stored (byes are never rated)"
+            )
+        if parsed.skipped_unfinished:
+            self.notes.append(
+                f"{plural(parsed.skipped_unfinished, 'game')} without a result skipped"
+            )
+        if parsed.skipped_other:
+            self.notes.append(
+                f"{plural(parsed.skipped_other, 'unplayed game')} skipped "
+                "(double forfeits, unplayed draws)"
+            )
+        dated = [g for g in self.plan.games if g.record.date_note]
+        if dated:
+            first = dated[0].record
+            self.notes.append(
+                f"{plural(len(dated), 'game')} dated from the event: "
+                f"{first.source}:{first.line}: {first.date_note}"
+            )

@@ -1,0 +1,119 @@
+"""What an import says: its options and files, and the per-file and per-command reports."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final, Literal, get_args
+
+CreatePlayers = Literal["auto", "tracked", "external", "no"]
+CREATE_PLAYERS: Final[tuple[str, ...]] = get_args(CreatePlayers)
+#: ``progress(file, done, total)``: games written so far for that file.
+Progress = Callable[[str, int, int], None]
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    """A file to import: the name it is reported under, and its bytes."""
+
+    name: str
+    data: bytes
+
+
+@dataclass(frozen=True)
+class ImportOptions:
+    fmt: str | None = None
+    tc: str | None = None
+    create_players: CreatePlayers = "auto"
+    skip_invalid: bool = False
+    dry_run: bool = False
+    encoding: str = "utf-8"
+
+
+@dataclass(frozen=True)
+class CreatedPlayer:
+    id: int | None  # None in a dry run
+    name: str
+    fide_id: int | None
+    external: bool
+
+
+@dataclass(frozen=True)
+class StaleFrom:
+    tc: str
+    month: dt.date  # the first closed period marked stale
+
+
+@dataclass(frozen=True)
+class FileReport:
+    file: str
+    format: str
+    sha256: str
+    status: Literal["imported", "rejected", "held", "dry-run"]
+    import_id: int | None
+    valid: int  # games that passed every check: added (or, if rejected, addable) or present
+    added: int
+    already_present: int
+    skipped_unfinished: int
+    skipped_other: int
+    invalid: int
+    byes: int
+    players_created: tuple[CreatedPlayer, ...]
+    events_created: tuple[str, ...]
+    problems: tuple[str, ...]
+    notes: tuple[str, ...]
+    stale: tuple[StaleFrom, ...]
+
+    @property
+    def skipped(self) -> int:
+        """Games without a result yet, and unplayed games that are not forfeits."""
+        return self.skipped_unfinished + self.skipped_other
+
+    @property
+    def rejected(self) -> bool:
+        return self.status == "rejected"
+
+    @property
+    def written(self) -> bool:
+        """Imported (or, in a dry run, would be)."""
+        return self.status in ("imported", "dry-run")
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    files: tuple[FileReport, ...]
+    dry_run: bool
+
+    def total(self, name: str) -> int:
+        return sum(int(getattr(f, name)) for f in self.files if f.written)
+
+    @property
+    def players_created(self) -> int:
+        return sum(len(f.players_created) for f in self.files if f.written)
+
+    @property
+    def rejected(self) -> tuple[FileReport, ...]:
+        return tuple(f for f in self.files if f.rejected)
+
+
+@dataclass(frozen=True)
+class ImportRow:
+    """One line of ``tracker import list``."""
+
+    id: int
+    file: str
+    sha256: str
+    format: str
+    imported_at: dt.datetime
+    added: int
+    already_present: int
+    skipped: int
+    invalid: int
+    byes: int
+    players_created: int
+    games_now: int  # games still linked to this import
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
