@@ -7,6 +7,7 @@ from datetime import date
 
 import pytest
 
+from tracker.importers.dates import parse_calendar_date
 from tracker.importers.records import (
     GameRecord,
     ParseResult,
@@ -15,7 +16,6 @@ from tracker.importers.records import (
     check_tc_argument,
     clean_name,
     decode_input,
-    parse_calendar_date,
     parse_fide_id,
     parse_rating,
     same_player,

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from tracker.importers.dates import trf_date
 from tracker.importers.records import ParseResult
-from tracker.importers.trf import parse_trf, trf_date
+from tracker.importers.trf import parse_trf
 
 DATA = Path(__file__).parent / "data"
 

@@ -42,6 +42,7 @@ from operator import itemgetter
 from typing import Final
 
 from tracker.importers import timecontrol
+from tracker.importers.dates import parse_calendar_date
 from tracker.importers.records import (
     GameRecord,
     ParseResult,
@@ -50,7 +51,6 @@ from tracker.importers.records import (
     check_tc_argument,
     clean_name,
     decode_input,
-    parse_calendar_date,
     parse_fide_id,
     parse_rating,
     same_player,

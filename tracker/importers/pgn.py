@@ -29,6 +29,7 @@ from datetime import date
 import chess.pgn
 
 from tracker.importers import timecontrol
+from tracker.importers.dates import make_date
 from tracker.importers.records import (
     GameRecord,
     ParseResult,
@@ -37,7 +38,6 @@ from tracker.importers.records import (
     check_tc_argument,
     clean_name,
     decode_input,
-    make_date,
     parse_fide_id,
     parse_rating,
     same_player,

@@ -222,27 +222,6 @@ def parse_fide_id(text: str | None, what: str) -> tuple[int | None, str | None]:
     return (fide_id or None), None
 
 
-_ISO_DATE = re.compile(r"^(\d{4})([-./])(\d{1,2})\2(\d{1,2})$")
-
-
-def parse_calendar_date(text: str) -> date | None:
-    """A real calendar date written ``YYYY-MM-DD``, ``YYYY.MM.DD`` or ``YYYY/MM/DD``."""
-    match = _ISO_DATE.match(text.strip())
-    if match is None:
-        return None
-    return make_date(int(match.group(1)), int(match.group(3)), int(match.group(4)))
-
-
-def make_date(year: int, month: int, day: int) -> date | None:
-    """The date, or None when there is no such day (or the year is implausible)."""
-    if not 1000 <= year <= 9999:
-        return None
-    try:
-        return date(year, month, day)
-    except ValueError:
-        return None
-
-
 def same_player(white: PlayerInfo, black: PlayerInfo) -> bool:
     """Whether the two sides of a game are evidently the same person."""
     if white.fide_id is not None and white.fide_id == black.fide_id:

@@ -44,12 +44,11 @@ in and ``date_note`` says so; without either, the game is a problem.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Final
 
-from tracker.importers import timecontrol
+from tracker.importers import dates, timecontrol
 from tracker.importers.records import (
     ByeKind,
     ByeRecord,
@@ -61,13 +60,11 @@ from tracker.importers.records import (
     check_tc_argument,
     clean_name,
     decode_input,
-    make_date,
-    parse_calendar_date,
     parse_fide_id,
     parse_rating,
     split_lines,
 )
-from tracker.vocabulary import YEAR_MAX, YEAR_MIN, TimeControl
+from tracker.vocabulary import TimeControl
 
 ROUND_START: Final = 92  # column of round 1's opponent
 ROUND_WIDTH: Final = 10
@@ -124,9 +121,6 @@ _WHITE_RESULT: Final[dict[str, str]] = {
     "W": "+-",
     "L": "-+",
 }
-_BIRTH: Final = re.compile(r"^(\d{4})(?:[/.\-](\d{2})[/.\-](\d{2}))?$")
-_DMY: Final = re.compile(r"^(\d{1,2})([./\-])(\d{1,2})\2(\d{4})$")
-_YMD_SHORT: Final = re.compile(r"^(\d{2})/(\d{2})/(\d{2})$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,42 +164,6 @@ def _rounds_on(line: str) -> int:
     return (length - ROUND_START) // ROUND_WIDTH + 1
 
 
-def trf_date(text: str) -> date | None:
-    """A TRF date: ``YYYY/MM/DD`` (or ``.``/``-``), ``DD.MM.YYYY`` (or ``/``/``-``) or
-    ``YY/MM/DD``."""
-    value = text.strip()
-    full = parse_calendar_date(value)
-    if full is not None:
-        return full
-    match = _DMY.match(value)
-    if match is not None:
-        return make_date(int(match.group(4)), int(match.group(3)), int(match.group(1)))
-    match = _YMD_SHORT.match(value)
-    if match is not None:
-        year = int(match.group(1))
-        year += 2000 if year < 70 else 1900
-        return make_date(year, int(match.group(2)), int(match.group(3)))
-    return None
-
-
-def _birth_year(text: str) -> tuple[int | None, str | None]:
-    value = text.strip()
-    if not value:
-        return None, None
-    match = _BIRTH.match(value)
-    if match is None:
-        return None, f"birth date {value!r} is not YYYY/MM/DD, YYYY.MM.DD or YYYY"
-    year = int(match.group(1))
-    if year == 0:
-        return None, None
-    month, day = match.group(2), match.group(3)
-    if month and day and int(month) and int(day) and make_date(year, int(month), int(day)) is None:
-        return None, f"birth date {value!r} is not a real date"
-    if not YEAR_MIN <= year <= YEAR_MAX:
-        return None, f"birth year {year} is implausible"
-    return year, None
-
-
 def _title(text: str) -> str | None:
     value = text.strip()
     if not value:
@@ -236,7 +194,7 @@ def _player_record(line: str, line_no: int, source: str, problems: list[Problem]
     fide_id, reason = parse_fide_id(_columns(line, 58, 68), "FIDE id")
     if reason:
         reasons.append(reason)
-    birth_year, reason = _birth_year(_columns(line, 70, 79))
+    birth_year, reason = dates.birth_year(_columns(line, 70, 79))
     if reason:
         reasons.append(reason)
     problems.extend(
@@ -426,7 +384,7 @@ def _read_tournament(
         elif kind == "022" and tournament.city is None:
             tournament.city = rest or None
         elif kind == "042" and rest and tournament.start is None:
-            tournament.start = trf_date(rest)
+            tournament.start = dates.trf_date(rest)
             if tournament.start is None:
                 problems.append(Problem(source, number, f"invalid start date {rest!r}"))
         elif kind == "222" and rest:
@@ -438,7 +396,7 @@ def _read_tournament(
                 text = _columns(line, start, start + ROUND_WIDTH - 1).strip()
                 if not text:
                     continue
-                round_date = trf_date(text)
+                round_date = dates.trf_date(text)
                 if round_date is None:
                     problems.append(
                         Problem(source, number, f"invalid date {text!r} for round {round_no}")

@@ -24,7 +24,7 @@ from tracker.ratings.glicko import GlickoPreset, GlickoState
 from tracker.ratings.month_games import MonthGame
 from tracker.ratings.shadow import GameUpdate, NewPlayer, ShadowGame, ShadowPlayer, rate_month
 from tracker.services import lists
-from tracker.vocabulary import TIME_CONTROLS
+from tracker.vocabulary import SCORES, TIME_CONTROLS
 
 SEEDS = ("elo", "fresh")
 PRESET_NAMES = tuple(glicko.PRESETS)
@@ -132,7 +132,7 @@ def set_config(
 # The month's games as the shadow fold takes them
 
 
-_WHITE_SCORES = {"1-0": 1.0, "0-1": 0.0}
+_WHITE_SCORES = {result: float(white) for result, (white, _) in SCORES.items()}
 
 
 def shadow_games(
@@ -141,7 +141,7 @@ def shadow_games(
     out = []
     fixed: dict[int | None, GlickoState] = {}  # external opponents' states, by recorded rating
     for g in games:
-        white_score = _WHITE_SCORES.get(g.result, 0.5)
+        white_score = _WHITE_SCORES[g.result]
         if g.white_external and g.black_external:
             continue
         white_fixed = black_fixed = None
