@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli.conftest import DATA, needs_periods, ok
 from tests.conftest import Cli, fingerprint
-from tests.io.conftest import DATA, needs_periods, ok
 from tracker.importers.csvfile import ALLOWED_COLUMNS
 from tracker.importers.pgn import parse_pgn
 

@@ -40,8 +40,8 @@ import datetime as dt
 import json
 from decimal import Decimal
 
+from tests.cli.conftest import ROUND_ROBIN, games, needs_periods, ok, summary
 from tests.conftest import Cli
-from tests.io.conftest import ROUND_ROBIN, games, needs_periods, ok, summary
 from tracker.ratings import fide
 
 SEEDS = {

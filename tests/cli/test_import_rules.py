@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli.conftest import DATA, games, needs_periods, ok, summary
 from tests.conftest import Cli, fingerprint
-from tests.io.conftest import DATA, games, needs_periods, ok, summary
 
 TRF = DATA / "autumn_swiss.trf"
 PGN = DATA / "season.pgn"

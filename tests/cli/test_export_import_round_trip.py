@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli.conftest import comparable, games, needs_periods, ok, summary
 from tests.conftest import Cli
-from tests.io.conftest import comparable, games, needs_periods, ok, summary
 
 TRACKED = [
     ("Hart, Daniel", "--fide-id", "400101", "--born", "1988", "--rating", "2318", "--games", "240"),
