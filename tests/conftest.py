@@ -29,8 +29,11 @@ BACKENDS = ["sqlite", *(["postgresql"] if PG_URL else [])]
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """``backend`` runs on every configured backend, or on those a ``backends`` mark names."""
     if "backend" in metafunc.fixturenames:
-        metafunc.parametrize("backend", BACKENDS)
+        marker = metafunc.definition.get_closest_marker("backends")
+        wanted = BACKENDS if marker is None else [b for b in BACKENDS if b in marker.args]
+        metafunc.parametrize("backend", wanted)
 
 
 @pytest.fixture(autouse=True)

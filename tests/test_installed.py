@@ -67,10 +67,25 @@ def test_console_script_end_to_end(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_plain_wheel_creates_and_upgrades_databases(tmp_path: Path) -> None:
-    """A non-editable install (wheel) carries its migrations inside the package."""
+    """A non-editable install (wheel) carries its migrations inside the package.
+
+    Built without build isolation, with the hatchling of the test extra: an isolated build
+    would fetch the build backend from the package index (no test uses the network)."""
     dist = tmp_path / "dist"
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(dist), str(ROOT)],
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "--no-index",
+            "-q",
+            "-w",
+            str(dist),
+            str(ROOT),
+        ],
         check=True,
         timeout=300,
         capture_output=True,
@@ -84,6 +99,7 @@ def test_plain_wheel_creates_and_upgrades_databases(tmp_path: Path) -> None:
             "pip",
             "install",
             "--no-deps",
+            "--no-index",
             "-q",
             "--target",
             str(target),

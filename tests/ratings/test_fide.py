@@ -1,10 +1,10 @@
-"""Reference numbers for the FIDE Elo rules (reference/worked-examples.md, fide-rules.md §9)."""
+"""Reference numbers for the FIDE Elo rules (tests/ratings/data/worked-examples.md: FIDE Rating
+Regulations 2024 as amended 1 October 2025, FIDE's online calculator and published calculations)."""
 
 from __future__ import annotations
 
 import itertools
 import json
-import os
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
@@ -44,9 +44,8 @@ WIN, DRAW, LOSS = D(1), D("0.5"), D(0)
 NOW = date(2026, 1, 10)  # an event start under the current (2025-10-01) standard rules
 JAN = date(2026, 1, 1)
 
-REFERENCE_JSON = Path(
-    os.environ.get("TRACKER_FIDE_TABLES_JSON", "/work/shared/reference/fide_tables.json")
-)
+#: FIDE's tables 8.1.1 and 8.1.2 as published (source: tests/ratings/data/README.md).
+REFERENCE_JSON = Path(__file__).parent / "data" / "fide_tables.json"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -54,7 +53,6 @@ REFERENCE_JSON = Path(
 # ---------------------------------------------------------------------------------------------
 
 
-@pytest.mark.skipif(not REFERENCE_JSON.exists(), reason="reference fide_tables.json not present")
 def test_table_literals_match_reference_json() -> None:
     data = json.loads(REFERENCE_JSON.read_text(encoding="utf-8"))
     rows = data["table_8_1_2_difference_to_probability"]["rows"]

@@ -29,11 +29,8 @@ def count_games(url: str) -> int:
     return int(query(url, "SELECT COUNT(*) FROM games")[0][0])
 
 
-def test_backups_taken_while_a_writer_writes(
-    db_url: str, backend: str, run: Run, tmp_path: Path
-) -> None:
-    if backend != "sqlite":
-        pytest.skip("tracker db backup copies SQLite databases")
+@pytest.mark.backends("sqlite")  # tracker db backup copies SQLite databases
+def test_backups_taken_while_a_writer_writes(db_url: str, run: Run, tmp_path: Path) -> None:
     for name in worker.PLAYERS:
         ok(run(db_url, "player", "add", name, "--rating", "1800", "--games", "40"))
     logs = tmp_path / "logs"
@@ -80,11 +77,8 @@ def test_backups_taken_while_a_writer_writes(
     assert count_games(db_url) == GAMES
 
 
-def test_backup_of_postgresql_is_refused_in_one_line(
-    db_url: str, backend: str, run: Run, tmp_path: Path
-) -> None:
-    if backend != "postgresql":
-        pytest.skip("PostgreSQL only")
+@pytest.mark.backends("postgresql")
+def test_backup_of_postgresql_is_refused_in_one_line(db_url: str, run: Run, tmp_path: Path) -> None:
     target = tmp_path / "copy.db"
     result = run(db_url, "db", "backup", str(target))
     assert (result.exit_code, result.stdout) == (1, "")

@@ -39,7 +39,7 @@ FUZZ = settings(
 )
 SAMPLES = [
     path.read_bytes()
-    for folder in ("importers/data", "io/data")
+    for folder in ("importers/data", "cli/data")
     for path in sorted((Path(__file__).parents[1] / folder).iterdir())
 ]
 

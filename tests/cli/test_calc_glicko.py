@@ -1,7 +1,7 @@
 """``tracker calc glicko``: the worked examples through the CLI, no database.
 
-Reference numbers: /work/shared/reference/worked-examples.md (Glicko-2, Glicko-1) and
-glicko-notes.md sections 1-2.
+Reference numbers: tests/ratings/data/worked-examples.md (Glicko-2, Glicko-1: Glickman's papers,
+Lichess's calculator tests and its idle-growth constant).
 """
 
 from __future__ import annotations
@@ -101,7 +101,7 @@ def test_lichess_idle_growth_60_to_110_in_a_year() -> None:
     assert out["rating"] == 1500.0 and out["volatility"] == 0.06
     assert out["display"] == "1500?"  # RD >= 110: provisional again
     assert out["provisional"] is True
-    # the default volatility 0.09 grows faster: 150.7 (glicko-notes, section 2.2)
+    # the default volatility 0.09 grows faster: 150.7 (Lichess's idle rule, computed)
     assert calc("1500", "60", "0.09", "--idle-days", "365")["rd"] == pytest.approx(150.7, abs=0.05)
     # and the idle growth is applied before the games
     idle_then_game = calc("1500", "60", "0.06", "1500/60:1", "--idle-days", "365")

@@ -1,7 +1,9 @@
 """Glicko-2 adapter: reference numbers, the package defect, presets, bounds and properties.
 
-Reference numbers: /work/shared/reference/worked-examples.md (Glicko-2) and
-glicko-notes.md sections 1-4.
+Reference numbers: tests/ratings/data/worked-examples.md (Glicko-2: Glickman's "Example of the
+Glicko-2 system", Lichess's calculator tests and constants, the glicko2 2.1.0 package's defect
+against Glickman's step 5); the package-versus-Glickman tables were measured with a direct
+implementation of Glickman's steps.
 """
 
 from __future__ import annotations
@@ -106,7 +108,7 @@ def test_expected_score_uses_only_opponent_deviation() -> None:
 
 
 def test_extreme_period_converges_to_genuine_glicko2_answer() -> None:
-    # glicko-notes 4.3: 50 losses to players 600 lower, tau 0.5 -> sigma' 3.68, r' -3250.
+    # 50 losses to players 600 lower, tau 0.5 -> sigma' 3.68, r' -3250 (Glickman's steps by hand).
     results = [(GlickoState(1400, 50, 0.06), 0.0)] * 50
     new = rate_period(GlickoState(2000, 50, 0.06), results, GLICKMAN)
     assert new.volatility == pytest.approx(3.68, abs=0.005)
@@ -129,7 +131,7 @@ def test_package_defect_30_losses_correct_versus_unpatched() -> None:
     assert raw.volatility == pytest.approx(0.06002, abs=5e-6)
 
 
-# glicko-notes 4.3: 20 losses to opponents 600 points lower, all RD 50, sigma 0.06, tau 0.5.
+# 20 losses to opponents 600 points lower, all RD 50, sigma 0.06, tau 0.5 (the package measured).
 SURPRISE_TABLE = [
     # r, package sigma', package r', package RD'
     (900, 0.06007, 627.1, 49.80),

@@ -10,9 +10,8 @@ from tracker.db.engine import BUSY_TIMEOUT_MS, CACHE_KIB, make_engine, transacti
 from tracker.db.models import Player
 
 
-def test_sqlite_pragmas(db_url: str, backend: str) -> None:
-    if backend != "sqlite":
-        pytest.skip("SQLite connection settings")
+@pytest.mark.backends("sqlite")
+def test_sqlite_pragmas(db_url: str) -> None:
     engine = make_engine(db_url)
     with engine.connect() as conn:
         assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"

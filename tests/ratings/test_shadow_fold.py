@@ -1,7 +1,7 @@
 """The shadow fold (tracker/ratings/shadow.py): a month's games into the players' shadows.
 
 Every expected value is built by hand from the engine's pure functions
-(tracker.ratings.glicko, tested on their own in tests/ratings_glicko), step by step in the
+(tracker.ratings.glicko, tested on their own in tests/ratings), step by step in the
 order the issue prescribes, so these tests pin the fold: which states enter each game, in
 which order, with how much idle growth.
 """

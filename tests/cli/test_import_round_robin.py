@@ -40,8 +40,8 @@ import datetime as dt
 import json
 from decimal import Decimal
 
+from tests.cli.conftest import ROUND_ROBIN, games, ok, summary
 from tests.conftest import Cli
-from tests.io.conftest import ROUND_ROBIN, games, needs_periods, ok, summary
 from tracker.ratings import fide
 
 SEEDS = {
@@ -106,7 +106,6 @@ def test_round_robin_is_imported_whole(cli: Cli) -> None:
 
 
 def test_round_robin_ratings_match_the_hand_computation(cli: Cli) -> None:
-    needs_periods()
     import_round_robin(cli)
     ok(cli("period", "close", "2026-03"))
     for name, (score, expected, k, exact, change, rating) in BY_HAND.items():
@@ -124,7 +123,6 @@ def test_round_robin_ratings_match_the_hand_computation(cli: Cli) -> None:
 def test_round_robin_ratings_match_the_fide_module_for_everyone(cli: Cli) -> None:
     """The same computation for all ten players, done independently of the period code with
     the pure rating functions (table, 400 cap, rounding), from the games in the database."""
-    needs_periods()
     import_round_robin(cli)
     ok(cli("period", "close", "2026-03"))
     rules = fide.rules_for("standard", dt.date(2026, 3, 7))  # the event's start (042)

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli.conftest import DATA, games, ok, summary
 from tests.conftest import Cli, fingerprint
-from tests.io.conftest import DATA, games, needs_periods, ok, summary
 
 TRF = DATA / "autumn_swiss.trf"
 PGN = DATA / "season.pgn"
@@ -434,7 +434,6 @@ def test_event_start_dates(cli: Cli, tmp_path: Path) -> None:
 
 
 def test_games_landing_in_a_closed_period_mark_it_stale(cli: Cli, tmp_path: Path) -> None:
-    needs_periods()
     ok(cli("player", "add", "Ahn, Mi", "--fide-id", "700001", "--rating", "1900", "--games", "40"))
     ok(cli("player", "add", "Boyd, Al", "--fide-id", "700002", "--rating", "1800", "--games", "40"))
     ok(cli("game", "add", "Ahn, Mi", "Boyd, Al", "1-0", "--date", "2026-04-10"))

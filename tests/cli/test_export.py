@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli.conftest import DATA, ok
 from tests.conftest import Cli, fingerprint
-from tests.io.conftest import DATA, needs_periods, ok
 from tracker.importers.csvfile import ALLOWED_COLUMNS
 from tracker.importers.pgn import parse_pgn
 
@@ -211,7 +211,6 @@ def test_trf_needs_numbered_rounds(season: Cli) -> None:
 
 
 def test_history_and_list_exports(season: Cli) -> None:
-    needs_periods()
     for fide_id, rating in (("500001", "2105"), ("500004", "1910"), ("500003", "1980")):
         ok(season("player", "edit", fide_id, "--rating", rating, "--games", "60"))
     ok(season("period", "close", "2026-10"))

@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from sqlalchemy.exc import OperationalError
 
+from tests.cli.conftest import DATA, ROUND_ROBIN, games, ok, summary
 from tests.conftest import Cli, fingerprint
-from tests.io.conftest import DATA, ROUND_ROBIN, games, ok, summary
 from tracker.cli import importing
 from tracker.db.engine import make_engine, transaction
 from tracker.errors import TrackerError

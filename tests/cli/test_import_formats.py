@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from tests.cli.conftest import DATA, games, ok, summary
 from tests.conftest import Cli, fingerprint
-from tests.io.conftest import DATA, games, ok, summary
 
 PGN = DATA / "season.pgn"
 TRF = DATA / "autumn_swiss.trf"

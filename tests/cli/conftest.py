@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import typer
 from typer.testing import CliRunner, Result
 
 from tests.conftest import Cli, _make_db, _Postgres
@@ -16,22 +15,6 @@ from tracker.cli.app import app
 
 DATA = Path(__file__).parent / "data"
 ROUND_ROBIN = Path(__file__).parents[1] / "importers" / "data" / "roundrobin10.trf"
-
-
-def has_command(*names: str) -> bool:
-    """Whether ``tracker NAMES...`` exists (some commands are written in parallel)."""
-    command: Any = typer.main.get_command(app)
-    for name in names:
-        commands = getattr(command, "commands", {})
-        if name not in commands:
-            return False
-        command = commands[name]
-    return True
-
-
-def needs_periods() -> None:
-    if not (has_command("period", "close") and has_command("history")):
-        pytest.skip("`tracker period close` / `tracker history` are not available yet")
 
 
 def ok(result: Result) -> Result:

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli.conftest import comparable, games, ok, summary
 from tests.conftest import Cli
-from tests.io.conftest import comparable, games, needs_periods, ok, summary
 
 TRACKED = [
     ("Hart, Daniel", "--fide-id", "400101", "--born", "1988", "--rating", "2318", "--games", "240"),
@@ -134,7 +134,6 @@ def test_round_trip_reproduces_the_games(
 def test_round_trip_reproduces_the_ratings(
     cli: Cli, other_cli: Cli, tmp_path: Path, fmt: str
 ) -> None:
-    needs_periods()
     build_season(cli)
     path = tmp_path / f"season.{fmt}"
     export(cli, fmt, path)
