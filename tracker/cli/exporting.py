@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 import typer
 
 from tracker.cli.context import state
+from tracker.cli.notes import stale_list_warning, stale_warning
 from tracker.cli.render import message
 from tracker.errors import InvalidInputError, UsageError
 
@@ -102,16 +103,14 @@ def export(
 
         assert player is not None
         h = run(lambda s: export_history(s, player, tc or "standard", first), write=False)
-        _stale_warning(h.stale_months)
+        stale_warning(h.stale_months)
         text, count = _history_text(h, fmt), f"{len(h.rows)} periods of {h.name}"
     else:
         from tracker.services.exports import export_list
 
         rl = run(lambda s: export_list(s, tc or "standard", first), write=False)
         if rl.stale:
-            message(
-                "warning: this list is stale (games changed after closing); run `tracker rerate`"
-            )
+            stale_list_warning()
         text, count = _list_text(rl, fmt), f"{len(rl.entries)} players"
     if out is None:
         sys.stdout.write(text)
@@ -134,14 +133,6 @@ def _write_file(path: Path, text: str) -> None:
     except OSError as exc:
         Path(temp).unlink(missing_ok=True)
         raise InvalidInputError(f"cannot write {path}: {exc.strerror or exc}") from None
-
-
-def _stale_warning(months: tuple[Any, ...]) -> None:
-    if months:
-        message(
-            f"warning: ratings from {months[0]:%Y-%m} are stale (games changed after closing); "
-            "run `tracker rerate` to recompute them"
-        )
 
 
 def _json(data: Any) -> str:

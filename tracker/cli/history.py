@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from tracker.cli.context import state
+from tracker.cli.notes import external_note, stale_list_warning, stale_warning
 from tracker.cli.options import Json
 from tracker.cli.render import message, print_json, print_table
 
@@ -26,16 +27,6 @@ def _num(value: Decimal) -> str:
 
 def _signed(value: Decimal) -> str:
     return f"{value:+.2f}"
-
-
-def stale_warning(months: tuple[Any, ...]) -> None:
-    from tracker.months import month_label
-
-    if months:
-        message(
-            f"warning: ratings from {month_label(months[0])} are stale (games changed after "
-            "closing); run `tracker rerate` to recompute them"
-        )
 
 
 def history_json(h: History) -> list[dict[str, Any]]:
@@ -142,8 +133,6 @@ def history(
         if h.seed_rating is not None:
             message(f"{h.name}: seeded {h.seed_rating} after {h.seed_games} games ({h.tc})")
         if any(r.glicko is not None for r in h.rows):
-            from tracker.cli.shadow import external_note
-
             external_note(h.external_rd)
     if plot is not None:
         from tracker.cli.plot import plot_comparison
@@ -215,4 +204,4 @@ def rating_list(
     else:
         print_rating_list(rl)
     if rl.stale:
-        message("warning: this list is stale (games changed after closing); run `tracker rerate`")
+        stale_list_warning()

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from tracker.cli.context import state
+from tracker.cli.notes import external_note, stale_warning
 from tracker.cli.options import Json, command_group
 from tracker.cli.render import message, print_json, print_table
 
@@ -199,13 +200,6 @@ def print_comparison(c: Comparison) -> None:
     )
 
 
-def external_note(external_rd: float) -> None:
-    message(
-        f"external opponents count with their recorded rating and a fixed RD of "
-        f"{external_rd:g}; '?' marks a provisional shadow rating"
-    )
-
-
 def _notes(c: Comparison) -> None:
     external_note(c.external_rd)
     for note in c.assumptions:
@@ -243,7 +237,6 @@ def compare(
             raise UsageError("--plot and --preset compare one player")
         _compare_all(ctx, tc, json)
         return
-    from tracker.cli.history import stale_warning
     from tracker.services.compare import compare as do_compare
 
     assert player is not None
