@@ -9,6 +9,8 @@ import typer
 
 from tracker.cli.options import Json, command_group
 from tracker.cli.render import message, print_json, print_table
+from tracker.errors import UsageError
+from tracker.user_input import parse_date, today
 
 app = command_group("Rating calculators (no database needed).")
 
@@ -68,9 +70,7 @@ def elo(
     json: Json = False,
 ) -> None:
     """FIDE Elo change for one player over a period's games (FIDE Rating Regulations §8.3)."""
-    from tracker.errors import UsageError
     from tracker.services.calc import calc_elo
-    from tracker.user_input import parse_date, today
 
     if k is not None and rated_games is not None:
         raise UsageError("give either --k or --games, not both")
@@ -176,7 +176,6 @@ def glicko_(
     json: Json = False,
 ) -> None:
     """A Glicko rating after some games (Glickman's papers; Lichess's parameters)."""
-    from tracker.errors import UsageError
     from tracker.services.calc import calc_glicko
 
     if idle_days is not None and idle_periods is not None:

@@ -8,8 +8,14 @@ from typing import Annotated
 
 import typer
 
+from tracker.cli import history as history_cli
+from tracker.cli import period as period_cli
+from tracker.cli import player as player_cli
+from tracker.cli import shadow as shadow_cli
 from tracker.cli.context import AppState
+from tracker.cli.plot import plot_comparison
 from tracker.cli.render import message
+from tracker.months import month_label, next_month
 
 
 def _heading(text: str) -> None:
@@ -26,12 +32,6 @@ def demo(
     ] = Path("tracker-demo.db"),
 ) -> None:
     """Load a small sample season into a fresh database and show what the tracker holds."""
-    from tracker.cli import history as history_cli
-    from tracker.cli import period as period_cli
-    from tracker.cli import player as player_cli
-    from tracker.cli import shadow as shadow_cli
-    from tracker.cli.plot import plot_comparison
-    from tracker.months import month_label, next_month
     from tracker.services.compare import compare
     from tracker.services.demo import load_demo
     from tracker.services.history import history, rating_list

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json as jsonlib
 import os
 import sys
@@ -13,15 +15,16 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 import typer
 
 from tracker.cli.context import state
+from tracker.cli.history import history_json, rating_list_json
 from tracker.cli.notes import stale_list_warning, stale_warning
 from tracker.cli.render import message
 from tracker.errors import InvalidInputError, UsageError
+from tracker.user_input import parse_month
 
 if TYPE_CHECKING:
     from tracker.services.exports import ExportedGame
     from tracker.services.history import History, RatingList
 
-WHAT = ("games", "history", "list")
 FORMATS = {
     "games": ("csv", "json", "pgn", "trf"),
     "history": ("csv", "json"),
@@ -78,8 +81,6 @@ def export(
     ] = None,
 ) -> None:
     """Export games, a player's history or a rating list (to stdout unless --out)."""
-    from tracker.user_input import parse_month
-
     if fmt not in FORMATS[what]:
         raise UsageError(f"export {what} writes {' or '.join(FORMATS[what])}, not {fmt}")
     if what == "history" and player is None:
@@ -145,9 +146,6 @@ def _json(data: Any) -> str:
 
 
 def _csv(columns: list[str], rows: list[list[Any]]) -> str:
-    import csv
-    import io
-
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(columns)
@@ -219,8 +217,6 @@ HISTORY_COLUMNS = [
 
 
 def _history_text(h: History, fmt: str) -> str:
-    from tracker.cli.history import history_json
-
     rows = history_json(h)
     if fmt == "json":
         return _json(rows)
@@ -242,8 +238,6 @@ LIST_COLUMNS = [
 
 
 def _list_text(rl: RatingList, fmt: str) -> str:
-    from tracker.cli.history import rating_list_json
-
     data = rating_list_json(rl)
     if fmt == "json":
         return _json(data)

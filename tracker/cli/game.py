@@ -9,6 +9,8 @@ import typer
 from tracker.cli.context import state
 from tracker.cli.options import Json, command_group
 from tracker.cli.render import message, print_json, print_table
+from tracker.errors import UsageError
+from tracker.user_input import parse_date, parse_month, today
 from tracker.vocabulary import RESULT_HELP
 
 if TYPE_CHECKING:
@@ -79,7 +81,6 @@ def add(
 ) -> None:
     """Record a game."""
     from tracker.services.games import add_game
-    from tracker.user_input import parse_date, today
 
     played_on = parse_date(date) if date is not None else today()
     start = parse_date(event_start, "event start date") if event_start is not None else None
@@ -119,7 +120,6 @@ def list_(
 ) -> None:
     """List games in date order."""
     from tracker.services.games import list_games
-    from tracker.user_input import parse_month
 
     first = parse_month(month) if month is not None else None
     games = state(ctx).run(
@@ -183,9 +183,7 @@ def edit(
     json: Json = False,
 ) -> None:
     """Correct a game; only the options given change. Closed periods it touches go stale."""
-    from tracker.errors import UsageError
     from tracker.services.games import UNCHANGED, edit_game
-    from tracker.user_input import parse_date
 
     clearable = ("event", "round", "white-rating", "black-rating")
     for item in clear or []:

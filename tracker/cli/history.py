@@ -11,7 +11,10 @@ import typer
 from tracker.cli.context import state
 from tracker.cli.notes import external_note, stale_list_warning, stale_warning
 from tracker.cli.options import Json
+from tracker.cli.plot import check_plot_path, plot_comparison
 from tracker.cli.render import message, print_json, print_table
+from tracker.months import month_label
+from tracker.user_input import parse_month
 
 if TYPE_CHECKING:
     from tracker.services.history import History, RatingList
@@ -30,8 +33,6 @@ def _signed(value: Decimal) -> str:
 
 
 def history_json(h: History) -> list[dict[str, Any]]:
-    from tracker.months import month_label
-
     return [
         {
             "month": month_label(r.month),
@@ -56,8 +57,6 @@ def history_json(h: History) -> list[dict[str, Any]]:
 
 
 def print_history(h: History) -> None:
-    from tracker.months import month_label
-
     print_table(
         [
             "month",
@@ -122,8 +121,6 @@ def history(
     from tracker.services.history import history as get_history
 
     if plot is not None:
-        from tracker.cli.plot import check_plot_path
-
         check_plot_path(plot)
     h = state(ctx).run(lambda s: get_history(s, player, tc), write=False)
     if json:
@@ -135,7 +132,6 @@ def history(
         if any(r.glicko is not None for r in h.rows):
             external_note(h.external_rd)
     if plot is not None:
-        from tracker.cli.plot import plot_comparison
         from tracker.services.compare import compare
 
         c = state(ctx).run(lambda s: compare(s, f"#{h.player_id}", tc, None), write=False)
@@ -195,7 +191,6 @@ def rating_list(
 ) -> None:
     """The rating list as FIDE prints it: rank, name, title, federation, rating, games, K."""
     from tracker.services.history import rating_list as get_list
-    from tracker.user_input import parse_month
 
     wanted = parse_month(list_month) if list_month is not None else None
     rl = state(ctx).run(lambda s: get_list(s, tc, wanted), write=False)

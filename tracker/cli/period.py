@@ -10,6 +10,8 @@ import typer
 from tracker.cli.context import state
 from tracker.cli.options import Json, command_group
 from tracker.cli.render import message, print_json, print_table
+from tracker.months import month_label
+from tracker.user_input import parse_month, today
 
 if TYPE_CHECKING:
     from tracker.services.periods import PeriodRow
@@ -36,12 +38,6 @@ TcOption = Annotated[
 ]
 
 
-def _label(month: object) -> str:
-    from tracker.months import month_label
-
-    return month_label(month)  # type: ignore[arg-type]
-
-
 @app.command("close")
 def close(
     ctx: typer.Context,
@@ -58,15 +54,12 @@ def close(
 ) -> None:
     """Rate a month's games and publish the list dated the first of the next month."""
     from tracker.services.periods import close as do_close
-    from tracker.user_input import parse_month, today
 
     target = parse_month(month) if month is not None else None
     report = state(ctx).run(lambda s: do_close(s, tc=tc, month=target, today=today()), write=True)
     if report.rerated:
-        message(
-            f"rerated stale periods {_label(report.rerated[0])} to {_label(report.rerated[-1])} "
-            "first"
-        )
+        first, last = report.rerated[0], report.rerated[-1]
+        message(f"rerated stale periods {month_label(first)} to {month_label(last)} first")
     for p in report.closed:
         extra = ""
         if p.new_players:
@@ -74,11 +67,11 @@ def close(
         if p.dropped_players:
             extra += f"; below 1400, now unrated: {name_list(p.dropped_players)}"
         message(
-            f"closed {_label(p.month)} ({p.tc}): {p.games} games, {p.players_rated} rated "
+            f"closed {month_label(p.month)} ({p.tc}): {p.games} games, {p.players_rated} rated "
             f"players; list of {p.list_date.isoformat()} published{extra}"
         )
     for m in report.already_closed:
-        message(f"{_label(m)} ({report.tc}) is already closed; nothing to do")
+        message(f"{month_label(m)} ({report.tc}) is already closed; nothing to do")
     if report.nothing_to_close:
         message(f"nothing to close: no {report.tc} games up to that month")
     if json:
@@ -87,7 +80,7 @@ def close(
                 "tc": report.tc,
                 "closed": [
                     {
-                        "month": _label(p.month),
+                        "month": month_label(p.month),
                         "list": p.list_date.isoformat(),
                         "games": p.games,
                         "players_rated": p.players_rated,
@@ -96,8 +89,8 @@ def close(
                     }
                     for p in report.closed
                 ],
-                "already_closed": [_label(m) for m in report.already_closed],
-                "rerated": [_label(m) for m in report.rerated],
+                "already_closed": [month_label(m) for m in report.already_closed],
+                "rerated": [month_label(m) for m in report.rerated],
             }
         )
 
@@ -105,7 +98,7 @@ def close(
 def print_periods(rows: tuple[PeriodRow, ...]) -> None:
     print_table(
         ["month", "tc", "status", "games", "players", "list"],
-        [(_label(r.month), r.tc, r.status, r.games, r.players, r.list_date) for r in rows],
+        [(month_label(r.month), r.tc, r.status, r.games, r.players, r.list_date) for r in rows],
         right=("games", "players"),
         empty="no games yet",
     )
@@ -127,7 +120,7 @@ def list_(
         print_json(
             [
                 {
-                    "month": _label(r.month),
+                    "month": month_label(r.month),
                     "tc": r.tc,
                     "list": r.list_date.isoformat(),
                     "status": r.status,
@@ -160,7 +153,6 @@ def rerate(
 ) -> None:
     """Recompute closed periods after a correction (a game added, changed or removed late)."""
     from tracker.services.periods import rerate as do_rerate
-    from tracker.user_input import parse_month
 
     start = parse_month(from_month) if from_month is not None else None
     reports = state(ctx).run(lambda s: do_rerate(s, tc=tc, from_month=start), write=True)
@@ -170,6 +162,6 @@ def rerate(
         if r.nothing_stale:
             message(f"{r.tc}: nothing is stale (use --from YYYY-MM to recompute anyway)")
         elif r.months:
-            message(f"{r.tc}: rerated {_label(r.months[0])} to {_label(r.months[-1])}")
+            message(f"{r.tc}: rerated {month_label(r.months[0])} to {month_label(r.months[-1])}")
     if json:
-        print_json([{"tc": r.tc, "months": [_label(m) for m in r.months]} for r in reports])
+        print_json([{"tc": r.tc, "months": [month_label(m) for m in r.months]} for r in reports])

@@ -10,6 +10,7 @@ from tracker.cli.context import state
 from tracker.cli.options import Json, command_group
 from tracker.cli.render import message, print_json, print_table, yes_no
 from tracker.errors import UsageError
+from tracker.months import month_label
 
 if TYPE_CHECKING:
     from tracker.services.history import PlayerCard, RatingStatus
@@ -182,8 +183,6 @@ def print_players(players: tuple[PlayerView, ...]) -> None:
 
 
 def status_json(r: RatingStatus) -> dict[str, Any]:
-    from tracker.months import month_label
-
     return {
         "tc": r.tc,
         "list": r.list_date.isoformat() if r.list_date else None,
@@ -220,8 +219,6 @@ def show(ctx: typer.Context, player: PlayerRef, json: Json = False) -> None:
 
 
 def print_player_card(card: PlayerCard) -> None:
-    from tracker.months import month_label
-
     p = card.player
     rows: list[tuple[str, Any]] = [
         ("id", f"#{p.id}"),

@@ -10,7 +10,11 @@ import typer
 from tracker.cli.context import state
 from tracker.cli.notes import external_note, stale_warning
 from tracker.cli.options import Json, command_group
+from tracker.cli.plot import check_plot_path, plot_comparison
 from tracker.cli.render import message, print_json, print_table
+from tracker.errors import UsageError
+from tracker.months import month_label
+from tracker.user_input import parse_month
 
 if TYPE_CHECKING:
     from tracker.services.compare import Comparison
@@ -154,8 +158,6 @@ def _f(value: float | None, places: int) -> str:
 
 
 def compare_json(c: Comparison) -> dict[str, Any]:
-    from tracker.months import month_label
-
     return {
         "player": c.name,
         "tc": c.tc,
@@ -178,8 +180,6 @@ def compare_json(c: Comparison) -> dict[str, Any]:
 
 
 def print_comparison(c: Comparison) -> None:
-    from tracker.months import month_label
-
     print_table(
         ["month", "list", "Elo", c.preset, "RD", "volatility", "difference"],
         [
@@ -228,8 +228,6 @@ def compare(
     plot: PlotOption = None,
 ) -> None:
     """FIDE Elo beside the Glicko shadow, month by month (or for everyone with --all)."""
-    from tracker.errors import UsageError
-
     if all_ == (player is not None):
         raise UsageError("give a PLAYER or --all")
     if all_:
@@ -241,8 +239,6 @@ def compare(
 
     assert player is not None
     if plot is not None:
-        from tracker.cli.plot import check_plot_path
-
         check_plot_path(plot)
     c = state(ctx).run(lambda s: do_compare(s, player, tc, preset), write=False)
     if json:
@@ -251,8 +247,6 @@ def compare(
         print_comparison(c)
         _notes(c)
     if plot is not None:
-        from tracker.cli.plot import plot_comparison
-
         plot_comparison(c, plot)
         message(f"plot written to {plot}")
     stale_warning(c.stale_months)
@@ -324,9 +318,7 @@ def evaluate(
     json: Json = False,
 ) -> None:
     """Which system predicted the results better: FIDE Elo or each Glicko preset."""
-    from tracker.months import month_label
     from tracker.services.compare import evaluate as do_evaluate
-    from tracker.user_input import parse_month
 
     start = parse_month(from_month) if from_month is not None else None
     ev = state(ctx).run(lambda s: do_evaluate(s, tc, start), write=False)
