@@ -28,7 +28,9 @@ def _signed(value: Decimal, places: int) -> str:
 
 @app.command("elo")
 def elo(
-    rating: Annotated[int, typer.Argument(help="The player's rating.", show_default=False)],
+    rating: Annotated[
+        int, typer.Argument(metavar="RATING", help="The player's rating.", show_default=False)
+    ],
     games: Annotated[
         list[str],
         typer.Argument(
@@ -37,13 +39,20 @@ def elo(
             show_default=False,
         ),
     ],
-    k: Annotated[int | None, typer.Option("--k", help="K to use (before the 700 rule).")] = None,
+    k: Annotated[
+        int | None, typer.Option("--k", metavar="K", help="K to use (before the 700 rule).")
+    ] = None,
     rated_games: Annotated[
         int | None,
-        typer.Option("--games", help="Rated games so far: K from FIDE's rules instead of --k."),
+        typer.Option(
+            "--games",
+            metavar="N",
+            help="Rated games so far: K from FIDE's rules instead of --k.",
+        ),
     ] = None,
     born: Annotated[
-        int | None, typer.Option("--born", help="Year of birth (junior K 40, with --games).")
+        int | None,
+        typer.Option("--born", metavar="YEAR", help="Year of birth (junior K 40, with --games)."),
     ] = None,
     ever_2400: Annotated[
         bool, typer.Option("--ever-2400", help="A published rating once reached 2400.")
@@ -57,7 +66,7 @@ def elo(
             "--formula",
             help="table: FIDE table 8.1.2 (the regulations); logistic: 1/(1+10^(-D/400)), "
             "as many online calculators.",
-            metavar="table|logistic",
+            metavar="FORMULA",
         ),
     ] = "table",
     no_cap: Annotated[
@@ -65,7 +74,11 @@ def elo(
     ] = False,
     date: Annotated[
         str | None,
-        typer.Option("--date", help="Event start date (picks the rules in force). Default: today."),
+        typer.Option(
+            "--date",
+            metavar="DATE",
+            help="Event start date, YYYY-MM-DD (picks the rules in force). Default: today.",
+        ),
     ] = None,
     json: Json = False,
 ) -> None:
@@ -140,10 +153,18 @@ def elo(
 
 @app.command("glicko")
 def glicko_(
-    rating: Annotated[float, typer.Argument(help="The player's rating.", show_default=False)],
-    rd: Annotated[float, typer.Argument(help="His rating deviation (RD).", show_default=False)],
+    rating: Annotated[
+        float, typer.Argument(metavar="RATING", help="The player's rating.", show_default=False)
+    ],
+    rd: Annotated[
+        float,
+        typer.Argument(metavar="RD", help="His rating deviation (RD).", show_default=False),
+    ],
     volatility: Annotated[
-        float, typer.Argument(help="His volatility (Glicko-2), e.g. 0.06.", show_default=False)
+        float,
+        typer.Argument(
+            metavar="VOLATILITY", help="His volatility (Glicko-2), e.g. 0.06.", show_default=False
+        ),
     ],
     games: Annotated[
         list[str] | None,
@@ -159,18 +180,26 @@ def glicko_(
             "--preset",
             help="lichess: one game at a time; glickman: all games form one rating period; "
             "chesscom: Glicko-1, one game at a time.",
-            metavar="lichess|glickman|chesscom",
+            metavar="PRESET",
         ),
     ] = "lichess",
-    tau: Annotated[float | None, typer.Option("--tau", help="Override the preset's tau.")] = None,
+    tau: Annotated[
+        float | None, typer.Option("--tau", metavar="TAU", help="Override the preset's tau.")
+    ] = None,
     idle_days: Annotated[
         float | None,
-        typer.Option("--idle-days", help="Days without games before these (lichess, chesscom)."),
+        typer.Option(
+            "--idle-days",
+            metavar="DAYS",
+            help="Days without games before these (lichess, chesscom).",
+        ),
     ] = None,
     idle_periods: Annotated[
         int | None,
         typer.Option(
-            "--idle-periods", help="Rating periods without games before these (glickman)."
+            "--idle-periods",
+            metavar="N",
+            help="Rating periods without games before these (glickman).",
         ),
     ] = None,
     json: Json = False,

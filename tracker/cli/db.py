@@ -107,7 +107,9 @@ def check(ctx: typer.Context, json: Json = False) -> None:
 @app.command("backup")
 def backup(
     ctx: typer.Context,
-    file: Annotated[Path, typer.Argument(help="Where to write the copy.", show_default=False)],
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="Where to write the copy.", show_default=False)
+    ],
     force: Annotated[bool, typer.Option("--force", help="Replace FILE if it exists.")] = False,
     json: Json = False,
 ) -> None:

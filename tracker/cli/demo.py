@@ -27,6 +27,7 @@ def demo(
         Path,
         typer.Option(
             "--file",
+            metavar="FILE",
             help="The demo database to (re)create. It is rebuilt from scratch on every run.",
         ),
     ] = Path("tracker-demo.db"),

@@ -2,26 +2,21 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from decimal import Decimal
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from tracker.cli.context import state
 from tracker.cli.notes import external_note, stale_list_warning, stale_warning
-from tracker.cli.options import Json
+from tracker.cli.options import Json, Player, Plot, Tc, month_argument
 from tracker.cli.plot import check_plot_path, plot_comparison
 from tracker.cli.render import message, print_json, print_table
 from tracker.months import month_label
-from tracker.user_input import parse_month
 
 if TYPE_CHECKING:
     from tracker.services.history import History, RatingList
-
-TcOption = Annotated[
-    str, typer.Option("--tc", help="standard, rapid or blitz.", metavar="standard|rapid|blitz")
-]
 
 
 def _num(value: Decimal) -> str:
@@ -108,13 +103,10 @@ def print_history(h: History) -> None:
 
 def history(
     ctx: typer.Context,
-    player: Annotated[str, typer.Argument(help="Exact name, FIDE id or #ID.", show_default=False)],
-    tc: TcOption = "standard",
+    player: Player,
+    tc: Tc = "standard",
     json: Json = False,
-    plot: Annotated[
-        Path | None,
-        typer.Option("--plot", help="Also draw the ratings to this PNG file.", show_default=False),
-    ] = None,
+    plot: Plot = None,
 ) -> None:
     """A player's rating history: one row per closed period he played in or was listed on,
     with the Glicko shadow beside the Elo."""
@@ -179,21 +171,16 @@ def print_rating_list(rl: RatingList) -> None:
 def rating_list(
     ctx: typer.Context,
     list_month: Annotated[
-        str | None,
-        typer.Argument(
-            help="The list by its date, YYYY-MM (the 2026-02 list holds January's games). "
-            "Default: the latest.",
-            show_default=False,
-        ),
+        dt.date | None,
+        month_argument("The list's month (the 2026-02 list rates January's games)", "the latest"),
     ] = None,
-    tc: TcOption = "standard",
+    tc: Tc = "standard",
     json: Json = False,
 ) -> None:
     """The rating list as FIDE prints it: rank, name, title, federation, rating, games, K."""
     from tracker.services.history import rating_list as get_list
 
-    wanted = parse_month(list_month) if list_month is not None else None
-    rl = state(ctx).run(lambda s: get_list(s, tc, wanted), write=False)
+    rl = state(ctx).run(lambda s: get_list(s, tc, list_month), write=False)
     if json:
         print_json(rating_list_json(rl))
     else:

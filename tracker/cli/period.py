@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from tracker.cli.context import state
-from tracker.cli.options import Json, command_group
+from tracker.cli.options import AnyTc, Json, Tc, command_group, month_argument, month_option
 from tracker.cli.render import message, print_json, print_table
 from tracker.months import month_label
-from tracker.user_input import parse_month, today
+from tracker.user_input import today
 
 if TYPE_CHECKING:
     from tracker.services.periods import PeriodRow
@@ -33,30 +34,23 @@ def name_list(names: Sequence[str]) -> str:
     return f"{len(names)} players: {shown}{rest}"
 
 
-TcOption = Annotated[
-    str, typer.Option("--tc", help="standard, rapid or blitz.", metavar="standard|rapid|blitz")
-]
-
-
 @app.command("close")
 def close(
     ctx: typer.Context,
     month: Annotated[
-        str | None,
-        typer.Argument(
-            help="YYYY-MM to close (earlier open months are closed first). "
-            "Default: every month before the current one.",
-            show_default=False,
+        dt.date | None,
+        month_argument(
+            "The month to close (earlier open months are closed first)",
+            "every month before the current one",
         ),
     ] = None,
-    tc: TcOption = "standard",
+    tc: Tc = "standard",
     json: Json = False,
 ) -> None:
     """Rate a month's games and publish the list dated the first of the next month."""
     from tracker.services.periods import close as do_close
 
-    target = parse_month(month) if month is not None else None
-    report = state(ctx).run(lambda s: do_close(s, tc=tc, month=target, today=today()), write=True)
+    report = state(ctx).run(lambda s: do_close(s, tc=tc, month=month, today=today()), write=True)
     if report.rerated:
         first, last = report.rerated[0], report.rerated[-1]
         message(f"rerated stale periods {month_label(first)} to {month_label(last)} first")
@@ -107,9 +101,7 @@ def print_periods(rows: tuple[PeriodRow, ...]) -> None:
 @app.command("list")
 def list_(
     ctx: typer.Context,
-    tc: Annotated[
-        str | None, typer.Option("--tc", help="Only this time control.", show_default=False)
-    ] = None,
+    tc: AnyTc = None,
     json: Json = False,
 ) -> None:
     """Every month with its status (open, closed or stale), games and rated players."""
@@ -139,23 +131,16 @@ def list_(
 def rerate(
     ctx: typer.Context,
     from_month: Annotated[
-        str | None,
-        typer.Option(
-            "--from",
-            help="Recompute from this month (YYYY-MM). Default: the earliest stale period.",
-        ),
+        dt.date | None,
+        month_option("--from", "Recompute from this month", "the earliest stale period"),
     ] = None,
-    tc: Annotated[
-        str | None,
-        typer.Option("--tc", help="Only this time control. Default: all.", show_default=False),
-    ] = None,
+    tc: AnyTc = None,
     json: Json = False,
 ) -> None:
     """Recompute closed periods after a correction (a game added, changed or removed late)."""
     from tracker.services.periods import rerate as do_rerate
 
-    start = parse_month(from_month) if from_month is not None else None
-    reports = state(ctx).run(lambda s: do_rerate(s, tc=tc, from_month=start), write=True)
+    reports = state(ctx).run(lambda s: do_rerate(s, tc=tc, from_month=from_month), write=True)
     if not reports:
         message("nothing to rerate: no period has been closed yet")
     for r in reports:

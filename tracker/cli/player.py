@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from tracker.cli.context import state
-from tracker.cli.options import Json, command_group
+from tracker.cli.options import Json, Player, command_group
 from tracker.cli.render import message, print_json, print_table, yes_no
 from tracker.errors import UsageError
 from tracker.months import month_label
@@ -20,22 +20,29 @@ app = command_group(
     "Add, list, show, edit and remove players. Refer to a player by exact name, FIDE id or #ID."
 )
 
-PlayerRef = Annotated[str, typer.Argument(help="Exact name, FIDE id, or #ID.", show_default=False)]
-FideId = Annotated[int | None, typer.Option("--fide-id", help="FIDE id number.")]
-Born = Annotated[int | None, typer.Option("--born", help="Year of birth (for the junior K).")]
-Federation = Annotated[str | None, typer.Option("--federation", help="Three-letter federation.")]
-Sex = Annotated[str | None, typer.Option("--sex", help="m or f.", metavar="m|f")]
-Title = Annotated[str | None, typer.Option("--title", help="GM, IM, FM, CM, WGM, WIM, WFM, WCM.")]
+FideId = Annotated[int | None, typer.Option("--fide-id", metavar="NUMBER", help="FIDE id number.")]
+Born = Annotated[
+    int | None, typer.Option("--born", metavar="YEAR", help="Year of birth (for the junior K).")
+]
+Federation = Annotated[
+    str | None, typer.Option("--federation", metavar="FED", help="Three-letter federation.")
+]
+Sex = Annotated[str | None, typer.Option("--sex", metavar="SEX", help="m or f.")]
+Title = Annotated[
+    str | None,
+    typer.Option("--title", metavar="TITLE", help="GM, IM, FM, CM, WGM, WIM, WFM or WCM."),
+]
 Rating = Annotated[
     int | None,
     typer.Option(
         "--rating",
+        metavar="RATING",
         help="Seed: the published FIDE rating on the list before tracking starts (needs --games).",
     ),
 ]
 Games = Annotated[
     int | None,
-    typer.Option("--games", help="Seed: rated games played before tracking starts."),
+    typer.Option("--games", metavar="N", help="Seed: rated games played before tracking starts."),
 ]
 Ever2400 = Annotated[
     bool, typer.Option("--ever-2400", help="Seed: a published rating once reached 2400 (K 10).")
@@ -96,7 +103,12 @@ def _describe(p: PlayerView) -> str:
 @app.command("add")
 def add(
     ctx: typer.Context,
-    name: Annotated[str, typer.Argument(help="Full name, e.g. 'Carlsen, Magnus'.")],
+    name: Annotated[
+        str,
+        typer.Argument(
+            metavar="NAME", help="Full name, e.g. 'Carlsen, Magnus'.", show_default=False
+        ),
+    ],
     fide_id: FideId = None,
     born: Born = None,
     federation: Federation = None,
@@ -204,7 +216,7 @@ def status_json(r: RatingStatus) -> dict[str, Any]:
 
 
 @app.command("show")
-def show(ctx: typer.Context, player: PlayerRef, json: Json = False) -> None:
+def show(ctx: typer.Context, player: Player, json: Json = False) -> None:
     """Show one player: details, published rating, K for the next period and the live change."""
     from tracker.services.history import player_card
 
@@ -268,8 +280,8 @@ def print_player_card(card: PlayerCard) -> None:
 @app.command("edit")
 def edit(
     ctx: typer.Context,
-    player: PlayerRef,
-    name: Annotated[str | None, typer.Option("--name", help="New name.")] = None,
+    player: Player,
+    name: Annotated[str | None, typer.Option("--name", metavar="NAME", help="New name.")] = None,
     fide_id: FideId = None,
     born: Born = None,
     federation: Federation = None,
@@ -287,6 +299,7 @@ def edit(
         list[str] | None,
         typer.Option(
             "--clear",
+            metavar="FIELD",
             help="Empty a field: fide-id, born, federation, sex or title (repeatable).",
         ),
     ] = None,
@@ -322,7 +335,7 @@ def edit(
 
 
 @app.command("remove")
-def remove(ctx: typer.Context, player: PlayerRef, json: Json = False) -> None:
+def remove(ctx: typer.Context, player: Player, json: Json = False) -> None:
     """Remove a player who has no games."""
     from tracker.services.players import remove_player
 

@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import datetime as dt
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from tracker.cli.context import state
 from tracker.cli.notes import external_note, stale_warning
-from tracker.cli.options import Json, command_group
+from tracker.cli.options import PLAYER_WORDS, Json, Plot, Tc, command_group, month_option
 from tracker.cli.plot import check_plot_path, plot_comparison
 from tracker.cli.render import message, print_json, print_table
 from tracker.errors import UsageError
 from tracker.months import month_label
-from tracker.user_input import parse_month
 
 if TYPE_CHECKING:
     from tracker.services.compare import Comparison
@@ -22,13 +21,7 @@ if TYPE_CHECKING:
 
 app = command_group("Configure the Glicko shadow rating.")
 
-TcOption = Annotated[
-    str, typer.Option("--tc", help="standard, rapid or blitz.", metavar="standard|rapid|blitz")
-]
-PlotOption = Annotated[
-    Path | None,
-    typer.Option("--plot", help="Also draw the ratings to this PNG file.", show_default=False),
-]
+PRESET_WORDS = "lichess, glickman or chesscom"
 
 
 def config_json(c: ShadowConfig) -> dict[str, Any]:
@@ -93,7 +86,7 @@ def set_(
         typer.Option(
             "--preset",
             help="lichess (default), glickman or chesscom.",
-            metavar="lichess|glickman|chesscom",
+            metavar="PRESET",
         ),
     ] = None,
     seed: Annotated[
@@ -102,31 +95,42 @@ def set_(
             "--seed",
             help="elo (default): a player's shadow starts at his Elo when his first game is "
             "rated; fresh: at the preset's new-player rating, like a new online account.",
-            metavar="elo|fresh",
+            metavar="SEED",
         ),
     ] = None,
     external_rd: Annotated[
         float | None,
-        typer.Option("--external-rd", help="RD given to external opponents (default 60)."),
+        typer.Option(
+            "--external-rd", metavar="RD", help="RD given to external opponents (default 60)."
+        ),
     ] = None,
     chesscom_start: Annotated[
         float | None,
-        typer.Option("--chesscom-start", help="Start rating of the chesscom preset (1200)."),
+        typer.Option(
+            "--chesscom-start",
+            metavar="RATING",
+            help="Start rating of the chesscom preset (1200).",
+        ),
     ] = None,
     chesscom_c: Annotated[
         float | None,
         typer.Option(
             "--chesscom-c",
+            metavar="C",
             help="chesscom: RD growth per day, RD = sqrt(RD² + c²·days) (8.1; an assumption).",
         ),
     ] = None,
     chesscom_rd_min: Annotated[
         float | None,
-        typer.Option("--chesscom-rd-min", help="chesscom: lowest RD (30; an assumption)."),
+        typer.Option(
+            "--chesscom-rd-min", metavar="RD", help="chesscom: lowest RD (30; an assumption)."
+        ),
     ] = None,
     chesscom_rd_max: Annotated[
         float | None,
-        typer.Option("--chesscom-rd-max", help="chesscom: highest RD (350; an assumption)."),
+        typer.Option(
+            "--chesscom-rd-max", metavar="RD", help="chesscom: highest RD (350; an assumption)."
+        ),
     ] = None,
     json: Json = False,
 ) -> None:
@@ -210,7 +214,11 @@ def compare(
     ctx: typer.Context,
     player: Annotated[
         str | None,
-        typer.Argument(help="Exact name, FIDE id or #ID (or use --all).", show_default=False),
+        typer.Argument(
+            metavar="PLAYER",
+            help=f"The player: {PLAYER_WORDS} (or use --all).",
+            show_default=False,
+        ),
     ] = None,
     all_: Annotated[
         bool, typer.Option("--all", help="Every tracked player's current Elo and shadow.")
@@ -219,13 +227,14 @@ def compare(
         str | None,
         typer.Option(
             "--preset",
-            help="Compare with this preset instead of the configured one (computed on the fly).",
-            metavar="lichess|glickman|chesscom",
+            help=f"Compare with this preset ({PRESET_WORDS}) instead of the configured one "
+            "(computed on the fly).",
+            metavar="PRESET",
         ),
     ] = None,
-    tc: TcOption = "standard",
+    tc: Tc = "standard",
     json: Json = False,
-    plot: PlotOption = None,
+    plot: Plot = None,
 ) -> None:
     """FIDE Elo beside the Glicko shadow, month by month (or for everyone with --all)."""
     if all_ == (player is not None):
@@ -310,18 +319,16 @@ def _compare_all(ctx: typer.Context, tc: str, json: bool) -> None:
 
 def evaluate(
     ctx: typer.Context,
-    tc: TcOption = "standard",
+    tc: Tc = "standard",
     from_month: Annotated[
-        str | None,
-        typer.Option("--from", help="Score only games from this month (YYYY-MM) on."),
+        dt.date | None, month_option("--from", "Score the games from this month on", "all games")
     ] = None,
     json: Json = False,
 ) -> None:
     """Which system predicted the results better: FIDE Elo or each Glicko preset."""
     from tracker.services.compare import evaluate as do_evaluate
 
-    start = parse_month(from_month) if from_month is not None else None
-    ev = state(ctx).run(lambda s: do_evaluate(s, tc, start), write=False)
+    ev = state(ctx).run(lambda s: do_evaluate(s, tc, from_month), write=False)
     if json:
         print_json(
             {
