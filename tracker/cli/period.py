@@ -128,6 +128,7 @@ def list_(
         message("stale periods changed after closing: run `tracker rerate`")
 
 
+@app.command("rerate")
 def rerate(
     ctx: typer.Context,
     from_month: Annotated[
