@@ -125,6 +125,14 @@ def root(
     ctx.obj = AppState(db_option=db)
 
 
+ROOT_HELP = """Chess rating history: FIDE Elo month by month, with a Glicko-2 shadow rating.
+
+Every command has --help with an example; data goes to stdout, messages to stderr.
+
+\b
+Example: tracker --db club.db history "Hart, Daniel"
+"""
+
 # Every command: (name, module under tracker.cli, attribute, is a group of commands), in the
 # order `tracker --help` lists them: the data in, the periods, the ratings out, then the
 # tools. A command's module is imported only when it is run, so `tracker calc ...` does not
@@ -154,7 +162,7 @@ def make_app(only: str | None = None) -> typer.Typer:
     app = typer.Typer(
         cls=TrackerGroup,
         name="tracker",
-        help="Chess rating history: FIDE Elo month by month, with a Glicko-2 shadow rating.",
+        help=ROOT_HELP,
         no_args_is_help=True,
         rich_markup_mode=None,  # plain help text: see tracker.cli.options.command_group
         add_completion=False,

@@ -12,7 +12,13 @@ from tracker.cli.render import message, print_json, print_table
 from tracker.errors import UsageError
 from tracker.user_input import parse_date, today
 
-app = command_group("Rating calculators (no database needed).")
+app = command_group(
+    """Rating calculators (no database needed).
+
+    \b
+    Example: tracker calc elo 1500 1400:1 1600:= 1550:0 --k 20
+    """
+)
 
 
 def _fmt(value: Decimal, places: int) -> str:
@@ -82,7 +88,14 @@ def elo(
     ] = None,
     json: Json = False,
 ) -> None:
-    """FIDE Elo change for one player over a period's games (FIDE Rating Regulations §8.3)."""
+    """FIDE Elo change for one player over a period's games.
+
+    FIDE Rating Regulations §8.3. K is --k, or FIDE's K worked out from --games (with
+    --born, --ever-2400 and --ever-2300).
+
+    \b
+    Example: tracker calc elo 1892 2026:1 1750:0.5 --games 12 --born 2011
+    """
     from tracker.services.calc import calc_elo
 
     if k is not None and rated_games is not None:
@@ -204,7 +217,13 @@ def glicko_(
     ] = None,
     json: Json = False,
 ) -> None:
-    """A Glicko rating after some games (Glickman's papers; Lichess's parameters)."""
+    """A Glicko rating after some games.
+
+    Glickman's papers, with Lichess's parameters by default.
+
+    \b
+    Example: tracker calc glicko 1500 200 0.06 1400/30:1 1550/100:0
+    """
     from tracker.services.calc import calc_glicko
 
     if idle_days is not None and idle_periods is not None:

@@ -32,7 +32,15 @@ def demo(
         ),
     ] = Path("tracker-demo.db"),
 ) -> None:
-    """Load a small sample season into a fresh database and show what the tracker holds."""
+    """Load a sample season and show what tracker makes of it.
+
+    A small fictional club season in a fresh database: players and games loaded, months
+    closed, then the rating periods, the latest list, two histories and Elo beside the
+    Glicko shadow, printed and drawn to a PNG beside the database.
+
+    \b
+    Example: tracker demo --file /tmp/tracker-demo.db
+    """
     from tracker.services.compare import compare
     from tracker.services.demo import load_demo
     from tracker.services.history import history, rating_list

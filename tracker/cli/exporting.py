@@ -79,7 +79,16 @@ def export(
         ),
     ] = None,
 ) -> None:
-    """Export games, a player's history or a rating list (to stdout unless --out)."""
+    """Export games, a history or a rating list.
+
+    To stdout, or to a file with --out (written whole or not at all).
+
+    \b
+    Examples:
+      tracker export games --format pgn --out club.pgn
+      tracker export history --player "Hart, Daniel" --format json
+      tracker export list --month 2026-10
+    """
     if fmt not in FORMATS[what]:
         raise UsageError(f"export {what} writes {' or '.join(FORMATS[what])}, not {fmt}")
     if what == "history" and player is None:

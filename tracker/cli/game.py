@@ -30,7 +30,16 @@ GameId = Annotated[
     int, typer.Argument(metavar="ID", help="The game's id (see game list).", show_default=False)
 ]
 
-app = command_group("Log, list and remove games.")
+app = command_group(
+    """Log, list, edit and remove games.
+
+    A game added, changed or removed in a closed period makes it stale: see
+    `tracker rerate`.
+
+    \b
+    Example: tracker game list --player "Sato, Yuki"
+    """
+)
 
 
 def game_json(g: GameView) -> dict[str, Any]:
@@ -111,7 +120,11 @@ def add(
     ] = None,
     json: Json = False,
 ) -> None:
-    """Record a game."""
+    """Record a game.
+
+    \b
+    Example: tracker game add "Hart, Daniel" "Sato, Yuki" 1-0 --date 2026-09-05
+    """
     from tracker.services.games import add_game
 
     played_on = parse_date(date) if date is not None else today()
@@ -150,7 +163,11 @@ def list_(
     tc: AnyTc = None,
     json: Json = False,
 ) -> None:
-    """List games in date order."""
+    """List games in date order.
+
+    \b
+    Example: tracker game list --player "Sato, Yuki" --month 2026-09
+    """
     from tracker.services.games import list_games
 
     games = state(ctx).run(
@@ -226,7 +243,13 @@ def edit(
     ] = None,
     json: Json = False,
 ) -> None:
-    """Correct a game; only the options given change. Closed periods it touches go stale."""
+    """Correct a game; only the options given change.
+
+    The closed periods it touches go stale until `tracker rerate`.
+
+    \b
+    Example: tracker game edit 13 --round 1
+    """
     from tracker.services.games import UNCHANGED, edit_game
 
     clearable = ("event", "round", "white-rating", "black-rating")
@@ -277,7 +300,13 @@ def remove(
     game_id: GameId,
     json: Json = False,
 ) -> None:
-    """Remove a game."""
+    """Remove a game.
+
+    The closed periods it touches go stale until `tracker rerate`.
+
+    \b
+    Example: tracker game remove 13
+    """
     from tracker.services.games import remove_game
 
     g = state(ctx).run(lambda s: remove_game(s, game_id), write=True)

@@ -108,8 +108,14 @@ def history(
     json: Json = False,
     plot: Plot = None,
 ) -> None:
-    """A player's rating history: one row per closed period he played in or was listed on,
-    with the Glicko shadow beside the Elo."""
+    """A player's rating history, period by period.
+
+    One row per closed period he played in or was listed on, with the Glicko shadow
+    beside the Elo.
+
+    \b
+    Example: tracker history "Hart, Daniel" --plot hart.png
+    """
     from tracker.services.history import history as get_history
 
     if plot is not None:
@@ -177,7 +183,13 @@ def rating_list(
     tc: Tc = "standard",
     json: Json = False,
 ) -> None:
-    """The rating list as FIDE prints it: rank, name, title, federation, rating, games, K."""
+    """A published rating list, as FIDE prints it.
+
+    Rank, name, title, federation, rating, games and K of everyone rated on it.
+
+    \b
+    Example: tracker list 2026-10 --tc standard
+    """
     from tracker.services.history import rating_list as get_list
 
     rl = state(ctx).run(lambda s: get_list(s, tc, list_month), write=False)

@@ -49,8 +49,14 @@ class ImportGroup(TyperGroup):
 
 
 app = command_group(
-    "Import games from PGN, CSV or FIDE TRF files (`tracker import FILE...`), or list "
-    "past imports (`tracker import list`).",
+    """Import games from PGN, CSV or FIDE TRF files.
+
+    `tracker import FILE...` imports files (the files command is the default);
+    `tracker import list` lists past imports.
+
+    \b
+    Example: tracker import autumn-open.pgn club-night.csv --dry-run
+    """,
     cls=ImportGroup,
 )
 
@@ -63,7 +69,8 @@ FILES_HELP = (
     "nothing at all is written and the exit code is 1.\n\n"
     "Importing a file again adds nothing: its games are already present. Players are matched "
     "by FIDE id, then by exact name. New tracked players start unrated: seed them with "
-    "`tracker player edit NAME --rating R --games N`."
+    "`tracker player edit NAME --rating R --games N`.\n\n"
+    "\b\nExample: tracker import autumn-open.pgn --create-players external"
 )
 
 
@@ -309,7 +316,11 @@ def file_json(f: FileReport) -> dict[str, Any]:
 
 @app.command("list")
 def list_(ctx: typer.Context, json: Json = False) -> None:
-    """Past imports: file, time (UTC), format and what each brought."""
+    """Past imports: file, time (UTC), format and what each brought.
+
+    \b
+    Example: tracker import list --json
+    """
     from tracker.services.imports import list_imports
 
     rows = state(ctx).run(list_imports, write=False)

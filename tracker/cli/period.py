@@ -17,7 +17,13 @@ from tracker.user_input import today
 if TYPE_CHECKING:
     from tracker.services.periods import PeriodRow
 
-app = command_group("Close monthly rating periods and list them.")
+app = command_group(
+    """Close monthly rating periods, list and rerate them.
+
+    \b
+    Example: tracker period close 2026-09
+    """
+)
 
 NAMES_SHOWN = 10
 
@@ -47,7 +53,14 @@ def close(
     tc: Tc = "standard",
     json: Json = False,
 ) -> None:
-    """Rate a month's games and publish the list dated the first of the next month."""
+    """Rate a month's games and publish the next list.
+
+    The list is dated the first of the next month. Earlier open months are closed first
+    and stale ones rerated; closing a closed month again changes nothing.
+
+    \b
+    Example: tracker period close 2026-09 --tc standard
+    """
     from tracker.services.periods import close as do_close
 
     report = state(ctx).run(lambda s: do_close(s, tc=tc, month=month, today=today()), write=True)
@@ -104,7 +117,13 @@ def list_(
     tc: AnyTc = None,
     json: Json = False,
 ) -> None:
-    """Every month with its status (open, closed or stale), games and rated players."""
+    """Every month with its status, games and players.
+
+    The status is open, closed or stale (changed after closing: see `tracker rerate`).
+
+    \b
+    Example: tracker period list --tc standard
+    """
     from tracker.services.periods import list_periods
 
     rows = state(ctx).run(lambda s: list_periods(s, tc), write=False)
@@ -138,7 +157,14 @@ def rerate(
     tc: AnyTc = None,
     json: Json = False,
 ) -> None:
-    """Recompute closed periods after a correction (a game added, changed or removed late)."""
+    """Recompute closed periods after a correction.
+
+    A game added, changed or removed late makes its period and every later one stale;
+    this recomputes them. `tracker rerate` and `tracker period rerate` are one command.
+
+    \b
+    Example: tracker rerate --from 2026-09 --tc standard
+    """
     from tracker.services.periods import rerate as do_rerate
 
     reports = state(ctx).run(lambda s: do_rerate(s, tc=tc, from_month=from_month), write=True)

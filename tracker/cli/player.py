@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from tracker.cli.context import state
-from tracker.cli.options import Json, Player, command_group
+from tracker.cli.options import PLAYER_WORDS, Json, Player, command_group
 from tracker.cli.render import message, print_json, print_table, yes_no
 from tracker.errors import UsageError
 from tracker.months import month_label
@@ -17,7 +17,13 @@ if TYPE_CHECKING:
     from tracker.services.players import PlayerView, SeedInput
 
 app = command_group(
-    "Add, list, show, edit and remove players. Refer to a player by exact name, FIDE id or #ID."
+    f"""Add, list, show, edit and remove players.
+
+    Refer to a player by {PLAYER_WORDS}.
+
+    \b
+    Example: tracker player show "Hart, Daniel"
+    """
 )
 
 FideId = Annotated[int | None, typer.Option("--fide-id", metavar="NUMBER", help="FIDE id number.")]
@@ -127,7 +133,15 @@ def add(
     ] = False,
     json: Json = False,
 ) -> None:
-    """Add a tracked player (optionally seeded with his FIDE state) or an external opponent."""
+    """Add a tracked player or an external opponent.
+
+    Seed a player who already has a FIDE rating with his state on the list before
+    tracking starts (--rating and --games); without a seed he starts unrated and earns a
+    first rating under FIDE's rules.
+
+    \b
+    Example: tracker player add "Hart, Daniel" --rating 2318 --games 240
+    """
     from tracker.services.players import add_player
 
     seed = _seed(rating, games, ever_2400, ever_2300)
@@ -162,7 +176,11 @@ def list_(
     ] = None,
     json: Json = False,
 ) -> None:
-    """List players by name."""
+    """List players by name.
+
+    \b
+    Example: tracker player list --tracked
+    """
     from tracker.services.players import list_players
 
     players = state(ctx).run(lambda s: list_players(s, external=external), write=False)
@@ -217,7 +235,14 @@ def status_json(r: RatingStatus) -> dict[str, Any]:
 
 @app.command("show")
 def show(ctx: typer.Context, player: Player, json: Json = False) -> None:
-    """Show one player: details, published rating, K for the next period and the live change."""
+    """Show one player's details and ratings.
+
+    For each list: his published rating, K for the next period, and the live change of his
+    games not yet published.
+
+    \b
+    Example: tracker player show "Hart, Daniel" --json
+    """
     from tracker.services.history import player_card
 
     card = state(ctx).run(lambda s: player_card(s, player), write=False)
@@ -305,7 +330,11 @@ def edit(
     ] = None,
     json: Json = False,
 ) -> None:
-    """Change a player's details; only the options given change."""
+    """Change a player's details; only the options given change.
+
+    \b
+    Example: tracker player edit "#4" --fide-id 400177
+    """
     from tracker.services.players import edit_player
 
     fields = {"fide-id": "fide_id", "born": "birth_year", "federation": "federation"}
@@ -336,7 +365,11 @@ def edit(
 
 @app.command("remove")
 def remove(ctx: typer.Context, player: Player, json: Json = False) -> None:
-    """Remove a player who has no games."""
+    """Remove a player who has no games.
+
+    \b
+    Example: tracker player remove "#6"
+    """
     from tracker.services.players import remove_player
 
     result = state(ctx).run(lambda s: remove_player(s, player), write=True)

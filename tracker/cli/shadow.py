@@ -19,7 +19,13 @@ if TYPE_CHECKING:
     from tracker.services.compare import Comparison
     from tracker.services.shadow import ShadowConfig
 
-app = command_group("Configure the Glicko shadow rating.")
+app = command_group(
+    """Configure the Glicko shadow rating.
+
+    \b
+    Example: tracker shadow set --preset glickman
+    """
+)
 
 PRESET_WORDS = "lichess, glickman or chesscom"
 
@@ -68,7 +74,11 @@ def _print_config(c: ShadowConfig) -> None:
 
 @app.command("show")
 def show(ctx: typer.Context, json: Json = False) -> None:
-    """Show how this database computes its shadow rating."""
+    """Show how this database computes its shadow rating.
+
+    \b
+    Example: tracker shadow show --json
+    """
     from tracker.services.shadow import get_config
 
     c = state(ctx).run(get_config, write=False)
@@ -134,7 +144,11 @@ def set_(
     ] = None,
     json: Json = False,
 ) -> None:
-    """Change the shadow settings; the stored shadow is recomputed."""
+    """Change the shadow settings; the stored shadow is recomputed.
+
+    \b
+    Example: tracker shadow set --preset chesscom --external-rd 80
+    """
     from tracker.services.shadow import set_config
 
     c, changed = state(ctx).run(
@@ -236,7 +250,15 @@ def compare(
     json: Json = False,
     plot: Plot = None,
 ) -> None:
-    """FIDE Elo beside the Glicko shadow, month by month (or for everyone with --all)."""
+    """FIDE Elo beside the Glicko shadow.
+
+    Month by month for one player, or every tracked player's current ratings with --all.
+
+    \b
+    Examples:
+      tracker compare "Okafor, Grace" --preset glickman
+      tracker compare --all
+    """
     if all_ == (player is not None):
         raise UsageError("give a PLAYER or --all")
     if all_:
@@ -325,7 +347,14 @@ def evaluate(
     ] = None,
     json: Json = False,
 ) -> None:
-    """Which system predicted the results better: FIDE Elo or each Glicko preset."""
+    """Which rating system predicted the games better.
+
+    FIDE Elo against each Glicko preset, every game predicted before it is rated: the
+    log-loss, the Brier score and how often the favourite won.
+
+    \b
+    Example: tracker evaluate --from 2026-09
+    """
     from tracker.services.compare import evaluate as do_evaluate
 
     ev = state(ctx).run(lambda s: do_evaluate(s, tc, from_month), write=False)
