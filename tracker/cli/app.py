@@ -134,8 +134,8 @@ Example: tracker --db club.db history "Hart, Daniel"
 """
 
 # Every command: (name, module under tracker.cli, attribute, is a group of commands), in the
-# order `tracker --help` lists them: the data in, the periods, the ratings out, then the
-# tools. A command's module is imported only when it is run, so `tracker calc ...` does not
+# order `tracker --help` lists them: the data in and out, the periods, the ratings, then
+# the tools. A command's module is imported only when it is run, so `tracker calc ...` does not
 # pay for the database commands' imports and typer's analysis of their signatures.
 HELP_OPTIONS = ("-h", "--help")
 COMMANDS: tuple[tuple[str, str, str, bool], ...] = (
@@ -144,7 +144,7 @@ COMMANDS: tuple[tuple[str, str, str, bool], ...] = (
     ("import", "importing", "app", True),
     ("export", "exporting", "export", False),
     ("period", "period", "app", True),
-    ("rerate", "period", "rerate", False),  # also `period rerate`: the short way stale notes name
+    ("rerate", "period", "rerate", False),  # = `period rerate`; stale warnings name this
     ("history", "history", "history", False),
     ("list", "history", "rating_list", False),
     ("compare", "shadow", "compare", False),
