@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Sequence
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer.core import TyperGroup
@@ -13,6 +13,9 @@ from typer.core import TyperGroup
 from tracker import __version__
 from tracker.cli.context import AppState, close_all
 from tracker.errors import InvalidInputError, TrackerError
+
+if TYPE_CHECKING:
+    from typer._click import Context as ClickContext
 
 
 class TrackerGroup(TyperGroup):
@@ -61,6 +64,11 @@ class TrackerGroup(TyperGroup):
         if standalone_mode:
             sys.exit(code)
         return code
+
+    def list_commands(self, ctx: ClickContext) -> list[str]:
+        """The commands in the order of :data:`COMMANDS`, not typer's (commands before groups)."""
+        order = {name: i for i, (name, *_) in enumerate(COMMANDS)}
+        return sorted(super().list_commands(ctx), key=lambda name: order.get(name, len(order)))
 
 
 def _check_text(args: Sequence[str]) -> None:
@@ -117,25 +125,33 @@ def root(
     ctx.obj = AppState(db_option=db)
 
 
+ROOT_HELP = """Chess rating history: FIDE Elo month by month, with a Glicko-2 shadow rating.
+
+Every command has --help with an example; data goes to stdout, messages to stderr.
+
+\b
+Example: tracker --db club.db history "Hart, Daniel"
+"""
+
 # Every command: (name, module under tracker.cli, attribute, is a group of commands), in the
-# order `tracker --help` lists them. A command's module is imported only when it is run, so
-# `tracker calc ...` does not pay for the database commands' imports and typer's analysis of
-# their signatures.
+# order `tracker --help` lists them: the data in and out, the periods, the ratings, then
+# the tools. A command's module is imported only when it is run, so `tracker calc ...` does not
+# pay for the database commands' imports and typer's analysis of their signatures.
 HELP_OPTIONS = ("-h", "--help")
 COMMANDS: tuple[tuple[str, str, str, bool], ...] = (
     ("player", "player", "app", True),
     ("game", "game", "app", True),
-    ("period", "period", "app", True),
-    ("rerate", "period", "rerate", False),
-    ("history", "history", "history", False),
-    ("list", "history", "rating_list", False),
     ("import", "importing", "app", True),
     ("export", "exporting", "export", False),
+    ("period", "period", "app", True),
+    ("rerate", "period", "rerate", False),  # = `period rerate`; stale warnings name this
+    ("history", "history", "history", False),
+    ("list", "history", "rating_list", False),
     ("compare", "shadow", "compare", False),
     ("evaluate", "shadow", "evaluate", False),
     ("shadow", "shadow", "app", True),
-    ("db", "db", "app", True),
     ("calc", "calc", "app", True),
+    ("db", "db", "app", True),
     ("demo", "demo", "demo", False),
 )
 
@@ -146,7 +162,7 @@ def make_app(only: str | None = None) -> typer.Typer:
     app = typer.Typer(
         cls=TrackerGroup,
         name="tracker",
-        help="Chess rating history: FIDE Elo month by month, with a Glicko-2 shadow rating.",
+        help=ROOT_HELP,
         no_args_is_help=True,
         rich_markup_mode=None,  # plain help text: see tracker.cli.options.command_group
         add_completion=False,

@@ -9,8 +9,16 @@ import typer
 
 from tracker.cli.options import Json, command_group
 from tracker.cli.render import message, print_json, print_table
+from tracker.errors import UsageError
+from tracker.user_input import parse_date, today
 
-app = command_group("Rating calculators (no database needed).")
+app = command_group(
+    """Rating calculators (no database needed).
+
+    \b
+    Example: tracker calc elo 1500 1400:1 1600:= 1550:0 --k 20
+    """
+)
 
 
 def _fmt(value: Decimal, places: int) -> str:
@@ -26,7 +34,9 @@ def _signed(value: Decimal, places: int) -> str:
 
 @app.command("elo")
 def elo(
-    rating: Annotated[int, typer.Argument(help="The player's rating.", show_default=False)],
+    rating: Annotated[
+        int, typer.Argument(metavar="RATING", help="The player's rating.", show_default=False)
+    ],
     games: Annotated[
         list[str],
         typer.Argument(
@@ -35,13 +45,20 @@ def elo(
             show_default=False,
         ),
     ],
-    k: Annotated[int | None, typer.Option("--k", help="K to use (before the 700 rule).")] = None,
+    k: Annotated[
+        int | None, typer.Option("--k", metavar="K", help="K to use (before the 700 rule).")
+    ] = None,
     rated_games: Annotated[
         int | None,
-        typer.Option("--games", help="Rated games so far: K from FIDE's rules instead of --k."),
+        typer.Option(
+            "--games",
+            metavar="N",
+            help="Rated games so far: K from FIDE's rules instead of --k.",
+        ),
     ] = None,
     born: Annotated[
-        int | None, typer.Option("--born", help="Year of birth (junior K 40, with --games).")
+        int | None,
+        typer.Option("--born", metavar="YEAR", help="Year of birth (junior K 40, with --games)."),
     ] = None,
     ever_2400: Annotated[
         bool, typer.Option("--ever-2400", help="A published rating once reached 2400.")
@@ -55,7 +72,7 @@ def elo(
             "--formula",
             help="table: FIDE table 8.1.2 (the regulations); logistic: 1/(1+10^(-D/400)), "
             "as many online calculators.",
-            metavar="table|logistic",
+            metavar="FORMULA",
         ),
     ] = "table",
     no_cap: Annotated[
@@ -63,14 +80,23 @@ def elo(
     ] = False,
     date: Annotated[
         str | None,
-        typer.Option("--date", help="Event start date (picks the rules in force). Default: today."),
+        typer.Option(
+            "--date",
+            metavar="DATE",
+            help="Event start date, YYYY-MM-DD (picks the rules in force). Default: today.",
+        ),
     ] = None,
     json: Json = False,
 ) -> None:
-    """FIDE Elo change for one player over a period's games (FIDE Rating Regulations §8.3)."""
-    from tracker.errors import UsageError
+    """FIDE Elo change for one player over a period's games.
+
+    FIDE Rating Regulations §8.3. K is --k, or FIDE's K worked out from --games (with
+    --born, --ever-2400 and --ever-2300).
+
+    \b
+    Example: tracker calc elo 1892 2026:1 1750:0.5 --games 12 --born 2011
+    """
     from tracker.services.calc import calc_elo
-    from tracker.user_input import parse_date, today
 
     if k is not None and rated_games is not None:
         raise UsageError("give either --k or --games, not both")
@@ -140,10 +166,18 @@ def elo(
 
 @app.command("glicko")
 def glicko_(
-    rating: Annotated[float, typer.Argument(help="The player's rating.", show_default=False)],
-    rd: Annotated[float, typer.Argument(help="His rating deviation (RD).", show_default=False)],
+    rating: Annotated[
+        float, typer.Argument(metavar="RATING", help="The player's rating.", show_default=False)
+    ],
+    rd: Annotated[
+        float,
+        typer.Argument(metavar="RD", help="His rating deviation (RD).", show_default=False),
+    ],
     volatility: Annotated[
-        float, typer.Argument(help="His volatility (Glicko-2), e.g. 0.06.", show_default=False)
+        float,
+        typer.Argument(
+            metavar="VOLATILITY", help="His volatility (Glicko-2), e.g. 0.06.", show_default=False
+        ),
     ],
     games: Annotated[
         list[str] | None,
@@ -159,24 +193,37 @@ def glicko_(
             "--preset",
             help="lichess: one game at a time; glickman: all games form one rating period; "
             "chesscom: Glicko-1, one game at a time.",
-            metavar="lichess|glickman|chesscom",
+            metavar="PRESET",
         ),
     ] = "lichess",
-    tau: Annotated[float | None, typer.Option("--tau", help="Override the preset's tau.")] = None,
+    tau: Annotated[
+        float | None, typer.Option("--tau", metavar="TAU", help="Override the preset's tau.")
+    ] = None,
     idle_days: Annotated[
         float | None,
-        typer.Option("--idle-days", help="Days without games before these (lichess, chesscom)."),
+        typer.Option(
+            "--idle-days",
+            metavar="DAYS",
+            help="Days without games before these (lichess, chesscom).",
+        ),
     ] = None,
     idle_periods: Annotated[
         int | None,
         typer.Option(
-            "--idle-periods", help="Rating periods without games before these (glickman)."
+            "--idle-periods",
+            metavar="N",
+            help="Rating periods without games before these (glickman).",
         ),
     ] = None,
     json: Json = False,
 ) -> None:
-    """A Glicko rating after some games (Glickman's papers; Lichess's parameters)."""
-    from tracker.errors import UsageError
+    """A Glicko rating after some games.
+
+    Glickman's papers, with Lichess's parameters by default.
+
+    \b
+    Example: tracker calc glicko 1500 200 0.06 1400/30:1 1550/100:0
+    """
     from tracker.services.calc import calc_glicko
 
     if idle_days is not None and idle_periods is not None:

@@ -15,7 +15,13 @@ from tracker.errors import DatabaseError
 if TYPE_CHECKING:
     from sqlalchemy import Engine
 
-app = command_group("Upgrade, check and back up the database.")
+app = command_group(
+    """Upgrade, check and back up the database.
+
+    \b
+    Example: tracker --db club.db db check
+    """
+)
 
 
 def _existing_engine(ctx: typer.Context) -> Engine:
@@ -33,7 +39,13 @@ def _existing_engine(ctx: typer.Context) -> Engine:
 
 @app.command("upgrade")
 def upgrade(ctx: typer.Context) -> None:
-    """Upgrade the database schema to this version of tracker (creates a new database)."""
+    """Upgrade the database schema to this tracker's version.
+
+    A database that does not exist yet is created. Take a backup first.
+
+    \b
+    Example: tracker --db club.db db upgrade
+    """
     from tracker.services.database import upgrade as do_upgrade
 
     before, after = do_upgrade(state(ctx).engine(check_schema=False))
@@ -45,7 +57,11 @@ def upgrade(ctx: typer.Context) -> None:
 
 @app.command("current")
 def current(ctx: typer.Context, json: Json = False) -> None:
-    """Show the database's schema revision and this tracker's."""
+    """Show the database's schema revision and this tracker's.
+
+    \b
+    Example: tracker db current --json
+    """
     from tracker.services.database import status
 
     st = status(_existing_engine(ctx))
@@ -74,7 +90,14 @@ def current(ctx: typer.Context, json: Json = False) -> None:
 
 @app.command("check")
 def check(ctx: typer.Context, json: Json = False) -> None:
-    """Check the revision, that the schema matches the models, and (SQLite) integrity."""
+    """Check the database's revision, schema and integrity.
+
+    The revision must be this tracker's and the schema must match its models; a SQLite
+    file also gets SQLite's integrity check.
+
+    \b
+    Example: tracker db check --json
+    """
     from tracker.services.database import check as do_check
 
     result = do_check(_existing_engine(ctx))
@@ -107,11 +130,20 @@ def check(ctx: typer.Context, json: Json = False) -> None:
 @app.command("backup")
 def backup(
     ctx: typer.Context,
-    file: Annotated[Path, typer.Argument(help="Where to write the copy.", show_default=False)],
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="Where to write the copy.", show_default=False)
+    ],
     force: Annotated[bool, typer.Option("--force", help="Replace FILE if it exists.")] = False,
     json: Json = False,
 ) -> None:
-    """Copy a SQLite database safely, even while another process writes to it."""
+    """Copy a SQLite database safely, even while in use.
+
+    The copy is consistent even while another process writes to the database (SQLite's
+    online backup). For PostgreSQL use pg_dump.
+
+    \b
+    Example: tracker db backup club-backup.db
+    """
     from tracker.services.database import backup as do_backup
 
     result = do_backup(_existing_engine(ctx), file, overwrite=force)

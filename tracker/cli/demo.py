@@ -8,8 +8,14 @@ from typing import Annotated
 
 import typer
 
+from tracker.cli import history as history_cli
+from tracker.cli import period as period_cli
+from tracker.cli import player as player_cli
+from tracker.cli import shadow as shadow_cli
 from tracker.cli.context import AppState
+from tracker.cli.plot import plot_comparison
 from tracker.cli.render import message
+from tracker.months import month_label, next_month
 
 
 def _heading(text: str) -> None:
@@ -21,17 +27,20 @@ def demo(
         Path,
         typer.Option(
             "--file",
+            metavar="FILE",
             help="The demo database to (re)create. It is rebuilt from scratch on every run.",
         ),
     ] = Path("tracker-demo.db"),
 ) -> None:
-    """Load a small sample season into a fresh database and show what the tracker holds."""
-    from tracker.cli import history as history_cli
-    from tracker.cli import period as period_cli
-    from tracker.cli import player as player_cli
-    from tracker.cli import shadow as shadow_cli
-    from tracker.cli.plot import plot_comparison
-    from tracker.months import month_label, next_month
+    """Load a sample season and show what tracker makes of it.
+
+    A small fictional club season in a fresh database: players and games loaded, months
+    closed, then the rating periods, the latest list, two histories and Elo beside the
+    Glicko shadow, printed and drawn to a PNG beside the database.
+
+    \b
+    Example: tracker demo --file /tmp/tracker-demo.db
+    """
     from tracker.services.compare import compare
     from tracker.services.demo import load_demo
     from tracker.services.history import history, rating_list

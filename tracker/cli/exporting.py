@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import csv
+import datetime as dt
+import io
 import json as jsonlib
 import os
 import sys
@@ -13,6 +16,9 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 import typer
 
 from tracker.cli.context import state
+from tracker.cli.history import history_json, rating_list_json
+from tracker.cli.notes import stale_list_warning, stale_warning
+from tracker.cli.options import month_option, player_option, tc_option
 from tracker.cli.render import message
 from tracker.errors import InvalidInputError, UsageError
 
@@ -20,7 +26,6 @@ if TYPE_CHECKING:
     from tracker.services.exports import ExportedGame
     from tracker.services.history import History, RatingList
 
-WHAT = ("games", "history", "list")
 FORMATS = {
     "games": ("csv", "json", "pgn", "trf"),
     "history": ("csv", "json"),
@@ -33,52 +38,57 @@ def export(
     what: Annotated[
         Literal["games", "history", "list"],
         typer.Argument(
-            metavar="games|history|list",
-            help="games: the games (CSV, JSON, PGN, or one event as TRF); history: a "
-            "player's rating history (needs --player); list: a published rating list.",
+            metavar="WHAT",
+            help="games, history or list. games: the games (CSV, JSON, PGN, or one event as "
+            "TRF); history: a player's rating history (needs --player); list: a published "
+            "rating list.",
             show_default=False,
         ),
     ],
     player: Annotated[
-        str | None,
-        typer.Option(
-            "--player", help="games: only this player's; history: whose (name, FIDE id, #ID)."
-        ),
+        str | None, player_option("games: only this player's; history: whose")
     ] = None,
     month: Annotated[
-        str | None,
-        typer.Option(
+        dt.date | None,
+        month_option(
             "--month",
-            help="YYYY-MM. games and history: that month only; list: the list of that date "
-            "(default: the latest).",
+            "games, history: only this month; list: the list of this month",
+            "all months; the latest list",
         ),
     ] = None,
-    tc: Annotated[
-        Literal["standard", "rapid", "blitz"] | None,
-        typer.Option(
-            "--tc",
-            help="standard, rapid or blitz. games: default all; history and list: standard.",
-            show_default=False,
-        ),
-    ] = None,
+    tc: Annotated[str | None, tc_option("all for games, standard for history and list")] = None,
     event: Annotated[
-        str | None, typer.Option("--event", help="games: only this event's (TRF needs one).")
+        str | None,
+        typer.Option("--event", metavar="NAME", help="games: only this event's (TRF needs one)."),
     ] = None,
     fmt: Annotated[
         Literal["csv", "json", "pgn", "trf"],
         typer.Option(
             "--format",
+            metavar="FORMAT",
             help="csv (the import CSV header), json, pgn or trf (games only).",
         ),
     ] = "csv",
     out: Annotated[
         Path | None,
-        typer.Option("--out", help="Write to this file instead of stdout.", dir_okay=False),
+        typer.Option(
+            "--out",
+            metavar="FILE",
+            help="Write to this file instead of stdout.",
+            dir_okay=False,
+        ),
     ] = None,
 ) -> None:
-    """Export games, a player's history or a rating list (to stdout unless --out)."""
-    from tracker.user_input import parse_month
+    """Export games, a history or a rating list.
 
+    To stdout, or to a file with --out (written whole or not at all).
+
+    \b
+    Examples:
+      tracker export games --format pgn --out club.pgn
+      tracker export history --player "Hart, Daniel" --format json
+      tracker export list --month 2026-10
+    """
     if fmt not in FORMATS[what]:
         raise UsageError(f"export {what} writes {' or '.join(FORMATS[what])}, not {fmt}")
     if what == "history" and player is None:
@@ -87,13 +97,12 @@ def export(
         raise UsageError("export list takes no --player (a list holds everyone)")
     if what != "games" and event is not None:
         raise UsageError("--event applies to export games only")
-    first = parse_month(month) if month is not None else None
     run = state(ctx).run
     if what == "games":
         from tracker.services import exports
 
         games = run(
-            lambda s: exports.export_games(s, player=player, month=first, tc=tc, event=event),
+            lambda s: exports.export_games(s, player=player, month=month, tc=tc, event=event),
             write=False,
         )
         text, count = _games_text(games, fmt), f"{len(games)} games"
@@ -101,17 +110,15 @@ def export(
         from tracker.services.exports import export_history
 
         assert player is not None
-        h = run(lambda s: export_history(s, player, tc or "standard", first), write=False)
-        _stale_warning(h.stale_months)
+        h = run(lambda s: export_history(s, player, tc or "standard", month), write=False)
+        stale_warning(h.stale_months)
         text, count = _history_text(h, fmt), f"{len(h.rows)} periods of {h.name}"
     else:
         from tracker.services.exports import export_list
 
-        rl = run(lambda s: export_list(s, tc or "standard", first), write=False)
+        rl = run(lambda s: export_list(s, tc or "standard", month), write=False)
         if rl.stale:
-            message(
-                "warning: this list is stale (games changed after closing); run `tracker rerate`"
-            )
+            stale_list_warning()
         text, count = _list_text(rl, fmt), f"{len(rl.entries)} players"
     if out is None:
         sys.stdout.write(text)
@@ -136,14 +143,6 @@ def _write_file(path: Path, text: str) -> None:
         raise InvalidInputError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
-def _stale_warning(months: tuple[Any, ...]) -> None:
-    if months:
-        message(
-            f"warning: ratings from {months[0]:%Y-%m} are stale (games changed after closing); "
-            "run `tracker rerate` to recompute them"
-        )
-
-
 def _json(data: Any) -> str:
     def default(value: Any) -> Any:
         if isinstance(value, Decimal):
@@ -154,9 +153,6 @@ def _json(data: Any) -> str:
 
 
 def _csv(columns: list[str], rows: list[list[Any]]) -> str:
-    import csv
-    import io
-
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(columns)
@@ -228,8 +224,6 @@ HISTORY_COLUMNS = [
 
 
 def _history_text(h: History, fmt: str) -> str:
-    from tracker.cli.history import history_json
-
     rows = history_json(h)
     if fmt == "json":
         return _json(rows)
@@ -251,8 +245,6 @@ LIST_COLUMNS = [
 
 
 def _list_text(rl: RatingList, fmt: str) -> str:
-    from tracker.cli.history import rating_list_json
-
     data = rating_list_json(rl)
     if fmt == "json":
         return _json(data)

@@ -2,19 +2,44 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from tracker.cli.context import state
-from tracker.cli.options import Json, command_group
+from tracker.cli.options import (
+    PLAYER_WORDS,
+    AnyTc,
+    Json,
+    Tc,
+    command_group,
+    month_option,
+    player_option,
+    tc_option,
+)
 from tracker.cli.render import message, print_json, print_table
+from tracker.errors import UsageError
+from tracker.user_input import parse_date, today
 from tracker.vocabulary import RESULT_HELP
 
 if TYPE_CHECKING:
     from tracker.services.games import GameView
 
-app = command_group("Log, list and remove games.")
+GameId = Annotated[
+    int, typer.Argument(metavar="ID", help="The game's id (see game list).", show_default=False)
+]
+
+app = command_group(
+    """Log, list, edit and remove games.
+
+    A game added, changed or removed in a closed period makes it stale: see
+    `tracker rerate`.
+
+    \b
+    Example: tracker game list --player "Sato, Yuki"
+    """
+)
 
 
 def game_json(g: GameView) -> dict[str, Any]:
@@ -44,42 +69,63 @@ def _line(g: GameView) -> str:
 @app.command("add")
 def add(
     ctx: typer.Context,
-    white: Annotated[str, typer.Argument(help="White: exact name, FIDE id or #ID.")],
-    black: Annotated[str, typer.Argument(help="Black: exact name, FIDE id or #ID.")],
-    result: Annotated[
+    white: Annotated[
         str,
-        typer.Argument(help=f"{RESULT_HELP}."),
+        typer.Argument(metavar="WHITE", help=f"White: {PLAYER_WORDS}.", show_default=False),
+    ],
+    black: Annotated[
+        str,
+        typer.Argument(metavar="BLACK", help=f"Black: {PLAYER_WORDS}.", show_default=False),
+    ],
+    result: Annotated[
+        str, typer.Argument(metavar="RESULT", help=f"{RESULT_HELP}.", show_default=False)
     ],
     date: Annotated[
-        str | None, typer.Option("--date", help="YYYY-MM-DD. Default: today.", show_default=False)
+        str | None,
+        typer.Option(
+            "--date", metavar="DATE", help="YYYY-MM-DD. Default: today.", show_default=False
+        ),
     ] = None,
     event: Annotated[
-        str | None, typer.Option("--event", help="Event name; created on first use.")
+        str | None,
+        typer.Option("--event", metavar="NAME", help="Event name; created on first use."),
     ] = None,
     event_start: Annotated[
         str | None,
         typer.Option(
             "--event-start",
+            metavar="DATE",
             help="The event's start date (YYYY-MM-DD), if not its earliest game's date.",
         ),
     ] = None,
-    round_: Annotated[str | None, typer.Option("--round", help="Round number.")] = None,
-    tc: Annotated[
-        str, typer.Option("--tc", help="standard, rapid or blitz.", metavar="standard|rapid|blitz")
-    ] = "standard",
+    round_: Annotated[
+        str | None, typer.Option("--round", metavar="ROUND", help="Round number.")
+    ] = None,
+    tc: Tc = "standard",
     white_rating: Annotated[
         int | None,
-        typer.Option("--white-rating", help="White's rating as recorded (needed if external)."),
+        typer.Option(
+            "--white-rating",
+            metavar="RATING",
+            help="White's rating as recorded (needed if external).",
+        ),
     ] = None,
     black_rating: Annotated[
         int | None,
-        typer.Option("--black-rating", help="Black's rating as recorded (needed if external)."),
+        typer.Option(
+            "--black-rating",
+            metavar="RATING",
+            help="Black's rating as recorded (needed if external).",
+        ),
     ] = None,
     json: Json = False,
 ) -> None:
-    """Record a game."""
+    """Record a game.
+
+    \b
+    Example: tracker game add "Hart, Daniel" "Sato, Yuki" 1-0 --date 2026-09-05
+    """
     from tracker.services.games import add_game
-    from tracker.user_input import parse_date, today
 
     played_on = parse_date(date) if date is not None else today()
     start = parse_date(event_start, "event start date") if event_start is not None else None
@@ -107,23 +153,25 @@ def add(
 @app.command("list")
 def list_(
     ctx: typer.Context,
-    player: Annotated[
-        str | None, typer.Option("--player", help="Only this player's games.")
+    player: Annotated[str | None, player_option("Only this player's games")] = None,
+    month: Annotated[
+        dt.date | None, month_option("--month", "Only this month's games", "all months")
     ] = None,
-    month: Annotated[str | None, typer.Option("--month", help="Only this month (YYYY-MM).")] = None,
-    event: Annotated[str | None, typer.Option("--event", help="Only this event.")] = None,
-    tc: Annotated[
-        str | None, typer.Option("--tc", help="Only this time control.", show_default=False)
+    event: Annotated[
+        str | None, typer.Option("--event", metavar="NAME", help="Only this event's games.")
     ] = None,
+    tc: AnyTc = None,
     json: Json = False,
 ) -> None:
-    """List games in date order."""
-    from tracker.services.games import list_games
-    from tracker.user_input import parse_month
+    """List games in date order.
 
-    first = parse_month(month) if month is not None else None
+    \b
+    Example: tracker game list --player "Sato, Yuki" --month 2026-09
+    """
+    from tracker.services.games import list_games
+
     games = state(ctx).run(
-        lambda s: list_games(s, player=player, month=first, event=event, tc=tc), write=False
+        lambda s: list_games(s, player=player, month=month, event=event, tc=tc), write=False
     )
     if json:
         print_json([game_json(g) for g in games])
@@ -157,35 +205,52 @@ def print_games(games: tuple[GameView, ...]) -> None:
 @app.command("edit")
 def edit(
     ctx: typer.Context,
-    game_id: Annotated[int, typer.Argument(metavar="ID", help="The game's id (see game list).")],
-    white: Annotated[str | None, typer.Option("--white", help="New white player.")] = None,
-    black: Annotated[str | None, typer.Option("--black", help="New black player.")] = None,
-    result: Annotated[str | None, typer.Option("--result", help="New result.")] = None,
-    date: Annotated[str | None, typer.Option("--date", help="New date (YYYY-MM-DD).")] = None,
-    tc: Annotated[
-        str | None, typer.Option("--tc", help="New time control.", show_default=False)
+    game_id: GameId,
+    white: Annotated[
+        str | None, typer.Option("--white", metavar="PLAYER", help="New white player.")
     ] = None,
-    event: Annotated[str | None, typer.Option("--event", help="Move to this event.")] = None,
-    round_: Annotated[str | None, typer.Option("--round", help="New round.")] = None,
+    black: Annotated[
+        str | None, typer.Option("--black", metavar="PLAYER", help="New black player.")
+    ] = None,
+    result: Annotated[
+        str | None, typer.Option("--result", metavar="RESULT", help="New result.")
+    ] = None,
+    date: Annotated[
+        str | None, typer.Option("--date", metavar="DATE", help="New date (YYYY-MM-DD).")
+    ] = None,
+    tc: Annotated[str | None, tc_option("unchanged")] = None,
+    event: Annotated[
+        str | None, typer.Option("--event", metavar="NAME", help="Move to this event.")
+    ] = None,
+    round_: Annotated[
+        str | None, typer.Option("--round", metavar="ROUND", help="New round.")
+    ] = None,
     white_rating: Annotated[
-        int | None, typer.Option("--white-rating", help="White's recorded rating.")
+        int | None,
+        typer.Option("--white-rating", metavar="RATING", help="White's recorded rating."),
     ] = None,
     black_rating: Annotated[
-        int | None, typer.Option("--black-rating", help="Black's recorded rating.")
+        int | None,
+        typer.Option("--black-rating", metavar="RATING", help="Black's recorded rating."),
     ] = None,
     clear: Annotated[
         list[str] | None,
         typer.Option(
             "--clear",
+            metavar="FIELD",
             help="Empty a field: event, round, white-rating or black-rating (repeatable).",
         ),
     ] = None,
     json: Json = False,
 ) -> None:
-    """Correct a game; only the options given change. Closed periods it touches go stale."""
-    from tracker.errors import UsageError
+    """Correct a game; only the options given change.
+
+    The closed periods it touches go stale until `tracker rerate`.
+
+    \b
+    Example: tracker game edit 13 --round 1
+    """
     from tracker.services.games import UNCHANGED, edit_game
-    from tracker.user_input import parse_date
 
     clearable = ("event", "round", "white-rating", "black-rating")
     for item in clear or []:
@@ -232,10 +297,16 @@ def edit(
 @app.command("remove")
 def remove(
     ctx: typer.Context,
-    game_id: Annotated[int, typer.Argument(metavar="ID", help="The game's id (see game list).")],
+    game_id: GameId,
     json: Json = False,
 ) -> None:
-    """Remove a game."""
+    """Remove a game.
+
+    The closed periods it touches go stale until `tracker rerate`.
+
+    \b
+    Example: tracker game remove 13
+    """
     from tracker.services.games import remove_game
 
     g = state(ctx).run(lambda s: remove_game(s, game_id), write=True)

@@ -2,22 +2,21 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from decimal import Decimal
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from tracker.cli.context import state
-from tracker.cli.options import Json
+from tracker.cli.notes import external_note, stale_list_warning, stale_warning
+from tracker.cli.options import Json, Player, Plot, Tc, month_argument
+from tracker.cli.plot import check_plot_path, plot_comparison
 from tracker.cli.render import message, print_json, print_table
+from tracker.months import month_label
 
 if TYPE_CHECKING:
     from tracker.services.history import History, RatingList
-
-TcOption = Annotated[
-    str, typer.Option("--tc", help="standard, rapid or blitz.", metavar="standard|rapid|blitz")
-]
 
 
 def _num(value: Decimal) -> str:
@@ -28,19 +27,7 @@ def _signed(value: Decimal) -> str:
     return f"{value:+.2f}"
 
 
-def stale_warning(months: tuple[Any, ...]) -> None:
-    from tracker.months import month_label
-
-    if months:
-        message(
-            f"warning: ratings from {month_label(months[0])} are stale (games changed after "
-            "closing); run `tracker rerate` to recompute them"
-        )
-
-
 def history_json(h: History) -> list[dict[str, Any]]:
-    from tracker.months import month_label
-
     return [
         {
             "month": month_label(r.month),
@@ -65,8 +52,6 @@ def history_json(h: History) -> list[dict[str, Any]]:
 
 
 def print_history(h: History) -> None:
-    from tracker.months import month_label
-
     print_table(
         [
             "month",
@@ -118,21 +103,22 @@ def print_history(h: History) -> None:
 
 def history(
     ctx: typer.Context,
-    player: Annotated[str, typer.Argument(help="Exact name, FIDE id or #ID.", show_default=False)],
-    tc: TcOption = "standard",
+    player: Player,
+    tc: Tc = "standard",
     json: Json = False,
-    plot: Annotated[
-        Path | None,
-        typer.Option("--plot", help="Also draw the ratings to this PNG file.", show_default=False),
-    ] = None,
+    plot: Plot = None,
 ) -> None:
-    """A player's rating history: one row per closed period he played in or was listed on,
-    with the Glicko shadow beside the Elo."""
+    """A player's rating history, period by period.
+
+    One row per closed period he played in or was listed on, with the Glicko shadow
+    beside the Elo.
+
+    \b
+    Example: tracker history "Hart, Daniel" --plot hart.png
+    """
     from tracker.services.history import history as get_history
 
     if plot is not None:
-        from tracker.cli.plot import check_plot_path
-
         check_plot_path(plot)
     h = state(ctx).run(lambda s: get_history(s, player, tc), write=False)
     if json:
@@ -142,11 +128,8 @@ def history(
         if h.seed_rating is not None:
             message(f"{h.name}: seeded {h.seed_rating} after {h.seed_games} games ({h.tc})")
         if any(r.glicko is not None for r in h.rows):
-            from tracker.cli.shadow import external_note
-
             external_note(h.external_rd)
     if plot is not None:
-        from tracker.cli.plot import plot_comparison
         from tracker.services.compare import compare
 
         c = state(ctx).run(lambda s: compare(s, f"#{h.player_id}", tc, None), write=False)
@@ -194,25 +177,25 @@ def print_rating_list(rl: RatingList) -> None:
 def rating_list(
     ctx: typer.Context,
     list_month: Annotated[
-        str | None,
-        typer.Argument(
-            help="The list by its date, YYYY-MM (the 2026-02 list holds January's games). "
-            "Default: the latest.",
-            show_default=False,
-        ),
+        dt.date | None,
+        month_argument("The list's month (the 2026-02 list rates January's games)", "the latest"),
     ] = None,
-    tc: TcOption = "standard",
+    tc: Tc = "standard",
     json: Json = False,
 ) -> None:
-    """The rating list as FIDE prints it: rank, name, title, federation, rating, games, K."""
-    from tracker.services.history import rating_list as get_list
-    from tracker.user_input import parse_month
+    """A published rating list, as FIDE prints it.
 
-    wanted = parse_month(list_month) if list_month is not None else None
-    rl = state(ctx).run(lambda s: get_list(s, tc, wanted), write=False)
+    Rank, name, title, federation, rating, games and K of everyone rated on it.
+
+    \b
+    Example: tracker list 2026-10 --tc standard
+    """
+    from tracker.services.history import rating_list as get_list
+
+    rl = state(ctx).run(lambda s: get_list(s, tc, list_month), write=False)
     if json:
         print_json(rating_list_json(rl))
     else:
         print_rating_list(rl)
     if rl.stale:
-        message("warning: this list is stale (games changed after closing); run `tracker rerate`")
+        stale_list_warning()

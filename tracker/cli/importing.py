@@ -20,7 +20,7 @@ import typer
 from typer.core import TyperGroup
 
 from tracker.cli.context import state
-from tracker.cli.options import Json, command_group
+from tracker.cli.options import Json, command_group, tc_option
 from tracker.cli.render import message, print_json, print_table
 from tracker.errors import InvalidInputError
 
@@ -49,8 +49,14 @@ class ImportGroup(TyperGroup):
 
 
 app = command_group(
-    "Import games from PGN, CSV or FIDE TRF files (`tracker import FILE...`), or list "
-    "past imports (`tracker import list`).",
+    """Import games from PGN, CSV or FIDE TRF files.
+
+    `tracker import FILE...` imports files (the files command is the default);
+    `tracker import list` lists past imports.
+
+    \b
+    Example: tracker import autumn-open.pgn club-night.csv --dry-run
+    """,
     cls=ImportGroup,
 )
 
@@ -63,7 +69,8 @@ FILES_HELP = (
     "nothing at all is written and the exit code is 1.\n\n"
     "Importing a file again adds nothing: its games are already present. Players are matched "
     "by FIDE id, then by exact name. New tracked players start unrated: seed them with "
-    "`tracker player edit NAME --rating R --games N`."
+    "`tracker player edit NAME --rating R --games N`.\n\n"
+    "\b\nExample: tracker import autumn-open.pgn --create-players external"
 )
 
 
@@ -73,7 +80,7 @@ def files(
     paths: Annotated[
         list[Path],
         typer.Argument(
-            metavar="FILE",
+            metavar="FILE...",
             help="Files to import: .pgn, .csv, .trf (or a TRF saved as .txt).",
             exists=True,
             dir_okay=False,
@@ -85,26 +92,28 @@ def files(
         Literal["pgn", "csv", "trf"] | None,
         typer.Option(
             "--format",
-            help="Read every file as this format instead of going by the extension.",
+            metavar="FORMAT",
+            help="pgn, csv or trf: read every file as this format instead of going by the "
+            "extension.",
             show_default=False,
         ),
     ] = None,
     tc: Annotated[
-        Literal["standard", "rapid", "blitz"] | None,
-        typer.Option(
-            "--tc",
-            help="Time control of every game, overriding the file (PGN TimeControl, CSV tc "
-            "column, TRF 222). Needed when the file does not say.",
-            show_default=False,
+        str | None,
+        tc_option(
+            "what each file says (PGN TimeControl, CSV tc column, TRF 222); needed when a "
+            "file does not say"
         ),
     ] = None,
     create_players: Annotated[
         Literal["auto", "tracked", "external", "no"],
         typer.Option(
             "--create-players",
+            metavar="MODE",
             help="Players not in the database: create them tracked or external, or refuse "
-            "them (no). Default (auto): tracked when the file gives a FIDE id or a rating "
+            "them (no). Default: auto, tracked when the file gives a FIDE id or a rating "
             "for him, else refused.",
+            show_default=False,
         ),
     ] = "auto",
     skip_invalid: Annotated[
@@ -123,6 +132,7 @@ def files(
         str,
         typer.Option(
             "--encoding",
+            metavar="ENCODING",
             help="Text encoding of the files (a UTF-8 byte-order mark always wins), "
             "e.g. latin-1 or cp1252.",
         ),
@@ -306,7 +316,11 @@ def file_json(f: FileReport) -> dict[str, Any]:
 
 @app.command("list")
 def list_(ctx: typer.Context, json: Json = False) -> None:
-    """Past imports: file, time (UTC), format and what each brought."""
+    """Past imports: file, time (UTC), format and what each brought.
+
+    \b
+    Example: tracker import list --json
+    """
     from tracker.services.imports import list_imports
 
     rows = state(ctx).run(list_imports, write=False)

@@ -1,10 +1,18 @@
-"""Options shared by several commands."""
+"""Options and arguments shared by several commands: one name, one help text, one metavar.
+
+Metavars are UPPERCASE words (PLAYER, MONTH, TC, FILE, N...); the help text says what the
+word stands for. A month is always written YYYY-MM and parsed here, before any work starts.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+
+from tracker.user_input import parse_month
+from tracker.vocabulary import TC_WORDS
 
 
 def command_group(help: str, **settings: Any) -> typer.Typer:
@@ -14,9 +22,60 @@ def command_group(help: str, **settings: Any) -> typer.Typer:
 
 
 Json = Annotated[bool, typer.Option("--json", help="Print JSON (stable keys) instead of a table.")]
-Tc = Annotated[
-    str,
+
+PLAYER_WORDS = "exact name, FIDE id or #ID"
+"""The ways to name a player (help texts)."""
+Player = Annotated[
+    str, typer.Argument(metavar="PLAYER", help=f"The player: {PLAYER_WORDS}.", show_default=False)
+]
+
+
+def player_option(what: str) -> Any:
+    """``--player PLAYER``; ``what`` says what the player is for."""
+    return typer.Option("--player", metavar="PLAYER", help=f"{what} ({PLAYER_WORDS}).")
+
+
+def tc_option(default: str = "standard") -> Any:
+    """``--tc TC``; ``default`` says what leaving it out means."""
+    return typer.Option(
+        "--tc",
+        metavar="TC",
+        help=f"Time control: {TC_WORDS}. Default: {default}.",
+        show_default=False,
+    )
+
+
+Tc = Annotated[str, tc_option()]
+"""``--tc``, standard unless given."""
+AnyTc = Annotated[str | None, tc_option("all")]
+"""``--tc`` as a filter: every time control unless given."""
+
+
+def _month_help(what: str, default: str) -> str:
+    return f"{what}, YYYY-MM. Default: {default}."
+
+
+def month_argument(what: str, default: str) -> Any:
+    """An optional MONTH argument, parsed to the first day of the month."""
+    return typer.Argument(
+        metavar="MONTH", help=_month_help(what, default), parser=parse_month, show_default=False
+    )
+
+
+def month_option(name: str, what: str, default: str) -> Any:
+    """A ``name MONTH`` option, parsed to the first day of the month."""
+    return typer.Option(
+        name,
+        metavar="MONTH",
+        help=_month_help(what, default),
+        parser=parse_month,
+        show_default=False,
+    )
+
+
+Plot = Annotated[
+    Path | None,
     typer.Option(
-        "--tc", help="Time control: standard, rapid or blitz.", metavar="standard|rapid|blitz"
+        "--plot", metavar="FILE", help="Also draw the ratings to this PNG file.", show_default=False
     ),
 ]

@@ -2,19 +2,28 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from tracker.cli.context import state
-from tracker.cli.options import Json, command_group
+from tracker.cli.options import AnyTc, Json, Tc, command_group, month_argument, month_option
 from tracker.cli.render import message, print_json, print_table
+from tracker.months import month_label
+from tracker.user_input import today
 
 if TYPE_CHECKING:
     from tracker.services.periods import PeriodRow
 
-app = command_group("Close monthly rating periods and list them.")
+app = command_group(
+    """Close monthly rating periods, list and rerate them.
+
+    \b
+    Example: tracker period close 2026-09
+    """
+)
 
 NAMES_SHOWN = 10
 
@@ -31,42 +40,33 @@ def name_list(names: Sequence[str]) -> str:
     return f"{len(names)} players: {shown}{rest}"
 
 
-TcOption = Annotated[
-    str, typer.Option("--tc", help="standard, rapid or blitz.", metavar="standard|rapid|blitz")
-]
-
-
-def _label(month: object) -> str:
-    from tracker.months import month_label
-
-    return month_label(month)  # type: ignore[arg-type]
-
-
 @app.command("close")
 def close(
     ctx: typer.Context,
     month: Annotated[
-        str | None,
-        typer.Argument(
-            help="YYYY-MM to close (earlier open months are closed first). "
-            "Default: every month before the current one.",
-            show_default=False,
+        dt.date | None,
+        month_argument(
+            "The month to close (earlier open months are closed first)",
+            "every month before the current one",
         ),
     ] = None,
-    tc: TcOption = "standard",
+    tc: Tc = "standard",
     json: Json = False,
 ) -> None:
-    """Rate a month's games and publish the list dated the first of the next month."""
-    from tracker.services.periods import close as do_close
-    from tracker.user_input import parse_month, today
+    """Rate a month's games and publish the next list.
 
-    target = parse_month(month) if month is not None else None
-    report = state(ctx).run(lambda s: do_close(s, tc=tc, month=target, today=today()), write=True)
+    The list is dated the first of the next month. Earlier open months are closed first
+    and stale ones rerated; closing a closed month again changes nothing.
+
+    \b
+    Example: tracker period close 2026-09 --tc standard
+    """
+    from tracker.services.periods import close as do_close
+
+    report = state(ctx).run(lambda s: do_close(s, tc=tc, month=month, today=today()), write=True)
     if report.rerated:
-        message(
-            f"rerated stale periods {_label(report.rerated[0])} to {_label(report.rerated[-1])} "
-            "first"
-        )
+        first, last = report.rerated[0], report.rerated[-1]
+        message(f"rerated stale periods {month_label(first)} to {month_label(last)} first")
     for p in report.closed:
         extra = ""
         if p.new_players:
@@ -74,11 +74,11 @@ def close(
         if p.dropped_players:
             extra += f"; below 1400, now unrated: {name_list(p.dropped_players)}"
         message(
-            f"closed {_label(p.month)} ({p.tc}): {p.games} games, {p.players_rated} rated "
+            f"closed {month_label(p.month)} ({p.tc}): {p.games} games, {p.players_rated} rated "
             f"players; list of {p.list_date.isoformat()} published{extra}"
         )
     for m in report.already_closed:
-        message(f"{_label(m)} ({report.tc}) is already closed; nothing to do")
+        message(f"{month_label(m)} ({report.tc}) is already closed; nothing to do")
     if report.nothing_to_close:
         message(f"nothing to close: no {report.tc} games up to that month")
     if json:
@@ -87,7 +87,7 @@ def close(
                 "tc": report.tc,
                 "closed": [
                     {
-                        "month": _label(p.month),
+                        "month": month_label(p.month),
                         "list": p.list_date.isoformat(),
                         "games": p.games,
                         "players_rated": p.players_rated,
@@ -96,8 +96,8 @@ def close(
                     }
                     for p in report.closed
                 ],
-                "already_closed": [_label(m) for m in report.already_closed],
-                "rerated": [_label(m) for m in report.rerated],
+                "already_closed": [month_label(m) for m in report.already_closed],
+                "rerated": [month_label(m) for m in report.rerated],
             }
         )
 
@@ -105,7 +105,7 @@ def close(
 def print_periods(rows: tuple[PeriodRow, ...]) -> None:
     print_table(
         ["month", "tc", "status", "games", "players", "list"],
-        [(_label(r.month), r.tc, r.status, r.games, r.players, r.list_date) for r in rows],
+        [(month_label(r.month), r.tc, r.status, r.games, r.players, r.list_date) for r in rows],
         right=("games", "players"),
         empty="no games yet",
     )
@@ -114,12 +114,16 @@ def print_periods(rows: tuple[PeriodRow, ...]) -> None:
 @app.command("list")
 def list_(
     ctx: typer.Context,
-    tc: Annotated[
-        str | None, typer.Option("--tc", help="Only this time control.", show_default=False)
-    ] = None,
+    tc: AnyTc = None,
     json: Json = False,
 ) -> None:
-    """Every month with its status (open, closed or stale), games and rated players."""
+    """Every month with its status, games and players.
+
+    The status is open, closed or stale (changed after closing: see `tracker rerate`).
+
+    \b
+    Example: tracker period list --tc standard
+    """
     from tracker.services.periods import list_periods
 
     rows = state(ctx).run(lambda s: list_periods(s, tc), write=False)
@@ -127,7 +131,7 @@ def list_(
         print_json(
             [
                 {
-                    "month": _label(r.month),
+                    "month": month_label(r.month),
                     "tc": r.tc,
                     "list": r.list_date.isoformat(),
                     "status": r.status,
@@ -143,33 +147,33 @@ def list_(
         message("stale periods changed after closing: run `tracker rerate`")
 
 
+@app.command("rerate")
 def rerate(
     ctx: typer.Context,
     from_month: Annotated[
-        str | None,
-        typer.Option(
-            "--from",
-            help="Recompute from this month (YYYY-MM). Default: the earliest stale period.",
-        ),
+        dt.date | None,
+        month_option("--from", "Recompute from this month", "the earliest stale period"),
     ] = None,
-    tc: Annotated[
-        str | None,
-        typer.Option("--tc", help="Only this time control. Default: all.", show_default=False),
-    ] = None,
+    tc: AnyTc = None,
     json: Json = False,
 ) -> None:
-    """Recompute closed periods after a correction (a game added, changed or removed late)."""
-    from tracker.services.periods import rerate as do_rerate
-    from tracker.user_input import parse_month
+    """Recompute closed periods after a correction.
 
-    start = parse_month(from_month) if from_month is not None else None
-    reports = state(ctx).run(lambda s: do_rerate(s, tc=tc, from_month=start), write=True)
+    A game added, changed or removed late makes its period and every later one stale;
+    this recomputes them. `tracker rerate` and `tracker period rerate` are one command.
+
+    \b
+    Example: tracker rerate --from 2026-09 --tc standard
+    """
+    from tracker.services.periods import rerate as do_rerate
+
+    reports = state(ctx).run(lambda s: do_rerate(s, tc=tc, from_month=from_month), write=True)
     if not reports:
         message("nothing to rerate: no period has been closed yet")
     for r in reports:
         if r.nothing_stale:
             message(f"{r.tc}: nothing is stale (use --from YYYY-MM to recompute anyway)")
         elif r.months:
-            message(f"{r.tc}: rerated {_label(r.months[0])} to {_label(r.months[-1])}")
+            message(f"{r.tc}: rerated {month_label(r.months[0])} to {month_label(r.months[-1])}")
     if json:
-        print_json([{"tc": r.tc, "months": [_label(m) for m in r.months]} for r in reports])
+        print_json([{"tc": r.tc, "months": [month_label(m) for m in r.months]} for r in reports])

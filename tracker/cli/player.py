@@ -7,34 +7,48 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from tracker.cli.context import state
-from tracker.cli.options import Json, command_group
+from tracker.cli.options import PLAYER_WORDS, Json, Player, command_group
 from tracker.cli.render import message, print_json, print_table, yes_no
 from tracker.errors import UsageError
+from tracker.months import month_label
 
 if TYPE_CHECKING:
     from tracker.services.history import PlayerCard, RatingStatus
     from tracker.services.players import PlayerView, SeedInput
 
 app = command_group(
-    "Add, list, show, edit and remove players. Refer to a player by exact name, FIDE id or #ID."
+    f"""Add, list, show, edit and remove players.
+
+    Refer to a player by {PLAYER_WORDS}.
+
+    \b
+    Example: tracker player show "Hart, Daniel"
+    """
 )
 
-PlayerRef = Annotated[str, typer.Argument(help="Exact name, FIDE id, or #ID.", show_default=False)]
-FideId = Annotated[int | None, typer.Option("--fide-id", help="FIDE id number.")]
-Born = Annotated[int | None, typer.Option("--born", help="Year of birth (for the junior K).")]
-Federation = Annotated[str | None, typer.Option("--federation", help="Three-letter federation.")]
-Sex = Annotated[str | None, typer.Option("--sex", help="m or f.", metavar="m|f")]
-Title = Annotated[str | None, typer.Option("--title", help="GM, IM, FM, CM, WGM, WIM, WFM, WCM.")]
+FideId = Annotated[int | None, typer.Option("--fide-id", metavar="NUMBER", help="FIDE id number.")]
+Born = Annotated[
+    int | None, typer.Option("--born", metavar="YEAR", help="Year of birth (for the junior K).")
+]
+Federation = Annotated[
+    str | None, typer.Option("--federation", metavar="FED", help="Three-letter federation.")
+]
+Sex = Annotated[str | None, typer.Option("--sex", metavar="SEX", help="m or f.")]
+Title = Annotated[
+    str | None,
+    typer.Option("--title", metavar="TITLE", help="GM, IM, FM, CM, WGM, WIM, WFM or WCM."),
+]
 Rating = Annotated[
     int | None,
     typer.Option(
         "--rating",
+        metavar="RATING",
         help="Seed: the published FIDE rating on the list before tracking starts (needs --games).",
     ),
 ]
 Games = Annotated[
     int | None,
-    typer.Option("--games", help="Seed: rated games played before tracking starts."),
+    typer.Option("--games", metavar="N", help="Seed: rated games played before tracking starts."),
 ]
 Ever2400 = Annotated[
     bool, typer.Option("--ever-2400", help="Seed: a published rating once reached 2400 (K 10).")
@@ -95,7 +109,12 @@ def _describe(p: PlayerView) -> str:
 @app.command("add")
 def add(
     ctx: typer.Context,
-    name: Annotated[str, typer.Argument(help="Full name, e.g. 'Carlsen, Magnus'.")],
+    name: Annotated[
+        str,
+        typer.Argument(
+            metavar="NAME", help="Full name, e.g. 'Carlsen, Magnus'.", show_default=False
+        ),
+    ],
     fide_id: FideId = None,
     born: Born = None,
     federation: Federation = None,
@@ -114,7 +133,15 @@ def add(
     ] = False,
     json: Json = False,
 ) -> None:
-    """Add a tracked player (optionally seeded with his FIDE state) or an external opponent."""
+    """Add a tracked player or an external opponent.
+
+    Seed a player who already has a FIDE rating with his state on the list before
+    tracking starts (--rating and --games); without a seed he starts unrated and earns a
+    first rating under FIDE's rules.
+
+    \b
+    Example: tracker player add "Hart, Daniel" --rating 2318 --games 240
+    """
     from tracker.services.players import add_player
 
     seed = _seed(rating, games, ever_2400, ever_2300)
@@ -149,7 +176,11 @@ def list_(
     ] = None,
     json: Json = False,
 ) -> None:
-    """List players by name."""
+    """List players by name.
+
+    \b
+    Example: tracker player list --tracked
+    """
     from tracker.services.players import list_players
 
     players = state(ctx).run(lambda s: list_players(s, external=external), write=False)
@@ -182,8 +213,6 @@ def print_players(players: tuple[PlayerView, ...]) -> None:
 
 
 def status_json(r: RatingStatus) -> dict[str, Any]:
-    from tracker.months import month_label
-
     return {
         "tc": r.tc,
         "list": r.list_date.isoformat() if r.list_date else None,
@@ -205,8 +234,15 @@ def status_json(r: RatingStatus) -> dict[str, Any]:
 
 
 @app.command("show")
-def show(ctx: typer.Context, player: PlayerRef, json: Json = False) -> None:
-    """Show one player: details, published rating, K for the next period and the live change."""
+def show(ctx: typer.Context, player: Player, json: Json = False) -> None:
+    """Show one player's details and ratings.
+
+    For each list: his published rating, K for the next period, and the live change of his
+    games not yet published.
+
+    \b
+    Example: tracker player show "Hart, Daniel" --json
+    """
     from tracker.services.history import player_card
 
     card = state(ctx).run(lambda s: player_card(s, player), write=False)
@@ -220,8 +256,6 @@ def show(ctx: typer.Context, player: PlayerRef, json: Json = False) -> None:
 
 
 def print_player_card(card: PlayerCard) -> None:
-    from tracker.months import month_label
-
     p = card.player
     rows: list[tuple[str, Any]] = [
         ("id", f"#{p.id}"),
@@ -271,8 +305,8 @@ def print_player_card(card: PlayerCard) -> None:
 @app.command("edit")
 def edit(
     ctx: typer.Context,
-    player: PlayerRef,
-    name: Annotated[str | None, typer.Option("--name", help="New name.")] = None,
+    player: Player,
+    name: Annotated[str | None, typer.Option("--name", metavar="NAME", help="New name.")] = None,
     fide_id: FideId = None,
     born: Born = None,
     federation: Federation = None,
@@ -290,12 +324,17 @@ def edit(
         list[str] | None,
         typer.Option(
             "--clear",
+            metavar="FIELD",
             help="Empty a field: fide-id, born, federation, sex or title (repeatable).",
         ),
     ] = None,
     json: Json = False,
 ) -> None:
-    """Change a player's details; only the options given change."""
+    """Change a player's details; only the options given change.
+
+    \b
+    Example: tracker player edit "#4" --fide-id 400177
+    """
     from tracker.services.players import edit_player
 
     fields = {"fide-id": "fide_id", "born": "birth_year", "federation": "federation"}
@@ -325,8 +364,12 @@ def edit(
 
 
 @app.command("remove")
-def remove(ctx: typer.Context, player: PlayerRef, json: Json = False) -> None:
-    """Remove a player who has no games."""
+def remove(ctx: typer.Context, player: Player, json: Json = False) -> None:
+    """Remove a player who has no games.
+
+    \b
+    Example: tracker player remove "#6"
+    """
     from tracker.services.players import remove_player
 
     result = state(ctx).run(lambda s: remove_player(s, player), write=True)

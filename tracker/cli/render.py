@@ -62,9 +62,3 @@ def print_table(
 
 def yes_no(value: bool) -> str:
     return "yes" if value else "no"
-
-
-def signed(value: int | Decimal | float, places: int = 0) -> str:
-    if isinstance(value, int) and places == 0:
-        return f"{value:+d}"
-    return f"{value:+.{places}f}"

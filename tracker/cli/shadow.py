@@ -2,28 +2,32 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import datetime as dt
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from tracker.cli.context import state
-from tracker.cli.options import Json, command_group
+from tracker.cli.notes import external_note, stale_warning
+from tracker.cli.options import PLAYER_WORDS, Json, Plot, Tc, command_group, month_option
+from tracker.cli.plot import check_plot_path, plot_comparison
 from tracker.cli.render import message, print_json, print_table
+from tracker.errors import UsageError
+from tracker.months import month_label
 
 if TYPE_CHECKING:
     from tracker.services.compare import Comparison
     from tracker.services.shadow import ShadowConfig
 
-app = command_group("Configure the Glicko shadow rating.")
+app = command_group(
+    """Configure the Glicko shadow rating.
 
-TcOption = Annotated[
-    str, typer.Option("--tc", help="standard, rapid or blitz.", metavar="standard|rapid|blitz")
-]
-PlotOption = Annotated[
-    Path | None,
-    typer.Option("--plot", help="Also draw the ratings to this PNG file.", show_default=False),
-]
+    \b
+    Example: tracker shadow set --preset glickman
+    """
+)
+
+PRESET_WORDS = "lichess, glickman or chesscom"
 
 
 def config_json(c: ShadowConfig) -> dict[str, Any]:
@@ -70,7 +74,11 @@ def _print_config(c: ShadowConfig) -> None:
 
 @app.command("show")
 def show(ctx: typer.Context, json: Json = False) -> None:
-    """Show how this database computes its shadow rating."""
+    """Show how this database computes its shadow rating.
+
+    \b
+    Example: tracker shadow show --json
+    """
     from tracker.services.shadow import get_config
 
     c = state(ctx).run(get_config, write=False)
@@ -88,7 +96,7 @@ def set_(
         typer.Option(
             "--preset",
             help="lichess (default), glickman or chesscom.",
-            metavar="lichess|glickman|chesscom",
+            metavar="PRESET",
         ),
     ] = None,
     seed: Annotated[
@@ -97,35 +105,50 @@ def set_(
             "--seed",
             help="elo (default): a player's shadow starts at his Elo when his first game is "
             "rated; fresh: at the preset's new-player rating, like a new online account.",
-            metavar="elo|fresh",
+            metavar="SEED",
         ),
     ] = None,
     external_rd: Annotated[
         float | None,
-        typer.Option("--external-rd", help="RD given to external opponents (default 60)."),
+        typer.Option(
+            "--external-rd", metavar="RD", help="RD given to external opponents (default 60)."
+        ),
     ] = None,
     chesscom_start: Annotated[
         float | None,
-        typer.Option("--chesscom-start", help="Start rating of the chesscom preset (1200)."),
+        typer.Option(
+            "--chesscom-start",
+            metavar="RATING",
+            help="Start rating of the chesscom preset (1200).",
+        ),
     ] = None,
     chesscom_c: Annotated[
         float | None,
         typer.Option(
             "--chesscom-c",
+            metavar="C",
             help="chesscom: RD growth per day, RD = sqrt(RD² + c²·days) (8.1; an assumption).",
         ),
     ] = None,
     chesscom_rd_min: Annotated[
         float | None,
-        typer.Option("--chesscom-rd-min", help="chesscom: lowest RD (30; an assumption)."),
+        typer.Option(
+            "--chesscom-rd-min", metavar="RD", help="chesscom: lowest RD (30; an assumption)."
+        ),
     ] = None,
     chesscom_rd_max: Annotated[
         float | None,
-        typer.Option("--chesscom-rd-max", help="chesscom: highest RD (350; an assumption)."),
+        typer.Option(
+            "--chesscom-rd-max", metavar="RD", help="chesscom: highest RD (350; an assumption)."
+        ),
     ] = None,
     json: Json = False,
 ) -> None:
-    """Change the shadow settings; the stored shadow is recomputed."""
+    """Change the shadow settings; the stored shadow is recomputed.
+
+    \b
+    Example: tracker shadow set --preset chesscom --external-rd 80
+    """
     from tracker.services.shadow import set_config
 
     c, changed = state(ctx).run(
@@ -153,8 +176,6 @@ def _f(value: float | None, places: int) -> str:
 
 
 def compare_json(c: Comparison) -> dict[str, Any]:
-    from tracker.months import month_label
-
     return {
         "player": c.name,
         "tc": c.tc,
@@ -177,8 +198,6 @@ def compare_json(c: Comparison) -> dict[str, Any]:
 
 
 def print_comparison(c: Comparison) -> None:
-    from tracker.months import month_label
-
     print_table(
         ["month", "list", "Elo", c.preset, "RD", "volatility", "difference"],
         [
@@ -199,13 +218,6 @@ def print_comparison(c: Comparison) -> None:
     )
 
 
-def external_note(external_rd: float) -> None:
-    message(
-        f"external opponents count with their recorded rating and a fixed RD of "
-        f"{external_rd:g}; '?' marks a provisional shadow rating"
-    )
-
-
 def _notes(c: Comparison) -> None:
     external_note(c.external_rd)
     for note in c.assumptions:
@@ -216,7 +228,11 @@ def compare(
     ctx: typer.Context,
     player: Annotated[
         str | None,
-        typer.Argument(help="Exact name, FIDE id or #ID (or use --all).", show_default=False),
+        typer.Argument(
+            metavar="PLAYER",
+            help=f"The player: {PLAYER_WORDS} (or use --all).",
+            show_default=False,
+        ),
     ] = None,
     all_: Annotated[
         bool, typer.Option("--all", help="Every tracked player's current Elo and shadow.")
@@ -225,17 +241,24 @@ def compare(
         str | None,
         typer.Option(
             "--preset",
-            help="Compare with this preset instead of the configured one (computed on the fly).",
-            metavar="lichess|glickman|chesscom",
+            help=f"Compare with this preset ({PRESET_WORDS}) instead of the configured one "
+            "(computed on the fly).",
+            metavar="PRESET",
         ),
     ] = None,
-    tc: TcOption = "standard",
+    tc: Tc = "standard",
     json: Json = False,
-    plot: PlotOption = None,
+    plot: Plot = None,
 ) -> None:
-    """FIDE Elo beside the Glicko shadow, month by month (or for everyone with --all)."""
-    from tracker.errors import UsageError
+    """FIDE Elo beside the Glicko shadow.
 
+    Month by month for one player, or every tracked player's current ratings with --all.
+
+    \b
+    Examples:
+      tracker compare "Okafor, Grace" --preset glickman
+      tracker compare --all
+    """
     if all_ == (player is not None):
         raise UsageError("give a PLAYER or --all")
     if all_:
@@ -243,13 +266,10 @@ def compare(
             raise UsageError("--plot and --preset compare one player")
         _compare_all(ctx, tc, json)
         return
-    from tracker.cli.history import stale_warning
     from tracker.services.compare import compare as do_compare
 
     assert player is not None
     if plot is not None:
-        from tracker.cli.plot import check_plot_path
-
         check_plot_path(plot)
     c = state(ctx).run(lambda s: do_compare(s, player, tc, preset), write=False)
     if json:
@@ -258,8 +278,6 @@ def compare(
         print_comparison(c)
         _notes(c)
     if plot is not None:
-        from tracker.cli.plot import plot_comparison
-
         plot_comparison(c, plot)
         message(f"plot written to {plot}")
     stale_warning(c.stale_months)
@@ -323,20 +341,23 @@ def _compare_all(ctx: typer.Context, tc: str, json: bool) -> None:
 
 def evaluate(
     ctx: typer.Context,
-    tc: TcOption = "standard",
+    tc: Tc = "standard",
     from_month: Annotated[
-        str | None,
-        typer.Option("--from", help="Score only games from this month (YYYY-MM) on."),
+        dt.date | None, month_option("--from", "Score the games from this month on", "all games")
     ] = None,
     json: Json = False,
 ) -> None:
-    """Which system predicted the results better: FIDE Elo or each Glicko preset."""
-    from tracker.months import month_label
-    from tracker.services.compare import evaluate as do_evaluate
-    from tracker.user_input import parse_month
+    """Which rating system predicted the games better.
 
-    start = parse_month(from_month) if from_month is not None else None
-    ev = state(ctx).run(lambda s: do_evaluate(s, tc, start), write=False)
+    FIDE Elo against each Glicko preset, every game predicted before it is rated: the
+    log-loss, the Brier score and how often the favourite won.
+
+    \b
+    Example: tracker evaluate --from 2026-09
+    """
+    from tracker.services.compare import evaluate as do_evaluate
+
+    ev = state(ctx).run(lambda s: do_evaluate(s, tc, from_month), write=False)
     if json:
         print_json(
             {
