@@ -12,8 +12,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import typer.testing
 
-from tests.helpers import BACKENDS, PG_URL, Cli, Postgres, cli_on, make_db
+from tests.helpers import BACKENDS, PG_URL, Cli, Postgres, cli_on, click_command, make_db
 from tracker.db.engine import make_engine
 from tracker.db.location import sqlite_url
 from tracker.db.migrate import upgrade
@@ -25,6 +26,15 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         marker = metafunc.definition.get_closest_marker("backends")
         wanted = BACKENDS if marker is None else [b for b in BACKENDS if b in marker.args]
         metafunc.parametrize("backend", wanted)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _click_command_built_once() -> Iterator[None]:
+    """Every in-process ``tracker`` command runs on one click command per app (see
+    helpers.click_command); each still opens its own engine, as a ``tracker`` process would."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(typer.testing, "_get_command", click_command)
+        yield
 
 
 @pytest.fixture(autouse=True)

@@ -5,6 +5,7 @@ test module imports lives here.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shutil
@@ -13,6 +14,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import typer
+import typer.main
 from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.engine import make_url
 from typer.testing import CliRunner, Result
@@ -128,6 +131,15 @@ def fingerprint(url: str) -> Any:
 
 
 # ----------------------------------------------------------------------------- the CLI
+
+
+@functools.cache
+def click_command(typer_app: typer.Typer) -> Any:
+    """typer's click command for ``typer_app``, built once. typer.testing.CliRunner would
+    rebuild it for every invocation, which costs more than most commands (20-30 ms); a real
+    ``tracker`` process builds it once too. tests/conftest.py installs it for every test."""
+    return typer.main.get_command(typer_app)
+
 
 #: ``cli(ARGS..., input=None)``: ``tracker --db URL ARGS...`` in-process, click's Result.
 Cli = Callable[..., Result]

@@ -5,7 +5,6 @@ worth of data, and real ``tracker`` processes.
 from __future__ import annotations
 
 import csv
-import functools
 import os
 import random
 import sqlite3
@@ -17,10 +16,7 @@ from collections.abc import Callable
 from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-import typer
-import typer.main
 from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.engine import make_url
 from typer.testing import Result
@@ -33,13 +29,6 @@ WORKER = Path(__file__).with_name("worker.py")
 
 #: ``run(URL, ARGS..., input=None)``: ``tracker --db URL ARGS...`` in-process (the ``run`` fixture).
 Run = Callable[..., Result]
-
-
-@functools.cache
-def click_command(typer_app: typer.Typer) -> Any:
-    """typer's click command for ``typer_app``, built once (typer.testing would rebuild it for
-    every invocation, which costs more than most commands)."""
-    return typer.main.get_command(typer_app)
 
 
 # ----------------------------------------------------------------------------- databases

@@ -7,11 +7,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import typer.testing
 from typer.testing import CliRunner, Result
 
 from tests.helpers import Postgres
-from tests.robustness.common import Databases, Run, click_command
+from tests.robustness.common import Databases, Run
 from tracker.cli.app import app
 
 
@@ -23,11 +22,9 @@ def databases(backend: str, tmp_path: Path, postgres: Postgres | None) -> Iterat
 
 
 @pytest.fixture
-def run(monkeypatch: pytest.MonkeyPatch) -> Run:
+def run() -> Run:
     """``run(URL, ARGS...)``: ``tracker --db URL ARGS...`` in-process, like the ``cli`` fixture
-    but on any database. The click command is built once; each command still opens its own
-    engine, as a separate ``tracker`` process would."""
-    monkeypatch.setattr(typer.testing, "_get_command", click_command)
+    but on any database; each command opens its own engine, as a ``tracker`` process would."""
     runner = CliRunner()
 
     def invoke(url: str, *args: str, input: str | None = None) -> Result:
