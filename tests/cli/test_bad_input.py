@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import Cli, fingerprint
+from tests.helpers import Cli, fingerprint
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tests.conftest import Cli
+from tests.helpers import Cli
 from tracker.cli.app import app
 from tracker.db import migrate
 from tracker.db.engine import make_engine

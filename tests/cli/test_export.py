@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.conftest import DATA, ok
-from tests.conftest import Cli, fingerprint
+from tests.helpers import Cli, fingerprint, ok
 from tracker.importers.csvfile import ALLOWED_COLUMNS
 from tracker.importers.pgn import parse_pgn
+
+DATA = Path(__file__).parent / "data"
 
 TRF = DATA / "autumn_swiss.trf"
 PGN = DATA / "season.pgn"

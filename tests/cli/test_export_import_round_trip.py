@@ -13,8 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.conftest import comparable, games, ok, summary
-from tests.conftest import Cli
+from tests.helpers import Cli, comparable, games, ok, summary
 
 TRACKED = [
     ("Hart, Daniel", "--fide-id", "400101", "--born", "1988", "--rating", "2318", "--games", "240"),

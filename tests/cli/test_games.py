@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.conftest import Cli
+from tests.helpers import Cli
 
 
 @pytest.fixture
@@ -198,7 +198,7 @@ def test_edit_game_in_place(club: Cli) -> None:
 
 
 def test_edit_cannot_create_a_duplicate(club: Cli, db_url: str) -> None:
-    from tests.conftest import fingerprint
+    from tests.helpers import fingerprint
 
     for rnd in ("1", "2"):
         assert (

@@ -11,13 +11,15 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from sqlalchemy.exc import OperationalError
 
-from tests.cli.conftest import DATA, ROUND_ROBIN, games, ok, summary
-from tests.conftest import Cli, fingerprint
+from tests.helpers import Cli, fingerprint, games, ok, summary
 from tracker.cli import importing
 from tracker.db.engine import make_engine, transaction
 from tracker.errors import TrackerError
 from tracker.services import imports
 from tracker.services.imports import write as import_write
+
+DATA = Path(__file__).parent / "data"
+ROUND_ROBIN = Path(__file__).parents[1] / "importers" / "data" / "roundrobin10.trf"
 
 SAMPLES = {
     "pgn": (DATA / "season.pgn").read_bytes(),

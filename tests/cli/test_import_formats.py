@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.cli.conftest import DATA, games, ok, summary
-from tests.conftest import Cli, fingerprint
+from tests.helpers import Cli, fingerprint, games, ok, summary
+
+DATA = Path(__file__).parent / "data"
 
 PGN = DATA / "season.pgn"
 TRF = DATA / "autumn_swiss.trf"

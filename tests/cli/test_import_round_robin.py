@@ -39,10 +39,12 @@ from __future__ import annotations
 import datetime as dt
 import json
 from decimal import Decimal
+from pathlib import Path
 
-from tests.cli.conftest import ROUND_ROBIN, games, ok, summary
-from tests.conftest import Cli
+from tests.helpers import Cli, games, ok, summary
 from tracker.ratings import fide
+
+ROUND_ROBIN = Path(__file__).parents[1] / "importers" / "data" / "roundrobin10.trf"
 
 SEEDS = {
     "Lindqvist, Tomas": 2287,

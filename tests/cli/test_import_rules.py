@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.conftest import DATA, games, ok, summary
-from tests.conftest import Cli, fingerprint
+from tests.helpers import Cli, fingerprint, games, ok, summary
+
+DATA = Path(__file__).parent / "data"
 
 TRF = DATA / "autumn_swiss.trf"
 PGN = DATA / "season.pgn"

@@ -8,17 +8,12 @@ from typing import Any
 
 from typer.testing import CliRunner
 
-from tests.conftest import Cli
+from tests.helpers import Cli, ok
 from tracker.cli.app import app
 
 
-def ok(result: Any) -> str:
-    assert result.exit_code == 0, result.stderr
-    return str(result.stdout)
-
-
 def history(cli: Cli, player: str, *extra: str) -> list[dict[str, Any]]:
-    return json.loads(ok(cli("history", player, "--json", *extra)))  # type: ignore[no-any-return]
+    return json.loads(ok(cli("history", player, "--json", *extra)).stdout)  # type: ignore[no-any-return]
 
 
 def add(cli: Cli, *args: str) -> None:
@@ -128,7 +123,7 @@ def test_fides_published_first_rating_1922(cli: Cli) -> None:
     assert "first rating for Newcomer" in r.stderr
     (row,) = history(cli, "Newcomer")
     assert row["rating_before"] is None and row["rating"] == 1922 and row["games"] == 5
-    card = json.loads(ok(cli("player", "show", "Newcomer", "--json")))
+    card = json.loads(ok(cli("player", "show", "Newcomer", "--json")).stdout)
     standard = card["ratings"][0]
     assert standard["rating"] == 1922 and standard["k"] == 40 and standard["rated_games"] == 5
 
@@ -235,7 +230,7 @@ def test_close_is_idempotent_and_refuses_the_current_month(cli: Cli) -> None:
     assert r.stderr.strip() == (
         "error: 2026-11 is not over yet: only months before 2026-11 can be closed"
     )
-    periods = json.loads(ok(cli("period", "list", "--json")))
+    periods = json.loads(ok(cli("period", "list", "--json")).stdout)
     assert [(p["month"], p["status"], p["games"], p["players"]) for p in periods] == [
         ("2026-09", "closed", 1, 2),
         ("2026-10", "closed", 1, 2),
@@ -287,7 +282,7 @@ def test_a_forgotten_game_then_rerate_equals_logging_it_on_time(cli: Cli, tmp_pa
     stale = cli("history", "Ann", "--json")
     assert "warning: ratings from 2026-01 are stale" in stale.stderr
     assert all(row["stale"] for row in json.loads(stale.stdout))
-    assert [p["status"] for p in json.loads(ok(cli("period", "list", "--json")))] == [
+    assert [p["status"] for p in json.loads(ok(cli("period", "list", "--json")).stdout)] == [
         "stale",
         "stale",
         "stale",
@@ -301,13 +296,15 @@ def test_rerating_an_unchanged_database_reproduces_it_exactly(cli: Cli) -> None:
     _season(cli)
     ok(cli("period", "close", "2026-03"))
     first = _all_history(cli)
-    lists = [json.loads(ok(cli("list", m, "--json"))) for m in ("2026-02", "2026-03", "2026-04")]
+    lists = [
+        json.loads(ok(cli("list", m, "--json")).stdout) for m in ("2026-02", "2026-03", "2026-04")
+    ]
     r = cli("rerate")
     assert "nothing is stale" in r.stderr
     ok(cli("rerate", "--from", "2026-01"))
     assert _all_history(cli) == first
     assert [
-        json.loads(ok(cli("list", m, "--json"))) for m in ("2026-02", "2026-03", "2026-04")
+        json.loads(ok(cli("list", m, "--json")).stdout) for m in ("2026-02", "2026-03", "2026-04")
     ] == lists
 
 
@@ -316,7 +313,7 @@ def test_stale_only_from_the_changed_month_and_close_rerates_first(cli: Cli) -> 
     ok(cli("period", "close", "2026-03"))
     r = cli("game", "remove", "8")  # Cid-Bob, March
     assert r.exit_code == 0
-    statuses = [p["status"] for p in json.loads(ok(cli("period", "list", "--json")))]
+    statuses = [p["status"] for p in json.loads(ok(cli("period", "list", "--json")).stdout)]
     assert statuses == ["closed", "closed", "stale"]
     add(cli, "game", "add", "Ann", "Bob", "1-0", "--date", "2026-04-02")
     r = cli("period", "close", "2026-04")
@@ -344,23 +341,23 @@ def test_period_rerate_and_rerate_are_one_command(cli: Cli) -> None:
 def test_rating_list_and_player_show(cli: Cli) -> None:
     _season(cli)
     ok(cli("period", "close", "2026-02"))
-    rl = json.loads(ok(cli("list", "--json")))
+    rl = json.loads(ok(cli("list", "--json")).stdout)
     assert rl["list"] == "2026-03-01" and rl["tc"] == "standard"
     names = [p["name"] for p in rl["players"]]
     assert [p["rank"] for p in rl["players"]] == list(range(1, len(names) + 1))
     ratings = [p["rating"] for p in rl["players"]]
     assert ratings == sorted(ratings, reverse=True)
     assert {p["name"]: p["k"] for p in rl["players"]}["Ann"] == 40
-    table = ok(cli("list", "2026-02"))
+    table = ok(cli("list", "2026-02")).stdout
     assert "Standard list of 2026-02-01" in table
     r = cli("list", "2025-01")
     assert r.exit_code == 1 and "lists run from 2026-02 to 2026-03" in r.stderr
-    card = json.loads(ok(cli("player", "show", "Bob", "--json")))
+    card = json.loads(ok(cli("player", "show", "Bob", "--json")).stdout)
     (std,) = card["ratings"]
     assert std["live"]["months"] == ["2026-03"] and std["live"]["games"] == 2
     assert std["rating"] == rl["players"][names.index("Bob")]["rating"]
     assert isinstance(std["live"]["change"], int)
-    assert "live" in ok(cli("player", "show", "Bob"))
+    assert "live" in ok(cli("player", "show", "Bob")).stdout
 
 
 def test_a_typo_corrected_by_game_edit_then_rerate_equals_the_right_result(
@@ -381,7 +378,7 @@ def test_a_typo_corrected_by_game_edit_then_rerate_equals_the_right_result(
     ok(cli("period", "close", "2026-03"))
     assert _all_history(cli) != right
     ok(cli("game", "edit", "4", "--result", "0-1"))
-    statuses = [p["status"] for p in json.loads(ok(cli("period", "list", "--json")))]
+    statuses = [p["status"] for p in json.loads(ok(cli("period", "list", "--json")).stdout)]
     assert statuses == ["closed", "stale", "stale"]
     ok(cli("rerate"))
     assert _all_history(cli) == right

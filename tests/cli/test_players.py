@@ -4,12 +4,7 @@ from __future__ import annotations
 
 import json
 
-from tests.conftest import Cli
-
-
-def ok(result) -> str:  # type: ignore[no-untyped-def]
-    assert result.exit_code == 0, result.stderr
-    return str(result.stdout)
+from tests.helpers import Cli, ok
 
 
 def test_add_list_show_as_table_and_json(cli: Cli) -> None:
@@ -35,7 +30,7 @@ def test_add_list_show_as_table_and_json(cli: Cli) -> None:
         )
     )
     ok(cli("player", "add", "Kim, Ji-ho", "--external"))
-    players = json.loads(ok(cli("player", "list", "--json")))
+    players = json.loads(ok(cli("player", "list", "--json")).stdout)
     assert [p["name"] for p in players] == ["Hart, Daniel", "Kim, Ji-ho"]
     hart = players[0]
     assert hart == {
@@ -53,18 +48,18 @@ def test_add_list_show_as_table_and_json(cli: Cli) -> None:
         ],
     }
     assert players[1]["external"] is True and players[1]["seeds"] == []
-    table = ok(cli("player", "list"))
+    table = ok(cli("player", "list")).stdout
     assert "Hart, Daniel" in table and "2318/240" in table and "external" in table
-    shown = json.loads(ok(cli("player", "show", "400101", "--json")))
+    shown = json.loads(ok(cli("player", "show", "400101", "--json")).stdout)
     assert shown["id"] == 1
-    assert json.loads(ok(cli("player", "show", "#2", "--json")))["name"] == "Kim, Ji-ho"
-    assert "FM" in ok(cli("player", "show", "Hart, Daniel"))
+    assert json.loads(ok(cli("player", "show", "#2", "--json")).stdout)["name"] == "Kim, Ji-ho"
+    assert "FM" in ok(cli("player", "show", "Hart, Daniel")).stdout
 
 
 def test_seed_flags_follow_the_rating(cli: Cli) -> None:
     out = ok(
         cli("player", "add", "Kowalski, Piotr", "--rating", "2402", "--games", "310", "--json")
-    )
+    ).stdout
     seed = json.loads(out)["seeds"][0]
     assert seed["ever_2400"] is True and seed["ever_2300"] is True
     out = ok(
@@ -79,7 +74,7 @@ def test_seed_flags_follow_the_rating(cli: Cli) -> None:
             "--ever-2400",
             "--json",
         )
-    )
+    ).stdout
     seed = json.loads(out)["seeds"][0]
     assert seed == {
         "tc": "standard",
@@ -108,15 +103,15 @@ def test_edit_and_remove(cli: Cli) -> None:
                 "22",
                 "--json",
             )
-        )
+        ).stdout
     )
     assert edited["name"] == "Moreau, Claire A." and edited["birth_year"] == 1995
     assert edited["seeds"][0]["rating"] == 1754
-    cleared = json.loads(ok(cli("player", "edit", "#1", "--clear", "fide-id", "--json")))
+    cleared = json.loads(ok(cli("player", "edit", "#1", "--clear", "fide-id", "--json")).stdout)
     assert cleared["fide_id"] is None
     removed = cli("player", "remove", "Moreau, Claire A.")
     assert removed.exit_code == 0 and "removed #1" in removed.stderr
-    assert json.loads(ok(cli("player", "list", "--json"))) == []
+    assert json.loads(ok(cli("player", "list", "--json")).stdout) == []
 
 
 def test_remove_refused_while_games_reference_the_player(cli: Cli) -> None:

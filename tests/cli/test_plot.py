@@ -6,9 +6,8 @@ import struct
 from pathlib import Path
 
 import pytest
-from typer.testing import Result
 
-from tests.conftest import Cli
+from tests.helpers import Cli, ok
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -31,11 +30,6 @@ def assert_real_png(path: Path) -> None:
     assert 400 <= height <= 1200, height
     assert width > height  # a time line: wider than high
     assert path.stat().st_size > 10_000
-
-
-def ok(result: Result) -> Result:
-    assert result.exit_code == 0, result.stderr
-    return result
 
 
 @pytest.fixture

@@ -9,19 +9,13 @@ with a fixed RD, and the list-date view (idle growth up to the first of the next
 from __future__ import annotations
 
 import datetime as dt
-import json
 import math
-from collections.abc import Iterator
 from decimal import Decimal
-from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import create_engine, text
-from typer.testing import CliRunner, Result
 
-from tests.conftest import Cli, _make_db, fingerprint
-from tracker.cli.app import app
+from tests.helpers import Cli, fingerprint, js, ok, one_line_error, query
 from tracker.ratings import fide, glicko, glicko1
 from tracker.ratings.glicko import GlickoState
 
@@ -32,15 +26,6 @@ D = dt.date
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-def ok(result: Result) -> str:
-    assert result.exit_code == 0, result.stderr
-    return str(result.stdout)
-
-
-def js(cli: Cli, *args: str) -> Any:
-    return json.loads(ok(cli(*args, "--json")))
 
 
 def add_players(cli: Cli, *players: tuple[str, int | None]) -> None:
@@ -56,15 +41,6 @@ def game(cli: Cli, white: str, black: str, result: str, day: str, *extra: str) -
     ok(cli("game", "add", white, black, result, "--date", day, *extra))
 
 
-def rows(url: str, sql: str) -> list[tuple[Any, ...]]:
-    engine = create_engine(url)
-    try:
-        with engine.connect() as conn:
-            return [tuple(r) for r in conn.execute(text(sql)).all()]
-    finally:
-        engine.dispose()
-
-
 SHADOW_ROWS = """
     SELECT p.name, g.played_on, h.preset, h.as_of, h.rating, h.rd, h.volatility,
            h.last_played, h.games, h.game_id IS NULL
@@ -76,7 +52,7 @@ SHADOW_ROWS = """
 def shadow_rows(url: str) -> list[tuple[Any, ...]]:
     """Every stored shadow row, with names and dates instead of ids, in a stable order."""
     out = []
-    for r in rows(url, SHADOW_ROWS):
+    for r in query(url, SHADOW_ROWS):
         out.append(tuple(str(v) if isinstance(v, dt.date) else v for v in r))
     return sorted(out, key=repr)
 
@@ -90,15 +66,6 @@ def at_list(state: GlickoState, last: dt.date, list_date: dt.date, preset: Any) 
 
 def ext(rating: float, rd: float = 60.0, preset: Any = LICHESS) -> GlickoState:
     return GlickoState(rating, rd, preset.initial_volatility)
-
-
-def one_line_error(result: Result, code: int) -> str:
-    assert result.exit_code == code, (result.stdout, result.stderr)
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("error: ")
-    assert result.exception is None or isinstance(result.exception, SystemExit)
-    return lines[0]
 
 
 # --------------------------------------------------------------------------- scenarios
@@ -136,22 +103,6 @@ def club(cli: Cli, skip: int | None = None) -> None:
     ok(cli("period", "close", "2026-03"))
 
 
-@pytest.fixture
-def other_cli(
-    backend: str, tmp_path: Path, postgres: Any, sqlite_template: Path
-) -> Iterator[tuple[Cli, str]]:
-    """A second, independent database at head (same backend as ``cli``)."""
-    folder = tmp_path / "other"
-    folder.mkdir()
-    runner = CliRunner()
-    for url in _make_db(backend, folder, postgres, sqlite_template):
-
-        def run(*args: str, url: str = url) -> Result:
-            return runner.invoke(app, ["--db", url, *args])
-
-        yield run, url
-
-
 # ------------------------------------------------------------------- stored at period close
 
 
@@ -159,7 +110,7 @@ def test_the_shadow_is_stored_when_a_period_closes(cli: Cli, db_url: str) -> Non
     add_players(cli, ("Hart", 2318), ("Ext", None))
     game(cli, "Hart", "Ext", "1/2-1/2", "2026-01-10", "--black-rating", "2200")
     assert js(cli, "compare", "Hart")["periods"] == []
-    assert rows(db_url, "SELECT COUNT(*) FROM glicko_history") == [(0,)]
+    assert query(db_url, "SELECT COUNT(*) FROM glicko_history") == [(0,)]
 
     ok(cli("period", "close", "2026-01"))
     after, on_list = hart_by_hand(2318)
@@ -195,7 +146,7 @@ def test_the_shadow_is_stored_when_a_period_closes(cli: Cli, db_url: str) -> Non
         feb_list.rd,
         feb_list.volatility,
     )
-    ends = rows(
+    ends = query(
         db_url,
         "SELECT as_of, games FROM glicko_history WHERE game_id IS NULL ORDER BY as_of",
     )
@@ -219,7 +170,7 @@ def test_history_json_carries_the_shadow_beside_the_elo(cli: Cli) -> None:
             assert h["rating"] == c["elo"]
     # the seeded 2318 player whose RD started at 500 is still provisional ("?")
     assert [h["provisional"] for h in js(cli, "history", "Hart")] == [True, True, True]
-    table = ok(cli("history", "Hart"))
+    table = ok(cli("history", "Hart")).stdout
     assert "lichess" in table and "RD" in table
     last = js(cli, "history", "Hart")[-1]
     assert f"{math.trunc(last['glicko'])}?" in table
@@ -341,7 +292,7 @@ def test_compare_all_ranks_and_flags(cli: Cli) -> None:
     for p in players:
         assert p["difference"] == p["glicko"] - p["elo"]
         assert js(cli, "compare", p["name"])["periods"][-1]["glicko"] == p["glicko"]
-    table = ok(cli("compare", "--all"))
+    table = ok(cli("compare", "--all")).stdout
     assert table.count("ranks differ most") == 2
 
 
@@ -442,9 +393,9 @@ def test_external_rd_default_60_and_set_external_rd_100(cli: Cli) -> None:
 
 
 def test_rerate_recomputes_the_shadow_like_logging_the_game_on_time(
-    cli: Cli, db_url: str, other_cli: tuple[Cli, str]
+    cli: Cli, db_url: str, other_cli: Cli, other_db_url: str
 ) -> None:
-    on_time, on_time_url = other_cli
+    on_time, on_time_url = other_cli, other_db_url
     club(on_time)
     # the same club, the 12 January game forgotten, then logged after the periods closed
     club(cli, skip=1)
@@ -475,7 +426,7 @@ def test_rerate_after_removing_a_game_drops_its_shadow(cli: Cli, db_url: str) ->
     game(cli, "Hart", "Ext", "1-0", "2026-01-25", "--black-rating", "2200")
     ok(cli("rerate"))
     (two,) = js(cli, "compare", "Hart")["periods"]
-    gid = rows(db_url, "SELECT id FROM games WHERE played_on = '2026-01-25'")[0][0]
+    gid = query(db_url, "SELECT id FROM games WHERE played_on = '2026-01-25'")[0][0]
     ok(cli("game", "remove", str(gid)))
     ok(cli("rerate"))
     (one,) = js(cli, "compare", "Hart")["periods"]
@@ -492,7 +443,7 @@ def test_settings_survive_and_apply_to_later_periods(cli: Cli, db_url: str) -> N
     assert (out["preset"], out["seed"], out["external_rd"]) == ("glickman", "fresh", 80.0)
     shown = js(cli, "shadow", "show")
     assert (shown["preset"], shown["seed"], shown["external_rd"]) == ("glickman", "fresh", 80.0)
-    assert rows(db_url, "SELECT preset, seed, external_rd FROM shadow_settings") == [
+    assert query(db_url, "SELECT preset, seed, external_rd FROM shadow_settings") == [
         ("glickman", "fresh", 80.0)
     ]
     # nothing changed -> nothing recomputed
@@ -713,7 +664,7 @@ def test_evaluate_scores_every_system_against_hand_computed_predictions(cli: Cli
         -(math.log(0.76) + 0.5 * math.log(0.36) + 0.5 * math.log(0.64) + math.log(p3)) / 3
     )
     assert systems["fide-elo"]["brier"] == pytest.approx((0.24**2 + 0.14**2 + (1 - p3) ** 2) / 3)
-    table = ok(cli("evaluate"))
+    table = ok(cli("evaluate")).stdout
     assert "fide-elo" in table and f"{systems['lichess']['log_loss']:.4f}" in table
 
 

@@ -7,13 +7,9 @@ application, then taken down to 0003 (which had no shadow: its rows are removed)
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 from sqlalchemy import inspect, text
-from typer.testing import Result
 
-from tests.conftest import Cli
+from tests.helpers import Cli, js, ok, query
 from tracker.db import migrate
 from tracker.db.engine import make_engine
 from tracker.db.models import SCHEMA_REVISION
@@ -35,15 +31,6 @@ ELO_KEYS = (
 SHADOW_KEYS = ("glicko", "rd", "volatility", "provisional")
 
 
-def ok(result: Result) -> str:
-    assert result.exit_code == 0, result.stderr
-    return str(result.stdout)
-
-
-def js(cli: Cli, *args: str) -> Any:
-    return json.loads(ok(cli(*args, "--json")))
-
-
 def club(cli: Cli) -> None:
     for name, rating in (("Hart", "2318"), ("Okafor", "2100"), ("Lee", "1950")):
         ok(cli("player", "add", name, "--rating", rating, "--games", "100", "--born", "1980"))
@@ -58,15 +45,6 @@ def club(cli: Cli) -> None:
     ):
         ok(cli("game", "add", white, black, result, "--date", day, *extra))
     ok(cli("period", "close", "2026-03"))
-
-
-def query(url: str, sql: str) -> list[tuple[Any, ...]]:
-    engine = make_engine(url)
-    try:
-        with engine.connect() as conn:
-            return [tuple(r) for r in conn.execute(text(sql)).all()]
-    finally:
-        engine.dispose()
 
 
 ELO_TABLE = """

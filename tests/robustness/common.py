@@ -12,26 +12,23 @@ import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Callable
 from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.engine import make_url
 from typer.testing import Result
 
-from tests.conftest import _Postgres
+from tests.helpers import Postgres
 from tracker.db.engine import sqlite_file
 from tracker.db.location import sqlite_url
 
 WORKER = Path(__file__).with_name("worker.py")
 
-
-def ok(result: Result) -> Result:
-    """A command that must succeed."""
-    assert result.exit_code == 0, (result.stderr, result.exception)
-    return result
+#: ``run(URL, ARGS..., input=None)``: ``tracker --db URL ARGS...`` in-process (the ``run`` fixture).
+Run = Callable[..., Result]
 
 
 # ----------------------------------------------------------------------------- databases
@@ -43,7 +40,7 @@ class Databases:
 
     backend: str
     folder: Path
-    postgres: _Postgres | None
+    postgres: Postgres | None
     made: list[str] = field(default_factory=list)
 
     def _path(self) -> Path:
@@ -67,10 +64,7 @@ class Databases:
                 src.backup(dst)
             return sqlite_url(target)
         assert self.postgres is not None
-        name = f"tracker_test_{uuid.uuid4().hex[:12]}"
-        with self.postgres.admin.connect() as conn:
-            conn.exec_driver_sql(f'CREATE DATABASE "{name}" TEMPLATE "{_database_name(url)}"')
-        copy = self.postgres.url_for(name)
+        copy = self.postgres.copy(_database_name(url))
         self.made.append(copy)
         return copy
 
@@ -94,15 +88,6 @@ def _database_name(url: str) -> str:
     name = make_url(url).database
     assert name
     return name
-
-
-def query(url: str, sql: str) -> list[tuple[Any, ...]]:
-    engine = create_engine(url)
-    try:
-        with engine.connect() as conn:
-            return [tuple(row) for row in conn.execute(text(sql))]
-    finally:
-        engine.dispose()
 
 
 # What a database holds, row by row, without surrogate keys: PostgreSQL's sequences move on

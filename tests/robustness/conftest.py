@@ -3,42 +3,28 @@ line in-process on any of them."""
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-import typer
-import typer.testing
 from typer.testing import CliRunner, Result
 
-from tests.conftest import _Postgres
-from tests.robustness.common import Databases
+from tests.helpers import Postgres
+from tests.robustness.common import Databases, Run
 from tracker.cli.app import app
-
-Run = Callable[..., Result]
 
 
 @pytest.fixture
-def databases(backend: str, tmp_path: Path, postgres: _Postgres | None) -> Iterator[Databases]:
+def databases(backend: str, tmp_path: Path, postgres: Postgres | None) -> Iterator[Databases]:
     dbs = Databases(backend, tmp_path / "databases", postgres)
     yield dbs
     dbs.drop_all()
 
 
-@functools.cache
-def _command(typer_app: typer.Typer) -> Any:
-    return typer.main.get_command(typer_app)
-
-
 @pytest.fixture
-def run(monkeypatch: pytest.MonkeyPatch) -> Run:
+def run() -> Run:
     """``run(URL, ARGS...)``: ``tracker --db URL ARGS...`` in-process, like the ``cli`` fixture
-    but on any database. The click command is built once (typer would rebuild it for every
-    invocation, which costs more than most commands); each command still opens its own
-    engine, as a separate ``tracker`` process would."""
-    monkeypatch.setattr(typer.testing, "_get_command", _command)
+    but on any database; each command opens its own engine, as a ``tracker`` process would."""
     runner = CliRunner()
 
     def invoke(url: str, *args: str, input: str | None = None) -> Result:

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import ok, query
 from tests.robustness import worker
-from tests.robustness.common import ok, output, query, worker_process
-from tests.robustness.conftest import Run
+from tests.robustness.common import Run, output, worker_process
 from tracker.db.engine import sqlite_file
 from tracker.db.location import sqlite_url
 

@@ -19,10 +19,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy import create_engine
 
-from tests.conftest import fingerprint
+from tests.helpers import fingerprint, ok, query
 from tests.robustness import worker
-from tests.robustness.common import ok, output, query, tracker_process, worker_process
-from tests.robustness.conftest import Run
+from tests.robustness.common import Run, output, tracker_process, worker_process
 from tracker.db import engine as engine_module
 from tracker.db.engine import WRITER_LOCK, sqlite_file
 

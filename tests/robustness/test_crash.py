@@ -22,23 +22,22 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import ok, query
 from tests.robustness.common import (
     Databases,
     Digest,
+    Run,
     check_sqlite_integrity,
     club_players,
     differences,
     digest,
     member,
-    ok,
     output,
-    query,
     tracker_process,
     wait_connected,
     wait_server_side_gone,
     write_games_csv,
 )
-from tests.robustness.conftest import Run
 
 #: Kills per operation (three operations: 21 per database).
 TRIALS = 7

@@ -26,9 +26,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import Result
 
-from tests.conftest import fingerprint
-from tests.robustness.common import ok
-from tests.robustness.conftest import Run
+from tests.helpers import fingerprint, ok
+from tests.robustness.common import Run
 
 #: Examples per command; TRACKER_FUZZ_CLI_EXAMPLES=500 for a long local run.
 EXAMPLES = int(os.environ.get("TRACKER_FUZZ_CLI_EXAMPLES", "30"))

@@ -11,15 +11,8 @@ from typing import Any
 
 from sqlalchemy import MetaData, select, text
 
-from tests.robustness.common import (
-    Databases,
-    club_players,
-    digest,
-    member,
-    ok,
-    write_games_csv,
-)
-from tests.robustness.conftest import Run
+from tests.helpers import ok
+from tests.robustness.common import Databases, Run, club_players, digest, member, write_games_csv
 from tracker.db import migrate
 from tracker.db.engine import make_engine
 from tracker.db.models import SCHEMA_REVISION
