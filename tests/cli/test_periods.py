@@ -329,11 +329,12 @@ def test_period_rerate_and_rerate_are_one_command(cli: Cli) -> None:
     r = cli("period", "rerate", "--tc", "standard", "--json")
     assert r.exit_code == 0 and "standard: rerated 2026-03 to 2026-03" in r.stderr
     assert json.loads(r.stdout) == [{"tc": "standard", "months": ["2026-03"]}]
-    assert {p["status"] for p in json.loads(ok(cli("period", "list", "--json")))} == {"closed"}
+    periods = json.loads(ok(cli("period", "list", "--json")).stdout)
+    assert {p["status"] for p in periods} == {"closed"}
     after_period_rerate = _all_history(cli)
     for words in (["rerate"], ["period", "rerate"]):
         r = cli(*words, "--from", "2026-02", "--json")
-        assert json.loads(ok(r)) == [{"tc": "standard", "months": ["2026-02", "2026-03"]}]
+        assert json.loads(ok(r).stdout) == [{"tc": "standard", "months": ["2026-02", "2026-03"]}]
         assert _all_history(cli) == after_period_rerate
     assert cli("period", "rerate", "--from", "2026-13").exit_code == 1
 
