@@ -31,7 +31,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 from tracker.vocabulary import RATING_MAX, RATING_MIN, RESULTS, TIME_CONTROLS, YEAR_MAX, YEAR_MIN
 
-SCHEMA_REVISION = "0004"
+SCHEMA_REVISION = "0005"
 
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
