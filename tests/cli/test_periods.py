@@ -177,43 +177,23 @@ def test_rounding_minus_two_and_a_half(cli: Cli) -> None:
 def test_tracked_opponents_use_the_list_in_force_at_the_event_start(cli: Cli) -> None:
     add(cli, "player", "add", "X", "--rating", "2000", "--games", "100", "--born", "1980")
     add(cli, "player", "add", "Y", "--rating", "2000", "--games", "100", "--born", "1980")
-    # January: X beats Y -> X 2010, Y 1990 on the February list.
-    add(
-        cli,
-        "game",
-        "add",
-        "X",
-        "Y",
-        "1-0",
-        "--date",
-        "2026-01-10",
-        "--event",
-        "League",
-        "--round",
-        "1",
-    )
-    # February: a league game (event started in January: January list, both 2000) and an
-    # event starting in February (February list: 2010 vs 1990).
-    add(
-        cli,
-        "game",
-        "add",
-        "Y",
-        "X",
-        "1-0",
-        "--date",
-        "2026-02-07",
-        "--event",
-        "League",
-        "--round",
-        "2",
-    )
-    add(cli, "game", "add", "Y", "X", "1-0", "--date", "2026-02-14", "--event", "Cup")
+    # January: X beats Y in a one-day open -> X 2010, Y 1990 on the February list.
+    add(cli, "game", "add", "X", "Y", "1-0", "--date", "2026-01-20", "--event", "Jan Open")
+    # The Club Cup starts on 10 January and ends on 7 February: rated as a whole in
+    # February, with the January list (both 2000); the Feb Open with the February list.
+    for white, black, result, day, rnd in (
+        ("X", "Y", "1-0", "2026-01-10", "1"),
+        ("Y", "X", "1-0", "2026-02-07", "2"),
+    ):
+        add(cli, "game", "add", white, black, result, "--date", day, "--event", "Club Cup",
+            "--round", rnd)  # fmt: skip
+    add(cli, "game", "add", "Y", "X", "1-0", "--date", "2026-02-14", "--event", "Feb Open")
     ok(cli("period", "close", "2026-02"))
     jan, feb = history(cli, "X")
-    assert jan["rating"] == 2010
-    # League: 2000 v 2000 -> .50; Cup: 2010 v 1990 (D=20) -> .53; loss twice with K 20.
-    assert feb["expected"] == 1.03 and feb["change_exact"] == -20.6 and feb["rating"] == 1989
+    assert (jan["games"], jan["rating"]) == (1, 2010)
+    # Club Cup: 2000 v 2000 -> .50 twice; Feb Open: 2010 v 1990 (D=20) -> .53; K 20.
+    assert feb["games"] == 3 and feb["expected"] == 1.53
+    assert feb["change_exact"] == -10.6 and feb["rating"] == 1999
 
 
 def test_close_is_idempotent_and_refuses_the_current_month(cli: Cli) -> None:

@@ -719,12 +719,14 @@ def test_coin_flip_log_loss_is_exactly_ln2_for_a_bigger_pool(cli: Cli) -> None:
 def test_fide_prediction_uses_the_list_in_force_when_the_event_started(cli: Cli) -> None:
     add_players(cli, ("A", 2000), ("B", 1800))
     game(cli, "A", "B", "1-0", "2026-01-10")
-    # an event that starts on 31 January and has its second round in February
+    # an event that starts on 31 January and ends in February: rated in February, with
+    # the January list
     game(cli, "B", "A", "0-1", "2026-01-31", "--event", "Winter", "--round", "1")
     game(cli, "A", "B", "0-1", "2026-02-02", "--event", "Winter", "--round", "2")
     ok(cli("period", "close", "2026-02"))
-    a_jan = js(cli, "history", "A")[0]
-    assert a_jan["rating"] == 2010  # +4.8 +4.8 -> +10 on the February list
+    a_jan, a_feb = js(cli, "history", "A")
+    assert a_jan["rating"] == 2005  # +4.8; Winter ends in February and is rated there
+    assert a_feb["games"] == 2
     jan = fide.rules_for("standard", D(2026, 1, 31))
     p = [
         float(fide.expected_score(2000, 1800, jan)),

@@ -304,10 +304,12 @@ def evaluate(session: Session, tc: str, from_month: dt.date | None) -> Evaluatio
     for month, _, _ in closed:
         if from_month is not None and month < from_month:
             continue
-        for g in lists.month_games(session, tc, month):
+        for g in lists.period_games(session, tc, month):
             on_list = ratings.on_list_of(g.event_start)
-            w = g.white_rating if g.white_external else on_list.get(g.white_id)
-            b = g.black_rating if g.black_external else on_list.get(g.black_id)
+            w = fide.recorded_rating(g.white_rating, month)
+            b = fide.recorded_rating(g.black_rating, month)
+            w = w if g.white_external else on_list.get(g.white_id)
+            b = b if g.black_external else on_list.get(g.black_id)
             if w is None or b is None or (g.white_external and g.black_external):
                 continue
             rules = fide.rules_for(tc, g.event_start)

@@ -19,7 +19,7 @@ from tracker.db.models import EloHistory, Game, GlickoHistory, RatingPeriod, tab
 from tracker.errors import InvalidInputError
 from tracker.months import month_label, month_of, months_between, next_month, previous_month
 from tracker.services.closing import ClosedPeriod, close_months
-from tracker.services.lists import closed_months, first_game_month, month_games
+from tracker.services.lists import closed_months, event_spans, first_game_month, period_games
 from tracker.user_input import check_tc
 from tracker.vocabulary import FORFEITS, TIME_CONTROLS, TimeControl
 
@@ -146,16 +146,16 @@ def list_periods(session: Session, tc: str | None) -> tuple[PeriodRow, ...]:
     out: list[PeriodRow] = []
     for one in tcs:
         closed = {m: (pid, stale) for m, pid, stale in closed_months(session, one)}
-        game_counts = dict(
-            session.execute(
-                select(Game.played_on, func.count())
-                .where(Game.tc == one, Game.result.not_in(FORFEITS))
-                .group_by(Game.played_on)
-            ).all()
-        )
-        by_month: dict[dt.date, int] = defaultdict(int)
-        for day, n in game_counts.items():
-            by_month[month_of(day)] += n
+        game_counts = session.execute(
+            select(Game.event_id, Game.played_on, func.count())
+            .where(Game.tc == one, Game.result.not_in(FORFEITS))
+            .group_by(Game.event_id, Game.played_on)
+        ).all()
+        spans = event_spans(session, one, {e for e, _, _ in game_counts if e is not None})
+        by_month: dict[dt.date, int] = defaultdict(int)  # games by the period rating them
+        for event_id, day, n in game_counts:
+            period = month_of(day) if event_id is None else spans[event_id].rated_in(day)
+            by_month[period] += n
         months = set(by_month) | set(closed)
         if not months:
             continue
@@ -179,7 +179,7 @@ def list_periods(session: Session, tc: str | None) -> tuple[PeriodRow, ...]:
 
 def _players_in_month(session: Session, tc: str, month: dt.date) -> int:
     ids: set[int] = set()
-    for g in month_games(session, tc, month):
+    for g in period_games(session, tc, month):
         if not g.white_external:
             ids.add(g.white_id)
         if not g.black_external:
