@@ -354,7 +354,8 @@ def month_games(
 
 
 class EventSpan(NamedTuple):
-    """An event's start (its recorded start date) and its last game, in one time control."""
+    """An event's start (its recorded start date) and its last played game, in one time
+    control."""
 
     start: dt.date
     end: dt.date
@@ -364,8 +365,8 @@ class EventSpan(NamedTuple):
 
 
 def event_spans(session: Session, tc: str, event_ids: Iterable[int]) -> dict[int, EventSpan]:
-    """The spans of ``event_ids`` (those with games in ``tc``; forfeits count: they end an
-    event like any game)."""
+    """The spans of ``event_ids`` (those with played games in ``tc``: a forfeit is no game,
+    §5.1, and does not make an event last longer)."""
     wanted = sorted(set(event_ids))
     out: dict[int, EventSpan] = {}
     for chunk in _chunks(wanted):
@@ -374,7 +375,7 @@ def event_spans(session: Session, tc: str, event_ids: Iterable[int]) -> dict[int
                 Game.event_id, Event.start_date, func.min(Game.played_on), func.max(Game.played_on)
             )
             .join(Event, Event.id == Game.event_id)
-            .where(Game.tc == tc, Game.event_id.in_(chunk))
+            .where(Game.tc == tc, Game.event_id.in_(chunk), Game.result.not_in(FORFEITS))
             .group_by(Game.event_id, Event.start_date)
         )
         for event_id, start, first, last in rows:
