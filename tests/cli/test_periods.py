@@ -308,13 +308,14 @@ def test_period_rerate_and_rerate_are_one_command(cli: Cli) -> None:
     ok(cli("game", "edit", "8", "--result", "0-1"))  # Cid-Bob, March
     r = cli("period", "rerate", "--tc", "standard", "--json")
     assert r.exit_code == 0 and "standard: rerated 2026-03 to 2026-03" in r.stderr
-    assert json.loads(r.stdout) == [{"tc": "standard", "months": ["2026-03"]}]
+    assert json.loads(r.stdout) == [{"tc": "standard", "months": ["2026-03"], "dropped": []}]
     periods = json.loads(ok(cli("period", "list", "--json")).stdout)
     assert {p["status"] for p in periods} == {"closed"}
     after_period_rerate = _all_history(cli)
     for words in (["rerate"], ["period", "rerate"]):
         r = cli(*words, "--from", "2026-02", "--json")
-        assert json.loads(ok(r).stdout) == [{"tc": "standard", "months": ["2026-02", "2026-03"]}]
+        expected = [{"tc": "standard", "months": ["2026-02", "2026-03"], "dropped": []}]
+        assert json.loads(ok(r).stdout) == expected
         assert _all_history(cli) == after_period_rerate
     assert cli("period", "rerate", "--from", "2026-13").exit_code == 1
 
@@ -375,3 +376,27 @@ def test_close_message_names_a_few_players_and_counts_the_rest() -> None:
     assert text.startswith("25 players: Player 00, Club / Player 01, Club / ")
     assert "Player 09, Club and 15 more (--json lists every one)" in text
     assert "Player 10, Club" not in text
+
+
+def test_rerate_drops_the_empty_periods_a_mistyped_year_left_behind(cli: Cli) -> None:
+    """A game dated 2020 instead of 2026 makes six years of closed periods; once the game is
+    gone, rerate drops them and tracking starts again with the first remaining game."""
+    add(cli, "player", "add", "X", "--rating", "2000", "--games", "100", "--born", "1980")
+    add(cli, "player", "add", "Y", "--rating", "2000", "--games", "100", "--born", "1980")
+    add(cli, "game", "add", "X", "Y", "1-0", "--date", "2020-01-05")  # meant 2026
+    add(cli, "game", "add", "Y", "X", "1-0", "--date", "2026-02-07")
+    ok(cli("period", "close", "2026-03"))
+    assert len(json.loads(ok(cli("period", "list", "--json")).stdout)) == 75
+    ok(cli("game", "remove", "1"))
+    r = cli("rerate", "--json")
+    assert r.exit_code == 0, r.stderr
+    assert "standard: dropped 73 empty closed period(s) 2020-01..2026-01" in r.stderr
+    (report,) = json.loads(r.stdout)
+    assert report["months"] == ["2026-02", "2026-03"] and len(report["dropped"]) == 73
+    periods = json.loads(ok(cli("period", "list", "--json")).stdout)
+    assert [(p["month"], p["status"]) for p in periods] == [
+        ("2026-02", "closed"),
+        ("2026-03", "closed"),
+    ]
+    feb, mar = history(cli, "X")
+    assert (feb["rating_before"], feb["rating"], mar["rating"]) == (2000, 1990, 1990)
