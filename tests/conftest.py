@@ -2,8 +2,9 @@
 
 Every test that asks for ``db_url`` runs on SQLite, and again on PostgreSQL when
 ``TRACKER_TEST_POSTGRES_URL`` is set (e.g. postgresql+psycopg://postgres@127.0.0.1:5432/test).
-Each test gets its own database, copied from a template migrated once per session. The
-helpers these fixtures are built from are in tests/helpers.py.
+Each test gets a database of its own at head: a copy of a template migrated once per session
+(on PostgreSQL, a copy some earlier test used and left at head, emptied: see
+helpers.Postgres). The helpers these fixtures are built from are in tests/helpers.py.
 """
 
 from __future__ import annotations
