@@ -75,6 +75,16 @@ def db_url(
 
 
 @pytest.fixture
+def other_db_url(
+    backend: str, tmp_path: Path, postgres: Postgres | None, sqlite_template: Path
+) -> Iterator[str]:
+    """A second fresh database at head, on the same backend as ``db_url``."""
+    folder = tmp_path / "other"
+    folder.mkdir()
+    yield from make_db(backend, folder, postgres, sqlite_template)
+
+
+@pytest.fixture
 def empty_db_url(backend: str, tmp_path: Path, postgres: Postgres | None) -> Iterator[str]:
     """A fresh database with no schema at all."""
     yield from make_db(backend, tmp_path, postgres, None)

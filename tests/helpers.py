@@ -5,12 +5,14 @@ test module imports lives here.
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import json
 import os
 import shutil
 import uuid
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -19,13 +21,22 @@ import typer.main
 from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError
+from sqlalchemy.orm import Session
 from sqlalchemy.pool import NullPool
 from typer.testing import CliRunner, Result
 
 from tracker.cli.app import app
-from tracker.db.engine import make_engine, sqlite_file
+from tracker.db.engine import make_engine, sqlite_file, transaction
 from tracker.db.location import sqlite_url
 from tracker.db.migrate import upgrade
+from tracker.ratings import glicko
+from tracker.ratings.glicko import GlickoPreset, GlickoState
+from tracker.services import games as game_service
+from tracker.services import periods as period_service
+from tracker.services import players as player_service
+from tracker.services.games import GameView
+from tracker.services.periods import CloseReport
+from tracker.services.players import PlayerView, SeedInput
 
 #: e.g. postgresql+psycopg://postgres@127.0.0.1:5432/test; unset: SQLite only.
 PG_URL = os.environ.get("TRACKER_TEST_POSTGRES_URL")
@@ -315,3 +326,117 @@ def one_line_error(result: Result, code: int) -> str:
     assert lines[0].startswith("error: ")
     assert result.exception is None or isinstance(result.exception, SystemExit)
     return lines[0]
+
+
+# ----------------------------------------------------------------------------- the services
+
+#: The date every test runs on (TRACKER_TODAY, see tests/conftest.py).
+TODAY = dt.date(2026, 11, 29)
+
+
+class Services:
+    """The services on one database, the way the CLI calls them: ``with db.session() as s``
+    is one transaction, committed if the block succeeds; ``db(fn, *args, **kwargs)`` runs
+    ``fn(session, *args, **kwargs)`` in a transaction of its own and returns its result."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        with transaction(self.engine, write=True) as session:
+            yield session
+
+    def __call__(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
+        with self.session() as session:
+            return fn(session, *args, **kwargs)
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+
+def day(text: str) -> dt.date:
+    """``"2026-01-10"`` as a date."""
+    return dt.date.fromisoformat(text)
+
+
+def month(text: str) -> dt.date:
+    """``"2026-01"`` as the first of the month (how periods are named)."""
+    return dt.date.fromisoformat(f"{text}-01")
+
+
+def seeded(
+    s: Session,
+    name: str,
+    rating: int,
+    *,
+    games: int = 100,
+    born: int | None = 1980,
+    ever_2400: bool = False,
+    tc: str = "standard",
+) -> PlayerView:
+    """``tracker player add NAME --rating R --games G --born Y``."""
+    seed = SeedInput(rating, games, ever_2400=ever_2400, tc=tc)
+    return player_service.add_player(s, name=name, birth_year=born, seed=seed)
+
+
+def unrated(s: Session, name: str, *, born: int | None = None) -> PlayerView:
+    """``tracker player add NAME [--born Y]``: tracked, no rating yet."""
+    return player_service.add_player(s, name=name, birth_year=born)
+
+
+def external(s: Session, name: str) -> PlayerView:
+    """``tracker player add NAME --external``."""
+    return player_service.add_player(s, name=name, external=True)
+
+
+def game(s: Session, white: str, black: str, result: str, on: str, **fields: Any) -> GameView:
+    """``tracker game add WHITE BLACK RESULT --date ON`` (fields: event, round_, tc,
+    white_rating, black_rating, event_start)."""
+    return game_service.add_game(
+        s, white=white, black=black, result=result, played_on=day(on), **fields
+    )
+
+
+def close(s: Session, through: str, tc: str = "standard") -> CloseReport:
+    """``tracker period close THROUGH [--tc TC]``."""
+    return period_service.close(s, tc=tc, month=month(through), today=TODAY)
+
+
+# ----------------------------------------------------------------------------- the shadow by hand
+
+LICHESS = glicko.get_preset("lichess")
+GLICKMAN = glicko.get_preset("glickman")
+
+
+def at_list(
+    state: GlickoState, last: dt.date, list_date: dt.date, preset: GlickoPreset
+) -> GlickoState:
+    """The shadow on a list date: idle growth since the last game (per-game presets)."""
+    if preset.period != "game":
+        return state
+    return glicko.idle(state, preset, days=(list_date - last).days)
+
+
+def ext(rating: float, rd: float = 60.0, preset: GlickoPreset = LICHESS) -> GlickoState:
+    """An external opponent: his recorded rating with the fixed RD."""
+    return GlickoState(rating, rd, preset.initial_volatility)
+
+
+SHADOW_ROWS = """
+    SELECT p.name, g.played_on, h.preset, h.as_of, h.rating, h.rd, h.volatility,
+           h.last_played, h.games, h.game_id IS NULL
+    FROM glicko_history h JOIN players p ON p.id = h.player_id
+    LEFT JOIN games g ON g.id = h.game_id
+"""
+
+
+def shadow_rows(url: str) -> list[tuple[Any, ...]]:
+    """Every stored shadow row, with names and dates instead of ids, in a stable order: (name,
+    date of the game or None, preset, as of, rating, RD, volatility, last played, games, is a
+    month-end row)."""
+    out = []
+    for r in query(url, SHADOW_ROWS):
+        out.append(tuple(str(v) if isinstance(v, dt.date) else v for v in r))
+    return sorted(out, key=repr)
