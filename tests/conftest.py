@@ -26,7 +26,9 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "backend" in metafunc.fixturenames:
         marker = metafunc.definition.get_closest_marker("backends")
         wanted = BACKENDS if marker is None else [b for b in BACKENDS if b in marker.args]
-        metafunc.parametrize("backend", wanted)
+        # Module scope: a module's tests run backend by backend, and a module-scoped fixture
+        # (module_db_url) can stand on the backend.
+        metafunc.parametrize("backend", wanted, scope="module")
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -82,6 +84,18 @@ def other_db_url(
     folder = tmp_path / "other"
     folder.mkdir()
     yield from make_db(backend, folder, postgres, sqlite_template)
+
+
+@pytest.fixture(scope="module")
+def module_db_url(
+    backend: str,
+    tmp_path_factory: pytest.TempPathFactory,
+    postgres: Postgres | None,
+    sqlite_template: Path,
+) -> Iterator[str]:
+    """A database at head shared by the tests of one module (on each backend), for a scenario
+    that a module-scoped fixture builds once and the tests only read."""
+    yield from make_db(backend, tmp_path_factory.mktemp("module-db"), postgres, sqlite_template)
 
 
 @pytest.fixture
