@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import struct
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.helpers import Cli, ok
+from tests.helpers import Cli, cli_on, fingerprint, ok
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -32,24 +33,36 @@ def assert_real_png(path: Path) -> None:
     assert path.stat().st_size > 10_000
 
 
+@pytest.fixture(scope="module")
+def season_url(module_db_url: str) -> str:
+    """Six closed months: a seeded 2318 player against a tracked and an external opponent.
+    Built once per backend for the whole module: its tests only read it."""
+    cli = cli_on(module_db_url)
+    with pytest.MonkeyPatch.context() as env:  # the tests' own environment is not set up yet
+        env.setenv("TRACKER_TODAY", "2026-11-29")
+        ok(cli("player", "add", "Hart", "--rating", "2318", "--games", "100", "--born", "1980"))
+        ok(cli("player", "add", "Okafor", "--rating", "2100", "--games", "100", "--born", "1980"))
+        ok(cli("player", "add", "Ext", "--external"))
+        for month in range(1, 7):
+            day = f"2026-{month:02d}"
+            ok(cli("game", "add", "Hart", "Okafor", "1/2-1/2", "--date", f"{day}-05"))
+            ok(cli("game", "add", "Okafor", "Hart", "0-1", "--date", f"{day}-12"))
+            ok(
+                cli(
+                    "game", "add", "Hart", "Ext", "1-0", "--date", f"{day}-20",
+                    "--black-rating", "2250",
+                )
+            )  # fmt: skip
+        ok(cli("period", "close", "2026-06"))
+    return module_db_url
+
+
 @pytest.fixture
-def season(cli: Cli) -> Cli:
-    """Six closed months: a seeded 2318 player against a tracked and an external opponent."""
-    ok(cli("player", "add", "Hart", "--rating", "2318", "--games", "100", "--born", "1980"))
-    ok(cli("player", "add", "Okafor", "--rating", "2100", "--games", "100", "--born", "1980"))
-    ok(cli("player", "add", "Ext", "--external"))
-    for month in range(1, 7):
-        day = f"2026-{month:02d}"
-        ok(cli("game", "add", "Hart", "Okafor", "1/2-1/2", "--date", f"{day}-05"))
-        ok(cli("game", "add", "Okafor", "Hart", "0-1", "--date", f"{day}-12"))
-        ok(
-            cli(
-                "game", "add", "Hart", "Ext", "1-0", "--date", f"{day}-20",
-                "--black-rating", "2250",
-            )
-        )  # fmt: skip
-    ok(cli("period", "close", "2026-06"))
-    return cli
+def season(season_url: str) -> Iterator[Cli]:
+    """The command line on the shared season, which each test must leave as it found it."""
+    before = fingerprint(season_url)
+    yield cli_on(season_url)
+    assert fingerprint(season_url) == before, "a test changed the shared season's database"
 
 
 def test_compare_plot_writes_a_real_png(season: Cli, tmp_path: Path) -> None:
