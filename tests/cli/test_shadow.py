@@ -68,6 +68,12 @@ def ext(rating: float, rd: float = 60.0, preset: Any = LICHESS) -> GlickoState:
     return GlickoState(rating, rd, preset.initial_volatility)
 
 
+def seeded(preset: Any, rating: float, games: int = 100, ext_rd: float = 60.0) -> GlickoState:
+    """A player's first shadow when he is seeded at ``rating`` after ``games`` rated games
+    (``add_players`` seeds 100): the RD those games give (``--seed-rd auto``)."""
+    return glicko.new_player(preset, rating, glicko.seed_rd(preset, games, opponent_rd=ext_rd))
+
+
 # --------------------------------------------------------------------------- scenarios
 
 
@@ -78,9 +84,12 @@ def hart_draws_external(cli: Cli) -> None:
     ok(cli("period", "close", "2026-01"))
 
 
-def hart_by_hand(start: float, ext_rd: float = 60.0) -> tuple[GlickoState, GlickoState]:
+def hart_by_hand(
+    start: float = 2318, ext_rd: float = 60.0, *, seeded_start: bool = True
+) -> tuple[GlickoState, GlickoState]:
     """(state after the game, state on the 1 February list) for hart_draws_external."""
-    after = glicko.rate_game(glicko.new_player(LICHESS, start), ext(2200, ext_rd), 0.5, LICHESS)
+    hart = seeded(LICHESS, start, ext_rd=ext_rd) if seeded_start else glicko.new_player(LICHESS)
+    after = glicko.rate_game(hart, ext(2200, ext_rd), 0.5, LICHESS)
     return after, at_list(after, D(2026, 1, 10), D(2026, 2, 1), LICHESS)
 
 
@@ -168,12 +177,17 @@ def test_history_json_carries_the_shadow_beside_the_elo(cli: Cli) -> None:
                 c["provisional"],
             )
             assert h["rating"] == c["elo"]
-    # the seeded 2318 player whose RD started at 500 is still provisional ("?")
-    assert [h["provisional"] for h in js(cli, "history", "Hart")] == [True, True, True]
+    # the 2318 player seeded after 100 games starts at RD 45, never provisional ("?")
+    assert [h["provisional"] for h in js(cli, "history", "Hart")] == [False, False, False]
     table = ok(cli("history", "Hart")).stdout
     assert "lichess" in table and "RD" in table
     last = js(cli, "history", "Hart")[-1]
-    assert f"{math.trunc(last['glicko'])}?" in table
+    assert f" {math.trunc(last['glicko'])} " in table and "?" not in table
+    # with the new-player RD instead (--seed-rd 500) he is provisional all along
+    ok(cli("shadow", "set", "--seed-rd", "500"))
+    assert [h["provisional"] for h in js(cli, "history", "Hart")] == [True, True, True]
+    last = js(cli, "history", "Hart")[-1]
+    assert f"{math.trunc(last['glicko'])}?" in ok(cli("history", "Hart")).stdout
 
 
 def test_history_shows_the_shadow_of_a_month_without_games(cli: Cli, db_url: str) -> None:
@@ -211,7 +225,8 @@ def test_compare_json_periods_have_the_keys_and_full_precision(cli: Cli) -> None
     table = cli("compare", "Hart")
     assert table.exit_code == 0
     first = periods[0]
-    assert f"{math.trunc(first['glicko'])}?" in table.stdout
+    mark = "?" if first["provisional"] else ""
+    assert f"{math.trunc(first['glicko'])}{mark} " in table.stdout
     assert f"{first['difference']:+.0f}" in table.stdout
     assert "fixed RD of 60" in table.stderr
 
@@ -251,7 +266,7 @@ def test_glickman_compare_by_hand(cli: Cli) -> None:
     game(cli, "Hart", "Lee", "1/2-1/2", "2026-02-21")
     ok(cli("period", "close", "2026-02"))
     jan, feb = js(cli, "compare", "Hart", "--preset", "glickman")["periods"]
-    hart0 = glicko.new_player(GLICKMAN, 2318)
+    hart0 = seeded(GLICKMAN, 2318)
     hart1 = glicko.rate_period(hart0, [(ext(2200, 60, GLICKMAN), 0.5)], GLICKMAN)
     assert (jan["glicko"], jan["rd"], jan["volatility"]) == (
         hart1.rating,
@@ -259,7 +274,7 @@ def test_glickman_compare_by_hand(cli: Cli) -> None:
         hart1.volatility,
     )
     # Lee's first game is in February: seeded at his Elo on the February list (1950)
-    lee0 = glicko.new_player(GLICKMAN, 1950)
+    lee0 = seeded(GLICKMAN, 1950)
     hart2 = glicko.rate_period(hart1, [(lee0, 0.0), (lee0, 0.5)], GLICKMAN)
     assert (feb["glicko"], feb["rd"], feb["volatility"]) == (
         hart2.rating,
@@ -273,6 +288,7 @@ def test_glickman_compare_by_hand(cli: Cli) -> None:
 
 def test_compare_all_ranks_and_flags(cli: Cli) -> None:
     add_players(cli, ("A", 2300), ("B", 2200), ("C", 2100))
+    ok(cli("shadow", "set", "--seed-rd", "500"))  # new-account RDs: a shadow that moves a lot
     game(cli, "C", "A", "1-0", "2026-01-05")
     game(cli, "A", "C", "0-1", "2026-01-06")
     game(cli, "C", "B", "1-0", "2026-01-07")
@@ -298,6 +314,7 @@ def test_compare_all_ranks_and_flags(cli: Cli) -> None:
 
 def test_compare_all_flags_only_the_widest_gap(cli: Cli) -> None:
     add_players(cli, ("A", 2300), ("B", 2200), ("C", 2100), ("D", 2000))
+    ok(cli("shadow", "set", "--seed-rd", "500"))
     game(cli, "D", "A", "1-0", "2026-01-05")
     game(cli, "A", "D", "0-1", "2026-01-06")
     game(cli, "B", "C", "1/2-1/2", "2026-01-07")
@@ -337,7 +354,7 @@ def test_seed_elo_starts_from_the_seeded_rating_and_fresh_from_1500(cli: Cli, db
     out = cli("shadow", "set", "--seed", "fresh")
     assert out.exit_code == 0 and "recomputed" in out.stderr
     (fresh,) = js(cli, "compare", "Hart")["periods"]
-    after_f, on_list_f = hart_by_hand(1500)
+    after_f, on_list_f = hart_by_hand(seeded_start=False)
     assert (fresh["glicko"], fresh["rd"], fresh["volatility"]) == (
         on_list_f.rating,
         on_list_f.rd,
@@ -359,7 +376,7 @@ def test_unrated_player_is_seeded_fresh_even_with_seed_elo(cli: Cli) -> None:
     game(cli, "Newbie", "Okafor", "0-1", "2026-01-12")
     ok(cli("period", "close", "2026-01"))
     new = glicko.new_player(LICHESS)
-    oka = glicko.new_player(LICHESS, 2100)
+    oka = seeded(LICHESS, 2100)
     newbie = glicko.rate_game(new, oka, 0.0, LICHESS)
     okafor = glicko.rate_game(oka, new, 1.0, LICHESS)
     (n,) = js(cli, "compare", "Newbie")["periods"]
@@ -385,7 +402,8 @@ def test_external_rd_default_60_and_set_external_rd_100(cli: Cli) -> None:
     (rd100,) = out["periods"]
     _, by_hand = hart_by_hand(2318, 100.0)
     assert (rd100["glicko"], rd100["rd"]) == (by_hand.rating, by_hand.rd)
-    assert rd100["glicko"] != pytest.approx(rd60["glicko"], abs=0.5)
+    # the external RD also stands for the opponents behind a seed: the seed RD moves too
+    assert rd100["glicko"] != rd60["glicko"] and rd100["rd"] != rd60["rd"]
     assert "fixed RD of 100" in cli("compare", "Hart").stderr
 
 
@@ -588,7 +606,7 @@ def fide_predictions(cli: Cli) -> list[float]:
 
 
 def lichess_predictions() -> list[float]:
-    a0, b0 = glicko.new_player(LICHESS, 2000), glicko.new_player(LICHESS, 1800)
+    a0, b0 = seeded(LICHESS, 2000), seeded(LICHESS, 1800)
     x = ext(1900)
     p1 = glicko.expected_score(a0, b0, LICHESS)
     a1, b1 = glicko.rate_game(a0, b0, 1.0, LICHESS), glicko.rate_game(b0, a0, 0.0, LICHESS)
@@ -602,7 +620,7 @@ def lichess_predictions() -> list[float]:
 
 
 def glickman_predictions() -> list[float]:
-    a0, b0 = glicko.new_player(GLICKMAN, 2000), glicko.new_player(GLICKMAN, 1800)
+    a0, b0 = seeded(GLICKMAN, 2000), seeded(GLICKMAN, 1800)
     x = ext(1900, 60, GLICKMAN)
     p1 = glicko.expected_score(a0, b0, GLICKMAN)
     p2 = glicko.expected_score(b0, x, GLICKMAN)
@@ -612,8 +630,10 @@ def glickman_predictions() -> list[float]:
 
 
 def chesscom_predictions() -> list[float]:
-    # Glicko-1 by hand: 350 start RD, c = 8.1 per day, both RDs in the expectation
-    a, b, x = (2000.0, 350.0), (1800.0, 350.0), (1900.0, 60.0)
+    # Glicko-1 by hand: the seed RD of 100 games, c = 8.1 per day, both RDs in the expectation
+    rd = glicko.seed_rd(CHESSCOM, 100, opponent_rd=60.0)
+    assert rd == pytest.approx(35.1887, abs=1e-4)
+    a, b, x = (2000.0, rd), (1800.0, rd), (1900.0, 60.0)
     p1 = glicko1.expected_game(*a, *b)
     a1 = glicko1.update(*a, [(*b, 1.0)])
     b1 = glicko1.update(*b, [(*a, 0.0)])
@@ -759,7 +779,7 @@ def test_games_the_same_day_follow_the_order_they_were_entered(cli: Cli) -> None
     game(cli, "A", "B", "1-0", "2026-01-10", "--round", "1")
     game(cli, "B", "A", "1-0", "2026-01-10", "--round", "2")
     ok(cli("period", "close", "2026-01"))
-    a, b = glicko.new_player(LICHESS, 2000), glicko.new_player(LICHESS, 1800)
+    a, b = seeded(LICHESS, 2000), seeded(LICHESS, 1800)
     a, b = glicko.rate_game(a, b, 1.0, LICHESS), glicko.rate_game(b, a, 0.0, LICHESS)
     a, b = glicko.rate_game(a, b, 0.0, LICHESS), glicko.rate_game(b, a, 1.0, LICHESS)
     (row,) = js(cli, "compare", "A")["periods"]
@@ -773,7 +793,7 @@ def test_each_time_control_has_its_own_shadow_and_set_recomputes_all(cli: Cli, d
     game(cli, "B", "A", "1-0", "2026-01-11", "--tc", "rapid")
     ok(cli("period", "close", "2026-01"))
     ok(cli("period", "close", "2026-01", "--tc", "rapid"))
-    a, b = glicko.new_player(LICHESS, 2000), glicko.new_player(LICHESS, 1800)
+    a, b = seeded(LICHESS, 2000), seeded(LICHESS, 1800)
     standard = at_list(glicko.rate_game(a, b, 1.0, LICHESS), D(2026, 1, 10), D(2026, 2, 1), LICHESS)
     # rapid: unrated in rapid, so the standard rating seeds it (Rapid & Blitz 7.2.1)
     rapid = at_list(glicko.rate_game(a, b, 0.0, LICHESS), D(2026, 1, 11), D(2026, 2, 1), LICHESS)
@@ -783,7 +803,7 @@ def test_each_time_control_has_its_own_shadow_and_set_recomputes_all(cli: Cli, d
 
     ok(cli("shadow", "set", "--preset", "glickman"))
     assert {r[2] for r in shadow_rows(db_url)} == {"glickman"}
-    a, b = glicko.new_player(GLICKMAN, 2000), glicko.new_player(GLICKMAN, 1800)
+    a, b = seeded(GLICKMAN, 2000), seeded(GLICKMAN, 1800)
     rapid_g = glicko.rate_period(a, [(b, 0.0)], GLICKMAN)
     assert js(cli, "compare", "A", "--tc", "rapid")["periods"][0]["glicko"] == rapid_g.rating
 

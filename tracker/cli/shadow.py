@@ -40,9 +40,21 @@ def config_json(c: ShadowConfig) -> dict[str, Any]:
         "chesscom_c": c.chesscom_c,
         "chesscom_rd_min": c.chesscom_rd_min,
         "chesscom_rd_max": c.chesscom_rd_max,
+        "seed_rd": "auto" if c.seed_rd is None else c.seed_rd,
         "description": preset.description,
         "assumptions": list(preset.assumptions),
     }
+
+
+def _seed_rd_text(c: ShadowConfig) -> str:
+    from tracker.ratings.glicko import seed_bounds
+
+    low, high = seed_bounds(c.glicko_preset())
+    if c.seed == "fresh":
+        return "unused with fresh seeding"
+    if c.seed_rd is not None:
+        return f"{c.seed_rd:g} for every seeded player (within {low:g}..{high:g})"
+    return f"auto: from his rated games (within {low:g}..{high:g})"
 
 
 def _print_config(c: ShadowConfig) -> None:
@@ -56,6 +68,7 @@ def _print_config(c: ShadowConfig) -> None:
             if c.seed == "elo"
             else "fresh: the preset's new-player values",
         ),
+        ("seed RD", _seed_rd_text(c)),
         ("external RD", f"{c.external_rd:g} (external opponents: recorded rating, fixed RD)"),
     ]
     if c.preset == "chesscom":
@@ -142,6 +155,16 @@ def set_(
             "--chesscom-rd-max", metavar="RD", help="chesscom: highest RD (350; an assumption)."
         ),
     ] = None,
+    seed_rd: Annotated[
+        str | None,
+        typer.Option(
+            "--seed-rd",
+            metavar="RD",
+            help="First RD of a player seeded from his Elo: auto (default) derives it from "
+            "his rated games (the RD that as many evenly matched games give a new player, "
+            "within the preset's RD bounds); a number fixes it for everyone seeded.",
+        ),
+    ] = None,
     json: Json = False,
 ) -> None:
     """Change the shadow settings; the stored shadow is recomputed.
@@ -161,6 +184,7 @@ def set_(
             chesscom_c=chesscom_c,
             chesscom_rd_min=chesscom_rd_min,
             chesscom_rd_max=chesscom_rd_max,
+            seed_rd=seed_rd,
         ),
         write=True,
     )
