@@ -309,7 +309,7 @@ def test_compare_all_ranks_and_flags(cli: Cli) -> None:
         assert p["difference"] == p["glicko"] - p["elo"]
         assert js(cli, "compare", p["name"])["periods"][-1]["glicko"] == p["glicko"]
     table = ok(cli("compare", "--all")).stdout
-    assert table.count("ranks differ most") == 2
+    assert table.count("<- ranks differ") == 2
 
 
 def test_compare_all_flags_only_the_widest_gap(cli: Cli) -> None:
@@ -523,7 +523,8 @@ def test_chesscom_start_setting_and_its_assumptions(cli: Cli) -> None:
         (("compare",), 2, "error: give a PLAYER or --all"),
         (("compare", "Hart", "--all"), 2, "error: give a PLAYER or --all"),
         (("compare", "--all", "--preset", "glickman"), 2, None),
-        (("compare", "--all", "--plot", "x.png"), 2, None),
+        (("compare", "--all", "--online", "lichess", "--plot", "x.png"), 2, None),
+        (("compare", "Hart", "--online", "fics"), 1, None),
         (
             ("compare", "Hart", "--preset", "fide"),
             1,
