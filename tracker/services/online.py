@@ -138,6 +138,11 @@ def import_file(session: Session, path: Path, player_ref: str | None) -> list[St
         data = path.read_bytes()
     except OSError as exc:
         raise InvalidInputError(f"cannot read {path}: {exc.strerror or exc}") from None
+    return import_data(session, data, path, player_ref)
+
+
+def import_data(session: Session, data: bytes, path: Path, player_ref: str | None) -> list[Stored]:
+    """:func:`import_file` of bytes already read (``path`` names them in messages)."""
     payload, why = parse.read_json(data)
     if why is not None:
         raise InvalidInputError(f"{path}: {why}")
