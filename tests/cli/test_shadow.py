@@ -503,7 +503,24 @@ def test_chesscom_start_setting_and_its_assumptions(cli: Cli) -> None:
     rating, rd = glicko1.update(800.0, 350.0, [(1600.0, 60.0, 1.0)])
     assert n["glicko"] == rating
     assert n["rd"] == pytest.approx(math.sqrt(rd**2 + 8.1**2 * 22))
-    assert "assumption" in cli("compare", "Newbie").stderr
+    # Glicko-1 has no volatility: no column, null in the JSON
+    assert n["volatility"] is None
+    table = ok(cli("compare", "Newbie", "Hart"))
+    headers = [line.split() for line in table.stdout.splitlines() if line.startswith("month")]
+    assert headers == [["month", "list", "Elo", "chesscom", "RD", "difference"]] * 2
+    # the assumptions: one line, once per command (here for two players)
+    notes = [line for line in table.stderr.splitlines() if line.startswith("assumption:")]
+    assert notes == [
+        "assumption: chesscom is Chess.com-like, not Chess.com: Glicko-1, start 800, "
+        "new-player RD 350, RD 30..350, c = 8.1 per day and the rest are assumed "
+        "(`tracker shadow show` lists them)"
+    ]
+    # shadow show lists them all, on stdout, within 80 columns
+    shown_text = ok(cli("shadow", "show")).stdout
+    assert "assumptions:\n- Glicko-1 (Glickman's first paper)" in shown_text
+    assert shown_text.count("\n- ") == len(shown["assumptions"])
+    assert max(len(line) for line in shown_text.splitlines()) <= 80
+    assert "assumption" not in ok(cli("shadow", "show")).stderr
 
 
 # ----------------------------------------------------------------------------- errors
