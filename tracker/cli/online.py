@@ -73,14 +73,13 @@ def print_stored(results: list[Stored]) -> None:
                     perf,
                     s.added.get(perf, 0),
                     s.updated.get(perf, 0),
-                    s.unchanged.get(perf, 0),
                     f"{latest[1]} on {latest[0]}" if latest else "",
                 )
             )
     print_table(
-        ["player", "platform", "perf", "new", "updated", "known", "latest"],
+        ["player", "platform", "perf", "new", "updated", "latest"],
         rows,
-        right=("new", "updated", "known"),
+        right=("new", "updated"),
         empty="nothing stored",
     )
     for s in results:
@@ -148,7 +147,7 @@ def import_(
     ] = None,
     json: Json = False,
 ) -> None:
-    """Import saved Lichess or Chess.com API responses (no network needed).
+    """Import saved Lichess or Chess.com API responses (offline).
 
     A Lichess rating history (lichess.org/api/user/USER/rating-history) does not name its
     user: give --player, whose Lichess account must be linked. A Chess.com monthly archive

@@ -192,7 +192,10 @@ def draw_comparison(c: Comparison, platform: str | None = None) -> Any:
     ax.set_ylim(*y_limits(shown))
     ax.set_xlim(*_to_num([first - _MARGIN, last + _MARGIN]))
     ax.xaxis_date()
-    what = f"FIDE Elo, the {c.preset} shadow" + (f" and {series.label}" if series and real else "")
+    if series is not None and real:
+        what = f"FIDE Elo, the {c.preset} shadow and {series.label}"
+    else:
+        what = f"FIDE Elo and the {c.preset} shadow"
     ax.set_title(f"{c.name}: {what} ({c.tc})")
     ax.set_ylabel("rating")
     ax.grid(True, alpha=0.3)
