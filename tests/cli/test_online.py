@@ -300,6 +300,10 @@ def test_fetch_needs_a_linked_account(cli: Cli, network: Recorded) -> None:
     assert "Hart, Daniel has no linked Lichess account" in one_line_error(
         cli("online", "fetch", "Hart, Daniel", "--platform", "lichess"), 1
     )
+    ok(cli("player", "edit", "Hart, Daniel", "--lichess", "dhart_fm"))
+    assert "no player has a linked Chess.com account" in one_line_error(
+        cli("online", "fetch", "--platform", "chesscom"), 1
+    )
     assert "unknown platform 'fics'" in one_line_error(
         cli("online", "fetch", "--platform", "fics"), 1
     )

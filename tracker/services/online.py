@@ -250,12 +250,16 @@ def plan_fetch(session: Session, ref: str | None, platform: str | None) -> list[
             .group_by(OnlineRating.player_id, OnlineRating.platform)
         )
     )
-    return [
+    targets = [
         FetchTarget(p.id, p.name, plat, getattr(p, plat), last.get((p.id, plat)))
         for p in players
         for plat in platforms
         if getattr(p, plat)
     ]
+    if not targets:  # --platform names one nobody is linked to
+        which = " or ".join(PLATFORM_NAMES[p] for p in platforms)
+        raise NotFoundError(f"no player has a linked {which} account")
+    return targets
 
 
 @dataclass(frozen=True)
