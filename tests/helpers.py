@@ -419,6 +419,14 @@ def at_list(
     return glicko.idle(state, preset, days=(list_date - last).days)
 
 
+def seed_shadow(
+    preset: GlickoPreset, rating: float, games: int = 100, ext_rd: float = 60.0
+) -> GlickoState:
+    """A player's first shadow when he is seeded at ``rating`` after ``games`` rated games
+    (``seeded`` gives 100): the RD those games give (``shadow set --seed-rd auto``)."""
+    return glicko.new_player(preset, rating, glicko.seed_rd(preset, games, opponent_rd=ext_rd))
+
+
 def ext(rating: float, rd: float = 60.0, preset: GlickoPreset = LICHESS) -> GlickoState:
     """An external opponent: his recorded rating with the fixed RD."""
     return GlickoState(rating, rd, preset.initial_volatility)

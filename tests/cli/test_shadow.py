@@ -83,12 +83,17 @@ def test_history_json_carries_the_shadow_beside_the_elo(cli: Cli) -> None:
                 c["provisional"],
             )
             assert h["rating"] == c["elo"]
-    # the seeded 2318 player whose RD started at 500 is still provisional ("?")
-    assert [h["provisional"] for h in js(cli, "history", "Hart")] == [True, True, True]
+    # the 2318 player seeded after 100 games starts at RD 45, never provisional ("?")
+    assert [h["provisional"] for h in js(cli, "history", "Hart")] == [False, False, False]
     table = ok(cli("history", "Hart")).stdout
     assert "lichess" in table and "RD" in table
     last = js(cli, "history", "Hart")[-1]
-    assert f"{math.trunc(last['glicko'])}?" in table
+    assert f" {math.trunc(last['glicko'])} " in table and "?" not in table
+    # with the new-player RD instead (--seed-rd 500) he is provisional all along
+    ok(cli("shadow", "set", "--seed-rd", "500"))
+    assert [h["provisional"] for h in js(cli, "history", "Hart")] == [True, True, True]
+    last = js(cli, "history", "Hart")[-1]
+    assert f"{math.trunc(last['glicko'])}?" in ok(cli("history", "Hart")).stdout
 
 
 # ------------------------------------------------------------------------ compare PLAYER
@@ -112,7 +117,8 @@ def test_compare_json_periods_have_the_keys_and_full_precision(cli: Cli) -> None
     table = cli("compare", "Hart")
     assert table.exit_code == 0
     first = periods[0]
-    assert f"{math.trunc(first['glicko'])}?" in table.stdout
+    mark = "?" if first["provisional"] else ""
+    assert f"{math.trunc(first['glicko'])}{mark} " in table.stdout
     assert f"{first['difference']:+.0f}" in table.stdout
     assert "fixed RD of 60" in table.stderr
 
@@ -122,6 +128,7 @@ def test_compare_json_periods_have_the_keys_and_full_precision(cli: Cli) -> None
 
 def test_compare_all_ranks_and_flags(cli: Cli) -> None:
     add_players(cli, ("A", 2300), ("B", 2200), ("C", 2100))
+    ok(cli("shadow", "set", "--seed-rd", "500"))  # new-account RDs: a shadow that moves a lot
     game(cli, "C", "A", "1-0", "2026-01-05")
     game(cli, "A", "C", "0-1", "2026-01-06")
     game(cli, "C", "B", "1-0", "2026-01-07")
@@ -142,7 +149,7 @@ def test_compare_all_ranks_and_flags(cli: Cli) -> None:
         assert p["difference"] == p["glicko"] - p["elo"]
         assert js(cli, "compare", p["name"])["periods"][-1]["glicko"] == p["glicko"]
     table = ok(cli("compare", "--all")).stdout
-    assert table.count("ranks differ most") == 2
+    assert table.count("<- ranks differ") == 2
 
 
 # ------------------------------------------------------------------------- settings
@@ -200,7 +207,24 @@ def test_chesscom_start_setting_and_its_assumptions(cli: Cli) -> None:
     rating, rd = glicko1.update(800.0, 350.0, [(1600.0, 60.0, 1.0)])
     assert n["glicko"] == rating
     assert n["rd"] == pytest.approx(math.sqrt(rd**2 + 8.1**2 * 22))
-    assert "assumption" in cli("compare", "Newbie").stderr
+    # Glicko-1 has no volatility: no column, null in the JSON
+    assert n["volatility"] is None
+    table = ok(cli("compare", "Newbie", "Hart"))
+    headers = [line.split() for line in table.stdout.splitlines() if line.startswith("month")]
+    assert headers == [["month", "list", "Elo", "chesscom", "RD", "difference"]] * 2
+    # the assumptions: one line, once per command (here for two players)
+    notes = [line for line in table.stderr.splitlines() if line.startswith("assumption:")]
+    assert notes == [
+        "assumption: chesscom is Chess.com-like, not Chess.com: Glicko-1, start 800, "
+        "new-player RD 350, RD 30..350, c = 8.1 per day and the rest are assumed "
+        "(`tracker shadow show` lists them)"
+    ]
+    # shadow show lists them all, on stdout, within 80 columns
+    shown_text = ok(cli("shadow", "show")).stdout
+    assert "assumptions:\n- Glicko-1 (Glickman's first paper)" in shown_text
+    assert shown_text.count("\n- ") == len(shown["assumptions"])
+    assert max(len(line) for line in shown_text.splitlines()) <= 80
+    assert "assumption" not in ok(cli("shadow", "show")).stderr
 
 
 # ----------------------------------------------------------------------------- errors
@@ -220,7 +244,8 @@ def test_chesscom_start_setting_and_its_assumptions(cli: Cli) -> None:
         (("compare",), 2, "error: give a PLAYER or --all"),
         (("compare", "Hart", "--all"), 2, "error: give a PLAYER or --all"),
         (("compare", "--all", "--preset", "glickman"), 2, None),
-        (("compare", "--all", "--plot", "x.png"), 2, None),
+        (("compare", "--all", "--online", "lichess", "--plot", "x.png"), 2, None),
+        (("compare", "Hart", "--online", "fics"), 1, None),
         (
             ("compare", "Hart", "--preset", "fide"),
             1,

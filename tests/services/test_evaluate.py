@@ -22,6 +22,7 @@ from tests.helpers import (
     external,
     game,
     month,
+    seed_shadow,
     seeded,
     unrated,
 )
@@ -97,7 +98,7 @@ def fide_predictions(db: Services) -> list[float]:
 
 
 def lichess_predictions() -> list[float]:
-    a0, b0 = glicko.new_player(LICHESS, 2000), glicko.new_player(LICHESS, 1800)
+    a0, b0 = seed_shadow(LICHESS, 2000), seed_shadow(LICHESS, 1800)
     x = ext(1900)
     p1 = glicko.expected_score(a0, b0, LICHESS)
     a1, b1 = glicko.rate_game(a0, b0, 1.0, LICHESS), glicko.rate_game(b0, a0, 0.0, LICHESS)
@@ -111,7 +112,7 @@ def lichess_predictions() -> list[float]:
 
 
 def glickman_predictions() -> list[float]:
-    a0, b0 = glicko.new_player(GLICKMAN, 2000), glicko.new_player(GLICKMAN, 1800)
+    a0, b0 = seed_shadow(GLICKMAN, 2000), seed_shadow(GLICKMAN, 1800)
     x = ext(1900, 60, GLICKMAN)
     p1 = glicko.expected_score(a0, b0, GLICKMAN)
     p2 = glicko.expected_score(b0, x, GLICKMAN)
@@ -121,8 +122,10 @@ def glickman_predictions() -> list[float]:
 
 
 def chesscom_predictions() -> list[float]:
-    # Glicko-1 by hand: 350 start RD, c = 8.1 per day, both RDs in the expectation
-    a, b, x = (2000.0, 350.0), (1800.0, 350.0), (1900.0, 60.0)
+    # Glicko-1 by hand: the seed RD of 100 games, c = 8.1 per day, both RDs in the expectation
+    rd = glicko.seed_rd(glicko.get_preset("chesscom"), 100, opponent_rd=60.0)
+    assert rd == pytest.approx(35.1887, abs=1e-4)
+    a, b, x = (2000.0, rd), (1800.0, rd), (1900.0, 60.0)
     p1 = glicko1.expected_game(*a, *b)
     a1 = glicko1.update(*a, [(*b, 1.0)])
     b1 = glicko1.update(*b, [(*a, 0.0)])

@@ -26,6 +26,7 @@ from tests.helpers import (
     game,
     month,
     query,
+    seed_shadow,
     seeded,
     shadow_rows,
     unrated,
@@ -68,9 +69,14 @@ def hart_draws_external(db: Services) -> None:
     db(close, "2026-01")
 
 
-def hart_by_hand(start: float, ext_rd: float = 60.0) -> tuple[GlickoState, GlickoState]:
+def hart_by_hand(
+    start: float = 2318, ext_rd: float = 60.0, *, seeded_start: bool = True
+) -> tuple[GlickoState, GlickoState]:
     """(state after the game, state on the 1 February list) for hart_draws_external."""
-    after = glicko.rate_game(glicko.new_player(LICHESS, start), ext(2200, ext_rd), 0.5, LICHESS)
+    hart = (
+        seed_shadow(LICHESS, start, ext_rd=ext_rd) if seeded_start else glicko.new_player(LICHESS)
+    )
+    after = glicko.rate_game(hart, ext(2200, ext_rd), 0.5, LICHESS)
     return after, at_list(after, D(2026, 1, 10), D(2026, 2, 1), LICHESS)
 
 
@@ -200,11 +206,11 @@ def test_glickman_compare_by_hand(db: Services) -> None:
         game(s, "Hart", "Lee", "1/2-1/2", "2026-02-21")
     db(close, "2026-02")
     jan, feb = periods_of(db, "Hart", "glickman")
-    hart0 = glicko.new_player(GLICKMAN, 2318)
+    hart0 = seed_shadow(GLICKMAN, 2318)
     hart1 = glicko.rate_period(hart0, [(ext(2200, 60, GLICKMAN), 0.5)], GLICKMAN)
     assert (jan.glicko, jan.rd, jan.volatility) == (hart1.rating, hart1.rd, hart1.volatility)
     # Lee's first game is in February: seeded at his Elo on the February list (1950)
-    lee0 = glicko.new_player(GLICKMAN, 1950)
+    lee0 = seed_shadow(GLICKMAN, 1950)
     hart2 = glicko.rate_period(hart1, [(lee0, 0.0), (lee0, 0.5)], GLICKMAN)
     assert (feb.glicko, feb.rd, feb.volatility) == (hart2.rating, hart2.rd, hart2.volatility)
 
@@ -228,7 +234,7 @@ def test_seed_elo_starts_from_the_seeded_rating_and_fresh_from_1500(db: Services
     config, recomputed = db(shadow.set_config, seed="fresh")
     assert recomputed and config.seed == "fresh"
     (fresh,) = periods_of(db, "Hart")
-    after_f, on_list_f = hart_by_hand(1500)
+    after_f, on_list_f = hart_by_hand(seeded_start=False)
     assert (fresh.glicko, fresh.rd, fresh.volatility) == (
         on_list_f.rating,
         on_list_f.rd,
@@ -251,7 +257,7 @@ def test_unrated_player_is_seeded_fresh_even_with_seed_elo(db: Services) -> None
         game(s, "Newbie", "Okafor", "0-1", "2026-01-12")
     db(close, "2026-01")
     new = glicko.new_player(LICHESS)
-    oka = glicko.new_player(LICHESS, 2100)
+    oka = seed_shadow(LICHESS, 2100)
     newbie = glicko.rate_game(new, oka, 0.0, LICHESS)
     okafor = glicko.rate_game(oka, new, 1.0, LICHESS)
     (n,) = periods_of(db, "Newbie")
@@ -289,7 +295,8 @@ def test_external_rd_default_60_and_set_external_rd_100(db: Services) -> None:
     (rd100,) = out.rows
     _, by_hand = hart_by_hand(2318, 100.0)
     assert (rd100.glicko, rd100.rd) == (by_hand.rating, by_hand.rd)
-    assert rd100.glicko != pytest.approx(rd60.glicko, abs=0.5)
+    # the external RD also stands for the opponents behind a seed: the seed RD moves too
+    assert rd100.glicko != rd60.glicko and rd100.rd != rd60.rd
 
 
 # ----------------------------------------------------------------------------- rerate
@@ -381,7 +388,7 @@ def test_games_the_same_day_follow_the_order_they_were_entered(db: Services) -> 
     db(game, "A", "B", "1-0", "2026-01-10", round_="1")
     db(game, "B", "A", "1-0", "2026-01-10", round_="2")
     db(close, "2026-01")
-    a, b = glicko.new_player(LICHESS, 2000), glicko.new_player(LICHESS, 1800)
+    a, b = seed_shadow(LICHESS, 2000), seed_shadow(LICHESS, 1800)
     a, b = glicko.rate_game(a, b, 1.0, LICHESS), glicko.rate_game(b, a, 0.0, LICHESS)
     a, b = glicko.rate_game(a, b, 0.0, LICHESS), glicko.rate_game(b, a, 1.0, LICHESS)
     (row,) = periods_of(db, "A")
@@ -397,7 +404,7 @@ def test_each_time_control_has_its_own_shadow_and_set_recomputes_all(db: Service
         game(s, "B", "A", "1-0", "2026-01-11", tc="rapid")
     db(close, "2026-01")
     db(close, "2026-01", tc="rapid")
-    a, b = glicko.new_player(LICHESS, 2000), glicko.new_player(LICHESS, 1800)
+    a, b = seed_shadow(LICHESS, 2000), seed_shadow(LICHESS, 1800)
     standard = at_list(glicko.rate_game(a, b, 1.0, LICHESS), D(2026, 1, 10), D(2026, 2, 1), LICHESS)
     # rapid: unrated in rapid, so the standard rating seeds it (Rapid & Blitz 7.2.1)
     rapid = at_list(glicko.rate_game(a, b, 0.0, LICHESS), D(2026, 1, 11), D(2026, 2, 1), LICHESS)
@@ -407,6 +414,6 @@ def test_each_time_control_has_its_own_shadow_and_set_recomputes_all(db: Service
 
     db(shadow.set_config, preset="glickman")
     assert {r[2] for r in shadow_rows(db.url)} == {"glickman"}
-    a, b = glicko.new_player(GLICKMAN, 2000), glicko.new_player(GLICKMAN, 1800)
+    a, b = seed_shadow(GLICKMAN, 2000), seed_shadow(GLICKMAN, 1800)
     rapid_g = glicko.rate_period(a, [(b, 0.0)], GLICKMAN)
     assert periods_of(db, "A", tc="rapid")[0].glicko == rapid_g.rating

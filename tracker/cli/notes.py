@@ -37,3 +37,9 @@ def external_note(external_rd: float) -> None:
         f"external opponents count with their recorded rating and a fixed RD of "
         f"{external_rd:g}; '?' marks a provisional shadow rating"
     )
+
+
+def assumption_note(summary: str) -> None:
+    """A preset's assumptions, in one line (nothing for a preset without any)."""
+    if summary:
+        message(f"assumption: {summary}")
