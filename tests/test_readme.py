@@ -39,6 +39,7 @@ def test_readme_tour_prints_what_it_shows(tmp_path: Path, monkeypatch: pytest.Mo
     folder.mkdir()
     monkeypatch.chdir(folder)
     monkeypatch.setenv("TRACKER_DB", "club.db")
+    monkeypatch.setenv("COLUMNS", "80")  # the README shows what an 80-column terminal prints
     runner = CliRunner()
     blocks = console_blocks(README.read_text("utf-8"))
     assert len(blocks) >= 4

@@ -18,7 +18,7 @@ from tracker.cli.options import (
     player_option,
     tc_option,
 )
-from tracker.cli.render import message, print_json, print_table
+from tracker.cli.render import cells, message, print_json, print_table, table_width, terminal_width
 from tracker.errors import UsageError
 from tracker.user_input import parse_date, today
 from tracker.vocabulary import RESULT_HELP
@@ -180,24 +180,56 @@ def list_(
 
 
 def print_games(games: tuple[GameView, ...]) -> None:
+    """The games, one a line. Where the full table is too wide, a recorded rating moves into
+    its player's cell ("Kim, Ji-ho (1803)"), the time control goes when every game is
+    standard, and names and events wrap."""
+
+    def result(g: GameView) -> str:
+        return g.result + ("" if g.rated else " (ff)")
+
+    wide_columns = ["id", "date", "white", "rating", "result", "black", "rating", "tc"]
+    wide_columns += ["event", "round"]
+    wide = cells(
+        (
+            g.id,
+            g.played_on,
+            g.white,
+            g.white_rating,
+            result(g),
+            g.black,
+            g.black_rating,
+            g.tc,
+            g.event,
+            g.round,
+        )
+        for g in games
+    )
+    width = terminal_width()
+    if width is None or not wide or table_width(wide_columns, wide) <= width:
+        print_table(wide_columns, wide, right=("id", "rating"), empty="no games match")
+        return
+
+    def named(name: str, rating: int | None) -> str:
+        return name if rating is None else f"{name} ({rating})"
+
     print_table(
-        ["id", "date", "white", "rating", "result", "black", "rating", "tc", "event", "round"],
+        ["id", "date", "white", "result", "black", "tc", "event", "round"],
         (
             (
                 g.id,
                 g.played_on,
-                g.white,
-                g.white_rating,
-                g.result + ("" if g.rated else " (ff)"),
-                g.black,
-                g.black_rating,
+                named(g.white, g.white_rating),
+                result(g),
+                named(g.black, g.black_rating),
                 g.tc,
                 g.event,
                 g.round,
             )
             for g in games
         ),
-        right=("id", "rating"),
+        right=("id",),
+        drop=("tc",) if all(g.tc == "standard" for g in games) else (),
+        wrap=("white", "black", "event"),
         empty="no games match",
     )
 

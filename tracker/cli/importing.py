@@ -376,5 +376,7 @@ def list_(ctx: typer.Context, json: Json = False) -> None:
             for r in rows
         ),
         right=("id", "added", "present", "skipped", "invalid", "byes", "players", "games now"),
+        drop=("byes", "skipped", "players", "games now"),
+        wrap=("file",),
         empty="no imports yet",
     )

@@ -208,6 +208,8 @@ def print_players(players: tuple[PlayerView, ...]) -> None:
             for p in players
         ),
         right=("games", "born", "FIDE id"),
+        drop=("FIDE id", "title"),
+        wrap=("name",),
         empty="no players yet: add one with `tracker player add NAME`",
     )
 
@@ -299,7 +301,7 @@ def print_player_card(card: PlayerCard) -> None:
             if r.live_rating is not None and r.live_rating != r.rating:
                 live += f"; live rating {r.live_rating}"
             rows.append((f"{r.tc} live", live))
-    print_table(["field", "value"], rows)
+    print_table(["field", "value"], rows, wrap=("value",))
 
 
 @app.command("edit")

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from tracker.cli.context import state
-from tracker.cli.notes import external_note, stale_warning
+from tracker.cli import render
+from tracker.cli.notes import shadow_notes, shows_provisional, stale_warning
 from tracker.cli.options import PLAYER_WORDS, Json, Plot, Tc, command_group, month_option
 from tracker.cli.plot import check_plot_path, plot_comparison
 from tracker.cli.render import message, print_json, print_table
@@ -67,7 +68,7 @@ def _print_config(c: ShadowConfig) -> None:
                 f"{c.chesscom_c:g} per day (assumptions)",
             )
         )
-    print_table(["setting", "value"], rows)
+    print_table(["setting", "value"], rows, wrap=("value",))
     for note in preset.assumptions:
         message(f"assumption: {note}")
 
@@ -206,7 +207,7 @@ def print_comparison(c: Comparison) -> None:
                 r.list_date,
                 r.elo if r.elo is not None else "unrated",
                 r.display or "",
-                _f(r.rd, 1),
+                render.rd(r.rd),
                 _f(r.volatility, 5),
                 "" if r.difference is None else f"{r.difference:+.0f}",
             )
@@ -214,12 +215,16 @@ def print_comparison(c: Comparison) -> None:
         ],
         title=f"{c.name} ({c.tc}): FIDE Elo and the {c.preset} shadow",
         right=("Elo", c.preset, "RD", "volatility", "difference"),
+        drop=("list", "volatility"),
         empty=f"no closed {c.tc} periods for {c.name} yet (see `tracker period close`)",
     )
 
 
-def _notes(c: Comparison) -> None:
-    external_note(c.external_rd)
+def comparison_notes(c: Comparison) -> None:
+    shadow_notes(
+        external_rd=c.external_rd if c.external_opponents else None,
+        provisional_rd=c.provisional_rd if shows_provisional(r.display for r in c.rows) else None,
+    )
     for note in c.assumptions:
         message(f"assumption: {note}")
 
@@ -262,8 +267,16 @@ def compare(
     if all_ == (player is not None):
         raise UsageError("give a PLAYER or --all")
     if all_:
-        if plot is not None or preset is not None:
-            raise UsageError("--plot and --preset compare one player")
+        if plot is not None:
+            raise UsageError(
+                "--plot draws one player's ratings: give a PLAYER instead of --all "
+                '(e.g. tracker compare "Hart, Daniel" --plot hart.png)'
+            )
+        if preset is not None:
+            raise UsageError(
+                "--preset compares one player with another preset: give a PLAYER instead of "
+                "--all (--all shows the configured preset, see `tracker shadow set`)"
+            )
         _compare_all(ctx, tc, json)
         return
     from tracker.services.compare import compare as do_compare
@@ -276,7 +289,7 @@ def compare(
         print_json(compare_json(c))
     else:
         print_comparison(c)
-        _notes(c)
+        comparison_notes(c)
     if plot is not None:
         plot_comparison(c, plot)
         message(f"plot written to {plot}")
@@ -320,10 +333,10 @@ def _compare_all(ctx: typer.Context, tc: str, json: bool) -> None:
                     r.name,
                     r.elo if r.elo is not None else "unrated",
                     r.display or "",
-                    _f(r.rd, 1),
+                    render.rd(r.rd),
                     "" if r.difference is None else f"{r.difference:+.0f}",
                     r.glicko_rank or "",
-                    "<- ranks differ most" if r.flagged else "",
+                    "<-" if r.flagged else "",
                 )
                 for r in st.rows
             ],
@@ -331,10 +344,18 @@ def _compare_all(ctx: typer.Context, tc: str, json: bool) -> None:
             if st.list_date
             else None,
             right=("Elo rank", "Elo", st.preset, "RD", "difference", f"{st.preset} rank"),
+            wrap=("name",),
             empty=f"no closed {st.tc} periods yet (see `tracker period close`)",
         )
-    if st.rows:
-        external_note(st.external_rd)
+        if any(r.flagged for r in st.rows):
+            message("<- marks the players whose two ranks differ most")
+        if st.rows:
+            shadow_notes(
+                external_rd=st.external_rd if st.external_opponents else None,
+                provisional_rd=st.provisional_rd
+                if shows_provisional(r.display for r in st.rows)
+                else None,
+            )
     if st.stale:
         message("warning: some periods are stale; run `tracker rerate`")
 
@@ -394,8 +415,9 @@ def evaluate(
         + (f" from {month_label(ev.first_month)}" if ev.first_month else ""),
         right=("games", "log-loss", "Brier", "favourite won"),
     )
-    external_note(ev.external_rd)
+    shadow_notes(external_rd=ev.external_rd if ev.external_games else None)
+    message(f"lower log-loss and Brier are better; best here: {best.system}")
     message(
-        f"lower log-loss and Brier are better; best here: {best.system}. Each game is predicted "
-        f"before it is rated; {ev.decisive} decisive games decide 'favourite won'"
+        f"each game is predicted before it is rated; {ev.decisive} decisive games make "
+        "'favourite won'"
     )

@@ -16,6 +16,7 @@ from tracker.ratings import fide, glicko, metrics
 from tracker.ratings.glicko import GlickoPreset, GlickoState
 from tracker.ratings.shadow import ShadowPlayer, as_of
 from tracker.services import lists, shadow
+from tracker.services.history import not_rated_here, plays_external
 from tracker.services.players import resolve
 from tracker.user_input import check_tc
 
@@ -57,6 +58,10 @@ class Comparison:
     stale_months: tuple[dt.date, ...]
     # The Elo in force when the first compared month began (a seed or an earlier list).
     elo_start: tuple[dt.date, int] | None = None
+    # Whether the months compared hold games against external opponents; the RD from which
+    # the preset marks a rating provisional.
+    external_opponents: bool = False
+    provisional_rd: float | None = None
 
 
 def _row(
@@ -84,7 +89,7 @@ def compare(session: Session, ref: str, tc: str, preset_name: str | None) -> Com
     tc = check_tc(tc)
     player = resolve(session, ref)
     if player.external:
-        raise NotFoundError(f"{player.name} is an external player: he has no ratings of ours")
+        raise not_rated_here(player)
     config = shadow.get_config(session)
     name = shadow.check_preset(preset_name) if preset_name else config.preset
     preset = config.glicko_preset(name)
@@ -170,6 +175,10 @@ def compare(session: Session, ref: str, tc: str, preset_name: str | None) -> Com
         points=tuple(points),
         stale_months=tuple(m for m, _, s in closed if s),
         elo_start=elo_start,
+        external_opponents=plays_external(
+            session, tc, out[-1].list_date if out else None, player.id
+        ),
+        provisional_rd=preset.provisional_rd,
     )
 
 
@@ -196,6 +205,8 @@ class Standings:
     rows: tuple[StandingRow, ...]
     stale: bool
     external_rd: float = 60.0
+    external_opponents: bool = False
+    provisional_rd: float | None = None
 
 
 def _ranks(values: dict[int, float]) -> dict[int, int]:
@@ -264,6 +275,8 @@ def compare_all(session: Session, tc: str) -> Standings:
         tuple(rows),
         any(s for _, _, s in closed),
         config.external_rd,
+        plays_external(session, tc, list_date),
+        preset.provisional_rd,
     )
 
 
@@ -284,6 +297,7 @@ class Evaluation:
     decisive: int
     systems: tuple[SystemScore, ...]
     external_rd: float
+    external_games: bool = False
 
 
 def evaluate(session: Session, tc: str, from_month: dt.date | None) -> Evaluation:
@@ -300,6 +314,7 @@ def evaluate(session: Session, tc: str, from_month: dt.date | None) -> Evaluatio
     elo_pred: dict[int, float] = {}
     white_of: dict[int, int] = {}
     outcomes: dict[int, float] = {}
+    external_games = False
     closed = lists.closed_months(session, tc)
     for month, _, _ in closed:
         if from_month is not None and month < from_month:
@@ -316,6 +331,7 @@ def evaluate(session: Session, tc: str, from_month: dt.date | None) -> Evaluatio
             elo_pred[g.id] = float(fide.expected_score(w, b, rules))
             white_of[g.id] = g.white_id
             outcomes[g.id] = {"1-0": 1.0, "0-1": 0.0}.get(g.result, 0.5)
+            external_games = external_games or g.white_external or g.black_external
     if not outcomes:
         raise NotFoundError(
             f"no rated {tc} games to evaluate: close a period first (`tracker period close`)"
@@ -344,4 +360,5 @@ def evaluate(session: Session, tc: str, from_month: dt.date | None) -> Evaluatio
             for name, s in scores
         ),
         external_rd=config.external_rd,
+        external_games=external_games,
     )
