@@ -170,7 +170,7 @@ def test_edit_game_in_place(club: Cli) -> None:
     assert (g["id"], g["result"], g["round"], g["event"]) == (1, "0-1", "2", "Open")
     r = club("game", "edit", "1", "--black", "Kim, Ji-ho", "--date", "2026-01-09", "--json")
     assert r.exit_code == 1
-    assert "Kim, Ji-ho is an external player: give his rating with --black-rating" in r.stderr
+    assert "Kim, Ji-ho is an external player: give their rating with --black-rating" in r.stderr
     g = json.loads(
         club(
             "game",

@@ -171,12 +171,12 @@ def glicko_(
     ],
     rd: Annotated[
         float,
-        typer.Argument(metavar="RD", help="His rating deviation (RD).", show_default=False),
+        typer.Argument(metavar="RD", help="Their rating deviation (RD).", show_default=False),
     ],
     volatility: Annotated[
         float,
         typer.Argument(
-            metavar="VOLATILITY", help="His volatility (Glicko-2), e.g. 0.06.", show_default=False
+            metavar="VOLATILITY", help="Their volatility (Glicko-2), e.g. 0.06.", show_default=False
         ),
     ],
     games: Annotated[

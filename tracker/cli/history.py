@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from tracker.cli.context import state
 from tracker.cli import render
+from tracker.cli.context import state
 from tracker.cli.notes import shadow_notes, shows_provisional, stale_list_warning, stale_warning
 from tracker.cli.options import Json, Player, Plot, Tc, month_argument
 from tracker.cli.plot import check_plot_path, plot_comparison

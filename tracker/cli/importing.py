@@ -112,7 +112,7 @@ def files(
             metavar="MODE",
             help="Players not in the database: create them tracked or external, or refuse "
             "them (no). Default: auto, tracked when the file gives a FIDE id or a rating "
-            "for him, else refused.",
+            "for them, else refused.",
             show_default=False,
         ),
     ] = "auto",

@@ -22,9 +22,7 @@ def stale_list_warning() -> None:
     message("warning: this list is stale (games changed after closing); run `tracker rerate`")
 
 
-def shadow_notes(
-    *, external_rd: float | None = None, provisional_rd: float | None = None
-) -> None:
+def shadow_notes(*, external_rd: float | None = None, provisional_rd: float | None = None) -> None:
     """How the shadow counts external opponents (when the table involves any: give their
     RD), and what '?' means (when the table shows one: give the preset's threshold)."""
     if external_rd is not None:

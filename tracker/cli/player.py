@@ -53,6 +53,13 @@ Games = Annotated[
 Ever2400 = Annotated[
     bool, typer.Option("--ever-2400", help="Seed: a published rating once reached 2400 (K 10).")
 ]
+Force = Annotated[
+    bool,
+    typer.Option(
+        "--force",
+        help="Allow a name another player has, or has but for case or spacing (a namesake).",
+    ),
+]
 Ever2300 = Annotated[
     bool,
     typer.Option(
@@ -128,15 +135,16 @@ def add(
         bool,
         typer.Option(
             "--external",
-            help="An opponent we do not rate: his rating comes from each game's recorded rating.",
+            help="An opponent we do not rate: their rating comes from each game's recorded rating.",
         ),
     ] = False,
+    force: Force = False,
     json: Json = False,
 ) -> None:
     """Add a tracked player or an external opponent.
 
-    Seed a player who already has a FIDE rating with his state on the list before
-    tracking starts (--rating and --games); without a seed he starts unrated and earns a
+    Seed a player who already has a FIDE rating with their state on the list before
+    tracking starts (--rating and --games); without a seed they start unrated and earn a
     first rating under FIDE's rules.
 
     \b
@@ -156,6 +164,7 @@ def add(
             title=title,
             external=external,
             seed=seed,
+            force=force,
         ),
         write=True,
     )
@@ -239,7 +248,7 @@ def status_json(r: RatingStatus) -> dict[str, Any]:
 def show(ctx: typer.Context, player: Player, json: Json = False) -> None:
     """Show one player's details and ratings.
 
-    For each list: his published rating, K for the next period, and the live change of his
+    For each list: their published rating, K for the next period, and the live change of their
     games not yet published.
 
     \b
@@ -330,12 +339,13 @@ def edit(
             help="Empty a field: fide-id, born, federation, sex or title (repeatable).",
         ),
     ] = None,
+    force: Force = False,
     json: Json = False,
 ) -> None:
     """Change a player's details; only the options given change.
 
     \b
-    Example: tracker player edit "#4" --fide-id 400177
+    Example: tracker player edit id:4 --fide-id 400177
     """
     from tracker.services.players import edit_player
 
@@ -357,7 +367,9 @@ def edit(
         "external": external,
     }
     result = state(ctx).run(
-        lambda s: edit_player(s, player, changes=changes, seed=seed, clear=tuple(cleared)),
+        lambda s: edit_player(
+            s, player, changes=changes, seed=seed, clear=tuple(cleared), force=force
+        ),
         write=True,
     )
     if json:
@@ -370,7 +382,7 @@ def remove(ctx: typer.Context, player: Player, json: Json = False) -> None:
     """Remove a player who has no games.
 
     \b
-    Example: tracker player remove "#6"
+    Example: tracker player remove id:6
     """
     from tracker.services.players import remove_player
 

@@ -203,9 +203,7 @@ def _lines(
         excess = total() - width
         wrappable = [i for i in shown if columns[i] in wrap]
         while excess > 0:
-            candidates = [
-                i for i in wrappable if widths[i] > max(MIN_WRAP, cell_width(columns[i]))
-            ]
+            candidates = [i for i in wrappable if widths[i] > max(MIN_WRAP, cell_width(columns[i]))]
             if not candidates:
                 break
             widest = max(candidates, key=lambda i: widths[i])

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from tracker.cli.context import state
 from tracker.cli import render
+from tracker.cli.context import state
 from tracker.cli.notes import shadow_notes, shows_provisional, stale_warning
 from tracker.cli.options import PLAYER_WORDS, Json, Plot, Tc, command_group, month_option
 from tracker.cli.plot import check_plot_path, plot_comparison
@@ -104,7 +104,7 @@ def set_(
         str | None,
         typer.Option(
             "--seed",
-            help="elo (default): a player's shadow starts at his Elo when his first game is "
+            help="elo (default): a player's shadow starts at their Elo when their first game is "
             "rated; fresh: at the preset's new-player rating, like a new online account.",
             metavar="SEED",
         ),

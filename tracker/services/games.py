@@ -14,7 +14,7 @@ from tracker.errors import ConflictError, InvalidInputError, NotFoundError
 from tracker.months import next_month
 from tracker.services.lists import mark_stale
 from tracker.services.players import resolve
-from tracker.user_input import check_rating, check_tc, parse_result
+from tracker.user_input import check_plausible_rating, check_tc, parse_result
 from tracker.vocabulary import FORFEITS
 
 
@@ -128,18 +128,18 @@ def _prepare(
     round_ = clean_round(round_)
     for value, side in ((white_rating, "white"), (black_rating, "black")):
         if value is not None:
-            check_rating(value, f"{side}'s rating")
+            check_plausible_rating(value, f"{side}'s recorded rating")
     white_player = resolve(session, white)
     black_player = resolve(session, black)
     if white_player.id == black_player.id:
-        raise InvalidInputError(f"{white_player.name} cannot play himself")
+        raise InvalidInputError(f"{white_player.name} cannot play themselves")
     for player, rating, flag in (
         (white_player, white_rating, "--white-rating"),
         (black_player, black_rating, "--black-rating"),
     ):
         if player.external and rating is None:
             raise InvalidInputError(
-                f"{player.name} is an external player: give his rating with {flag}"
+                f"{player.name} is an external player: give their rating with {flag}"
             )
     if event_start is not None and event is None:
         raise InvalidInputError("--event-start needs --event")
