@@ -68,13 +68,13 @@ CASES = [
     pytest.param(
         ("game", "add", "#1", "#2", "1-0", "--white-rating", "4001"),
         1,
-        "error: white's rating 4001 is outside 0..4000",
+        "error: implausible white's recorded rating 4001: FIDE ratings lie within 1000..3000",
         id="rating-too-high",
     ),
     pytest.param(
         ("game", "add", "#1", "#2", "1-0", "--black-rating", "-5"),
         1,
-        "error: black's rating -5 is outside 0..4000",
+        "error: implausible black's recorded rating -5: FIDE ratings lie within 1000..3000",
         id="rating-negative",
     ),
     pytest.param(

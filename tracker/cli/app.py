@@ -12,7 +12,7 @@ from typer.core import TyperGroup
 
 from tracker import __version__
 from tracker.cli.context import AppState, close_all
-from tracker.errors import InvalidInputError, TrackerError
+from tracker.errors import InvalidInputError, TrackerError, UsageError
 
 if TYPE_CHECKING:
     from typer._click import Context as ClickContext
@@ -122,6 +122,8 @@ def root(
     ] = False,
 ) -> None:
     """Chess rating history: FIDE Elo month by month, with a Glicko-2 shadow rating."""
+    if db is not None and not db.strip():
+        raise UsageError("--db needs a database: a SQLite file path or a URL")
     ctx.obj = AppState(db_option=db)
 
 
