@@ -36,3 +36,29 @@ def test_demo_walks_a_season_and_can_be_rerun(tmp_path: Path) -> None:
     assert sato[0]["rating_before"] is None and sato[0]["rating"] == 1764
     games = json.loads(runner.invoke(app, ["--db", str(db), "game", "list", "--json"]).stdout)
     assert len(games) == 61
+
+
+def test_demo_never_overwrites_a_database_that_is_not_a_demo(tmp_path: Path) -> None:
+    club = tmp_path / "club.db"
+    assert runner.invoke(app, ["--db", str(club), "player", "add", "Hart, Daniel"]).exit_code == 0
+    before = club.read_bytes()
+    r = runner.invoke(app, ["demo", "--file", str(club)])
+    assert r.exit_code == 1
+    assert r.stderr.strip() == (
+        f"error: {club} exists and is not a demo database: tracker demo rebuilds its file from "
+        "scratch, so give --file a new name (or remove that file yourself)"
+    )
+    assert club.read_bytes() == before
+    listed = runner.invoke(app, ["--db", str(club), "player", "list", "--json"])
+    assert [p["name"] for p in json.loads(listed.stdout)] == ["Hart, Daniel"]
+    # nor a file that is no database at all, nor a folder
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    assert runner.invoke(app, ["demo", "--file", str(notes)]).exit_code == 1
+    assert notes.read_text() == "my notes\n"
+    assert runner.invoke(app, ["demo", "--file", str(tmp_path)]).exit_code == 1
+    # a demo database with an extra player is no longer the demo's
+    demo = tmp_path / "demo.db"
+    assert runner.invoke(app, ["demo", "--file", str(demo)]).exit_code == 0
+    assert runner.invoke(app, ["--db", str(demo), "player", "add", "Mine, Al"]).exit_code == 0
+    assert runner.invoke(app, ["demo", "--file", str(demo)]).exit_code == 1
