@@ -304,8 +304,14 @@ def edit(
             return None
         return UNCHANGED if given[name] is None else given[name]
 
+    options = (white, black, result, date, tc, event, round_, white_rating, black_rating)
+    if not cleared and all(value is None for value in options):
+        raise UsageError(
+            "nothing to change: give what to correct (--result, --date, --white, --black, "
+            "--event, --round, --tc, --white-rating, --black-rating or --clear)"
+        )
     played_on = parse_date(date) if date is not None else None
-    g = state(ctx).run(
+    g, changed = state(ctx).run(
         lambda s: edit_game(
             s,
             game_id,
@@ -323,7 +329,7 @@ def edit(
     )
     if json:
         print_json(game_json(g))
-    message(f"updated {_line(g)}")
+    message(f"updated {_line(g)}" if changed else f"unchanged (nothing differs): {_line(g)}")
 
 
 @app.command("remove")

@@ -225,8 +225,10 @@ def edit_game(
     round_: str | None = UNCHANGED,
     white_rating: int | None = UNCHANGED,
     black_rating: int | None = UNCHANGED,
-) -> GameView:
+) -> tuple[GameView, bool]:
     """Correct a game in place (same id); the periods of its old and new dates go stale.
+    Returns the game and whether anything changed: a correction that changes nothing
+    leaves every period as it was.
 
     ``event``, ``round_`` and the ratings left at ``UNCHANGED`` keep their values; None
     clears them."""
@@ -247,6 +249,8 @@ def edit_game(
         black_rating=game.black_rating if black_rating is UNCHANGED else black_rating,
         game_id=game.id,
     )
+    if all(getattr(game, name) == value for name, value in fields.items()):
+        return _view(game), False
     for name, value in fields.items():
         setattr(game, name, value)
     session.flush()
@@ -254,7 +258,7 @@ def edit_game(
         _follow_earliest_game(session, old_event)
     mark_stale(session, old_tc, old_affected)
     mark_stale(session, fields["tc"], affected)
-    return _view(game)
+    return _view(game), True
 
 
 def _follow_earliest_game(session: Session, event: Event) -> None:
