@@ -144,6 +144,21 @@ def test_skip_invalid_writes_the_valid_games_and_reports_the_rest(cli: Cli, tmp_
     assert (listed[0]["added"], listed[0]["invalid"]) == (2, 2)
 
 
+def test_skip_invalid_again_with_nothing_new_succeeds(cli: Cli, tmp_path: Path) -> None:
+    path = bad_csv(tmp_path)
+    ok(cli("import", str(path), "--skip-invalid"))
+    r = ok(cli("import", str(path), "--skip-invalid", "--json"))
+    f = summary(r)["files"][0]
+    assert (f["status"], f["added"], f["already_present"], f["invalid"]) == ("imported", 0, 2, 2)
+    assert f"{path}: imported as #2 (csv), nothing new: 0 games added, 2 already present" in (
+        r.stderr
+    )
+    assert len(games(cli)) == 2
+    # without --skip-invalid the file is still rejected for its problems
+    r = cli("import", str(path))
+    assert r.exit_code == 1 and "rejected (csv), nothing written: 2 invalid" in r.stderr
+
+
 def test_skip_invalid_still_rejects_a_file_with_nothing_valid(
     cli: Cli, db_url: str, tmp_path: Path
 ) -> None:

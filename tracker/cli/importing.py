@@ -254,8 +254,9 @@ def _print_report(report: ImportReport) -> None:
         if f.status == "dry-run":
             message(f"{f.file}: dry run ({f.format}): {f.added} games would be added, {counts}")
         else:
+            new = ", nothing new" if f.added == 0 else ""
             message(
-                f"{f.file}: imported as #{f.import_id} ({f.format}): {f.added} games added, "
+                f"{f.file}: imported as #{f.import_id} ({f.format}){new}: {f.added} games added, "
                 + counts
             )
         details = [
