@@ -30,6 +30,15 @@ GameId = Annotated[
     int, typer.Argument(metavar="ID", help="The game's id (see game list).", show_default=False)
 ]
 
+Yes = Annotated[
+    bool,
+    typer.Option(
+        "--yes",
+        help="Accept a date in the future, or more than a year before the database's first "
+        "rating period (refused otherwise: most often a mistyped year).",
+    ),
+]
+
 app = command_group(
     """Log, list, edit and remove games.
 
@@ -118,6 +127,7 @@ def add(
             help="Black's rating as recorded (needed if external).",
         ),
     ] = None,
+    yes: Yes = False,
     json: Json = False,
 ) -> None:
     """Record a game.
@@ -142,6 +152,8 @@ def add(
             round_=round_,
             white_rating=white_rating,
             black_rating=black_rating,
+            today=today(),
+            yes=yes,
         ),
         write=True,
     )
@@ -273,6 +285,7 @@ def edit(
             help="Empty a field: event, round, white-rating or black-rating (repeatable).",
         ),
     ] = None,
+    yes: Yes = False,
     json: Json = False,
 ) -> None:
     """Correct a game; only the options given change.
@@ -324,6 +337,8 @@ def edit(
             round_=pick("round"),  # type: ignore[arg-type]
             white_rating=pick("white-rating"),  # type: ignore[arg-type]
             black_rating=pick("black-rating"),  # type: ignore[arg-type]
+            today=today(),
+            yes=yes,
         ),
         write=True,
     )

@@ -9,9 +9,9 @@ from typing import Any, TypeVar
 from sqlalchemy import Select, func, or_, select
 from sqlalchemy.orm import Session, aliased
 
-from tracker.db.models import Event, Game, Player
+from tracker.db.models import Event, Game, Player, RatingPeriod
 from tracker.errors import ConflictError, InvalidInputError, NotFoundError
-from tracker.months import next_month
+from tracker.months import month_label, month_of, next_month
 from tracker.services.lists import mark_stale
 from tracker.services.players import resolve
 from tracker.user_input import check_plausible_rating, check_tc, parse_result
@@ -37,6 +37,53 @@ class GameView:
     def rated(self) -> bool:
         """Forfeits are stored but never rated."""
         return self.result not in FORFEITS
+
+
+@dataclass(frozen=True)
+class DateBounds:
+    """The dates a game may plausibly have: not after ``today``, and not more than a year
+    before the month the database's records start (its first rating period, else its first
+    game; a database without games takes any past date). A date outside them is most often a
+    mistyped year, which would otherwise make closing create a rating period for every month
+    in between.
+
+    For every game entered by hand (``game add``/``edit``/``add-round`` refuse such a date
+    unless told ``--yes``); an importer checks each record's date with :meth:`problem`."""
+
+    today: dt.date
+    start: dt.date | None
+
+    @classmethod
+    def of(cls, session: Session, today: dt.date) -> DateBounds:
+        first = session.scalar(select(func.min(RatingPeriod.month)))
+        if first is None:
+            first = session.scalar(select(func.min(Game.played_on)))
+        return cls(today, month_of(first) if first is not None else None)
+
+    @property
+    def earliest(self) -> dt.date | None:
+        """The first day accepted without confirmation (None: any past day, in a database
+        without games yet)."""
+        if self.start is None:
+            return None
+        return dt.date(self.start.year - 1, self.start.month, 1)
+
+    def problem(self, played_on: dt.date) -> str | None:
+        """Why ``played_on`` is implausible, or None."""
+        if played_on > self.today:
+            return f"the date {played_on} is in the future (today is {self.today})"
+        if self.start is not None and self.earliest is not None and played_on < self.earliest:
+            return (
+                f"the date {played_on} is more than a year before this database's records "
+                f"start ({month_label(self.start)})"
+            )
+        return None
+
+    def check(self, played_on: dt.date, *, yes: bool) -> None:
+        """Refuse an implausible date unless ``yes``."""
+        reason = None if yes else self.problem(played_on)
+        if reason is not None:
+            raise InvalidInputError(f"{reason}: check the year, or give --yes if it is right")
 
 
 def natural_key(
@@ -187,8 +234,13 @@ def add_game(
     round_: str | None = None,
     white_rating: int | None = None,
     black_rating: int | None = None,
+    today: dt.date | None = None,
+    yes: bool = False,
 ) -> GameView:
-    """Record one game after checking everything that can be wrong with it."""
+    """Record one game after checking everything that can be wrong with it. Given ``today``,
+    an implausible date (:class:`DateBounds`) is refused unless ``yes``."""
+    if today is not None:
+        DateBounds.of(session, today).check(played_on, yes=yes)
     fields, affected = _prepare(
         session,
         white=white,
@@ -225,14 +277,19 @@ def edit_game(
     round_: str | None = UNCHANGED,
     white_rating: int | None = UNCHANGED,
     black_rating: int | None = UNCHANGED,
+    today: dt.date | None = None,
+    yes: bool = False,
 ) -> tuple[GameView, bool]:
     """Correct a game in place (same id); the periods of its old and new dates go stale.
     Returns the game and whether anything changed: a correction that changes nothing
     leaves every period as it was.
 
     ``event``, ``round_`` and the ratings left at ``UNCHANGED`` keep their values; None
-    clears them."""
+    clears them. Given ``today``, a new date that is implausible (:class:`DateBounds`) is
+    refused unless ``yes``."""
     game = get_game(session, game_id)
+    if today is not None and played_on is not None and played_on != game.played_on:
+        DateBounds.of(session, today).check(played_on, yes=yes)
     old_tc, old_event = game.tc, game.event
     old_affected = min(game.played_on, old_event.start_date) if old_event else game.played_on
     fields, affected = _prepare(
