@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
+import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -19,7 +21,7 @@ from tracker.cli.options import (
     tc_option,
 )
 from tracker.cli.render import cells, message, print_json, print_table, table_width, terminal_width
-from tracker.errors import UsageError
+from tracker.errors import InvalidInputError, UsageError
 from tracker.user_input import parse_date, today
 from tracker.vocabulary import RESULT_HELP
 
@@ -40,7 +42,7 @@ Yes = Annotated[
 ]
 
 app = command_group(
-    """Log, list, edit and remove games.
+    """Log games one at a time or a round at once; list, edit and remove them.
 
     A game added, changed or removed in a closed period makes it stale: see
     `tracker rerate`.
@@ -160,6 +162,116 @@ def add(
     if json:
         print_json(game_json(g))
     message(f"added {_line(g)}")
+
+
+ROUND_HELP = """Record a whole round of an event in one go, all or nothing.
+
+One game a line, WHITE RESULT BLACK, from --file or typed on stdin (end with Ctrl-D):
+players named as in `game add` (a surname or the start of a name will do), any result
+spelling, a recorded rating in brackets after an external player's name. Tabs may separate
+the three fields instead. Blank lines, lines starting with # and anything after " # " are
+ignored. A line with any problem, or a player in two games, rejects the round: every
+problem is listed and nothing is written.
+
+\b
+Example:
+  tracker game add-round "Club League" --date 2026-10-03 --round 1 <<'END'
+  Sato, Yuki      =    Hart, Daniel
+  Patel           1-0  Okafor
+  Kim, Ji-ho (1803) 0-1 Novak
+  END
+"""
+
+
+@app.command("add-round", help=ROUND_HELP)
+def add_round(
+    ctx: typer.Context,
+    event: Annotated[
+        str,
+        typer.Argument(
+            metavar="EVENT", help="The event; created on first use.", show_default=False
+        ),
+    ],
+    round_: Annotated[
+        str,
+        typer.Option("--round", metavar="ROUND", help="The round's number.", show_default=False),
+    ],
+    date: Annotated[
+        str | None,
+        typer.Option(
+            "--date", metavar="DATE", help="YYYY-MM-DD. Default: today.", show_default=False
+        ),
+    ] = None,
+    file: Annotated[
+        Path | None,
+        typer.Option(
+            "--file",
+            metavar="FILE",
+            help="Read the games from this file instead of stdin.",
+            show_default=False,
+            dir_okay=False,
+        ),
+    ] = None,
+    event_start: Annotated[
+        str | None,
+        typer.Option(
+            "--event-start",
+            metavar="DATE",
+            help="The event's start date (YYYY-MM-DD), if not its earliest game's date.",
+        ),
+    ] = None,
+    tc: Tc = "standard",
+    yes: Yes = False,
+    json: Json = False,
+) -> None:
+    from tracker.importers.rounds import parse_round
+    from tracker.services.games import RoundRejected
+    from tracker.services.games import add_round as do_add_round
+
+    played_on = parse_date(date) if date is not None else today()
+    start = parse_date(event_start, "event start date") if event_start is not None else None
+    if file is not None:
+        try:
+            text = file.read_bytes().decode("utf-8-sig")
+        except OSError as exc:
+            raise InvalidInputError(f"cannot read {file}: {exc.strerror or exc}") from None
+        except UnicodeDecodeError:
+            raise InvalidInputError(f"{file} is not UTF-8 text") from None
+        source = str(file)
+    else:
+        if sys.stdin.isatty():
+            message("one game a line: WHITE RESULT BLACK; end with Ctrl-D")
+        text = sys.stdin.read()
+        source = "stdin"
+    pairings, problems = parse_round(text, source)
+    try:
+        added = state(ctx).run(
+            lambda s: do_add_round(
+                s,
+                event=event,
+                played_on=played_on,
+                round_=round_,
+                pairings=pairings,
+                tc=tc,
+                event_start=start,
+                problems=problems,
+                source=source,
+                today=today(),
+                yes=yes,
+            ),
+            write=True,
+        )
+    except RoundRejected as exc:
+        for problem in exc.problems:
+            message(problem)
+        raise
+    if json:
+        print_json([game_json(g) for g in added])
+    for g in added:
+        message(f"added {_line(g)}")
+    forfeits = sum(1 for g in added if not g.rated)
+    extra = f" ({forfeits} forfeit(s), not rated)" if forfeits else ""
+    message(f"round {added[0].round} of {added[0].event}: {len(added)} games added{extra}")
 
 
 @app.command("list")
