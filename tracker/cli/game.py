@@ -42,7 +42,7 @@ Yes = Annotated[
 ]
 
 app = command_group(
-    """Log games one at a time or a round at once; list, edit and remove them.
+    """Log, list, edit and remove games and rounds.
 
     A game added, changed or removed in a closed period makes it stale: see
     `tracker rerate`.
@@ -174,12 +174,13 @@ ignored. A line with any problem, or a player in two games, rejects the round: e
 problem is listed and nothing is written.
 
 \b
-Example:
-  tracker game add-round "Club League" --date 2026-10-03 --round 1 <<'END'
-  Sato, Yuki      =    Hart, Daniel
-  Patel           1-0  Okafor
-  Kim, Ji-ho (1803) 0-1 Novak
-  END
+Lines such as:
+  Sato, Yuki         =    Hart, Daniel
+  Patel              1-0  Okafor
+  Kim, Ji-ho (1803)  0-1  Novak
+
+\b
+Example: tracker game add-round "Club League" --round 1 --file round1.txt
 """
 
 
