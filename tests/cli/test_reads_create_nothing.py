@@ -27,6 +27,7 @@ READS = [
     ("shadow", "show"),
     ("import", "list"),
     ("export", "games"),
+    ("status",),
 ]
 
 HINT = "check --db or $TRACKER_DB; a command that writes, such as `tracker player add`, creates one"

@@ -162,6 +162,7 @@ COMMANDS: tuple[tuple[str, str, str, bool], ...] = (
     ("rerate", "period", "rerate", False),  # = `period rerate`; stale warnings name this
     ("history", "history", "history", False),
     ("list", "history", "rating_list", False),
+    ("status", "status", "status", False),
     ("compare", "shadow", "compare", False),
     ("evaluate", "shadow", "evaluate", False),
     ("shadow", "shadow", "app", True),
