@@ -181,7 +181,7 @@ def make_app(only: str | None = None) -> typer.Typer:
         help=ROOT_HELP,
         no_args_is_help=True,
         rich_markup_mode=None,  # plain help text: see tracker.cli.options.command_group
-        add_completion=False,
+        add_completion=True,
         pretty_exceptions_enable=False,
         context_settings={"help_option_names": list(HELP_OPTIONS)},
     )
