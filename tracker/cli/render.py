@@ -185,6 +185,7 @@ def _lines(
     width: int | None,
 ) -> Iterable[str]:
     widths = _widths(columns, rows)
+    full = list(widths)
     shown = list(range(len(columns)))
     under: list[int] = []
 
@@ -214,9 +215,9 @@ def _lines(
     aligned = [(i, widths[i], columns[i] in right) for i in shown]
     gap = " " * GAP
     yield gap.join(_pad(columns[i], w, r) for i, w, r in aligned)
-    wrapped = width is not None and any(columns[i] in wrap for i in shown)
+    narrowed = [(i, widths[i]) for i in shown if widths[i] < full[i]]
     for row in rows:
-        if wrapped and any(cell_width(row[i]) > w for i, w, _ in aligned):
+        if narrowed and any(cell_width(row[i]) > w for i, w in narrowed):
             parts = [_wrap(row[i], w) for i, w, _ in aligned]
             for n in range(max(map(len, parts))):
                 yield gap.join(
