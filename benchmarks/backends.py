@@ -160,6 +160,7 @@ def add_players(backend: Backend, fed: generate.Federation) -> int:
                 sex=p.sex,
                 title=p.title,
                 seed=seed,
+                force=True,  # generated names are distinct; skip the per-add namesake scan
             )
         session.flush()
     engine.dispose()

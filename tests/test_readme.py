@@ -20,17 +20,42 @@ def normalise(text: str) -> str:
     return TIMESTAMP.sub("<time>", text)
 
 
-def console_blocks(text: str) -> list[list[tuple[str, str]]]:
-    """Each ```console block as (command, expected output) pairs."""
+HEREDOC = " <<'END'"
+
+
+def console_blocks(text: str) -> list[list[tuple[str, str | None, str]]]:
+    """Each ```console block as (command, its stdin, expected output) steps. A command ending
+    in ``<<'END'`` reads the lines up to ``END`` (a shell here-document)."""
     blocks = []
     for body in re.findall(r"```console\n(.*?)```", text, flags=re.S):
-        steps: list[tuple[str, list[str]]] = []
+        steps: list[tuple[str, list[str] | None, list[str]]] = []
+        reading = False
         for line in body.splitlines():
-            if line.startswith("$ "):
-                steps.append((line[2:], []))
+            if reading:
+                if line == "END":
+                    reading = False
+                else:
+                    stdin = steps[-1][1]
+                    assert stdin is not None
+                    stdin.append(line)
+            elif line.startswith("$ "):
+                command = line[2:]
+                reading = command.endswith(HEREDOC)
+                if reading:
+                    command = command.removesuffix(HEREDOC)
+                steps.append((command, [] if reading else None, []))
             else:
-                steps[-1][1].append(line.rstrip())
-        blocks.append([(cmd, "\n".join(out).strip("\n")) for cmd, out in steps])
+                steps[-1][2].append(line.rstrip())
+        blocks.append(
+            [
+                (
+                    cmd,
+                    None if stdin is None else "".join(f"{s}\n" for s in stdin),
+                    "\n".join(out).strip("\n"),
+                )
+                for cmd, stdin, out in steps
+            ]
+        )
     return blocks
 
 
@@ -39,14 +64,15 @@ def test_readme_tour_prints_what_it_shows(tmp_path: Path, monkeypatch: pytest.Mo
     folder.mkdir()
     monkeypatch.chdir(folder)
     monkeypatch.setenv("TRACKER_DB", "club.db")
+    monkeypatch.setenv("COLUMNS", "80")  # the README shows what an 80-column terminal prints
     runner = CliRunner()
     blocks = console_blocks(README.read_text("utf-8"))
     assert len(blocks) >= 4
     for block in blocks:
-        for command, expected in block:
+        for command, stdin, expected in block:
             argv = shlex.split(command)
             assert argv[0] == "tracker", command
-            result = runner.invoke(app, argv[1:])
+            result = runner.invoke(app, argv[1:], input=stdin)
             printed = (result.stdout + result.stderr).replace(str(folder), "~/club")
             printed = "\n".join(line.rstrip() for line in printed.splitlines()).strip("\n")
             assert normalise(printed) == normalise(expected), f"README command: {command}"

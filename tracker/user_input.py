@@ -13,6 +13,8 @@ import re
 
 from tracker.errors import InvalidInputError
 from tracker.vocabulary import (
+    PLAUSIBLE_RATING_MAX,
+    PLAUSIBLE_RATING_MIN,
     RATING_MAX,
     RATING_MIN,
     RESULT_HELP,
@@ -72,6 +74,26 @@ def check_rating(value: int, what: str = "rating") -> int:
     if not RATING_MIN <= value <= RATING_MAX:
         raise InvalidInputError(f"{what} {value} is outside {RATING_MIN}..{RATING_MAX}")
     return value
+
+
+def check_plausible_rating(value: int, what: str = "rating") -> int:
+    """A rating typed by hand: :data:`~tracker.vocabulary.PLAUSIBLE_RATING_MIN` ..
+    :data:`~tracker.vocabulary.PLAUSIBLE_RATING_MAX` (a typo such as 185 or 18500 is
+    refused, not stored)."""
+    if not PLAUSIBLE_RATING_MIN <= value <= PLAUSIBLE_RATING_MAX:
+        raise InvalidInputError(
+            f"implausible {what} {value}: FIDE ratings lie within "
+            f"{PLAUSIBLE_RATING_MIN}..{PLAUSIBLE_RATING_MAX}"
+        )
+    return value
+
+
+def check_birth_year(year: int) -> int:
+    """A birth year: storable, and not after this year."""
+    check_year(year, "birth year", str(year))
+    if year > today().year:
+        raise InvalidInputError(f"implausible birth year {year}: it is in the future")
+    return year
 
 
 def check_tc(value: str) -> TimeControl:

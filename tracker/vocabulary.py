@@ -94,6 +94,11 @@ def online_perf(platform: str, tc: str) -> str | None:
 RATING_MIN: Final = 0
 RATING_MAX: Final = 4000
 
+#: A rating typed by hand (a seed, a game's recorded rating) must lie in this range: FIDE's
+#: lowest published rating was ever 1000, and nobody has been rated near 3000.
+PLAUSIBLE_RATING_MIN: Final = 1000
+PLAUSIBLE_RATING_MAX: Final = 3000
+
 #: Calendar years tracker stores: chess ratings began long after 1850, and the calendar
 #: stays well inside what Python and both databases handle. Dates and birth years alike.
 YEAR_MIN: Final = 1850

@@ -44,7 +44,7 @@ CASES = [
     pytest.param(
         ("game", "add", "Hart, Danial", "#2", "1-0"),
         1,
-        "error: no player named 'Hart, Danial'; closest: Hart, Daniel",
+        "error: no player named 'Hart, Danial'; closest: \"Hart, Daniel\"",
         id="unknown-player",
     ),
     pytest.param(
@@ -62,31 +62,31 @@ CASES = [
     pytest.param(
         ("game", "add", "#1", "Hart, Daniel", "1-0"),
         1,
-        "error: Hart, Daniel cannot play himself",
+        "error: Hart, Daniel cannot play themselves",
         id="self-pairing",
     ),
     pytest.param(
         ("game", "add", "#1", "#2", "1-0", "--white-rating", "4001"),
         1,
-        "error: white's rating 4001 is outside 0..4000",
+        "error: implausible white's recorded rating 4001: FIDE ratings lie within 1000..3000",
         id="rating-too-high",
     ),
     pytest.param(
         ("game", "add", "#1", "#2", "1-0", "--black-rating", "-5"),
         1,
-        "error: black's rating -5 is outside 0..4000",
+        "error: implausible black's recorded rating -5: FIDE ratings lie within 1000..3000",
         id="rating-negative",
     ),
     pytest.param(
         ("player", "add", "X", "--rating", "5000", "--games", "1"),
         1,
-        "error: rating 5000 is outside 0..4000",
+        "error: implausible seed rating 5000: FIDE ratings lie within 1000..3000",
         id="seed-rating",
     ),
     pytest.param(
         ("game", "add", "#1", "Kim, Ji-ho", "1-0"),
         1,
-        "error: Kim, Ji-ho is an external player: give his rating with --black-rating",
+        "error: Kim, Ji-ho is an external player: give their rating with --black-rating",
         id="external-without-rating",
     ),
     pytest.param(

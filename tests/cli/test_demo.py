@@ -83,3 +83,29 @@ def test_demo_master_shadow_stays_by_his_elo_beside_his_real_lichess(tmp_path: P
     assert fit["n"] == 6
     assert (round(fit["slope"], 4), round(fit["intercept"], 1)) == (0.7312, 719.4)
     assert round(fit["residual_sd"], 1) == 35.7
+
+
+def test_demo_never_overwrites_a_database_that_is_not_a_demo(tmp_path: Path) -> None:
+    club = tmp_path / "club.db"
+    assert runner.invoke(app, ["--db", str(club), "player", "add", "Hart, Daniel"]).exit_code == 0
+    before = club.read_bytes()
+    r = runner.invoke(app, ["demo", "--file", str(club)])
+    assert r.exit_code == 1
+    assert r.stderr.strip() == (
+        f"error: {club} exists and is not a demo database: tracker demo rebuilds its file from "
+        "scratch, so give --file a new name (or remove that file yourself)"
+    )
+    assert club.read_bytes() == before
+    listed = runner.invoke(app, ["--db", str(club), "player", "list", "--json"])
+    assert [p["name"] for p in json.loads(listed.stdout)] == ["Hart, Daniel"]
+    # nor a file that is no database at all, nor a folder
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    assert runner.invoke(app, ["demo", "--file", str(notes)]).exit_code == 1
+    assert notes.read_text() == "my notes\n"
+    assert runner.invoke(app, ["demo", "--file", str(tmp_path)]).exit_code == 1
+    # a demo database with an extra player is no longer the demo's
+    demo = tmp_path / "demo.db"
+    assert runner.invoke(app, ["demo", "--file", str(demo)]).exit_code == 0
+    assert runner.invoke(app, ["--db", str(demo), "player", "add", "Mine, Al"]).exit_code == 0
+    assert runner.invoke(app, ["demo", "--file", str(demo)]).exit_code == 1

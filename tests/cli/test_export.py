@@ -5,6 +5,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -141,6 +143,31 @@ def test_out_writes_a_file_and_nothing_to_stdout(season: Cli, tmp_path: Path) ->
     assert r.stderr.strip() == f"wrote 12 games to {target} (csv)"
     assert target.read_text(encoding="utf-8") == ok(season("export", "games")).stdout
     assert [p.name for p in folder.iterdir()] == ["games.csv"]  # no temporary file left
+
+
+def test_out_gets_the_umask_and_replaces_a_file_only_with_force(
+    season: Cli, tmp_path: Path
+) -> None:
+    target = tmp_path / "games.csv"
+    old = os.umask(0o027)
+    try:
+        ok(season("export", "games", "--out", str(target)))
+        assert stat.S_IMODE(target.stat().st_mode) == 0o640  # 0666 less the umask, not 0600
+        target.write_text("my own notes\n", encoding="utf-8")
+        r = season("export", "games", "--out", str(target))
+        assert r.exit_code == 1
+        assert r.stderr.strip() == f"error: {target} already exists (use --force to replace it)"
+        assert target.read_text(encoding="utf-8") == "my own notes\n"
+        os.umask(0o002)
+        r = ok(season("export", "games", "--out", str(target), "--force"))
+        assert r.stderr.strip() == f"wrote 12 games to {target} (csv)"
+        assert stat.S_IMODE(target.stat().st_mode) == 0o664
+        assert target.read_text(encoding="utf-8") == ok(season("export", "games")).stdout
+    finally:
+        os.umask(old)
+    r = season("export", "games", "--force")
+    assert r.exit_code == 2
+    assert r.stderr.strip() == "error: --force replaces an --out file: give --out FILE"
 
 
 @pytest.mark.parametrize(

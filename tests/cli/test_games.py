@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.helpers import Cli
+from tests.helpers import Cli, fingerprint, ok, one_line_error
 
 
 @pytest.fixture
@@ -170,7 +170,7 @@ def test_edit_game_in_place(club: Cli) -> None:
     assert (g["id"], g["result"], g["round"], g["event"]) == (1, "0-1", "2", "Open")
     r = club("game", "edit", "1", "--black", "Kim, Ji-ho", "--date", "2026-01-09", "--json")
     assert r.exit_code == 1
-    assert "Kim, Ji-ho is an external player: give his rating with --black-rating" in r.stderr
+    assert "Kim, Ji-ho is an external player: give their rating with --black-rating" in r.stderr
     g = json.loads(
         club(
             "game",
@@ -221,3 +221,25 @@ def test_edit_cannot_create_a_duplicate(club: Cli, db_url: str) -> None:
     r = club("game", "edit", "2", "--round", "1")
     assert r.exit_code == 1 and "already recorded as game 1" in r.stderr
     assert fingerprint(db_url) == before
+
+
+def test_an_edit_that_changes_nothing_changes_nothing(club: Cli, db_url: str) -> None:
+    ok(club("game", "add", "#1", "#2", "1-0", "--date", "2026-01-08", "--event", "Open"))
+    ok(club("game", "add", "#2", "#1", "1/2-1/2", "--date", "2026-02-08", "--event", "Open"))
+    ok(club("period", "close", "2026-02"))
+    before = fingerprint(db_url)
+    line = one_line_error(club("game", "edit", "1"), 2)
+    assert line.startswith("error: nothing to change: give what to correct (--result, --date")
+    r = ok(club("game", "edit", "1", "--result", "1:0", "--event", "Open", "--date", "2026-01-08"))
+    assert r.stderr.strip() == (
+        "unchanged (nothing differs): game 1: Hart, Daniel 1-0 Okafor, Grace, 2026-01-08, "
+        "standard, Open"
+    )
+    assert fingerprint(db_url) == before
+    statuses = [p["status"] for p in json.loads(club("period", "list", "--json").stdout)]
+    assert statuses == ["closed", "closed"]
+    # a real correction still marks stale the period rating it (the Open ends in February,
+    # where it is rated) and the later ones
+    ok(club("game", "edit", "1", "--result", "0-1"))
+    statuses = [p["status"] for p in json.loads(club("period", "list", "--json").stdout)]
+    assert statuses == ["closed", "stale"]

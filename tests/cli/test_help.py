@@ -25,6 +25,7 @@ ROOT_ORDER = [
     "rerate",
     "history",
     "list",
+    "status",
     "compare",
     "evaluate",
     "shadow",

@@ -144,6 +144,21 @@ def test_skip_invalid_writes_the_valid_games_and_reports_the_rest(cli: Cli, tmp_
     assert (listed[0]["added"], listed[0]["invalid"]) == (2, 2)
 
 
+def test_skip_invalid_again_with_nothing_new_succeeds(cli: Cli, tmp_path: Path) -> None:
+    path = bad_csv(tmp_path)
+    ok(cli("import", str(path), "--skip-invalid"))
+    r = ok(cli("import", str(path), "--skip-invalid", "--json"))
+    f = summary(r)["files"][0]
+    assert (f["status"], f["added"], f["already_present"], f["invalid"]) == ("imported", 0, 2, 2)
+    assert f"{path}: imported as #2 (csv), nothing new: 0 games added, 2 already present" in (
+        r.stderr
+    )
+    assert len(games(cli)) == 2
+    # without --skip-invalid the file is still rejected for its problems
+    r = cli("import", str(path))
+    assert r.exit_code == 1 and "rejected (csv), nothing written: 2 invalid" in r.stderr
+
+
 def test_skip_invalid_still_rejects_a_file_with_nothing_valid(
     cli: Cli, db_url: str, tmp_path: Path
 ) -> None:
@@ -241,15 +256,15 @@ def test_unknown_players_without_id_or_rating_are_listed(
     assert r.exit_code == 1
     assert r.stderr.strip().splitlines()[:2] == [
         f"{path}:2: unknown player 'Ahn, Mi' (in 1 game) and the file gives no FIDE id or "
-        "rating for him: add him first (`tracker player add`) or use --create-players "
+        "rating for them: add them first (`tracker player add`) or use --create-players "
         "tracked|external",
         f"{path}:2: unknown player 'Boyd, Al' (in 2 games) and the file gives no FIDE id or "
-        "rating for him: add him first (`tracker player add`) or use --create-players "
+        "rating for them: add them first (`tracker player add`) or use --create-players "
         "tracked|external",
     ]  # Cruz has a recorded rating: he would be created tracked
     assert fingerprint(db_url) == before
     r = cli("import", str(path), "--create-players", "no")
-    assert r.exit_code == 1 and "unknown player 'Cruz, Bo' (in 1 game): add him first" in r.stderr
+    assert r.exit_code == 1 and "unknown player 'Cruz, Bo' (in 1 game): add them first" in r.stderr
     assert fingerprint(db_url) == before
     f = summary(ok(cli("import", str(path), "--create-players", "tracked", "--json")))["files"][0]
     assert [(p["name"], p["external"]) for p in f["players_created"]] == [
@@ -275,7 +290,7 @@ def test_external_players_need_a_recorded_rating_on_each_played_game(
     problems = [line for line in r.stderr.splitlines() if line.startswith(f"{path}:3")]
     assert not any(line.startswith(f"{path}:4") for line in r.stderr.splitlines())
     assert problems == [
-        f"{path}:3: Boyd, Al is an external player and the file records no rating for him "
+        f"{path}:3: Boyd, Al is an external player and the file records no rating for them "
         "in this game"
     ]  # the forfeit on line 4 is never rated: no rating needed
     f = summary(
@@ -307,7 +322,7 @@ def test_players_match_by_fide_id_then_by_exact_name(cli: Cli, tmp_path: Path) -
 
 def test_an_ambiguous_name_is_a_problem(cli: Cli, db_url: str, tmp_path: Path) -> None:
     ok(cli("player", "add", "Boyd, Al"))
-    ok(cli("player", "add", "Boyd, Al", "--born", "1970"))
+    ok(cli("player", "add", "Boyd, Al", "--born", "1970", "--force"))
     ok(cli("player", "add", "Ahn, Mi"))
     path = csv_file(tmp_path, "amb.csv", '2026-05-02,"Ahn, Mi","Boyd, Al",1-0,,,,,,,standard')
     before = fingerprint(db_url)

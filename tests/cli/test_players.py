@@ -127,17 +127,17 @@ def test_remove_refused_while_games_reference_the_player(cli: Cli) -> None:
 
 def test_unknown_and_ambiguous_references_list_closest_matches(cli: Cli) -> None:
     ok(cli("player", "add", "Smith, John"))
-    ok(cli("player", "add", "Smith, John", "--fide-id", "123"))
+    ok(cli("player", "add", "Smith, John", "--fide-id", "123", "--force"))
     ok(cli("player", "add", "Smythe, Jane"))
     result = cli("player", "show", "Smith, John")
     assert result.exit_code == 1
     assert result.stderr.strip() == (
-        "error: 'Smith, John' matches 2 players: #1 Smith, John, #2 Smith, John, FIDE 123; "
-        "use the #ID"
+        "error: 'Smith, John' matches 2 players: \"Smith, John\" (id:1), "
+        '"Smith, John" (id:2, FIDE 123); name one by id:ID'
     )
     result = cli("player", "show", "Smyth, Jane")
     assert result.exit_code == 1
-    assert "closest: Smythe, Jane" in result.stderr
+    assert 'closest: "Smythe, Jane"' in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
     assert cli("player", "show", "#99").stderr.strip() == "error: no player #99"
     assert cli("player", "show", "999").stderr.strip() == "error: no player with FIDE id 999"
@@ -145,7 +145,7 @@ def test_unknown_and_ambiguous_references_list_closest_matches(cli: Cli) -> None
 
 def test_namesake_is_allowed_with_a_note(cli: Cli) -> None:
     ok(cli("player", "add", "Lee, Ann"))
-    result = cli("player", "add", "Lee, Ann")
+    result = cli("player", "add", "Lee, Ann", "--force")
     assert result.exit_code == 0
     assert "note: #1 has the same name" in result.stderr
 

@@ -98,7 +98,7 @@ def test_glickman_preset_floor_is_glickmans_30(cli: Cli) -> None:
     start = glicko.new_player(GLICKMAN, 2318, 30.0)
     by_hand = glicko.rate_period(start, [(ext(2200, GLICKMAN), 0.5)], GLICKMAN)
     assert shadow(cli, "Hart") == (by_hand.rating, by_hand.rd)
-    assert "auto: from his rated games (within 30..350)" in ok(cli("shadow", "show")).stdout
+    assert "auto: from their rated games (within 30..350)" in ok(cli("shadow", "show")).stdout
 
 
 def test_fresh_seeding_ignores_the_seed_rd(cli: Cli) -> None:

@@ -148,8 +148,10 @@ def test_compare_all_ranks_and_flags(cli: Cli) -> None:
     for p in players:
         assert p["difference"] == p["glicko"] - p["elo"]
         assert js(cli, "compare", p["name"])["periods"][-1]["glicko"] == p["glicko"]
-    table = ok(cli("compare", "--all")).stdout
-    assert table.count("<- ranks differ") == 2
+    table = ok(cli("compare", "--all"))
+    flagged = [line.split()[1] for line in table.stdout.splitlines() if line.endswith("<-")]
+    assert flagged == ["A", "C"]
+    assert "<- marks the players whose two ranks differ most" in table.stderr
 
 
 # ------------------------------------------------------------------------- settings

@@ -120,7 +120,7 @@ def test_quoted_field_with_newline_keeps_line_numbers() -> None:
         ("2026-01-01,,B,1-0", "missing white player name"),
         ("2026-01-01,A, ,1-0", "missing black player name"),
         ("2026-01-01,A,B,2-0", "invalid result '2-0'"),
-        ("2026-01-01,A,a,1-0", "'A' is paired with himself"),
+        ("2026-01-01,A,a,1-0", "'A' is paired with themselves"),
         ("2026-01-01,A,B", "row has 3 fields, the header has 4"),
         ("2026-01-01,A,B,1-0,x", "row has 5 fields, the header has 4"),
     ],
@@ -175,7 +175,7 @@ def test_repeated_cells_give_the_same_values_and_the_same_problems_on_every_row(
 def test_same_fide_id_on_both_sides() -> None:
     text = "date,white,black,result,white_fide_id,black_fide_id\n2026-01-01,A,B,1-0,7,7\n"
     (problem,) = parse_text(text).problems
-    assert "paired with himself" in problem.reason
+    assert "paired with themselves" in problem.reason
 
 
 def test_every_bad_row_is_reported_and_good_rows_kept() -> None:

@@ -113,7 +113,7 @@ def test_unfinished_game_is_not_checked() -> None:
         (("White A", "Black B", "Date 2026.02.30", "Result 1-0"), "impossible Date"),
         (("White A", "Black B", "Date 1.3.2026", "Result 1-0"), "invalid Date '1.3.2026'"),
         (("White A", "Black B", "Result 1-0"), "missing Date and no complete EventDate"),
-        (("White A", "Black a", "Date 2026.03.01", "Result 1-0"), "'A' is paired with himself"),
+        (("White A", "Black a", "Date 2026.03.01", "Result 1-0"), "'A' is paired with themselves"),
         (
             ("White A", "Black B", "Date 2026.09.??", "EventDate 2026.10.01", "Result 1-0"),
             "does not agree with EventDate",

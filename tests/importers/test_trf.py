@@ -248,7 +248,7 @@ def test_opponents_must_point_at_each_other() -> None:
     ("rounds", "reason"),
     [
         (((7, "w", "1"),), "player 1, round 1: opponent 7 has no valid player record"),
-        (((1, "w", "1"),), "player 1, round 1: paired with himself"),
+        (((1, "w", "1"),), "player 1, round 1: paired with themselves"),
         (((2, "w", "H"),), "player 1, round 1: bye code 'H' with an opponent (2)"),
         (((2, "x", "1"),), "player 1, round 1: unknown colour 'x'"),
         (((2, "w", "?"),), "player 1, round 1: unknown result code '?'"),

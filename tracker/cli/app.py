@@ -12,7 +12,8 @@ from typer.core import TyperGroup
 
 from tracker import __version__
 from tracker.cli.context import AppState, close_all
-from tracker.errors import InvalidInputError, TrackerError
+from tracker.errors import InvalidInputError, TrackerError, UsageError
+from tracker.vocabulary import RESULT_ALIASES
 
 if TYPE_CHECKING:
     from typer._click import Context as ClickContext
@@ -35,6 +36,7 @@ class TrackerGroup(TyperGroup):
     ) -> Any:
         if args is None:
             args = sys.argv[1:]
+        args = _results_as_arguments(args)
         try:
             _check_text(args)
             code = super().main(
@@ -69,6 +71,17 @@ class TrackerGroup(TyperGroup):
         """The commands in the order of :data:`COMMANDS`, not typer's (commands before groups)."""
         order = {name: i for i, (name, *_) in enumerate(COMMANDS)}
         return sorted(super().list_commands(ctx), key=lambda name: order.get(name, len(order)))
+
+
+#: Results that look like options to click (``-+``, black wins by forfeit).
+DASHED_RESULTS = frozenset(word for word in RESULT_ALIASES if word.startswith("-"))
+
+
+def _results_as_arguments(args: Sequence[str]) -> list[str]:
+    """``-+`` typed as a result would be taken for an unknown option: hand it over with a
+    leading space, which no option has and the result parser strips. No tracker option or
+    other value is spelled ``-+``."""
+    return [f" {arg}" if arg in DASHED_RESULTS else arg for arg in args]
 
 
 def _check_text(args: Sequence[str]) -> None:
@@ -122,6 +135,8 @@ def root(
     ] = False,
 ) -> None:
     """Chess rating history: FIDE Elo month by month, with a Glicko-2 shadow rating."""
+    if db is not None and not db.strip():
+        raise UsageError("--db needs a database: a SQLite file path or a URL")
     ctx.obj = AppState(db_option=db)
 
 
@@ -147,6 +162,7 @@ COMMANDS: tuple[tuple[str, str, str, bool], ...] = (
     ("rerate", "period", "rerate", False),  # = `period rerate`; stale warnings name this
     ("history", "history", "history", False),
     ("list", "history", "rating_list", False),
+    ("status", "status", "status", False),
     ("compare", "shadow", "compare", False),
     ("evaluate", "shadow", "evaluate", False),
     ("shadow", "shadow", "app", True),
@@ -166,7 +182,7 @@ def make_app(only: str | None = None) -> typer.Typer:
         help=ROOT_HELP,
         no_args_is_help=True,
         rich_markup_mode=None,  # plain help text: see tracker.cli.options.command_group
-        add_completion=False,
+        add_completion=True,
         pretty_exceptions_enable=False,
         context_settings={"help_option_names": list(HELP_OPTIONS)},
     )

@@ -171,12 +171,12 @@ def glicko_(
     ],
     rd: Annotated[
         float,
-        typer.Argument(metavar="RD", help="His rating deviation (RD).", show_default=False),
+        typer.Argument(metavar="RD", help="Their rating deviation (RD).", show_default=False),
     ],
     rest: Annotated[
         list[str] | None,
         typer.Argument(
-            help="His volatility (Glicko-2 presets only, e.g. 0.06), then the games as "
+            help="Their volatility (Glicko-2 presets only, e.g. 0.06), then the games as "
             "OPP_RATING/OPP_RD:SCORE, SCORE being 1, 0.5 (1/2, ½, =) or 0.",
             metavar="[VOLATILITY] OPP/RD:SCORE...",
             show_default=False,
@@ -215,7 +215,7 @@ def glicko_(
     """A Glicko rating after some games.
 
     Glickman's papers, with Lichess's parameters by default. Glicko-2 presets take the
-    player's volatility after his RD; chesscom (Glicko-1) has none: leave it out.
+    player's volatility after their RD; chesscom (Glicko-1) has none: leave it out.
 
     \b
     Examples:

@@ -23,6 +23,11 @@ T = TypeVar("T")
 #: A number beyond what the database stores: an id, a count or a FIDE id typed by hand.
 TOO_LARGE = "a number in the command is too large for the database"
 
+#: Why a read found no database, and how one comes to be.
+NO_DATABASE_HINT = (
+    "check --db or $TRACKER_DB; a command that writes, such as `tracker player add`, creates one"
+)
+
 _OPEN: list[AppState] = []
 
 
@@ -37,14 +42,19 @@ class AppState:
 
         return resolve(self.db_option)
 
-    def engine(self, *, check_schema: bool = True) -> Engine:
-        """The engine, creating a new database at head (or refusing an old one) first."""
+    def engine(self, *, check_schema: bool = True, create: bool = True) -> Engine:
+        """The engine, creating a new database at head (or refusing an old one) first.
+
+        With ``create`` False (a command that only reads) a database that does not exist, or
+        has no tables yet, is refused instead: a typo in --db must not leave a new file."""
         from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
         from tracker.db.engine import BUSY_MESSAGE, describe, is_locked, make_engine
         from tracker.db.schema import ensure_current
 
         if self._engine is None:
+            if not create:
+                self.check_exists()
             try:
                 self._engine = make_engine(self.url)
                 _OPEN.append(self)
@@ -54,20 +64,47 @@ class AppState:
                 raise DatabaseError(f"cannot use this database: missing driver ({exc})") from None
             if check_schema:
                 try:
-                    ensure_current(self._engine)
+                    ensure_current(self._engine, create=create, where=self.where())
                 except SQLAlchemyError as exc:
                     if is_locked(exc):  # creating a new database while another command does
                         raise DatabaseError(BUSY_MESSAGE) from None
                     raise DatabaseError(f"cannot open the database: {describe(exc)}") from None
         return self._engine  # type: ignore[no-any-return]
 
+    def where(self) -> str:
+        """The database as a message names it: a SQLite file's path, else the URL without
+        its password."""
+        from sqlalchemy.engine import make_url
+
+        from tracker.db.engine import sqlite_file
+
+        try:
+            path = sqlite_file(self.url)
+            return str(path) if path is not None else make_url(self.url).render_as_string()
+        except Exception:  # an unparsable URL: make_engine reports it
+            return self.url
+
+    def check_exists(self) -> None:
+        """Refuse a SQLite file that does not exist (reads never create one)."""
+        from sqlalchemy.exc import ArgumentError
+
+        from tracker.db.engine import sqlite_file
+
+        try:
+            path = sqlite_file(self.url)
+        except ArgumentError:
+            return  # make_engine says what is wrong with the URL
+        if path is not None and not path.exists():
+            raise DatabaseError(f"no database at {path} ({NO_DATABASE_HINT})")
+
     def run(self, work: Callable[[Session], T], *, write: bool) -> T:
-        """One command, one transaction: all of it is committed or none of it."""
+        """One command, one transaction: all of it is committed or none of it. A command that
+        only reads never creates the database."""
         from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
         from tracker.db.engine import describe, is_out_of_range, run_in_transaction
 
-        engine = self.engine()
+        engine = self.engine(create=write)
         try:
             return run_in_transaction(engine, work, write=write)
         except IntegrityError as exc:

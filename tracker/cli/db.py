@@ -85,6 +85,7 @@ def current(ctx: typer.Context, json: Json = False) -> None:
             ("head", st.head),
             ("up to date", "yes" if st.up_to_date else "no"),
         ],
+        wrap=("value",),
     )
 
 

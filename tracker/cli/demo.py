@@ -15,6 +15,7 @@ from tracker.cli import shadow as shadow_cli
 from tracker.cli.context import AppState
 from tracker.cli.plot import plot_comparison, plot_players
 from tracker.cli.render import message
+from tracker.errors import ConflictError, InvalidInputError
 from tracker.months import month_label, next_month
 
 
@@ -28,7 +29,8 @@ def demo(
         typer.Option(
             "--file",
             metavar="FILE",
-            help="The demo database to (re)create. It is rebuilt from scratch on every run.",
+            help="The demo database to (re)create. It is rebuilt from scratch on every run; "
+            "a file that is not a demo database is never overwritten.",
         ),
     ] = Path("tracker-demo.db"),
 ) -> None:
@@ -42,12 +44,19 @@ def demo(
     Example: tracker demo --file /tmp/tracker-demo.db
     """
     from tracker.services.compare import compare, compare_all, online_fit
-    from tracker.services.demo import load_demo
+    from tracker.services.demo import is_demo_database, load_demo
     from tracker.services.history import history, rating_list
     from tracker.services.periods import close, list_periods
     from tracker.services.players import list_players
 
     path = file.expanduser().absolute()
+    if path.is_dir():
+        raise InvalidInputError(f"{path} is a folder: give --file a database file name")
+    if path.exists() and not is_demo_database(path):
+        raise ConflictError(
+            f"{path} exists and is not a demo database: tracker demo rebuilds its file from "
+            "scratch, so give --file a new name (or remove that file yourself)"
+        )
     club_png = path.with_name(f"{path.stem}-club.png")
     for leftover in (
         path,

@@ -78,10 +78,14 @@ def export(
             dir_okay=False,
         ),
     ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace the --out file if it exists.")
+    ] = False,
 ) -> None:
     """Export games, a history or a rating list.
 
-    To stdout, or to a file with --out (written whole or not at all).
+    To stdout, or to a file with --out (written whole or not at all; an existing file is
+    replaced only with --force).
 
     \b
     Examples:
@@ -97,6 +101,10 @@ def export(
         raise UsageError("export list takes no --player (a list holds everyone)")
     if what != "games" and event is not None:
         raise UsageError("--event applies to export games only")
+    if force and out is None:
+        raise UsageError("--force replaces an --out file: give --out FILE")
+    if out is not None and out.exists() and not force:
+        raise InvalidInputError(f"{out} already exists (use --force to replace it)")
     run = state(ctx).run
     if what == "games":
         from tracker.services import exports
@@ -127,14 +135,23 @@ def export(
     message(f"wrote {count} to {out} ({fmt})")
 
 
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def _write_file(path: Path, text: str) -> None:
-    """Write all of it or nothing: a temporary file beside the target, then a rename."""
+    """Write all of it or nothing: a temporary file beside the target, then a rename. The file
+    gets the permissions any new file of the user gets (the umask), not the temporary file's
+    private 0600."""
     folder = path.parent if str(path.parent) else Path()
     try:
         fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
     except OSError as exc:
         raise InvalidInputError(f"cannot write {path}: {exc.strerror or exc}") from None
     try:
+        os.fchmod(fd, 0o666 & ~_umask())
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
             handle.write(text)
         os.replace(temp, path)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
+import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -19,8 +21,8 @@ from tracker.cli.options import (
     player_option,
     tc_option,
 )
-from tracker.cli.render import message, print_json, print_table
-from tracker.errors import UsageError
+from tracker.cli.render import cells, message, print_json, print_table, table_width, terminal_width
+from tracker.errors import InvalidInputError, UsageError
 from tracker.user_input import parse_date, today
 from tracker.vocabulary import RESULT_HELP
 
@@ -31,8 +33,17 @@ GameId = Annotated[
     int, typer.Argument(metavar="ID", help="The game's id (see game list).", show_default=False)
 ]
 
+Yes = Annotated[
+    bool,
+    typer.Option(
+        "--yes",
+        help="Accept a date in the future, or more than a year before the database's first "
+        "rating period (refused otherwise: most often a mistyped year).",
+    ),
+]
+
 app = command_group(
-    """Log, list, edit and remove games.
+    """Log, list, edit and remove games and rounds.
 
     A game added, changed or removed in a closed period makes it stale: see
     `tracker rerate`.
@@ -119,6 +130,7 @@ def add(
             help="Black's rating as recorded (needed if external).",
         ),
     ] = None,
+    yes: Yes = False,
     json: Json = False,
 ) -> None:
     """Record a game.
@@ -143,6 +155,8 @@ def add(
             round_=round_,
             white_rating=white_rating,
             black_rating=black_rating,
+            today=today(),
+            yes=yes,
         ),
         write=True,
     )
@@ -150,6 +164,118 @@ def add(
         print_json(game_json(g))
     message(f"added {_line(g)}")
     now_stale(g.tc, g.stale)
+
+
+ROUND_HELP = """Record a whole round of an event in one go, all or nothing.
+
+One game a line, WHITE RESULT BLACK, from --file or typed on stdin (end with Ctrl-D):
+players named as in `game add` (a surname or the start of a name will do), any result
+spelling, a recorded rating in brackets after an external player's name. Tabs may separate
+the three fields instead. Blank lines, lines starting with # and anything after " # " are
+ignored. A line with any problem, or a player in two games, rejects the round: every
+problem is listed and nothing is written.
+
+\b
+Lines such as:
+  Sato, Yuki         =    Hart, Daniel
+  Patel              1-0  Okafor
+  Kim, Ji-ho (1803)  0-1  Novak
+
+\b
+Example: tracker game add-round "Club League" --round 1 --file round1.txt
+"""
+
+
+@app.command("add-round", help=ROUND_HELP)
+def add_round(
+    ctx: typer.Context,
+    event: Annotated[
+        str,
+        typer.Argument(
+            metavar="EVENT", help="The event; created on first use.", show_default=False
+        ),
+    ],
+    round_: Annotated[
+        str,
+        typer.Option("--round", metavar="ROUND", help="The round's number.", show_default=False),
+    ],
+    date: Annotated[
+        str | None,
+        typer.Option(
+            "--date", metavar="DATE", help="YYYY-MM-DD. Default: today.", show_default=False
+        ),
+    ] = None,
+    file: Annotated[
+        Path | None,
+        typer.Option(
+            "--file",
+            metavar="FILE",
+            help="Read the games from this file instead of stdin.",
+            show_default=False,
+            dir_okay=False,
+        ),
+    ] = None,
+    event_start: Annotated[
+        str | None,
+        typer.Option(
+            "--event-start",
+            metavar="DATE",
+            help="The event's start date (YYYY-MM-DD), if not its earliest game's date.",
+        ),
+    ] = None,
+    tc: Tc = "standard",
+    yes: Yes = False,
+    json: Json = False,
+) -> None:
+    from tracker.importers.rounds import parse_round
+    from tracker.services.games import RoundRejected
+    from tracker.services.games import add_round as do_add_round
+
+    played_on = parse_date(date) if date is not None else today()
+    start = parse_date(event_start, "event start date") if event_start is not None else None
+    if file is not None:
+        try:
+            text = file.read_bytes().decode("utf-8-sig")
+        except OSError as exc:
+            raise InvalidInputError(f"cannot read {file}: {exc.strerror or exc}") from None
+        except UnicodeDecodeError:
+            raise InvalidInputError(f"{file} is not UTF-8 text") from None
+        source = str(file)
+    else:
+        if sys.stdin.isatty():
+            message("one game a line: WHITE RESULT BLACK; end with Ctrl-D")
+        text = sys.stdin.read()
+        source = "stdin"
+    pairings, problems = parse_round(text, source)
+    try:
+        added = state(ctx).run(
+            lambda s: do_add_round(
+                s,
+                event=event,
+                played_on=played_on,
+                round_=round_,
+                pairings=pairings,
+                tc=tc,
+                event_start=start,
+                problems=problems,
+                source=source,
+                today=today(),
+                yes=yes,
+            ),
+            write=True,
+        )
+    except RoundRejected as exc:
+        for problem in exc.problems:
+            message(problem)
+        raise
+    if json:
+        print_json([game_json(g) for g in added])
+    for g in added:
+        message(f"added {_line(g)}")
+    forfeits = sum(1 for g in added if not g.rated)
+    extra = f" ({forfeits} forfeit(s), not rated)" if forfeits else ""
+    message(f"round {added[0].round} of {added[0].event}: {len(added)} games added{extra}")
+    now_stale(added[0].tc, sorted({m for g in added for m in g.stale}))
 
 
 @app.command("list")
@@ -182,24 +308,56 @@ def list_(
 
 
 def print_games(games: tuple[GameView, ...]) -> None:
+    """The games, one a line. Where the full table is too wide, a recorded rating moves into
+    its player's cell ("Kim, Ji-ho (1803)"), the time control goes when every game is
+    standard, and names and events wrap."""
+
+    def result(g: GameView) -> str:
+        return g.result + ("" if g.rated else " (ff)")
+
+    wide_columns = ["id", "date", "white", "rating", "result", "black", "rating", "tc"]
+    wide_columns += ["event", "round"]
+    wide = cells(
+        (
+            g.id,
+            g.played_on,
+            g.white,
+            g.white_rating,
+            result(g),
+            g.black,
+            g.black_rating,
+            g.tc,
+            g.event,
+            g.round,
+        )
+        for g in games
+    )
+    width = terminal_width()
+    if width is None or not wide or table_width(wide_columns, wide) <= width:
+        print_table(wide_columns, wide, right=("id", "rating"), empty="no games match")
+        return
+
+    def named(name: str, rating: int | None) -> str:
+        return name if rating is None else f"{name} ({rating})"
+
     print_table(
-        ["id", "date", "white", "rating", "result", "black", "rating", "tc", "event", "round"],
+        ["id", "date", "white", "result", "black", "tc", "event", "round"],
         (
             (
                 g.id,
                 g.played_on,
-                g.white,
-                g.white_rating,
-                g.result + ("" if g.rated else " (ff)"),
-                g.black,
-                g.black_rating,
+                named(g.white, g.white_rating),
+                result(g),
+                named(g.black, g.black_rating),
                 g.tc,
                 g.event,
                 g.round,
             )
             for g in games
         ),
-        right=("id", "rating"),
+        right=("id",),
+        drop=("tc",) if all(g.tc == "standard" for g in games) else (),
+        wrap=("white", "black", "event"),
         empty="no games match",
     )
 
@@ -243,6 +401,7 @@ def edit(
             help="Empty a field: event, round, white-rating or black-rating (repeatable).",
         ),
     ] = None,
+    yes: Yes = False,
     json: Json = False,
 ) -> None:
     """Correct a game; only the options given change.
@@ -274,8 +433,14 @@ def edit(
             return None
         return UNCHANGED if given[name] is None else given[name]
 
+    options = (white, black, result, date, tc, event, round_, white_rating, black_rating)
+    if not cleared and all(value is None for value in options):
+        raise UsageError(
+            "nothing to change: give what to correct (--result, --date, --white, --black, "
+            "--event, --round, --tc, --white-rating, --black-rating or --clear)"
+        )
     played_on = parse_date(date) if date is not None else None
-    g = state(ctx).run(
+    g, changed = state(ctx).run(
         lambda s: edit_game(
             s,
             game_id,
@@ -288,12 +453,14 @@ def edit(
             round_=pick("round"),  # type: ignore[arg-type]
             white_rating=pick("white-rating"),  # type: ignore[arg-type]
             black_rating=pick("black-rating"),  # type: ignore[arg-type]
+            today=today(),
+            yes=yes,
         ),
         write=True,
     )
     if json:
         print_json(game_json(g))
-    message(f"updated {_line(g)}")
+    message(f"updated {_line(g)}" if changed else f"unchanged (nothing differs): {_line(g)}")
     now_stale(g.tc, g.stale)
 
 

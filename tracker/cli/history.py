@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import datetime as dt
-from decimal import Decimal
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from tracker.cli import render
 from tracker.cli.context import state
-from tracker.cli.notes import external_note, stale_list_warning, stale_warning
+from tracker.cli.notes import shadow_notes, shows_provisional, stale_list_warning, stale_warning
 from tracker.cli.options import Json, Player, Plot, Tc, month_argument
 from tracker.cli.plot import check_plot_path, plot_comparison
 from tracker.cli.render import message, print_json, print_table
@@ -17,14 +17,6 @@ from tracker.months import month_label
 
 if TYPE_CHECKING:
     from tracker.services.history import History, RatingList
-
-
-def _num(value: Decimal) -> str:
-    return f"{value:.2f}" if value != value.to_integral_value() else f"{value:.0f}"
-
-
-def _signed(value: Decimal) -> str:
-    return f"{value:+.2f}"
 
 
 def history_json(h: History) -> list[dict[str, Any]]:
@@ -52,6 +44,8 @@ def history_json(h: History) -> list[dict[str, Any]]:
 
 
 def print_history(h: History) -> None:
+    """One row per period; at 80 columns the list date and the rounded change go, and each
+    row's note moves under it."""
     print_table(
         [
             "month",
@@ -66,6 +60,7 @@ def print_history(h: History) -> None:
             "rounded",
             h.preset,
             "RD",
+            "note",
         ],
         [
             (
@@ -75,12 +70,13 @@ def print_history(h: History) -> None:
                 r.rating if r.rating is not None else "unrated",
                 r.k,
                 r.games,
-                _num(r.score),
-                _num(r.expected) if r.rating_before is not None else "",
-                _signed(r.change_exact) if r.rating_before is not None else "",
+                render.score(r.score),
+                render.expected(r.expected) if r.rating_before is not None else "",
+                render.change(r.change_exact) if r.rating_before is not None else "",
                 f"{r.change:+d}" if r.rating_before is not None else "",
                 r.glicko_display or "",
-                "" if r.rd is None else f"{r.rd:.0f}",
+                render.rd(r.rd),
+                r.note,
             )
             for r in h.rows
         ],
@@ -97,8 +93,24 @@ def print_history(h: History) -> None:
             h.preset,
             "RD",
         ),
+        drop=("note", "list", "rounded"),
+        below="note",
+        wrap=("note",),
         empty=f"no closed {h.tc} periods for {h.name} yet (see `tracker period close`)",
     )
+
+
+def history_notes(h: History) -> None:
+    """What the history's numbers need said: the seed, and the shadow's footnotes."""
+    if h.seed_rating is not None:
+        message(f"{h.name}: seeded {h.seed_rating} after {h.seed_games} games ({h.tc})")
+    if any(r.glicko is not None for r in h.rows):
+        shadow_notes(
+            external_rd=h.external_rd if h.external_opponents else None,
+            provisional_rd=h.provisional_rd
+            if shows_provisional(r.glicko_display for r in h.rows)
+            else None,
+        )
 
 
 def history(
@@ -110,7 +122,7 @@ def history(
 ) -> None:
     """A player's rating history, period by period.
 
-    One row per closed period he played in or was listed on, with the Glicko shadow
+    One row per closed period they played in or were listed on, with the Glicko shadow
     beside the Elo.
 
     \b
@@ -125,10 +137,7 @@ def history(
         print_json(history_json(h))
     else:
         print_history(h)
-        if h.seed_rating is not None:
-            message(f"{h.name}: seeded {h.seed_rating} after {h.seed_games} games ({h.tc})")
-        if any(r.glicko is not None for r in h.rows):
-            external_note(h.external_rd)
+        history_notes(h)
     if plot is not None:
         from tracker.services.compare import compare
 
@@ -163,13 +172,15 @@ def rating_list_json(rl: RatingList) -> dict[str, Any]:
 
 def print_rating_list(rl: RatingList) -> None:
     print_table(
-        ["rank", "name", "title", "fed", "rating", "games", "born", "K"],
-        [
-            (e.rank, e.name, e.title, e.federation, e.rating, e.games, e.birth_year, e.k)
+        ["rank", "name", "title", "fed", "FIDE id", "rating", "games", "born", "K"],
+        (
+            (e.rank, e.name, e.title, e.federation, e.fide_id, e.rating, e.games, e.birth_year, e.k)
             for e in rl.entries
-        ],
+        ),
         title=f"{rl.tc.capitalize()} list of {rl.list_date.isoformat()}",
-        right=("rank", "rating", "games", "K"),
+        right=("rank", "FIDE id", "rating", "games", "K"),
+        drop=("FIDE id",),
+        wrap=("name",),
         empty="nobody is rated on this list",
     )
 

@@ -112,7 +112,7 @@ def files(
             metavar="MODE",
             help="Players not in the database: create them tracked or external, or refuse "
             "them (no). Default: auto, tracked when the file gives a FIDE id or a rating "
-            "for him, else refused.",
+            "for them, else refused.",
             show_default=False,
         ),
     ] = "auto",
@@ -254,8 +254,9 @@ def _print_report(report: ImportReport) -> None:
         if f.status == "dry-run":
             message(f"{f.file}: dry run ({f.format}): {f.added} games would be added, {counts}")
         else:
+            new = ", nothing new" if f.added == 0 else ""
             message(
-                f"{f.file}: imported as #{f.import_id} ({f.format}): {f.added} games added, "
+                f"{f.file}: imported as #{f.import_id} ({f.format}){new}: {f.added} games added, "
                 + counts
             )
         details = [
@@ -376,5 +377,7 @@ def list_(ctx: typer.Context, json: Json = False) -> None:
             for r in rows
         ),
         right=("id", "added", "present", "skipped", "invalid", "byes", "players", "games now"),
+        drop=("byes", "skipped", "players", "games now"),
+        wrap=("file",),
         empty="no imports yet",
     )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from tracker.cli.render import message
 from tracker.months import month_label
@@ -13,8 +13,8 @@ def stale_warning(months: Sequence[dt.date]) -> None:
     """Ratings shown from the first of ``months`` on are stale (nothing if there are none)."""
     if months:
         message(
-            f"warning: ratings from {month_label(months[0])} are stale (games changed after "
-            "closing); run `tracker rerate` to recompute them"
+            f"warning: ratings from {month_label(months[0])} are stale: run `tracker rerate` "
+            "to recompute them"
         )
 
 
@@ -31,12 +31,21 @@ def stale_list_warning() -> None:
     message("warning: this list is stale (games changed after closing); run `tracker rerate`")
 
 
-def external_note(external_rd: float) -> None:
-    """How the shadow counts external opponents, and what '?' means."""
-    message(
-        f"external opponents count with their recorded rating and a fixed RD of "
-        f"{external_rd:g}; '?' marks a provisional shadow rating"
-    )
+def shadow_notes(*, external_rd: float | None = None, provisional_rd: float | None = None) -> None:
+    """How the shadow counts external opponents (when the table involves any: give their
+    RD), and what '?' means (when the table shows one: give the preset's threshold)."""
+    if external_rd is not None:
+        message(
+            f"shadow: external opponents count at their recorded rating and a fixed RD of "
+            f"{external_rd:g}"
+        )
+    if provisional_rd is not None:
+        message(f"'?' marks a provisional shadow rating (RD {provisional_rd:g} or more)")
+
+
+def shows_provisional(displays: Iterable[str | None]) -> bool:
+    """Whether any shadow rating shown carries the provisional mark."""
+    return any(d is not None and d.endswith("?") for d in displays)
 
 
 def assumption_note(summary: str) -> None:

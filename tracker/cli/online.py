@@ -20,7 +20,7 @@ app = command_group(
 
     Link a player's accounts first: tracker player edit NAME --lichess USER --chesscom USER.
     Then fetch their rating histories from the platforms' public APIs, or import a saved
-    API response (offline). `tracker compare PLAYER` shows them beside his Elo.
+    API response (offline). `tracker compare PLAYER` shows them beside their Elo.
 
     \b
     Example: tracker online fetch "Hart, Daniel"
@@ -152,7 +152,7 @@ def import_(
     A Lichess rating history (lichess.org/api/user/USER/rating-history) does not name its
     user: give --player, whose Lichess account must be linked. A Chess.com monthly archive
     (api.chess.com/pub/player/USER/games/YYYY/MM) names its players: every linked player
-    in it gets his points. All files or none: an error stores nothing.
+    in it gets their points. All files or none: an error stores nothing.
 
     \b
     Example: tracker online import hart-lichess.json --player "Hart, Daniel"

@@ -23,7 +23,10 @@ def command_group(help: str, **settings: Any) -> typer.Typer:
 
 Json = Annotated[bool, typer.Option("--json", help="Print JSON (stable keys) instead of a table.")]
 
-PLAYER_WORDS = "exact name, FIDE id or #ID"
+PLAYER_WORDS = (
+    "name (a surname or the start of a name does if only one player has it), FIDE id, or "
+    "id:ID (also '#ID', quoted: a shell drops an unquoted #)"
+)
 """The ways to name a player (help texts)."""
 Player = Annotated[
     str, typer.Argument(metavar="PLAYER", help=f"The player: {PLAYER_WORDS}.", show_default=False)

@@ -52,16 +52,25 @@ Games = Annotated[
 ]
 Lichess = Annotated[
     str | None,
-    typer.Option("--lichess", metavar="USER", help="His Lichess user name (see `tracker online`)."),
+    typer.Option(
+        "--lichess", metavar="USER", help="Their Lichess user name (see `tracker online`)."
+    ),
 ]
 Chesscom = Annotated[
     str | None,
     typer.Option(
-        "--chesscom", metavar="USER", help="His Chess.com user name (see `tracker online`)."
+        "--chesscom", metavar="USER", help="Their Chess.com user name (see `tracker online`)."
     ),
 ]
 Ever2400 = Annotated[
     bool, typer.Option("--ever-2400", help="Seed: a published rating once reached 2400 (K 10).")
+]
+Force = Annotated[
+    bool,
+    typer.Option(
+        "--force",
+        help="Allow a name another player has, or has but for case or spacing (a namesake).",
+    ),
 ]
 Ever2300 = Annotated[
     bool,
@@ -147,15 +156,16 @@ def add(
         bool,
         typer.Option(
             "--external",
-            help="An opponent we do not rate: his rating comes from each game's recorded rating.",
+            help="An opponent we do not rate: their rating comes from each game's recorded rating.",
         ),
     ] = False,
+    force: Force = False,
     json: Json = False,
 ) -> None:
     """Add a tracked player or an external opponent.
 
-    Seed a player who already has a FIDE rating with his state on the list before
-    tracking starts (--rating and --games); without a seed he starts unrated and earns a
+    Seed a player who already has a FIDE rating with their state on the list before
+    tracking starts (--rating and --games); without a seed they start unrated and earn a
     first rating under FIDE's rules.
 
     \b
@@ -177,6 +187,7 @@ def add(
             seed=seed,
             lichess=lichess,
             chesscom=chesscom,
+            force=force,
         ),
         write=True,
     )
@@ -229,6 +240,8 @@ def print_players(players: tuple[PlayerView, ...]) -> None:
             for p in players
         ),
         right=("games", "born", "FIDE id"),
+        drop=("FIDE id", "title"),
+        wrap=("name",),
         empty="no players yet: add one with `tracker player add NAME`",
     )
 
@@ -258,7 +271,7 @@ def status_json(r: RatingStatus) -> dict[str, Any]:
 def show(ctx: typer.Context, player: Player, json: Json = False) -> None:
     """Show one player's details and ratings.
 
-    For each list: his published rating, K for the next period, and the live change of his
+    For each list: their published rating, K for the next period, and the live change of their
     games not yet published.
 
     \b
@@ -325,7 +338,7 @@ def print_player_card(card: PlayerCard) -> None:
             if r.live_rating is not None and r.live_rating != r.rating:
                 live += f"; live rating {r.live_rating}"
             rows.append((f"{r.tc} live", live))
-    print_table(["field", "value"], rows)
+    print_table(["field", "value"], rows, wrap=("value",))
 
 
 @app.command("edit")
@@ -357,15 +370,16 @@ def edit(
             "(repeatable).",
         ),
     ] = None,
+    force: Force = False,
     json: Json = False,
 ) -> None:
     """Change a player's details; only the options given change.
 
-    --lichess and --chesscom link his online accounts (a changed account drops the online
+    --lichess and --chesscom link their online accounts (a changed account drops the online
     ratings stored for the old one).
 
     \b
-    Example: tracker player edit "#4" --fide-id 400177 --lichess yuki_sato
+    Example: tracker player edit id:4 --fide-id 400177 --lichess yuki_sato
     """
     from tracker.services.players import edit_player
 
@@ -389,7 +403,9 @@ def edit(
         "chesscom": chesscom,
     }
     result = state(ctx).run(
-        lambda s: edit_player(s, player, changes=changes, seed=seed, clear=tuple(cleared)),
+        lambda s: edit_player(
+            s, player, changes=changes, seed=seed, clear=tuple(cleared), force=force
+        ),
         write=True,
     )
     if json:
@@ -402,7 +418,7 @@ def remove(ctx: typer.Context, player: Player, json: Json = False) -> None:
     """Remove a player who has no games.
 
     \b
-    Example: tracker player remove "#6"
+    Example: tracker player remove id:6
     """
     from tracker.services.players import remove_player
 

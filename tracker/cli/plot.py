@@ -1,8 +1,8 @@
 """Pictures of players' ratings (matplotlib, no display needed): PNG, SVG or PDF by the
 file's extension.
 
-One player: his FIDE Elo as steps per published list, the shadow as a line through every
-game and every list date (to the last one) with a light +-2 RD band behind it, and his real
+One player: their FIDE Elo as steps per published list, the shadow as a line through every
+game and every list date (to the last one) with a light +-2 RD band behind it, and their real
 online rating in the perf beside the list. The y-axis follows the ratings, not the band:
 a wide band is cut at the edge rather than squeezing the ratings into a sliver. Provisional
 stretches are shaded only where they tell something (part of the shadow provisional, part

@@ -1,16 +1,31 @@
-"""Turning service results into tables, JSON and messages. Data to stdout, messages to stderr."""
+"""Turning service results into tables, JSON and messages. Data to stdout, messages to stderr.
+
+Tables are plain aligned text, fitted to the terminal: a table wider than the terminal first
+drops (or moves under each row) the columns its command names as expendable, then wraps the
+columns that may wrap (names, events); a cell is never cut. Output that does not go to a
+terminal (a file, a pipe) gets the full table unless ``COLUMNS`` says otherwise.
+"""
 
 from __future__ import annotations
 
 import dataclasses
 import datetime as dt
 import json
+import os
 import sys
+import unicodedata
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import Any
 
 import typer
+
+#: Spaces between two columns.
+GAP = 2
+#: A wrapped column keeps at least this many characters a line (or its header's width).
+MIN_WRAP = 10
+#: How far a note moved under its row is indented.
+BELOW_INDENT = 2
 
 
 def message(text: str) -> None:
@@ -34,30 +49,212 @@ def print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, default=_default, ensure_ascii=False, indent=2) + "\n")
 
 
+def terminal_width() -> int | None:
+    """The width tables must fit: ``COLUMNS`` if set, else the terminal's width when stdout is
+    a terminal, else None (no limit: a file or a pipe gets every column)."""
+    columns = os.environ.get("COLUMNS", "").strip()
+    if columns.isdecimal() and int(columns) > 0:
+        return int(columns)
+    try:
+        if sys.stdout.isatty():
+            return os.get_terminal_size(sys.stdout.fileno()).columns
+    except (OSError, ValueError, AttributeError):
+        pass
+    return None
+
+
+def cell_width(text: str) -> int:
+    """Terminal cells ``text`` takes: wide East Asian characters count 2, combining marks 0."""
+    if text.isascii():
+        return len(text)
+    width = 0
+    for char in text:
+        if unicodedata.combining(char):
+            continue
+        width += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+    return width
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` cells, broken at spaces. A word longer than
+    that (a path, a URL) stays whole on its own line: wider than asked, never cut."""
+    if cell_width(text) <= width:
+        return [text]
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        candidate = f"{line} {word}" if line else word
+        if line and cell_width(candidate) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    lines.append(line)
+    return lines
+
+
+def _pad(text: str, width: int, right: bool) -> str:
+    if text.isascii():
+        return text.rjust(width) if right else text.ljust(width)
+    fill = " " * (width - cell_width(text))
+    return fill + text if right else text + fill
+
+
+def table_width(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> int:
+    """The width of the full table (every column, nothing wrapped)."""
+    widths = _widths(columns, rows)
+    return sum(widths) + GAP * (len(widths) - 1)
+
+
+def _widths(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> list[int]:
+    widths = [cell_width(c) for c in columns]
+    for i in range(len(columns)):
+        cells = {row[i] for row in rows}
+        if cells:
+            widths[i] = max(widths[i], max(map(cell_width, cells)))
+    return widths
+
+
+def cells(rows: Iterable[Sequence[Any]]) -> list[list[str]]:
+    """Rows as text cells (None is an empty cell)."""
+    return [["" if cell is None else str(cell) for cell in row] for row in rows]
+
+
 def print_table(
     columns: Sequence[str],
     rows: Iterable[Sequence[Any]],
     *,
     title: str | None = None,
     right: Iterable[str] = (),
+    wrap: Iterable[str] = (),
+    drop: Sequence[str | int | Sequence[str | int]] = (),
+    below: str | None = None,
     empty: str = "nothing to show",
+    width: int | None = -1,
 ) -> None:
-    """A rich table on stdout; an empty result says so on stderr instead."""
-    from rich.console import Console
-    from rich.table import Table
+    """A plain aligned table on stdout; an empty result says so on stderr instead.
 
-    materialised = [["" if cell is None else str(cell) for cell in row] for row in rows]
+    ``right`` and ``wrap`` name columns (by header) that are right-aligned and that may wrap
+    over several lines. When the table is wider than ``width`` (default:
+    :func:`terminal_width`), the steps of ``drop`` are taken in order until it fits, each a
+    column (header or index) or several; the ``below`` column, when a step names it, moves
+    under each row instead of going. Then the ``wrap`` columns wrap as needed.
+    """
+    materialised = cells(rows)
     if not materialised:
         message(empty)
         return
-    right_set = set(right)
-    table = Table(title=title, title_justify="left", header_style="bold", box=None, pad_edge=False)
-    for column in columns:
-        table.add_column(column, justify="right" if column in right_set else "left", no_wrap=True)
-    for row in materialised:
-        table.add_row(*row)
-    console = Console(file=sys.stdout, width=None if sys.stdout.isatty() else 200, soft_wrap=True)
-    console.print(table)
+    limit = terminal_width() if width == -1 else width
+    sys.stdout.write(
+        "".join(
+            line.rstrip() + "\n"
+            for line in _lines(
+                columns,
+                materialised,
+                title=title,
+                right=set(right),
+                wrap=set(wrap),
+                drop=drop,
+                below=below,
+                width=limit,
+            )
+        )
+    )
+
+
+def _indexes(columns: Sequence[str], step: str | int | Sequence[str | int]) -> list[int]:
+    items: Sequence[str | int] = [step] if isinstance(step, str | int) else step
+    out = []
+    for item in items:
+        if isinstance(item, int):
+            out.append(item)
+        else:
+            out.extend(i for i, c in enumerate(columns) if c == item)
+    return out
+
+
+def _lines(
+    columns: Sequence[str],
+    rows: list[list[str]],
+    *,
+    title: str | None,
+    right: set[str],
+    wrap: set[str],
+    drop: Sequence[str | int | Sequence[str | int]],
+    below: str | None,
+    width: int | None,
+) -> Iterable[str]:
+    widths = _widths(columns, rows)
+    full = list(widths)
+    shown = list(range(len(columns)))
+    under: list[int] = []
+
+    def total() -> int:
+        return sum(widths[i] for i in shown) + GAP * (len(shown) - 1)
+
+    if width is not None:
+        for step in drop:
+            if total() <= width:
+                break
+            for i in _indexes(columns, step):
+                if i in shown and len(shown) > 1:
+                    shown.remove(i)
+                    if columns[i] == below:
+                        under.append(i)
+        excess = total() - width
+        wrappable = [i for i in shown if columns[i] in wrap]
+        while excess > 0:
+            candidates = [i for i in wrappable if widths[i] > max(MIN_WRAP, cell_width(columns[i]))]
+            if not candidates:
+                break
+            widest = max(candidates, key=lambda i: widths[i])
+            widths[widest] -= 1
+            excess -= 1
+    if title is not None:
+        yield from _wrap(title, width) if width is not None else [title]
+    aligned = [(i, widths[i], columns[i] in right) for i in shown]
+    gap = " " * GAP
+    yield gap.join(_pad(columns[i], w, r) for i, w, r in aligned)
+    narrowed = [(i, widths[i]) for i in shown if widths[i] < full[i]]
+    for row in rows:
+        if narrowed and any(cell_width(row[i]) > w for i, w in narrowed):
+            parts = [_wrap(row[i], w) for i, w, _ in aligned]
+            for n in range(max(map(len, parts))):
+                yield gap.join(
+                    _pad(part[n] if n < len(part) else "", w, r)
+                    for part, (_, w, r) in zip(parts, aligned, strict=True)
+                )
+        else:
+            yield gap.join(_pad(row[i], w, r) for i, w, r in aligned)
+        for i in under:
+            if row[i]:
+                text = f"{columns[i]}: {row[i]}"
+                room = None if width is None else max(width - BELOW_INDENT, MIN_WRAP)
+                for line in _wrap(text, room) if room is not None else [text]:
+                    yield " " * BELOW_INDENT + line
+
+
+# One way to print each kind of number in every table.
+
+
+def score(value: Decimal | float) -> str:
+    """A score (points, multiples of a half): one decimal, ``3.5``, ``2.0``."""
+    return f"{value:.1f}"
+
+
+def expected(value: Decimal | float) -> str:
+    """An expected score: two decimals, as FIDE's table gives it."""
+    return f"{value:.2f}"
+
+
+def change(value: Decimal | float) -> str:
+    """An exact rating change: signed, two decimals."""
+    return f"{value:+.2f}"
+
+
+def rd(value: float | None) -> str:
+    """A shadow RD: a whole number, like the shadow rating beside it."""
+    return "" if value is None else f"{value:.0f}"
 
 
 def yes_no(value: bool) -> str:

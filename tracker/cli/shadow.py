@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from tracker.cli import render
 from tracker.cli.context import state
-from tracker.cli.notes import assumption_note, external_note, stale_warning
+from tracker.cli.notes import assumption_note, shadow_notes, shows_provisional, stale_warning
 from tracker.cli.options import PLAYER_WORDS, Json, Plot, Tc, command_group, month_option
 from tracker.cli.plot import MAX_PLAYERS, check_plot_path, plot_comparison, plot_players
 from tracker.cli.render import message, print_json, print_table
@@ -55,7 +56,7 @@ def _seed_rd_text(c: ShadowConfig) -> str:
         return "unused with fresh seeding"
     if c.seed_rd is not None:
         return f"{c.seed_rd:g} for every seeded player (within {low:g}..{high:g})"
-    return f"auto: from his rated games (within {low:g}..{high:g})"
+    return f"auto: from their rated games (within {low:g}..{high:g})"
 
 
 def _print_config(c: ShadowConfig, *, full: bool) -> None:
@@ -81,7 +82,7 @@ def _print_config(c: ShadowConfig, *, full: bool) -> None:
                 f"{c.chesscom_c:g} per day (assumptions)",
             )
         )
-    print_table(["setting", "value"], rows)
+    print_table(["setting", "value"], rows, wrap=("value",))
     if not preset.assumptions:
         return
     if not full:
@@ -125,7 +126,7 @@ def set_(
         str | None,
         typer.Option(
             "--seed",
-            help="elo (default): a player's shadow starts at his Elo when his first game is "
+            help="elo (default): a player's shadow starts at their Elo when their first game is "
             "rated; fresh: at the preset's new-player rating, like a new online account.",
             metavar="SEED",
         ),
@@ -169,8 +170,8 @@ def set_(
         typer.Option(
             "--seed-rd",
             metavar="RD",
-            help="First RD of a player seeded from his Elo: auto (default) derives it from "
-            "his rated games (the RD that as many evenly matched games give a new player, "
+            help="First RD of a player seeded from their Elo: auto (default) derives it from "
+            "their rated games (the RD that as many evenly matched games give a new player, "
             "within the preset's RD bounds); a number fixes it for everyone seeded.",
         ),
     ] = None,
@@ -275,7 +276,7 @@ def print_comparison(c: Comparison, platform: str | None = None) -> None:
             r.list_date,
             r.elo if r.elo is not None else "unrated",
             r.display or "",
-            _f(r.rd, 1),
+            render.rd(r.rd),
         ]
         if c.has_volatility:
             row.append(_f(r.volatility, 5))
@@ -292,7 +293,20 @@ def print_comparison(c: Comparison, platform: str | None = None) -> None:
         rows,
         title=f"{c.name} ({c.tc}): {what}",
         right=[col for col in columns if col not in ("month", "list")],
+        drop=("list", "volatility"),
         empty=f"no closed {c.tc} periods for {c.name} yet (see `tracker period close`)",
+    )
+
+
+def comparison_notes(found: list[Comparison]) -> None:
+    """The shadow's footnotes, once for the players shown: external opponents (when any of
+    them met one) and the provisional mark (when one is shown)."""
+    first = found[0]
+    shadow_notes(
+        external_rd=first.external_rd if any(c.external_opponents for c in found) else None,
+        provisional_rd=first.provisional_rd
+        if shows_provisional(r.display for c in found for r in c.rows)
+        else None,
     )
 
 
@@ -360,7 +374,7 @@ def compare(
 
     Month by month for one player (or several, one after another; with --plot all on one
     chart), or every tracked player's current ratings with --all. A player with a linked
-    Lichess or Chess.com account (see `tracker online`) also shows his real rating there on
+    Lichess or Chess.com account (see `tracker online`) also shows their real rating there on
     each list date. --all --online PLATFORM fits the least-squares line between the Elo and
     that platform's rating across the linked players.
 
@@ -382,7 +396,10 @@ def compare(
         check_plot_path(plot)
     if all_:
         if preset is not None:
-            raise UsageError("--preset compares named players, not --all")
+            raise UsageError(
+                "--preset compares named players with another preset: give a PLAYER instead of "
+                "--all (--all shows the configured preset, see `tracker shadow set`)"
+            )
         if platform is not None:
             if plot is not None:
                 raise UsageError("--plot draws players, not the --online line")
@@ -403,7 +420,7 @@ def compare(
                 typer.echo("")
             print_comparison(c, platform)
         if found[0].rows:
-            external_note(found[0].external_rd)
+            comparison_notes(found)
         for c in found:
             _online_notes(c, platform)
         assumption_note(found[0].assumption_summary)
@@ -455,10 +472,10 @@ def _compare_all(ctx: typer.Context, tc: str, json: bool, plot: Path | None) -> 
                     r.name,
                     r.elo if r.elo is not None else "unrated",
                     r.display or "",
-                    _f(r.rd, 1),
+                    render.rd(r.rd),
                     "" if r.difference is None else f"{r.difference:+.0f}",
                     r.glicko_rank or "",
-                    "<- ranks differ" if r.flagged else "",
+                    "<-" if r.flagged else "",
                 )
                 for r in st.rows
             ],
@@ -467,10 +484,18 @@ def _compare_all(ctx: typer.Context, tc: str, json: bool, plot: Path | None) -> 
             if st.list_date
             else None,
             right=("Elo rank", "Elo", st.preset, "RD", "diff", "rank"),
+            wrap=("name",),
             empty=f"no closed {st.tc} periods yet (see `tracker period close`)",
         )
+        if any(r.flagged for r in st.rows):
+            message("<- marks the players whose two ranks differ most")
     if st.rows:
-        external_note(st.external_rd)
+        shadow_notes(
+            external_rd=st.external_rd if st.external_opponents else None,
+            provisional_rd=st.provisional_rd
+            if shows_provisional(r.display for r in st.rows)
+            else None,
+        )
         assumption_note(st.assumption_summary)
     if plot is not None:
         ranked = [r for r in st.rows if r.elo is not None or r.glicko is not None]
@@ -656,8 +681,9 @@ def evaluate(
         + (f" from {month_label(ev.first_month)}" if ev.first_month else ""),
         right=("games", "log-loss", "Brier", "favourite won"),
     )
-    external_note(ev.external_rd)
+    shadow_notes(external_rd=ev.external_rd if ev.external_games else None)
+    message(f"lower log-loss and Brier are better; best here: {best.system}")
     message(
-        f"lower log-loss and Brier are better; best here: {best.system}. Each game is predicted "
-        f"before it is rated; {ev.decisive} decisive games decide 'favourite won'"
+        f"each game is predicted before it is rated; {ev.decisive} decisive games make "
+        "'favourite won'"
     )

@@ -24,9 +24,15 @@ def schema_state(engine: Engine) -> str | None:
         return None if row is None else str(row[0])
 
 
-def ensure_current(engine: Engine) -> None:
-    """Create a new database at head; refuse an older or newer one with a clear message."""
+def ensure_current(engine: Engine, *, create: bool = True, where: str = "") -> None:
+    """Create a new database at head (with ``create``; else refuse an empty one: ``where``
+    names it); refuse an older or newer one with a clear message."""
     revision = schema_state(engine)
+    if revision is None and not create:
+        raise DatabaseError(
+            f"no tracker database at {where or 'this address'} (it is empty; a command that "
+            "writes, such as `tracker player add`, creates the tables)"
+        )
     if revision is None:
         from tracker.db import migrate  # alembic: only when a database is created
 

@@ -217,7 +217,7 @@ class _RowReader:
         white = self._player("white", white_c, white_rating_c, white_id_c, reasons)
         black = self._player("black", black_c, black_rating_c, black_id_c, reasons)
         if white.name and black.name and same_player(white, black):
-            reasons.append(f"{white.name!r} is paired with himself")
+            reasons.append(f"{white.name!r} is paired with themselves")
         game_tc, reason = self._tc(tc_c)
         if reason and self.tc is None:
             reasons.append(reason)

@@ -219,7 +219,7 @@ def _game(
     white = _player(headers, "White", reasons)
     black = _player(headers, "Black", reasons)
     if white.name and black.name and same_player(white, black):
-        reasons.append(f"{white.name!r} is paired with himself")
+        reasons.append(f"{white.name!r} is paired with themselves")
     played_on, note, reason = _game_date(headers)
     if reason:
         reasons.append(reason)

@@ -464,7 +464,7 @@ def parse_trf(
                 continue
             where = f"player {player.rank}, round {round_no}"
             if slot.opponent == player.rank:
-                problems.append(Problem(source, player.line, f"{where}: paired with himself"))
+                problems.append(Problem(source, player.line, f"{where}: paired with themselves"))
                 continue
             if slot.code in _BYE_CODES and slot.code not in _GAME_CODES and slot.code != " ":
                 problems.append(

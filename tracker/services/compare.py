@@ -17,6 +17,7 @@ from tracker.ratings.fit import LineFit, fit_line
 from tracker.ratings.glicko import GlickoPreset, GlickoState
 from tracker.ratings.shadow import ShadowPlayer, as_of
 from tracker.services import lists, online, shadow
+from tracker.services.history import not_rated_here, plays_external
 from tracker.services.online import OnlineSeries
 from tracker.services.players import resolve
 from tracker.user_input import check_tc, today
@@ -85,6 +86,11 @@ class Comparison:
     def online_series(self, platform: str) -> OnlineSeries | None:
         return next((o for o in self.online if o.platform == platform), None)
 
+    # Whether the months compared hold games against external opponents; the RD from which
+    # the preset marks a rating provisional.
+    external_opponents: bool = False
+    provisional_rd: float | None = None
+
 
 def _row(
     month: dt.date,
@@ -119,7 +125,7 @@ def compare(session: Session, ref: str, tc: str, preset_name: str | None) -> Com
     tc = check_tc(tc)
     player = resolve(session, ref)
     if player.external:
-        raise NotFoundError(f"{player.name} is an external player: he has no ratings of ours")
+        raise not_rated_here(player)
     config = shadow.get_config(session)
     name = shadow.check_preset(preset_name) if preset_name else config.preset
     preset = config.glicko_preset(name)
@@ -209,6 +215,10 @@ def compare(session: Session, ref: str, tc: str, preset_name: str | None) -> Com
         system=preset.system,
         assumption_summary=preset.assumption_summary,
         online=tuple(series),
+        external_opponents=plays_external(
+            session, tc, out[-1].list_date if out else None, player.id
+        ),
+        provisional_rd=preset.provisional_rd,
     )
 
 
@@ -236,6 +246,8 @@ class Standings:
     stale: bool
     external_rd: float = 60.0
     assumption_summary: str = ""
+    external_opponents: bool = False
+    provisional_rd: float | None = None
 
 
 def _ranks(values: dict[int, float]) -> dict[int, int]:
@@ -307,6 +319,8 @@ def compare_all(session: Session, tc: str) -> Standings:
         any(s for _, _, s in closed),
         config.external_rd,
         preset.assumption_summary,
+        plays_external(session, tc, list_date),
+        preset.provisional_rd,
     )
 
 
@@ -327,6 +341,7 @@ class Evaluation:
     decisive: int
     systems: tuple[SystemScore, ...]
     external_rd: float
+    external_games: bool = False
 
 
 def evaluate(session: Session, tc: str, from_month: dt.date | None) -> Evaluation:
@@ -343,6 +358,7 @@ def evaluate(session: Session, tc: str, from_month: dt.date | None) -> Evaluatio
     elo_pred: dict[int, float] = {}
     white_of: dict[int, int] = {}
     outcomes: dict[int, float] = {}
+    external_games = False
     closed = lists.closed_months(session, tc)
     for month, _, _ in closed:
         if from_month is not None and month < from_month:
@@ -361,6 +377,7 @@ def evaluate(session: Session, tc: str, from_month: dt.date | None) -> Evaluatio
             elo_pred[g.id] = float(fide.expected_score(w, b, rules))
             white_of[g.id] = g.white_id
             outcomes[g.id] = {"1-0": 1.0, "0-1": 0.0}.get(g.result, 0.5)
+            external_games = external_games or g.white_external or g.black_external
     if not outcomes:
         raise NotFoundError(
             f"no rated {tc} games to evaluate: close a period first (`tracker period close`)"
@@ -389,6 +406,7 @@ def evaluate(session: Session, tc: str, from_month: dt.date | None) -> Evaluatio
             for name, s in scores
         ),
         external_rd=config.external_rd,
+        external_games=external_games,
     )
 
 

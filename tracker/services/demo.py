@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import sqlite3
 from collections import Counter
 from dataclasses import dataclass
 from importlib import resources
@@ -32,6 +33,23 @@ def season() -> dict[str, Any]:
     text = resources.files("tracker.services").joinpath("data/demo_season.json").read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
+
+
+def is_demo_database(path: Path) -> bool:
+    """Whether the SQLite file at ``path`` is one ``tracker demo`` made: its players are the
+    sample season's, no more, no fewer. Read through a read-only connection, so that a file
+    that is not one is left exactly as it was."""
+    try:
+        conn = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return False
+    try:
+        names = {name for (name,) in conn.execute("SELECT name FROM players")}
+    except sqlite3.Error:  # not a database, or not a tracker database
+        return False
+    finally:
+        conn.close()
+    return names == {p["name"] for p in season()["players"]}
 
 
 def load_demo(session: Session) -> DemoSummary:

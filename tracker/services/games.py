@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from sqlalchemy import Select, func, or_, select
 from sqlalchemy.orm import Session, aliased
 
-from tracker.db.models import Event, Game, Player
-from tracker.errors import ConflictError, InvalidInputError, NotFoundError
-from tracker.months import next_month
+from tracker.db.models import Event, Game, Player, RatingPeriod
+from tracker.errors import ConflictError, InvalidInputError, NotFoundError, TrackerError
+from tracker.importers.records import Problem
+from tracker.importers.rounds import Pairing
+from tracker.months import month_label, month_of, next_month
 from tracker.ratings import fide
 from tracker.services import lists
 from tracker.services.players import resolve
-from tracker.user_input import check_rating, check_tc, parse_result
+from tracker.user_input import check_plausible_rating, check_tc, parse_result
 from tracker.vocabulary import FORFEITS
 
 
@@ -39,6 +42,53 @@ class GameView:
     def rated(self) -> bool:
         """Forfeits are stored but never rated."""
         return self.result not in FORFEITS
+
+
+@dataclass(frozen=True)
+class DateBounds:
+    """The dates a game may plausibly have: not after ``today``, and not more than a year
+    before the month the database's records start (its first rating period, else its first
+    game; a database without games takes any past date). A date outside them is most often a
+    mistyped year, which would otherwise make closing create a rating period for every month
+    in between.
+
+    For every game entered by hand (``game add``/``edit``/``add-round`` refuse such a date
+    unless told ``--yes``); an importer checks each record's date with :meth:`problem`."""
+
+    today: dt.date
+    start: dt.date | None
+
+    @classmethod
+    def of(cls, session: Session, today: dt.date) -> DateBounds:
+        first = session.scalar(select(func.min(RatingPeriod.month)))
+        if first is None:
+            first = session.scalar(select(func.min(Game.played_on)))
+        return cls(today, month_of(first) if first is not None else None)
+
+    @property
+    def earliest(self) -> dt.date | None:
+        """The first day accepted without confirmation (None: any past day, in a database
+        without games yet)."""
+        if self.start is None:
+            return None
+        return dt.date(self.start.year - 1, self.start.month, 1)
+
+    def problem(self, played_on: dt.date) -> str | None:
+        """Why ``played_on`` is implausible, or None."""
+        if played_on > self.today:
+            return f"the date {played_on} is in the future (today is {self.today})"
+        if self.start is not None and self.earliest is not None and played_on < self.earliest:
+            return (
+                f"the date {played_on} is more than a year before this database's records "
+                f"start ({month_label(self.start)})"
+            )
+        return None
+
+    def check(self, played_on: dt.date, *, yes: bool) -> None:
+        """Refuse an implausible date unless ``yes``."""
+        reason = None if yes else self.problem(played_on)
+        if reason is not None:
+            raise InvalidInputError(f"{reason}: check the year, or give --yes if it is right")
 
 
 def natural_key(
@@ -129,18 +179,18 @@ def _prepare(
     round_ = clean_round(round_)
     for value, side in ((white_rating, "white"), (black_rating, "black")):
         if value is not None:
-            check_rating(value, f"{side}'s rating")
+            check_plausible_rating(value, f"{side}'s recorded rating")
     white_player = resolve(session, white)
     black_player = resolve(session, black)
     if white_player.id == black_player.id:
-        raise InvalidInputError(f"{white_player.name} cannot play himself")
+        raise InvalidInputError(f"{white_player.name} cannot play themselves")
     for player, rating, flag in (
         (white_player, white_rating, "--white-rating"),
         (black_player, black_rating, "--black-rating"),
     ):
         if player.external and rating is None:
             raise InvalidInputError(
-                f"{player.name} is an external player: give his rating with {flag}"
+                f"{player.name} is an external player: give their rating with {flag}"
             )
     if event_start is not None and event is None:
         raise InvalidInputError("--event-start needs --event")
@@ -184,8 +234,13 @@ def add_game(
     round_: str | None = None,
     white_rating: int | None = None,
     black_rating: int | None = None,
+    today: dt.date | None = None,
+    yes: bool = False,
 ) -> GameView:
-    """Record one game after checking everything that can be wrong with it."""
+    """Record one game after checking everything that can be wrong with it. Given ``today``,
+    an implausible date (:class:`DateBounds`) is refused unless ``yes``."""
+    if today is not None:
+        DateBounds.of(session, today).check(played_on, yes=yes)
     before = _span_before(session, tc, event)
     fields = _prepare(
         session,
@@ -223,12 +278,19 @@ def edit_game(
     round_: str | None = UNCHANGED,
     white_rating: int | None = UNCHANGED,
     black_rating: int | None = UNCHANGED,
-) -> GameView:
-    """Correct a game in place (same id); the periods of its old and new dates go stale.
+    today: dt.date | None = None,
+    yes: bool = False,
+) -> tuple[GameView, bool]:
+    """Correct a game in place (same id); the periods rating it, before and after, go stale.
+    Returns the game and whether anything changed: a correction that changes nothing
+    leaves every period as it was.
 
     ``event``, ``round_`` and the ratings left at ``UNCHANGED`` keep their values; None
-    clears them."""
+    clears them. Given ``today``, a new date that is implausible (:class:`DateBounds`) is
+    refused unless ``yes``."""
     game = get_game(session, game_id)
+    if today is not None and played_on is not None and played_on != game.played_on:
+        DateBounds.of(session, today).check(played_on, yes=yes)
     old_tc, old_event, old_day = game.tc, game.event, game.played_on
     old_before = lists.span_of(session, old_tc, game.event_id)
     new_event = (old_event.name if old_event else None) if event is UNCHANGED else event
@@ -248,6 +310,8 @@ def edit_game(
         black_rating=game.black_rating if black_rating is UNCHANGED else black_rating,
         game_id=game.id,
     )
+    if all(getattr(game, name) == value for name, value in fields.items()):
+        return _view(game), False
     for name, value in fields.items():
         setattr(game, name, value)
     session.flush()
@@ -256,7 +320,7 @@ def edit_game(
     session.flush()
     stale = _mark(session, old_tc, old_event.id if old_event else None, old_day, old_before)
     stale += _mark(session, fields["tc"], game.event_id, game.played_on, new_before)
-    return replace(_view(game), stale=tuple(sorted(set(stale))))
+    return replace(_view(game), stale=tuple(sorted(set(stale)))), True
 
 
 def _span_before(session: Session, tc: str, event: str | None) -> lists.EventSpan | None:
@@ -370,3 +434,80 @@ def remove_game(session: Session, game_id: int) -> GameView:
         session.flush()
     stale = _mark(session, removed.tc, event.id if event else None, removed.played_on, before)
     return replace(removed, stale=stale)
+
+
+class RoundRejected(InvalidInputError):
+    """A round with problems: nothing of it is written. ``problems`` says what, line by line."""
+
+    def __init__(self, message: str, problems: Sequence[str]) -> None:
+        super().__init__(message)
+        self.problems = tuple(problems)
+
+
+def add_round(
+    session: Session,
+    *,
+    event: str,
+    played_on: dt.date,
+    round_: str,
+    pairings: Sequence[Pairing],
+    tc: str = "standard",
+    event_start: dt.date | None = None,
+    problems: Sequence[Problem] = (),
+    source: str = "stdin",
+    today: dt.date | None = None,
+    yes: bool = False,
+) -> tuple[GameView, ...]:
+    """Record one round of an event, all or nothing: every game is checked as ``game add``
+    checks it, and also that nobody plays twice in the round. ``problems`` are the lines the
+    caller could not read (from ``source``); with any problem at all, :class:`RoundRejected`
+    lists them all, as ``SOURCE:LINE: reason`` (the caller's transaction then writes
+    nothing)."""
+    if today is not None:
+        DateBounds.of(session, today).check(played_on, yes=yes)
+    round_text = clean_round(round_)
+    if round_text is None:
+        raise InvalidInputError("a round needs a number (--round N)")
+    found: list[tuple[int, str]] = [(p.line, str(p)) for p in problems]
+    seen: dict[int, int] = {}
+    added: list[GameView] = []
+    for pairing in pairings:
+        where = f"{source}:{pairing.line}: "
+        try:
+            white = resolve(session, pairing.white)
+            black = resolve(session, pairing.black)
+            for player in (white, black):
+                if player.id in seen and white.id != black.id:
+                    raise InvalidInputError(
+                        f"{player.name} already plays in line {seen[player.id]} of this round"
+                    )
+            added.append(
+                add_game(
+                    session,
+                    white=f"id:{white.id}",
+                    black=f"id:{black.id}",
+                    result=pairing.result,
+                    played_on=played_on,
+                    tc=tc,
+                    event=event,
+                    event_start=event_start,
+                    round_=round_text,
+                    white_rating=pairing.white_rating,
+                    black_rating=pairing.black_rating,
+                )
+            )
+            seen.setdefault(white.id, pairing.line)
+            seen.setdefault(black.id, pairing.line)
+        except TrackerError as exc:
+            found.append((pairing.line, f"{where}{exc}"))
+    if not pairings and not problems:
+        raise InvalidInputError("no games given: one line per game, WHITE RESULT BLACK")
+    if found:
+        lines = len({line for line, _ in found})
+        total = len(pairings) + len({p.line for p in problems})
+        raise RoundRejected(
+            f"round {round_text} of {event!r} not added: {lines} of {total} line(s) have "
+            "problems; nothing was written",
+            [text for _, text in sorted(found)],
+        )
+    return tuple(added)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from sqlalchemy import and_, or_, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, aliased
 
 from tracker.db.models import EloHistory, Game, GlickoHistory, Player, PlayerSeed, RatingPeriod
 from tracker.errors import NotFoundError
@@ -53,12 +53,45 @@ class History:
     stale_months: tuple[dt.date, ...]
     preset: str = "lichess"
     external_rd: float = 60.0
+    # Whether the rows count games against external opponents (the shadow gives them a fixed
+    # RD), and the RD from which the preset marks a shadow rating provisional ('?').
+    external_opponents: bool = False
+    provisional_rd: float | None = None
+
+
+def not_rated_here(player: Player) -> NotFoundError:
+    """The error for asking an external player's ratings."""
+    return NotFoundError(
+        f"{player.name} is an external player: tracker does not rate them (each game "
+        f"records their rating; see `tracker game list --player id:{player.id}`)"
+    )
+
+
+def plays_external(
+    session: Session, tc: str, before: dt.date | None, player_id: int | None = None
+) -> bool:
+    """Whether a game of ``tc`` dated before ``before`` pits a tracked player (``player_id``,
+    or anyone) against an external one."""
+    if before is None:
+        return False
+    white, black = aliased(Player), aliased(Player)
+    query = (
+        select(Game.id)
+        .join(white, white.id == Game.white_id)
+        .join(black, black.id == Game.black_id)
+        .where(Game.tc == tc, Game.played_on < before, white.external != black.external)
+    )
+    if player_id is not None:
+        query = query.where(or_(Game.white_id == player_id, Game.black_id == player_id))
+    return session.scalar(query.limit(1)) is not None
 
 
 def history(session: Session, ref: str, tc: str) -> History:
     """One row per closed period the player played in or was listed on."""
     tc = check_tc(tc)
     player = resolve(session, ref)
+    if player.external:
+        raise not_rated_here(player)
     query = (
         select(EloHistory, RatingPeriod.month, RatingPeriod.stale)
         .join(RatingPeriod, RatingPeriod.id == EloHistory.period_id)
@@ -93,6 +126,8 @@ def history(session: Session, ref: str, tc: str) -> History:
     )
     rows = _with_shadow(session, player.id, rows, tc)
     seed = session.get(PlayerSeed, (player.id, tc))
+    config = shadow.get_config(session)
+    until = rows[-1].list_date if rows else None
     return History(
         player_id=player.id,
         name=player.name,
@@ -101,8 +136,10 @@ def history(session: Session, ref: str, tc: str) -> History:
         seed_games=seed.games if seed else None,
         rows=rows,
         stale_months=tuple(lists.stale_months(session, tc)),
-        preset=shadow.get_config(session).preset,
-        external_rd=shadow.get_config(session).external_rd,
+        preset=config.preset,
+        external_rd=config.external_rd,
+        external_opponents=plays_external(session, tc, until, player.id),
+        provisional_rd=config.glicko_preset().provisional_rd,
     )
 
 

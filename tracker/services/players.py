@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,8 +15,7 @@ from tracker.db.models import Game, OnlineRating, Player, PlayerSeed
 from tracker.errors import AmbiguousError, ConflictError, InvalidInputError, NotFoundError
 from tracker.importers.online import CHESSCOM_USER, LICHESS_USER
 from tracker.services.lists import mark_all_stale
-from tracker.user_input import check_rating
-from tracker.vocabulary import YEAR_MAX, YEAR_MIN
+from tracker.user_input import check_birth_year, check_plausible_rating
 
 TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
 FEDERATION = re.compile(r"^[A-Z]{3}$")
@@ -88,10 +88,10 @@ def clean_name(name: str) -> str:
         raise InvalidInputError("a player needs a name")
     if len(cleaned) > 200:
         raise InvalidInputError("a player's name is limited to 200 characters")
-    if cleaned.startswith("#") or cleaned.isdecimal():
+    if _id_ref(cleaned) is not None or cleaned.isdecimal():
         raise InvalidInputError(
-            f"invalid name {name!r}: a name cannot be a number or start with '#' "
-            "(those refer to FIDE ids and #IDs)"
+            f"invalid name {name!r}: a name cannot be a number or start with '#' or 'id:' "
+            "(those refer to FIDE ids and player ids)"
         )
     return cleaned
 
@@ -110,8 +110,8 @@ def _clean_fields(fields: dict[str, Any]) -> dict[str, Any]:
             raise InvalidInputError(f"invalid federation {fields['federation']!r}: three letters")
         out["federation"] = federation
     born = out.get("birth_year")
-    if born is not None and not YEAR_MIN <= born <= YEAR_MAX:
-        raise InvalidInputError(f"implausible birth year {born}")
+    if born is not None:
+        check_birth_year(born)
     sex = out.get("sex")
     if sex is not None:
         sex = sex.strip().lower()
@@ -163,10 +163,10 @@ def _check_seed(seed: SeedInput | None, external: bool) -> None:
         return
     if external:
         raise InvalidInputError(
-            "an external player is not rated by us: his rating comes from each game, "
+            "an external player is not rated by us: their rating comes from each game, "
             "so --rating/--games do not apply"
         )
-    check_rating(seed.rating)
+    check_plausible_rating(seed.rating, "seed rating")
     if not 0 <= seed.games <= 100_000:
         raise InvalidInputError(f"--games {seed.games} is outside 0..100000")
 
@@ -179,6 +179,38 @@ def _seed_row(seed: SeedInput) -> PlayerSeed:
         games=seed.games,
         ever_2400=seed.ever_2400 or seed.rating >= 2400,
         ever_2300=seed.ever_2300 or seed.rating >= 2300,
+    )
+
+
+def _spaceless(name: str) -> str:
+    return "".join(name.split()).casefold()
+
+
+def check_name_free(
+    session: Session, name: str, *, player_id: int | None = None, force: bool = False
+) -> None:
+    """Refuse, unless ``force``, a name another player already has, or one that differs from
+    another player's only in case or spacing (a typo far more often than a namesake)."""
+    if force:
+        return
+    key = _spaceless(name)
+    others = [
+        (pid, other)
+        for pid, other in session.execute(select(Player.id, Player.name).order_by(Player.id))
+        if pid != player_id and _spaceless(other) == key
+    ]
+    if not others:
+        return
+    pid, other = others[0]
+    action = "rename to it" if player_id is not None else "add a namesake"
+    if other == name:
+        raise ConflictError(
+            f'"{other}" is already a player (id:{pid}): to {action} anyway, give --force '
+            "(then refer to each by id:ID)"
+        )
+    raise ConflictError(
+        f'{name!r} differs from the player "{other}" (id:{pid}) only in case or spacing: '
+        f"use that player, or give --force to {action} anyway"
     )
 
 
@@ -202,9 +234,12 @@ def add_player(
     seed: SeedInput | None = None,
     lichess: str | None = None,
     chesscom: str | None = None,
+    force: bool = False,
 ) -> PlayerView:
-    """Add a tracked player (optionally seeded with his FIDE state, optionally with linked
-    online accounts) or an external opponent."""
+    """Add a tracked player (optionally seeded with their FIDE state, optionally with linked
+    online accounts) or an external opponent.
+
+    A name another player has, or nearly has (:func:`check_name_free`), needs ``force``."""
     fields = _clean_fields(
         {
             "name": name,
@@ -222,6 +257,7 @@ def add_player(
     for column in ACCOUNTS:
         if fields[column] is not None:
             _check_account_free(session, column, fields[column], None)
+    check_name_free(session, fields["name"], force=force)
     player = Player(external=external, **fields)
     if seed is not None:
         player.seeds.append(_seed_row(seed))
@@ -232,13 +268,47 @@ def add_player(
     return view(player, namesakes=_namesakes(session, player))
 
 
+#: ``id:12`` (or ``#12``, which a shell takes for a comment unless quoted): a player's id.
+ID_PREFIXES = ("id:", "#")
+
+
+def name_key(name: str) -> str:
+    """A name as matching compares it: case and spacing do not count."""
+    return " ".join(name.split()).casefold()
+
+
+def _loose_key(name: str) -> str:
+    """Case, spacing and commas do not count ("hart daniel" for "Hart, Daniel")."""
+    return " ".join(name.replace(",", " ").split()).casefold()
+
+
+def _surname(name: str) -> str:
+    """The part before the comma ("Hart, Daniel"), else the last word ("Daniel Hart")."""
+    if "," in name:
+        return name.split(",", 1)[0]
+    words = name.split()
+    return words[-1] if words else name
+
+
+def _id_ref(text: str) -> str | None:
+    """The digits of ``id:12`` or ``#12``; None if ``text`` is neither form."""
+    for prefix in ID_PREFIXES:
+        if text[: len(prefix)].casefold() == prefix:
+            return text[len(prefix) :].strip()
+    return None
+
+
 def resolve(session: Session, ref: str) -> Player:
-    """A player from an exact name, a FIDE id or ``#ID``; errors list the closest matches."""
+    """A player from a reference, tried in this order: ``id:ID`` (or ``#ID``), a FIDE id, the
+    exact name, the name in another case or spacing, a surname only one player has, and the
+    start of only one player's name. Errors name the candidates or the closest names."""
     text = ref.strip()
-    if text.startswith("#"):
-        digits = text[1:]
+    digits = _id_ref(text)
+    if digits is not None:
         player = (
-            session.get(Player, int(digits)) if digits.isascii() and digits.isdecimal() else None
+            session.get(Player, int(digits))
+            if digits.isascii() and digits.isdecimal() and len(digits) < 19
+            else None
         )
         if player is None:
             raise NotFoundError(f"no player {text}")
@@ -252,20 +322,45 @@ def resolve(session: Session, ref: str) -> Player:
     if not matches:
         folded = " ".join(text.split()).lower()
         matches = list(session.scalars(select(Player).where(func.lower(Player.name) == folded)))
+    if not matches:
+        matches = _partial_matches(session, text)
     if len(matches) == 1:
         return matches[0]
     if len(matches) > 1:
-        listed = ", ".join(_label(p) for p in matches)
-        raise AmbiguousError(f"{text!r} matches {len(matches)} players: {listed}; use the #ID")
+        listed = ", ".join(_label(p) for p in matches[:10])
+        more = f" and {len(matches) - 10} more" if len(matches) > 10 else ""
+        raise AmbiguousError(
+            f"{text!r} matches {len(matches)} players: {listed}{more}; name one by id:ID"
+        )
     raise NotFoundError(f"no player named {text!r}{_closest(session, text)}")
+
+
+def _partial_matches(session: Session, text: str) -> list[Player]:
+    """The players whose name matches ``text`` in case and spacing only (SQL's lower() knows
+    ASCII only), else whose surname is ``text``, else whose name starts with it."""
+    wanted, loose = name_key(text), _loose_key(text)
+    if not wanted:
+        return []
+    names = session.execute(select(Player.id, Player.name).order_by(Player.name, Player.id)).all()
+    tests: tuple[Callable[[str], bool], ...] = (
+        lambda name: name_key(name) == wanted,
+        lambda name: _loose_key(_surname(name)) == loose,
+        lambda name: _loose_key(name).startswith(loose),
+    )
+    for test in tests:
+        ids = [pid for pid, name in names if test(name)]
+        if ids:
+            return [p for p in (session.get(Player, pid) for pid in ids) if p is not None]
+    return []
 
 
 def _label(player: Player) -> str:
     fide = f", FIDE {player.fide_id}" if player.fide_id else ""
-    return f"#{player.id} {player.name}{fide}"
+    return f'"{player.name}" (id:{player.id}{fide})'
 
 
 def _closest(session: Session, text: str) -> str:
+    """The closest names, each in double quotes: a name has commas of its own."""
     names = list(session.scalars(select(Player.name).distinct()))
     by_lower = {n.lower(): n for n in names}
     close = difflib.get_close_matches(text.lower(), list(by_lower), n=3, cutoff=0.5)
@@ -277,7 +372,7 @@ def _closest(session: Session, text: str) -> str:
             close.append(name.lower())
     if not close:
         return " (no similar names; see `tracker player list`)"
-    return "; closest: " + ", ".join(by_lower[c] for c in close)
+    return "; closest: " + ", ".join(f'"{by_lower[c]}"' for c in close)
 
 
 def game_count(session: Session, player_id: int) -> int:
@@ -325,10 +420,15 @@ def edit_player(
     changes: dict[str, Any],
     seed: SeedInput | None = None,
     clear: tuple[str, ...] = (),
+    force: bool = False,
 ) -> PlayerView:
-    """Change the given fields; ``clear`` names optional fields to empty (e.g. ``fide_id``)."""
+    """Change the given fields; ``clear`` names optional fields to empty (e.g. ``fide_id``).
+
+    A new name another player has, or nearly has, needs ``force``."""
     player = resolve(session, ref)
     fields = _clean_fields({k: v for k, v in changes.items() if v is not None})
+    if "name" in fields and fields["name"] != player.name:
+        check_name_free(session, fields["name"], player_id=player.id, force=force)
     external = fields.pop("external", player.external)
     if external and not player.external and player.seeds and seed is None:
         raise InvalidInputError(
@@ -370,7 +470,7 @@ def edit_player(
 
 
 def remove_player(session: Session, ref: str) -> PlayerView:
-    """Remove a player who has no games (refused while games reference him)."""
+    """Remove a player who has no games (refused while games reference them)."""
     player = resolve(session, ref)
     count = game_count(session, player.id)
     if count:

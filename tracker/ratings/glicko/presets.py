@@ -210,7 +210,7 @@ LICHESS: Final = GlickoPreset(
     idle_periods_per_day=LICHESS_PERIODS_PER_DAY,
     provisional_rd=110.0,
     display_rounding="truncate",
-    description="Lichess: Glicko-2, one game per period, RD 45-500, '?' while RD >= 110",
+    description="Lichess: Glicko-2, one game per period, RD 45-500, '?' from RD 110",
 )
 
 GLICKMAN: Final = GlickoPreset(

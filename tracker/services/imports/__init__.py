@@ -11,7 +11,8 @@ For each file, in order:
    the games already present by their natural key.
 3. **Decide**: a file with any problem is *rejected* and nothing of it is written, unless
    ``skip_invalid`` is set; then the valid games are written and the invalid ones reported.
-   A file that yields no valid game while having problems is always rejected.
+   A file that yields no valid game while having problems is always rejected; one whose
+   valid games are all stored already is imported with nothing new.
 4. **Write** (accepted files only): the new players and events, one ``imports`` row with the
    counts, then the games in bulk (SQLAlchemy Core ``insert``, a chunk at a time), each
    linked to its import; closed periods the games land in are marked stale, exactly as a
@@ -218,7 +219,10 @@ class _FileImport:
         problems = sorted(self.plan.problems, key=lambda p: p.line)
         invalid = self.plan.invalid
         writable = self.plan.games
-        rejected = bool(problems) and (not self.options.skip_invalid or not writable)
+        # With --skip-invalid a file is rejected only when it holds no valid game at all: one
+        # whose valid games are all present already imports as "nothing new".
+        valid = len(writable) + self.plan.present
+        rejected = bool(problems) and (not self.options.skip_invalid or not valid)
         if rejected:
             return self._report(parsed, "rejected", None, (), (), problems, invalid, 0, ())
         previous = self.session.execute(

@@ -274,13 +274,13 @@ class Planner:
             in_games = f"(in {plural(identity.games, 'game')})"
             if policy == "no":
                 identity.problem = (
-                    f"unknown player {identity.name!r} {in_games}: add him first "
+                    f"unknown player {identity.name!r} {in_games}: add them first "
                     "(`tracker player add`) or use --create-players tracked|external"
                 )
             elif policy == "auto" and identity.fide_id is None and not identity.rating_seen:
                 identity.problem = (
                     f"unknown player {identity.name!r} {in_games} and the file gives no FIDE "
-                    "id or rating for him: add him first (`tracker player add`) or use "
+                    "id or rating for them: add them first (`tracker player add`) or use "
                     "--create-players tracked|external"
                 )
             else:
@@ -386,7 +386,7 @@ class Planner:
                     if identity.external and info.rating is None:
                         reasons.append(
                             f"{identity.name} is an external player and the file records no "
-                            "rating for him in this game"
+                            "rating for them in this game"
                         )
             if event is not None:
                 if event.name in fixed_starts:

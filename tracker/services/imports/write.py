@@ -108,7 +108,7 @@ class Writer:
         if any(not p.external for p in created):
             self.notes.append(
                 "new tracked players start unrated (a game file carries no FIDE state): give "
-                "each his rating with `tracker player edit NAME --rating R --games N` before "
+                "each one a rating with `tracker player edit NAME --rating R --games N` before "
                 "closing the period"
             )
         return record.id, created, events_created, stale
