@@ -20,7 +20,7 @@ import typer
 import typer.main
 from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import NullPool
 from typer.testing import CliRunner, Result
@@ -129,7 +129,7 @@ class Postgres:
                 for sequence in conn.execute(text(SEQUENCES)).scalars():
                     conn.exec_driver_sql(f"ALTER SEQUENCE {sequence} RESTART")
             return True
-        except OperationalError:
+        except SQLAlchemyError:  # a lock that did not come, anything odd: drop it instead
             return False
         finally:
             engine.dispose()
