@@ -43,6 +43,7 @@ def test_csv_uses_exactly_the_import_header(season: Cli) -> None:
         "white_fide_id",
         "black_fide_id",
         "tc",
+        "event_start",
     ]
     assert len(rows) == 1 + 12
     assert rows[1] == [
@@ -58,9 +59,10 @@ def test_csv_uses_exactly_the_import_header(season: Cli) -> None:
         "500001",
         "500004",
         "standard",
+        "2026-10-03",  # the event's start date
     ]
     assert rows[2][3] == "+-"  # forfeits keep their result
-    assert rows[-1][-1] == "blitz"
+    assert rows[-1][-2:] == ["blitz", "2026-10-15"]
 
 
 def test_pgn_has_the_seven_tag_roster_and_the_rest(season: Cli) -> None:
@@ -213,7 +215,7 @@ def test_trf_needs_numbered_rounds(season: Cli) -> None:
 
 def test_history_and_list_exports(season: Cli) -> None:
     for fide_id, rating in (("500001", "2105"), ("500004", "1910"), ("500003", "1980")):
-        ok(season("player", "edit", fide_id, "--rating", rating, "--games", "60"))
+        ok(season("player", "edit", fide_id, "--tracked", "--rating", rating, "--games", "60"))
     ok(season("period", "close", "2026-10"))
     history = json.loads(
         ok(season("export", "history", "--player", "500001", "--format", "json")).stdout

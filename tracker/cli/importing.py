@@ -10,6 +10,7 @@ imports. A file really named ``list`` is imported with ``tracker import files li
 
 from __future__ import annotations
 
+import datetime as dt
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -23,6 +24,7 @@ from tracker.cli.context import state
 from tracker.cli.options import Json, command_group, tc_option
 from tracker.cli.render import message, print_json, print_table
 from tracker.errors import InvalidInputError
+from tracker.user_input import parse_date
 
 if TYPE_CHECKING:
     from typer._click import Context as ClickContext
@@ -137,6 +139,18 @@ def files(
             "e.g. latin-1 or cp1252.",
         ),
     ] = "utf-8",
+    event_start: Annotated[
+        dt.date | None,
+        typer.Option(
+            "--event-start",
+            metavar="DATE",
+            parser=lambda text: parse_date(text, "--event-start"),
+            help="YYYY-MM-DD: the start of the event of a file that gives no date (a TRF "
+            "without 042 and 132, a PGN without Date and EventDate); its undated rounds are "
+            "all dated that day. Files with their own dates keep them.",
+            show_default=False,
+        ),
+    ] = None,
     json: Json = False,
 ) -> None:
     """Import games; each file is all or nothing."""
@@ -150,6 +164,7 @@ def files(
             skip_invalid=skip_invalid,
             dry_run=dry_run,
             encoding=encoding,
+            event_start=event_start,
         )
     )
     sources = []
@@ -261,6 +276,7 @@ def _print_report(report: ImportReport) -> None:
         details = [
             _players_line(f),
             _events_line(f.events_created),
+            *(f"warning: {w}" for w in f.warnings[:SHOWN_PROBLEMS]),
             *(
                 f"closed {s.tc} periods from {s.month:%Y-%m} are now stale: run `tracker rerate`"
                 for s in f.stale
@@ -301,6 +317,7 @@ def file_json(f: FileReport) -> dict[str, Any]:
         "skipped": f.skipped,
         "skipped_unfinished": f.skipped_unfinished,
         "skipped_other": f.skipped_other,
+        "skipped_variant": f.skipped_variant,
         "invalid": f.invalid,
         "byes": f.byes,
         "players_created": [
@@ -310,6 +327,7 @@ def file_json(f: FileReport) -> dict[str, Any]:
         "events_created": list(f.events_created),
         "stale": [{"tc": s.tc, "from": f"{s.month:%Y-%m}"} for s in f.stale],
         "notes": list(f.notes),
+        "warnings": list(f.warnings),
         "problems": list(f.problems),
     }
 

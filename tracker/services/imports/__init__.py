@@ -61,7 +61,7 @@ from tracker.services.imports.report import (
     plural,
 )
 from tracker.services.imports.write import CHUNK, Writer
-from tracker.user_input import check_tc
+from tracker.user_input import check_tc, check_year
 
 __all__ = [
     "CHUNK",
@@ -100,14 +100,9 @@ def check_options(options: ImportOptions) -> ImportOptions:
         "".encode(options.encoding)
     except LookupError:
         raise InvalidInputError(f"unknown text encoding {options.encoding!r}") from None
-    return ImportOptions(
-        fmt=fmt,
-        tc=options.tc,
-        create_players=options.create_players,
-        skip_invalid=options.skip_invalid,
-        dry_run=options.dry_run,
-        encoding=options.encoding,
-    )
+    if options.event_start is not None:
+        check_year(options.event_start.year, "--event-start", options.event_start.isoformat())
+    return replace(options, fmt=fmt)
 
 
 def import_files(
@@ -208,13 +203,14 @@ class _FileImport:
             self.fmt,
             tc=self.options.tc,  # type: ignore[arg-type]  # checked by check_options
             encoding=self.options.encoding,
+            event_start=self.options.event_start,
         )
         for problem in parsed.problems:
             self.plan.problem(problem.source, problem.line, problem.reason)
-            if problem.line > 0:
-                self.plan.parse_lines.add(problem.line)
+        self.plan.parsed_invalid = parsed.invalid
         Planner(self.session, self.name, self.options, self.plan).plan_file(parsed)
         self._note_parse(parsed)
+        self.notes.extend(self.plan.notes)
         problems = sorted(self.plan.problems, key=lambda p: p.line)
         invalid = self.plan.invalid
         writable = self.plan.games
@@ -285,6 +281,8 @@ class _FileImport:
             problems=tuple(str(p) for p in problems),
             notes=tuple(self.notes),
             stale=stale,
+            skipped_variant=parsed.skipped_variant,
+            warnings=tuple(str(w) for w in parsed.warnings),
         )
 
     def _note_parse(self, parsed: ParseResult) -> None:
@@ -300,6 +298,12 @@ class _FileImport:
             self.notes.append(
                 f"{plural(parsed.skipped_other, 'unplayed game')} skipped "
                 "(double forfeits, unplayed draws)"
+            )
+        if parsed.skipped_variants:
+            listed = ", ".join(f"{name} {n}" for name, n in parsed.skipped_variants)
+            self.notes.append(
+                f"{plural(parsed.skipped_variant, 'game')} of other chess variants skipped "
+                f"({listed}): FIDE rates standard chess only"
             )
         dated = [g for g in self.plan.games if g.record.date_note]
         if dated:
