@@ -64,14 +64,16 @@ app = command_group(
 
 
 FILES_HELP = (
-    "Import games; each file is all or nothing.\n\n"
+    "Import games (and players); each file is all or nothing.\n\n"
     "A file with any invalid record is rejected whole (nothing from it is written) and every "
     "problem is reported as FILE:LINE: reason; with --skip-invalid its valid games are "
     "imported and the rest reported. The command is all or nothing: if any file is rejected, "
     "nothing at all is written and the exit code is 1.\n\n"
     "Importing a file again adds nothing: its games are already present. Players are matched "
-    "by FIDE id, then by exact name. New tracked players start unrated: seed them with "
-    "`tracker player edit NAME --rating R --games N`.\n\n"
+    "by FIDE id, then by exact name; new ones with a recorded rating are created external, "
+    "with only a FIDE id tracked. A players CSV (told by its header: name, fide_id, ..., "
+    "standard_rating, ...) adds or updates players and their seeds, before the games. A "
+    "directory stands for its PGN, CSV and TRF files.\n\n"
     "\b\nExample: tracker import autumn-open.pgn --create-players external"
 )
 
@@ -83,9 +85,10 @@ def files(
         list[Path],
         typer.Argument(
             metavar="FILE...",
-            help="Files to import: .pgn, .csv, .trf (or a TRF saved as .txt).",
+            help="Files to import: .pgn, .csv, .trf (or a TRF saved as .txt), a players CSV "
+            "(from `tracker export players`), or a directory of them.",
             exists=True,
-            dir_okay=False,
+            dir_okay=True,
             readable=True,
             show_default=False,
         ),
@@ -168,7 +171,7 @@ def files(
         )
     )
     sources = []
-    for path in paths:
+    for path in _expand(paths):
         try:
             sources.append(SourceFile(str(path), path.read_bytes()))
         except OSError as exc:
@@ -187,6 +190,34 @@ def files(
             f"{len(rejected)} of {len(report.files)} file(s) rejected ({names}); nothing was "
             "written: fix the file(s), or import with --skip-invalid"
         )
+
+
+#: The files a directory argument brings (``.txt`` only when it holds a TRF).
+DIRECTORY_SUFFIXES = (".pgn", ".csv", ".trf", ".trfx", ".txt")
+
+
+def _expand(paths: list[Path]) -> list[Path]:
+    """The files to import: a directory stands for its files (not its subdirectories) with
+    a game or players extension, in name order; other files are skipped with a message."""
+    from tracker.services.imports import looks_like_trf
+
+    out: list[Path] = []
+    for path in paths:
+        if not path.is_dir():
+            out.append(path)
+            continue
+        found = sorted(p for p in path.iterdir() if p.is_file())
+        if not found:
+            raise InvalidInputError(f"{path}: the directory holds no file to import")
+        for file in found:
+            suffix = file.suffix.casefold()
+            if suffix not in DIRECTORY_SUFFIXES or (
+                suffix == ".txt" and not looks_like_trf(file.read_bytes()[: 1 << 20])
+            ):
+                message(f"{file}: skipped (not a PGN, CSV or TRF file)")
+                continue
+            out.append(file)
+    return out
 
 
 @contextmanager
@@ -240,6 +271,25 @@ def _events_line(events: tuple[str, ...]) -> str | None:
     return "events created: " + "; ".join(events[:SHOWN_NAMES]) + more
 
 
+def _print_players_file(f: FileReport) -> None:
+    counts = (
+        f"{_count(len(f.players_created), 'player')} added, {len(f.players_updated)} updated, "
+        f"{f.players_unchanged} unchanged"
+    )
+    if f.rejected:
+        message(
+            f"{f.file}: rejected (players), nothing written: {_count(len(f.problems), 'problem')}"
+        )
+        return
+    if f.status == "held":
+        message(f"{f.file}: valid (players), held back: {counts}")
+        return
+    verb = "dry run (players): would be" if f.status == "dry-run" else "imported (players):"
+    message(f"{f.file}: {verb} {counts}")
+    for s in f.stale:
+        message(f"  closed {s.tc} periods from {s.month:%Y-%m} are now stale: run `tracker rerate`")
+
+
 def _print_report(report: ImportReport) -> None:
     for f in report.files:
         shown = f.problems[:SHOWN_PROBLEMS]
@@ -247,6 +297,9 @@ def _print_report(report: ImportReport) -> None:
             message(problem)
         if len(f.problems) > len(shown):
             message(f"{f.file}: ... and {len(f.problems) - len(shown)} more problems")
+        if f.format == "players":
+            _print_players_file(f)
+            continue
         counts = (
             f"{f.already_present} already present, {f.skipped} skipped, {f.invalid} invalid"
             + (f", {f.byes} byes (not stored)" if f.byes else "")
@@ -324,6 +377,8 @@ def file_json(f: FileReport) -> dict[str, Any]:
             {"id": p.id, "name": p.name, "fide_id": p.fide_id, "external": p.external}
             for p in f.players_created
         ],
+        "players_updated": list(f.players_updated),
+        "players_unchanged": f.players_unchanged,
         "events_created": list(f.events_created),
         "stale": [{"tc": s.tc, "from": f"{s.month:%Y-%m}"} for s in f.stale],
         "notes": list(f.notes),

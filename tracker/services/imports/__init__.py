@@ -42,9 +42,10 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from tracker.db.bulk import without_gc
-from tracker.db.models import Game, Import
+from tracker.db.models import Game, Import, RatingPeriod
 from tracker.errors import InvalidInputError
 from tracker.importers import detect
+from tracker.importers.players import looks_like_players_csv, parse_players_csv
 from tracker.importers.records import ParseResult, Problem
 from tracker.services.imports.plan import Plan, Planner
 from tracker.services.imports.report import (
@@ -61,6 +62,7 @@ from tracker.services.imports.report import (
     plural,
 )
 from tracker.services.imports.write import CHUNK, Writer
+from tracker.services.player_files import read_players
 from tracker.user_input import check_tc, check_year
 
 __all__ = [
@@ -78,8 +80,12 @@ __all__ = [
     "StaleFrom",
     "check_options",
     "import_files",
+    "is_players_file",
     "list_imports",
+    "looks_like_trf",
 ]
+
+looks_like_trf = detect.looks_like_trf
 
 FORMATS: Final = detect.FORMATS
 
@@ -118,16 +124,22 @@ def import_files(
     formats = []
     for source in files:
         try:
-            formats.append(options.fmt or detect.detect_format(source.name, source.data))
+            fmt = options.fmt or detect.detect_format(source.name, source.data)
         except detect.UnknownFormatError as exc:
             raise InvalidInputError(str(exc)) from None
+        formats.append("players" if fmt == "csv" and is_players_file(source) else fmt)
+    # Players files first, whatever their place: the games then find their players.
+    order = sorted(range(len(files)), key=lambda n: formats[n] != "players")
     savepoint = session.begin_nested()
     try:
         with without_gc():  # a million records make millions of objects, none in cycles
-            reports = tuple(
-                _FileImport(session, source, fmt, options, progress).run()
-                for source, fmt in zip(files, formats, strict=True)
-            )
+            done: dict[int, FileReport] = {}
+            for n in order:
+                if formats[n] == "players":
+                    done[n] = _players_file(session, files[n], options)
+                else:
+                    done[n] = _FileImport(session, files[n], formats[n], options, progress).run()
+            reports = tuple(done[n] for n in range(len(files)))
     except BaseException:
         savepoint.rollback()
         raise
@@ -142,6 +154,66 @@ def import_files(
     else:
         savepoint.commit()
     return ImportReport(files=reports, dry_run=options.dry_run)
+
+
+def is_players_file(source: SourceFile) -> bool:
+    """A CSV of players (``tracker export players``), not of games: told by its header."""
+    return looks_like_players_csv(source.data)
+
+
+def _players_file(session: Session, source: SourceFile, options: ImportOptions) -> FileReport:
+    """Read a players file (see :mod:`tracker.services.player_files`)."""
+    parsed = parse_players_csv(source.data, source.name, encoding=options.encoding)
+    problems = list(parsed.problems)
+    savepoint = session.begin_nested()
+    read = read_players(session, source.name, parsed.players) if parsed.players else None
+    if read is not None:
+        problems.extend(read.problems)
+    problems.sort(key=lambda p: p.line)
+    written = read is not None and bool(read.created or read.updated or read.unchanged)
+    rejected = bool(problems) and (not options.skip_invalid or not written)
+    if rejected:
+        savepoint.rollback()
+        read = None
+    else:
+        savepoint.commit()
+    stale: tuple[StaleFrom, ...] = ()
+    notes: list[str] = []
+    if read is not None and read.seeds_changed:
+        firsts = session.execute(
+            select(RatingPeriod.tc, func.min(RatingPeriod.month)).group_by(RatingPeriod.tc)
+        ).all()
+        stale = tuple(StaleFrom(tc, month) for tc, month in sorted(firsts))
+    if read is not None and read.unchanged:
+        notes.append(f"{plural(read.unchanged, 'player')} already as the file says")
+    status: Literal["imported", "rejected", "dry-run"] = (
+        "rejected" if rejected else "dry-run" if options.dry_run else "imported"
+    )
+    created = () if read is None else read.created
+    return FileReport(
+        file=source.name,
+        format="players",
+        sha256=hashlib.sha256(source.data).hexdigest(),
+        status=status,
+        import_id=None,
+        valid=len(parsed.players) - len({p.line for p in problems if p.line > 0}),
+        added=0,
+        already_present=0,
+        skipped_unfinished=0,
+        skipped_other=0,
+        invalid=0,
+        byes=0,
+        players_created=tuple(
+            CreatedPlayer(None if options.dry_run else pid, name, fide_id, external)
+            for pid, name, fide_id, external in created
+        ),
+        events_created=(),
+        problems=tuple(str(p) for p in problems),
+        notes=tuple(notes),
+        stale=stale,
+        players_updated=() if read is None else read.updated,
+        players_unchanged=0 if read is None else read.unchanged,
+    )
 
 
 def list_imports(session: Session) -> tuple[ImportRow, ...]:

@@ -68,6 +68,9 @@ class FileReport:
     stale: tuple[StaleFrom, ...]
     skipped_variant: int = 0  # games of other chess variants
     warnings: tuple[str, ...] = ()  # FILE:LINE: things worth knowing, never refused
+    # A players file (format "players"): the players it changed, and those it left alone.
+    players_updated: tuple[str, ...] = ()
+    players_unchanged: int = 0
 
     @property
     def skipped(self) -> int:
