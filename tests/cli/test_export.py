@@ -161,7 +161,12 @@ def test_out_writes_a_file_and_nothing_to_stdout(season: Cli, tmp_path: Path) ->
         ),
         (("export", "list", "--event", "X"), 2, "error: --event applies to export games only"),
         (("export", "games", "--format", "xml"), 2, None),
-        (("export", "players"), 2, None),
+        (("export", "teams"), 2, None),
+        (
+            ("export", "players", "--month", "2026-10"),
+            2,
+            "error: export players takes no --player, --month or --tc (it holds everyone)",
+        ),
         (("export", "games", "--player", "Nobody, At All"), 1, None),
         (("export", "games", "--month", "2026-13"), 1, "error: impossible month '2026-13'"),
         (("export", "games", "--event", "No Such Cup"), 1, "error: no event named 'No Such Cup'"),
