@@ -193,11 +193,14 @@ def test_trailing_empty_columns_from_spreadsheets() -> None:
     assert "no name in the header" in stray.problems[0].reason
 
 
-def test_caller_tc_wins_over_the_column() -> None:
-    text = "date,white,black,result,tc\n2026-01-01,A,B,1-0,blitz\n2026-01-02,A,B,1-0,junk\n"
+def test_caller_tc_is_for_the_rows_that_do_not_say() -> None:
+    text = (
+        "date,white,black,result,tc\n2026-01-01,A,B,1-0,blitz\n2026-01-02,A,B,1-0,junk\n"
+        "2026-01-03,A,B,1-0,\n"
+    )
     result = parse_csv(text.encode(), "t.csv", tc="standard")
     assert result.problems == ()
-    assert [g.tc for g in result.games] == ["standard", "standard"]
+    assert [g.tc for g in result.games] == ["blitz", "standard", "standard"]
 
 
 @pytest.mark.parametrize(

@@ -106,8 +106,8 @@ def files(
     tc: Annotated[
         str | None,
         tc_option(
-            "what each file says (PGN TimeControl, CSV tc column, TRF 222); needed when a "
-            "file does not say"
+            "what each file says (PGN TimeControl, CSV tc column, TRF 222); --tc is for "
+            "the games whose file does not say"
         ),
     ] = None,
     create_players: Annotated[

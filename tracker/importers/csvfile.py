@@ -33,7 +33,8 @@ Values
   unrated. ``white_fide_id``/``black_fide_id``: positive whole numbers; blank or 0 is none.
 * ``tc``: ``standard`` (or ``classical``), ``rapid``, ``blitz``, or a PGN-style time control
   such as ``5400+30`` or ``600+5`` classified by FIDE's definitions; blank, ``?`` or ``-``
-  is unknown. The caller's ``tc`` argument, when given, wins over the column.
+  is unknown. The caller's ``tc`` argument is for the rows whose cell does not tell (an
+  unreadable cell is then not a problem either).
 
 Line numbers count physical lines, the header being line 1 (when it is the first line).
 """
@@ -252,7 +253,7 @@ class _RowReader:
             event=event_c.strip() or None,
             site=site_c.strip() or None,
             round=round_c.strip() or None,
-            tc=self.tc if self.tc is not None else game_tc,
+            tc=game_tc or self.tc,
             event_start=event_start,
             date_note=note,
         )

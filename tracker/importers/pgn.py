@@ -17,8 +17,8 @@ Tags read: ``White``, ``Black``, ``Result``, ``Date``, ``EventDate``, ``Event``,
   bare year ``YYYY``, reported as ``YYYY.??.??``) or no date takes the ``EventDate`` (or
   the caller's ``event_start``) in that year; without one it is a problem, reported once
   for all the games that share it.
-* The time control is the caller's ``tc`` when given, else inferred from ``TimeControl``
-  (see :mod:`tracker.importers.timecontrol`), else None.
+* The time control is inferred from ``TimeControl`` (see :mod:`tracker.importers.timecontrol`);
+  the caller's ``tc`` is for the games whose ``TimeControl`` does not tell; else None.
 * ``?``, ``-`` and empty tag values mean "unknown".
 * PGN has no forfeit result: a ``1-0`` / ``0-1`` game with ``[Termination "forfeit"]``
   (exactly that word, any case; "time forfeit" is a played game lost on time) is the
@@ -366,9 +366,7 @@ class _Reader:
                 event_start=_full_date(headers.get("EventDate")),
                 site=_tag(headers, "Site"),
                 round=_tag(headers, "Round"),
-                tc=self.tc
-                if self.tc is not None
-                else timecontrol.from_pgn(headers.get("TimeControl")),
+                tc=timecontrol.from_pgn(headers.get("TimeControl")) or self.tc,
                 date_note=note,
                 has_moves=moves > 0,
                 moves_digest=chunk.movetext.digest.hexdigest() if moves else None,

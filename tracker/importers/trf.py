@@ -5,9 +5,9 @@ Records read (columns are 1-based, as in FIDE's specification):
 * ``012`` tournament name, ``022`` city (the games' ``site``), ``042`` start date, ``052``
   end date, ``132`` round dates (``YY/MM/DD`` at columns 92-99, 102-109, ..., the layout of
   the player records' rounds), and TRF-2026's ``222`` encoded time control (``5400+30``,
-  ``40/6000+30:900+30``...) to class the games when the caller gives no ``tc``. The
-  ``122`` record is free text ("90 min + 30 s") and is not interpreted: without ``222``
-  and without ``tc`` the games' ``tc`` is None.
+  ``40/6000+30:900+30``...) to class the games; the caller's ``tc`` is for a file without
+  one. The ``122`` record is free text ("90 min + 30 s") and is not interpreted: without
+  ``222`` and without ``tc`` the games' ``tc`` is None.
 * ``001`` player records: starting rank (5-8), sex (10), title (11-13), name (15-47),
   rating (49-52), federation (54-56), FIDE id (58-68), birth date (70-79: ``YYYY/MM/DD``,
   ``YYYY.MM.DD`` or just ``YYYY``; only the year is kept) and, for round n, opponent's
@@ -775,7 +775,7 @@ def parse_trf(
         players[player.rank] = player
     warnings.extend(codes.warnings(source))
 
-    collector = _Collector(source, tournament, tc if tc is not None else _inferred_tc(tournament))
+    collector = _Collector(source, tournament, _inferred_tc(tournament) or tc)
     malformed = 0
     for player in players.values():
         for round_no, slot in player.slots.items():
