@@ -143,7 +143,7 @@ def _check_seed(seed: SeedInput | None, external: bool) -> None:
         raise InvalidInputError(f"--games {seed.games} is outside 0..100000")
 
 
-def _seed_row(seed: SeedInput) -> PlayerSeed:
+def seed_row(seed: SeedInput) -> PlayerSeed:
     """A seeded rating counts as published: it sets the sticky 2400 / 2300 flags too."""
     return PlayerSeed(
         tc=seed.tc,
@@ -188,7 +188,7 @@ def add_player(
     _check_fide_id_free(session, fields["fide_id"], None)
     player = Player(external=external, **fields)
     if seed is not None:
-        player.seeds.append(_seed_row(seed))
+        player.seeds.append(seed_row(seed))
     session.add(player)
     session.flush()
     if seed is not None:
@@ -311,7 +311,7 @@ def edit_player(
         for old in [s for s in player.seeds if s.tc == seed.tc]:
             player.seeds.remove(old)
         session.flush()
-        player.seeds.append(_seed_row(seed))
+        player.seeds.append(seed_row(seed))
     session.flush()
     if seed is not None or (player.birth_year, player.external) != rating_inputs:
         mark_all_stale(session)
