@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from tracker.services.players import PlayerView, SeedInput
 
 app = command_group(
-    f"""Add, list, show, edit and remove players; seed them from FIDE's lists.
+    f"""Add, list, show, edit and remove players.
 
     Refer to a player by {PLAYER_WORDS}.
 
@@ -444,7 +444,7 @@ def import_fide_list(
     memory.
 
     \b
-    Example: tracker player import-fide-list standard_rating_list.txt --federation NOR
+    Example: tracker player import-fide-list standard_rating_list.txt
     """
     from tracker.services.fide_list import import_fide_list as run_import
 
