@@ -42,8 +42,24 @@ def test_a_file_without_dates_needs_the_event_start(cli: Cli, db_url: str) -> No
     assert fingerprint(db_url) == before
     f = imported(cli, str(path), "--tc", "standard", "--event-start", "2026-10-17")
     assert (f["added"], f["problems"]) == (9, [])
+    assert (
+        f"9 games without a full date of its own, dated as {path}:5 says: no date for round 1 "
+        "in the 132 record; the given event start 2026-10-17 used"
+    ) in f["notes"]
     exported = json.loads(ok(cli("export", "games", "--format", "json")).stdout)
     assert {(g["date"], g["event_start"]) for g in exported} == {("2026-10-17", "2026-10-17")}
+
+
+def test_the_event_start_does_not_replace_a_files_own_dates(cli: Cli) -> None:
+    path = FILES / "fide_style_dots.trf"
+    f = imported(cli, str(path), "--tc", "standard", "--event-start", "2026-10-17")
+    notes = f["notes"]
+    assert isinstance(notes, list)
+    assert (
+        "--event-start 2026-10-17 was not used: the file gives its games' dates (the option is "
+        "for files without any)"
+    ) in notes
+    assert {g["date"] for g in games(cli)} == {"2026-07-28", "2026-07-29", "2026-07-30"}
 
 
 def test_one_bad_042_is_one_line(cli: Cli, tmp_path: Path) -> None:

@@ -163,10 +163,8 @@ def test_the_given_start_does_not_override_the_files_own() -> None:
     result = parse("fide_style_dots.trf", event_start=date(2026, 10, 17))
     assert result.problems == ()
     assert {g.event_start for g in result.games} == {date(2026, 7, 28)}
-    assert [w.reason for w in result.warnings] == [
-        "the file's start date 2026-07-28 is used, not the given event start 2026-10-17 "
-        "(which is for files without one)"
-    ]
+    assert {g.played_on for g in result.games} == {date(2026, 7, d) for d in (28, 29, 30)}
+    assert result.warnings == ()
 
 
 def test_chess_results_export_with_unknown_codes() -> None:

@@ -305,6 +305,8 @@ def _print_report(report: ImportReport) -> None:
             + (f", {f.byes} byes (not stored)" if f.byes else "")
         )
         if f.rejected:
+            for warning in f.warnings[:SHOWN_PROBLEMS]:
+                message(f"  warning: {warning}")
             addable = f.valid - f.already_present
             message(
                 f"{f.file}: rejected ({f.format}), nothing written: {f.invalid} invalid, "

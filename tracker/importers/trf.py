@@ -508,13 +508,14 @@ def _contradiction(reading: _Reading, tournament: _Tournament) -> tuple[int, str
     """Why a reading of the file's dates cannot be right (line, reason), or None."""
     start, end, rounds = reading.start, reading.end, reading.rounds
     start_line = tournament.start_field.line if tournament.start_field else 0
+    the_start = "the given event start" if tournament.start_given else "the start date"
     end_line = tournament.end_field.line if tournament.end_field else start_line
     if start is not None and end is not None:
         if end < start:
-            return end_line, f"the end date {end} is before the start date {start}"
+            return end_line, f"the end date {end} is before {the_start} {start}"
         if (end - start).days > MAX_SPAN_DAYS:
             return end_line, (
-                f"the end date {end} is {(end - start).days} days after the start date {start}"
+                f"the end date {end} is {(end - start).days} days after {the_start} {start}"
             )
     if rounds:
         first_number, last_number = min(rounds), max(rounds)
@@ -522,7 +523,7 @@ def _contradiction(reading: _Reading, tournament: _Tournament) -> tuple[int, str
         if start is not None and (first_day - start).days > ROUND_SLACK_DAYS:
             return tournament.round_fields[first_number].line, (
                 f"round {first_number} is dated {first_day}, "
-                f"{(first_day - start).days} days after the start date {start}"
+                f"{(first_day - start).days} days after {the_start} {start}"
             )
         if end is not None and (end - last_day).days > ROUND_SLACK_DAYS:
             return end_line, (
@@ -534,7 +535,7 @@ def _contradiction(reading: _Reading, tournament: _Tournament) -> tuple[int, str
         day = rounds[number]
         line = tournament.round_fields[number].line
         if start is not None and day < start:
-            return line, f"round {number} is dated {day}, before the start date {start}"
+            return line, f"round {number} is dated {day}, before {the_start} {start}"
         if end is not None and day > end:
             return line, f"round {number} is dated {day}, after the end date {end}"
         if previous is not None and day < previous[1]:
@@ -659,20 +660,6 @@ def _resolve_dates(
     tournament.start = chosen.start
     tournament.round_dates = dict(chosen.rounds)
     _note_readings(tournament, chosen, usable, readings[0], source, warnings)
-    if (
-        event_start is not None
-        and not tournament.start_given
-        and chosen.start is not None
-        and chosen.start != event_start
-    ):
-        warnings.append(
-            Problem(
-                source,
-                start_field.line if start_field else 0,
-                f"the file's start date {chosen.start} is used, not the given event start "
-                f"{event_start} (which is for files without one)",
-            )
-        )
     if start_field is not None and not start_field.value.ok and event_start is None:
         tournament.date_problem = True  # the invalid 042, reported above
 

@@ -138,7 +138,9 @@ def import_files(
                 if formats[n] == "players":
                     done[n] = _players_file(session, files[n], options)
                 else:
-                    done[n] = _FileImport(session, files[n], formats[n], options, progress).run()
+                    one = _FileImport(session, files[n], formats[n], options, progress)
+                    one.single = len(files) == 1
+                    done[n] = one.run()
             reports = tuple(done[n] for n in range(len(files)))
     except BaseException:
         savepoint.rollback()
@@ -265,6 +267,7 @@ class _FileImport:
         self.sha256 = hashlib.sha256(source.data).hexdigest()
         self.plan = Plan()
         self.notes: list[str] = []
+        self.single = False  # the only file of the command
 
     # -- driver --------------------------------------------------------------------------
 
@@ -381,6 +384,18 @@ class _FileImport:
         if dated:
             first = dated[0].record
             self.notes.append(
-                f"{plural(len(dated), 'game')} dated from the event: "
-                f"{first.source}:{first.line}: {first.date_note}"
+                f"{plural(len(dated), 'game')} without a full date of its own, dated as "
+                f"{first.source}:{first.line} says: {first.date_note}"
+            )
+        given = self.options.event_start
+        if (
+            given is not None
+            and self.single
+            and not any(
+                "the given event start" in (g.record.date_note or "") for g in self.plan.games
+            )
+        ):
+            self.notes.append(
+                f"--event-start {given} was not used: the file gives its games' dates "
+                "(the option is for files without any)"
             )
