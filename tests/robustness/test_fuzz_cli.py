@@ -40,6 +40,7 @@ SAMPLES = [
     path.read_bytes()
     for folder in ("importers/data", "cli/data")
     for path in sorted((Path(__file__).parents[1] / folder).iterdir())
+    if path.is_file()
 ]
 
 # ----------------------------------------------------------------------------- strategies
