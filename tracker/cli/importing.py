@@ -116,8 +116,8 @@ def files(
             "--create-players",
             metavar="MODE",
             help="Players not in the database: create them tracked or external, or refuse "
-            "them (no). Default: auto, tracked when the file gives a FIDE id or a rating "
-            "for him, else refused.",
+            "them (no). Default: auto, external when the file records a rating for him "
+            "(rated from it), tracked when it gives only his FIDE id, else refused.",
             show_default=False,
         ),
     ] = "auto",

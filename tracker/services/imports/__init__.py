@@ -1,14 +1,16 @@
-"""Importing games from PGN, CSV and FIDE TRF files, safely and repeatably.
+"""Importing games from PGN, CSV and FIDE TRF files (and players from players files),
+safely and repeatably.
 
-For each file, in order:
+Players files (:mod:`tracker.services.player_files`) are read first, whatever their place
+in the command, so that the games find their players. For each game file, in order:
 
 1. **Parse** it (:mod:`tracker.importers`; no database): games, byes, problems.
 2. **Plan** (reads only): match every player of the file to the database -- by FIDE id, then
    by exact name (then the same name in another case), a name matching several players being
    a problem -- and decide what to do with the rest (``create_players``); match events by
-   name; check each game (time control known, an external player's recorded rating present,
-   not the same game twice in the file, not already stored with another result...) and find
-   the games already present by their natural key.
+   name; check each game (time control known, not dated after today, not already stored with
+   another result...) and find the games already present by their natural key and content
+   (see :meth:`Planner._find_present`: games sharing a key are distinct games).
 3. **Decide**: a file with any problem is *rejected* and nothing of it is written, unless
    ``skip_invalid`` is set; then the valid games are written and the invalid ones reported.
    A file that yields no valid game while having problems is always rejected.
@@ -23,10 +25,12 @@ savepoint and rolls it back, so its report is exactly what an import would do. I
 same file (or an overlapping one) again adds nothing: its games are counted as already
 present.
 
-Players created *tracked* start without a rating seed (a game file does not carry a
-player's FIDE state: games played, peak); seed them with ``tracker player edit NAME
---rating R --games N``. Players created *external* are rated from the rating recorded on
-each game, which every played game of theirs must then carry.
+By default (``auto``) a new player with a recorded rating is created *external* (rated from
+the rating recorded on each game, as FIDE rates an open tournament's opponents) and one with
+only a FIDE id *tracked*. Players created tracked start without a rating seed (a game file
+does not carry a player's FIDE state: games played, peak); seed them with ``tracker player
+edit NAME --rating R --games N``, a players file or FIDE's list. A game against an external
+player with no recorded rating is stored, and not rated for his opponent.
 
 TRF byes are counted and reported, not stored: they are never rated.
 """
