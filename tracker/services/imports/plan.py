@@ -126,6 +126,23 @@ def chunks(items: Sequence[T], size: int) -> Iterator[Sequence[T]]:
 _Stored = tuple[int, int, str, str]  # a stored game of a key: suffix, id, result, tc
 
 
+def _needs_more(found: Planned | list[Planned], stored: list[_Stored]) -> bool:
+    """Whether a key's stored games found so far may not be all that matter: the file has
+    more games of that key, or one of them matches none of those stored."""
+    if not isinstance(found, list):  # the usual case: one game of that key, one stored
+        return all((s[2], s[3]) != (found.record.result, found.tc) for s in stored)
+    group = found
+    if len(group) > len(stored):
+        return True
+    left = [(result, tc) for _, _, result, tc in stored]
+    for planned in group:
+        wanted = (planned.record.result, planned.tc)
+        if wanted not in left:
+            return True
+        left.remove(wanted)
+    return False
+
+
 class _Known(NamedTuple):
     """A stored player, as matching needs him."""
 
@@ -366,7 +383,10 @@ class Planner:
         no_tc: list[GameRecord] = []
         future: list[GameRecord] = []
         now = today()
-        groups: dict[str | tuple[object, ...], list[Planned]] = {}
+        # Each key's first game; the keys several games share get all theirs in `shared`
+        # (a list per game would cost a federation's import a hundred megabytes).
+        first_of: dict[str | tuple[object, ...], Planned] = {}
+        shared: dict[str | tuple[object, ...], list[Planned]] = {}
         repeats: list[tuple[int, int]] = []  # (line, line of the game it repeats)
         unrated_external: list[tuple[GameRecord, str]] = []
         plan = self.plan
@@ -432,7 +452,8 @@ class Planner:
             assert record.tc is not None
             planned = Planned(record, white, black, event, round_, record.tc)
             planned.key, planned.final = self._key_of(planned)
-            group = groups.setdefault(planned.key, [])
+            earlier = first_of.get(planned.key)
+            group = [] if earlier is None else shared.get(planned.key, [earlier])
             repeat = self._repeat_of(planned, group)
             if repeat is not None:
                 if repeat.record.result == record.result:
@@ -445,8 +466,12 @@ class Planner:
                         f"result ({repeat.record.result}); which one is right?",
                     )
                 continue
-            group.append(planned)
-            planned.suffix = len(group)
+            if earlier is None:
+                first_of[planned.key] = planned
+            else:
+                group.append(planned)
+                shared[planned.key] = group
+                planned.suffix = len(group)
             plan.games.append(planned)
         if no_tc:
             first = no_tc[0]
@@ -465,7 +490,7 @@ class Planner:
                 first.line,
                 f"dated {first.played_on}, after today ({now}){more}: check the file's dates",
             )
-        self._note_games(groups, repeats, unrated_external)
+        self._note_games(shared, repeats, unrated_external)
 
     @staticmethod
     def _repeat_of(planned: Planned, group: list[Planned]) -> Planned | None:
@@ -478,12 +503,12 @@ class Planner:
 
     def _note_games(
         self,
-        groups: dict[str | tuple[object, ...], list[Planned]],
+        shared_keys: dict[str | tuple[object, ...], list[Planned]],
         repeats: list[tuple[int, int]],
         unrated_external: list[tuple[GameRecord, str]],
     ) -> None:
         notes = self.plan.notes
-        shared = [g for g in groups.values() if len(g) > 1]
+        shared = list(shared_keys.values())
         if shared:
             count = sum(len(g) for g in shared)
             first = shared[0]
@@ -538,20 +563,37 @@ class Planner:
         matches none is new while the file has more such games than the database; beyond
         that it contradicts a stored game."""
         plan = self.plan
-        groups: dict[str, list[Planned]] = defaultdict(list)
+        finals: dict[str, Planned | list[Planned]] = {}
         for planned in plan.games:
             if planned.final:
                 assert isinstance(planned.key, str)
-                groups[planned.key].append(planned)
-        stored = self._stored(groups)
+                found = finals.get(planned.key)
+                if found is None:
+                    finals[planned.key] = planned
+                elif isinstance(found, list):
+                    found.append(planned)
+                else:
+                    finals[planned.key] = [found, planned]
+        stored = self._stored(finals)
         if not stored:
             return
-        keep: list[Planned] = []
-        for planned in plan.games:
-            if not planned.final or planned.key not in stored:
-                keep.append(planned)
+        drop: set[int] = set()  # id() of the games present or refused
         for key, candidates in stored.items():
-            group = groups[key]
+            found = finals[key]
+            if not isinstance(found, list) and len(candidates) == 1:  # the usual case
+                _, game_id, result, tc = candidates[0]
+                drop.add(id(found))
+                if (result, tc) == (found.record.result, found.tc):
+                    plan.present += 1
+                    continue
+                plan.refuse(
+                    found.record,
+                    f"this game is already recorded as game {game_id} with result {result} "
+                    f"({tc}); the file says {found.record.result} ({found.tc}): if the file "
+                    f"is right, remove game {game_id} first (`tracker game remove {game_id}`)",
+                )
+                continue
+            group = found if isinstance(found, list) else [found]
             unmatched = list(candidates)
             new: list[Planned] = []
             for planned in group:
@@ -564,31 +606,34 @@ class Planner:
                 else:
                     unmatched.remove(match)
                     plan.present += 1
+                    drop.add(id(planned))
             room = max(0, len(group) - len(candidates))
-            used = {c[0] for c in candidates}
-            free = (n for n in range(1, len(group) + len(candidates) + 1) if n not in used)
             for planned, other in zip(new[: len(new) - room], unmatched, strict=False):
                 _, game_id, result, tc = other
+                drop.add(id(planned))
                 plan.refuse(
                     planned.record,
                     f"this game is already recorded as game {game_id} with result {result} "
                     f"({tc}); the file says {planned.record.result} ({planned.tc}): if the file "
                     f"is right, remove game {game_id} first (`tracker game remove {game_id}`)",
                 )
+            used = {c[0] for c in candidates}
+            free = (n for n in range(1, len(group) + len(candidates) + 1) if n not in used)
             for planned in new[len(new) - room :] if room else []:
                 planned.suffix = next(free)
-                keep.append(planned)
-        order = {id(p): n for n, p in enumerate(plan.games)}  # the file's order: game ids follow it
-        keep.sort(key=lambda p: order[id(p)])
-        plan.games = keep
+        if drop:
+            plan.games = [p for p in plan.games if id(p) not in drop]  # the file's order
 
-    def _stored(self, groups: dict[str, list[Planned]]) -> dict[str, list[_Stored]]:
-        """The stored games of each key: (suffix, game id, result, tc), level by level."""
+    def _stored(self, finals: dict[str, Planned | list[Planned]]) -> dict[str, list[_Stored]]:
+        """The stored games of each key: (suffix, game id, result, tc), level by level. The
+        next level is looked up only for the keys that need it: more file games than stored
+        ones so far, or a file game no stored one matches (a re-import of a federation's
+        file, one game per key, takes one lookup per game)."""
         stored: dict[str, list[_Stored]] = defaultdict(list)
-        wanted = {key: key for key in groups}  # stored key looked for -> the file's key
+        wanted: dict[str, str] = {key: key for key in finals}  # stored key -> the file's key
         level = 1
         while wanted:
-            found: dict[str, str] = {}
+            found: list[str] = []
             for chunk in chunks(sorted(wanted), LOOKUP_CHUNK):
                 query = select(Game.natural_key, Game.id, Game.result, Game.tc).where(
                     Game.natural_key.in_(chunk)
@@ -596,7 +641,8 @@ class Planner:
                 for stored_key, game_id, result, tc in self.session.execute(query):
                     base = wanted[stored_key]
                     stored[base].append((level, game_id, result, tc))
-                    found[base] = stored_key
+                    found.append(base)
             level += 1
-            wanted = {suffixed(base, level): base for base in found}
+            more = [base for base in found if _needs_more(finals[base], stored[base])]
+            wanted = {suffixed(base, level): base for base in more}
         return dict(stored)
