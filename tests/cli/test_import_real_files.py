@@ -175,3 +175,13 @@ def test_a_date_in_the_future_is_refused_once(cli: Cli, db_url: str, tmp_path: P
     )
     assert f"{path}: rejected (trf), nothing written: 9 invalid, 1 problem" in r.stderr
     assert fingerprint(db_url) == before
+
+
+def test_a_fide_list_given_to_import_names_the_right_command(cli: Cli) -> None:
+    path = FILES / "standard_rating_list.txt"
+    r = cli("import", str(path))
+    assert r.exit_code == 1
+    assert r.stderr.strip() == (
+        f"error: {path}: this is a FIDE rating list, not games: read it with `tracker player "
+        "import-fide-list`"
+    )

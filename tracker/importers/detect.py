@@ -46,6 +46,11 @@ def detect_format(path_name: str, data: bytes) -> str:
     if suffix == ".txt":
         if looks_like_trf(data):
             return "trf"
+        if data.lstrip(b"\xef\xbb\xbf \r\n").upper().startswith(b"ID NUMBER"):
+            raise UnknownFormatError(
+                f"{path_name}: this is a FIDE rating list, not games: read it with "
+                "`tracker player import-fide-list`"
+            )
         raise UnknownFormatError(
             f"{path_name}: a .txt file is read as a FIDE TRF, but this one has no TRF "
             "records (001/012 lines); give the format explicitly"
