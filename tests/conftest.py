@@ -2,8 +2,9 @@
 
 Every test that asks for ``db_url`` runs on SQLite, and again on PostgreSQL when
 ``TRACKER_TEST_POSTGRES_URL`` is set (e.g. postgresql+psycopg://postgres@127.0.0.1:5432/test).
-Each test gets its own database, copied from a template migrated once per session. The
-helpers these fixtures are built from are in tests/helpers.py.
+Each test gets a database of its own at head: a copy of a template migrated once per session
+(on PostgreSQL, a copy some earlier test used and left at head, emptied: see
+helpers.Postgres). The helpers these fixtures are built from are in tests/helpers.py.
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "backend" in metafunc.fixturenames:
         marker = metafunc.definition.get_closest_marker("backends")
         wanted = BACKENDS if marker is None else [b for b in BACKENDS if b in marker.args]
-        metafunc.parametrize("backend", wanted)
+        # Module scope: a module's tests run backend by backend, and a module-scoped fixture
+        # (module_db_url) can stand on the backend.
+        metafunc.parametrize("backend", wanted, scope="module")
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -71,6 +74,28 @@ def db_url(
 ) -> Iterator[str]:
     """A fresh database at head."""
     yield from make_db(backend, tmp_path, postgres, sqlite_template)
+
+
+@pytest.fixture
+def other_db_url(
+    backend: str, tmp_path: Path, postgres: Postgres | None, sqlite_template: Path
+) -> Iterator[str]:
+    """A second fresh database at head, on the same backend as ``db_url``."""
+    folder = tmp_path / "other"
+    folder.mkdir()
+    yield from make_db(backend, folder, postgres, sqlite_template)
+
+
+@pytest.fixture(scope="module")
+def module_db_url(
+    backend: str,
+    tmp_path_factory: pytest.TempPathFactory,
+    postgres: Postgres | None,
+    sqlite_template: Path,
+) -> Iterator[str]:
+    """A database at head shared by the tests of one module (on each backend), for a scenario
+    that a module-scoped fixture builds once and the tests only read."""
+    yield from make_db(backend, tmp_path_factory.mktemp("module-db"), postgres, sqlite_template)
 
 
 @pytest.fixture

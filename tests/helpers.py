@@ -5,12 +5,14 @@ test module imports lives here.
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import json
 import os
 import shutil
 import uuid
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -18,12 +20,23 @@ import typer
 import typer.main
 from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.orm import Session
+from sqlalchemy.pool import NullPool
 from typer.testing import CliRunner, Result
 
 from tracker.cli.app import app
-from tracker.db.engine import make_engine, sqlite_file
+from tracker.db.engine import make_engine, sqlite_file, transaction
 from tracker.db.location import sqlite_url
 from tracker.db.migrate import upgrade
+from tracker.ratings import glicko
+from tracker.ratings.glicko import GlickoPreset, GlickoState
+from tracker.services import games as game_service
+from tracker.services import periods as period_service
+from tracker.services import players as player_service
+from tracker.services.games import GameView
+from tracker.services.periods import CloseReport
+from tracker.services.players import PlayerView, SeedInput
 
 #: e.g. postgresql+psycopg://postgres@127.0.0.1:5432/test; unset: SQLite only.
 PG_URL = os.environ.get("TRACKER_TEST_POSTGRES_URL")
@@ -33,19 +46,33 @@ BACKENDS = ["sqlite", *(["postgresql"] if PG_URL else [])]
 
 
 class Postgres:
-    """Creates throw-away databases on the test server (uuid-named: parallel runs are safe)."""
+    """Throw-away databases on the test server (uuid-named: parallel runs are safe).
+
+    A database at head is a copy of a template migrated once per run. Copying takes a
+    CREATE DATABASE (100-400 ms: it writes the whole template, catalogs and all, to the
+    WAL), so a database handed back by a test that left its schema exactly as at head is
+    emptied (TRUNCATE, sequences restarted) and handed to the next test instead; anything
+    else (a schema moved by a migration test, a session still connected) is dropped.
+    """
 
     def __init__(self, url: str) -> None:
         self.url = make_url(url)
         self.admin = create_engine(self.url, isolation_level="AUTOCOMMIT")
         self.template: str | None = None
+        self._signature: str | None = None
+        self._clean: list[str] = []  # emptied databases at head, ready for the next test
+        self._lent: set[str] = set()  # databases at head handed out, maybe reusable
 
     def url_for(self, name: str) -> str:
         return self.url.set(database=name).render_as_string(hide_password=False)
 
     def create(self, *, migrated: bool) -> str:
-        """A new database: empty, or a copy of a template migrated to head once per run."""
-        return self.copy(self._template()) if migrated else self._create(None)
+        """A new database: empty, or at head (a copy of the template, or one emptied)."""
+        if not migrated:
+            return self._create(None)
+        url = self._clean.pop() if self._clean else self.copy(self._template())
+        self._lent.add(url)
+        return url
 
     def copy(self, name: str) -> str:
         """A new database copied from database ``name`` (no one may be connected to it)."""
@@ -69,7 +96,52 @@ class Postgres:
             upgrade(engine)
             engine.dispose()
             self.template = name
+            self._signature = self._schema_signature(self.url_for(name))
         return self.template
+
+    def release(self, url: str) -> None:
+        """A test is done with ``url``: empty it for the next test if it can be, else drop it."""
+        if url in self._lent:
+            self._lent.remove(url)
+            if self._empty(url):
+                self._clean.append(url)
+                return
+        self.drop(url)
+
+    def _empty(self, url: str) -> bool:
+        """Empty a database whose schema is still exactly the template's; False if it is not
+        (or someone is still connected to it)."""
+        with self.admin.connect() as conn:
+            others = conn.execute(
+                text("SELECT count(*) FROM pg_stat_activity WHERE datname = :name"),
+                {"name": make_url(url).database},
+            ).scalar_one()
+        if others:
+            return False
+        engine = create_engine(url, poolclass=NullPool)
+        try:
+            with engine.begin() as conn:
+                conn.exec_driver_sql("SET LOCAL lock_timeout = '2s'")
+                if conn.execute(text(SCHEMA_SIGNATURE)).scalar_one() != self._signature:
+                    return False
+                tables = conn.execute(text(USER_TABLES)).scalars().all()
+                conn.exec_driver_sql(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE")
+                for sequence in conn.execute(text(SEQUENCES)).scalars():
+                    conn.exec_driver_sql(f"ALTER SEQUENCE {sequence} RESTART")
+            return True
+        except OperationalError:
+            return False
+        finally:
+            engine.dispose()
+
+    @staticmethod
+    def _schema_signature(url: str) -> str:
+        engine = create_engine(url, poolclass=NullPool)
+        try:
+            with engine.connect() as conn:
+                return str(conn.execute(text(SCHEMA_SIGNATURE)).scalar_one())
+        finally:
+            engine.dispose()
 
     def drop(self, url: str) -> None:
         name = make_url(url).database
@@ -77,9 +149,59 @@ class Postgres:
             conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
     def close(self) -> None:
+        for url in [*self._clean, *self._lent]:
+            self.drop(url)
         if self.template is not None:
             self.drop(self.url_for(self.template))
         self.admin.dispose()
+
+
+#: Everything of a database's schema (and its Alembic revision), as one digest: column order,
+#: types, defaults, constraints, indexes, sequences, triggers, functions, types, extensions.
+SCHEMA_SIGNATURE = """
+SELECT md5(string_agg(item, E'\\n' ORDER BY item)) FROM (
+    SELECT 'relation ' || n.nspname || '.' || c.relname || ' ' || c.relkind::text
+    FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast')
+    UNION ALL
+    SELECT 'column ' || c.relname || ' ' || a.attnum || ' ' || a.attname || ' '
+        || format_type(a.atttypid, a.atttypmod) || ' ' || a.attnotnull || ' '
+        || a.attisdropped || ' ' || coalesce(pg_get_expr(d.adbin, d.adrelid), '')
+    FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+    JOIN pg_namespace n ON n.oid = c.relnamespace
+    LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+    WHERE n.nspname = 'public' AND a.attnum > 0
+    UNION ALL
+    SELECT 'constraint ' || conrelid::regclass::text || ' ' || conname || ' '
+        || pg_get_constraintdef(oid)
+    FROM pg_constraint WHERE connamespace = 'public'::regnamespace
+    UNION ALL
+    SELECT 'index ' || indexdef FROM pg_indexes WHERE schemaname = 'public'
+    UNION ALL
+    SELECT 'sequence ' || sequencename || ' ' || start_value || ' ' || increment_by
+    FROM pg_sequences WHERE schemaname = 'public'
+    UNION ALL
+    SELECT 'trigger ' || tgrelid::regclass::text || ' ' || tgname
+    FROM pg_trigger WHERE NOT tgisinternal
+    UNION ALL
+    SELECT 'function ' || p.oid::regprocedure::text
+    FROM pg_proc p WHERE p.pronamespace = 'public'::regnamespace
+    UNION ALL
+    SELECT 'type ' || typname || ' ' || typtype::text
+    FROM pg_type WHERE typnamespace = 'public'::regnamespace
+    UNION ALL
+    SELECT 'extension ' || extname FROM pg_extension
+    UNION ALL
+    SELECT 'schema ' || nspname FROM pg_namespace
+    UNION ALL
+    SELECT 'revision ' || version_num FROM alembic_version
+) AS schema(item)
+"""
+USER_TABLES = """
+SELECT quote_ident(tablename) FROM pg_tables
+WHERE schemaname = 'public' AND tablename <> 'alembic_version' ORDER BY tablename
+"""
+SEQUENCES = "SELECT quote_ident(sequencename) FROM pg_sequences WHERE schemaname = 'public'"
 
 
 def make_db(
@@ -99,7 +221,7 @@ def make_db(
     try:
         yield url
     finally:
-        postgres.drop(url)
+        postgres.release(url)
 
 
 def query(url: str, sql: str) -> list[tuple[Any, ...]]:
@@ -204,3 +326,125 @@ def one_line_error(result: Result, code: int) -> str:
     assert lines[0].startswith("error: ")
     assert result.exception is None or isinstance(result.exception, SystemExit)
     return lines[0]
+
+
+# ----------------------------------------------------------------------------- the services
+
+#: The date every test runs on (TRACKER_TODAY, see tests/conftest.py).
+TODAY = dt.date(2026, 11, 29)
+
+
+class Services:
+    """The services on one database, the way the CLI calls them: ``with db.session() as s``
+    is one transaction, committed if the block succeeds; ``db(fn, *args, **kwargs)`` runs
+    ``fn(session, *args, **kwargs)`` in a transaction of its own and returns its result."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        with transaction(self.engine, write=True) as session:
+            yield session
+
+    def __call__(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
+        with self.session() as session:
+            return fn(session, *args, **kwargs)
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+
+def day(text: str) -> dt.date:
+    """``"2026-01-10"`` as a date."""
+    return dt.date.fromisoformat(text)
+
+
+def month(text: str) -> dt.date:
+    """``"2026-01"`` as the first of the month (how periods are named)."""
+    return dt.date.fromisoformat(f"{text}-01")
+
+
+def seeded(
+    s: Session,
+    name: str,
+    rating: int,
+    *,
+    games: int = 100,
+    born: int | None = 1980,
+    ever_2400: bool = False,
+    tc: str = "standard",
+) -> PlayerView:
+    """``tracker player add NAME --rating R --games G --born Y``."""
+    seed = SeedInput(rating, games, ever_2400=ever_2400, tc=tc)
+    return player_service.add_player(s, name=name, birth_year=born, seed=seed)
+
+
+def unrated(s: Session, name: str, *, born: int | None = None) -> PlayerView:
+    """``tracker player add NAME [--born Y]``: tracked, no rating yet."""
+    return player_service.add_player(s, name=name, birth_year=born)
+
+
+def external(s: Session, name: str) -> PlayerView:
+    """``tracker player add NAME --external``."""
+    return player_service.add_player(s, name=name, external=True)
+
+
+def game(s: Session, white: str, black: str, result: str, on: str, **fields: Any) -> GameView:
+    """``tracker game add WHITE BLACK RESULT --date ON`` (fields: event, round_, tc,
+    white_rating, black_rating, event_start)."""
+    return game_service.add_game(
+        s, white=white, black=black, result=result, played_on=day(on), **fields
+    )
+
+
+def close(s: Session, through: str, tc: str = "standard") -> CloseReport:
+    """``tracker period close THROUGH [--tc TC]``."""
+    return period_service.close(s, tc=tc, month=month(through), today=TODAY)
+
+
+# ----------------------------------------------------------------------------- the shadow by hand
+
+LICHESS = glicko.get_preset("lichess")
+GLICKMAN = glicko.get_preset("glickman")
+
+
+def at_list(
+    state: GlickoState, last: dt.date, list_date: dt.date, preset: GlickoPreset
+) -> GlickoState:
+    """The shadow on a list date: idle growth since the last game (per-game presets)."""
+    if preset.period != "game":
+        return state
+    return glicko.idle(state, preset, days=(list_date - last).days)
+
+
+def seed_shadow(
+    preset: GlickoPreset, rating: float, games: int = 100, ext_rd: float = 60.0
+) -> GlickoState:
+    """A player's first shadow when he is seeded at ``rating`` after ``games`` rated games
+    (``seeded`` gives 100): the RD those games give (``shadow set --seed-rd auto``)."""
+    return glicko.new_player(preset, rating, glicko.seed_rd(preset, games, opponent_rd=ext_rd))
+
+
+def ext(rating: float, rd: float = 60.0, preset: GlickoPreset = LICHESS) -> GlickoState:
+    """An external opponent: his recorded rating with the fixed RD."""
+    return GlickoState(rating, rd, preset.initial_volatility)
+
+
+SHADOW_ROWS = """
+    SELECT p.name, g.played_on, h.preset, h.as_of, h.rating, h.rd, h.volatility,
+           h.last_played, h.games, h.game_id IS NULL
+    FROM glicko_history h JOIN players p ON p.id = h.player_id
+    LEFT JOIN games g ON g.id = h.game_id
+"""
+
+
+def shadow_rows(url: str) -> list[tuple[Any, ...]]:
+    """Every stored shadow row, with names and dates instead of ids, in a stable order: (name,
+    date of the game or None, preset, as of, rating, RD, volatility, last played, games, is a
+    month-end row)."""
+    out = []
+    for r in query(url, SHADOW_ROWS):
+        out.append(tuple(str(v) if isinstance(v, dt.date) else v for v in r))
+    return sorted(out, key=repr)

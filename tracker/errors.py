@@ -33,6 +33,11 @@ class DatabaseError(TrackerError):
     """The database cannot be used as asked (wrong revision, unreachable, locked)."""
 
 
+class NetworkError(TrackerError):
+    """An online platform could not be reached or refused the request (offline, timeout,
+    HTTP error)."""
+
+
 class UsageError(TrackerError):
     """Options that cannot go together. Exit code 2, like click's usage errors."""
 

@@ -59,6 +59,37 @@ def canonical_result(text: str) -> str | None:
     return RESULT_ALIASES.get(value) or RESULT_ALIASES.get(value.casefold())
 
 
+Platform = Literal["lichess", "chesscom"]
+"""The online platforms whose real ratings tracker can bring in."""
+PLATFORMS: Final[tuple[Platform, ...]] = get_args(Platform)
+PLATFORM_NAMES: Final[dict[str, str]] = {"lichess": "Lichess", "chesscom": "Chess.com"}
+
+#: Each platform's rating categories ("perfs") of standard chess that tracker stores, and the
+#: FIDE time control each stands beside (None: none does). Lichess classical (a game of 25
+#: minutes or more, by its estimate of 40 moves) is the nearest to FIDE standard; Chess.com
+#: has no classical category (its rapid runs from 10 minutes up), so nothing of Chess.com
+#: stands beside the standard list; daily and correspondence games are not over-the-board
+#: games of any FIDE list.
+ONLINE_PERFS: Final[dict[str, dict[str, TimeControl | None]]] = {
+    "lichess": {
+        "classical": "standard",
+        "rapid": "rapid",
+        "blitz": "blitz",
+        "bullet": None,
+        "correspondence": None,
+    },
+    "chesscom": {"rapid": "rapid", "blitz": "blitz", "bullet": None, "daily": None},
+}
+
+
+def online_perf(platform: str, tc: str) -> str | None:
+    """The ``platform`` perf that stands beside the FIDE list ``tc`` (None: none does)."""
+    for perf, mapped in ONLINE_PERFS.get(platform, {}).items():
+        if mapped == tc:
+            return perf
+    return None
+
+
 #: A recorded or seeded rating must lie in this range (0 or blank means unrated in files).
 RATING_MIN: Final = 0
 RATING_MAX: Final = 4000

@@ -128,7 +128,7 @@ def test_glickman_idle_periods_reaches_the_cli() -> None:
 
 
 def test_chesscom_is_per_game_glicko1_and_labels_its_assumptions() -> None:
-    args = ("1500", "200", "0.06", *PAPER_GAMES, "--preset", "chesscom", "--json")
+    args = ("1500", "200", *PAPER_GAMES, "--preset", "chesscom", "--json")
     first = run(*args)
     assert first.exit_code == 0, first.stderr
     out = json.loads(first.stdout)
@@ -145,25 +145,49 @@ def test_chesscom_is_per_game_glicko1_and_labels_its_assumptions() -> None:
     # not the paper's one-period answer (1464.11 / 151.40): Chess.com rates every game
     assert abs(out["rd"] - 151.40) > 0.1
     assert (out["provisional"], out["display"]) == (False, "1464")
-    # deterministic, and the assumptions are on stderr (never in the JSON on stdout)
+    assert out["volatility"] is None  # Glicko-1 has none
+    # deterministic, and the assumptions are on stderr (never in the JSON on stdout), once
     second = run(*args)
     assert second.stdout == first.stdout
     notes = [line for line in first.stderr.splitlines() if line.startswith("assumption:")]
-    assert len(notes) >= 5
-    assert any("Glicko-1" in n for n in notes) and any("c = 8.1" in n for n in notes)
+    assert notes == [
+        "assumption: chesscom is Chess.com-like, not Chess.com: Glicko-1, start 1200, "
+        "new-player RD 350, RD 30..350, c = 8.1 per day and the rest are assumed "
+        "(`tracker shadow show` lists them)"
+    ]
     assert "assumption" not in first.stdout
 
 
-def test_chesscom_ignores_the_volatility_argument() -> None:
-    a = calc("1500", "200", "0.06", *PAPER_GAMES, "--preset", "chesscom")
-    b = calc("1500", "200", "0.5", *PAPER_GAMES, "--preset", "chesscom")
-    assert (a["rating"], a["rd"]) == (b["rating"], b["rd"])
+def test_chesscom_asks_for_no_volatility_and_shows_none() -> None:
+    table = run("1500", "200", *PAPER_GAMES, "--preset", "chesscom")
+    assert table.exit_code == 0, table.stderr
+    assert table.stdout.splitlines()[0].split() == [
+        "game", "opponent", "opp", "RD", "score", "expected", "rating", "RD"
+    ]  # fmt: skip
+    assert "volatility" not in table.stdout
+    assert table.stdout.splitlines()[-1] == "chesscom: rating 1464.22, RD 151.25; shown as 1464"
+    given = run("1500", "200", "0.06", *PAPER_GAMES, "--preset", "chesscom")
+    assert given.exit_code == 2
+    assert given.stderr.strip() == (
+        "error: chesscom is Glicko-1: it has no volatility; give RATING RD and the games"
+    )
+
+
+def test_glicko2_presets_still_need_the_volatility() -> None:
+    r = run("1500", "200", *PAPER_GAMES)
+    assert r.exit_code == 2
+    assert r.stderr.strip() == (
+        "error: lichess is Glicko-2: give the volatility after the RD "
+        "(a new lichess player has 0.09)"
+    )
+    r = run("1500", "200", "0.o6", *PAPER_GAMES)
+    assert r.exit_code == 2 and "invalid volatility '0.o6'" in r.stderr
 
 
 def test_chesscom_idle_days_use_c_per_day() -> None:
-    out = calc("1500", "50", "0.06", "--preset", "chesscom", "--idle-days", "30")
+    out = calc("1500", "50", "--preset", "chesscom", "--idle-days", "30")
     assert out["rd"] == pytest.approx(math.sqrt(50**2 + 8.1**2 * 30), rel=1e-12)
-    assert calc("1500", "50", "0.06", "--preset", "chesscom", "--idle-days", "9999")["rd"] == 350
+    assert calc("1500", "50", "--preset", "chesscom", "--idle-days", "9999")["rd"] == 350
 
 
 def test_lichess_games_in_order_are_not_one_period() -> None:

@@ -33,6 +33,53 @@ def test_demo_walks_a_season_and_can_be_rerun(tmp_path: Path) -> None:
     sato = json.loads(
         runner.invoke(app, ["--db", str(db), "history", "Sato, Yuki", "--json"]).stdout
     )
-    assert sato[0]["rating_before"] is None and sato[0]["rating"] == 1764
+    jan, feb = sato[:2]
+    # January: the club championship (a league, her first event) with a zero score so far:
+    # held; February: a first rating from the weekend open, the league still running
+    assert (jan["month"], jan["rating"], jan["games"]) == ("2026-01", None, 2)
+    assert "held until it ends" in jan["note"]
+    assert (feb["month"], feb["rating_before"], feb["rating"]) == ("2026-02", None, 1764)
     games = json.loads(runner.invoke(app, ["--db", str(db), "game", "list", "--json"]).stdout)
     assert len(games) == 61
+
+
+def test_demo_master_shadow_stays_by_his_elo_beside_his_real_lichess(tmp_path: Path) -> None:
+    """The FM seeded at 2318 after 240 games: his shadow starts at RD 45 (not a new account's
+    500), so it stays within a few points of his Elo all season, never provisional; his
+    recorded Lichess classical rating stands beside both; the pictures are written."""
+    db = tmp_path / "demo.db"
+    r = runner.invoke(app, ["demo", "--file", str(db)])
+    assert r.exit_code == 0, r.stderr
+    assert "linked 6 players to (fictional) Lichess accounts" in r.stderr
+    assert (tmp_path / "demo.png").stat().st_size > 10_000
+    assert (tmp_path / "demo-club.png").stat().st_size > 10_000
+    assert "Hart, Daniel (standard): Elo, lichess shadow, Lichess classical (dhart_fm)" in r.stdout
+
+    out = runner.invoke(app, ["--db", str(db), "compare", "Hart, Daniel", "--json"])
+    periods = json.loads(out.stdout)["periods"]
+    got = [
+        (p["list"], p["elo"], round(p["glicko"], 2), round(p["rd"], 2), p["provisional"])
+        for p in periods
+    ]
+    assert got == [
+        ("2026-02-01", 2321, 2319.46, 57.14, False),
+        ("2026-03-01", 2316, 2315.01, 68.19, False),
+        ("2026-04-01", 2320, 2320.11, 78.34, False),
+        ("2026-05-01", 2332, 2341.71, 86.06, False),
+    ]
+    assert all(abs(p["glicko"] - p["elo"]) < 10 for p in periods)
+    assert [p["online"]["lichess"] for p in periods] == [
+        {"rating": 2421, "day": "2026-01-29"},
+        {"rating": 2435, "day": "2026-02-28"},
+        {"rating": 2414, "day": "2026-04-01"},
+        {"rating": 2418, "day": "2026-04-21"},
+    ]
+
+    fit = json.loads(
+        runner.invoke(
+            app, ["--db", str(db), "compare", "--all", "--online", "lichess", "--json"]
+        ).stdout
+    )["fit"]
+    assert fit["n"] == 6
+    assert (round(fit["slope"], 4), round(fit["intercept"], 1)) == (0.7312, 719.4)
+    assert round(fit["residual_sd"], 1) == 35.7

@@ -28,6 +28,7 @@ ROOT_ORDER = [
     "compare",
     "evaluate",
     "shadow",
+    "online",
     "calc",
     "db",
     "demo",

@@ -283,6 +283,7 @@ def test_a_game_against_an_external_player_without_a_rating_is_stored_unrated_fo
         (None, 1900),
         (None, 1900),
     ]
+    ok(cli("shadow", "set", "--seed-rd", "500"))  # the shadow starts at RD 500 (below)
     ok(cli("period", "close", "2026-05"))
     (may,) = json.loads(ok(cli("history", "Ahn, Mi", "--json")).stdout)
     # only the game against the rated Boyd counts: 20 x (1 - 0.64)

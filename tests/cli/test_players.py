@@ -42,6 +42,8 @@ def test_add_list_show_as_table_and_json(cli: Cli) -> None:
         "sex": "m",
         "title": "FM",
         "external": False,
+        "lichess": None,
+        "chesscom": None,
         "games": 0,
         "seeds": [
             {"tc": "standard", "rating": 2318, "games": 240, "ever_2400": False, "ever_2300": True}

@@ -19,7 +19,7 @@ STATES = st.builds(
     ever_2300=st.booleans(),
     birth_year=st.one_of(st.none(), st.integers(min_value=1940, max_value=2020)),
     k=st.one_of(st.none(), st.sampled_from([10, 20, 40])),
-    has_counted_results=st.booleans(),
+    first_event_settled=st.booleans(),
 )
 MONTHS = st.builds(
     date,

@@ -388,16 +388,17 @@ def test_zero_score_in_the_first_event_is_disregarded() -> None:
     assert state.rating == 1556
 
 
-def test_zero_first_events_are_dropped_until_one_counts() -> None:
+def test_only_the_first_event_is_disregarded_for_a_zero_score() -> None:
+    """§8.2.1 speaks of the first event: a zero in a later event counts like any result."""
     start = month(2026, 1)
     state = seed_state(None, 0, False, False, None, start)
     state, out = close_period(state, games_at(start, 1700, [LOSS] * 4), month=start, tc="standard")
     assert out.pool_size == 0
-    assert state.pool == ()
+    assert state.pool == () and state.first_event_settled
     nxt = add_months(start, 1)
     state, out = close_period(state, games_at(nxt, 1700, [LOSS] * 3), month=nxt, tc="standard")
-    assert [d.status for d in out.details] == ["disregarded"] * 3
-    assert not state.has_counted_results
+    assert [d.status for d in out.details] == ["pooled"] * 3
+    assert len(state.pool) == 3
 
 
 def test_pool_is_a_26_month_sliding_window() -> None:

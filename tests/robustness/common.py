@@ -95,7 +95,8 @@ def _database_name(url: str) -> str:
 # players, events, imports and games by what identifies them (names are unique in these tests).
 _GAME = "w.name, b.name, g.played_on, e.name, g.round"
 DIGEST = {
-    "players": "SELECT name, fide_id, federation, birth_year, sex, title, external FROM players",
+    "players": "SELECT name, fide_id, federation, birth_year, sex, title, external, lichess, "
+    "chesscom FROM players",
     "player_seeds": "SELECT p.name, s.tc, s.rating, s.games, s.ever_2400, s.ever_2300 "
     "FROM player_seeds s JOIN players p ON p.id = s.player_id",
     "events": "SELECT name, site, start_date, start_fixed FROM events",
@@ -119,7 +120,9 @@ DIGEST = {
     "LEFT JOIN players b ON b.id = g.black_id LEFT JOIN events e ON e.id = g.event_id "
     "LEFT JOIN rating_periods p ON p.id = h.period_id",
     "shadow_settings": "SELECT preset, seed, external_rd, chesscom_start, chesscom_c, "
-    "chesscom_rd_min, chesscom_rd_max FROM shadow_settings",
+    "chesscom_rd_min, chesscom_rd_max, seed_rd FROM shadow_settings",
+    "online_ratings": "SELECT p.name, o.platform, o.perf, o.day, o.rating FROM online_ratings o "
+    "JOIN players p ON p.id = o.player_id",
 }
 
 Digest = dict[str, list[str]]

@@ -95,7 +95,11 @@ def test_four_writers_a_close_and_a_reader(db_url: str, run: Run, tmp_path: Path
         assert "error" not in err, (name, err[-2000:])
     for w in range(WRITERS):
         lines = output(logs, f"writer{w}")[1].splitlines()
-        assert len(lines) == GAMES and all(line.startswith("added game ") for line in lines)
+        added = [line for line in lines if line.startswith("added game ")]
+        assert len(added) == GAMES
+        # a game added after the close made its period stale, and said so
+        assert all(line.endswith("are now stale: run `tracker rerate`") for line in lines
+                   if not line.startswith("added game "))  # fmt: skip
     assert output(logs, "reader")[0].count('"month"') > 0  # it read while the others wrote
 
     # Every game is there exactly once.

@@ -150,6 +150,7 @@ COMMANDS: tuple[tuple[str, str, str, bool], ...] = (
     ("compare", "shadow", "compare", False),
     ("evaluate", "shadow", "evaluate", False),
     ("shadow", "shadow", "app", True),
+    ("online", "online", "app", True),
     ("calc", "calc", "app", True),
     ("db", "db", "app", True),
     ("demo", "demo", "demo", False),

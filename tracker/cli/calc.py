@@ -173,17 +173,12 @@ def glicko_(
         float,
         typer.Argument(metavar="RD", help="His rating deviation (RD).", show_default=False),
     ],
-    volatility: Annotated[
-        float,
-        typer.Argument(
-            metavar="VOLATILITY", help="His volatility (Glicko-2), e.g. 0.06.", show_default=False
-        ),
-    ],
-    games: Annotated[
+    rest: Annotated[
         list[str] | None,
         typer.Argument(
-            help="Games as OPP_RATING/OPP_RD:SCORE, SCORE being 1, 0.5 (1/2, ½, =) or 0.",
-            metavar="OPP/RD:SCORE...",
+            help="His volatility (Glicko-2 presets only, e.g. 0.06), then the games as "
+            "OPP_RATING/OPP_RD:SCORE, SCORE being 1, 0.5 (1/2, ½, =) or 0.",
+            metavar="[VOLATILITY] OPP/RD:SCORE...",
             show_default=False,
         ),
     ] = None,
@@ -192,7 +187,7 @@ def glicko_(
         typer.Option(
             "--preset",
             help="lichess: one game at a time; glickman: all games form one rating period; "
-            "chesscom: Glicko-1, one game at a time.",
+            "chesscom: Glicko-1 (no volatility), one game at a time.",
             metavar="PRESET",
         ),
     ] = "lichess",
@@ -219,27 +214,53 @@ def glicko_(
 ) -> None:
     """A Glicko rating after some games.
 
-    Glickman's papers, with Lichess's parameters by default.
+    Glickman's papers, with Lichess's parameters by default. Glicko-2 presets take the
+    player's volatility after his RD; chesscom (Glicko-1) has none: leave it out.
 
     \b
-    Example: tracker calc glicko 1500 200 0.06 1400/30:1 1550/100:0
+    Examples:
+      tracker calc glicko 1500 200 0.06 1400/30:1 1550/100:0
+      tracker calc glicko 1500 200 1400/30:1 --preset chesscom
     """
+    from tracker.cli.notes import assumption_note
+    from tracker.ratings.glicko import PRESETS
     from tracker.services.calc import calc_glicko
 
     if idle_days is not None and idle_periods is not None:
         raise UsageError("give either --idle-days or --idle-periods, not both")
+    words = list(rest or [])
+    volatility: float | None = None
+    if words and ":" not in words[0] and "/" not in words[0]:
+        try:
+            volatility = float(words[0])
+        except ValueError:
+            raise UsageError(
+                f"invalid volatility {words[0]!r}: a number such as 0.06, before the games"
+            ) from None
+        words = words[1:]
+    chosen = PRESETS.get(preset.strip().lower())
+    glicko1 = chosen is not None and chosen.system == "glicko1"
+    if glicko1 and volatility is not None:
+        raise UsageError(
+            f"{chosen.name if chosen else preset} is Glicko-1: it has no volatility; "
+            "give RATING RD and the games"
+        )
+    if chosen is not None and not glicko1 and volatility is None:
+        raise UsageError(
+            f"{chosen.name} is Glicko-2: give the volatility after the RD "
+            f"(a new {chosen.name} player has {chosen.initial_volatility:g})"
+        )
     result = calc_glicko(
         rating,
         rd,
         volatility,
-        games or [],
+        words,
         preset=preset,
         tau=tau,
         idle_days=idle_days,
         idle_periods=idle_periods,
     )
-    for note in result.assumptions:
-        message(f"assumption: {note}")
+    assumption_note(result.assumption_summary)
     final = result.result
     if json:
         print_json(
@@ -247,7 +268,7 @@ def glicko_(
                 "preset": result.preset,
                 "rating": final.rating,
                 "rd": final.rd,
-                "volatility": final.volatility,
+                "volatility": final.volatility if result.has_volatility else None,
                 "provisional": result.provisional,
                 "display": result.display,
                 "rd_after_idle": result.after_idle.rd,
@@ -257,8 +278,10 @@ def glicko_(
     if result.after_idle != result.start:
         typer.echo(f"idle: RD {result.start.rd:.2f} -> {result.after_idle.rd:.2f}")
     if result.steps:
+        columns = ["game", "opponent", "opp RD", "score", "expected", "rating", "RD"]
+        columns += ["volatility"] if result.has_volatility else []
         print_table(
-            ["game", "opponent", "opp RD", "score", "expected", "rating", "RD", "volatility"],
+            columns,
             [
                 (
                     i,
@@ -268,13 +291,14 @@ def glicko_(
                     f"{s.expected:.3f}",
                     f"{s.rating:.2f}",
                     f"{s.rd:.2f}",
-                    f"{s.volatility:.6f}",
+                    *([f"{s.volatility:.6f}"] if result.has_volatility else []),
                 )
                 for i, s in enumerate(result.steps, start=1)
             ],
-            right=("game", "opponent", "opp RD", "score", "expected", "rating", "RD", "volatility"),
+            right=columns,
         )
+    vol = f", volatility {final.volatility:.6f}" if result.has_volatility else ""
     typer.echo(
-        f"{result.preset}: rating {final.rating:.2f}, RD {final.rd:.2f}, "
-        f"volatility {final.volatility:.6f}; shown as {result.display}"
+        f"{result.preset}: rating {final.rating:.2f}, RD {final.rd:.2f}{vol}; "
+        f"shown as {result.display}"
     )

@@ -13,7 +13,7 @@ from tracker.cli import period as period_cli
 from tracker.cli import player as player_cli
 from tracker.cli import shadow as shadow_cli
 from tracker.cli.context import AppState
-from tracker.cli.plot import plot_comparison
+from tracker.cli.plot import plot_comparison, plot_players
 from tracker.cli.render import message
 from tracker.months import month_label, next_month
 
@@ -41,14 +41,21 @@ def demo(
     \b
     Example: tracker demo --file /tmp/tracker-demo.db
     """
-    from tracker.services.compare import compare
+    from tracker.services.compare import compare, compare_all, online_fit
     from tracker.services.demo import load_demo
     from tracker.services.history import history, rating_list
     from tracker.services.periods import close, list_periods
     from tracker.services.players import list_players
 
     path = file.expanduser().absolute()
-    for leftover in (path, Path(f"{path}-wal"), Path(f"{path}-shm"), path.with_suffix(".png")):
+    club_png = path.with_name(f"{path.stem}-club.png")
+    for leftover in (
+        path,
+        Path(f"{path}-wal"),
+        Path(f"{path}-shm"),
+        path.with_suffix(".png"),
+        club_png,
+    ):
         leftover.unlink(missing_ok=True)
     app_state = AppState(db_option=str(path))
     summary = app_state.run(load_demo, write=True)
@@ -57,6 +64,11 @@ def demo(
         f"loaded {summary.players} players ({summary.tracked} tracked) and {summary.games} "
         f"games into {path}"
     )
+    if summary.linked:
+        message(
+            f"linked {len(summary.linked)} players to (fictional) Lichess accounts and imported "
+            "their recorded rating histories"
+        )
     _heading("Players")
     player_cli.print_players(app_state.run(list_players, write=False))
 
@@ -81,14 +93,27 @@ def demo(
         h = app_state.run(partial(history, ref=name, tc="standard"), write=False)
         _heading(f"History of {name}: {why}")
         history_cli.print_history(h)
-    c = app_state.run(
-        partial(compare, ref="Okafor, Grace", tc="standard", preset_name=None), write=False
-    )
-    _heading("FIDE Elo beside the Glicko shadow (what Lichess would have made of it)")
+    master = "Hart, Daniel"
+    c = app_state.run(partial(compare, ref=master, tc="standard", preset_name=None), write=False)
+    _heading("FIDE Elo, the Glicko shadow (Lichess's rules) and the real Lichess rating")
     shadow_cli.print_comparison(c)
     picture = path.with_suffix(".png")
     plot_comparison(c, picture)
-    message(f"plot of Okafor, Grace's ratings written to {picture}")
+    message(f"plot of {master}'s ratings written to {picture}")
+    fit = app_state.run(partial(online_fit, tc="standard", platform="lichess"), write=False)
+    _heading("FIDE beside Lichess classical across the club")
+    shadow_cli.print_online_fit(fit)
+    club = app_state.run(
+        lambda s: [
+            compare(s, f"#{r.player_id}", "standard", None)
+            for r in compare_all(s, "standard").rows
+            if r.elo is not None
+        ],
+        write=False,
+    )
+    chart = path.with_name(f"{path.stem}-club.png")
+    plot_players(club, chart)
+    message(f"plot of the club's ratings written to {chart}")
     message(
         f"\nexplore it yourself: tracker --db {path} compare --all, or tracker --db {path} evaluate"
     )

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from tracker.cli.context import state
+from tracker.cli.notes import now_stale
 from tracker.cli.options import (
     PLAYER_WORDS,
     AnyTc,
@@ -148,6 +149,7 @@ def add(
     if json:
         print_json(game_json(g))
     message(f"added {_line(g)}")
+    now_stale(g.tc, g.stale)
 
 
 @app.command("list")
@@ -292,6 +294,7 @@ def edit(
     if json:
         print_json(game_json(g))
     message(f"updated {_line(g)}")
+    now_stale(g.tc, g.stale)
 
 
 @app.command("remove")
@@ -313,3 +316,4 @@ def remove(
     if json:
         print_json(game_json(g))
     message(f"removed {_line(g)}")
+    now_stale(g.tc, g.stale)

@@ -18,6 +18,15 @@ def stale_warning(months: Sequence[dt.date]) -> None:
         )
 
 
+def now_stale(tc: str, months: Sequence[dt.date]) -> None:
+    """A change just made closed periods stale (nothing if it made none)."""
+    if months:
+        message(
+            f"closed {tc} periods {month_label(months[0])}..{month_label(months[-1])} are "
+            "now stale: run `tracker rerate`"
+        )
+
+
 def stale_list_warning() -> None:
     message("warning: this list is stale (games changed after closing); run `tracker rerate`")
 
@@ -28,3 +37,9 @@ def external_note(external_rd: float) -> None:
         f"external opponents count with their recorded rating and a fixed RD of "
         f"{external_rd:g}; '?' marks a provisional shadow rating"
     )
+
+
+def assumption_note(summary: str) -> None:
+    """A preset's assumptions, in one line (nothing for a preset without any)."""
+    if summary:
+        message(f"assumption: {summary}")

@@ -76,6 +76,9 @@ def month_option(name: str, what: str, default: str) -> Any:
 Plot = Annotated[
     Path | None,
     typer.Option(
-        "--plot", metavar="FILE", help="Also draw the ratings to this PNG file.", show_default=False
+        "--plot",
+        metavar="FILE",
+        help="Also draw the ratings to this file: PNG, SVG or PDF by its extension.",
+        show_default=False,
     ),
 ]

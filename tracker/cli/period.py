@@ -173,7 +173,22 @@ def rerate(
     for r in reports:
         if r.nothing_stale:
             message(f"{r.tc}: nothing is stale (use --from YYYY-MM to recompute anyway)")
-        elif r.months:
+        if r.dropped:
+            first, last = month_label(r.dropped[0]), month_label(r.dropped[-1])
+            message(
+                f"{r.tc}: dropped {len(r.dropped):,} empty closed period(s) {first}..{last} "
+                "(before the first game)"
+            )
+        if r.months:
             message(f"{r.tc}: rerated {month_label(r.months[0])} to {month_label(r.months[-1])}")
     if json:
-        print_json([{"tc": r.tc, "months": [month_label(m) for m in r.months]} for r in reports])
+        print_json(
+            [
+                {
+                    "tc": r.tc,
+                    "months": [month_label(m) for m in r.months],
+                    "dropped": [month_label(m) for m in r.dropped],
+                }
+                for r in reports
+            ]
+        )

@@ -60,6 +60,16 @@ Games = Annotated[
     int | None,
     typer.Option("--games", metavar="N", help="Seed: rated games played before tracking starts."),
 ]
+Lichess = Annotated[
+    str | None,
+    typer.Option("--lichess", metavar="USER", help="His Lichess user name (see `tracker online`)."),
+]
+Chesscom = Annotated[
+    str | None,
+    typer.Option(
+        "--chesscom", metavar="USER", help="His Chess.com user name (see `tracker online`)."
+    ),
+]
 Ever2400 = Annotated[
     bool, typer.Option("--ever-2400", help="Seed: a published rating once reached 2400 (K 10).")
 ]
@@ -81,6 +91,8 @@ def player_json(p: PlayerView) -> dict[str, Any]:
         "sex": p.sex,
         "title": p.title,
         "external": p.external,
+        "lichess": p.lichess,
+        "chesscom": p.chesscom,
         "games": p.games,
         "seeds": [
             {
@@ -113,7 +125,12 @@ def _describe(p: PlayerView) -> str:
     kind = "external" if p.external else "tracked"
     seed = next((s for s in p.seeds if s.tc == "standard"), None)
     seeded = f", seeded {seed.rating} after {seed.games} games" if seed else ""
-    return f"#{p.id} {p.name} ({kind}{seeded})"
+    linked = "".join(
+        f", {site} {user}"
+        for site, user in (("Lichess", p.lichess), ("Chess.com", p.chesscom))
+        if user
+    )
+    return f"#{p.id} {p.name} ({kind}{seeded}{linked})"
 
 
 @app.command("add")
@@ -134,6 +151,8 @@ def add(
     games: Games = None,
     ever_2400: Ever2400 = False,
     ever_2300: Ever2300 = False,
+    lichess: Lichess = None,
+    chesscom: Chesscom = None,
     external: Annotated[
         bool,
         typer.Option(
@@ -166,6 +185,8 @@ def add(
             title=title,
             external=external,
             seed=seed,
+            lichess=lichess,
+            chesscom=chesscom,
         ),
         write=True,
     )
@@ -276,6 +297,11 @@ def print_player_card(card: PlayerCard) -> None:
         ("born", p.birth_year),
         ("sex", p.sex),
         ("title", p.title),
+        *(
+            (site, user)
+            for site, user in (("Lichess", p.lichess), ("Chess.com", p.chesscom))
+            if user
+        ),
         ("games", p.games),
     ]
     for s in p.seeds:
@@ -326,6 +352,8 @@ def edit(
     games: Games = None,
     ever_2400: Ever2400 = False,
     ever_2300: Ever2300 = False,
+    lichess: Lichess = None,
+    chesscom: Chesscom = None,
     external: Annotated[
         bool | None,
         typer.Option("--external/--tracked", help="Make the player external or tracked."),
@@ -335,20 +363,24 @@ def edit(
         typer.Option(
             "--clear",
             metavar="FIELD",
-            help="Empty a field: fide-id, born, federation, sex or title (repeatable).",
+            help="Empty a field: fide-id, born, federation, sex, title, lichess or chesscom "
+            "(repeatable).",
         ),
     ] = None,
     json: Json = False,
 ) -> None:
     """Change a player's details; only the options given change.
 
+    --lichess and --chesscom link his online accounts (a changed account drops the online
+    ratings stored for the old one).
+
     \b
-    Example: tracker player edit "#4" --fide-id 400177
+    Example: tracker player edit "#4" --fide-id 400177 --lichess yuki_sato
     """
     from tracker.services.players import edit_player
 
     fields = {"fide-id": "fide_id", "born": "birth_year", "federation": "federation"}
-    fields |= {"sex": "sex", "title": "title"}
+    fields |= {"sex": "sex", "title": "title", "lichess": "lichess", "chesscom": "chesscom"}
     cleared = []
     for item in clear or []:
         if item not in fields:
@@ -363,6 +395,8 @@ def edit(
         "sex": sex,
         "title": title,
         "external": external,
+        "lichess": lichess,
+        "chesscom": chesscom,
     }
     result = state(ctx).run(
         lambda s: edit_player(s, player, changes=changes, seed=seed, clear=tuple(cleared)),

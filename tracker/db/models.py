@@ -29,9 +29,18 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-from tracker.vocabulary import RATING_MAX, RATING_MIN, RESULTS, TIME_CONTROLS, YEAR_MAX, YEAR_MIN
+from tracker.vocabulary import (
+    ONLINE_PERFS,
+    PLATFORMS,
+    RATING_MAX,
+    RATING_MIN,
+    RESULTS,
+    TIME_CONTROLS,
+    YEAR_MAX,
+    YEAR_MIN,
+)
 
-SCHEMA_REVISION = "0005"
+SCHEMA_REVISION = "0006"
 
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
@@ -67,6 +76,10 @@ class Player(Base):
         CheckConstraint("sex IN ('m', 'f')", name="sex"),
         CheckConstraint(f"birth_year BETWEEN {YEAR_MIN} AND {YEAR_MAX}", name="birth_year"),
         Index("ix_players_name", "name"),
+        # Unique indexes rather than constraints: SQLite adds them without rebuilding the
+        # table, which every other table references.
+        Index("ix_players_lichess", "lichess", unique=True),
+        Index("ix_players_chesscom", "chesscom", unique=True),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -78,6 +91,9 @@ class Player(Base):
     title: Mapped[str | None] = mapped_column(String(4))
     external: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, server_default=func.now())
+    # Linked online accounts (user names as the platform spells them).
+    lichess: Mapped[str | None] = mapped_column(String(50))
+    chesscom: Mapped[str | None] = mapped_column(String(50))
 
     seeds: Mapped[list[PlayerSeed]] = relationship(
         back_populates="player", cascade="all, delete-orphan", order_by="PlayerSeed.tc"
@@ -247,6 +263,35 @@ class GlickoHistory(Base):
     games: Mapped[int] = mapped_column(Integer, default=0)
 
 
+class OnlineRating(Base):
+    """A player's real rating on an online platform at the end of one day, per perf (the
+    platform's own rating category: Lichess ``classical``, Chess.com ``rapid``...)."""
+
+    __tablename__ = "online_ratings"
+    __table_args__ = (
+        UniqueConstraint(
+            "player_id",
+            "platform",
+            "perf",
+            "day",
+            name="uq_online_ratings_player_id_platform_perf_day",
+        ),
+        CheckConstraint(_one_of("platform", PLATFORMS), name="platform"),
+        CheckConstraint(
+            _one_of("perf", tuple(sorted({p for perfs in ONLINE_PERFS.values() for p in perfs}))),
+            name="perf",
+        ),
+        CheckConstraint(_rating_range("rating"), name="rating"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    platform: Mapped[str] = mapped_column(String(8))
+    perf: Mapped[str] = mapped_column(String(16))
+    day: Mapped[dt.date] = mapped_column(Date)
+    rating: Mapped[int] = mapped_column(Integer)
+
+
 class ShadowSettings(Base):
     """How this database computes its shadow rating (a single row, id 1)."""
 
@@ -255,6 +300,7 @@ class ShadowSettings(Base):
         CheckConstraint("id = 1", name="single_row"),
         CheckConstraint("preset IN ('lichess', 'glickman', 'chesscom')", name="preset"),
         CheckConstraint("seed IN ('elo', 'fresh')", name="seed"),
+        CheckConstraint("seed_rd IS NULL OR seed_rd > 0", name="seed_rd"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -266,6 +312,9 @@ class ShadowSettings(Base):
     chesscom_c: Mapped[float] = mapped_column(Float, default=8.1)
     chesscom_rd_min: Mapped[float] = mapped_column(Float, default=30.0)
     chesscom_rd_max: Mapped[float] = mapped_column(Float, default=350.0)
+    # A seeded player's first RD: None derives it from his rated games (``auto``), a number
+    # fixes it for everyone seeded.
+    seed_rd: Mapped[float | None] = mapped_column(Float)
 
 
 def table(model: type[Base]) -> Table:

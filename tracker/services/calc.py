@@ -151,6 +151,8 @@ class GlickoCalc:
     provisional: bool
     display: str
     assumptions: tuple[str, ...]
+    assumption_summary: str = ""
+    has_volatility: bool = True
 
 
 def parse_glicko_game(text: str) -> tuple[float, float, float]:
@@ -182,7 +184,7 @@ def _check_range(value: float, what: str, low: float, high: float) -> None:
 def calc_glicko(
     rating: float,
     rd: float,
-    volatility: float,
+    volatility: float | None,
     games: Sequence[str],
     *,
     preset: str = "lichess",
@@ -190,7 +192,9 @@ def calc_glicko(
     idle_days: float | None = None,
     idle_periods: int | None = None,
 ) -> GlickoCalc:
-    """A Glicko calculation: per game (lichess, chesscom) or one period (glickman)."""
+    """A Glicko calculation: per game (lichess, chesscom) or one period (glickman).
+
+    ``volatility`` is Glicko-2's; Glicko-1 (chesscom) has none (None; a value is ignored)."""
     try:
         chosen = glicko.get_preset(preset)
     except ValueError:
@@ -199,6 +203,10 @@ def calc_glicko(
         ) from None
     _check_range(rating, "rating", 0, 4000)
     _check_range(rd, "RD", 1, 1000)
+    if chosen.system == "glicko1" or volatility is None:
+        if chosen.system == "glicko2":
+            raise InvalidInputError(f"{chosen.name} is Glicko-2: give the player's volatility")
+        volatility = chosen.initial_volatility  # carried, never used by Glicko-1
     _check_range(volatility, "volatility", 0.0001, 1)
     if idle_days is not None:
         _check_range(idle_days, "--idle-days", 0, 36525)
@@ -246,4 +254,6 @@ def calc_glicko(
         provisional=glicko.is_provisional(state, chosen),
         display=glicko.display(state, chosen),
         assumptions=chosen.assumptions,
+        assumption_summary=chosen.assumption_summary,
+        has_volatility=chosen.system == "glicko2",
     )

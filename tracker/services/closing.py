@@ -77,23 +77,37 @@ def close_month(
     ratings = lists.ListRatings(session, tc)
     if lines is not None:
         ratings.give(previous_month(month), lines)
-    games = lists.month_games(session, tc, month)
-    per_player = fide.player_games(games, ratings.lists_for(games))
+    played = lists.month_games(session, tc, month)  # the shadow rates every game when played
+    games = lists.period_games(session, tc, month, played)  # FIDE: events that ended, ...
+    per_player = fide.player_games(games, ratings.lists_for(games), month)
     births = player_values(
         session, Player.birth_year, (pid for pid in per_player if pid not in states)
+    )
+    first_events = lists.first_events(
+        session, tc, month, (pid for pid in per_player if _unsettled(states.get(pid)))
+    )
+    first_events.update(
+        lists.first_events(
+            session,
+            tc,
+            month,
+            (p for p, s in states.items() if p not in per_player and any(g.held for g in s.pool)),
+        )
     )
     shadow_month = shadow.read_month(
         session,
         tc,
         month,
-        games=games,
+        games=played,
         ratings=ratings,
         players=carry.shadow if carry is not None else None,
         keep=keep,
     )
 
     # Folds: pure.
-    new_list = fide.fold_month(states, per_player, month=month, tc=tc, birth_years=births)
+    new_list = fide.fold_month(
+        states, per_player, month=month, tc=tc, birth_years=births, first_events=first_events
+    )
     shadows, updates = shadow.fold_month(shadow_month)
 
     # Writes: the period, its list, its shadow.
@@ -117,6 +131,11 @@ def close_month(
     if not keep:
         return closed, None
     return closed, Carry(_published(period.id, new_list.lines, rows), shadows)
+
+
+def _unsettled(state: fide.PlayerState | None) -> bool:
+    """Whether §8.2.1 may still apply: an unrated player whose first event is not judged."""
+    return state is None or (state.rating is None and not state.first_event_settled)
 
 
 def _published(

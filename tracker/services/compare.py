@@ -13,11 +13,14 @@ from tracker.db.models import EloHistory, Game, GlickoHistory, Player, RatingPer
 from tracker.errors import NotFoundError
 from tracker.months import next_month
 from tracker.ratings import fide, glicko, metrics
+from tracker.ratings.fit import LineFit, fit_line
 from tracker.ratings.glicko import GlickoPreset, GlickoState
 from tracker.ratings.shadow import ShadowPlayer, as_of
-from tracker.services import lists, shadow
+from tracker.services import lists, online, shadow
+from tracker.services.online import OnlineSeries
 from tracker.services.players import resolve
-from tracker.user_input import check_tc
+from tracker.user_input import check_tc, today
+from tracker.vocabulary import PLATFORM_NAMES, online_perf
 
 
 @dataclass(frozen=True)
@@ -31,6 +34,15 @@ class ComparePoint:
 
 
 @dataclass(frozen=True)
+class OnlineAt:
+    """A real online rating on a list date: the latest point on or before it."""
+
+    platform: str
+    day: dt.date
+    rating: int
+
+
+@dataclass(frozen=True)
 class CompareRow:
     month: dt.date
     list_date: dt.date
@@ -38,9 +50,13 @@ class CompareRow:
     glicko: float | None
     display: str | None
     rd: float | None
-    volatility: float | None
+    volatility: float | None  # None for Glicko-1 (``chesscom``), which has none
     provisional: bool | None
     difference: float | None
+    online: tuple[OnlineAt, ...] = ()
+
+    def online_on(self, platform: str) -> OnlineAt | None:
+        return next((o for o in self.online if o.platform == platform), None)
 
 
 @dataclass(frozen=True)
@@ -57,14 +73,32 @@ class Comparison:
     stale_months: tuple[dt.date, ...]
     # The Elo in force when the first compared month began (a seed or an earlier list).
     elo_start: tuple[dt.date, int] | None = None
+    system: str = "glicko2"
+    assumption_summary: str = ""
+    # The player's real online ratings in the perf beside ``tc``, per linked platform.
+    online: tuple[OnlineSeries, ...] = ()
+
+    @property
+    def has_volatility(self) -> bool:
+        return self.system == "glicko2"
+
+    def online_series(self, platform: str) -> OnlineSeries | None:
+        return next((o for o in self.online if o.platform == platform), None)
 
 
 def _row(
-    month: dt.date, elo: int | None, player: ShadowPlayer | None, preset: GlickoPreset
+    month: dt.date,
+    elo: int | None,
+    player: ShadowPlayer | None,
+    preset: GlickoPreset,
+    series: list[OnlineSeries],
 ) -> CompareRow:
     list_date = next_month(month)
+    real = tuple(
+        OnlineAt(s.platform, *point) for s in series if (point := s.on(list_date)) is not None
+    )
     if player is None:
-        return CompareRow(month, list_date, elo, None, None, None, None, None, None)
+        return CompareRow(month, list_date, elo, None, None, None, None, None, None, real)
     state = as_of(player, list_date, preset)
     return CompareRow(
         month=month,
@@ -73,9 +107,10 @@ def _row(
         glicko=state.rating,
         display=glicko.display(state, preset),
         rd=state.rd,
-        volatility=state.volatility,
+        volatility=state.volatility if preset.system == "glicko2" else None,
         provisional=glicko.is_provisional(state, preset),
         difference=None if elo is None else state.rating - elo,
+        online=real,
     )
 
 
@@ -153,8 +188,9 @@ def compare(session: Session, ref: str, tc: str, preset_name: str | None) -> Com
         if first_before is not None and first_before[1] is not None
         else None
     )
+    series = online.series_for(session, [player.id], tc).get(player.id, [])
     out = [
-        _row(month, elo.get(month), month_states.get(month), preset)
+        _row(month, elo.get(month), month_states.get(month), preset, series)
         for month, _, _ in closed
         if month in month_states or elo.get(month) is not None
     ]
@@ -170,6 +206,9 @@ def compare(session: Session, ref: str, tc: str, preset_name: str | None) -> Com
         points=tuple(points),
         stale_months=tuple(m for m, _, s in closed if s),
         elo_start=elo_start,
+        system=preset.system,
+        assumption_summary=preset.assumption_summary,
+        online=tuple(series),
     )
 
 
@@ -196,6 +235,7 @@ class Standings:
     rows: tuple[StandingRow, ...]
     stale: bool
     external_rd: float = 60.0
+    assumption_summary: str = ""
 
 
 def _ranks(values: dict[int, float]) -> dict[int, int]:
@@ -220,7 +260,9 @@ def compare_all(session: Session, tc: str) -> Standings:
     preset = config.glicko_preset()
     closed = lists.closed_months(session, tc)
     if not closed:
-        return Standings(tc, config.preset, None, (), False, config.external_rd)
+        return Standings(
+            tc, config.preset, None, (), False, config.external_rd, preset.assumption_summary
+        )
     month, pid, _ = closed[-1]
     list_date = next_month(month)
     elo = dict(
@@ -264,6 +306,7 @@ def compare_all(session: Session, tc: str) -> Standings:
         tuple(rows),
         any(s for _, _, s in closed),
         config.external_rd,
+        preset.assumption_summary,
     )
 
 
@@ -304,10 +347,12 @@ def evaluate(session: Session, tc: str, from_month: dt.date | None) -> Evaluatio
     for month, _, _ in closed:
         if from_month is not None and month < from_month:
             continue
-        for g in lists.month_games(session, tc, month):
+        for g in lists.period_games(session, tc, month):
             on_list = ratings.on_list_of(g.event_start)
-            w = g.white_rating if g.white_external else on_list.get(g.white_id)
-            b = g.black_rating if g.black_external else on_list.get(g.black_id)
+            w = fide.recorded_rating(g.white_rating, month)
+            b = fide.recorded_rating(g.black_rating, month)
+            w = w if g.white_external else on_list.get(g.white_id)
+            b = b if g.black_external else on_list.get(g.black_id)
             if w is None or b is None or (g.white_external and g.black_external):
                 continue
             rules = fide.rules_for(tc, g.event_start)
@@ -344,4 +389,104 @@ def evaluate(session: Session, tc: str, from_month: dt.date | None) -> Evaluatio
             for name, s in scores
         ),
         external_rd=config.external_rd,
+    )
+
+
+# --------------------------------------------------------------------------------------
+# FIDE beside a platform: the least-squares line across the linked players
+
+ONLINE_MAX_AGE = dt.timedelta(days=365)
+"""An online rating older than this on the list date is left out of the fit: it says how
+strong the player was then, not now."""
+
+
+@dataclass(frozen=True)
+class FitRow:
+    player_id: int
+    name: str
+    elo: int
+    online: int
+    online_day: dt.date
+    fitted: float | None
+    residual: float | None
+
+
+@dataclass(frozen=True)
+class OnlineFit:
+    tc: str
+    platform: str
+    perf: str | None  # None: the platform has no perf beside this list
+    list_date: dt.date
+    from_list: bool  # False: no closed period yet, the seeds and today's date stand in
+    rows: tuple[FitRow, ...]
+    left_out: tuple[tuple[str, str], ...]  # (name, why)
+    fit: LineFit | None
+    stale: bool
+
+
+def online_fit(session: Session, tc: str, platform: str) -> OnlineFit:
+    """Every player linked to ``platform``: his Elo on the latest list and his real rating in
+    the perf beside ``tc`` (the latest point on or before the list date, at most a year old),
+    and the least-squares line of the online rating on the Elo."""
+    tc = check_tc(tc)
+    platform = online.check_platform(platform)
+    perf = online_perf(platform, tc)
+    closed = lists.closed_months(session, tc)
+    if closed:
+        month, period, _ = closed[-1]
+        list_date = next_month(month)
+        elo: dict[int, int | None] = dict(
+            session.execute(
+                select(EloHistory.player_id, EloHistory.rating).where(
+                    EloHistory.period_id == period
+                )
+            ).all()
+        )
+    else:
+        list_date = today()
+        elo = {pid: s.rating for pid, s in lists.seeds(session, tc).items()}
+    column = Player.lichess if platform == "lichess" else Player.chesscom
+    linked = session.execute(
+        select(Player.id, Player.name)
+        .where(column.is_not(None), Player.external.is_(False))
+        .order_by(Player.name, Player.id)
+    ).all()
+    series = online.series_for(session, [pid for pid, _ in linked], tc) if perf else {}
+    pairs: list[tuple[int, str, int, tuple[dt.date, int]]] = []
+    left_out: list[tuple[str, str]] = []
+    for pid, name in linked:
+        rating = elo.get(pid)
+        mine = next((s for s in series.get(pid, []) if s.platform == platform), None)
+        point = mine.on(list_date) if mine is not None else None
+        if rating is None:
+            left_out.append((name, "no Elo on the list"))
+        elif point is None:
+            left_out.append((name, f"no {PLATFORM_NAMES[platform]} {perf} rating by then"))
+        elif list_date - point[0] > ONLINE_MAX_AGE:
+            left_out.append((name, f"last {PLATFORM_NAMES[platform]} rating on {point[0]}"))
+        else:
+            pairs.append((pid, name, rating, point))
+    fit = fit_line([float(e) for _, _, e, _ in pairs], [float(p[1]) for *_, p in pairs])
+    rows = tuple(
+        FitRow(
+            pid,
+            name,
+            rating,
+            point[1],
+            point[0],
+            fit.predict(rating) if fit is not None else None,
+            point[1] - fit.predict(rating) if fit is not None else None,
+        )
+        for pid, name, rating, point in pairs
+    )
+    return OnlineFit(
+        tc=tc,
+        platform=platform,
+        perf=perf,
+        list_date=list_date,
+        from_list=bool(closed),
+        rows=tuple(sorted(rows, key=lambda r: (-r.elo, r.name))),
+        left_out=tuple(left_out),
+        fit=fit,
+        stale=any(s for _, _, s in closed),
     )

@@ -7,12 +7,14 @@ import json
 from collections import Counter
 from dataclasses import dataclass
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy.orm import Session
 
 from tracker.services.games import add_game
-from tracker.services.players import SeedInput, add_player
+from tracker.services.online import import_data
+from tracker.services.players import SeedInput, add_player, edit_player
 
 
 @dataclass(frozen=True)
@@ -23,6 +25,7 @@ class DemoSummary:
     games: int
     games_by_month: tuple[tuple[str, int], ...]
     months: tuple[dt.date, ...]
+    linked: tuple[str, ...] = ()  # players with a (fictional) Lichess account and history
 
 
 def season() -> dict[str, Any]:
@@ -61,6 +64,13 @@ def load_demo(session: Session) -> DemoSummary:
             white_rating=g.get("white_rating"),
             black_rating=g.get("black_rating"),
         )
+    linked = []
+    for account in data.get("online", {}).get("lichess", []):
+        # A recorded rating history in Lichess's format, as `tracker online import` reads it.
+        edit_player(session, account["player"], changes={"lichess": account["user"]})
+        history = json.dumps(account["rating_history"]).encode("utf-8")
+        import_data(session, history, Path(f"{account['user']}.json"), account["player"])
+        linked.append(account["player"])
     by_month = Counter(g["date"][:7] for g in data["games"])
     return DemoSummary(
         description=data["description"],
@@ -69,4 +79,5 @@ def load_demo(session: Session) -> DemoSummary:
         games=len(data["games"]),
         games_by_month=tuple(sorted(by_month.items())),
         months=tuple(dt.date.fromisoformat(m + "-01") for m in sorted(by_month)),
+        linked=tuple(linked),
     )

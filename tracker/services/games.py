@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from sqlalchemy import Select, func, or_, select
@@ -12,7 +12,8 @@ from sqlalchemy.orm import Session, aliased
 from tracker.db.models import Event, Game, Player
 from tracker.errors import ConflictError, InvalidInputError, NotFoundError
 from tracker.months import next_month
-from tracker.services.lists import mark_stale
+from tracker.ratings import fide
+from tracker.services import lists
 from tracker.services.players import resolve
 from tracker.user_input import check_rating, check_tc, parse_result
 from tracker.vocabulary import FORFEITS
@@ -32,6 +33,7 @@ class GameView:
     round: str | None
     white_rating: int | None
     black_rating: int | None
+    stale: tuple[dt.date, ...] = ()  # closed periods the change made stale
 
     @property
     def rated(self) -> bool:
@@ -120,9 +122,8 @@ def _prepare(
     white_rating: int | None,
     black_rating: int | None,
     game_id: int | None = None,
-) -> tuple[dict[str, Any], dt.date]:
-    """Check everything that can be wrong with a game; its columns, and the earliest date
-    whose rating period it affects."""
+) -> dict[str, Any]:
+    """Check everything that can be wrong with a game; its columns."""
     canonical = parse_result(result)
     tc = check_tc(tc)
     round_ = clean_round(round_)
@@ -143,12 +144,8 @@ def _prepare(
             )
     if event_start is not None and event is None:
         raise InvalidInputError("--event-start needs --event")
-    affected = played_on
     event_row = None
     if event:
-        existing_event = session.scalar(select(Event).where(Event.name == " ".join(event.split())))
-        if existing_event is not None:
-            affected = min(affected, existing_event.start_date)
         event_row = get_or_create_event(session, event, played_on, event_start)
     key = natural_key(
         played_on, white_player.id, black_player.id, event_row.id if event_row else None, round_
@@ -171,7 +168,7 @@ def _prepare(
         "black_rating": black_rating,
         "natural_key": key,
     }
-    return fields, affected
+    return fields
 
 
 def add_game(
@@ -189,7 +186,8 @@ def add_game(
     black_rating: int | None = None,
 ) -> GameView:
     """Record one game after checking everything that can be wrong with it."""
-    fields, affected = _prepare(
+    before = _span_before(session, tc, event)
+    fields = _prepare(
         session,
         white=white,
         black=black,
@@ -205,8 +203,8 @@ def add_game(
     game = Game(**fields)
     session.add(game)
     session.flush()
-    mark_stale(session, fields["tc"], affected)
-    return _view(game)
+    stale = _mark(session, fields["tc"], game.event_id, played_on, before)
+    return replace(_view(game), stale=stale)
 
 
 UNCHANGED: Any = object()
@@ -231,16 +229,19 @@ def edit_game(
     ``event``, ``round_`` and the ratings left at ``UNCHANGED`` keep their values; None
     clears them."""
     game = get_game(session, game_id)
-    old_tc, old_event = game.tc, game.event
-    old_affected = min(game.played_on, old_event.start_date) if old_event else game.played_on
-    fields, affected = _prepare(
+    old_tc, old_event, old_day = game.tc, game.event, game.played_on
+    old_before = lists.span_of(session, old_tc, game.event_id)
+    new_event = (old_event.name if old_event else None) if event is UNCHANGED else event
+    new_tc = tc if tc is not None else game.tc
+    new_before = _span_before(session, new_tc, new_event)
+    fields = _prepare(
         session,
         white=white if white is not None else f"#{game.white_id}",
         black=black if black is not None else f"#{game.black_id}",
         result=result if result is not None else game.result,
         played_on=played_on if played_on is not None else game.played_on,
         tc=tc if tc is not None else game.tc,
-        event=(old_event.name if old_event else None) if event is UNCHANGED else event,
+        event=new_event,
         event_start=None,
         round_=game.round if round_ is UNCHANGED else round_,
         white_rating=game.white_rating if white_rating is UNCHANGED else white_rating,
@@ -252,9 +253,31 @@ def edit_game(
     session.flush()
     if old_event is not None and not old_event.start_fixed:
         _follow_earliest_game(session, old_event)
-    mark_stale(session, old_tc, old_affected)
-    mark_stale(session, fields["tc"], affected)
-    return _view(game)
+    session.flush()
+    stale = _mark(session, old_tc, old_event.id if old_event else None, old_day, old_before)
+    stale += _mark(session, fields["tc"], game.event_id, game.played_on, new_before)
+    return replace(_view(game), stale=tuple(sorted(set(stale))))
+
+
+def _span_before(session: Session, tc: str, event: str | None) -> lists.EventSpan | None:
+    """The span of the named event in ``tc`` before a change (None: no such event yet)."""
+    if not event:
+        return None
+    event_id = session.scalar(select(Event.id).where(Event.name == " ".join(event.split())))
+    return lists.span_of(session, tc, event_id)
+
+
+def _mark(
+    session: Session,
+    tc: str,
+    event_id: int | None,
+    day: dt.date,
+    before: lists.EventSpan | None,
+) -> tuple[dt.date, ...]:
+    """Mark stale what a change of a game on ``day`` can change: the period in which its
+    event is rated, before and after the change (tracker.ratings.fide.changed_period)."""
+    after = lists.span_of(session, tc, event_id)
+    return lists.mark_stale(session, tc, fide.changed_period(before, after, day))
 
 
 def _follow_earliest_game(session: Session, event: Event) -> None:
@@ -339,9 +362,11 @@ def remove_game(session: Session, game_id: int) -> GameView:
     game = get_game(session, game_id)
     removed = _view(game)
     event = game.event
+    before = lists.span_of(session, removed.tc, game.event_id)
     session.delete(game)
     session.flush()
-    mark_stale(session, removed.tc, removed.played_on)
     if event is not None and not event.start_fixed:
         _follow_earliest_game(session, event)
-    return removed
+        session.flush()
+    stale = _mark(session, removed.tc, event.id if event else None, removed.played_on, before)
+    return replace(removed, stale=stale)

@@ -65,7 +65,12 @@ def history(session: Session, ref: str, tc: str) -> History:
         .where(
             EloHistory.player_id == player.id,
             RatingPeriod.tc == tc,
-            or_(EloHistory.games > 0, EloHistory.rating.is_not(None)),
+            # every period he was listed on or played in (a note says why nothing counted)
+            or_(
+                EloHistory.games > 0,
+                EloHistory.rating.is_not(None),
+                EloHistory.note.is_not(None),
+            ),
         )
         .order_by(RatingPeriod.month)
     )
@@ -221,11 +226,14 @@ def _status(session: Session, player: Player, tc: TimeControl) -> RatingStatus |
     )
     if last_game is not None and month_of(last_game) >= open_from:
         for month in months_between(open_from, month_of(last_game)):
-            games = lists.month_games(session, tc, month, player.id)
+            games = lists.period_games(session, tc, month, player_id=player.id)
             on_lists = ratings.lists_for(games)
-            mine = fide.player_games(games, on_lists, only=player.id).get(player.id, [])
+            mine = fide.player_games(games, on_lists, month, only=player.id).get(player.id, [])
             state = fide.rated_from_standard(state, mine, tc)
-            state, outcome = fide.close_period(state, mine, month=month, tc=tc)
+            first = None
+            if state.rating is None and not state.first_event_settled:
+                first = lists.first_events(session, tc, month, [player.id]).get(player.id)
+            state, outcome = fide.close_period(state, mine, month=month, tc=tc, first_event=first)
             if mine:
                 live_months.append(month)
                 live_games += outcome.games

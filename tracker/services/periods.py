@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
@@ -19,7 +20,7 @@ from tracker.db.models import EloHistory, Game, GlickoHistory, RatingPeriod, tab
 from tracker.errors import InvalidInputError
 from tracker.months import month_label, month_of, months_between, next_month, previous_month
 from tracker.services.closing import ClosedPeriod, close_months
-from tracker.services.lists import closed_months, first_game_month, month_games
+from tracker.services.lists import closed_months, event_spans, first_game_month, period_games
 from tracker.user_input import check_tc
 from tracker.vocabulary import FORFEITS, TIME_CONTROLS, TimeControl
 
@@ -84,29 +85,51 @@ def _rerate_stale(session: Session, tc: TimeControl) -> tuple[dt.date, ...]:
     stale = [m for m, _, is_stale in closed_months(session, tc) if is_stale]
     if not stale:
         return ()
-    return rerate_from(session, tc, stale[0])
+    return rerate_from(session, tc, stale[0]).months
 
 
-def rerate_from(session: Session, tc: TimeControl, start: dt.date) -> tuple[dt.date, ...]:
+class Rerated(NamedTuple):
+    months: tuple[dt.date, ...]  # recomputed
+    dropped: tuple[dt.date, ...]  # closed periods removed: before the first remaining game
+
+
+def rerate_from(session: Session, tc: TimeControl, start: dt.date) -> Rerated:
     """Recompute every closed period of ``tc`` from ``start`` (or the first month with games,
-    if earlier) to the last closed one."""
+    if earlier) to the last closed one.
+
+    Closed periods before the first month that still has a game hold nothing (a game dated
+    by mistake decades back, then removed, leaves them behind): they are dropped, and the
+    history is recomputed from that month, where tracking now starts."""
     closed = closed_months(session, tc)
     if not closed:
-        return ()
+        return Rerated((), ())
     first_closed, last = closed[0][0], closed[-1][0]
-    first_games = first_game_month(session, tc) or first_closed
+    first_games = first_game_month(session, tc)
+    dropped: tuple[dt.date, ...] = ()
+    if first_games is None or first_games > first_closed:
+        end = first_games if first_games is not None else next_month(last)
+        dropped = tuple(m for m, _, _ in closed if m < end)
+        _delete_periods(session, tc, RatingPeriod.month < end)
+        if first_games is None or first_games > last:
+            return Rerated((), dropped)
+        first_closed, start = first_games, first_games
     # A game dated before the first closed period moves the start of tracking back.
     begin = first_games if first_games < first_closed else max(start, first_closed)
     first_month = min(begin, first_closed)
-    doomed = select(RatingPeriod.id).where(RatingPeriod.tc == tc, RatingPeriod.month >= begin)
+    _delete_periods(session, tc, RatingPeriod.month >= begin)
+    months = months_between(begin, last)
+    close_months(session, tc, months, first_month)
+    return Rerated(tuple(months), dropped)
+
+
+def _delete_periods(session: Session, tc: str, which: Any) -> None:
+    """Delete the closed periods of ``tc`` that ``which`` selects, with their histories."""
+    doomed = select(RatingPeriod.id).where(RatingPeriod.tc == tc, which)
     # Core deletes: the ORM's would first fetch every deleted id to update the session.
     for history in (table(EloHistory), table(GlickoHistory)):
         session.execute(delete(history).where(history.c.period_id.in_(doomed)))
-    session.execute(delete(RatingPeriod).where(RatingPeriod.tc == tc, RatingPeriod.month >= begin))
+    session.execute(delete(RatingPeriod).where(RatingPeriod.tc == tc, which))
     session.flush()
-    months = months_between(begin, last)
-    close_months(session, tc, months, first_month)
-    return tuple(months)
 
 
 @dataclass(frozen=True)
@@ -114,6 +137,7 @@ class RerateReport:
     tc: str
     months: tuple[dt.date, ...]
     nothing_stale: bool
+    dropped: tuple[dt.date, ...] = ()  # empty closed periods before the first game
 
 
 def rerate(
@@ -128,10 +152,10 @@ def rerate(
             if not stale:
                 reports.append(RerateReport(one, (), True))
                 continue
-            months = rerate_from(session, one, stale[0])
+            done = rerate_from(session, one, stale[0])
         else:
-            months = rerate_from(session, one, from_month)
-        reports.append(RerateReport(one, months, False))
+            done = rerate_from(session, one, from_month)
+        reports.append(RerateReport(one, done.months, False, done.dropped))
     return tuple(reports)
 
 
@@ -146,16 +170,16 @@ def list_periods(session: Session, tc: str | None) -> tuple[PeriodRow, ...]:
     out: list[PeriodRow] = []
     for one in tcs:
         closed = {m: (pid, stale) for m, pid, stale in closed_months(session, one)}
-        game_counts = dict(
-            session.execute(
-                select(Game.played_on, func.count())
-                .where(Game.tc == one, Game.result.not_in(FORFEITS))
-                .group_by(Game.played_on)
-            ).all()
-        )
-        by_month: dict[dt.date, int] = defaultdict(int)
-        for day, n in game_counts.items():
-            by_month[month_of(day)] += n
+        game_counts = session.execute(
+            select(Game.event_id, Game.played_on, func.count())
+            .where(Game.tc == one, Game.result.not_in(FORFEITS))
+            .group_by(Game.event_id, Game.played_on)
+        ).all()
+        spans = event_spans(session, one, {e for e, _, _ in game_counts if e is not None})
+        by_month: dict[dt.date, int] = defaultdict(int)  # games by the period rating them
+        for event_id, day, n in game_counts:
+            period = month_of(day) if event_id is None else spans[event_id].rated_in(day)
+            by_month[period] += n
         months = set(by_month) | set(closed)
         if not months:
             continue
@@ -179,7 +203,7 @@ def list_periods(session: Session, tc: str | None) -> tuple[PeriodRow, ...]:
 
 def _players_in_month(session: Session, tc: str, month: dt.date) -> int:
     ids: set[int] = set()
-    for g in month_games(session, tc, month):
+    for g in period_games(session, tc, month):
         if not g.white_external:
             ids.add(g.white_id)
         if not g.black_external:

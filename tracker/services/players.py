@@ -7,17 +7,20 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, or_, select
+from sqlalchemy import delete, func, or_, select
 from sqlalchemy.orm import Session, selectinload
 
-from tracker.db.models import Game, Player, PlayerSeed
+from tracker.db.models import Game, OnlineRating, Player, PlayerSeed
 from tracker.errors import AmbiguousError, ConflictError, InvalidInputError, NotFoundError
+from tracker.importers.online import CHESSCOM_USER, LICHESS_USER
 from tracker.services.lists import mark_all_stale
 from tracker.user_input import check_rating
 from tracker.vocabulary import YEAR_MAX, YEAR_MIN
 
 TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
 FEDERATION = re.compile(r"^[A-Z]{3}$")
+ACCOUNTS = {"lichess": ("Lichess", LICHESS_USER), "chesscom": ("Chess.com", CHESSCOM_USER)}
+"""Linkable online accounts: the player column, the platform's name, the user-name rule."""
 
 
 @dataclass(frozen=True)
@@ -42,6 +45,8 @@ class PlayerView:
     seeds: tuple[SeedView, ...]
     games: int = 0
     namesakes: tuple[int, ...] = ()
+    lichess: str | None = None
+    chesscom: str | None = None
 
     @property
     def ref(self) -> str:
@@ -72,6 +77,8 @@ def view(player: Player, games: int = 0, namesakes: tuple[int, ...] = ()) -> Pla
         ),
         games=games,
         namesakes=namesakes,
+        lichess=player.lichess,
+        chesscom=player.chesscom,
     )
 
 
@@ -119,7 +126,28 @@ def _clean_fields(fields: dict[str, Any]) -> dict[str, Any]:
         if title not in TITLES:
             raise InvalidInputError(f"unknown title {fields['title']!r}: use {', '.join(TITLES)}")
         out["title"] = title
+    for column, (platform, rule) in ACCOUNTS.items():
+        user = out.get(column)
+        if user is not None:
+            user = user.strip()
+            if not rule.match(user):
+                raise InvalidInputError(
+                    f"invalid {platform} user name {fields[column]!r}: letters, digits, "
+                    "'_' and '-' only"
+                )
+            out[column] = user
     return out
+
+
+def _check_account_free(session: Session, column: str, user: str, player_id: int | None) -> None:
+    """An online account belongs to one player (user names compared without case)."""
+    attribute = getattr(Player, column)
+    other = session.scalar(select(Player).where(func.lower(attribute) == user.lower()))
+    if other is not None and other.id != player_id:
+        platform = ACCOUNTS[column][0]
+        raise ConflictError(
+            f"{platform} account {user} is already linked to {other.name} (#{other.id})"
+        )
 
 
 def _check_fide_id_free(session: Session, fide_id: int | None, player_id: int | None) -> None:
@@ -172,8 +200,11 @@ def add_player(
     title: str | None = None,
     external: bool = False,
     seed: SeedInput | None = None,
+    lichess: str | None = None,
+    chesscom: str | None = None,
 ) -> PlayerView:
-    """Add a tracked player (optionally seeded with his FIDE state) or an external opponent."""
+    """Add a tracked player (optionally seeded with his FIDE state, optionally with linked
+    online accounts) or an external opponent."""
     fields = _clean_fields(
         {
             "name": name,
@@ -182,10 +213,15 @@ def add_player(
             "federation": federation,
             "sex": sex,
             "title": title,
+            "lichess": lichess,
+            "chesscom": chesscom,
         }
     )
     _check_seed(seed, external)
     _check_fide_id_free(session, fields["fide_id"], None)
+    for column in ACCOUNTS:
+        if fields[column] is not None:
+            _check_account_free(session, column, fields[column], None)
     player = Player(external=external, **fields)
     if seed is not None:
         player.seeds.append(seed_row(seed))
@@ -301,6 +337,14 @@ def edit_player(
     _check_seed(seed, external)
     if "fide_id" in fields:
         _check_fide_id_free(session, fields["fide_id"], player.id)
+    relinked = []
+    for column in ACCOUNTS:
+        old = getattr(player, column)
+        new = None if column in clear else fields.get(column, old)
+        if new is not None and column in fields:
+            _check_account_free(session, column, new, player.id)
+        if (old or "").lower() != (new or "").lower():
+            relinked.append(column)
     rating_inputs = (player.birth_year, player.external)
     for name in clear:
         setattr(player, name, None)
@@ -313,6 +357,13 @@ def edit_player(
         session.flush()
         player.seeds.append(seed_row(seed))
     session.flush()
+    for column in relinked:
+        # The stored points belonged to the account that was linked before.
+        session.execute(
+            delete(OnlineRating).where(
+                OnlineRating.player_id == player.id, OnlineRating.platform == column
+            )
+        )
     if seed is not None or (player.birth_year, player.external) != rating_inputs:
         mark_all_stale(session)
     return view(player, game_count(session, player.id), _namesakes(session, player))

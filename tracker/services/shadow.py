@@ -9,14 +9,22 @@ period. Rows belong to a period, so rerating a period replaces them with it.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Container, Iterable, Iterator
+import math
+from collections.abc import Collection, Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from sqlalchemy import Date, Integer, String, delete, insert, literal, null, select
 from sqlalchemy.orm import Session
 
 from tracker.db.bulk import bulk_insert, stored_date, without_gc
-from tracker.db.models import GlickoHistory, RatingPeriod, ShadowSettings, table
+from tracker.db.models import (
+    EloHistory,
+    GlickoHistory,
+    PlayerSeed,
+    RatingPeriod,
+    ShadowSettings,
+    table,
+)
 from tracker.errors import InvalidInputError
 from tracker.months import month_end, previous_month
 from tracker.ratings import glicko
@@ -28,6 +36,8 @@ from tracker.vocabulary import SCORES, TIME_CONTROLS
 
 SEEDS = ("elo", "fresh")
 PRESET_NAMES = tuple(glicko.PRESETS)
+SEED_RD_RANGE = (10.0, 500.0)
+"""The fixed seed RDs ``shadow set --seed-rd N`` accepts."""
 
 
 @dataclass(frozen=True)
@@ -41,6 +51,7 @@ class ShadowConfig:
     chesscom_c: float = glicko.CHESSCOM_C_PER_DAY
     chesscom_rd_min: float = glicko.CHESSCOM_RD_MIN
     chesscom_rd_max: float = glicko.CHESSCOM_RD_MAX
+    seed_rd: float | None = None  # None: ``auto``, from the player's rated games
 
     def glicko_preset(self, name: str | None = None) -> GlickoPreset:
         chosen = name or self.preset
@@ -66,7 +77,34 @@ def get_config(session: Session) -> ShadowConfig:
         row.chesscom_c,
         row.chesscom_rd_min,
         row.chesscom_rd_max,
+        row.seed_rd,
     )
+
+
+def seed_rd_for(config: ShadowConfig, preset: GlickoPreset, games: int) -> float:
+    """The first RD of a player seeded after ``games`` rated games: ``auto``
+    (:func:`tracker.ratings.glicko.seed_rd`, opponents at the external RD), or the fixed one,
+    within the preset's bounds."""
+    if config.seed_rd is not None:
+        return glicko.bounded_seed_rd(preset, config.seed_rd)
+    return glicko.seed_rd(preset, games, opponent_rd=config.external_rd)
+
+
+def parse_seed_rd(text: str) -> float | None:
+    """``auto`` (None) or a fixed RD in :data:`SEED_RD_RANGE`."""
+    word = text.strip().lower()
+    if word == "auto":
+        return None
+    try:
+        value = float(word)
+    except ValueError:
+        value = math.nan
+    low, high = SEED_RD_RANGE
+    if not low <= value <= high:
+        raise InvalidInputError(
+            f"--seed-rd {text!r}: use auto, or an RD between {low:g} and {high:g}"
+        )
+    return value
 
 
 def check_preset(name: str) -> str:
@@ -85,8 +123,11 @@ def set_config(
     chesscom_c: float | None = None,
     chesscom_rd_min: float | None = None,
     chesscom_rd_max: float | None = None,
+    seed_rd: str | None = None,
 ) -> tuple[ShadowConfig, bool]:
-    """Change the configuration; recompute every stored shadow if it changed."""
+    """Change the configuration; recompute every stored shadow if it changed.
+
+    ``seed_rd``: ``"auto"`` or a number (see :func:`parse_seed_rd`); None leaves it as is."""
     current = get_config(session)
     if preset is not None:
         check_preset(preset)
@@ -106,6 +147,7 @@ def set_config(
         current.chesscom_c if chesscom_c is None else chesscom_c,
         current.chesscom_rd_min if chesscom_rd_min is None else chesscom_rd_min,
         current.chesscom_rd_max if chesscom_rd_max is None else chesscom_rd_max,
+        current.seed_rd if seed_rd is None else parse_seed_rd(seed_rd),
     )
     if not 1 <= new.chesscom_rd_min < new.chesscom_rd_max <= 1000:
         raise InvalidInputError(
@@ -121,7 +163,7 @@ def set_config(
     row.preset, row.seed = new.preset, new.seed
     row.external_rd, row.chesscom_start = new.external_rd, new.chesscom_start
     row.chesscom_c, row.chesscom_rd_min = new.chesscom_c, new.chesscom_rd_min
-    row.chesscom_rd_max = new.chesscom_rd_max
+    row.chesscom_rd_max, row.seed_rd = new.chesscom_rd_max, new.seed_rd
     session.flush()
     for tc in TIME_CONTROLS:
         recompute(session, tc, new)
@@ -181,9 +223,12 @@ def new_player_fn(
     preset: GlickoPreset,
     ratings: lists.ListRatings,
     games: Iterable[MonthGame],
+    rated_games: Mapping[int, int],
 ) -> NewPlayer:
     """A new player's first shadow: with ``elo`` seeding, from his Elo on the list in force
-    on the day of his first game (read here, for the days of ``games``)."""
+    on the day of his first game (read here, for the days of ``games``) with the RD of
+    :func:`seed_rd_for` for his ``rated_games`` on that list (see :func:`rated_games_on_list`);
+    an unrated player, or ``fresh`` seeding, gets the preset's new-player values."""
     if config.seed != "elo":
         return lambda pid, day: glicko.new_player(preset)
     on_list = {day: ratings.on_list_of(day) for day in {g.played_on for g in games}}
@@ -191,10 +236,77 @@ def new_player_fn(
     def start(pid: int, day: dt.date) -> GlickoState:
         elo = on_list[day].get(pid)
         if elo is not None:
-            return glicko.new_player(preset, float(elo))
+            rd = seed_rd_for(config, preset, rated_games.get(pid, 0))
+            return glicko.new_player(preset, float(elo), rd)
         return glicko.new_player(preset)
 
     return start
+
+
+_IN_CHUNK = 500
+"""Ids per ``IN (...)`` list (SQLite allows a few thousand bound parameters at most)."""
+
+
+def rated_games_on_list(
+    session: Session, tc: str, month: dt.date, pids: Collection[int]
+) -> dict[int, int]:
+    """The rated games behind each rating of ``pids`` on the list in force during ``month``
+    (the published list of the previous month, else the seeds), for those rated on it. A
+    rapid or blitz player rated from his standard rating (as :class:`lists.ListRatings`
+    does, Rapid & Blitz Regulations §7.2.1) counts his standard games."""
+    if not pids:
+        return {}
+    found = _rated_games(session, tc, previous_month(month), pids)
+    if tc != "standard":
+        missing = [p for p in pids if p not in found]
+        found |= _rated_games(session, "standard", previous_month(month), missing)
+    return found
+
+
+def _rated_games(
+    session: Session, tc: str, list_month: dt.date, pids: Collection[int]
+) -> dict[int, int]:
+    if not pids:
+        return {}
+    period = lists.period_id(session, tc, list_month)
+    if period is None:
+        query = select(PlayerSeed.player_id, PlayerSeed.games).where(PlayerSeed.tc == tc)
+        column = PlayerSeed.player_id
+    else:
+        query = select(EloHistory.player_id, EloHistory.rated_games).where(
+            EloHistory.period_id == period, EloHistory.rating.is_not(None)
+        )
+        column = EloHistory.player_id
+    if len(pids) > 4 * _IN_CHUNK:  # most of the list: read it whole
+        wanted = set(pids)
+        return {p: n for p, n in session.execute(query) if p in wanted}
+    ordered = sorted(pids)
+    out: dict[int, int] = {}
+    for i in range(0, len(ordered), _IN_CHUNK):
+        chunk = ordered[i : i + _IN_CHUNK]
+        out.update((p, n) for p, n in session.execute(query.where(column.in_(chunk))))
+    return out
+
+
+def _newcomers(games: Iterable[ShadowGame], players: Container[int]) -> set[int]:
+    """The tracked sides of ``games`` without a shadow yet."""
+    return {
+        pid for g in games for pid in (g.white, g.black) if pid is not None and pid not in players
+    }
+
+
+def _rated_games_of_newcomers(
+    session: Session,
+    tc: str,
+    month: dt.date,
+    config: ShadowConfig,
+    games: Iterable[ShadowGame],
+    players: Container[int],
+) -> dict[int, int]:
+    """What :func:`new_player_fn` needs: only ``auto`` seeding from Elo reads game counts."""
+    if config.seed != "elo" or config.seed_rd is not None:
+        return {}
+    return rated_games_on_list(session, tc, month, _newcomers(games, players))
 
 
 # ---------------------------------------------------------------------------------------
@@ -270,7 +382,8 @@ def read_month(
         if copy_idle and not keep:
             active = {pid for g in shadow for pid in (g.white, g.black) if pid is not None}
         players = month_end_players(session, previous, only=active)
-    start = new_player_fn(config, preset, ratings, games)
+    counts = _rated_games_of_newcomers(session, tc, month, config, shadow, players)
+    start = new_player_fn(config, preset, ratings, games, counts)
     return ShadowMonth(month, preset, previous, shadow, players, start, copy_idle)
 
 
@@ -415,7 +528,8 @@ def replay(
     players: dict[int, ShadowPlayer] = {}
     for month, _, _ in lists.closed_months(session, tc):
         month_games = lists.month_games(session, tc, month)
-        start = new_player_fn(config, preset, ratings, month_games)
         games = shadow_games(month_games, config, preset)
+        counts = _rated_games_of_newcomers(session, tc, month, config, games, players)
+        start = new_player_fn(config, preset, ratings, month_games, counts)
         players, updates = rate_month(players, games, preset, start)
         yield ReplayedMonth(month, players, updates)

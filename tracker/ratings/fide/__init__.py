@@ -17,8 +17,11 @@ This module imports only the standard library and performs no I/O.
 Modules: :mod:`~.tables` (tables 8.1.1 and 8.1.2 as data), :mod:`~.rules` (the rule sets by
 date and the regulations' constants), :mod:`~.arithmetic` (exact decimals and rounding),
 :mod:`~.game` (one game's expectation and change, K and the 700 rule), :mod:`~.period` (a
-rated player's period change), :mod:`~.initial` (a newcomer's first rating), :mod:`~.state`
-(one player's period fold) and :mod:`~.month` (the whole list's month fold). Everything public
+rated player's period change), :mod:`~.initial` (a newcomer's first rating), :mod:`~.records`
+(what the fold carries), :mod:`~.state` (seeding and publication), :mod:`~.rated` and
+:mod:`~.newcomer` (a rated and an unrated player's period), :mod:`~.player` (one player's
+period fold), :mod:`~.events` (when an event is rated) and :mod:`~.month` (the whole list's
+month fold). Everything public
 is importable from this package.
 """
 
@@ -27,6 +30,15 @@ from __future__ import annotations
 from tracker.ratings.fide.arithmetic import (
     quantize_half_away,
     round_half_away,
+)
+from tracker.ratings.fide.events import (
+    FLOOR_FROM,
+    LEAGUE_DAYS,
+    changed_period,
+    is_league,
+    rated_in,
+    rating_from,
+    recorded_rating,
 )
 from tracker.ratings.fide.game import (
     apply_700_rule,
@@ -52,11 +64,24 @@ from tracker.ratings.fide.month import (
     player_games,
     rated_from_standard,
 )
+from tracker.ratings.fide.newcomer import (
+    first_event_of,
+)
 from tracker.ratings.fide.period import (
     GameDetail,
     PeriodChange,
     RatedGame,
     period_change,
+)
+from tracker.ratings.fide.player import (
+    close_period,
+)
+from tracker.ratings.fide.records import (
+    FirstEvent,
+    PeriodGame,
+    PeriodOutcome,
+    PlayerState,
+    PoolGame,
 )
 from tracker.ratings.fide.rules import (
     HYPOTHETICAL_OPPONENT,
@@ -78,12 +103,7 @@ from tracker.ratings.fide.rules import (
     select_rules,
 )
 from tracker.ratings.fide.state import (
-    PeriodGame,
-    PeriodOutcome,
-    PlayerState,
-    PoolGame,
     close_idle,
-    close_period,
     k_for_state,
     published,
     seed_state,
@@ -91,7 +111,9 @@ from tracker.ratings.fide.state import (
 from tracker.vocabulary import TimeControl
 
 __all__ = [
+    "FLOOR_FROM",
     "HYPOTHETICAL_OPPONENT",
+    "LEAGUE_DAYS",
     "MAX_INITIAL_RATING",
     "MIN_INITIAL_GAMES",
     "POOL_MONTHS",
@@ -101,6 +123,7 @@ __all__ = [
     "STANDARD_2024",
     "STANDARD_2025_10",
     "EventKey",
+    "FirstEvent",
     "Formula",
     "GameDetail",
     "GameStatus",
@@ -119,15 +142,18 @@ __all__ = [
     "TimeControl",
     "apply_700_rule",
     "capped_difference",
+    "changed_period",
     "close_idle",
     "close_period",
     "dp_for_percentage",
     "event_key",
     "expected_score",
+    "first_event_of",
     "fold_month",
     "game_change",
     "game_is_rated",
     "initial_rating",
+    "is_league",
     "k_factor",
     "k_for_state",
     "logistic_expected",
@@ -136,6 +162,9 @@ __all__ = [
     "published",
     "quantize_half_away",
     "rated_from_standard",
+    "rated_in",
+    "rating_from",
+    "recorded_rating",
     "round_half_away",
     "rules_for",
     "rules_note",

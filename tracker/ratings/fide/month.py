@@ -3,9 +3,10 @@
 FIDE Rating Regulations 2024 §7.1: "On the first day of each month, FIDE shall prepare a list
 which incorporates all rated play during the rating period into the previous list." This
 module does exactly that for one time control, without I/O: :func:`player_games` turns the
-month's games into each tracked player's :class:`~.state.PeriodGame` list (opponents rated
+games rated in the period (see :mod:`.events`: the events that ended in it, the month's part
+of each league) into each tracked player's :class:`~.records.PeriodGame` list (opponents rated
 from the list in force when the event started, §8.3.2), and :func:`fold_month` folds every
-player of the previous list and every newcomer through :func:`~.state.close_period`.
+player of the previous list and every newcomer through :func:`~.player.close_period`.
 """
 
 from __future__ import annotations
@@ -16,13 +17,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
-from tracker.ratings.fide.state import (
-    PeriodGame,
-    PeriodOutcome,
-    PlayerState,
-    close_idle,
-    close_period,
-)
+from tracker.ratings.fide.events import recorded_rating
+from tracker.ratings.fide.player import close_period
+from tracker.ratings.fide.records import FirstEvent, PeriodGame, PeriodOutcome, PlayerState
+from tracker.ratings.fide.state import close_idle
 from tracker.ratings.month_games import MonthGame
 from tracker.vocabulary import SCORES, TimeControl
 
@@ -41,13 +39,16 @@ def event_key(game: MonthGame) -> int | str:
 def player_games(
     games: Iterable[MonthGame],
     lists: Mapping[dt.date, ListRatings],
+    period: dt.date,
     only: int | None = None,
 ) -> dict[int, list[PeriodGame]]:
-    """Each tracked player's games of the month (or ``only`` that player's), in order.
+    """Each tracked player's games rated in ``period`` (or ``only`` that player's), in order.
 
-    ``lists`` holds, for every event start among ``games``, the ratings on the list in force
-    that day: the player's Ro and a tracked opponent's rating come from it (FIDE Rating
-    Regulations 2024 §8.3.2); an external opponent's rating is the one recorded on the game.
+    A game's ``event_start`` is the day whose list rates it (the event's start; for a league,
+    the period's first day); ``lists`` holds, for each of them, the ratings on the list in
+    force that day: the player's Ro and a tracked opponent's rating come from it (FIDE Rating
+    Regulations 2024 §8.3.2). An external opponent's rating is the one recorded on the game
+    (:func:`~.events.recorded_rating`: below 1400 it counts as unrated from March 2024).
     """
     by_player: dict[int, list[PeriodGame]] = defaultdict(list)
     for g in games:
@@ -65,7 +66,9 @@ def player_games(
                 continue
             by_player[pid].append(
                 PeriodGame(
-                    opponent=opp_recorded if opp_external else on_list.get(opp),
+                    opponent=recorded_rating(opp_recorded, period)
+                    if opp_external
+                    else on_list.get(opp),
                     score=score,
                     event_start=g.event_start,
                     event_key=key,
@@ -88,7 +91,7 @@ def rated_from_standard(
     first = min(games, key=lambda g: g.event_start)
     if first.own_rating is None:
         return state
-    return replace(state, rating=first.own_rating, pool=(), k=None, has_counted_results=True)
+    return replace(state, rating=first.own_rating, pool=(), k=None, first_event_settled=True)
 
 
 class ListLine(NamedTuple):
@@ -121,15 +124,19 @@ def fold_month(
     month: dt.date,
     tc: TimeControl,
     birth_years: Mapping[int, int | None],
+    first_events: Mapping[int, FirstEvent] | None = None,
 ) -> MonthList:
     """Fold one month into the list (FIDE Rating Regulations 2024 §7.1).
 
     ``previous``: every tracked player's state on the list in force during ``month`` (seeded
     players not yet listed included); ``games``: each tracked player's games of the month
     (:func:`player_games`); ``birth_years``: those of the newcomers (players in ``games``
-    missing from ``previous``). Players are folded in id order; a newcomer whose games leave
-    no trace (nothing pooled, nothing counted) gets no line.
+    missing from ``previous``); ``first_events``: the first event of each player still
+    unrated and not yet judged by §8.2.1 (see :class:`~.records.FirstEvent`; a player missing
+    from it has his first event taken from his games). Players are folded in id order; every
+    player with games in the period gets a line, even when none of them counted.
     """
+    known = first_events if first_events is not None else {}
     lines: list[ListLine] = []
     new_players: list[int] = []
     dropped: list[int] = []
@@ -146,7 +153,9 @@ def fold_month(
             state = PlayerState(birth_year=birth_years.get(pid))
         if mine:
             state = rated_from_standard(state, mine, tc)
-        new_state, outcome = close_period(state, mine, month=month, tc=tc, details=False)
+        new_state, outcome = close_period(
+            state, mine, month=month, tc=tc, details=False, first_event=known.get(pid)
+        )
         if (
             not mine
             and new_state.rating is None

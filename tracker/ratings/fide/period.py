@@ -34,9 +34,10 @@ class GameDetail:
     """What one game of a period contributed.
 
     ``status``: ``rated`` (counted with ``expected``/``delta``/``change``), ``pooled`` (an
-    unrated player's result added to the initial-rating pool), ``disregarded`` (zero score in
-    the first event, §8.2.1), ``unrated_opponent`` (not rated, §8.3.1) or ``not_rated_600``
-    (Rapid & Blitz §7.3.1).
+    unrated player's result added to the initial-rating pool), ``held`` (pooled but not
+    counted while the first event, a league, has a zero score so far, §8.2.1),
+    ``disregarded`` (zero score in the first event, §8.2.1), ``unrated_opponent`` (not
+    rated, §8.3.1) or ``not_rated_600`` (Rapid & Blitz §7.3.1).
     """
 
     opponent: int | None

@@ -19,7 +19,7 @@ Formula = Literal["table", "logistic"]
 EventKey = str | int
 """Identifies an event within a player's results (used by the §8.2.1 first-event rule)."""
 
-GameStatus = Literal["rated", "pooled", "disregarded", "unrated_opponent", "not_rated_600"]
+GameStatus = Literal["rated", "pooled", "held", "disregarded", "unrated_opponent", "not_rated_600"]
 """What happened to one game of a period (see :class:`GameDetail`)."""
 
 RATING_FLOOR: Final = 1400

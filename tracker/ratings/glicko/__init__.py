@@ -31,8 +31,9 @@ Presets (:data:`PRESETS`, :func:`get_preset`):
   :func:`chesscom_preset` builds variants (start rating, c, RD bounds).
 
 Modules: :mod:`~.presets` (the flavours and the state), :mod:`~.engine` (the only user of the
-``glicko2`` package) and :mod:`~.api` (the functions callers use); everything public is
-importable from this package. Pure code: standard library and ``glicko2`` only, no I/O.
+``glicko2`` package), :mod:`~.api` (the functions callers use) and :mod:`~.seeding` (the
+starting RD of a player seeded from his Elo); everything public is importable from this
+package. Pure code: standard library and ``glicko2`` only, no I/O.
 """
 
 from __future__ import annotations
@@ -68,6 +69,13 @@ from tracker.ratings.glicko.presets import (
     chesscom_preset,
     get_preset,
 )
+from tracker.ratings.glicko.seeding import (
+    SEED_RD_FLOOR,
+    bounded_seed_rd,
+    game_information,
+    seed_bounds,
+    seed_rd,
+)
 
 __all__ = [
     "CHESSCOM_C_PER_DAY",
@@ -80,14 +88,17 @@ __all__ = [
     "MAX_ITERATIONS",
     "PRESETS",
     "SCALE",
+    "SEED_RD_FLOOR",
     "DisplayRounding",
     "GlickoPreset",
     "GlickoState",
     "PeriodKind",
     "System",
+    "bounded_seed_rd",
     "chesscom_preset",
     "display",
     "expected_score",
+    "game_information",
     "get_preset",
     "idle",
     "is_provisional",
@@ -95,4 +106,6 @@ __all__ = [
     "rate_game",
     "rate_pair",
     "rate_period",
+    "seed_bounds",
+    "seed_rd",
 ]

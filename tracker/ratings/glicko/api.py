@@ -21,16 +21,19 @@ from tracker.ratings.glicko.engine import (
 from tracker.ratings.glicko.presets import GlickoPreset, GlickoState, check_state
 
 
-def new_player(preset: GlickoPreset, rating: float | None = None) -> GlickoState:
+def new_player(
+    preset: GlickoPreset, rating: float | None = None, rd: float | None = None
+) -> GlickoState:
     """State of a new player: the preset's start, or ``rating`` (e.g. seeded from Elo).
 
-    RD and volatility always come from the preset; the rating is kept inside the preset's
-    rating bounds (Lichess: 400-4000).
+    RD is the preset's new-player RD unless ``rd`` is given (a seeded player's, see
+    :mod:`.seeding`); the volatility always comes from the preset; the rating is kept inside
+    the preset's rating bounds (Lichess: 400-4000).
     """
     start = preset.initial_rating if rating is None else rating
     return GlickoState(
         clamp(start, preset.rating_min, preset.rating_max),
-        preset.initial_rd,
+        preset.initial_rd if rd is None else rd,
         preset.initial_volatility,
     )
 

@@ -90,6 +90,8 @@ class GlickoPreset:
     display_rounding: DisplayRounding = "round"
     assumptions: tuple[str, ...] = ()
     description: str = ""
+    assumption_summary: str = ""
+    """:attr:`assumptions` in one line (empty when there are none)."""
 
     def __post_init__(self) -> None:
         if self.system not in ("glicko2", "glicko1"):
@@ -183,6 +185,11 @@ def chesscom_preset(
         display_rounding="round",
         assumptions=assumptions,
         description="Chess.com-like: Glicko-1 per game (parameters largely assumed)",
+        assumption_summary=(
+            f"chesscom is Chess.com-like, not Chess.com: Glicko-1, start {start:g}, new-player"
+            f" RD {initial_rd:g}, RD {_text(rd_min)}..{_text(rd_max)}, c = {c:g} per day and"
+            " the rest are assumed (`tracker shadow show` lists them)"
+        ),
     )
 
 

@@ -7,19 +7,19 @@ import datetime as dt
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
-from sqlalchemy import insert, select
+from sqlalchemy import insert
 from sqlalchemy.orm import Session
 
 from tracker.db.bulk import bulk_insert, stored_date
-from tracker.db.models import Event, Game, Import, Player, RatingPeriod, table
+from tracker.db.models import Event, Game, Import, Player, table
 from tracker.importers.records import ParseResult
-from tracker.months import month_of
+from tracker.ratings.fide import changed_period
 from tracker.services.games import natural_key
 from tracker.services.imports.plan import EventPlan, Identity, Plan, Planned, chunks, suffixed
 from tracker.services.imports.report import CreatedPlayer, ImportOptions, Progress, StaleFrom
-from tracker.services.lists import mark_stale
+from tracker.services.lists import EventSpan, event_spans, mark_stale
 from tracker.services.players import FEDERATION, TITLES
-from tracker.vocabulary import YEAR_MAX, YEAR_MIN
+from tracker.vocabulary import TIME_CONTROLS, YEAR_MAX, YEAR_MIN
 
 #: Games written per bulk ``INSERT`` (and per progress step).
 CHUNK: Final = 1000
@@ -88,6 +88,8 @@ class Writer:
         self, parsed: ParseResult, invalid: int
     ) -> tuple[int, tuple[CreatedPlayer, ...], tuple[str, ...], tuple[StaleFrom, ...]]:
         games = self.plan.games
+        existing = {g.event.event_id for g in games if g.event and g.event.event_id is not None}
+        before = self._spans(existing)
         created = self._create_players(games)
         events_created, changed_events = self._write_events(games)
         record = Import(
@@ -105,7 +107,7 @@ class Writer:
         self.session.add(record)
         self.session.flush()
         self._insert_games(games, record.id)
-        stale = self._mark_stale(games, changed_events)
+        stale = self._mark_stale(games, changed_events, before)
         if any(not p.external for p in created):
             self.notes.append(
                 "new tracked players start unrated (a game file carries no FIDE state): give "
@@ -219,34 +221,49 @@ class Writer:
             if self.progress is not None:
                 self.progress(self.name, done, total)
 
-    def _mark_stale(
-        self, games: Sequence[Planned], changed_events: Iterable[tuple[int, dt.date]]
-    ) -> tuple[StaleFrom, ...]:
-        days: dict[str, dt.date] = {}
+    def _spans(self, event_ids: set[int]) -> dict[tuple[str, int], EventSpan]:
+        """The spans of ``event_ids`` in every time control, by (tc, event id)."""
+        if not event_ids:
+            return {}
+        return {
+            (tc, event_id): span
+            for tc in TIME_CONTROLS
+            for event_id, span in event_spans(self.session, tc, event_ids).items()
+        }
 
-        def touch(tc: str, day: dt.date) -> None:
-            if tc not in days or day < days[tc]:
-                days[tc] = day
+    def _mark_stale(
+        self,
+        games: Sequence[Planned],
+        changed_events: Iterable[tuple[int, dt.date]],
+        before: dict[tuple[str, int], EventSpan],
+    ) -> tuple[StaleFrom, ...]:
+        """Mark stale, per time control, the closed periods the new games can change: the
+        period in which each touched event is rated before and after the import (for a game
+        without an event or in a league, its own month; see fide.changed_period)."""
+        touched = {g.event.event_id for g in games if g.event and g.event.event_id is not None}
+        touched.update(event_id for event_id, _ in changed_events)
+        after = self._spans(touched)
+        first: dict[str, dt.date] = {}
+
+        def touch(tc: str, month: dt.date) -> None:
+            if tc not in first or month < first[tc]:
+                first[tc] = month
 
         for planned in games:
-            touch(planned.tc, planned.record.played_on)
-        for event_id, day in changed_events:
-            # The event is now rated with another list: its stored games are affected too.
-            for tc in self.session.scalars(
-                select(Game.tc).where(Game.event_id == event_id).distinct()
-            ):
-                touch(tc, day)
+            event_id = planned.event.event_id if planned.event is not None else None
+            key = (planned.tc, event_id or 0)
+            day = planned.record.played_on
+            touch(planned.tc, changed_period(before.get(key), after.get(key), day))
+        for event_id, _ in changed_events:
+            # The event starts on another day: in every time control it has games in, it is
+            # rated with another list.
+            for one in TIME_CONTROLS:
+                span = after.get((one, event_id))
+                if span is not None:
+                    touch(one, changed_period(before.get((one, event_id)), span, span.end))
         stale: list[StaleFrom] = []
-        for tc, day in sorted(days.items()):
-            closed = list(
-                self.session.scalars(
-                    select(RatingPeriod.month)
-                    .where(RatingPeriod.tc == tc)
-                    .order_by(RatingPeriod.month)
-                )
-            )
-            affected = [m for m in closed if m >= min(month_of(day), closed[0])] if closed else []
-            mark_stale(self.session, tc, day)
-            if affected:
-                stale.append(StaleFrom(tc, affected[0]))
+        for tc, month in sorted(first.items()):
+            marked = mark_stale(self.session, tc, month)
+            if marked:
+                stale.append(StaleFrom(tc, marked[0]))
         return tuple(stale)

@@ -1,0 +1,419 @@
+"""The Glicko shadow on a real database, service by service: stored when a period closes,
+seeded, recomputed by ``shadow set`` and ``rerate``, per time control.
+
+Expected shadow values are computed by hand with the pure engine (tracker.ratings.glicko,
+glicko1, fide, tested on their own), game by game in the order the issue prescribes:
+seeding, idle growth since the previous game, external opponents at their recorded rating
+with a fixed RD, and the list-date view (idle growth up to the first of the next month).
+The CLI end to end (JSON, tables, messages, errors) is in tests/cli/test_shadow.py.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import pytest
+
+from tests.helpers import (
+    GLICKMAN,
+    LICHESS,
+    Services,
+    at_list,
+    close,
+    ext,
+    external,
+    game,
+    month,
+    query,
+    seed_shadow,
+    seeded,
+    shadow_rows,
+    unrated,
+)
+from tracker.ratings import glicko
+from tracker.ratings.glicko import GlickoState
+from tracker.services import compare, games, history, periods, shadow
+from tracker.services.compare import CompareRow
+
+D = dt.date
+
+
+def periods_of(db: Services, name: str, preset: str | None = None, tc: str = "standard") -> Any:
+    """``tracker compare NAME [--preset P] [--tc TC]``: the rows, one per closed month."""
+    rows: tuple[CompareRow, ...] = db(compare.compare, name, tc, preset).rows
+    return rows
+
+
+def comparison(db: Services, name: str, preset: str | None = None) -> tuple[Any, ...]:
+    """What ``tracker compare NAME --json`` prints: player, tc, preset, external RD, rows."""
+    c = db(compare.compare, name, "standard", preset)
+    return (c.name, c.tc, c.preset, c.external_rd, c.rows)
+
+
+def history_of(db: Services, name: str, tc: str = "standard") -> Any:
+    return db(history.history, name, tc).rows
+
+
+def rerate(db: Services, start: str | None = None) -> None:
+    """``tracker rerate [--from START]``."""
+    db(periods.rerate, tc=None, from_month=month(start) if start else None)
+
+
+def hart_draws_external(db: Services) -> None:
+    """Hart (seeded 2318) draws an external 2200 on 10 January 2026; January closed."""
+    with db.session() as s:
+        seeded(s, "Hart", 2318)
+        external(s, "Ext")
+        game(s, "Hart", "Ext", "1/2-1/2", "2026-01-10", black_rating=2200)
+    db(close, "2026-01")
+
+
+def hart_by_hand(
+    start: float = 2318, ext_rd: float = 60.0, *, seeded_start: bool = True
+) -> tuple[GlickoState, GlickoState]:
+    """(state after the game, state on the 1 February list) for hart_draws_external."""
+    hart = (
+        seed_shadow(LICHESS, start, ext_rd=ext_rd) if seeded_start else glicko.new_player(LICHESS)
+    )
+    after = glicko.rate_game(hart, ext(2200, ext_rd), 0.5, LICHESS)
+    return after, at_list(after, D(2026, 1, 10), D(2026, 2, 1), LICHESS)
+
+
+CLUB_GAMES: list[tuple[str, str, str, str, dict[str, Any]]] = [
+    ("Hart", "Ext", "1/2-1/2", "2026-01-10", {"black_rating": 2200}),
+    ("Okafor", "Lee", "1-0", "2026-01-12", {}),
+    ("Lee", "Hart", "1-0", "2026-01-20", {}),
+    ("Hart", "Okafor", "0-1", "2026-02-07", {}),
+    ("Lee", "Ext", "1-0", "2026-02-14", {"black_rating": 2000}),
+    ("Okafor", "Hart", "1/2-1/2", "2026-03-03", {}),
+]
+
+
+def club(db: Services, skip: int | None = None) -> None:
+    """Three seeded players and an external over three months, all closed."""
+    with db.session() as s:
+        seeded(s, "Hart", 2318)
+        seeded(s, "Okafor", 2100)
+        seeded(s, "Lee", 1950)
+        external(s, "Ext")
+        for i, (white, black, result, on, extra) in enumerate(CLUB_GAMES):
+            if i != skip:
+                game(s, white, black, result, on, **extra)
+    db(close, "2026-03")
+
+
+# ------------------------------------------------------------------- stored at period close
+
+
+def test_the_shadow_is_stored_when_a_period_closes(db: Services) -> None:
+    with db.session() as s:
+        seeded(s, "Hart", 2318)
+        external(s, "Ext")
+        game(s, "Hart", "Ext", "1/2-1/2", "2026-01-10", black_rating=2200)
+    assert periods_of(db, "Hart") == ()
+    assert query(db.url, "SELECT COUNT(*) FROM glicko_history") == [(0,)]
+
+    db(close, "2026-01")
+    after, on_list = hart_by_hand(2318)
+    stored = shadow_rows(db.url)
+    assert stored == sorted(
+        [
+            # the row after the game, and the month-end snapshot
+            ("Hart", "2026-01-10", "lichess", "2026-01-10", after.rating, after.rd,
+             after.volatility, "2026-01-10", 1, False),
+            ("Hart", None, "lichess", "2026-01-31", after.rating, after.rd,
+             after.volatility, "2026-01-10", 1, True),
+        ],
+        key=repr,
+    )  # fmt: skip
+    (jan,) = periods_of(db, "Hart")
+    assert (jan.glicko, jan.rd, jan.volatility) == (
+        on_list.rating,
+        on_list.rd,
+        on_list.volatility,
+    )
+    assert jan.rd > after.rd  # 22 idle days to the list of 1 February
+
+    # February: the stored January state grows for 24 days before the next game.
+    db(game, "Hart", "Ext", "0-1", "2026-02-03", black_rating=2200)
+    db(close, "2026-02")
+    grown = glicko.idle(after, LICHESS, days=24)
+    feb_after = glicko.rate_game(grown, ext(2200), 0.0, LICHESS)
+    feb_list = at_list(feb_after, D(2026, 2, 3), D(2026, 3, 1), LICHESS)
+    jan2, feb = periods_of(db, "Hart")
+    assert jan2 == jan
+    assert (feb.glicko, feb.rd, feb.volatility) == (
+        feb_list.rating,
+        feb_list.rd,
+        feb_list.volatility,
+    )
+    ends = query(
+        db.url,
+        "SELECT as_of, games FROM glicko_history WHERE game_id IS NULL ORDER BY as_of",
+    )
+    assert [(str(d), n) for d, n in ends] == [("2026-01-31", 1), ("2026-02-28", 2)]
+
+
+def test_history_shows_the_shadow_of_a_month_without_games(db: Services) -> None:
+    hart_draws_external(db)
+    # A player listed on the next list without games has a month-end row: still carried.
+    db(game, "Ext", "Hart", "1-0", "2026-03-05", white_rating=2200)
+    db(close, "2026-03")
+    rows = history_of(db, "Hart")
+    assert [h.month for h in rows] == [month("2026-01"), month("2026-02"), month("2026-03")]
+    after, _ = hart_by_hand(2318)
+    feb = rows[1]
+    # February: no game, the state of 10 January seen on 1 March
+    expected = at_list(after, D(2026, 1, 10), D(2026, 3, 1), LICHESS)
+    assert (feb.glicko, feb.rd) == (expected.rating, expected.rd)
+
+
+# ------------------------------------------------------------------------ compare PLAYER
+
+
+def test_compare_preset_is_computed_on_the_fly_and_equals_what_set_stores(db: Services) -> None:
+    club(db)
+    lichess = comparison(db, "Hart")
+    glickman = comparison(db, "Hart", "glickman")
+    chesscom = comparison(db, "Hart", "chesscom")
+    assert glickman[2] == "glickman" and chesscom[2] == "chesscom"
+    for other in (glickman, chesscom):
+        assert [p.elo for p in other[-1]] == [p.elo for p in lichess[-1]]
+        assert [p.glicko for p in other[-1]] != [p.glicko for p in lichess[-1]]
+    assert all(p.provisional is False for p in glickman[-1])  # no "?" in the paper
+    # on the fly: nothing stored changes
+    assert {r[2] for r in shadow_rows(db.url)} == {"lichess"}
+
+    db(shadow.set_config, preset="glickman")
+    assert comparison(db, "Hart") == glickman
+    assert {r[2] for r in shadow_rows(db.url)} == {"glickman"}
+    # monthly preset: month-end rows only
+    assert all(r[-1] for r in shadow_rows(db.url))
+    assert comparison(db, "Hart", "lichess") == lichess
+
+    db(shadow.set_config, preset="chesscom")
+    assert comparison(db, "Hart") == chesscom
+    assert comparison(db, "Hart", "glickman") == glickman
+
+
+def test_glickman_compare_by_hand(db: Services) -> None:
+    """One month, Glickman's preset: one rating period from the seeds, no idle growth."""
+    hart_draws_external(db)
+    with db.session() as s:
+        seeded(s, "Lee", 1950)
+        game(s, "Lee", "Hart", "1-0", "2026-02-20")
+        game(s, "Hart", "Lee", "1/2-1/2", "2026-02-21")
+    db(close, "2026-02")
+    jan, feb = periods_of(db, "Hart", "glickman")
+    hart0 = seed_shadow(GLICKMAN, 2318)
+    hart1 = glicko.rate_period(hart0, [(ext(2200, 60, GLICKMAN), 0.5)], GLICKMAN)
+    assert (jan.glicko, jan.rd, jan.volatility) == (hart1.rating, hart1.rd, hart1.volatility)
+    # Lee's first game is in February: seeded at his Elo on the February list (1950)
+    lee0 = seed_shadow(GLICKMAN, 1950)
+    hart2 = glicko.rate_period(hart1, [(lee0, 0.0), (lee0, 0.5)], GLICKMAN)
+    assert (feb.glicko, feb.rd, feb.volatility) == (hart2.rating, hart2.rd, hart2.volatility)
+
+
+# --------------------------------------------------------------------------------- seeding
+
+
+def test_seed_elo_starts_from_the_seeded_rating_and_fresh_from_1500(db: Services) -> None:
+    hart_draws_external(db)
+    (jan,) = periods_of(db, "Hart")
+    _, on_list = hart_by_hand(2318)
+    assert (jan.glicko, jan.rd, jan.volatility) == (
+        on_list.rating,
+        on_list.rd,
+        on_list.volatility,
+    )
+    # a draw against a lower-rated opponent costs points from 2318 with RD 500
+    assert 2200 < jan.glicko < 2318
+    assert db(shadow.get_config).seed == "elo"
+
+    config, recomputed = db(shadow.set_config, seed="fresh")
+    assert recomputed and config.seed == "fresh"
+    (fresh,) = periods_of(db, "Hart")
+    after_f, on_list_f = hart_by_hand(seeded_start=False)
+    assert (fresh.glicko, fresh.rd, fresh.volatility) == (
+        on_list_f.rating,
+        on_list_f.rd,
+        on_list_f.volatility,
+    )
+    assert 1500 < fresh.glicko < 2200  # from 1500, a draw with a 2200 gains a lot
+    # the Elo does not care: PD 0.66 for a 118-point edge, 20 x -0.16 = -3.2 -> 2315
+    assert fresh.elo == jan.elo == 2315
+    game_rows = [r for r in shadow_rows(db.url) if not r[-1]]
+    assert [(r[4], r[5]) for r in game_rows] == [(after_f.rating, after_f.rd)]
+
+    db(shadow.set_config, seed="elo")
+    assert periods_of(db, "Hart") == (jan,)
+
+
+def test_unrated_player_is_seeded_fresh_even_with_seed_elo(db: Services) -> None:
+    with db.session() as s:
+        seeded(s, "Okafor", 2100)
+        unrated(s, "Newbie", born=1990)
+        game(s, "Newbie", "Okafor", "0-1", "2026-01-12")
+    db(close, "2026-01")
+    new = glicko.new_player(LICHESS)
+    oka = seed_shadow(LICHESS, 2100)
+    newbie = glicko.rate_game(new, oka, 0.0, LICHESS)
+    okafor = glicko.rate_game(oka, new, 1.0, LICHESS)
+    (n,) = periods_of(db, "Newbie")
+    (o,) = periods_of(db, "Okafor")
+    assert n.elo is None and n.difference is None
+    assert n.glicko == at_list(newbie, D(2026, 1, 12), D(2026, 2, 1), LICHESS).rating
+    assert o.glicko == at_list(okafor, D(2026, 1, 12), D(2026, 2, 1), LICHESS).rating
+
+
+def test_a_seeded_player_without_games_has_no_shadow_yet(db: Services) -> None:
+    hart_draws_external(db)
+    db(seeded, "Okafor", 2100)
+    rerate(db)
+    (row,) = history_of(db, "Okafor")
+    assert row.rating == 2100
+    assert all(getattr(row, k) is None for k in ("glicko", "rd", "volatility", "provisional"))
+    standings = {p.name: p for p in db(compare.compare_all, "standard").rows}
+    assert standings["Okafor"].glicko is None and standings["Okafor"].glicko_rank is None
+    assert standings["Okafor"].elo_rank == 2 and standings["Hart"].elo_rank == 1
+
+
+# ------------------------------------------------------------------------- external RD
+
+
+def test_external_rd_default_60_and_set_external_rd_100(db: Services) -> None:
+    hart_draws_external(db)
+    assert db(shadow.get_config).external_rd == 60.0
+    (rd60,) = periods_of(db, "Hart")
+    assert rd60.glicko == hart_by_hand(2318, 60.0)[1].rating
+
+    db(shadow.set_config, external_rd=100.0)
+    assert db(shadow.get_config).external_rd == 100.0
+    out = db(compare.compare, "Hart", "standard", None)
+    assert out.external_rd == 100.0
+    (rd100,) = out.rows
+    _, by_hand = hart_by_hand(2318, 100.0)
+    assert (rd100.glicko, rd100.rd) == (by_hand.rating, by_hand.rd)
+    # the external RD also stands for the opponents behind a seed: the seed RD moves too
+    assert rd100.glicko != rd60.glicko and rd100.rd != rd60.rd
+
+
+# ----------------------------------------------------------------------------- rerate
+
+
+def test_rerate_recomputes_the_shadow_like_logging_the_game_on_time(
+    db: Services, other_db: Services
+) -> None:
+    on_time = other_db
+    club(on_time)
+    # the same club, the 12 January game forgotten, then logged after the periods closed
+    club(db, skip=1)
+    white, black, result, on, extra = CLUB_GAMES[1]
+    names = ("Hart", "Okafor", "Lee")
+    before = {n: comparison(db, n) for n in names}
+    assert before != {n: comparison(on_time, n) for n in names}
+    db(game, white, black, result, on, **extra)
+    assert comparison(db, "Lee") == before["Lee"]  # stale: nothing recomputed yet
+
+    rerate(db)
+    for n in names:
+        assert comparison(db, n) == comparison(on_time, n)
+        assert history_of(db, n) == history_of(on_time, n)
+    assert db(compare.compare_all, "standard") == on_time(compare.compare_all, "standard")
+    assert shadow_rows(db.url) == shadow_rows(on_time.url)
+    # the same games, predicted the same way (summed in another order: the last bit may move)
+    late = db(compare.evaluate, "standard", None)
+    timely = on_time(compare.evaluate, "standard", None)
+    assert late.games == timely.games == 6
+    for a, b in zip(late.systems, timely.systems, strict=True):
+        assert (a.system, a.games, a.accuracy) == (b.system, b.games, b.accuracy)
+        assert a.log_loss == pytest.approx(b.log_loss, rel=1e-12)
+        assert a.brier == pytest.approx(b.brier, rel=1e-12)
+
+
+def test_rerate_after_removing_a_game_drops_its_shadow(db: Services) -> None:
+    hart_draws_external(db)
+    gid = db(game, "Hart", "Ext", "1-0", "2026-01-25", black_rating=2200).id
+    rerate(db)
+    (two,) = periods_of(db, "Hart")
+    db(games.remove_game, gid)
+    rerate(db)
+    (one,) = periods_of(db, "Hart")
+    assert one.glicko == hart_by_hand(2318)[1].rating != two.glicko
+    assert len([r for r in shadow_rows(db.url) if not r[-1]]) == 1
+
+
+def test_settings_apply_to_later_periods(db: Services) -> None:
+    hart_draws_external(db)
+    config, changed = db(shadow.set_config, preset="glickman", seed="fresh", external_rd=80.0)
+    assert changed and (config.preset, config.seed, config.external_rd) == ("glickman", "fresh", 80)
+    # a later period is closed with the stored settings
+    db(game, "Hart", "Ext", "1-0", "2026-02-11", black_rating=2200)
+    db(close, "2026-02")
+    rerate(db, "2026-01")
+    shown = db(shadow.get_config)
+    assert (shown.preset, shown.seed, shown.external_rd) == ("glickman", "fresh", 80.0)
+    assert {r[2] for r in shadow_rows(db.url)} == {"glickman"}
+    hart0 = glicko.new_player(GLICKMAN)  # fresh: 1500 / 350 / 0.06
+    x = ext(2200, 80, GLICKMAN)
+    hart1 = glicko.rate_period(hart0, [(x, 0.5)], GLICKMAN)
+    hart2 = glicko.rate_period(hart1, [(x, 1.0)], GLICKMAN)
+    jan, feb = periods_of(db, "Hart")
+    assert (jan.glicko, feb.glicko, feb.rd) == (hart1.rating, hart2.rating, hart2.rd)
+
+
+# ----------------------------------------------------------------------- games and periods
+
+
+def test_forfeits_do_not_move_the_shadow(db: Services) -> None:
+    hart_draws_external(db)
+    with db.session() as s:
+        seeded(s, "Lee", 1950)
+        game(s, "Hart", "Lee", "+-", "2026-02-05")
+        game(s, "Lee", "Hart", "-+", "2026-02-06")
+    db(close, "2026-02")
+    after, _ = hart_by_hand(2318)
+    _, feb = periods_of(db, "Hart")
+    expected = at_list(after, D(2026, 1, 10), D(2026, 3, 1), LICHESS)
+    assert (feb.glicko, feb.rd) == (expected.rating, expected.rd)
+    assert periods_of(db, "Lee")[-1].glicko is None
+    assert len([r for r in shadow_rows(db.url) if not r[-1]]) == 1  # only the January game
+
+
+def test_games_the_same_day_follow_the_order_they_were_entered(db: Services) -> None:
+    with db.session() as s:
+        seeded(s, "A", 2000)
+        seeded(s, "B", 1800)
+    db(game, "A", "B", "1-0", "2026-01-10", round_="1")
+    db(game, "B", "A", "1-0", "2026-01-10", round_="2")
+    db(close, "2026-01")
+    a, b = seed_shadow(LICHESS, 2000), seed_shadow(LICHESS, 1800)
+    a, b = glicko.rate_game(a, b, 1.0, LICHESS), glicko.rate_game(b, a, 0.0, LICHESS)
+    a, b = glicko.rate_game(a, b, 0.0, LICHESS), glicko.rate_game(b, a, 1.0, LICHESS)
+    (row,) = periods_of(db, "A")
+    by_hand = at_list(a, D(2026, 1, 10), D(2026, 2, 1), LICHESS)
+    assert (row.glicko, row.rd) == (by_hand.rating, by_hand.rd)
+
+
+def test_each_time_control_has_its_own_shadow_and_set_recomputes_all(db: Services) -> None:
+    with db.session() as s:
+        seeded(s, "A", 2000)
+        seeded(s, "B", 1800)
+        game(s, "A", "B", "1-0", "2026-01-10")
+        game(s, "B", "A", "1-0", "2026-01-11", tc="rapid")
+    db(close, "2026-01")
+    db(close, "2026-01", tc="rapid")
+    a, b = seed_shadow(LICHESS, 2000), seed_shadow(LICHESS, 1800)
+    standard = at_list(glicko.rate_game(a, b, 1.0, LICHESS), D(2026, 1, 10), D(2026, 2, 1), LICHESS)
+    # rapid: unrated in rapid, so the standard rating seeds it (Rapid & Blitz 7.2.1)
+    rapid = at_list(glicko.rate_game(a, b, 0.0, LICHESS), D(2026, 1, 11), D(2026, 2, 1), LICHESS)
+    assert periods_of(db, "A")[0].glicko == standard.rating
+    assert periods_of(db, "A", tc="rapid")[0].glicko == rapid.rating
+    assert history_of(db, "A", tc="rapid")[0].glicko == rapid.rating
+
+    db(shadow.set_config, preset="glickman")
+    assert {r[2] for r in shadow_rows(db.url)} == {"glickman"}
+    a, b = seed_shadow(GLICKMAN, 2000), seed_shadow(GLICKMAN, 1800)
+    rapid_g = glicko.rate_period(a, [(b, 0.0)], GLICKMAN)
+    assert periods_of(db, "A", tc="rapid")[0].glicko == rapid_g.rating

@@ -1,0 +1,223 @@
+"""``tracker online ...``: players' real Lichess and Chess.com ratings, fetched or imported."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from tracker.cli.context import state
+from tracker.cli.options import PLAYER_WORDS, Json, Player, command_group, player_option
+from tracker.cli.render import message, print_json, print_table
+from tracker.vocabulary import PLATFORM_NAMES
+
+if TYPE_CHECKING:
+    from tracker.services.online import OnlineView, Stored
+
+app = command_group(
+    """Real Lichess and Chess.com ratings beside the Elo.
+
+    Link a player's accounts first: tracker player edit NAME --lichess USER --chesscom USER.
+    Then fetch their rating histories from the platforms' public APIs, or import a saved
+    API response (offline). `tracker compare PLAYER` shows them beside his Elo.
+
+    \b
+    Example: tracker online fetch "Hart, Daniel"
+    """
+)
+
+Platform = Annotated[
+    str | None,
+    typer.Option(
+        "--platform", metavar="PLATFORM", help="Only lichess or only chesscom. Default: both."
+    ),
+]
+
+
+def stored_json(s: Stored) -> dict[str, Any]:
+    perfs = sorted(set(s.added) | set(s.updated) | set(s.unchanged))
+    return {
+        "player": s.name,
+        "player_id": s.player_id,
+        "platform": s.platform,
+        "user": s.user,
+        "perfs": [
+            {
+                "perf": perf,
+                "added": s.added.get(perf, 0),
+                "updated": s.updated.get(perf, 0),
+                "unchanged": s.unchanged.get(perf, 0),
+                "latest": (
+                    {"day": s.latest[perf][0].isoformat(), "rating": s.latest[perf][1]}
+                    if perf in s.latest
+                    else None
+                ),
+            }
+            for perf in perfs
+        ],
+        "notes": list(s.notes),
+    }
+
+
+def print_stored(results: list[Stored]) -> None:
+    rows = []
+    for s in results:
+        perfs = sorted(set(s.added) | set(s.updated) | set(s.unchanged))
+        for perf in perfs or ["(none)"]:
+            latest = s.latest.get(perf)
+            rows.append(
+                (
+                    s.name,
+                    PLATFORM_NAMES[s.platform],
+                    perf,
+                    s.added.get(perf, 0),
+                    s.updated.get(perf, 0),
+                    f"{latest[1]} on {latest[0]}" if latest else "",
+                )
+            )
+    print_table(
+        ["player", "platform", "perf", "new", "updated", "latest"],
+        rows,
+        right=("new", "updated"),
+        empty="nothing stored",
+    )
+    for s in results:
+        for note in s.notes:
+            message(f"note: {note}")
+
+
+def _report(results: list[Stored], json: bool) -> None:
+    if json:
+        print_json([stored_json(s) for s in results])
+    else:
+        print_stored(results)
+    added = sum(s.total_added for s in results)
+    message(f"{added} new rating point(s) stored")
+
+
+@app.command("fetch")
+def fetch(
+    ctx: typer.Context,
+    player: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="PLAYER",
+            help=f"The player: {PLAYER_WORDS}. Default: every player with a linked account.",
+            show_default=False,
+        ),
+    ] = None,
+    platform: Platform = None,
+    json: Json = False,
+) -> None:
+    """Fetch linked players' rating histories from Lichess and Chess.com.
+
+    Lichess: the public rating history (one request per player). Chess.com: the monthly
+    game archives, from the month of the last stored point on. One request at a time, a
+    timeout, no retries: an error stops the command and nothing is stored. Re-fetching
+    adds only new points.
+
+    \b
+    Example: tracker online fetch "Hart, Daniel" --platform lichess
+    """
+    from tracker.services import http
+    from tracker.services.online import download, plan_fetch, store_downloads
+
+    app_state = state(ctx)
+    targets = app_state.run(lambda s: plan_fetch(s, player, platform), write=False)
+    downloads = download(targets, http.get, say=message)
+    results = app_state.run(lambda s: store_downloads(s, downloads), write=True)
+    _report(results, json)
+
+
+@app.command("import")
+def import_(
+    ctx: typer.Context,
+    files: Annotated[
+        list[Path],
+        typer.Argument(
+            metavar="FILE...",
+            help="Saved API responses: a Lichess rating history, Chess.com monthly archives.",
+            show_default=False,
+        ),
+    ],
+    player: Annotated[
+        str | None,
+        player_option("Whose ratings these are (needed for a Lichess rating history)"),
+    ] = None,
+    json: Json = False,
+) -> None:
+    """Import saved Lichess or Chess.com API responses (offline).
+
+    A Lichess rating history (lichess.org/api/user/USER/rating-history) does not name its
+    user: give --player, whose Lichess account must be linked. A Chess.com monthly archive
+    (api.chess.com/pub/player/USER/games/YYYY/MM) names its players: every linked player
+    in it gets his points. All files or none: an error stores nothing.
+
+    \b
+    Example: tracker online import hart-lichess.json --player "Hart, Daniel"
+    """
+    from tracker.services.online import import_file
+
+    def work(session: Any) -> list[Stored]:
+        out: list[Stored] = []
+        for f in files:
+            out.extend(import_file(session, f, player))
+        return out
+
+    _report(state(ctx).run(work, write=True), json)
+
+
+def online_json(v: OnlineView) -> dict[str, Any]:
+    return {
+        "player": v.name,
+        "player_id": v.player_id,
+        "lichess": v.lichess,
+        "chesscom": v.chesscom,
+        "perfs": [
+            {
+                "platform": p.platform,
+                "perf": p.perf,
+                "tc": p.tc,
+                "points": p.points,
+                "first": p.first.isoformat(),
+                "last": p.last.isoformat(),
+                "rating": p.rating,
+            }
+            for p in v.perfs
+        ],
+    }
+
+
+@app.command("show")
+def show(ctx: typer.Context, player: Player, json: Json = False) -> None:
+    """Show a player's linked accounts and the online ratings stored.
+
+    One line per perf: how many days are stored, from when to when, the latest rating,
+    and the FIDE list it stands beside (Lichess classical beside standard; Chess.com has
+    no classical).
+
+    \b
+    Example: tracker online show "Hart, Daniel"
+    """
+    from tracker.services.online import show as get
+
+    v = state(ctx).run(lambda s: get(s, player), write=False)
+    if json:
+        print_json(online_json(v))
+        return
+    accounts = ", ".join(
+        f"{PLATFORM_NAMES[p]} {user}"
+        for p, user in (("lichess", v.lichess), ("chesscom", v.chesscom))
+        if user
+    )
+    message(f"{v.name}: {accounts or 'no linked online account'}")
+    print_table(
+        ["platform", "perf", "beside", "days", "first", "last", "rating"],
+        [
+            (PLATFORM_NAMES[p.platform], p.perf, p.tc or "-", p.points, p.first, p.last, p.rating)
+            for p in v.perfs
+        ],
+        right=("days", "rating"),
+        empty="no online ratings stored (see `tracker online fetch` or `online import`)",
+    )

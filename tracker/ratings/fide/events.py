@@ -1,0 +1,85 @@
+"""When an event is rated, and which list its games are rated with.
+
+- FIDE Rating Regulations 2024 §7.1: "On the first day of each month, FIDE shall prepare a
+  list which incorporates all rated play during the rating period into the previous list";
+  §7.1.3: "tournaments ending before or on that day [the closing date] may be rated on the
+  list", and §9.1 has the report uploaded "in time for the tournament to be rated in the
+  monthly list in which the tournament is registered". A tournament is rated as a whole, in
+  the rating period in which it ends, with the ratings of the list in force when it started
+  (§8.3.2; FIDE's published calculations F-P02/F-P03: an event from 31 October to 2 November
+  2025 was rated on the December list with the October ratings).
+- An event lasting longer than 90 days (a league) is reported and rated month by month:
+  each month's games are rated in that month's period with the list in force that month
+  (the regulations' chapter on the duration of a tournament; its text is not transcribed in
+  tracker's references, so this follows the usual reading: see the README).
+- Events without a name count as one event per day.
+- Since 1 March 2024 no rating below 1400 is published (§7.1.2, §7.2.1): a rating below
+  1400 recorded for an opponent in a game rated from then on is no FIDE rating, and the
+  opponent counts as unrated (§8.3.1 rates games "against a rated player" only).
+
+Tracker does not model the closing date of §7.1.3 (an event ending in the last days of a
+month may be rated a list later by FIDE): a closed month rates every event that ended in it.
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from typing import Final
+
+from tracker.months import month_of
+from tracker.ratings.fide.rules import RATING_FLOOR
+
+LEAGUE_DAYS: Final = 90
+"""An event lasting longer than this many days (first to last day, inclusive) is a league,
+rated month by month."""
+
+FLOOR_FROM: Final = date(2024, 3, 1)
+"""From the list of this date on, no rating below :data:`RATING_FLOOR` exists."""
+
+
+def is_league(start: date, end: date) -> bool:
+    """Whether an event from ``start`` to ``end`` (both days played) lasts over 90 days."""
+    return (end - start) + timedelta(days=1) > timedelta(days=LEAGUE_DAYS)
+
+
+def rated_in(start: date, end: date, played_on: date) -> date:
+    """The rating period (its month) in which a game of an event from ``start`` to ``end``
+    played on ``played_on`` is rated: the month the event ends in, or for a league the
+    month of the game."""
+    return month_of(played_on) if is_league(start, end) else month_of(end)
+
+
+def rating_from(start: date, end: date, period: date) -> date:
+    """The day whose list rates the event's games in ``period``: the event's start, or for a
+    league the first day of the period (the month's part is rated with that month's list)."""
+    return period if is_league(start, end) else start
+
+
+def recorded_rating(rating: int | None, period: date) -> int | None:
+    """A rating recorded on a game (an external opponent's), as the period ``period`` counts
+    it: None (unrated) for a rating below 1400 from March 2024 on."""
+    if rating is not None and rating < RATING_FLOOR and period >= FLOOR_FROM:
+        return None
+    return rating
+
+
+def changed_period(
+    before: tuple[date, date] | None, after: tuple[date, date] | None, played_on: date
+) -> date:
+    """The first rating period whose numbers a game on ``played_on`` can change when it is
+    added to, edited in or removed from an event spanning ``before`` and then ``after``
+    (``(start, end)``; None: the event has no games, or the game belongs to no event).
+
+    A game without an event, or in a league, changes its own month; otherwise the period in
+    which the event is rated (the month it ends in, before and after the change). An event
+    that becomes or stops being a league moves every game's period: from its first month.
+    """
+    months = []
+    for span in (before, after):
+        if span is None or is_league(*span):
+            months.append(month_of(played_on))
+        else:
+            months.append(month_of(span[1]))
+    if before is not None and after is not None and is_league(*before) != is_league(*after):
+        months.append(month_of(min(before[0], after[0])))
+    return min(months)

@@ -1,0 +1,143 @@
+"""A rated player's period: K of the previous list after the 700 rule, the period change
+rounded once, the 1400 floor (FIDE Rating Regulations 2024 §7.2.1, §8.3)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+from decimal import Decimal
+
+from tracker.months import next_month
+from tracker.ratings.fide.arithmetic import ZERO, round_half_away
+from tracker.ratings.fide.game import apply_700_rule, game_is_rated
+from tracker.ratings.fide.period import GameDetail, rate_games
+from tracker.ratings.fide.records import PeriodGame, PeriodOutcome, PlayerState
+from tracker.ratings.fide.rules import RATING_FLOOR, EventKey, Formula, GameStatus, rules_for
+from tracker.ratings.fide.state import k_for_state, published
+from tracker.vocabulary import TimeControl
+
+
+def close_rated(
+    state: PlayerState,
+    rating: int,
+    games: Sequence[PeriodGame],
+    month: date,
+    tc: TimeControl,
+    formula: Formula,
+    with_details: bool = True,
+) -> tuple[PlayerState, PeriodOutcome]:
+    list_date = next_month(month)
+    k_in_force = state.k if state.k is not None else k_for_state(state, month.year)
+    notes: list[str] = []
+    slots: list[GameDetail | None] = []
+    counted: list[tuple[int, int, Decimal, date, TimeControl, EventKey]] = []
+    counted_slots: list[int] = []
+    unrated_opp = 0
+    rule_600 = 0
+    for g in games:
+        ro = g.own_rating if g.own_rating is not None else rating
+        rules = rules_for(tc, g.event_start)
+        status: GameStatus
+        if g.opponent is None:
+            status = "unrated_opponent"
+            unrated_opp += 1
+        elif not game_is_rated(ro, g.opponent, rules):
+            status = "not_rated_600"
+            rule_600 += 1
+        else:
+            counted_slots.append(len(slots))
+            slots.append(None)
+            counted.append((ro, g.opponent, g.score, g.event_start, tc, g.event_key))
+            continue
+        if not with_details:
+            continue
+        slots.append(
+            GameDetail(
+                opponent=g.opponent,
+                score=g.score,
+                event_start=g.event_start,
+                event_key=g.event_key,
+                status=status,
+                own=ro,
+                rules=rules.name,
+            )
+        )
+
+    n = len(counted)
+    k_used: int | None = None
+    score = expected = change_exact = ZERO
+    change = 0
+    if n:
+        k_used = apply_700_rule(k_in_force, n)
+        # period_change(counted, k_used), without building its report
+        if formula not in ("table", "logistic"):
+            raise ValueError(f"unknown formula {formula!r}")
+        rated, score, expected, change_exact, rule_notes = rate_games(
+            counted, k_used, formula, details=with_details, checked=True
+        )
+        if formula == "logistic":
+            rule_notes.append("logistic expectancy used instead of FIDE table 8.1.2")
+        change = round_half_away(change_exact)
+        if with_details:
+            for slot, detail in zip(counted_slots, rated, strict=True):
+                slots[slot] = detail
+        for note in rule_notes:
+            (notes.append(note) if note not in notes else None)
+        if k_used != k_in_force:
+            notes.append(f"700 rule: K {k_in_force} reduced to {k_used} for {n} games (§8.3.3)")
+    if unrated_opp:
+        notes.append(f"{unrated_opp} game(s) against unrated opponents not rated (§8.3.1)")
+    if rule_600:
+        notes.append(
+            f"{rule_600} game(s) not rated: 600 or more points apart with a player above 2600 "
+            "(rapid/blitz §7.3.1)"
+        )
+
+    new_rating = rating + change
+    rated_games = state.rated_games + n
+    rating_after: int | None
+    next_k: int | None
+    if new_rating < RATING_FLOOR:
+        rating_after = None
+        next_k = None
+        new_state = PlayerState(
+            rating=None,
+            rated_games=rated_games,
+            ever_2400=state.ever_2400,
+            ever_2300=state.ever_2300,
+            birth_year=state.birth_year,
+            pool=(),
+            k=None,
+            first_event_settled=True,
+        )
+        notes.append(
+            f"rating {new_rating} is below {RATING_FLOOR}: shown as unrated on the "
+            f"{list_date.isoformat()} list (§7.2.1)"
+        )
+    else:
+        rating_after = new_rating
+        new_state = published(state, new_rating, rated_games=rated_games, list_year=list_date.year)
+        next_k = new_state.k
+
+    details = tuple(d for d in slots if d is not None)
+    outcome = PeriodOutcome(
+        month=month,
+        list_date=list_date,
+        tc=tc,
+        rating_before=rating,
+        rating_after=rating_after,
+        k_in_force=k_in_force,
+        k=k_used,
+        games=n,
+        score=score,
+        expected=expected,
+        change_exact=change_exact,
+        change=change,
+        next_k=next_k,
+        initial=None,
+        details=details,
+        notes=tuple(notes),
+        rated_games_after=rated_games,
+        pool_size=0,
+    )
+    return new_state, outcome

@@ -1,0 +1,133 @@
+"""What the period fold carries: a player's state on a list, his games of a period, his
+first event, and the period's outcome (FIDE Rating Regulations 2024 §7-§8)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+
+from tracker.ratings.fide.initial import InitialRating
+from tracker.ratings.fide.period import GameDetail
+from tracker.ratings.fide.rules import EventKey
+from tracker.vocabulary import TimeControl
+
+
+@dataclass(frozen=True)
+class PoolGame:
+    """An unrated player's pending result against a rated opponent (§7.1.4 pool).
+
+    ``month`` is the first day of the rating period in which the game was rated. ``held``:
+    a result of the player's first event while that event (a league, rated month by month)
+    has a zero score so far; it counts only once the event has a score (§8.2.1), and is
+    dropped if the event ends on zero.
+    """
+
+    month: date
+    opponent: int
+    score: Decimal
+    event_key: EventKey
+    event_start: date
+    held: bool = False
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    """A player's position on one list of one time control, as the fold carries it.
+
+    - ``rating``: the published rating on the list (``None`` = unrated).
+    - ``rated_games``: all games rated so far, including those of the initial-rating pool
+      (they count towards the 30 games of §8.3.3); kept when the player drops below 1400.
+    - ``ever_2400`` / ``ever_2300``: sticky, ever *published* at or above 2400 / 2300.
+    - ``pool``: an unrated player's pending results (empty for a rated player).
+    - ``k``: the K published with this list, in force for the next period (``None`` when
+      unrated; recomputed from the other fields if ``None`` for a rated player).
+    - ``first_event_settled``: the §8.2.1 rule ("If an unrated player scores zero in their
+      first event this score is disregarded") no longer applies: the player's first event
+      has been judged, or he has a rating or a rated career already.
+    """
+
+    rating: int | None = None
+    rated_games: int = 0
+    ever_2400: bool = False
+    ever_2300: bool = False
+    birth_year: int | None = None
+    pool: tuple[PoolGame, ...] = ()
+    k: int | None = None
+    first_event_settled: bool = False
+
+
+@dataclass(frozen=True)
+class PeriodGame:
+    """One game of the player in a period, as given to :func:`close_period`.
+
+    ``opponent``: the opponent's rating on the list in force when the event (for a league:
+    the month's part of it) started (``None`` =
+    unrated: the game is not rated). ``own_rating``: the player's rating Ro for the event;
+    ``None`` uses ``state.rating`` (also §8.2.4: a newly published player is rated with his
+    current rating). ``tc``, if given, must equal the period's time control. Forfeits must not
+    be passed (§5.1).
+    """
+
+    opponent: int | None
+    score: Decimal
+    event_start: date
+    event_key: EventKey = ""
+    own_rating: int | None = None
+    tc: TimeControl | None = None
+
+
+@dataclass(frozen=True)
+class FirstEvent:
+    """An unrated newcomer's first event, for the §8.2.1 zero-score rule.
+
+    FIDE Rating Regulations 2024 §8.2.1: "If an unrated player scores zero in their first
+    event this score is disregarded." The first event is the event of the player's first
+    played game (``key``); ``score`` is his score in that event over its games rated up to
+    and including the period being closed (every played game, against rated and unrated
+    opponents alike: the event score), and ``over`` says whether the event's last game has
+    been rated by then (a league, rated month by month, may still be running).
+    """
+
+    key: EventKey
+    score: Decimal
+    over: bool = True
+
+
+@dataclass(frozen=True)
+class PeriodOutcome:
+    """The result of closing one rating period for one player.
+
+    ``k_in_force`` is the K from the previous list, ``k`` the K used after the 700 rule
+    (``None`` without rated games). ``games``/``score`` count the games that were rated (for a
+    rated player) or added to the pool (for an unrated player); ``expected``, ``change_exact``
+    and ``change`` are zero for an unrated player. ``initial`` is set whenever a first rating
+    was computed (published or not). ``next_k`` is the K published on the new list.
+    """
+
+    month: date
+    list_date: date
+    tc: TimeControl
+    rating_before: int | None
+    rating_after: int | None
+    k_in_force: int | None
+    k: int | None
+    games: int
+    score: Decimal
+    expected: Decimal
+    change_exact: Decimal
+    change: int
+    next_k: int | None
+    initial: InitialRating | None
+    details: tuple[GameDetail, ...]
+    notes: tuple[str, ...]
+    rated_games_after: int
+    pool_size: int
+
+    @property
+    def became_rated(self) -> bool:
+        return self.rating_before is None and self.rating_after is not None
+
+    @property
+    def dropped_to_unrated(self) -> bool:
+        return self.rating_before is not None and self.rating_after is None

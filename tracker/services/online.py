@@ -1,0 +1,445 @@
+"""Real online ratings: fetched from Lichess and Chess.com, or imported from a saved response,
+stored per player, platform, perf and day; read back beside FIDE Elo and the shadow.
+
+Fetching is split in three so that no transaction stays open while the network is slow:
+:func:`plan_fetch` (a read: who is linked, what is stored already), :func:`download` (the
+network only, through an injected :data:`~tracker.services.http.Fetch`; no session) and
+:func:`store_downloads` (one write). A failed download raises before anything is written.
+
+Re-fetching adds only new points: a day already stored keeps its row (its rating is updated
+if the platform now reports another one, e.g. a day that was still being played), and
+Chess.com's monthly archives are fetched from the month of the last stored point on.
+"""
+
+from __future__ import annotations
+
+import bisect
+import datetime as dt
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from sqlalchemy import and_, false, func, or_, select
+from sqlalchemy.orm import Session
+
+from tracker.db.models import OnlineRating, Player
+from tracker.errors import InvalidInputError, NotFoundError
+from tracker.importers import online as parse
+from tracker.importers.online import OnlineParse, OnlinePoint
+from tracker.services.http import Fetch
+from tracker.services.players import resolve
+from tracker.vocabulary import ONLINE_PERFS, PLATFORM_NAMES, PLATFORMS, online_perf
+
+LICHESS_HISTORY = "https://lichess.org/api/user/{user}/rating-history"
+CHESSCOM_ARCHIVES = "https://api.chess.com/pub/player/{user}/games/archives"
+
+
+def lichess_url(user: str) -> str:
+    return LICHESS_HISTORY.format(user=quote(user, safe=""))
+
+
+def chesscom_archives_url(user: str) -> str:
+    # Chess.com's API wants the user name in lower case.
+    return CHESSCOM_ARCHIVES.format(user=quote(user.lower(), safe=""))
+
+
+def check_platform(platform: str) -> str:
+    word = platform.strip().lower().replace(".", "")
+    if word not in PLATFORMS:
+        raise InvalidInputError(f"unknown platform {platform!r}: use lichess or chesscom")
+    return word
+
+
+# ------------------------------------------------------------------------------ storing
+
+
+@dataclass(frozen=True)
+class Stored:
+    """What storing one player's points on one platform did, per perf."""
+
+    player_id: int
+    name: str
+    platform: str
+    user: str
+    added: dict[str, int] = field(default_factory=dict)
+    updated: dict[str, int] = field(default_factory=dict)
+    unchanged: dict[str, int] = field(default_factory=dict)
+    latest: dict[str, tuple[dt.date, int]] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
+
+    @property
+    def total_added(self) -> int:
+        return sum(self.added.values())
+
+
+def store_points(
+    session: Session,
+    player: Player,
+    platform: str,
+    points: Iterable[OnlinePoint],
+    notes: Sequence[str] = (),
+) -> Stored:
+    """Add the points not stored yet; update a stored day whose rating changed."""
+    existing = {
+        (perf, day): (row_id, rating)
+        for row_id, perf, day, rating in session.execute(
+            select(OnlineRating.id, OnlineRating.perf, OnlineRating.day, OnlineRating.rating).where(
+                OnlineRating.player_id == player.id, OnlineRating.platform == platform
+            )
+        )
+    }
+    added: dict[str, int] = {}
+    updated: dict[str, int] = {}
+    unchanged: dict[str, int] = {}
+    latest: dict[str, tuple[dt.date, int]] = {}
+    new_rows = []
+    for p in points:
+        if p.perf not in latest or p.day >= latest[p.perf][0]:
+            latest[p.perf] = (p.day, p.rating)
+        stored = existing.get((p.perf, p.day))
+        if stored is None:
+            new_rows.append(
+                OnlineRating(
+                    player_id=player.id, platform=platform, perf=p.perf, day=p.day, rating=p.rating
+                )
+            )
+            added[p.perf] = added.get(p.perf, 0) + 1
+        elif stored[1] != p.rating:
+            session.get_one(OnlineRating, stored[0]).rating = p.rating
+            updated[p.perf] = updated.get(p.perf, 0) + 1
+        else:
+            unchanged[p.perf] = unchanged.get(p.perf, 0) + 1
+    session.add_all(new_rows)
+    session.flush()
+    user = getattr(player, platform) or ""
+    return Stored(
+        player.id, player.name, platform, user, added, updated, unchanged, latest, tuple(notes)
+    )
+
+
+def _notes(result: OnlineParse, where: str) -> list[str]:
+    notes = [f"{where}: {p}" for p in result.problems[:5]]
+    if len(result.problems) > 5:
+        notes.append(f"{where}: {len(result.problems) - 5} more points could not be read")
+    return notes
+
+
+# ------------------------------------------------------------------------------ import
+
+
+def import_file(session: Session, path: Path, player_ref: str | None) -> list[Stored]:
+    """A saved API response: a Lichess rating history (``player_ref`` names the player, whose
+    Lichess account must be linked: the response does not say whose it is) or a Chess.com
+    monthly archive (its games name the players: every tracked player linked to one of them
+    gets his points, or only ``player_ref``)."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise InvalidInputError(f"cannot read {path}: {exc.strerror or exc}") from None
+    return import_data(session, data, path, player_ref)
+
+
+def import_data(session: Session, data: bytes, path: Path, player_ref: str | None) -> list[Stored]:
+    """:func:`import_file` of bytes already read (``path`` names them in messages)."""
+    payload, why = parse.read_json(data)
+    if why is not None:
+        raise InvalidInputError(f"{path}: {why}")
+    kind = parse.kind_of(payload)
+    player = resolve(session, player_ref) if player_ref is not None else None
+    if kind == "lichess-history":
+        if player is None:
+            raise InvalidInputError(
+                f"{path}: a Lichess rating history does not say whose it is: give --player"
+            )
+        if player.lichess is None:
+            raise InvalidInputError(
+                f"{player.name} has no linked Lichess account: "
+                f'tracker player edit "{player.name}" --lichess USER'
+            )
+        result = parse.lichess_history(payload)
+        return [store_points(session, player, "lichess", result.points, _notes(result, path.name))]
+    if kind == "chesscom-games":
+        names = parse.chesscom_players(payload)
+        if player is not None:
+            if player.chesscom is None:
+                raise InvalidInputError(
+                    f"{player.name} has no linked Chess.com account: "
+                    f'tracker player edit "{player.name}" --chesscom USER'
+                )
+            if player.chesscom.lower() not in names:
+                raise InvalidInputError(
+                    f"{path}: no game of {player.chesscom}, {player.name}'s Chess.com account"
+                )
+            players = [player]
+        else:
+            players = list(
+                session.scalars(
+                    select(Player)
+                    .where(func.lower(Player.chesscom).in_(sorted(names)))
+                    .order_by(Player.name)
+                )
+            )
+            if not players:
+                raise NotFoundError(
+                    f"{path}: none of its players is linked to a tracked player "
+                    "(link one with `tracker player edit NAME --chesscom USER`)"
+                )
+        out = []
+        for p in players:
+            assert p.chesscom is not None
+            result = parse.chesscom_games(payload, p.chesscom)
+            out.append(
+                store_points(session, p, "chesscom", result.points, _notes(result, path.name))
+            )
+        return out
+    if kind == "chesscom-archives":
+        raise InvalidInputError(
+            f"{path}: a Chess.com archive list holds no ratings; import the monthly archives "
+            "it lists, or use `tracker online fetch`"
+        )
+    raise InvalidInputError(
+        f"{path}: neither a Lichess rating history nor a Chess.com monthly archive"
+    )
+
+
+# ------------------------------------------------------------------------------- fetch
+
+
+@dataclass(frozen=True)
+class FetchTarget:
+    player_id: int
+    name: str
+    platform: str
+    user: str
+    since: dt.date | None  # the last stored day (Chess.com: fetch from its month on)
+
+
+def plan_fetch(session: Session, ref: str | None, platform: str | None) -> list[FetchTarget]:
+    """Who to fetch: ``ref`` (his linked accounts) or every tracked player with a linked
+    account; only ``platform`` if given."""
+    platforms = [check_platform(platform)] if platform is not None else list(PLATFORMS)
+    if ref is not None:
+        players = [resolve(session, ref)]
+        linked = [p for p in platforms if getattr(players[0], p)]
+        if not linked:
+            which = " or ".join(PLATFORM_NAMES[p] for p in platforms)
+            raise NotFoundError(
+                f"{players[0].name} has no linked {which} account "
+                f'(tracker player edit "{players[0].name}" --lichess USER --chesscom USER)'
+            )
+    else:
+        players = list(
+            session.scalars(
+                select(Player)
+                .where(Player.lichess.is_not(None) | Player.chesscom.is_not(None))
+                .order_by(Player.name, Player.id)
+            )
+        )
+        if not players:
+            raise NotFoundError(
+                "no player has a linked online account "
+                "(tracker player edit NAME --lichess USER --chesscom USER)"
+            )
+    last = dict(
+        ((pid, plat), day)
+        for pid, plat, day in session.execute(
+            select(OnlineRating.player_id, OnlineRating.platform, func.max(OnlineRating.day))
+            .where(OnlineRating.player_id.in_([p.id for p in players]))
+            .group_by(OnlineRating.player_id, OnlineRating.platform)
+        )
+    )
+    targets = [
+        FetchTarget(p.id, p.name, plat, getattr(p, plat), last.get((p.id, plat)))
+        for p in players
+        for plat in platforms
+        if getattr(p, plat)
+    ]
+    if not targets:  # --platform names one nobody is linked to
+        which = " or ".join(PLATFORM_NAMES[p] for p in platforms)
+        raise NotFoundError(f"no player has a linked {which} account")
+    return targets
+
+
+@dataclass(frozen=True)
+class Downloaded:
+    target: FetchTarget
+    points: tuple[OnlinePoint, ...]
+    notes: tuple[str, ...]
+    requests: int
+
+
+def _json(fetch: Fetch, url: str) -> Any:
+    payload, why = parse.read_json(fetch(url))
+    if why is not None:
+        raise InvalidInputError(f"{url}: the answer is {why}")
+    return payload
+
+
+def download(targets: Sequence[FetchTarget], fetch: Fetch, say: Any = None) -> list[Downloaded]:
+    """Every target's points, one request after another (``say(text)`` reports progress).
+    Raises at the first failure: nothing is stored then."""
+    out = []
+    for t in targets:
+        try:
+            out.append(_download(t, fetch, say))
+        except NotFoundError:
+            platform = PLATFORM_NAMES[t.platform]
+            raise NotFoundError(
+                f"{platform} has no user {t.user} (linked to {t.name}); correct it with "
+                f'`tracker player edit "{t.name}" --{t.platform} USER`'
+            ) from None
+    return out
+
+
+def _download(t: FetchTarget, fetch: Fetch, say: Any) -> Downloaded:
+    """One target's points: Lichess in one request, Chess.com in one per monthly archive
+    (from the month of the last stored point on)."""
+    if t.platform == "lichess":
+        url = lichess_url(t.user)
+        if say is not None:
+            say(f"fetching {t.name}'s Lichess rating history ({t.user})")
+        result = parse.lichess_history(_json(fetch, url))
+        return Downloaded(t, result.points, tuple(_notes(result, url)), 1)
+    listing = _json(fetch, chesscom_archives_url(t.user))
+    archives, problems = parse.chesscom_archives(listing)
+    since = t.since.replace(day=1) if t.since is not None else None
+    wanted = [a for a in archives if since is None or a.first_day >= since]
+    if say is not None:
+        months = f"{len(wanted)} monthly archive(s)"
+        new = " (from the month of the last stored point)" if since is not None else ""
+        say(f"fetching {t.name}'s Chess.com games ({t.user}): {months}{new}")
+    points: list[OnlinePoint] = []
+    notes = [f"{chesscom_archives_url(t.user)}: {p}" for p in problems]
+    for archive in wanted:
+        result = parse.chesscom_games(_json(fetch, archive.url), t.user)
+        points.extend(result.points)
+        notes.extend(_notes(result, archive.url))
+    return Downloaded(t, tuple(points), tuple(notes), 1 + len(wanted))
+
+
+def store_downloads(session: Session, downloads: Sequence[Downloaded]) -> list[Stored]:
+    out = []
+    for d in downloads:
+        player = session.get(Player, d.target.player_id)
+        if player is None or getattr(player, d.target.platform) != d.target.user:
+            raise InvalidInputError(
+                f"{d.target.name}'s {PLATFORM_NAMES[d.target.platform]} account changed while "
+                "fetching; fetch again"
+            )
+        out.append(store_points(session, player, d.target.platform, d.points, d.notes))
+    return out
+
+
+# -------------------------------------------------------------------------------- reads
+
+
+@dataclass(frozen=True)
+class OnlineSeries:
+    """A player's stored points in the perf of one platform that stands beside a FIDE list."""
+
+    platform: str
+    user: str
+    perf: str
+    points: tuple[tuple[dt.date, int], ...]
+
+    def on(self, day: dt.date) -> tuple[dt.date, int] | None:
+        """The latest point on or before ``day``."""
+        days = [d for d, _ in self.points]
+        i = bisect.bisect_right(days, day)
+        return self.points[i - 1] if i else None
+
+    @property
+    def label(self) -> str:
+        return f"{PLATFORM_NAMES[self.platform]} {self.perf}"
+
+
+def series_for(
+    session: Session, player_ids: Iterable[int], tc: str
+) -> dict[int, list[OnlineSeries]]:
+    """Per player, his series for ``tc`` on each linked platform (those with a perf for it)."""
+    ids = list(player_ids)
+    if not ids:
+        return {}
+    users = {
+        pid: (lichess, chesscom)
+        for pid, lichess, chesscom in session.execute(
+            select(Player.id, Player.lichess, Player.chesscom).where(Player.id.in_(ids))
+        )
+    }
+    perfs: dict[str, str | None] = {p: online_perf(p, tc) for p in PLATFORMS}
+    rows = session.execute(
+        select(OnlineRating.player_id, OnlineRating.platform, OnlineRating.day, OnlineRating.rating)
+        .where(
+            OnlineRating.player_id.in_(ids),
+            or_(
+                false(),
+                *(
+                    and_(OnlineRating.platform == platform, OnlineRating.perf == perf)
+                    for platform, perf in perfs.items()
+                    if perf is not None
+                ),
+            ),
+        )
+        .order_by(OnlineRating.player_id, OnlineRating.platform, OnlineRating.day)
+    )
+    points: dict[tuple[int, str], list[tuple[dt.date, int]]] = {}
+    for pid, platform, day, rating in rows:
+        points.setdefault((pid, platform), []).append((day, rating))
+    out: dict[int, list[OnlineSeries]] = {}
+    for pid in ids:
+        lichess, chesscom = users.get(pid, (None, None))
+        for platform, user in (("lichess", lichess), ("chesscom", chesscom)):
+            perf = perfs[platform]
+            if user is None or perf is None:
+                continue
+            out.setdefault(pid, []).append(
+                OnlineSeries(platform, user, perf, tuple(points.get((pid, platform), ())))
+            )
+    return out
+
+
+@dataclass(frozen=True)
+class PerfSummary:
+    platform: str
+    perf: str
+    tc: str | None
+    points: int
+    first: dt.date
+    last: dt.date
+    rating: int
+
+
+@dataclass(frozen=True)
+class OnlineView:
+    player_id: int
+    name: str
+    lichess: str | None
+    chesscom: str | None
+    perfs: tuple[PerfSummary, ...]
+
+
+def show(session: Session, ref: str) -> OnlineView:
+    """A player's linked accounts and what is stored of each perf."""
+    player = resolve(session, ref)
+    rows = session.execute(
+        select(OnlineRating.platform, OnlineRating.perf, OnlineRating.day, OnlineRating.rating)
+        .where(OnlineRating.player_id == player.id)
+        .order_by(OnlineRating.platform, OnlineRating.perf, OnlineRating.day)
+    ).all()
+    grouped: dict[tuple[str, str], list[tuple[dt.date, int]]] = {}
+    for platform, perf, day, rating in rows:
+        grouped.setdefault((platform, perf), []).append((day, rating))
+    order: dict[str, int] = {p: i for i, p in enumerate(PLATFORMS)}
+    perfs = tuple(
+        PerfSummary(
+            platform, perf, ONLINE_PERFS[platform].get(perf), len(pts), pts[0][0], pts[-1][0],
+            pts[-1][1],
+        )
+        for (platform, perf), pts in sorted(
+            grouped.items(),
+            key=lambda kv: (order[kv[0][0]], list(ONLINE_PERFS[kv[0][0]]).index(kv[0][1])),
+        )
+    )  # fmt: skip
+    return OnlineView(player.id, player.name, player.lichess, player.chesscom, perfs)

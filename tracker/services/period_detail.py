@@ -1,0 +1,161 @@
+"""One player's closed period game by game, as FIDE's individual calculation page shows it:
+each opponent with his rating, the score, the expected score and the change; the period's
+wins, draws and losses and the performance rating.
+
+The period is recomputed from the same reads as its close (the list in force during the
+month, the games the period rates, the first-event rule), so it agrees with the stored
+history unless the period is stale (then it shows what a rerate will store).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from decimal import Decimal
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from tracker.db.models import Event, Player
+from tracker.errors import InvalidInputError, NotFoundError
+from tracker.months import month_label, next_month, previous_month
+from tracker.ratings import fide
+from tracker.ratings.month_games import MonthGame
+from tracker.services import lists
+from tracker.services.players import resolve
+from tracker.user_input import check_tc
+
+
+@dataclass(frozen=True)
+class DetailGame:
+    game_id: int
+    played_on: dt.date
+    event: str | None
+    opponent: str
+    colour: str  # "white" | "black"
+    opponent_rating: int | None  # as the period counts it (None: unrated)
+    own_rating: int | None  # Ro for this game (None: unrated)
+    score: Decimal
+    status: str  # rated | pooled | held | disregarded | unrated_opponent | not_rated_600
+    expected: Decimal | None
+    change: Decimal | None  # K x (score - expected), unrounded
+
+
+@dataclass(frozen=True)
+class PeriodDetail:
+    player: str
+    tc: str
+    month: dt.date
+    list_date: dt.date
+    stale: bool
+    rating_before: int | None
+    rating_after: int | None
+    k: int | None
+    games: tuple[DetailGame, ...]
+    wins: int
+    draws: int
+    losses: int
+    score: Decimal
+    expected: Decimal
+    change_exact: Decimal
+    change: int
+    performance: int | None  # Ra + dp over the games that counted
+    notes: tuple[str, ...]
+
+
+def period_detail(session: Session, ref: str, tc: str, month: dt.date) -> PeriodDetail:
+    """``history PLAYER --month YYYY-MM``: the closed period ``month`` of one player."""
+    tc = check_tc(tc)
+    player = resolve(session, ref)
+    closed = lists.closed_months(session, tc)
+    stale = {m: s for m, _, s in closed}
+    if month not in stale:
+        raise InvalidInputError(
+            f"{month_label(month)} is not a closed {tc} period: close it first "
+            "(`tracker period close`); `tracker player show` gives the live change"
+        )
+    if player.external:
+        raise InvalidInputError(f"{player.name} is an external player: tracker does not rate him")
+    states, lines = lists.states_at_start(session, tc, month, closed[0][0])
+    ratings = lists.ListRatings(session, tc)
+    if lines is not None:
+        ratings.give(previous_month(month), lines)
+    games = lists.period_games(session, tc, month, player_id=player.id)
+    on_lists = ratings.lists_for(games)
+    mine = fide.player_games(games, on_lists, month, only=player.id).get(player.id, [])
+    if not mine:
+        raise NotFoundError(f"{player.name} has no {tc} games rated in {month_label(month)}")
+    state = states.get(player.id) or fide.PlayerState(birth_year=player.birth_year)
+    state = fide.rated_from_standard(state, mine, tc)
+    first = None
+    if state.rating is None and not state.first_event_settled:
+        first = lists.first_events(session, tc, month, [player.id]).get(player.id)
+    _, outcome = fide.close_period(state, mine, month=month, tc=tc, first_event=first)
+    return PeriodDetail(
+        player=player.name,
+        tc=tc,
+        month=month,
+        list_date=next_month(month),
+        stale=stale[month],
+        rating_before=outcome.rating_before,
+        rating_after=outcome.rating_after,
+        k=outcome.k,
+        games=_games(session, player.id, games, outcome.details),
+        wins=sum(1 for g in mine if g.score == 1),
+        draws=sum(1 for g in mine if g.score == Decimal("0.5")),
+        losses=sum(1 for g in mine if g.score == 0),
+        score=sum((g.score for g in mine), Decimal(0)),
+        expected=outcome.expected,
+        change_exact=outcome.change_exact,
+        change=outcome.change,
+        performance=_performance(outcome.details),
+        notes=outcome.notes,
+    )
+
+
+def _games(
+    session: Session,
+    player_id: int,
+    games: list[MonthGame],
+    details: tuple[fide.GameDetail, ...],
+) -> tuple[DetailGame, ...]:
+    """The player's games beside their details (both in the order the fold took them)."""
+    own = [g for g in games if player_id in (g.white_id, g.black_id)]
+    opponents = {g.black_id if g.white_id == player_id else g.white_id for g in own}
+    names = dict(
+        session.execute(select(Player.id, Player.name).where(Player.id.in_(opponents))).all()
+    )
+    event_ids = {g.event_id for g in own if g.event_id is not None}
+    events = dict(
+        session.execute(select(Event.id, Event.name).where(Event.id.in_(event_ids))).all()
+    )
+    out = []
+    for g, d in zip(own, details, strict=True):
+        white = g.white_id == player_id
+        out.append(
+            DetailGame(
+                game_id=g.id,
+                played_on=g.played_on,
+                event=events.get(g.event_id) if g.event_id is not None else None,
+                opponent=names[g.black_id if white else g.white_id],
+                colour="white" if white else "black",
+                opponent_rating=d.opponent,
+                own_rating=d.own,
+                score=d.score,
+                status=d.status,
+                expected=d.expected,
+                change=d.change,
+            )
+        )
+    return tuple(out)
+
+
+def _performance(details: tuple[fide.GameDetail, ...]) -> int | None:
+    """The period's performance rating over the games that counted (rated or pooled): the
+    average opponent plus dp of the fractional score (FIDE Rating Regulations 2024 §8.1.1)."""
+    counted = [d for d in details if d.status in ("rated", "pooled") and d.opponent is not None]
+    if not counted:
+        return None
+    average = Decimal(sum(d.opponent for d in counted if d.opponent is not None)) / len(counted)
+    p = sum((d.score for d in counted), Decimal(0)) / len(counted)
+    return fide.round_half_away(average + fide.dp_for_percentage(p))
