@@ -45,6 +45,7 @@ def test_csv_uses_exactly_the_import_header(season: Cli) -> None:
         "white_fide_id",
         "black_fide_id",
         "tc",
+        "event_start",
     ]
     assert len(rows) == 1 + 12
     assert rows[1] == [
@@ -60,9 +61,10 @@ def test_csv_uses_exactly_the_import_header(season: Cli) -> None:
         "500001",
         "500004",
         "standard",
+        "2026-10-03",  # the event's start date
     ]
     assert rows[2][3] == "+-"  # forfeits keep their result
-    assert rows[-1][-1] == "blitz"
+    assert rows[-1][-2:] == ["blitz", "2026-10-15"]
 
 
 def test_pgn_has_the_seven_tag_roster_and_the_rest(season: Cli) -> None:
@@ -186,7 +188,12 @@ def test_out_gets_the_umask_and_replaces_a_file_only_with_force(
         ),
         (("export", "list", "--event", "X"), 2, "error: --event applies to export games only"),
         (("export", "games", "--format", "xml"), 2, None),
-        (("export", "players"), 2, None),
+        (("export", "teams"), 2, None),
+        (
+            ("export", "players", "--month", "2026-10"),
+            2,
+            "error: export players takes no --player, --month or --tc (it holds everyone)",
+        ),
         (("export", "games", "--player", "Nobody, At All"), 1, None),
         (("export", "games", "--month", "2026-13"), 1, "error: impossible month '2026-13'"),
         (("export", "games", "--event", "No Such Cup"), 1, "error: no event named 'No Such Cup'"),
@@ -240,7 +247,7 @@ def test_trf_needs_numbered_rounds(season: Cli) -> None:
 
 def test_history_and_list_exports(season: Cli) -> None:
     for fide_id, rating in (("500001", "2105"), ("500004", "1910"), ("500003", "1980")):
-        ok(season("player", "edit", fide_id, "--rating", rating, "--games", "60"))
+        ok(season("player", "edit", fide_id, "--tracked", "--rating", rating, "--games", "60"))
     ok(season("period", "close", "2026-10"))
     history = json.loads(
         ok(season("export", "history", "--player", "500001", "--format", "json")).stdout

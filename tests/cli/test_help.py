@@ -128,7 +128,7 @@ def test_examples_are_command_lines_that_parse(
         argv = shlex.split(example)
         assert argv[0] == "tracker", example
         for word in argv:  # the files an import example reads
-            if re.fullmatch(r"[\w-]+\.(pgn|csv|trf)", word):
+            if re.fullmatch(r"[\w-]+\.(pgn|csv|trf|txt|xml)", word):
                 (tmp_path / word).touch()
         command: typer.core.TyperCommand | typer.core.TyperGroup = tree()
         name, args, ctx = "tracker", argv[1:], None

@@ -26,12 +26,13 @@ def test_pgn_with_comments_variations_partial_date_and_forfeit(cli: Cli) -> None
         0,
         [],
     )
-    # Everyone has a FIDE id, so the default creates them tracked.
+    # Everyone has a recorded rating (an Elo tag), so the default creates them external:
+    # rated from that rating, as FIDE rates the opponents of an open tournament.
     assert [(p["name"], p["fide_id"], p["external"]) for p in f["players_created"]] == [
-        ("Aalto, Eero", 500001, False),
-        ("Berg, Lina", 500002, False),
-        ("Costa, Rui", 500003, False),
-        ("Dahl, Ola", 500004, False),
+        ("Aalto, Eero", 500001, True),
+        ("Berg, Lina", 500002, True),
+        ("Costa, Rui", 500003, True),
+        ("Dahl, Ola", 500004, True),
     ]
     assert f["events_created"] == ["Oslo Autumn Open 2026", "Club Blitz Night"]
     assert any(

@@ -261,7 +261,7 @@ def test_unknown_players_without_id_or_rating_are_listed(
         f"{path}:2: unknown player 'Boyd, Al' (in 2 games) and the file gives no FIDE id or "
         "rating for them: add them first (`tracker player add`) or use --create-players "
         "tracked|external",
-    ]  # Cruz has a recorded rating: he would be created tracked
+    ]  # Cruz has a recorded rating: he would be created external
     assert fingerprint(db_url) == before
     r = cli("import", str(path), "--create-players", "no")
     assert r.exit_code == 1 and "unknown player 'Cruz, Bo' (in 1 game): add them first" in r.stderr
@@ -275,9 +275,10 @@ def test_unknown_players_without_id_or_rating_are_listed(
     assert any("start unrated" in n for n in f["notes"])
 
 
-def test_external_players_need_a_recorded_rating_on_each_played_game(
+def test_a_game_against_an_external_player_without_a_rating_is_stored_unrated_for_the_other_side(
     cli: Cli, tmp_path: Path
 ) -> None:
+    ok(cli("player", "add", "Ahn, Mi", "--rating", "1900", "--games", "40"))
     path = csv_file(
         tmp_path,
         "ext.csv",
@@ -285,23 +286,71 @@ def test_external_players_need_a_recorded_rating_on_each_played_game(
         '2026-05-03,"Boyd, Al","Ahn, Mi",1-0,,,,1900,,,standard',
         '2026-05-04,"Boyd, Al","Ahn, Mi",+-,,,,1900,,,standard',
     )
-    r = cli("import", str(path), "--create-players", "external")
-    assert r.exit_code == 1
-    problems = [line for line in r.stderr.splitlines() if line.startswith(f"{path}:3")]
-    assert not any(line.startswith(f"{path}:4") for line in r.stderr.splitlines())
-    assert problems == [
-        f"{path}:3: Boyd, Al is an external player and the file records no rating for them "
-        "in this game"
-    ]  # the forfeit on line 4 is never rated: no rating needed
-    f = summary(
-        ok(cli("import", str(path), "--create-players", "external", "--skip-invalid", "--json"))
-    )["files"][0]
-    assert (f["added"], f["invalid"]) == (2, 1)
-    assert {p["external"] for p in f["players_created"]} == {True}
+    f = summary(ok(cli("import", str(path), "--create-players", "external", "--json")))["files"][0]
+    assert (f["added"], f["invalid"], f["problems"]) == (3, 0, [])
+    assert [(p["name"], p["external"]) for p in f["players_created"]] == [("Boyd, Al", True)]
+    assert (
+        f"1 game against external players with no recorded rating ({path}:3: Boyd, Al): stored, "
+        "not rated for their opponents (FIDE does not rate games against unrated opponents)"
+    ) in f["notes"]  # the forfeit on line 4 is never rated: no rating needed
     assert [(g["white_rating"], g["black_rating"]) for g in games(cli)] == [
         (1900, 1800),
         (None, 1900),
+        (None, 1900),
     ]
+    ok(cli("shadow", "set", "--seed-rd", "500"))  # the shadow starts at RD 500 (below)
+    ok(cli("period", "close", "2026-05"))
+    (may,) = json.loads(ok(cli("history", "Ahn, Mi", "--json")).stdout)
+    # only the game against the rated Boyd counts: 20 x (1 - 0.64)
+    assert (may["games"], may["change_exact"], may["note"]) == (
+        1,
+        7.2,
+        "1 game(s) against unrated opponents not rated (§8.3.1)",
+    )
+    # The shadow rates both games, the unrated opponent as a new online player (1500, RD 500)
+    first = json.loads(
+        ok(cli("calc", "glicko", "1900", "500", "0.09", "1800/60:1", "--json")).stdout
+    )
+    second = json.loads(
+        ok(
+            cli(
+                "calc",
+                "glicko",
+                str(first["rating"]),
+                str(first["rd"]),
+                str(first["volatility"]),
+                "1500/500:0",
+                "--idle-days",
+                "1",
+                "--json",
+            )
+        ).stdout
+    )
+    assert may["glicko"] == pytest.approx(second["rating"], abs=1e-6)
+
+
+def test_new_opponents_with_a_recorded_rating_are_created_external_by_default(
+    cli: Cli, tmp_path: Path
+) -> None:
+    ok(cli("player", "add", "Ahn, Mi", "--fide-id", "700001", "--rating", "1900", "--games", "40"))
+    path = csv_file(
+        tmp_path,
+        "open.csv",
+        '2026-05-02,"Ahn, Mi","Boyd, Al",1-0,May Open,1,1900,1800,700001,700002,standard',
+        '2026-05-03,"Cruz, Bo","Ahn, Mi",0-1,May Open,2,,1900,700003,700001,standard',
+    )
+    f = summary(ok(cli("import", str(path), "--json")))["files"][0]
+    # Boyd has an Elo in the file: external, rated from it; Cruz only a FIDE id: tracked
+    assert [(p["name"], p["external"]) for p in f["players_created"]] == [
+        ("Boyd, Al", True),
+        ("Cruz, Bo", False),
+    ]
+    assert any(
+        n.startswith("new players with a recorded rating were created external") for n in f["notes"]
+    )
+    ok(cli("period", "close", "2026-05"))
+    (may,) = json.loads(ok(cli("history", "Ahn, Mi", "--json")).stdout)
+    assert (may["games"], may["rating"]) == (1, 1907)  # the game against Boyd is rated
 
 
 def test_players_match_by_fide_id_then_by_exact_name(cli: Cli, tmp_path: Path) -> None:
@@ -373,14 +422,35 @@ def test_a_stored_game_with_another_result_is_a_problem(
     assert fingerprint(db_url) == before
 
 
-def test_the_same_game_twice_in_a_file_is_a_problem(cli: Cli, tmp_path: Path) -> None:
+def test_two_games_with_the_same_key_in_a_file_are_both_kept(cli: Cli, tmp_path: Path) -> None:
     row = '2026-05-02,"Ahn, Mi","Boyd, Al",1-0,,,1900,1800,700001,700002,standard'
-    path = csv_file(tmp_path, "twice.csv", row, row)
-    r = cli("import", str(path))
+    other = '2026-05-02,"Ahn, Mi","Boyd, Al",0-1,,,1900,1800,700001,700002,standard'
+    path = csv_file(tmp_path, "twice.csv", row, other, row)
+    f = summary(ok(cli("import", str(path), "--json")))["files"][0]
+    assert (f["added"], f["already_present"], f["problems"]) == (3, 0, [])
+    assert (
+        "3 games share their date, players, event and round with another game of the file "
+        "(lines 2, 3, 4): kept as distinct games (games with the same moves would be one)"
+    ) in f["notes"]
+    assert [g["result"] for g in games(cli)] == ["1-0", "0-1", "1-0"]
+    # judged by content: the same file again, or its rows in another order, adds nothing
+    again = summary(ok(cli("import", str(path), "--json")))["files"][0]
+    assert (again["added"], again["already_present"]) == (0, 3)
+    shuffled = csv_file(tmp_path, "shuffled.csv", other, row, row)
+    f = summary(ok(cli("import", str(shuffled), "--json")))["files"][0]
+    assert (f["added"], f["already_present"]) == (0, 3)
+    # one more game of that evening adds one; a contradiction is refused
+    more = csv_file(tmp_path, "more.csv", row, other, row, other)
+    f = summary(ok(cli("import", str(more), "--json")))["files"][0]
+    assert (f["added"], f["already_present"]) == (1, 3)
+    draw = '2026-05-02,"Ahn, Mi","Boyd, Al",=,,,1900,1800,700001,700002,standard'
+    wrong = csv_file(tmp_path, "wrong.csv", draw)
+    r = cli("import", str(wrong))
     assert r.exit_code == 1
     assert (
-        f"{path}:3: the same game as line 2 (same date, players, event and round); give the "
-        "games distinct rounds"
+        f"{wrong}:2: this game is already recorded as game 1 with result 1-0 (standard); the "
+        "file says 1/2-1/2 (standard): if the file is right, remove game 1 first (`tracker "
+        "game remove 1`)"
     ) in r.stderr.splitlines()
 
 

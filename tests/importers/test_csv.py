@@ -193,11 +193,14 @@ def test_trailing_empty_columns_from_spreadsheets() -> None:
     assert "no name in the header" in stray.problems[0].reason
 
 
-def test_caller_tc_wins_over_the_column() -> None:
-    text = "date,white,black,result,tc\n2026-01-01,A,B,1-0,blitz\n2026-01-02,A,B,1-0,junk\n"
+def test_caller_tc_is_for_the_rows_that_do_not_say() -> None:
+    text = (
+        "date,white,black,result,tc\n2026-01-01,A,B,1-0,blitz\n2026-01-02,A,B,1-0,junk\n"
+        "2026-01-03,A,B,1-0,\n"
+    )
     result = parse_csv(text.encode(), "t.csv", tc="standard")
     assert result.problems == ()
-    assert [g.tc for g in result.games] == ["standard", "standard"]
+    assert [g.tc for g in result.games] == ["blitz", "standard", "standard"]
 
 
 @pytest.mark.parametrize(
@@ -238,3 +241,28 @@ def test_only_newlines_end_lines_and_the_last_line_needs_none() -> None:
         (2, "A x", "B C"),
         (3, "A", "B"),
     ]
+
+
+def test_forfeit_notations_and_the_event_start_column() -> None:
+    result = parse_csv(
+        (DATA / "chessresults_forfeits.csv").read_bytes(), "chessresults_forfeits.csv"
+    )
+    assert result.problems == ()
+    assert [g.result for g in result.games] == ["+-", "-+", "+-", "+-", "-+", "1-0"]
+    assert {g.event_start for g in result.games} == {date(2026, 11, 6)}
+
+
+def test_an_empty_date_takes_the_given_event_start() -> None:
+    text = HEADER + "2026-05-02,A,B,1-0\n,C,D,0-1\n"
+    assert [p.reason for p in parse_text(text).problems] == ["missing date"]
+    result = parse_csv(text.encode(), "t.csv", event_start=date(2026, 5, 9))
+    assert [(g.played_on, g.date_note) for g in result.games] == [
+        (date(2026, 5, 2), None),
+        (date(2026, 5, 9), "no date; the given event start 2026-05-09 used"),
+    ]
+
+
+def test_invalid_counts_games() -> None:
+    text = HEADER + "2026-05-02,A,B,9-9\n2026-05-03,A,B\n2026-05-04,A,B,1-0\n"
+    result = parse_text(text)
+    assert (len(result.games), len(result.problems), result.invalid) == (1, 2, 2)

@@ -39,11 +39,17 @@ def club() -> ParseResult:
 
 def test_club_file_counts(club: ParseResult) -> None:
     assert club.format == "pgn"
-    assert len(club.games) == 4
+    assert len(club.games) == 5
     assert club.skipped_unfinished == 1
-    assert [str(problem) for problem in club.problems] == [
-        "club.pgn:50: incomplete Date '2026.09.??' and no complete EventDate to stand in for it"
-    ]
+    assert (club.problems, club.warnings, club.invalid) == ((), (), 0)
+
+
+def test_a_date_without_a_day_is_the_first_of_its_month(club: ParseResult) -> None:
+    no_day = club.games[2]
+    assert (no_day.line, no_day.played_on) == (50, date(2026, 9, 1))
+    assert (
+        no_day.date_note == "Date '2026.09.??' has no day; dated 2026-09-01, the first of the month"
+    )
 
 
 def test_club_first_game_headers(club: ParseResult) -> None:
@@ -74,18 +80,18 @@ def test_partial_date_takes_event_date_and_says_so(club: ParseResult) -> None:
 
 
 def test_comments_with_blank_lines_do_not_split_games(club: ParseResult) -> None:
-    assert [g.line for g in club.games] == [1, 33, 61, 75]
-    assert club.games[2].tc == "blitz"
-    assert club.games[2].round is None  # "-"
+    assert [g.line for g in club.games] == [1, 33, 50, 61, 75]
+    assert club.games[3].tc == "blitz"
+    assert club.games[3].round is None  # "-"
 
 
 def test_no_time_control_is_unknown(club: ParseResult) -> None:
-    assert club.games[3].tc is None  # TimeControl "-"
+    assert club.games[4].tc is None  # TimeControl "-"
 
 
-def test_caller_tc_wins_over_the_header() -> None:
+def test_caller_tc_is_for_the_games_whose_header_does_not_tell() -> None:
     result = parse_pgn((DATA / "club.pgn").read_bytes(), "club.pgn", tc="blitz")
-    assert {g.tc for g in result.games} == {"blitz"}
+    assert [g.tc for g in result.games] == ["standard", "rapid", "rapid", "blitz", "blitz"]
 
 
 def test_windows_line_endings_and_bom_give_the_same_games(club: ParseResult) -> None:
@@ -114,9 +120,10 @@ def test_unfinished_game_is_not_checked() -> None:
         (("White A", "Black B", "Date 1.3.2026", "Result 1-0"), "invalid Date '1.3.2026'"),
         (("White A", "Black B", "Result 1-0"), "missing Date and no complete EventDate"),
         (("White A", "Black a", "Date 2026.03.01", "Result 1-0"), "'A' is paired with themselves"),
+        (("White A", "Black B", "Date 2026.??.??", "Result 1-0"), "gives no month"),
         (
-            ("White A", "Black B", "Date 2026.09.??", "EventDate 2026.10.01", "Result 1-0"),
-            "does not agree with EventDate",
+            ("White A", "Black B", "Date 2026.??.??", "EventDate 2025.10.01", "Result 1-0"),
+            "no EventDate in 2026 stands in",
         ),
     ],
 )
@@ -182,11 +189,12 @@ def test_tag_like_line_inside_a_comment_does_not_start_a_game() -> None:
     assert result.problems == ()
 
 
-def test_text_without_tags_is_reported() -> None:
+def test_text_without_tags_is_a_warning() -> None:
     result = parse_text("just some words\n\n" + game(*BASIC, "Result 1-0"))
     assert len(result.games) == 1
-    assert [(p.line, p.reason) for p in result.problems] == [
-        (1, "text outside any game (no tag pairs before it); ignored")
+    assert result.problems == ()
+    assert [(p.line, p.reason) for p in result.warnings] == [
+        (1, "text outside any game (no tag pairs before it) ignored")
     ]
 
 
@@ -202,3 +210,12 @@ def test_latin1_pgn_needs_the_encoding() -> None:
     assert "not valid UTF-8 (byte 0xfc at line 1)" in refused.problems[0].reason
     accepted = parse_pgn(raw, "l.pgn", encoding="latin-1")
     assert accepted.games[0].white.name == "Müller, Jörg"
+
+
+def test_text_right_after_a_result_is_a_warning() -> None:
+    text = (
+        '[White "A"]\n[Black "B"]\n[Date "2026.03.01"]\n[Result "1-0"]\n\n1. e4 1-0 Well played!\n'
+    )
+    result = parse_text(text)
+    assert (len(result.games), result.problems) == (1, ())
+    assert [str(w) for w in result.warnings] == ["t.pgn:6: text after the game's result ignored"]

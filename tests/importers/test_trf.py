@@ -308,26 +308,59 @@ def test_played_game_without_colours_is_a_problem() -> None:
     assert "no colours for a played game" in problem.reason
 
 
-def test_game_without_any_date_is_a_problem() -> None:
-    text = "012 No dates\n" + player(1, "A", (2, "w", "1")) + "\n" + player(2, "B", (1, "b", "0"))
-    (problem,) = parse_text(text).problems
-    assert problem.line == 2
-    assert "no date (no 132 round date and no 042 start date)" in problem.reason
+def test_a_file_without_any_date_is_one_problem_not_one_per_game() -> None:
+    records = [
+        player(n, f"P{n}", (n + 1, "w", "1") if n % 2 else (n - 1, "b", "0")) for n in range(1, 9)
+    ]
+    text = "012 No dates\n" + "\n".join(records)
+    result = parse_text(text)
+    (problem,) = result.problems
+    assert str(problem) == (
+        "t.trf: no dates: the file has no 042 start date and no 132 round dates; give the "
+        "event's start with --event-start YYYY-MM-DD"
+    )
+    assert (result.games, result.invalid) == ((), 4)
 
 
 def test_invalid_player_fields_are_all_reported() -> None:
-    bad = player(1, "A", (2, "w", "1"), sex="x", rating="22a", fide="12a", birth="1990/13/45")
+    bad = player(1, "A", (2, "w", "1"), rating="22a", fide="12a", birth="1990/13/45")
     text = HEAD + bad + "\n" + player(2, "B", (1, "b", "0")) + "\n"
     result = parse_text(text)
     assert result.games == ()  # the game of an invalid record is left out
+    assert result.invalid == 1
     reasons = [p.reason for p in result.problems]
     assert all(p.line == 4 for p in result.problems)
     assert reasons == [
-        "player 1: unknown sex code 'x' (use m or w)",
         "player 1: rating '22a' is not a whole number",
         "player 1: FIDE id '12a' is not a positive whole number",
         "player 1: birth date '1990/13/45' is not a real date",
     ]
+
+
+def test_unknown_sex_and_title_codes_are_warnings_once_per_code() -> None:
+    text = (
+        HEAD
+        + player(1, "A", (2, "w", "1"), sex="u", title="AGM")
+        + "\n"
+        + player(2, "B", (1, "b", "0"), sex="u")
+        + "\n"
+        + player(3, "C", sex="w", title="wf")
+        + "\n"
+    )
+    result = parse_text(text)
+    assert result.problems == ()
+    (game,) = result.games
+    assert (game.white.sex, game.white.title, game.black.sex) == (None, None, None)
+    assert [str(w) for w in result.warnings] == [
+        "t.trf:4: unknown sex code 'u' (2 player records): left empty",
+        "t.trf:4: unknown title code 'AGM' (1 player record): left empty",
+    ]
+
+
+def test_full_title_words_are_read_too() -> None:
+    text = HEAD + player(1, "A", (2, "w", "1"), title=" GM") + "\n" + player(2, "B", (1, "b", "0"))
+    (game,) = parse_text(text).games
+    assert game.white.title == "GM"
 
 
 def test_empty_name_and_rating_out_of_range() -> None:
@@ -356,7 +389,11 @@ def test_bad_tournament_dates() -> None:
     )
     result = parse_text(text)
     assert [(p.line, p.reason) for p in result.problems] == [
-        (1, "invalid start date 'someday'"),
+        (
+            1,
+            "invalid start date 'someday' (042): write it YYYY/MM/DD, or give the event's "
+            "start with --event-start",
+        ),
         (2, "invalid date '26/02/30' for round 1"),
     ]
     assert [b.played_on for b in result.byes] == [None, None]
@@ -441,7 +478,8 @@ def test_latin1_trf() -> None:
         ("7/3/2026", date(2026, 3, 7)),
         ("26/03/07", date(2026, 3, 7)),
         ("99/12/31", date(1999, 12, 31)),
-        ("26/02/30", None),
+        ("26/02/30", date(2030, 2, 26)),  # not YY/MM/DD: read DD/MM/YY
+        ("31/02/31", None),
         ("2026/3", None),
         ("", None),
     ],

@@ -75,7 +75,10 @@ BY_HAND = {
 def import_and_close(db: Services) -> None:
     """Import the file, give each new tracked player his FIDE state, close March."""
     source = imports.SourceFile(str(ROUND_ROBIN), ROUND_ROBIN.read_bytes())
-    report = db(imports.import_files, [source], imports.ImportOptions(tc="standard"))
+    # the club's own championship: its players are ours to rate (by default, players with a
+    # recorded rating would be created external)
+    options = imports.ImportOptions(tc="standard", create_players="tracked")
+    report = db(imports.import_files, [source], options)
     assert report.total("added") == 45
     with db.session() as s:
         for name, rating in SEEDS.items():

@@ -1,4 +1,4 @@
-"""``tracker export games|history|list``: data back out as CSV, JSON, PGN or TRF."""
+"""``tracker export games|history|list|players``: data back out as CSV, JSON, PGN or TRF."""
 
 from __future__ import annotations
 
@@ -25,23 +25,26 @@ from tracker.errors import InvalidInputError, UsageError
 if TYPE_CHECKING:
     from tracker.services.exports import ExportedGame
     from tracker.services.history import History, RatingList
+    from tracker.services.players import PlayerView
 
 FORMATS = {
     "games": ("csv", "json", "pgn", "trf"),
     "history": ("csv", "json"),
     "list": ("csv", "json"),
+    "players": ("csv", "json"),
 }
 
 
 def export(
     ctx: typer.Context,
     what: Annotated[
-        Literal["games", "history", "list"],
+        Literal["games", "history", "list", "players"],
         typer.Argument(
             metavar="WHAT",
-            help="games, history or list. games: the games (CSV, JSON, PGN, or one event as "
-            "TRF); history: a player's rating history (needs --player); list: a published "
-            "rating list.",
+            help="games, history, list or players. games: the games (CSV, JSON, PGN, or one "
+            "event as TRF); history: a player's rating history (needs --player); list: a "
+            "published rating list; players: every player with his seeds (the CSV imports "
+            "again with `tracker import`).",
             show_default=False,
         ),
     ],
@@ -82,16 +85,18 @@ def export(
         bool, typer.Option("--force", help="Replace the --out file if it exists.")
     ] = False,
 ) -> None:
-    """Export games, a history or a rating list.
+    """Export games, a history, a rating list or the players.
 
     To stdout, or to a file with --out (written whole or not at all; an existing file is
-    replaced only with --force).
+    replaced only with --force). The players and the games (CSV) together rebuild a
+    database: `tracker import players.csv games.csv`.
 
     \b
     Examples:
       tracker export games --format pgn --out club.pgn
       tracker export history --player "Hart, Daniel" --format json
       tracker export list --month 2026-10
+      tracker export players --out players.csv
     """
     if fmt not in FORMATS[what]:
         raise UsageError(f"export {what} writes {' or '.join(FORMATS[what])}, not {fmt}")
@@ -105,8 +110,15 @@ def export(
         raise UsageError("--force replaces an --out file: give --out FILE")
     if out is not None and out.exists() and not force:
         raise InvalidInputError(f"{out} already exists (use --force to replace it)")
+    if what == "players" and (player is not None or month is not None or tc is not None):
+        raise UsageError("export players takes no --player, --month or --tc (it holds everyone)")
     run = state(ctx).run
-    if what == "games":
+    if what == "players":
+        from tracker.services.exports import export_players
+
+        rows, views = run(export_players, write=False)
+        text, count = _players_text(rows, views, fmt), f"{len(rows)} players"
+    elif what == "games":
         from tracker.services import exports
 
         games = run(
@@ -245,6 +257,16 @@ def _history_text(h: History, fmt: str) -> str:
     if fmt == "json":
         return _json(rows)
     return _csv(HISTORY_COLUMNS, [[row[c] for c in HISTORY_COLUMNS] for row in rows])
+
+
+def _players_text(rows: list[dict[str, Any]], views: tuple[PlayerView, ...], fmt: str) -> str:
+    if fmt == "json":
+        from tracker.cli.player import player_json
+
+        return _json([player_json(p) for p in views])
+    from tracker.importers.players import write_players_csv
+
+    return write_players_csv(rows)
 
 
 LIST_COLUMNS = [

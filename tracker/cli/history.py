@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -13,10 +14,12 @@ from tracker.cli.notes import shadow_notes, shows_provisional, stale_list_warnin
 from tracker.cli.options import Json, Player, Plot, Tc, month_argument
 from tracker.cli.plot import check_plot_path, plot_comparison
 from tracker.cli.render import message, print_json, print_table
+from tracker.errors import InvalidInputError
 from tracker.months import month_label
 
 if TYPE_CHECKING:
     from tracker.services.history import History, RatingList
+    from tracker.services.reconcile import Reconciliation
 
 
 def history_json(h: History) -> list[dict[str, Any]]:
@@ -192,15 +195,33 @@ def rating_list(
         month_argument("The list's month (the 2026-02 list rates January's games)", "the latest"),
     ] = None,
     tc: Tc = "standard",
+    against: Annotated[
+        Path | None,
+        typer.Option(
+            "--against",
+            metavar="FILE",
+            help="FIDE's official list (a rating list download, text or XML): show it beside "
+            "ours, with the difference per player.",
+            exists=True,
+            dir_okay=False,
+            readable=True,
+            show_default=False,
+        ),
+    ] = None,
     json: Json = False,
 ) -> None:
     """A published rating list, as FIDE prints it.
 
-    Rank, name, title, federation, rating, games and K of everyone rated on it.
+    Rank, name, title, federation, rating, games and K of everyone rated on it. With
+    --against FILE, FIDE's official list beside it: each player's official rating and K by
+    FIDE id, and the difference (ours minus FIDE's).
 
     \b
-    Example: tracker list 2026-10 --tc standard
+    Example: tracker list 2026-10 --tc standard --against standard_rating_list.txt
     """
+    if against is not None:
+        _reconciled_list(ctx, list_month, tc, against, json)
+        return
     from tracker.services.history import rating_list as get_list
 
     rl = state(ctx).run(lambda s: get_list(s, tc, list_month), write=False)
@@ -210,3 +231,89 @@ def rating_list(
         print_rating_list(rl)
     if rl.stale:
         stale_list_warning()
+
+
+def _reconciled_list(
+    ctx: typer.Context, list_month: dt.date | None, tc: str, path: Path, json: bool
+) -> None:
+    from tracker.services.reconcile import reconcile
+
+    try:
+        stream = path.open("rb")
+    except OSError as exc:
+        raise InvalidInputError(f"cannot read {path}: {exc.strerror or exc}") from None
+    with stream:
+        rec = state(ctx).run(lambda s: reconcile(s, tc, list_month, stream, str(path)), write=False)
+    for problem in rec.problems:
+        message(problem)
+    if rec.problems:
+        raise InvalidInputError(f"{path}: cannot compare: {len(rec.problems)} problem(s)")
+    if json:
+        print_json(reconciled_json(rec))
+    else:
+        print_reconciled(rec)
+    for note in rec.notes:
+        message(f"note: {note}")
+    if rec.ours.stale:
+        stale_list_warning()
+
+
+def reconciled_json(rec: Reconciliation) -> dict[str, Any]:
+    data = rating_list_json(rec.ours)
+    by_id = {p.player_id: p for p in rec.players if p.rank is not None}
+    for entry in data["players"]:
+        found = by_id[entry["id"]]
+        entry["official_rating"] = found.official
+        entry["official_k"] = found.official_k
+        entry["difference"] = found.difference
+    data["against"] = {
+        "file": rec.file,
+        "list": month_label(rec.official_month) if rec.official_month else None,
+    }
+    data["official_only"] = [
+        {
+            "id": p.player_id,
+            "name": p.name,
+            "fide_id": p.fide_id,
+            "official_rating": p.official,
+            "official_k": p.official_k,
+        }
+        for p in rec.players
+        if p.rank is None
+    ]
+    return data
+
+
+def print_reconciled(rec: Reconciliation) -> None:
+    def diff(value: int | None) -> str:
+        return "" if value is None else f"{value:+d}"
+
+    print_table(
+        ["rank", "name", "FIDE id", "rating", "FIDE", "diff", "K", "FIDE K"],
+        [
+            (
+                p.rank if p.rank is not None else "-",
+                p.name,
+                p.fide_id,
+                p.rating,
+                p.official,
+                diff(p.difference),
+                p.k,
+                p.official_k,
+            )
+            for p in rec.players
+        ],
+        title=f"{rec.ours.tc.capitalize()} list of {rec.ours.list_date.isoformat()} "
+        f"against {Path(rec.file).name}",
+        right=("rank", "FIDE id", "rating", "FIDE", "diff", "K", "FIDE K"),
+        empty="nobody is rated on either list",
+    )
+    compared = rec.compared
+    differ = [p for p in compared if p.difference]
+    only_ours = sum(1 for p in rec.players if p.rank is not None and p.official is None)
+    only_fide = sum(1 for p in rec.players if p.rank is None)
+    summary = f"{len(compared)} on both lists: {len(compared) - len(differ)} agree"
+    if differ:
+        worst = max(differ, key=lambda p: abs(p.difference or 0))
+        summary += f", {len(differ)} differ (most: {worst.name} {diff(worst.difference)})"
+    message(f"{summary}; {only_ours} only on ours, {only_fide} only on FIDE's")

@@ -10,6 +10,7 @@ imports. A file really named ``list`` is imported with ``tracker import files li
 
 from __future__ import annotations
 
+import datetime as dt
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -23,6 +24,7 @@ from tracker.cli.context import state
 from tracker.cli.options import Json, command_group, tc_option
 from tracker.cli.render import message, print_json, print_table
 from tracker.errors import InvalidInputError
+from tracker.user_input import parse_date
 
 if TYPE_CHECKING:
     from typer._click import Context as ClickContext
@@ -62,14 +64,16 @@ app = command_group(
 
 
 FILES_HELP = (
-    "Import games; each file is all or nothing.\n\n"
+    "Import games (and players); each file is all or nothing.\n\n"
     "A file with any invalid record is rejected whole (nothing from it is written) and every "
     "problem is reported as FILE:LINE: reason; with --skip-invalid its valid games are "
     "imported and the rest reported. The command is all or nothing: if any file is rejected, "
     "nothing at all is written and the exit code is 1.\n\n"
     "Importing a file again adds nothing: its games are already present. Players are matched "
-    "by FIDE id, then by exact name. New tracked players start unrated: seed them with "
-    "`tracker player edit NAME --rating R --games N`.\n\n"
+    "by FIDE id, then by exact name; new ones with a recorded rating are created external, "
+    "with only a FIDE id tracked. A players CSV (told by its header: name, fide_id, ..., "
+    "standard_rating, ...) adds or updates players and their seeds, before the games. A "
+    "directory stands for its PGN, CSV and TRF files.\n\n"
     "\b\nExample: tracker import autumn-open.pgn --create-players external"
 )
 
@@ -81,9 +85,10 @@ def files(
         list[Path],
         typer.Argument(
             metavar="FILE...",
-            help="Files to import: .pgn, .csv, .trf (or a TRF saved as .txt).",
+            help="Files to import: .pgn, .csv, .trf (or a TRF saved as .txt), a players CSV "
+            "(from `tracker export players`), or a directory of them.",
             exists=True,
-            dir_okay=False,
+            dir_okay=True,
             readable=True,
             show_default=False,
         ),
@@ -101,8 +106,8 @@ def files(
     tc: Annotated[
         str | None,
         tc_option(
-            "what each file says (PGN TimeControl, CSV tc column, TRF 222); needed when a "
-            "file does not say"
+            "what each file says (PGN TimeControl, CSV tc column, TRF 222); --tc is for "
+            "the games whose file does not say"
         ),
     ] = None,
     create_players: Annotated[
@@ -111,8 +116,8 @@ def files(
             "--create-players",
             metavar="MODE",
             help="Players not in the database: create them tracked or external, or refuse "
-            "them (no). Default: auto, tracked when the file gives a FIDE id or a rating "
-            "for them, else refused.",
+            "them (no). Default: auto, external when the file records a rating for them "
+            "(rated from it), tracked when it gives only their FIDE id, else refused.",
             show_default=False,
         ),
     ] = "auto",
@@ -137,6 +142,18 @@ def files(
             "e.g. latin-1 or cp1252.",
         ),
     ] = "utf-8",
+    event_start: Annotated[
+        dt.date | None,
+        typer.Option(
+            "--event-start",
+            metavar="DATE",
+            parser=lambda text: parse_date(text, "--event-start"),
+            help="YYYY-MM-DD: the start of the event of a file that gives no date (a TRF "
+            "without 042 and 132, a PGN without Date and EventDate); its undated rounds are "
+            "all dated that day. Files with their own dates keep them.",
+            show_default=False,
+        ),
+    ] = None,
     json: Json = False,
 ) -> None:
     """Import games; each file is all or nothing."""
@@ -150,10 +167,11 @@ def files(
             skip_invalid=skip_invalid,
             dry_run=dry_run,
             encoding=encoding,
+            event_start=event_start,
         )
     )
     sources = []
-    for path in paths:
+    for path in _expand(paths):
         try:
             sources.append(SourceFile(str(path), path.read_bytes()))
         except OSError as exc:
@@ -172,6 +190,34 @@ def files(
             f"{len(rejected)} of {len(report.files)} file(s) rejected ({names}); nothing was "
             "written: fix the file(s), or import with --skip-invalid"
         )
+
+
+#: The files a directory argument brings (``.txt`` only when it holds a TRF).
+DIRECTORY_SUFFIXES = (".pgn", ".csv", ".trf", ".trfx", ".txt")
+
+
+def _expand(paths: list[Path]) -> list[Path]:
+    """The files to import: a directory stands for its files (not its subdirectories) with
+    a game or players extension, in name order; other files are skipped with a message."""
+    from tracker.services.imports import looks_like_trf
+
+    out: list[Path] = []
+    for path in paths:
+        if not path.is_dir():
+            out.append(path)
+            continue
+        found = sorted(p for p in path.iterdir() if p.is_file())
+        if not found:
+            raise InvalidInputError(f"{path}: the directory holds no file to import")
+        for file in found:
+            suffix = file.suffix.casefold()
+            if suffix not in DIRECTORY_SUFFIXES or (
+                suffix == ".txt" and not looks_like_trf(file.read_bytes()[: 1 << 20])
+            ):
+                message(f"{file}: skipped (not a PGN, CSV or TRF file)")
+                continue
+            out.append(file)
+    return out
 
 
 @contextmanager
@@ -225,6 +271,25 @@ def _events_line(events: tuple[str, ...]) -> str | None:
     return "events created: " + "; ".join(events[:SHOWN_NAMES]) + more
 
 
+def _print_players_file(f: FileReport) -> None:
+    counts = (
+        f"{_count(len(f.players_created), 'player')} added, {len(f.players_updated)} updated, "
+        f"{f.players_unchanged} unchanged"
+    )
+    if f.rejected:
+        message(
+            f"{f.file}: rejected (players), nothing written: {_count(len(f.problems), 'problem')}"
+        )
+        return
+    if f.status == "held":
+        message(f"{f.file}: valid (players), held back: {counts}")
+        return
+    verb = "dry run (players): would be" if f.status == "dry-run" else "imported (players):"
+    message(f"{f.file}: {verb} {counts}")
+    for s in f.stale:
+        message(f"  closed {s.tc} periods from {s.month:%Y-%m} are now stale: run `tracker rerate`")
+
+
 def _print_report(report: ImportReport) -> None:
     for f in report.files:
         shown = f.problems[:SHOWN_PROBLEMS]
@@ -232,11 +297,16 @@ def _print_report(report: ImportReport) -> None:
             message(problem)
         if len(f.problems) > len(shown):
             message(f"{f.file}: ... and {len(f.problems) - len(shown)} more problems")
+        if f.format == "players":
+            _print_players_file(f)
+            continue
         counts = (
             f"{f.already_present} already present, {f.skipped} skipped, {f.invalid} invalid"
             + (f", {f.byes} byes (not stored)" if f.byes else "")
         )
         if f.rejected:
+            for warning in f.warnings[:SHOWN_PROBLEMS]:
+                message(f"  warning: {warning}")
             addable = f.valid - f.already_present
             message(
                 f"{f.file}: rejected ({f.format}), nothing written: {f.invalid} invalid, "
@@ -262,6 +332,7 @@ def _print_report(report: ImportReport) -> None:
         details = [
             _players_line(f),
             _events_line(f.events_created),
+            *(f"warning: {w}" for w in f.warnings[:SHOWN_PROBLEMS]),
             *(
                 f"closed {s.tc} periods from {s.month:%Y-%m} are now stale: run `tracker rerate`"
                 for s in f.stale
@@ -302,15 +373,19 @@ def file_json(f: FileReport) -> dict[str, Any]:
         "skipped": f.skipped,
         "skipped_unfinished": f.skipped_unfinished,
         "skipped_other": f.skipped_other,
+        "skipped_variant": f.skipped_variant,
         "invalid": f.invalid,
         "byes": f.byes,
         "players_created": [
             {"id": p.id, "name": p.name, "fide_id": p.fide_id, "external": p.external}
             for p in f.players_created
         ],
+        "players_updated": list(f.players_updated),
+        "players_unchanged": f.players_unchanged,
         "events_created": list(f.events_created),
         "stale": [{"tc": s.tc, "from": f"{s.month:%Y-%m}"} for s in f.stale],
         "notes": list(f.notes),
+        "warnings": list(f.warnings),
         "problems": list(f.problems),
     }
 

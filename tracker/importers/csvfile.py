@@ -10,25 +10,31 @@ File layout
 * Header names are case-insensitive; spaces and hyphens count as underscores
   (``White Rating`` = ``white_rating``). Required: ``date``, ``white``, ``black``,
   ``result``. Optional: ``event``, ``site``, ``round``, ``white_rating``, ``black_rating``,
-  ``white_fide_id``, ``black_fide_id``, ``tc``. Any other name is a problem that lists the
-  allowed ones (a misspelt optional column would otherwise be silently lost), and so is a
-  repeated name. Columns with an empty header are tolerated (spreadsheets add them) as long
-  as they stay empty. A header problem stops the file: no row is read.
+  ``white_fide_id``, ``black_fide_id``, ``tc``, ``event_start``. Any other name is a
+  problem that lists the allowed ones (a misspelt optional column would otherwise be
+  silently lost), and so is a repeated name. Columns with an empty header are tolerated
+  (spreadsheets add them) as long as they stay empty. A header problem stops the file: no
+  row is read.
 * Blank lines are ignored. Each row must have as many fields as the header (extra trailing
   empty fields are tolerated).
 
 Values
 ------
 
-* ``date``: ``YYYY-MM-DD`` (also ``YYYY.MM.DD`` or ``YYYY/MM/DD``), a real calendar day.
+* ``date``: ``YYYY-MM-DD`` (also ``YYYY.MM.DD`` or ``YYYY/MM/DD``), a real calendar day. An
+  empty cell takes the caller's ``event_start`` when one is given (with a note).
+* ``event_start``: the event's start date, same forms (tracker's own export writes it).
 * ``result``: any spelling of :data:`tracker.vocabulary.RESULT_ALIASES` (``1-0``, ``1:0``,
-  ``1/2-1/2``, ``½-½``, ``0.5-0.5``, ``=``, ``draw``, forfeits ``+-``, ``-+``, ...);
-  ``*`` marks an unfinished game, which is skipped and counted. Blanks inside are ignored.
+  ``1/2-1/2``, ``½-½``, ``0.5-0.5``, ``=``, ``draw``, forfeits ``+-``, ``-+``, ...) or a
+  forfeit as files write it (:data:`tracker.importers.records.FORFEIT_SPELLINGS`:
+  ``(+)-(-)``, ``1-0 ff``, ``+/-``...); ``*`` marks an unfinished game, which is skipped and
+  counted. Blanks inside are ignored.
 * ``white_rating``/``black_rating``: recorded ratings, whole numbers 0..4000; blank or 0 is
   unrated. ``white_fide_id``/``black_fide_id``: positive whole numbers; blank or 0 is none.
 * ``tc``: ``standard`` (or ``classical``), ``rapid``, ``blitz``, or a PGN-style time control
   such as ``5400+30`` or ``600+5`` classified by FIDE's definitions; blank, ``?`` or ``-``
-  is unknown. The caller's ``tc`` argument, when given, wins over the column.
+  is unknown. The caller's ``tc`` argument is for the rows whose cell does not tell (an
+  unreadable cell is then not a problem either).
 
 Line numbers count physical lines, the header being line 1 (when it is the first line).
 """
@@ -51,11 +57,12 @@ from tracker.importers.records import (
     check_tc_argument,
     clean_name,
     decode_input,
+    file_result,
     parse_fide_id,
     parse_rating,
     same_player,
 )
-from tracker.vocabulary import TimeControl, canonical_result
+from tracker.vocabulary import TimeControl
 
 REQUIRED_COLUMNS: Final[tuple[str, ...]] = ("date", "white", "black", "result")
 OPTIONAL_COLUMNS: Final[tuple[str, ...]] = (
@@ -67,6 +74,7 @@ OPTIONAL_COLUMNS: Final[tuple[str, ...]] = (
     "white_fide_id",
     "black_fide_id",
     "tc",
+    "event_start",
 )
 ALLOWED_COLUMNS: Final[tuple[str, ...]] = REQUIRED_COLUMNS + OPTIONAL_COLUMNS
 
@@ -166,7 +174,7 @@ def parse_result(text: str) -> str | None:
     value = "".join(text.split())
     if value == UNFINISHED:
         return UNFINISHED
-    return canonical_result(value)
+    return file_result(value)
 
 
 def _tc_cell(text: str) -> tuple[TimeControl | None, str | None]:
@@ -188,9 +196,16 @@ class _RowReader:
     thousands of rows, so each distinct cell is parsed once (about half the import's cost
     on a federation's file)."""
 
-    def __init__(self, positions: dict[str, int], source: str, tc: TimeControl | None) -> None:
+    def __init__(
+        self,
+        positions: dict[str, int],
+        source: str,
+        tc: TimeControl | None,
+        event_start: date | None = None,
+    ) -> None:
         self.source = source
         self.tc = tc
+        self.event_start = event_start
         # Every column's cell in ALLOWED_COLUMNS order; a column the file lacks reads the
         # empty cell appended to each row.
         self.cells = itemgetter(*(positions.get(name, -1) for name in ALLOWED_COLUMNS))
@@ -203,7 +218,7 @@ class _RowReader:
         row.append("")
         cells = self.cells(row)
         date_c, white_c, black_c, result_c, event_c, site_c, round_c = cells[:7]
-        white_rating_c, black_rating_c, white_id_c, black_id_c, tc_c = cells[7:]
+        white_rating_c, black_rating_c, white_id_c, black_id_c, tc_c, start_c = cells[7:]
         result = parse_result(result_c)
         if result == UNFINISHED:
             return None
@@ -213,7 +228,12 @@ class _RowReader:
                 f"invalid result {result_c.strip()!r}: use 1-0, 0-1, 1/2-1/2 (or ½-½, =, "
                 "1:0, 0:1), +- / -+ for a forfeit, * for an unfinished game"
             )
-        played_on = self._date(date_c, reasons)
+        played_on, note = self._date(date_c, reasons)
+        event_start = None
+        if start_c.strip():
+            event_start = self._parsed_date(start_c)
+            if event_start is None:
+                reasons.append(f"invalid event_start {start_c.strip()!r}: use YYYY-MM-DD")
         white = self._player("white", white_c, white_rating_c, white_id_c, reasons)
         black = self._player("black", black_c, black_rating_c, black_id_c, reasons)
         if white.name and black.name and same_player(white, black):
@@ -233,18 +253,27 @@ class _RowReader:
             event=event_c.strip() or None,
             site=site_c.strip() or None,
             round=round_c.strip() or None,
-            tc=self.tc if self.tc is not None else game_tc,
+            tc=game_tc or self.tc,
+            event_start=event_start,
+            date_note=note,
         )
 
-    def _date(self, text: str, reasons: list[str]) -> date | None:
+    def _parsed_date(self, text: str) -> date | None:
         try:
-            played_on = self.dates[text]
+            return self.dates[text]
         except KeyError:
-            played_on = self.dates[text] = parse_calendar_date(text)
+            parsed = self.dates[text] = parse_calendar_date(text)
+            return parsed
+
+    def _date(self, text: str, reasons: list[str]) -> tuple[date | None, str | None]:
+        played_on = self._parsed_date(text)
         if played_on is None:
             raw = text.strip()
+            if not raw and self.event_start is not None:
+                start = self.event_start
+                return start, f"no date; the given event start {start.isoformat()} used"
             reasons.append(f"invalid date {raw!r}: use YYYY-MM-DD" if raw else "missing date")
-        return played_on
+        return played_on, None
 
     def _player(
         self, colour: str, name: str, rating: str, fide_id: str, reasons: list[str]
@@ -287,8 +316,11 @@ def parse_csv(
     *,
     tc: TimeControl | None = None,
     encoding: str = "utf-8",
+    event_start: date | None = None,
 ) -> ParseResult:
-    """Read every row of a CSV file of games. Never raises on bad input."""
+    """Read every row of a CSV file of games. Never raises on bad input.
+
+    ``event_start`` dates the rows whose date cell is empty."""
     tc = check_tc_argument(tc)
     text = decode_input(data, source, encoding)
     if isinstance(text, Problem):
@@ -320,10 +352,12 @@ def parse_csv(
 
     games: list[GameRecord] = []
     unfinished = 0
-    reader = _RowReader(positions, source, tc)
+    invalid = 0  # rows that are games but could not be read as one
+    reader = _RowReader(positions, source, tc, event_start)
     for line, row in rows:
         if isinstance(row, Problem):
             problems.append(row)
+            invalid += 1
             continue
         if len(row) > width and not any(field.strip() for field in row[width:]):
             row = row[:width]  # trailing empty fields, as spreadsheets write them
@@ -331,6 +365,7 @@ def parse_csv(
             problems.append(
                 Problem(source, line, f"row has {len(row)} fields, the header has {width}")
             )
+            invalid += 1
             continue
         stray = [index + 1 for index in sorted(unnamed) if row[index].strip()]
         if stray:
@@ -341,6 +376,7 @@ def parse_csv(
                     f"value in column {stray[0]}, which has no name in the header",
                 )
             )
+            invalid += 1
             continue
         outcome = reader.game(row, line)
         if outcome is None:
@@ -349,9 +385,11 @@ def parse_csv(
             games.append(outcome)
         else:
             problems.extend(Problem(source, line, reason) for reason in outcome)
+            invalid += 1
     return ParseResult(
         games=tuple(games),
         problems=tuple(problems),
+        invalid=invalid,
         skipped_unfinished=unfinished,
         format="csv",
     )

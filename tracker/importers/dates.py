@@ -1,27 +1,111 @@
-"""Dates as files write them: ISO-like calendar dates, TRF's day-first and two-digit-year
-forms, and TRF birth dates (of which tracker keeps the year). Standard library only; every
-function returns None (or a reason) instead of raising."""
+"""Dates as files write them. Standard library only; nothing here raises on bad input.
+
+* :func:`parse_calendar_date`: ``YYYY-MM-DD`` (or ``.``/``/``), what CSV files hold.
+* :func:`read_file_date`: every way tournament files write a date (TRF 042/052/132, the
+  dates a pairing program or an online platform exports), with each possible reading when
+  the text alone cannot tell:
+
+  - ``2005/07/28``, ``2005-07-28``, ``2005.07.28``: year first, one reading;
+  - ``28.07.2005``, ``28. 07. 2005`` (blanks after the dots, as FIDE's own example file has
+    them): day first, one reading;
+  - ``28/07/2005``, ``28-07-2005``: day first, and month first as a second reading when both
+    numbers could be a month (``07/06/2005``), since US programs write ``MM/DD/YYYY``;
+  - ``Jun 26, 2020`` (every Lichess Swiss export), ``June 26 2020``, ``28 Jul 2005``,
+    ``28-Jul-2005``: English month names or their first three letters, one reading;
+  - a two-digit year (``05/07/28``, TRF's 132 layout ``YY/MM/DD``; ``28.07.05``): years 00-69
+    are 2000-2069, 70-99 are 1970-1999, and the field order has several readings (year
+    first, day first, month first), ordered by how the separator is usually meant;
+  - a range ``2005/07/28 - 2005/07/31`` (or ``... to ...``): the first date, and the end.
+
+  A caller that has other dates to compare with (TRF's 052 and 132) picks the reading that
+  agrees with them; see :mod:`tracker.importers.trf`.
+* :func:`birth_year`: TRF birth dates, of which tracker keeps the year.
+"""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from datetime import date
 from typing import Final
 
 from tracker.vocabulary import YEAR_MAX, YEAR_MIN
 
 _BIRTH: Final = re.compile(r"^(\d{4})(?:[/.\-](\d{2})[/.\-](\d{2}))?$")
-_DMY: Final = re.compile(r"^(\d{1,2})([./\-])(\d{1,2})\2(\d{4})$")
-_YMD_SHORT: Final = re.compile(r"^(\d{2})/(\d{2})/(\d{2})$")
 _ISO_DATE: Final = re.compile(r"^(\d{4})([-./])(\d{1,2})\2(\d{1,2})$")
+#: Three numbers with one separator (blanks allowed after it): 2005/07/28, 28. 07. 2005...
+_NUMBERS: Final = re.compile(r"^(\d{1,4})([./\-]) ?(\d{1,2})\2 ?(\d{1,4})\.?$")
+_MONTHS: Final[dict[str, int]] = {
+    name: number
+    for number, names in enumerate(
+        (
+            ("jan", "january"),
+            ("feb", "february"),
+            ("mar", "march"),
+            ("apr", "april"),
+            ("may",),
+            ("jun", "june"),
+            ("jul", "july"),
+            ("aug", "august"),
+            ("sep", "sept", "september"),
+            ("oct", "october"),
+            ("nov", "november"),
+            ("dec", "december"),
+        ),
+        start=1,
+    )
+    for name in names
+}
+#: Jun 26, 2020 / June 26 2020
+_MONTH_FIRST: Final = re.compile(r"^([A-Za-z]+)\.? (\d{1,2}),? (\d{4})$")
+#: 26 Jun 2020 / 26-Jun-2020 / 26. June 2020
+_DAY_FIRST: Final = re.compile(r"^(\d{1,2})\.?[ \-]([A-Za-z]+)\.?[ \-,]{1,2}(\d{4})$")
+_RANGE: Final = re.compile(r"\s+(?:[-\u2013\u2014]|to)\s+", re.IGNORECASE)
+#: A two-digit year below this is 20YY, otherwise 19YY.
+CENTURY_PIVOT: Final = 70
 
 
-def parse_calendar_date(text: str) -> date | None:
-    """A real calendar date written ``YYYY-MM-DD``, ``YYYY.MM.DD`` or ``YYYY/MM/DD``."""
-    match = _ISO_DATE.match(text.strip())
-    if match is None:
-        return None
-    return make_date(int(match.group(1)), int(match.group(3)), int(match.group(4)))
+#: How the numbers of a date are ordered: year-month-day, day-month-year, month-day-year;
+#: ``named`` for a date with the month's name.
+Order = str
+
+
+@dataclass(frozen=True, slots=True)
+class FileDate:
+    """A date as a file wrote it.
+
+    ``by_order`` holds every date the text can mean, with the field order that gives it,
+    the usual reading first; it is empty when the text is no date at all.
+    ``two_digit_year`` says the century was assumed. ``end`` is the end of a range
+    (``2005/07/28 - 2005/07/31``), if the text was one.
+    """
+
+    text: str
+    by_order: tuple[tuple[Order, date], ...]
+    two_digit_year: bool = False
+    end: date | None = None
+
+    @property
+    def readings(self) -> tuple[date, ...]:
+        return tuple(day for _, day in self.by_order)
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.by_order)
+
+    @property
+    def ambiguous(self) -> bool:
+        return len(self.by_order) > 1
+
+    @property
+    def first(self) -> date | None:
+        return self.by_order[0][1] if self.by_order else None
+
+    def reading(self, order: Order) -> date | None:
+        """The date under one field order (an unambiguous date under any)."""
+        if len(self.by_order) == 1 and not self.two_digit_year:
+            return self.by_order[0][1]
+        return next((day for o, day in self.by_order if o == order), None)
 
 
 def make_date(year: int, month: int, day: int) -> date | None:
@@ -34,22 +118,89 @@ def make_date(year: int, month: int, day: int) -> date | None:
         return None
 
 
-def trf_date(text: str) -> date | None:
-    """A TRF date: ``YYYY/MM/DD`` (or ``.``/``-``), ``DD.MM.YYYY`` (or ``/``/``-``) or
-    ``YY/MM/DD``."""
-    value = text.strip()
-    full = parse_calendar_date(value)
-    if full is not None:
-        return full
-    match = _DMY.match(value)
+def parse_calendar_date(text: str) -> date | None:
+    """A real calendar date written ``YYYY-MM-DD``, ``YYYY.MM.DD`` or ``YYYY/MM/DD``."""
+    match = _ISO_DATE.match(text.strip())
+    if match is None:
+        return None
+    return make_date(int(match.group(1)), int(match.group(3)), int(match.group(4)))
+
+
+def _full_year(two_digits: int) -> int:
+    return two_digits + (2000 if two_digits < CENTURY_PIVOT else 1900)
+
+
+def _valid(pairs: list[tuple[Order, date | None]]) -> tuple[tuple[Order, date], ...]:
+    """The orders that give a real date (a date given by two orders is kept once)."""
+    out: list[tuple[Order, date]] = []
+    for order, day in pairs:
+        if day is not None and day not in (d for _, d in out):
+            out.append((order, day))
+    return tuple(out)
+
+
+def _numeric_readings(first: str, separator: str, middle: str, last: str) -> FileDate | None:
+    a, b, c = int(first), int(middle), int(last)
+    text = f"{first}{separator}{middle}{separator}{last}"
+    if len(first) == 4:
+        return FileDate(text, _valid([("ymd", make_date(a, b, c))]))
+    if len(last) == 4:
+        if separator == ".":
+            return FileDate(text, _valid([("dmy", make_date(c, b, a))]))
+        return FileDate(text, _valid([("dmy", make_date(c, b, a)), ("mdy", make_date(c, a, b))]))
+    if len(last) != 2 or len(first) > 2:
+        return None
+    # A two-digit year: which number is the year depends on the program that wrote it.
+    year_first = ("ymd", make_date(_full_year(a), b, c)) if len(first) == 2 else ("ymd", None)
+    day_first = ("dmy", make_date(_full_year(c), b, a))
+    month_first = ("mdy", make_date(_full_year(c), a, b))
+    order = (
+        [day_first, year_first, month_first]
+        if separator == "."
+        else [year_first, day_first, month_first]
+    )
+    return FileDate(text, _valid(order), two_digit_year=True)
+
+
+def _named_month(value: str) -> date | None:
+    match = _MONTH_FIRST.match(value)
     if match is not None:
-        return make_date(int(match.group(4)), int(match.group(3)), int(match.group(1)))
-    match = _YMD_SHORT.match(value)
+        month = _MONTHS.get(match.group(1).casefold())
+        if month is not None:
+            return make_date(int(match.group(3)), month, int(match.group(2)))
+        return None
+    match = _DAY_FIRST.match(value)
     if match is not None:
-        year = int(match.group(1))
-        year += 2000 if year < 70 else 1900
-        return make_date(year, int(match.group(2)), int(match.group(3)))
+        month = _MONTHS.get(match.group(2).casefold())
+        if month is not None:
+            return make_date(int(match.group(3)), month, int(match.group(1)))
     return None
+
+
+def _single(value: str) -> FileDate:
+    match = _NUMBERS.match(value)
+    if match is not None:
+        found = _numeric_readings(match.group(1), match.group(2), match.group(3), match.group(4))
+        if found is not None:
+            return FileDate(value, found.by_order, found.two_digit_year)
+    named = _named_month(" ".join(value.split()))
+    return FileDate(value, (("named", named),) if named is not None else ())
+
+
+def read_file_date(text: str) -> FileDate:
+    """Every reading of a date as a tournament file writes it (see the module docstring)."""
+    value = text.strip()
+    parts = _RANGE.split(value, maxsplit=1)
+    if len(parts) == 2:
+        start, end = _single(parts[0].strip()), _single(parts[1].strip())
+        if start.ok and end.ok:
+            return FileDate(value, start.by_order, start.two_digit_year, end.first)
+    return _single(value)
+
+
+def trf_date(text: str) -> date | None:
+    """The usual reading of a tournament file's date (see :func:`read_file_date`)."""
+    return read_file_date(text).first
 
 
 def birth_year(text: str) -> tuple[int | None, str | None]:

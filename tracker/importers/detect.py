@@ -12,6 +12,7 @@ user-facing error.
 from __future__ import annotations
 
 import re
+from datetime import date
 from pathlib import PurePath
 from typing import Final
 
@@ -45,6 +46,11 @@ def detect_format(path_name: str, data: bytes) -> str:
     if suffix == ".txt":
         if looks_like_trf(data):
             return "trf"
+        if data.lstrip(b"\xef\xbb\xbf \r\n").upper().startswith(b"ID NUMBER"):
+            raise UnknownFormatError(
+                f"{path_name}: this is a FIDE rating list, not games: read it with "
+                "`tracker player import-fide-list`"
+            )
         raise UnknownFormatError(
             f"{path_name}: a .txt file is read as a FIDE TRF, but this one has no TRF "
             "records (001/012 lines); give the format explicitly"
@@ -63,13 +69,15 @@ def parse(
     *,
     tc: TimeControl | None = None,
     encoding: str = "utf-8",
+    event_start: date | None = None,
 ) -> ParseResult:
-    """Parse with the given format, or the one :func:`detect_format` finds from ``source``."""
+    """Parse with the given format, or the one :func:`detect_format` finds from ``source``.
+    ``event_start`` dates what the file leaves undated (see each parser)."""
     chosen = detect_format(source, data) if fmt is None else fmt.strip().casefold()
     if chosen == "pgn":
-        return parse_pgn(data, source, tc=tc, encoding=encoding)
+        return parse_pgn(data, source, tc=tc, encoding=encoding, event_start=event_start)
     if chosen == "csv":
-        return parse_csv(data, source, tc=tc, encoding=encoding)
+        return parse_csv(data, source, tc=tc, encoding=encoding, event_start=event_start)
     if chosen == "trf":
-        return parse_trf(data, source, tc=tc, encoding=encoding)
+        return parse_trf(data, source, tc=tc, encoding=encoding, event_start=event_start)
     raise UnknownFormatError(f"unknown import format {fmt!r}: use one of {', '.join(FORMATS)}")

@@ -179,7 +179,7 @@ def chesscom_players(payload: Any) -> set[str]:
 
 def chesscom_games(payload: Any, username: str) -> OnlineParse:
     """``username``'s points from one Chess.com monthly archive: per perf (time class) and UTC
-    day, his rating after his last rated game of standard chess that day."""
+    day, their rating after their last rated game of standard chess that day."""
     if kind_of(payload) != "chesscom-games":
         return OnlineParse((), ("not a Chess.com monthly archive (an object with games)",))
     wanted = ONLINE_PERFS["chesscom"]

@@ -1,36 +1,55 @@
-"""PGN games -> :class:`GameRecord` (tag pairs only; the moves are skipped, not parsed).
+"""PGN games -> :class:`GameRecord` (tag pairs, and whether the game has moves: the moves are
+looked at, never played through).
 
 Tags read: ``White``, ``Black``, ``Result``, ``Date``, ``EventDate``, ``Event``, ``Site``,
 ``Round``, ``WhiteElo``/``BlackElo`` (recorded ratings), ``WhiteFideId``/``BlackFideId``,
-``WhiteTitle``/``BlackTitle``, ``TimeControl`` and ``Termination``.
+``WhiteTitle``/``BlackTitle``, ``TimeControl``, ``Termination`` and ``Variant``.
 
 * ``Result`` ``*`` (unfinished): the game is skipped and counted, nothing else is checked.
-* ``Date`` must be a full date (``YYYY.MM.DD``; ``-`` and ``/`` separators are accepted).
-  A partial or missing date such as ``2026.09.??`` is a problem unless ``EventDate`` is a
-  full date agreeing with the known parts: then the event date stands in and the game's
-  ``date_note`` says so.
-* The time control is the caller's ``tc`` when given, else inferred from ``TimeControl``
-  (see :mod:`tracker.importers.timecontrol`), else None.
+  Forfeits as files write them (``+/-``, ``(+)-(-)``, ``1-0 ff``...; see
+  :data:`tracker.importers.records.FORFEIT_SPELLINGS`) are forfeits.
+* ``[Variant "..."]`` other than standard chess (``Standard``, ``Chess``, ``Normal``):
+  Crazyhouse, Chess960, From Position...: skipped and counted by variant.
+* ``Date``: a full date (``YYYY.MM.DD``; ``-`` and ``/`` separators are accepted). The month
+  is all a monthly rating period needs, so ``YYYY.MM.??`` is accepted with a note: dated on
+  the ``EventDate`` when that falls in the month, else on the caller's ``event_start`` when
+  that does, else on the first of the month. A date without a month (``YYYY.??.??``, or a
+  bare year ``YYYY``, reported as ``YYYY.??.??``) or no date takes the ``EventDate`` (or
+  the caller's ``event_start``) in that year; without one it is a problem, reported once
+  for all the games that share it.
+* The time control is inferred from ``TimeControl`` (see :mod:`tracker.importers.timecontrol`);
+  the caller's ``tc`` is for the games whose ``TimeControl`` does not tell; else None.
 * ``?``, ``-`` and empty tag values mean "unknown".
 * PGN has no forfeit result: a ``1-0`` / ``0-1`` game with ``[Termination "forfeit"]``
   (exactly that word, any case; "time forfeit" is a played game lost on time) is the
-  forfeit ``+-`` / ``-+``, stored and never rated. A draw cannot be a forfeit.
+  forfeit ``+-`` / ``-+``, stored and never rated. A draw cannot be a forfeit. A decisive
+  game with no moves at all in a file whose other games have moves (Carlsen-Dubov, Tata
+  Steel 2022) is a forfeit too, with a warning: a game that was played would have moves.
+
+The movetext belongs to the game whose tags precede it, whatever blank lines or comments
+come between: a game ends at its result (or at the next tag pair). Text outside any game
+(before the first one, or after a game's result) is a warning, and ignored.
 
 Line numbers point at the first tag line of each game.
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
 import re
+from collections import defaultdict
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import date
+from typing import Final
 
 import chess.pgn
 
 from tracker.importers import timecontrol
 from tracker.importers.dates import make_date
 from tracker.importers.records import (
+    FORFEIT_SPELLINGS,
     GameRecord,
     ParseResult,
     PlayerInfo,
@@ -38,26 +57,53 @@ from tracker.importers.records import (
     check_tc_argument,
     clean_name,
     decode_input,
+    file_result,
     parse_fide_id,
     parse_rating,
     same_player,
 )
 from tracker.vocabulary import TimeControl
 
-_PGN_RESULTS = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "1/2-1/2"}
 _FORFEITS = {"1-0": "+-", "0-1": "-+"}
-_PGN_DATE = re.compile(r"^(\d{4}|\?{4})([.\-/])(\d{2}|\?{2})\2(\d{2}|\?{2})$")
+_PGN_DATE = re.compile(r"^(\d{4}|\?{4})(?:([.\-/])(\d{2}|\?{2})(?:\2(\d{2}|\?{2}))?)?$")
 _UNKNOWN = {"", "?", "-"}
 _TAG_LINE = re.compile(r'^\[[A-Za-z0-9][A-Za-z0-9_+#=:-]*\s+"[^\r]*"\]\s*$')
+#: Variant tag values that mean standard chess (compared case-insensitively).
+STANDARD_VARIANTS: Final = frozenset({"standard", "chess", "normal"})
+#: Movetext tokens: comment braces, ``;`` comments, variations, NAGs, everything else.
+_TOKEN = re.compile(r"[{}();]|\$\d+|[^\s{}();$]+")
+_MOVE_NUMBER = re.compile(r"^\d+\.+")
+_GLYPHS = frozenset({"!", "?", "!!", "??", "!?", "?!", "+", "#", "+-", "-+", "=", "+=", "=+"})
+_TERMINATIONS: Final = frozenset({"1-0", "0-1", "1/2-1/2", "*", *FORFEIT_SPELLINGS})
+#: Words some files put after a result to say it was a forfeit (``1-0 ff``).
+_FORFEIT_WORDS: Final = frozenset({"ff", "f", "(ff)", "forfeit", "(forfeit)"})
+
+
+@dataclass(slots=True)
+class _Movetext:
+    """What one game's movetext holds, as far as tracker cares."""
+
+    moves: int = 0
+    digest: hashlib.blake2b = field(default_factory=lambda: hashlib.blake2b(digest_size=8))
+    terminated: bool = False
+    stray_line: int | None = None  # first line with text after the result
+
+    def absorb(self, other: _Movetext) -> None:
+        self.moves += other.moves
+        self.digest.update(other.digest.digest())
+        self.terminated = other.terminated
+        self.stray_line = self.stray_line or other.stray_line
 
 
 class _LineCountingReader(io.StringIO):
-    """A text stream that remembers, for each game python-chess reads, where it started.
+    """A text stream that remembers, for each chunk python-chess reads, where it started and
+    what its movetext holds.
 
     ``chess.pgn.read_headers`` reads with ``readline`` only; before each call the parser
-    calls :meth:`start_game`, and afterwards ``first_line`` is the first line of that
-    game that was neither blank nor a ``%``/``;`` escape, and ``tag_lines`` how many of its
-    lines looked like tag pairs.
+    calls :meth:`start_game`, and afterwards ``first_line`` is the first line of that chunk
+    that was neither blank nor a ``%``/``;`` escape, ``tag_lines`` how many of its lines
+    looked like tag pairs, and ``movetext`` what its movetext held (python-chess ends a
+    chunk at a blank line; the parser joins a chunk without tags to the game before it).
 
     It also mends one common defect: python-chess skips a game's movetext up to the next
     blank line, so a game whose tags follow the previous game's movetext without a blank
@@ -70,13 +116,17 @@ class _LineCountingReader(io.StringIO):
         self.line_no = 0
         self.first_line: int | None = None
         self.tag_lines = 0
+        self.movetext = _Movetext()
         self._pending: str | None = None
         self._in_comment = False
+        self._depth = 0  # variations
         self._after_movetext = False
 
     def start_game(self) -> None:
         self.first_line = None
         self.tag_lines = 0
+        self.movetext = _Movetext()
+        self._depth = 0
 
     def readline(self, size: int = -1, /) -> str:  # type: ignore[override]  # as typeshed's
         if self._pending is not None:
@@ -97,27 +147,42 @@ class _LineCountingReader(io.StringIO):
         self.line_no += 1
         if self.first_line is None and not (line.isspace() or line.startswith(("%", ";"))):
             self.first_line = self.line_no
-        if line.startswith("["):
+        if line.startswith("[") and not self._in_comment:
             self.tag_lines += 1
 
     def _track(self, line: str) -> None:
-        """Follow brace comments, and whether the last line read was movetext."""
+        """Follow comments and variations, count the moves and note the result."""
         if not self._in_comment:
             if line.isspace():
                 self._after_movetext = False
                 return
             if line.startswith(("[", "%")):
-                return
+                return  # a tag pair (or a malformed one), or an escape line
             self._after_movetext = True
-        if ("}" if self._in_comment else "{") not in line:
-            return  # nothing changes the comment state on this line
-        for char in line:
+        movetext = self.movetext
+        for token in _TOKEN.findall(line):
             if self._in_comment:
-                self._in_comment = char != "}"
-            elif char == "{":
+                self._in_comment = token != "}"
+            elif token == "{":
                 self._in_comment = True
-            elif char == ";":
+            elif token == ";":
                 break
+            elif token == "(":
+                self._depth += 1
+            elif token == ")":
+                self._depth = max(0, self._depth - 1)
+            elif self._depth or token.startswith("$"):
+                continue
+            elif movetext.terminated:
+                if token.casefold() not in _FORFEIT_WORDS and movetext.stray_line is None:
+                    movetext.stray_line = self.line_no
+            elif token in _TERMINATIONS:
+                movetext.terminated = True
+            else:
+                move = _MOVE_NUMBER.sub("", token)
+                if move and move not in _GLYPHS:
+                    movetext.moves += 1
+                    movetext.digest.update(move.encode() + b" ")
 
 
 def _tag(headers: Mapping[str, str], name: str) -> str | None:
@@ -129,13 +194,25 @@ def _tag(headers: Mapping[str, str], name: str) -> str | None:
 
 
 def _date_parts(value: str) -> tuple[int | None, int | None, int | None] | None:
-    """Year, month, day of a PGN date (None for ``??`` parts), or None if malformed."""
+    """Year, month, day of a PGN date (None for ``??`` or absent parts), or None if
+    malformed. A bare year (``2026``) or year and month (``2026.09``) are partial dates."""
     match = _PGN_DATE.match(value.strip())
     if match is None:
         return None
     parts = (match.group(1), match.group(3), match.group(4))
-    year, month, day = (None if "?" in part else int(part) for part in parts)
+    year, month, day = (None if part is None or "?" in part else int(part) for part in parts)
     return year, month, day
+
+
+def _shown(parts: tuple[int | None, int | None, int | None]) -> str:
+    """A partial date as PGN writes it: ``2026.??.??``."""
+    year, month, day = parts
+    return ".".join(
+        (
+            "????" if year is None else f"{year:04d}",
+            *("??" if v is None else f"{v:02d}" for v in (month, day)),
+        )
+    )
 
 
 def _full_date(value: str | None) -> date | None:
@@ -149,10 +226,11 @@ def _full_date(value: str | None) -> date | None:
     return make_date(year, month, day)
 
 
-def _game_date(headers: Mapping[str, str]) -> tuple[date | None, str | None, str | None]:
+def _game_date(
+    headers: Mapping[str, str], event_start: date | None
+) -> tuple[date | None, str | None, str | None]:
     """``(date, note, None)`` or ``(None, None, reason)``."""
     raw = headers.get("Date", "").strip()
-    event_date_raw = headers.get("EventDate", "").strip()
     parts = _date_parts(raw) if raw else (None, None, None)
     if parts is None:
         return None, None, f"invalid Date {raw!r}: use YYYY.MM.DD"
@@ -162,25 +240,33 @@ def _game_date(headers: Mapping[str, str]) -> tuple[date | None, str | None, str
         if played is None:
             return None, None, f"impossible Date {raw!r}: no such day"
         return played, None, None
-    shown = repr(raw) if raw else "missing"
-    event_date = _full_date(event_date_raw)
-    if event_date is None:
+    if year is not None and month is not None and not 1 <= month <= 12:
+        return None, None, f"impossible Date {raw!r}: no such month"
+    shown = f"Date {_shown(parts)!r}" if raw else "missing Date"
+    event_date = _full_date(headers.get("EventDate", "").strip())
+    # The stand-ins, best first: the EventDate, the caller's event start.
+    for stand_in, whose in ((event_date, "EventDate"), (event_start, "the given event start")):
+        if stand_in is None:
+            continue
+        if (year is None or year == stand_in.year) and (month is None or month == stand_in.month):
+            return stand_in, f"{shown} is incomplete; {whose} {stand_in.isoformat()} used", None
+    if year is not None and month is not None:
+        first = date(year, month, 1)
+        return first, f"{shown} has no day; dated {first.isoformat()}, the first of the month", None
+    if year is not None:
         return (
             None,
             None,
-            (f"incomplete Date {raw!r}" if raw else "missing Date")
-            + " and no complete EventDate to stand in for it",
+            (
+                f"{shown} gives no month (a monthly rating period needs it) and no EventDate in "
+                f"{year} stands in: give the date with --event-start"
+            ),
         )
-    if (year is not None and year != event_date.year) or (
-        month is not None and month != event_date.month
-    ):
-        return (
-            None,
-            None,
-            (f"incomplete Date {raw!r} does not agree with EventDate {event_date_raw!r}"),
-        )
-    note = f"Date {shown} is incomplete; EventDate {event_date.isoformat()} used"
-    return event_date, note, None
+    return (
+        None,
+        None,
+        (f"{shown} and no complete EventDate to stand in for it: give the date with --event-start"),
+    )
 
 
 def _player(headers: Mapping[str, str], colour: str, problems: list[str]) -> PlayerInfo:
@@ -200,45 +286,99 @@ def _player(headers: Mapping[str, str], colour: str, problems: list[str]) -> Pla
     )
 
 
-def _game(
-    headers: Mapping[str, str], source: str, line: int, tc: TimeControl | None
-) -> GameRecord | list[str]:
-    reasons: list[str] = []
-    raw_result = headers.get("Result")
-    result = None
-    if raw_result is None:
-        reasons.append("missing Result tag")
-    else:
-        result = _PGN_RESULTS.get(raw_result.strip())
-        if result is None:
-            reasons.append(f"invalid Result {raw_result!r}: use 1-0, 0-1, 1/2-1/2 or *")
-        elif (_tag(headers, "Termination") or "").casefold() == "forfeit":
-            result = _FORFEITS.get(result)
+@dataclass(slots=True)
+class _Chunk:
+    headers: Mapping[str, str]
+    line: int
+    movetext: _Movetext
+
+
+@dataclass(slots=True)
+class _Reader:
+    """Turns the file's games into records, problems and warnings."""
+
+    source: str
+    tc: TimeControl | None
+    event_start: date | None
+    games: list[GameRecord] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
+    date_problems: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
+    variants: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    invalid: int = 0
+    unfinished: int = 0
+
+    def game(self, chunk: _Chunk, others_have_moves: bool) -> None:
+        headers, line = chunk.headers, chunk.line
+        variant = _tag(headers, "Variant")
+        if variant is not None and variant.casefold() not in STANDARD_VARIANTS:
+            self.variants[variant] += 1
+            return
+        raw_result = headers.get("Result")
+        if raw_result is not None and raw_result.strip() == "*":
+            self.unfinished += 1
+            return
+        reasons: list[str] = []
+        result = None
+        if raw_result is None:
+            reasons.append("missing Result tag")
+        else:
+            result = file_result(raw_result)
             if result is None:
-                reasons.append('a draw cannot be a forfeit (Termination "forfeit")')
-    white = _player(headers, "White", reasons)
-    black = _player(headers, "Black", reasons)
-    if white.name and black.name and same_player(white, black):
-        reasons.append(f"{white.name!r} is paired with themselves")
-    played_on, note, reason = _game_date(headers)
-    if reason:
-        reasons.append(reason)
-    if reasons or result is None or played_on is None:
-        return reasons
-    return GameRecord(
-        source=source,
-        line=line,
-        white=white,
-        black=black,
-        result=result,
-        played_on=played_on,
-        event=_tag(headers, "Event"),
-        event_start=_full_date(headers.get("EventDate")),
-        site=_tag(headers, "Site"),
-        round=_tag(headers, "Round"),
-        tc=tc if tc is not None else timecontrol.from_pgn(headers.get("TimeControl")),
-        date_note=note,
-    )
+                reasons.append(f"invalid Result {raw_result!r}: use 1-0, 0-1, 1/2-1/2 or *")
+            elif (_tag(headers, "Termination") or "").casefold() == "forfeit":
+                if result == "1/2-1/2":
+                    reasons.append('a draw cannot be a forfeit (Termination "forfeit")')
+                result = _FORFEITS.get(result, result)
+        white = _player(headers, "White", reasons)
+        black = _player(headers, "Black", reasons)
+        if white.name and black.name and same_player(white, black):
+            reasons.append(f"{white.name!r} is paired with themselves")
+        played_on, note, date_reason = _game_date(headers, self.event_start)
+        if reasons or date_reason or result is None or played_on is None:
+            self.problems.extend(Problem(self.source, line, reason) for reason in reasons)
+            if date_reason:
+                self.date_problems[date_reason].append(line)
+            self.invalid += 1
+            return
+        moves = chunk.movetext.moves
+        if result in _FORFEITS and moves == 0 and others_have_moves:
+            forfeit = _FORFEITS[result]
+            self.warnings.append(
+                Problem(
+                    self.source,
+                    line,
+                    f"{white.name} - {black.name} {result} has no moves while the file's other "
+                    f"games have moves: stored as the forfeit {forfeit}, not rated (if it was "
+                    "played, correct it with `tracker game edit`)",
+                )
+            )
+            result = forfeit
+        self.games.append(
+            GameRecord(
+                source=self.source,
+                line=line,
+                white=white,
+                black=black,
+                result=result,
+                played_on=played_on,
+                event=_tag(headers, "Event"),
+                event_start=_full_date(headers.get("EventDate")),
+                site=_tag(headers, "Site"),
+                round=_tag(headers, "Round"),
+                tc=timecontrol.from_pgn(headers.get("TimeControl")) or self.tc,
+                date_note=note,
+                has_moves=moves > 0,
+                moves_digest=chunk.movetext.digest.hexdigest() if moves else None,
+            )
+        )
+
+    def report_dates(self) -> None:
+        """One problem per distinct date problem, however many games share it."""
+        for reason, lines in self.date_problems.items():
+            more = len(lines) - 1
+            suffix = f" (and {more} more game{'s' if more > 1 else ''} like it)" if more else ""
+            self.problems.append(Problem(self.source, lines[0], reason + suffix))
 
 
 def parse_pgn(
@@ -247,17 +387,21 @@ def parse_pgn(
     *,
     tc: TimeControl | None = None,
     encoding: str = "utf-8",
+    event_start: date | None = None,
 ) -> ParseResult:
-    """Read every game's tag pairs from a PGN file. Never raises on bad input."""
+    """Read every game's tag pairs from a PGN file. Never raises on bad input.
+
+    ``event_start`` stands in for games whose date (and EventDate) leave the month unknown.
+    """
     tc = check_tc_argument(tc)
     text = decode_input(data, source, encoding)
     if isinstance(text, Problem):
         return ParseResult(problems=(text,), format="pgn")
 
     reader = _LineCountingReader(text)
-    games: list[GameRecord] = []
+    chunks: list[_Chunk] = []
     problems: list[Problem] = []
-    unfinished = 0
+    warnings: list[Problem] = []
     found = 0
     while True:
         reader.start_game()
@@ -272,24 +416,37 @@ def parse_pgn(
         found += 1
         line = reader.first_line or reader.line_no
         if reader.tag_lines == 0:
-            problems.append(
-                Problem(source, line, "text outside any game (no tag pairs before it); ignored")
-            )
+            previous = chunks[-1] if chunks else None
+            if previous is not None and not previous.movetext.terminated:
+                previous.movetext.absorb(reader.movetext)  # more of that game's movetext
+            else:
+                warnings.append(
+                    Problem(source, line, "text outside any game (no tag pairs before it) ignored")
+                )
             continue
-        if headers.get("Result", "").strip() == "*":
-            unfinished += 1
-            continue
-        outcome = _game(headers, source, line, tc)
-        if isinstance(outcome, GameRecord):
-            games.append(outcome)
-        else:
-            problems.extend(Problem(source, line, reason) for reason in outcome)
+        chunks.append(_Chunk(headers, line, reader.movetext))
 
+    games = _Reader(source, tc, event_start)
+    with_moves = sum(1 for chunk in chunks if chunk.movetext.moves)
+    for chunk in chunks:
+        if chunk.movetext.stray_line is not None:
+            warnings.append(
+                Problem(source, chunk.movetext.stray_line, "text after the game's result ignored")
+            )
+        games.game(chunk, with_moves > 0)
+    games.report_dates()
+    problems.extend(games.problems)
+    warnings.extend(games.warnings)
     if found == 0:
         problems.append(Problem(source, 0, "no games found"))
+    problems.sort(key=lambda p: p.line)
+    warnings.sort(key=lambda p: p.line)
     return ParseResult(
-        games=tuple(games),
+        games=tuple(games.games),
         problems=tuple(problems),
-        skipped_unfinished=unfinished,
+        warnings=tuple(warnings),
+        invalid=games.invalid,
+        skipped_unfinished=games.unfinished,
+        skipped_variants=tuple(sorted(games.variants.items())),
         format="pgn",
     )

@@ -21,11 +21,18 @@ from __future__ import annotations
 
 import codecs
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from typing import Final, Literal
 
-from tracker.vocabulary import FORFEITS, RATING_MAX, RATING_MIN, TIME_CONTROLS, TimeControl
+from tracker.vocabulary import (
+    FORFEITS,
+    RATING_MAX,
+    RATING_MIN,
+    TIME_CONTROLS,
+    TimeControl,
+    canonical_result,
+)
 
 Sex = Literal["m", "f"]
 
@@ -35,6 +42,29 @@ ByeKind = Literal["H", "F", "U", "Z"]
 
 FIDE_ID_MAX: Final = 99_999_999_999  # the TRF column holds 11 digits
 
+#: How files write forfeits, beyond tracker's own ``+-`` / ``-+`` (compared without blanks,
+#: in any case): chess-results' ``(+)-(-)`` and ``+ - -``, ``1-0 ff``, ``+/-``...
+FORFEIT_SPELLINGS: Final[dict[str, str]] = {
+    "(+)-(-)": "+-",
+    "(-)-(+)": "-+",
+    "+/-": "+-",
+    "-/+": "-+",
+    "+--": "+-",
+    "--+": "-+",
+    "1-0ff": "+-",
+    "0-1ff": "-+",
+    "1-0f": "+-",
+    "0-1f": "-+",
+    "1-0(ff)": "+-",
+    "0-1(ff)": "-+",
+    "1-0forfeit": "+-",
+    "0-1forfeit": "-+",
+    "1-0(forfeit)": "+-",
+    "0-1(forfeit)": "-+",
+    "1f-0": "+-",
+    "0f-1": "-+",
+}
+
 _UTF8_BOM: Final = b"\xef\xbb\xbf"
 _UTF16_BOMS: Final = (b"\xff\xfe", b"\xfe\xff")
 
@@ -42,7 +72,9 @@ _UTF16_BOMS: Final = (b"\xff\xfe", b"\xfe\xff")
 @dataclass(frozen=True, slots=True)
 class PlayerInfo:
     """A player as a file describes him. ``rating`` is the rating recorded for that game or
-    event (FIDE's or whatever the organiser wrote), not necessarily ours."""
+    event (FIDE's or whatever the organiser wrote), not necessarily ours. ``line`` is the
+    line of his own record when the format has one (TRF's 001), else 0; it takes no part in
+    comparisons."""
 
     name: str
     fide_id: int | None = None
@@ -51,13 +83,18 @@ class PlayerInfo:
     birth_year: int | None = None
     sex: Sex | None = None
     title: str | None = None
+    line: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
     """One game. ``line`` is where it starts: the first tag line (PGN), the row (CSV) or the
     white player's record (TRF). ``date_note`` says how the date was obtained when it was not
-    written on the game itself (for example an event date standing in)."""
+    written on the game itself (for example an event date standing in).
+
+    ``has_moves`` says whether the game's movetext holds moves (None: the format carries no
+    moves); ``moves_digest`` is a short digest of those moves, so that two records of one
+    game can be told from two games (None without moves)."""
 
     source: str
     line: int
@@ -71,6 +108,8 @@ class GameRecord:
     round: str | None = None
     tc: TimeControl | None = None
     date_note: str | None = None
+    has_moves: bool | None = None
+    moves_digest: str | None = None
 
     @property
     def is_forfeit(self) -> bool:
@@ -110,15 +149,28 @@ class ParseResult:
 
     ``skipped_unfinished`` counts games without a result (PGN/CSV ``*``, TRF pairings with
     no result yet); ``skipped_other`` counts unplayed games that are neither a result nor a
-    forfeit (TRF ``D`` "drawn, less than one move", double forfeits).
+    forfeit (TRF ``D`` "drawn, less than one move", double forfeits); ``skipped_variants``
+    counts the games of other chess variants (PGN ``[Variant "Chess960"]``...) by variant.
+
+    ``invalid`` counts the games the parser could not read because of its ``problems``
+    (a problem may cost several games, as a bad date does, or none, as a bad header line
+    does). ``warnings`` are things worth knowing that do not make anything invalid
+    (an unknown title code, text between games): they are reported, never refused.
     """
 
     games: tuple[GameRecord, ...] = ()
     byes: tuple[ByeRecord, ...] = ()
     problems: tuple[Problem, ...] = ()
+    warnings: tuple[Problem, ...] = ()
+    invalid: int = 0
     skipped_unfinished: int = 0
     skipped_other: int = 0
+    skipped_variants: tuple[tuple[str, int], ...] = ()
     format: str
+
+    @property
+    def skipped_variant(self) -> int:
+        return sum(n for _, n in self.skipped_variants)
 
     @property
     def ok(self) -> bool:
@@ -220,6 +272,14 @@ def parse_fide_id(text: str | None, what: str) -> tuple[int | None, str | None]:
     if fide_id > FIDE_ID_MAX:
         return None, f"{what} {value!r} is too long"
     return (fide_id or None), None
+
+
+def file_result(text: str) -> str | None:
+    """The canonical result of a result as a file writes it (any spelling of
+    :data:`tracker.vocabulary.RESULT_ALIASES` or :data:`FORFEIT_SPELLINGS`; blanks inside are
+    ignored), or None."""
+    value = "".join(text.split())
+    return canonical_result(value) or FORFEIT_SPELLINGS.get(value.casefold())
 
 
 def same_player(white: PlayerInfo, black: PlayerInfo) -> bool:

@@ -73,6 +73,7 @@ def write_csv(games: Iterable[GameRecord]) -> str:
             "white_fide_id": g.white.fide_id,
             "black_fide_id": g.black.fide_id,
             "tc": g.tc,
+            "event_start": g.event_start.isoformat() if g.event and g.event_start else None,
         }
         writer.writerow([_text(row[column]) for column in CSV_HEADER])
     return out.getvalue()

@@ -7,10 +7,8 @@ one into the importers' plain :class:`GameRecord`, which the writers of
 :mod:`tracker.services.history`.
 
 What a game file cannot carry: whether a player is tracked or external, a tracked player's
-seed (his FIDE state before tracking started) and birth year. To rebuild a database, add the
-tracked players first (``tracker player add ... --rating R --games N``), then import the
-games with ``--create-players external``: the remaining players are the external ones, whose
-rating is recorded on every game.
+seed (his FIDE state before tracking started) and birth year. The players file
+(:func:`export_players`) carries them: importing it, then the games, rebuilds a database.
 """
 
 from __future__ import annotations
@@ -27,6 +25,8 @@ from tracker.importers.records import GameRecord, PlayerInfo
 from tracker.importers.writers import TrfExportError, write_trf
 from tracker.services.games import filter_games
 from tracker.services.history import History, RatingList, history, rating_list
+from tracker.services.player_files import players_rows
+from tracker.services.players import PlayerView, list_players
 from tracker.vocabulary import FORFEITS
 
 
@@ -164,3 +164,8 @@ def export_history(session: Session, player: str, tc: str, month: dt.date | None
 def export_list(session: Session, tc: str, list_month: dt.date | None) -> RatingList:
     """A published rating list (as ``tracker list``): ``list_month`` names it by its date."""
     return rating_list(session, tc, list_month)
+
+
+def export_players(session: Session) -> tuple[list[dict[str, object]], tuple[PlayerView, ...]]:
+    """Every player, as players-file rows (CSV) and as views (JSON), in name order."""
+    return players_rows(session), list_players(session)

@@ -171,7 +171,7 @@ def _check_seed(seed: SeedInput | None, external: bool) -> None:
         raise InvalidInputError(f"--games {seed.games} is outside 0..100000")
 
 
-def _seed_row(seed: SeedInput) -> PlayerSeed:
+def seed_row(seed: SeedInput) -> PlayerSeed:
     """A seeded rating counts as published: it sets the sticky 2400 / 2300 flags too."""
     return PlayerSeed(
         tc=seed.tc,
@@ -260,7 +260,7 @@ def add_player(
     check_name_free(session, fields["name"], force=force)
     player = Player(external=external, **fields)
     if seed is not None:
-        player.seeds.append(_seed_row(seed))
+        player.seeds.append(seed_row(seed))
     session.add(player)
     session.flush()
     if seed is not None:
@@ -455,7 +455,7 @@ def edit_player(
         for old in [s for s in player.seeds if s.tc == seed.tc]:
             player.seeds.remove(old)
         session.flush()
-        player.seeds.append(_seed_row(seed))
+        player.seeds.append(seed_row(seed))
     session.flush()
     for column in relinked:
         # The stored points belonged to the account that was linked before.

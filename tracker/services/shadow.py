@@ -210,10 +210,12 @@ def shadow_games(
 
 
 def _fixed(rating: int | None, config: ShadowConfig, preset: GlickoPreset) -> GlickoState:
-    """An external opponent: his recorded rating with the configured fixed RD."""
-    return GlickoState(
-        float(rating or preset.initial_rating), config.external_rd, preset.initial_volatility
-    )
+    """An external opponent: his recorded rating with the configured fixed RD; without a
+    recorded rating (an unrated opponent), what an online platform knows of a new player:
+    the preset's new-player rating and RD."""
+    if rating is None:
+        return GlickoState(preset.initial_rating, preset.initial_rd, preset.initial_volatility)
+    return GlickoState(float(rating), config.external_rd, preset.initial_volatility)
 
 
 def new_player_fn(

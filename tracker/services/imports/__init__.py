@@ -1,14 +1,16 @@
-"""Importing games from PGN, CSV and FIDE TRF files, safely and repeatably.
+"""Importing games from PGN, CSV and FIDE TRF files (and players from players files),
+safely and repeatably.
 
-For each file, in order:
+Players files (:mod:`tracker.services.player_files`) are read first, whatever their place
+in the command, so that the games find their players. For each game file, in order:
 
 1. **Parse** it (:mod:`tracker.importers`; no database): games, byes, problems.
 2. **Plan** (reads only): match every player of the file to the database -- by FIDE id, then
    by exact name (then the same name in another case), a name matching several players being
    a problem -- and decide what to do with the rest (``create_players``); match events by
-   name; check each game (time control known, an external player's recorded rating present,
-   not the same game twice in the file, not already stored with another result...) and find
-   the games already present by their natural key.
+   name; check each game (time control known, not dated after today, not already stored with
+   another result...) and find the games already present by their natural key and content
+   (see :meth:`Planner._find_present`: games sharing a key are distinct games).
 3. **Decide**: a file with any problem is *rejected* and nothing of it is written, unless
    ``skip_invalid`` is set; then the valid games are written and the invalid ones reported.
    A file that yields no valid game while having problems is always rejected; one whose
@@ -24,10 +26,12 @@ savepoint and rolls it back, so its report is exactly what an import would do. I
 same file (or an overlapping one) again adds nothing: its games are counted as already
 present.
 
-Players created *tracked* start without a rating seed (a game file does not carry a
-player's FIDE state: games played, peak); seed them with ``tracker player edit NAME
---rating R --games N``. Players created *external* are rated from the rating recorded on
-each game, which every played game of theirs must then carry.
+By default (``auto``) a new player with a recorded rating is created *external* (rated from
+the rating recorded on each game, as FIDE rates an open tournament's opponents) and one with
+only a FIDE id *tracked*. Players created tracked start without a rating seed (a game file
+does not carry a player's FIDE state: games played, peak); seed them with ``tracker player
+edit NAME --rating R --games N``, a players file or FIDE's list. A game against an external
+player with no recorded rating is stored, and not rated for his opponent.
 
 TRF byes are counted and reported, not stored: they are never rated.
 """
@@ -43,9 +47,10 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from tracker.db.bulk import without_gc
-from tracker.db.models import Game, Import
+from tracker.db.models import Game, Import, RatingPeriod
 from tracker.errors import InvalidInputError
 from tracker.importers import detect
+from tracker.importers.players import looks_like_players_csv, parse_players_csv
 from tracker.importers.records import ParseResult, Problem
 from tracker.services.imports.plan import Plan, Planner
 from tracker.services.imports.report import (
@@ -62,7 +67,8 @@ from tracker.services.imports.report import (
     plural,
 )
 from tracker.services.imports.write import CHUNK, Writer
-from tracker.user_input import check_tc
+from tracker.services.player_files import read_players
+from tracker.user_input import check_tc, check_year
 
 __all__ = [
     "CHUNK",
@@ -79,8 +85,12 @@ __all__ = [
     "StaleFrom",
     "check_options",
     "import_files",
+    "is_players_file",
     "list_imports",
+    "looks_like_trf",
 ]
+
+looks_like_trf = detect.looks_like_trf
 
 FORMATS: Final = detect.FORMATS
 
@@ -101,14 +111,9 @@ def check_options(options: ImportOptions) -> ImportOptions:
         "".encode(options.encoding)
     except LookupError:
         raise InvalidInputError(f"unknown text encoding {options.encoding!r}") from None
-    return ImportOptions(
-        fmt=fmt,
-        tc=options.tc,
-        create_players=options.create_players,
-        skip_invalid=options.skip_invalid,
-        dry_run=options.dry_run,
-        encoding=options.encoding,
-    )
+    if options.event_start is not None:
+        check_year(options.event_start.year, "--event-start", options.event_start.isoformat())
+    return replace(options, fmt=fmt)
 
 
 def import_files(
@@ -124,16 +129,24 @@ def import_files(
     formats = []
     for source in files:
         try:
-            formats.append(options.fmt or detect.detect_format(source.name, source.data))
+            fmt = options.fmt or detect.detect_format(source.name, source.data)
         except detect.UnknownFormatError as exc:
             raise InvalidInputError(str(exc)) from None
+        formats.append("players" if fmt == "csv" and is_players_file(source) else fmt)
+    # Players files first, whatever their place: the games then find their players.
+    order = sorted(range(len(files)), key=lambda n: formats[n] != "players")
     savepoint = session.begin_nested()
     try:
         with without_gc():  # a million records make millions of objects, none in cycles
-            reports = tuple(
-                _FileImport(session, source, fmt, options, progress).run()
-                for source, fmt in zip(files, formats, strict=True)
-            )
+            done: dict[int, FileReport] = {}
+            for n in order:
+                if formats[n] == "players":
+                    done[n] = _players_file(session, files[n], options)
+                else:
+                    one = _FileImport(session, files[n], formats[n], options, progress)
+                    one.single = len(files) == 1
+                    done[n] = one.run()
+            reports = tuple(done[n] for n in range(len(files)))
     except BaseException:
         savepoint.rollback()
         raise
@@ -148,6 +161,66 @@ def import_files(
     else:
         savepoint.commit()
     return ImportReport(files=reports, dry_run=options.dry_run)
+
+
+def is_players_file(source: SourceFile) -> bool:
+    """A CSV of players (``tracker export players``), not of games: told by its header."""
+    return looks_like_players_csv(source.data)
+
+
+def _players_file(session: Session, source: SourceFile, options: ImportOptions) -> FileReport:
+    """Read a players file (see :mod:`tracker.services.player_files`)."""
+    parsed = parse_players_csv(source.data, source.name, encoding=options.encoding)
+    problems = list(parsed.problems)
+    savepoint = session.begin_nested()
+    read = read_players(session, source.name, parsed.players) if parsed.players else None
+    if read is not None:
+        problems.extend(read.problems)
+    problems.sort(key=lambda p: p.line)
+    written = read is not None and bool(read.created or read.updated or read.unchanged)
+    rejected = bool(problems) and (not options.skip_invalid or not written)
+    if rejected:
+        savepoint.rollback()
+        read = None
+    else:
+        savepoint.commit()
+    stale: tuple[StaleFrom, ...] = ()
+    notes: list[str] = []
+    if read is not None and read.seeds_changed:
+        firsts = session.execute(
+            select(RatingPeriod.tc, func.min(RatingPeriod.month)).group_by(RatingPeriod.tc)
+        ).all()
+        stale = tuple(StaleFrom(tc, month) for tc, month in sorted(firsts))
+    if read is not None and read.unchanged:
+        notes.append(f"{plural(read.unchanged, 'player')} already as the file says")
+    status: Literal["imported", "rejected", "dry-run"] = (
+        "rejected" if rejected else "dry-run" if options.dry_run else "imported"
+    )
+    created = () if read is None else read.created
+    return FileReport(
+        file=source.name,
+        format="players",
+        sha256=hashlib.sha256(source.data).hexdigest(),
+        status=status,
+        import_id=None,
+        valid=len(parsed.players) - len({p.line for p in problems if p.line > 0}),
+        added=0,
+        already_present=0,
+        skipped_unfinished=0,
+        skipped_other=0,
+        invalid=0,
+        byes=0,
+        players_created=tuple(
+            CreatedPlayer(None if options.dry_run else pid, name, fide_id, external)
+            for pid, name, fide_id, external in created
+        ),
+        events_created=(),
+        problems=tuple(str(p) for p in problems),
+        notes=tuple(notes),
+        stale=stale,
+        players_updated=() if read is None else read.updated,
+        players_unchanged=0 if read is None else read.unchanged,
+    )
 
 
 def list_imports(session: Session) -> tuple[ImportRow, ...]:
@@ -199,6 +272,7 @@ class _FileImport:
         self.sha256 = hashlib.sha256(source.data).hexdigest()
         self.plan = Plan()
         self.notes: list[str] = []
+        self.single = False  # the only file of the command
 
     # -- driver --------------------------------------------------------------------------
 
@@ -209,13 +283,14 @@ class _FileImport:
             self.fmt,
             tc=self.options.tc,  # type: ignore[arg-type]  # checked by check_options
             encoding=self.options.encoding,
+            event_start=self.options.event_start,
         )
         for problem in parsed.problems:
             self.plan.problem(problem.source, problem.line, problem.reason)
-            if problem.line > 0:
-                self.plan.parse_lines.add(problem.line)
+        self.plan.parsed_invalid = parsed.invalid
         Planner(self.session, self.name, self.options, self.plan).plan_file(parsed)
         self._note_parse(parsed)
+        self.notes.extend(self.plan.notes)
         problems = sorted(self.plan.problems, key=lambda p: p.line)
         invalid = self.plan.invalid
         writable = self.plan.games
@@ -289,6 +364,8 @@ class _FileImport:
             problems=tuple(str(p) for p in problems),
             notes=tuple(self.notes),
             stale=stale,
+            skipped_variant=parsed.skipped_variant,
+            warnings=tuple(str(w) for w in parsed.warnings),
         )
 
     def _note_parse(self, parsed: ParseResult) -> None:
@@ -305,10 +382,28 @@ class _FileImport:
                 f"{plural(parsed.skipped_other, 'unplayed game')} skipped "
                 "(double forfeits, unplayed draws)"
             )
+        if parsed.skipped_variants:
+            listed = ", ".join(f"{name} {n}" for name, n in parsed.skipped_variants)
+            self.notes.append(
+                f"{plural(parsed.skipped_variant, 'game')} of other chess variants skipped "
+                f"({listed}): FIDE rates standard chess only"
+            )
         dated = [g for g in self.plan.games if g.record.date_note]
         if dated:
             first = dated[0].record
             self.notes.append(
-                f"{plural(len(dated), 'game')} dated from the event: "
-                f"{first.source}:{first.line}: {first.date_note}"
+                f"{plural(len(dated), 'game')} without a full date of its own, dated as "
+                f"{first.source}:{first.line} says: {first.date_note}"
+            )
+        given = self.options.event_start
+        if (
+            given is not None
+            and self.single
+            and not any(
+                "the given event start" in (g.record.date_note or "") for g in self.plan.games
+            )
+        ):
+            self.notes.append(
+                f"--event-start {given} was not used: the file gives its games' dates "
+                "(the option is for files without any)"
             )

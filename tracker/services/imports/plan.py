@@ -19,6 +19,7 @@ from tracker.importers.records import GameRecord, ParseResult, PlayerInfo, Probl
 from tracker.services.games import clean_round, natural_key
 from tracker.services.imports.report import ImportOptions, plural
 from tracker.services.players import clean_name
+from tracker.user_input import today
 from tracker.vocabulary import FORFEITS
 
 #: Values per ``IN (...)`` list when looking rows up.
@@ -83,6 +84,15 @@ class Planned:
     tc: str
     key: str | tuple[object, ...] = ""  # a stand-in (tuple) until the players and event exist
     final: bool = False  # the key is the stored natural key (no stand-ins)
+    # The n-th distinct game of the file with this key (same date, players, event, round):
+    # stored under the key suffixed "|#n" from n = 2 on.
+    suffix: int = 1
+
+
+def suffixed(key: str, n: int) -> str:
+    """The natural key of the n-th game sharing ``key`` (blitz nights: the same players,
+    day and round several times)."""
+    return key if n == 1 else f"{key}|#{n}"
 
 
 @dataclass
@@ -90,7 +100,8 @@ class Plan:
     games: list[Planned] = field(default_factory=list)
     present: int = 0
     problems: list[Problem] = field(default_factory=list)
-    parse_lines: set[int] = field(default_factory=set)  # lines the parser could not read
+    notes: list[str] = field(default_factory=list)
+    parsed_invalid: int = 0  # games the parser could not read
     invalid_records: set[int] = field(default_factory=set)  # id() of refused game records
 
     def problem(self, source: str, line: int, reason: str) -> None:
@@ -103,12 +114,33 @@ class Plan:
 
     @property
     def invalid(self) -> int:
-        return len(self.parse_lines) + len(self.invalid_records)
+        """Games refused: by the parser, or by the checks here."""
+        return self.parsed_invalid + len(self.invalid_records)
 
 
 def chunks(items: Sequence[T], size: int) -> Iterator[Sequence[T]]:
     for start in range(0, len(items), size):
         yield items[start : start + size]
+
+
+_Stored = tuple[int, int, str, str]  # a stored game of a key: suffix, id, result, tc
+
+
+def _needs_more(found: Planned | list[Planned], stored: list[_Stored]) -> bool:
+    """Whether a key's stored games found so far may not be all that matter: the file has
+    more games of that key, or one of them matches none of those stored."""
+    if not isinstance(found, list):  # the usual case: one game of that key, one stored
+        return all((s[2], s[3]) != (found.record.result, found.tc) for s in stored)
+    group = found
+    if len(group) > len(stored):
+        return True
+    left = [(result, tc) for _, _, result, tc in stored]
+    for planned in group:
+        wanted = (planned.record.result, planned.tc)
+        if wanted not in left:
+            return True
+        left.remove(wanted)
+    return False
 
 
 class _Known(NamedTuple):
@@ -194,7 +226,7 @@ class Planner:
                         identity = Identity(
                             name=info.name,
                             fide_id=fide_id,  # type: ignore[arg-type]
-                            first_line=record.line,
+                            first_line=info.line or record.line,  # his own record, if any
                         )
                         if _has_control(info.name):  # checked before it reaches a query
                             identity.problem = (
@@ -283,6 +315,10 @@ class Planner:
                     "id or rating for them: add them first (`tracker player add`) or use "
                     "--create-players tracked|external"
                 )
+            elif policy == "auto":
+                # An opponent with a recorded rating is rated from it, as FIDE rates him;
+                # one with only a FIDE id is unrated and earns their rating with us.
+                identity.external = identity.rating_seen
             else:
                 identity.external = policy == "external"
 
@@ -345,7 +381,14 @@ class Planner:
     ) -> None:
         reported: set[int] = set()
         no_tc: list[GameRecord] = []
-        seen_keys: dict[str | tuple[object, ...], int] = {}
+        future: list[GameRecord] = []
+        now = today()
+        # Each key's first game; the keys several games share get all theirs in `shared`
+        # (a list per game would cost a federation's import a hundred megabytes).
+        first_of: dict[str | tuple[object, ...], Planned] = {}
+        shared: dict[str | tuple[object, ...], list[Planned]] = {}
+        repeats: list[tuple[int, int]] = []  # (line, line of the game it repeats)
+        unrated_external: list[tuple[GameRecord, str]] = []
         plan = self.plan
         sided, whites, blacks = self.sides
         assert sided is records, "the sides were found for these records"
@@ -384,10 +427,11 @@ class Planner:
             if (white.external or black.external) and record.result not in FORFEITS:
                 for identity, info in ((white, record.white), (black, record.black)):
                     if identity.external and info.rating is None:
-                        reasons.append(
-                            f"{identity.name} is an external player and the file records no "
-                            "rating for them in this game"
-                        )
+                        unrated_external.append((record, identity.name))
+            if record.played_on > now:
+                future.append(record)
+                plan.refuse(record)
+                continue
             if event is not None:
                 if event.name in fixed_starts:
                     fixed = fixed_starts[event.name]
@@ -408,15 +452,26 @@ class Planner:
             assert record.tc is not None
             planned = Planned(record, white, black, event, round_, record.tc)
             planned.key, planned.final = self._key_of(planned)
-            earlier = seen_keys.get(planned.key)
-            if earlier is not None:
-                plan.refuse(
-                    record,
-                    f"the same game as line {earlier} (same date, players, event and round); "
-                    "give the games distinct rounds",
-                )
+            earlier = first_of.get(planned.key)
+            group = [] if earlier is None else shared.get(planned.key, [earlier])
+            repeat = self._repeat_of(planned, group)
+            if repeat is not None:
+                if repeat.record.result == record.result:
+                    repeats.append((record.line, repeat.record.line))
+                    plan.present += 1
+                else:
+                    plan.refuse(
+                        record,
+                        f"the same moves as the game of line {repeat.record.line} with another "
+                        f"result ({repeat.record.result}); which one is right?",
+                    )
                 continue
-            seen_keys[planned.key] = record.line
+            if earlier is None:
+                first_of[planned.key] = planned
+            else:
+                group.append(planned)
+                shared[planned.key] = group
+                planned.suffix = len(group)
             plan.games.append(planned)
         if no_tc:
             first = no_tc[0]
@@ -426,6 +481,57 @@ class Planner:
                 first.line,
                 f"no time control for this game{more}: the file does not say; "
                 "give --tc standard|rapid|blitz",
+            )
+        if future:
+            first = future[0]
+            more = f" (and {plural(len(future) - 1, 'more game')})" if len(future) > 1 else ""
+            plan.problem(
+                self.name,
+                first.line,
+                f"dated {first.played_on}, after today ({now}){more}: check the file's dates",
+            )
+        self._note_games(shared, repeats, unrated_external)
+
+    @staticmethod
+    def _repeat_of(planned: Planned, group: list[Planned]) -> Planned | None:
+        """An earlier game of the file with the same key and the same moves: the same game
+        written twice. Without moves two such records are two games."""
+        digest = planned.record.moves_digest
+        if digest is None:
+            return None
+        return next((p for p in group if p.record.moves_digest == digest), None)
+
+    def _note_games(
+        self,
+        shared_keys: dict[str | tuple[object, ...], list[Planned]],
+        repeats: list[tuple[int, int]],
+        unrated_external: list[tuple[GameRecord, str]],
+    ) -> None:
+        notes = self.plan.notes
+        shared = list(shared_keys.values())
+        if shared:
+            count = sum(len(g) for g in shared)
+            first = shared[0]
+            lines = ", ".join(str(p.record.line) for p in first[:5])
+            notes.append(
+                f"{count} games share their date, players, event and round with another game "
+                f"of the file (lines {lines}{', ...' if len(first) > 5 or len(shared) > 1 else ''}"
+                "): kept as distinct games (games with the same moves would be one)"
+            )
+        if repeats:
+            line, earlier = repeats[0]
+            more = f" (and {plural(len(repeats) - 1, 'more')})" if len(repeats) > 1 else ""
+            notes.append(
+                f"{self.name}:{line} repeats the game of line {earlier} (same players, day, "
+                f"round and moves): counted once, as already present{more}"
+            )
+        if unrated_external:
+            record, name = unrated_external[0]
+            more = f", and {len(unrated_external) - 1} more" if len(unrated_external) > 1 else ""
+            notes.append(
+                f"{plural(len(unrated_external), 'game')} against external players with no "
+                f"recorded rating ({self.name}:{record.line}: {name}{more}): stored, not rated "
+                "for their opponents (FIDE does not rate games against unrated opponents)"
             )
 
     @staticmethod
@@ -449,32 +555,94 @@ class Planner:
         return stand_in, False
 
     def _find_present(self) -> None:
-        """Games already stored drop out; one stored with another result is a problem."""
+        """Games already stored drop out; one stored with another result is a problem.
+
+        Duplicates are judged by content: the file's games sharing one natural key (same
+        date, players, event and round) are matched with the stored games of that key (the
+        key, then ``key|#2``, ``key|#3``...) by result and time control. A file game that
+        matches none is new while the file has more such games than the database; beyond
+        that it contradicts a stored game."""
         plan = self.plan
-        real = [g for g in plan.games if g.final]
-        stored: dict[object, tuple[int, str, str]] = {}
-        for chunk in chunks([g.key for g in real], LOOKUP_CHUNK):
-            query = select(Game.natural_key, Game.id, Game.result, Game.tc).where(
-                Game.natural_key.in_(chunk)
-            )
-            for key, game_id, result, tc in self.session.execute(query):
-                stored[key] = (game_id, result, tc)
+        finals: dict[str, Planned | list[Planned]] = {}
+        for planned in plan.games:
+            if planned.final:
+                assert isinstance(planned.key, str)
+                found = finals.get(planned.key)
+                if found is None:
+                    finals[planned.key] = planned
+                elif isinstance(found, list):
+                    found.append(planned)
+                else:
+                    finals[planned.key] = [found, planned]
+        stored = self._stored(finals)
         if not stored:
             return
-        keep: list[Planned] = []
-        for planned in plan.games:
-            found = stored.get(planned.key)
-            if found is None:
-                keep.append(planned)
+        drop: set[int] = set()  # id() of the games present or refused
+        for key, candidates in stored.items():
+            found = finals[key]
+            if not isinstance(found, list) and len(candidates) == 1:  # the usual case
+                _, game_id, result, tc = candidates[0]
+                drop.add(id(found))
+                if (result, tc) == (found.record.result, found.tc):
+                    plan.present += 1
+                    continue
+                plan.refuse(
+                    found.record,
+                    f"this game is already recorded as game {game_id} with result {result} "
+                    f"({tc}); the file says {found.record.result} ({found.tc}): if the file "
+                    f"is right, remove game {game_id} first (`tracker game remove {game_id}`)",
+                )
                 continue
-            game_id, result, tc = found
-            if (result, tc) == (planned.record.result, planned.tc):
-                plan.present += 1
-                continue
-            plan.refuse(
-                planned.record,
-                f"this game is already recorded as game {game_id} with result {result} ({tc}); "
-                f"the file says {planned.record.result} ({planned.tc}): if the file is right, "
-                f"remove game {game_id} first (`tracker game remove {game_id}`)",
-            )
-        plan.games = keep
+            group = found if isinstance(found, list) else [found]
+            unmatched = list(candidates)
+            new: list[Planned] = []
+            for planned in group:
+                match = next(
+                    (c for c in unmatched if (c[2], c[3]) == (planned.record.result, planned.tc)),
+                    None,
+                )
+                if match is None:
+                    new.append(planned)
+                else:
+                    unmatched.remove(match)
+                    plan.present += 1
+                    drop.add(id(planned))
+            room = max(0, len(group) - len(candidates))
+            for planned, other in zip(new[: len(new) - room], unmatched, strict=False):
+                _, game_id, result, tc = other
+                drop.add(id(planned))
+                plan.refuse(
+                    planned.record,
+                    f"this game is already recorded as game {game_id} with result {result} "
+                    f"({tc}); the file says {planned.record.result} ({planned.tc}): if the file "
+                    f"is right, remove game {game_id} first (`tracker game remove {game_id}`)",
+                )
+            used = {c[0] for c in candidates}
+            free = (n for n in range(1, len(group) + len(candidates) + 1) if n not in used)
+            for planned in new[len(new) - room :] if room else []:
+                planned.suffix = next(free)
+        if drop:
+            plan.games = [p for p in plan.games if id(p) not in drop]  # the file's order
+
+    def _stored(self, finals: dict[str, Planned | list[Planned]]) -> dict[str, list[_Stored]]:
+        """The stored games of each key: (suffix, game id, result, tc), level by level. The
+        next level is looked up only for the keys that need it: more file games than stored
+        ones so far, or a file game no stored one matches (a re-import of a federation's
+        file, one game per key, takes one lookup per game)."""
+        stored: dict[str, list[_Stored]] = defaultdict(list)
+        wanted: dict[str, str] = {key: key for key in finals}  # stored key -> the file's key
+        level = 1
+        while wanted:
+            found: list[str] = []
+            for chunk in chunks(sorted(wanted), LOOKUP_CHUNK):
+                query = select(Game.natural_key, Game.id, Game.result, Game.tc).where(
+                    Game.natural_key.in_(chunk)
+                )
+                for stored_key, game_id, result, tc in self.session.execute(query):
+                    base = wanted[stored_key]
+                    stored[base].append((level, game_id, result, tc))
+                    found.append(base)
+            level += 1
+            more = [base for base in found if _needs_more(finals[base], stored[base])]
+            wanted = {suffixed(base, level): base for base in more}
+        return dict(stored)

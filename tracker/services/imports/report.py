@@ -29,6 +29,8 @@ class ImportOptions:
     skip_invalid: bool = False
     dry_run: bool = False
     encoding: str = "utf-8"
+    #: The start of the event of a file that gives no date (its undated games get it).
+    event_start: dt.date | None = None
 
 
 @dataclass(frozen=True)
@@ -57,18 +59,24 @@ class FileReport:
     already_present: int
     skipped_unfinished: int
     skipped_other: int
-    invalid: int
+    invalid: int  # games refused (by the parser or the checks), never lines or records
     byes: int
     players_created: tuple[CreatedPlayer, ...]
     events_created: tuple[str, ...]
     problems: tuple[str, ...]
     notes: tuple[str, ...]
     stale: tuple[StaleFrom, ...]
+    skipped_variant: int = 0  # games of other chess variants
+    warnings: tuple[str, ...] = ()  # FILE:LINE: things worth knowing, never refused
+    # A players file (format "players"): the players it changed, and those it left alone.
+    players_updated: tuple[str, ...] = ()
+    players_unchanged: int = 0
 
     @property
     def skipped(self) -> int:
-        """Games without a result yet, and unplayed games that are not forfeits."""
-        return self.skipped_unfinished + self.skipped_other
+        """Games without a result yet, unplayed games that are not forfeits, and games of
+        other variants."""
+        return self.skipped_unfinished + self.skipped_other + self.skipped_variant
 
     @property
     def rejected(self) -> bool:

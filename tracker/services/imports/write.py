@@ -15,7 +15,7 @@ from tracker.db.models import Event, Game, Import, Player, table
 from tracker.importers.records import ParseResult
 from tracker.ratings.fide import changed_period
 from tracker.services.games import natural_key
-from tracker.services.imports.plan import EventPlan, Identity, Plan, Planned, chunks
+from tracker.services.imports.plan import EventPlan, Identity, Plan, Planned, chunks, suffixed
 from tracker.services.imports.report import CreatedPlayer, ImportOptions, Progress, StaleFrom
 from tracker.services.lists import EventSpan, event_spans, mark_stale
 from tracker.services.players import FEDERATION, TITLES
@@ -57,7 +57,10 @@ def game_row(
         planned.round,
         record.white.rating,
         record.black.rating,
-        natural_key(record.played_on, white_id, black_id, event_id, planned.round),
+        suffixed(
+            natural_key(record.played_on, white_id, black_id, event_id, planned.round),
+            planned.suffix,
+        ),
         import_id,
     )
 
@@ -96,7 +99,7 @@ class Writer:
             imported_at=dt.datetime.now(dt.UTC).replace(tzinfo=None, microsecond=0),
             games_added=len(games),
             games_present=self.plan.present,
-            games_skipped=parsed.skipped_unfinished + parsed.skipped_other,
+            games_skipped=parsed.skipped_unfinished + parsed.skipped_other + parsed.skipped_variant,
             games_invalid=invalid,
             byes=len(parsed.byes),
             players_created=len(created),
@@ -110,6 +113,12 @@ class Writer:
                 "new tracked players start unrated (a game file carries no FIDE state): give "
                 "each one a rating with `tracker player edit NAME --rating R --games N` before "
                 "closing the period"
+            )
+        if self.options.create_players == "auto" and any(p.external for p in created):
+            self.notes.append(
+                "new players with a recorded rating were created external: they are rated "
+                "from the rating recorded on each game, as FIDE rates its opponents; to rate "
+                "one yourself: `tracker player edit NAME --tracked --rating R --games N`"
             )
         return record.id, created, events_created, stale
 

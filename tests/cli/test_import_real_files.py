@@ -1,0 +1,187 @@
+"""``tracker import`` of what pairing programs, Lichess and PGN archives actually write, end
+to end on both databases (the files are small ones of our own reproducing each variation)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.helpers import Cli, fingerprint, games, ok, summary
+
+FILES = Path(__file__).parents[1] / "importers" / "data"
+
+
+def imported(cli: Cli, *args: str) -> dict[str, object]:
+    data: dict[str, object] = summary(ok(cli("import", *args, "--json")))["files"][0]
+    return data
+
+
+def test_a_lichess_swiss_imports_with_its_date_and_a_time_control(cli: Cli) -> None:
+    path = FILES / "lichess_swiss.trf"
+    r = cli("import", str(path))
+    assert r.exit_code == 1
+    assert f"{path}:11: no time control for this game (and 8 more)" in r.stderr
+    f = imported(cli, str(path), "--tc", "blitz")
+    assert (f["added"], f["invalid"], f["problems"]) == (9, 0, [])
+    # usernames with Lichess ratings: external opponents, rated from those ratings
+    assert {p["external"] for p in f["players_created"]} == {True}  # type: ignore[attr-defined]
+    assert {(g["date"], g["tc"]) for g in games(cli)} == {("2026-06-26", "blitz")}
+
+
+def test_a_file_without_dates_needs_the_event_start(cli: Cli, db_url: str) -> None:
+    path = FILES / "pairing_engine_nodates.trf"
+    before = fingerprint(db_url)
+    r = cli("import", str(path), "--tc", "standard")
+    assert r.exit_code == 1
+    lines = r.stderr.strip().splitlines()
+    assert lines[:2] == [
+        f"{path}: no dates: the file has no 042 start date and no 132 round dates; give the "
+        "event's start with --event-start YYYY-MM-DD",
+        f"{path}: rejected (trf), nothing written: 9 invalid, 1 problem",
+    ]  # one problem, and invalid counts the games
+    assert fingerprint(db_url) == before
+    f = imported(cli, str(path), "--tc", "standard", "--event-start", "2026-10-17")
+    assert (f["added"], f["problems"]) == (9, [])
+    assert (
+        f"9 games without a full date of its own, dated as {path}:5 says: no date for round 1 "
+        "in the 132 record; the given event start 2026-10-17 used"
+    ) in f["notes"]
+    exported = json.loads(ok(cli("export", "games", "--format", "json")).stdout)
+    assert {(g["date"], g["event_start"]) for g in exported} == {("2026-10-17", "2026-10-17")}
+
+
+def test_the_event_start_does_not_replace_a_files_own_dates(cli: Cli) -> None:
+    path = FILES / "fide_style_dots.trf"
+    f = imported(cli, str(path), "--tc", "standard", "--event-start", "2026-10-17")
+    notes = f["notes"]
+    assert isinstance(notes, list)
+    assert (
+        "--event-start 2026-10-17 was not used: the file gives its games' dates (the option is "
+        "for files without any)"
+    ) in notes
+    assert {g["date"] for g in games(cli)} == {"2026-07-28", "2026-07-29", "2026-07-30"}
+
+
+def test_one_bad_042_is_one_line(cli: Cli, tmp_path: Path) -> None:
+    text = (FILES / "lichess_swiss.trf").read_text().replace("042 Jun 26, 2026", "042 26 juin 2026")
+    path = tmp_path / "bad042.trf"
+    path.write_text(text)
+    r = cli("import", str(path), "--tc", "blitz")
+    assert r.exit_code == 1
+    assert r.stderr.strip().splitlines() == [
+        f"{path}:4: invalid start date '26 juin 2026' (042): write it YYYY/MM/DD, or give the "
+        "event's start with --event-start",
+        f"{path}: rejected (trf), nothing written: 9 invalid, 1 problem",
+        f"error: 1 of 1 file(s) rejected ({path}); nothing was written: fix the file(s), or "
+        "import with --skip-invalid",
+    ]
+    f = imported(cli, str(path), "--tc", "blitz", "--event-start", "2026-06-26")
+    assert f["added"] == 9
+    assert f["warnings"] == [
+        f"{path}:4: unreadable start date '26 juin 2026' (042); the given event start "
+        "2026-06-26 used"
+    ]
+
+
+def test_unknown_codes_are_warnings_and_unknown_players_are_reported_at_their_record(
+    cli: Cli,
+) -> None:
+    path = FILES / "chessresults_nodates.trf"
+    r = cli(
+        "import",
+        str(path),
+        "--tc",
+        "rapid",
+        "--event-start",
+        "2026-10-24",
+        "--create-players",
+        "no",
+    )
+    assert r.exit_code == 1
+    problems = [
+        line
+        for line in r.stderr.splitlines()
+        if line.startswith(f"{path}:") and line.split(":")[1].isdigit()
+    ]
+    # each player at his own 001 line (7..12), not at the line of his first game
+    assert [line.split(":")[1] for line in problems] == ["7", "8", "9", "10", "11", "12"]
+    assert problems[2] == (
+        f"{path}:9: unknown player 'Nowak, Piotr' (in 3 games): add them first (`tracker player "
+        "add`) or use --create-players tracked|external"
+    )
+    r = ok(cli("import", str(path), "--tc", "rapid", "--event-start", "2026-10-24"))
+    assert f"  warning: {path}:9: unknown sex code 'u' (2 player records): left empty" in (
+        r.stderr.splitlines()
+    )
+    players = {p["name"]: p for p in json.loads(ok(cli("player", "list", "--json")).stdout)}
+    assert (players["Nowak, Piotr"]["sex"], players["Berg, Ola"]["title"]) == (None, None)
+    assert players["Haugen, Kari"]["title"] == "WFM"
+
+
+def test_other_variants_are_counted_as_skipped(cli: Cli) -> None:
+    f = imported(cli, str(FILES / "variants.pgn"))
+    assert (f["added"], f["skipped"], f["skipped_variant"], f["invalid"]) == (1, 3, 3, 0)
+    assert (
+        "3 games of other chess variants skipped (Chess960 1, Crazyhouse 1, From Position 1): "
+        "FIDE rates standard chess only"
+    ) in f["notes"]  # type: ignore[operator]
+    listed = json.loads(ok(cli("import", "list", "--json")).stdout)
+    assert listed[0]["skipped"] == 3
+
+
+def test_a_forfeit_recorded_as_a_win_without_moves_is_never_rated(cli: Cli) -> None:
+    f = imported(cli, str(FILES / "forfeit_without_moves.pgn"), "--tc", "standard")
+    assert (f["added"], f["problems"]) == (3, [])
+    assert len(f["warnings"]) == 1  # type: ignore[arg-type]
+    rows = {(g["white"], g["result"], g["rated"]) for g in games(cli)}
+    assert ("Visser, Daan", "+-", False) in rows
+
+
+def test_a_blitz_night_keeps_both_games_and_counts_a_repeat_once(cli: Cli) -> None:
+    f = imported(cli, str(FILES / "blitz_night.pgn"))
+    assert (f["added"], f["already_present"], f["problems"]) == (2, 1, [])
+    assert [(g["result"], g["tc"]) for g in games(cli)] == [("1-0", "blitz"), ("0-1", "blitz")]
+    again = imported(cli, str(FILES / "blitz_night.pgn"))
+    assert (again["added"], again["already_present"]) == (0, 3)
+
+
+def test_partial_pgn_dates_and_the_event_start(cli: Cli) -> None:
+    path = FILES / "partial_dates.pgn"
+    r = cli("import", str(path), "--create-players", "tracked")
+    assert r.exit_code == 1
+    assert "(and 1 more game like it)" in r.stderr
+    f = imported(cli, str(path), "--create-players", "tracked", "--event-start", "2026-08-15")
+    assert (f["added"], f["problems"]) == (6, [])
+    assert sorted(g["date"] for g in games(cli)) == [
+        "2026-03-14",
+        "2026-04-01",
+        "2026-05-01",
+        "2026-07-02",
+        "2026-08-15",
+        "2026-08-15",
+    ]
+
+
+def test_a_date_in_the_future_is_refused_once(cli: Cli, db_url: str, tmp_path: Path) -> None:
+    text = (FILES / "fide_style_dots.trf").read_text()
+    path = tmp_path / "future.trf"
+    path.write_text(text.replace("2026", "2027").replace("26/07", "27/07"))
+    before = fingerprint(db_url)
+    r = cli("import", str(path), "--tc", "standard")
+    assert r.exit_code == 1
+    assert r.stderr.splitlines()[0] == (
+        f"{path}:12: dated 2027-07-28, after today (2026-11-29) (and 8 more games): check the "
+        "file's dates"
+    )
+    assert f"{path}: rejected (trf), nothing written: 9 invalid, 1 problem" in r.stderr
+    assert fingerprint(db_url) == before
+
+
+def test_a_fide_list_given_to_import_names_the_right_command(cli: Cli) -> None:
+    path = FILES / "standard_rating_list.txt"
+    r = cli("import", str(path))
+    assert r.exit_code == 1
+    assert r.stderr.strip() == (
+        f"error: {path}: this is a FIDE rating list, not games: read it with `tracker player "
+        "import-fide-list`"
+    )

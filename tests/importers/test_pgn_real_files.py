@@ -1,0 +1,129 @@
+"""PGN files as archives, leagues, Lichess and cutechess really write them (small files of
+our own reproducing each variation)."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+from tracker.importers.pgn import parse_pgn
+from tracker.importers.records import ParseResult
+
+DATA = Path(__file__).parent / "data"
+
+
+def parse(name: str, **kwargs: object) -> ParseResult:
+    return parse_pgn((DATA / name).read_bytes(), name, **kwargs)  # type: ignore[arg-type]
+
+
+def test_blank_lines_and_comments_between_tags_and_moves_belong_to_the_game() -> None:
+    result = parse("league_archive.pgn")
+    assert result.problems == ()
+    assert [(g.line, g.white.name, g.result, g.has_moves) for g in result.games] == [
+        (3, "Ashworth, Tom", "1-0", True),  # a comment and blank lines before its moves
+        (22, "Carter, Sam", "1/2-1/2", True),  # two blank lines before its moves
+        (36, "Brook, Helen", "0-1", True),  # a ; comment line before its moves
+    ]
+    # the heading before the first game and the text after a result are warnings only
+    assert [str(w) for w in result.warnings] == [
+        "league_archive.pgn:1: text outside any game (no tag pairs before it) ignored",
+        "league_archive.pgn:20: text outside any game (no tag pairs before it) ignored",
+    ]
+
+
+def test_partial_dates() -> None:
+    result = parse("partial_dates.pgn")
+    dated = [(g.line, g.played_on, g.date_note) for g in result.games]
+    assert dated == [
+        # the day is unknown and the EventDate is in that month: the EventDate
+        (1, date(2026, 3, 14), "Date '2026.03.??' is incomplete; EventDate 2026-03-14 used"),
+        # the EventDate is in another month: the first of the game's month
+        (
+            12,
+            date(2026, 4, 1),
+            "Date '2026.04.??' has no day; dated 2026-04-01, the first of the month",
+        ),
+        (
+            23,
+            date(2026, 5, 1),
+            "Date '2026.05.??' has no day; dated 2026-05-01, the first of the month",
+        ),
+        # only the year: the EventDate of that year stands in
+        (32, date(2026, 7, 2), "Date '2026.??.??' is incomplete; EventDate 2026-07-02 used"),
+    ]
+    # A bare year is reported as YYYY.??.??; the two games share one problem line.
+    assert [str(p) for p in result.problems] == [
+        "partial_dates.pgn:43: Date '2026.??.??' gives no month (a monthly rating period "
+        "needs it) and no EventDate in 2026 stands in: give the date with --event-start "
+        "(and 1 more game like it)"
+    ]
+    assert result.invalid == 2
+
+
+def test_the_given_event_start_stands_in_for_a_missing_month() -> None:
+    result = parse("partial_dates.pgn", event_start=date(2026, 8, 15))
+    assert result.problems == ()
+    assert [g.played_on for g in result.games][-2:] == [date(2026, 8, 15), date(2026, 8, 15)]
+    assert result.games[-1].date_note == (
+        "Date '2026.??.??' is incomplete; the given event start 2026-08-15 used"
+    )
+    # a month's first day is used only when the given start is in another month
+    assert result.games[2].played_on == date(2026, 5, 1)
+
+
+def test_other_variants_are_skipped_and_counted() -> None:
+    result = parse("variants.pgn")
+    assert result.problems == ()
+    assert [(g.white.name, g.result) for g in result.games] == [("pnowak", "1-0")]  # Standard
+    assert result.skipped_variants == (("Chess960", 1), ("Crazyhouse", 1), ("From Position", 1))
+    assert result.skipped_variant == 3
+
+
+def test_a_decisive_game_without_moves_among_games_with_moves_is_a_forfeit() -> None:
+    result = parse("forfeit_without_moves.pgn")
+    assert result.problems == ()
+    assert [(g.white.name, g.result) for g in result.games] == [
+        ("Hendriks, Joost", "1/2-1/2"),
+        ("Visser, Daan", "+-"),  # 1-0 with no moves: stored as a forfeit, never rated
+        ("de Boer, Sem", "0-1"),
+    ]
+    assert [str(w) for w in result.warnings] == [
+        "forfeit_without_moves.pgn:16: Visser, Daan - Smit, Lotte 1-0 has no moves while the "
+        "file's other games have moves: stored as the forfeit +-, not rated (if it was played, "
+        "correct it with `tracker game edit`)"
+    ]
+
+
+def test_without_moves_anywhere_a_result_is_a_result() -> None:
+    # tracker's own PGN export has no moves at all: its 1-0 games are played games
+    result = parse("club.pgn")
+    text = (DATA / "forfeit_without_moves.pgn").read_text()
+    headers_only = "\n".join(
+        line for line in text.splitlines() if line.startswith(("[", "%")) or not line.strip()
+    )
+    bare = parse_pgn((headers_only + "\n").encode(), "bare.pgn")
+    assert [g.result for g in bare.games] == ["1/2-1/2", "1-0", "0-1"]
+    assert bare.warnings == () and result.warnings == ()
+
+
+def test_two_games_of_one_evening_have_distinct_digests_and_a_repeat_the_same() -> None:
+    result = parse("blitz_night.pgn")
+    assert result.problems == ()
+    first, second, third = result.games
+    assert (first.round, second.round) == (None, None)
+    assert first.moves_digest and second.moves_digest
+    assert first.moves_digest != second.moves_digest
+    assert third.moves_digest == first.moves_digest
+
+
+def test_forfeit_notations_in_the_result_tag() -> None:
+    template = '[White "A"]\n[Black "B"]\n[Date "2026.03.01"]\n[Result "{}"]\n\n{}\n\n'
+    for written, stored in [
+        ("+/-", "+-"),
+        ("-/+", "-+"),
+        ("(+)-(-)", "+-"),
+        ("(-)-(+)", "-+"),
+        ("1-0 ff", "+-"),
+    ]:
+        (only,) = parse_pgn(template.format(written, written).encode(), "f.pgn").games
+        assert only.result == stored, written

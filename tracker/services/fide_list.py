@@ -1,0 +1,376 @@
+"""Seeding and refreshing players from FIDE's rating list downloads
+(``tracker player import-fide-list FILE``).
+
+The list is streamed (see :mod:`tracker.importers.fidelist`) and only its lines for
+players already in the database (by FIDE id) are read, or, with ``federation``, also those
+of that federation's players, who are added. For each of them:
+
+* federation, birth year, sex and title take the list's values when it gives them;
+* a tracked player rated on the list gets his seed for the list's time control: the rating,
+  and what the list's K says about his state: K 10 means a published rating once reached
+  2400, K 20 for a junior that one reached 2300, and K 20 or 10 at least 30 rated games.
+  The list does not publish a career game count (its games column counts the period's
+  games): a player with K 40 keeps the count of his earlier seed, or starts at 0 (a note
+  says so). A rating at 2400 (2300) or above sets the flag by itself, and flags never go
+  back: they are sticky, as FIDE's are;
+* a player who already has games of that time control dated before the list keeps his seed:
+  the list counts those games, and seeding from it would count them twice (a note names how
+  many; compare with ``tracker list --against FILE``). The list's month comes from the text
+  file's header (``NOV26``) or from ``list_month``; without either, any such game keeps the
+  seed;
+* an external player gets the fields only (his rating comes from each game).
+
+A new player of ``federation`` whose exact name belongs to one player without a FIDE id is
+that player (he gets the id); otherwise he is added, tracked. Changing a seed or a birth
+year marks every closed period stale, as ``tracker player edit`` does.
+
+Nothing is written if the file has a problem (an unreadable line of a wanted player, a list
+month that disagrees with ``list_month``, a file named for another time control).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import IO
+
+from sqlalchemy import or_, select
+from sqlalchemy.orm import Session, selectinload
+
+from tracker.db.models import Game, Player, PlayerSeed
+from tracker.errors import InvalidInputError
+from tracker.importers.fidelist import FideListEntry, FideListReader, tc_from_name
+from tracker.months import month_label
+from tracker.services.imports.plan import LOOKUP_CHUNK, chunks
+from tracker.services.imports.report import plural
+from tracker.services.lists import mark_all_stale
+from tracker.services.players import FEDERATION, SeedInput, seed_row
+from tracker.user_input import check_tc, today
+from tracker.vocabulary import TimeControl
+
+#: A junior is under 18 at the end of the year (FIDE Rating Regulations 2024, 8.3.3).
+JUNIOR_AGE = 18
+
+
+@dataclass(frozen=True)
+class FideListChange:
+    player_id: int | None  # None in a dry run for a new player
+    name: str
+    fide_id: int
+    fields: tuple[str, ...]  # the fields that changed (federation, birth_year, sex, title)
+    seed_before: int | None  # the seed's rating before (None: none)
+    seed_after: int | None  # after (None: the seed was not touched)
+
+
+@dataclass(frozen=True)
+class FideListReport:
+    file: str
+    format: str  # txt or xml
+    tc: str
+    list_month: dt.date | None
+    players_read: int
+    matched: int
+    created: tuple[FideListChange, ...]
+    updated: tuple[FideListChange, ...]
+    unchanged: int
+    notes: tuple[str, ...]
+    problems: tuple[str, ...]
+    dry_run: bool
+
+
+@dataclass
+class _Counts:
+    kept_for_games: list[str] = field(default_factory=list)
+    unrated: list[str] = field(default_factory=list)
+    unknown_games: list[str] = field(default_factory=list)
+    attached: list[str] = field(default_factory=list)
+    attached_ids: set[int] = field(default_factory=set)
+    stale: bool = False
+
+
+def _junior(birth_year: int | None, year: int) -> bool:
+    return birth_year is not None and year - birth_year <= JUNIOR_AGE
+
+
+def seed_from_list(
+    entry: FideListEntry, tc: str, old: PlayerSeed | None, junior: bool
+) -> tuple[SeedInput, bool]:
+    """The seed a list line gives, and whether its game count is a guess (see the module
+    docstring)."""
+    assert entry.rating is not None
+    k = entry.k
+    old_games = old.games if old is not None else None
+    guessed = False
+    if k == 40:
+        if old_games is not None and (junior or old_games < 30):
+            games = old_games
+        else:
+            games, guessed = 0, True
+    else:  # K 20 or 10 (or not given): an established player
+        games = max(old_games or 0, 30)
+    ever_2400 = bool(old and old.ever_2400) or entry.rating >= 2400 or k == 10
+    ever_2300 = (
+        bool(old and old.ever_2300)
+        or ever_2400
+        or entry.rating >= 2300
+        or (junior and k in (10, 20))
+    )
+    return SeedInput(entry.rating, games, ever_2400, ever_2300, tc), guessed
+
+
+def _played_before(
+    session: Session, ids: list[int], tc: str, before: dt.date | None
+) -> dict[int, int]:
+    """How many games of ``tc`` each player has dated before ``before`` (any date if None)."""
+    counts: dict[int, int] = {}
+    for chunk in chunks(ids, LOOKUP_CHUNK):
+        query = select(Game.white_id, Game.black_id).where(
+            Game.tc == tc, or_(Game.white_id.in_(chunk), Game.black_id.in_(chunk))
+        )
+        if before is not None:
+            query = query.where(Game.played_on < before)
+        wanted = set(chunk)
+        for white, black in session.execute(query):
+            for pid in (white, black):
+                if pid in wanted:
+                    counts[pid] = counts.get(pid, 0) + 1
+    return counts
+
+
+def import_fide_list(
+    session: Session,
+    stream: IO[bytes],
+    source: str,
+    *,
+    tc: str | None = None,
+    federation: str | None = None,
+    list_month: dt.date | None = None,
+    dry_run: bool = False,
+) -> FideListReport:
+    """Seed or refresh players from a FIDE list file (see the module docstring)."""
+    named = tc_from_name(source)
+    chosen: TimeControl = check_tc(tc) if tc is not None else (named or "standard")
+    if federation is not None:
+        federation = federation.strip().upper()
+        if not FEDERATION.match(federation):
+            raise InvalidInputError(f"invalid federation {federation!r}: three letters")
+    query = select(Player.fide_id, Player.id).where(Player.fide_id.is_not(None))
+    known: dict[int, int] = {
+        fide_id: pid for fide_id, pid in session.execute(query) if fide_id is not None
+    }
+
+    def wanted(fide_id: int, fed: str | None) -> bool:
+        return fide_id in known or (federation is not None and fed == federation)
+
+    reader = FideListReader(stream, source, chosen, wanted)
+    entries = list(reader.entries())
+    problems = [str(p) for p in reader.problems]
+    if not reader.combined and named is not None and named != chosen and reader.lines:
+        problems.append(
+            f"{source}: the file is named as FIDE's {named} list; it holds no {chosen} "
+            f"ratings (give --tc {named}, or rename it if it is the {chosen} list)"
+        )
+    month = reader.list_month
+    if list_month is not None and month is not None and list_month != month:
+        problems.append(
+            f"{source}: the file is FIDE's list of {month_label(month)}, not "
+            f"{month_label(list_month)} as --month says"
+        )
+    month = month or list_month
+    report = _Apply(session, chosen, month, dry_run)
+    if not problems:
+        savepoint = session.begin_nested()
+        try:
+            report.apply(entries, known)
+        except BaseException:
+            savepoint.rollback()
+            raise
+        if dry_run:
+            savepoint.rollback()
+        else:
+            savepoint.commit()
+    notes = report.notes(reader.recoded)
+    return FideListReport(
+        file=source,
+        format=reader.format,
+        tc=chosen,
+        list_month=month,
+        players_read=reader.lines,
+        matched=len(entries),
+        created=tuple(report.created),
+        updated=tuple(report.updated),
+        unchanged=report.unchanged,
+        notes=tuple(notes),
+        problems=tuple(problems),
+        dry_run=dry_run,
+    )
+
+
+class _Apply:
+    """Applies the list's lines to the players (inside the caller's savepoint)."""
+
+    def __init__(self, session: Session, tc: str, month: dt.date | None, dry_run: bool) -> None:
+        self.session = session
+        self.tc = tc
+        self.month = month
+        self.dry_run = dry_run
+        self.year = (month or today()).year
+        self.created: list[FideListChange] = []
+        self.updated: list[FideListChange] = []
+        self.unchanged = 0
+        self.counts = _Counts()
+
+    def apply(self, entries: Iterable[FideListEntry], known: dict[int, int]) -> None:
+        entries = list(entries)
+        ids = sorted({known[e.fide_id] for e in entries if e.fide_id in known})
+        players: dict[int, Player] = {}
+        for chunk in chunks(ids, LOOKUP_CHUNK):
+            query = select(Player).where(Player.id.in_(chunk)).options(selectinload(Player.seeds))
+            players.update((p.id, p) for p in self.session.scalars(query))
+        by_name = self._unnumbered([e for e in entries if e.fide_id not in known])
+        everyone = ids + [p.id for p in by_name.values()]
+        played = _played_before(self.session, everyone, self.tc, self.month)
+        new: list[tuple[Player, FideListEntry]] = []
+        for entry in entries:
+            player = players.get(known[entry.fide_id]) if entry.fide_id in known else None
+            if player is None:
+                player = by_name.get(entry.name)
+                if player is not None:
+                    player.fide_id = entry.fide_id
+                    self.counts.attached.append(player.name)
+                    self.counts.attached_ids.add(player.id)
+            if player is None:
+                player = Player(name=entry.name, fide_id=entry.fide_id, external=False)
+                new.append((player, entry))
+                self._fields(player, entry)
+                self._seed(player, entry, 0)
+                self.session.add(player)
+                continue
+            fields = self._fields(player, entry)
+            before = next((s.rating for s in player.seeds if s.tc == self.tc), None)
+            after = self._seed(player, entry, played.get(player.id, 0))
+            if player.id in self.counts.attached_ids:
+                fields = ("fide_id", *fields)
+            if fields or after is not None:
+                self.updated.append(
+                    FideListChange(player.id, player.name, entry.fide_id, fields, before, after)
+                )
+            else:
+                self.unchanged += 1
+        self.session.flush()
+        for player, entry in new:
+            seed = next((s.rating for s in player.seeds if s.tc == self.tc), None)
+            self.created.append(
+                FideListChange(
+                    None if self.dry_run else player.id,
+                    player.name,
+                    entry.fide_id,
+                    (),
+                    None,
+                    seed,
+                )
+            )
+        if self.counts.stale:
+            mark_all_stale(self.session)
+
+    def _unnumbered(self, entries: list[FideListEntry]) -> dict[str, Player]:
+        """Players without a FIDE id who are the only one of their name: new list players of
+        that name are them."""
+        names = sorted({e.name for e in entries})
+        found: dict[str, list[Player]] = {}
+        for chunk in chunks(names, LOOKUP_CHUNK):
+            query = select(Player).where(Player.name.in_(chunk)).options(selectinload(Player.seeds))
+            for player in self.session.scalars(query):
+                found.setdefault(player.name, []).append(player)
+        listed: dict[str, int] = {}
+        for e in entries:
+            listed[e.name] = listed.get(e.name, 0) + 1
+        return {
+            name: players[0]
+            for name, players in found.items()
+            if len(players) == 1 and players[0].fide_id is None and listed[name] == 1
+        }
+
+    def _fields(self, player: Player, entry: FideListEntry) -> tuple[str, ...]:
+        changed = []
+        for name, value in (
+            ("federation", entry.federation),
+            ("birth_year", entry.birth_year),
+            ("sex", entry.sex),
+            ("title", entry.title),
+        ):
+            if value is not None and getattr(player, name) != value:
+                setattr(player, name, value)
+                changed.append(name)
+        if "birth_year" in changed and player.id is not None:
+            self.counts.stale = True  # the junior K depends on it
+        return tuple(changed)
+
+    def _seed(self, player: Player, entry: FideListEntry, played: int) -> int | None:
+        """Set the player's seed from the list; the new seed's rating, or None if untouched."""
+        if player.external:
+            return None
+        if entry.rating is None:
+            if player.id is not None:
+                self.counts.unrated.append(player.name)
+            return None
+        old = next((s for s in player.seeds if s.tc == self.tc), None)
+        seed, guessed = seed_from_list(entry, self.tc, old, _junior(player.birth_year, self.year))
+        if old is not None and (old.rating, old.games, old.ever_2400, old.ever_2300) == (
+            seed.rating,
+            seed.games,
+            seed.ever_2400,
+            seed.ever_2300,
+        ):
+            return None
+        if played:
+            self.counts.kept_for_games.append(f"{player.name} ({plural(played, 'game')})")
+            return None
+        if guessed:
+            self.counts.unknown_games.append(player.name)
+        if old is not None:
+            player.seeds.remove(old)
+            self.session.flush()
+        player.seeds.append(seed_row(seed))
+        self.counts.stale = True
+        return seed.rating
+
+    def notes(self, recoded: int) -> list[str]:
+        c = self.counts
+        out = []
+
+        def names(items: list[str]) -> str:
+            shown = "; ".join(items[:5])
+            return shown + (f"; and {len(items) - 5} more" if len(items) > 5 else "")
+
+        if c.kept_for_games:
+            when = (
+                f"dated before the list ({month_label(self.month)})"
+                if self.month is not None
+                else "in the database (the file does not say its month: give --month)"
+            )
+            out.append(
+                f"{plural(len(c.kept_for_games), 'player')} kept their seed: they have "
+                f"{self.tc} games {when}, which the list already counts "
+                f"({names(c.kept_for_games)}); compare with `tracker list --against FILE`"
+            )
+        if c.unknown_games:
+            out.append(
+                f"{plural(len(c.unknown_games), 'player')} with K 40 and fewer than 30 games: "
+                "the list does not give their rated games, seeded with 0 "
+                f"({names(c.unknown_games)}); correct with `tracker player edit NAME --games N`"
+            )
+        if c.unrated:
+            out.append(
+                f"{plural(len(c.unrated), 'player')} not rated on this list: no seed "
+                f"({names(c.unrated)})"
+            )
+        if c.attached:
+            out.append(
+                f"{plural(len(c.attached), 'player')} without a FIDE id matched by name and "
+                f"given the list's id ({names(c.attached)})"
+            )
+        if recoded:
+            out.append(f"{plural(recoded, 'name')} not in UTF-8, read as Windows-1252")
+        return out
