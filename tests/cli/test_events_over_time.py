@@ -216,3 +216,26 @@ def test_a_game_added_to_an_event_marks_stale_the_period_that_rates_it(cli: Cli)
     assert "closed standard periods 2026-10..2026-10 are now stale" in r.stderr
     ok(cli("rerate"))
     assert history(cli, "R3")["2026-10"]["games"] == 3
+
+
+def test_history_month_shows_the_period_game_by_game(cli: Cli) -> None:
+    """V02 of the references: 1500 (K 20) beats a 1400, draws a 1600, loses to a 1550."""
+    for name, rating in (("P", "1500"), ("A", "1400"), ("B", "1600"), ("C", "1550")):
+        ok(cli("player", "add", name, "--rating", rating, "--games", "100", "--born", "1980"))
+    play(cli, "P", "A", "1-0", "2026-01-10", "January Open", "1")
+    play(cli, "B", "P", "1/2-1/2", "2026-01-11", "January Open", "2")
+    play(cli, "P", "C", "0-1", "2026-01-12", "January Open", "3")
+    ok(cli("period", "close", "2026-01"))
+    d = js(cli, "history", "P", "--month", "2026-01")
+    assert (d["rating_before"], d["rating"], d["k"], d["performance"]) == (1500, 1501, 20, 1517)
+    games = [(g["opponent"], g["opponent_rating"], g["expected"], g["change"]) for g in d["games"]]
+    assert games == [("A", 1400, 0.64, 7.2), ("B", 1600, 0.36, 2.8), ("C", 1550, 0.43, -8.6)]
+    assert (d["wins"], d["draws"], d["losses"], d["change_exact"]) == (1, 1, 1, 1.4)
+    table = ok(cli("history", "P", "--month", "2026-01"))
+    assert "P (standard), 2026-01: 1500 -> 1501 on the 2026-02-01 list, K 20" in table.stdout
+    assert "+1 =1 -1: score 1.5, expected 1.43, change +1.40 -> +1, performance 1517" in (
+        table.stdout
+    )
+    assert all(len(line) <= 80 for line in table.stdout.splitlines())
+    bad = cli("history", "P", "--month", "2026-02")
+    assert bad.exit_code == 1 and "2026-02 is not a closed standard period" in bad.stderr

@@ -11,10 +11,10 @@ import typer
 from tracker.cli import render
 from tracker.cli.context import state
 from tracker.cli.notes import shadow_notes, shows_provisional, stale_list_warning, stale_warning
-from tracker.cli.options import Json, Player, Plot, Tc, month_argument
+from tracker.cli.options import Json, Player, Plot, Tc, month_argument, month_option
 from tracker.cli.plot import check_plot_path, plot_comparison
 from tracker.cli.render import message, print_json, print_table
-from tracker.errors import InvalidInputError
+from tracker.errors import InvalidInputError, UsageError
 from tracker.months import month_label
 
 if TYPE_CHECKING:
@@ -120,19 +120,32 @@ def history(
     ctx: typer.Context,
     player: Player,
     tc: Tc = "standard",
+    month: Annotated[
+        dt.date | None,
+        month_option("--month", "Show this closed period game by game", "every period"),
+    ] = None,
     json: Json = False,
     plot: Plot = None,
 ) -> None:
     """A player's rating history, period by period.
 
     One row per closed period they played in or were listed on, with the Glicko shadow
-    beside the Elo.
+    beside the Elo. With --month, that period game by game, as FIDE's individual
+    calculation shows it: each opponent and their rating, the score, the expected score and
+    the change, then wins, draws, losses and the performance rating.
 
     \b
-    Example: tracker history "Hart, Daniel" --plot hart.png
+    Examples:
+      tracker history "Hart, Daniel" --plot hart.png
+      tracker history "Hart, Daniel" --month 2026-09
     """
     from tracker.services.history import history as get_history
 
+    if month is not None:
+        if plot is not None:
+            raise UsageError("--plot draws the whole history: leave out --month")
+        _period_detail(ctx, player, tc, month, json)
+        return
     if plot is not None:
         check_plot_path(plot)
     h = state(ctx).run(lambda s: get_history(s, player, tc), write=False)
@@ -148,6 +161,90 @@ def history(
         plot_comparison(c, plot)
         message(f"plot written to {plot}")
     stale_warning(h.stale_months)
+
+
+def _period_detail(ctx: typer.Context, player: str, tc: str, month: dt.date, json: bool) -> None:
+    from tracker.services.period_detail import period_detail
+
+    d = state(ctx).run(lambda s: period_detail(s, player, tc, month), write=False)
+    if json:
+        print_json(
+            {
+                "player": d.player,
+                "tc": d.tc,
+                "month": month_label(d.month),
+                "list": d.list_date.isoformat(),
+                "stale": d.stale,
+                "rating_before": d.rating_before,
+                "rating": d.rating_after,
+                "k": d.k,
+                "wins": d.wins,
+                "draws": d.draws,
+                "losses": d.losses,
+                "score": d.score,
+                "expected": d.expected,
+                "change_exact": d.change_exact,
+                "change": d.change,
+                "performance": d.performance,
+                "notes": list(d.notes),
+                "games": [
+                    {
+                        "game": g.game_id,
+                        "date": g.played_on.isoformat(),
+                        "event": g.event,
+                        "opponent": g.opponent,
+                        "colour": g.colour,
+                        "opponent_rating": g.opponent_rating,
+                        "own_rating": g.own_rating,
+                        "score": g.score,
+                        "status": g.status,
+                        "expected": g.expected,
+                        "change": g.change,
+                    }
+                    for g in d.games
+                ],
+            }
+        )
+        return
+    before = d.rating_before if d.rating_before is not None else "unrated"
+    after = d.rating_after if d.rating_after is not None else "unrated"
+    k = f", K {d.k}" if d.k is not None else ""
+    print_table(
+        ["date", "opponent", "col", "rating", "score", "expected", "change", "event", "status"],
+        [
+            (
+                g.played_on,
+                g.opponent,
+                g.colour[0],
+                g.opponent_rating if g.opponent_rating is not None else "unrated",
+                render.score(g.score),
+                render.expected(g.expected) if g.expected is not None else "",
+                render.change(g.change) if g.change is not None else "",
+                g.event or "",
+                "" if g.status == "rated" else g.status.replace("_", " "),
+            )
+            for g in d.games
+        ],
+        title=f"{d.player} ({d.tc}), {month_label(d.month)}: {before} -> {after} on the "
+        f"{d.list_date} list{k}",
+        right=("rating", "score", "expected", "change"),
+        wrap=("opponent", "event"),
+        drop=("event", "col"),
+    )
+    performance = f", performance {d.performance}" if d.performance is not None else ""
+    change = ""
+    if d.rating_before is not None:  # an unrated player's results are pooled, not rated
+        change = (
+            f", expected {render.expected(d.expected)}, change "
+            f"{render.change(d.change_exact)} -> {d.change:+d}"
+        )
+    typer.echo(
+        f"+{d.wins} ={d.draws} -{d.losses}: score {render.score(d.score)}{change}{performance}"
+    )
+    for note in d.notes:
+        message(f"note: {note}")
+    if d.stale:
+        stale_warning([d.month])
 
 
 def rating_list_json(rl: RatingList) -> dict[str, Any]:
