@@ -239,3 +239,18 @@ def test_history_month_shows_the_period_game_by_game(cli: Cli) -> None:
     assert all(len(line) <= 80 for line in table.stdout.splitlines())
     bad = cli("history", "P", "--month", "2026-02")
     assert bad.exit_code == 1 and "2026-02 is not a closed standard period" in bad.stderr
+
+
+def test_an_import_names_the_first_period_it_made_stale(cli: Cli, tmp_path: Any) -> None:
+    """A game of February imported after March was closed makes February and March stale,
+    not January (the month the message once named)."""
+    club(cli)
+    play(cli, "R1", "R2", "1-0", "2026-01-10", None)
+    play(cli, "R3", "R4", "1-0", "2026-03-10", None)
+    ok(cli("period", "close", "2026-03"))
+    path = tmp_path / "late.csv"
+    path.write_text("date,white,black,result\n2026-02-14,R5,R6,1-0\n", encoding="utf-8")
+    r = ok(cli("import", str(path), "--tc", "standard"))
+    assert "closed standard periods from 2026-02 are now stale" in r.stderr
+    status = {p["month"]: p["status"] for p in js(cli, "period", "list")}
+    assert status == {"2026-01": "closed", "2026-02": "stale", "2026-03": "stale"}
