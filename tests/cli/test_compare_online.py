@@ -76,8 +76,8 @@ def test_the_three_numbers_in_the_json(cli: Cli) -> None:
 def test_the_three_numbers_in_the_plot(cli: Cli, db_url: str, tmp_path: Path) -> None:
     from sqlalchemy.orm import Session
 
+    from tracker.cli.compare import shown_platform
     from tracker.cli.plot import draw_comparison
-    from tracker.cli.shadow import shown_platform
     from tracker.db.engine import make_engine
     from tracker.services.compare import compare
 

@@ -8,10 +8,11 @@ from typing import Annotated
 
 import typer
 
+from tracker.cli import compare as compare_cli
 from tracker.cli import history as history_cli
+from tracker.cli import online as online_cli
 from tracker.cli import period as period_cli
 from tracker.cli import player as player_cli
-from tracker.cli import shadow as shadow_cli
 from tracker.cli.context import AppState
 from tracker.cli.plot import plot_comparison, plot_players
 from tracker.cli.render import message
@@ -105,13 +106,13 @@ def demo(
     master = "Hart, Daniel"
     c = app_state.run(partial(compare, ref=master, tc="standard", preset_name=None), write=False)
     _heading("FIDE Elo, the Glicko shadow (Lichess's rules) and the real Lichess rating")
-    shadow_cli.print_comparison(c)
+    compare_cli.print_comparison(c)
     picture = path.with_suffix(".png")
     plot_comparison(c, picture)
     message(f"plot of {master}'s ratings written to {picture}")
     fit = app_state.run(partial(online_fit, tc="standard", platform="lichess"), write=False)
     _heading("FIDE beside Lichess classical across the club")
-    shadow_cli.print_online_fit(fit)
+    online_cli.print_online_fit(fit)
     club = app_state.run(
         lambda s: [
             compare(s, f"#{r.player_id}", "standard", None)

@@ -10,10 +10,16 @@ import typer
 from tracker.cli.context import state
 from tracker.cli.options import PLAYER_WORDS, Json, Player, command_group, player_option
 from tracker.cli.render import message, print_json, print_table
+from tracker.errors import InvalidInputError
 from tracker.vocabulary import PLATFORM_NAMES
 
 if TYPE_CHECKING:
+    from tracker.services.compare import OnlineFit
     from tracker.services.online import OnlineView, Stored
+
+ONLINE_HEADERS = {"lichess": "lichess.org", "chesscom": "chess.com"}
+"""Column headers of the real online ratings (the sites' names: not the presets')."""
+
 
 app = command_group(
     """Real Lichess and Chess.com ratings beside the Elo.
@@ -221,3 +227,125 @@ def show(ctx: typer.Context, player: Player, json: Json = False) -> None:
         right=("days", "rating"),
         empty="no online ratings stored (see `tracker online fetch` or `online import`)",
     )
+
+
+# ---------------------------------------------------------------------------------------
+# compare --all --online PLATFORM: the line between FIDE and the platform
+
+
+def _signed(value: float | None) -> str:
+    return "" if value is None else f"{value:+.0f}"
+
+
+def compare_online(ctx: typer.Context, tc: str, platform: str, json: bool) -> None:
+    from tracker.services.compare import online_fit
+
+    f = state(ctx).run(lambda s: online_fit(s, tc, platform), write=False)
+    if json:
+        print_json(online_fit_json(f))
+    else:
+        print_online_fit(f)
+
+
+def online_fit_json(f: OnlineFit) -> dict[str, Any]:
+    fit = f.fit
+    return {
+        "tc": f.tc,
+        "platform": f.platform,
+        "perf": f.perf,
+        "list": f.list_date.isoformat(),
+        "from_list": f.from_list,
+        "stale": f.stale,
+        "players": [
+            {
+                "id": r.player_id,
+                "name": r.name,
+                "elo": r.elo,
+                "online": r.online,
+                "online_day": r.online_day.isoformat(),
+                "fitted": r.fitted,
+                "residual": r.residual,
+            }
+            for r in f.rows
+        ],
+        "left_out": [{"name": n, "why": why} for n, why in f.left_out],
+        "fit": None
+        if fit is None
+        else {
+            "n": fit.n,
+            "slope": fit.slope,
+            "intercept": fit.intercept,
+            "residual_sd": fit.residual_sd,
+            "slope_se": fit.slope_se,
+            "r": fit.r,
+            "elo_min": fit.x_min,
+            "elo_max": fit.x_max,
+        },
+    }
+
+
+def print_online_fit(f: OnlineFit) -> None:
+    """The players with both ratings, the line, and how far to trust it."""
+    platform, fit = f.platform, f.fit
+    site, name = ONLINE_HEADERS[platform], PLATFORM_NAMES[platform]
+    if f.perf is None:
+        raise InvalidInputError(
+            f"{name} has no rating beside the FIDE {f.tc} list (it has no classical perf): "
+            "try --tc rapid or --tc blitz"
+        )
+    label = f"{name} {f.perf}"
+    source = (
+        f"{f.tc.capitalize()} list of {f.list_date}"
+        if f.from_list
+        else f"Seeded {f.tc} ratings ({f.list_date})"
+    )
+    print_table(
+        ["name", "Elo", site, "as of", "line", "off"],
+        [
+            (
+                r.name,
+                r.elo,
+                r.online,
+                r.online_day,
+                "" if r.fitted is None else f"{r.fitted:.0f}",
+                _signed(r.residual),
+            )
+            for r in f.rows
+        ],
+        title=f"{source} beside {label} (players with both)",
+        right=("Elo", site, "line", "off"),
+        empty=f"no player has both an Elo and a {label} rating "
+        f"(link accounts with `tracker player edit NAME --{platform} USER`)",
+    )
+    for who, why in f.left_out:
+        message(f"left out: {who} ({why})")
+    if fit is None:
+        if f.rows:
+            message(f"a line needs at least 2 players with different Elos; here {len(f.rows)}")
+        return
+    sign = "+" if fit.intercept >= 0 else "-"
+    typer.echo(
+        f"{label} ~ {fit.slope:.2f} x FIDE {sign} {abs(fit.intercept):.0f} "
+        f"(least squares, n = {fit.n}, FIDE {fit.x_min:.0f}..{fit.x_max:.0f})"
+    )
+    if fit.residual_sd is not None and fit.slope_se is not None:
+        typer.echo(
+            f"players sit {fit.residual_sd:.0f} points from the line (residual spread); "
+            f"slope {fit.slope:.2f} ± {fit.slope_se:.2f}"
+        )
+    examples = [
+        x
+        for x in range(int(fit.x_min // 100 + 1) * 100, int(fit.x_max) + 1, 100)
+        if fit.x_min <= x <= fit.x_max
+    ]
+    if examples:
+        step = -(-len(examples) // 4)  # at most four, spread over the range
+        shown = ", ".join(f"FIDE {x} ~ {fit.predict(x):.0f}" for x in examples[::step][:4])
+        typer.echo(f"here: {shown}")
+    if fit.n < 10:
+        message(
+            f"only {fit.n} players: a rough line; one more player can move it a lot, and "
+            "it says nothing outside the Elos it was fitted on"
+        )
+    if f.stale:
+        message("warning: some periods are stale; run `tracker rerate`")

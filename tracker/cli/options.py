@@ -85,3 +85,6 @@ Plot = Annotated[
         show_default=False,
     ),
 ]
+
+PRESET_WORDS = "lichess, glickman or chesscom"
+"""The shadow presets as a sentence says them (tracker.ratings.glicko.PRESETS)."""

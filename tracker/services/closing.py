@@ -20,7 +20,7 @@ from tracker.months import next_month, previous_month
 from tracker.ratings import fide
 from tracker.ratings.fide import ListLine
 from tracker.ratings.shadow import ShadowPlayer
-from tracker.services import lists, shadow
+from tracker.services import lists, rated_games, shadow
 from tracker.vocabulary import TimeControl
 
 
@@ -77,17 +77,17 @@ def close_month(
     ratings = lists.ListRatings(session, tc)
     if lines is not None:
         ratings.give(previous_month(month), lines)
-    played = lists.month_games(session, tc, month)  # the shadow rates every game when played
-    games = lists.period_games(session, tc, month, played)  # FIDE: events that ended, ...
+    played = rated_games.month_games(session, tc, month)  # the shadow rates every game when played
+    games = rated_games.period_games(session, tc, month, played)  # FIDE: events that ended, ...
     per_player = fide.player_games(games, ratings.lists_for(games), month)
     births = player_values(
         session, Player.birth_year, (pid for pid in per_player if pid not in states)
     )
-    first_events = lists.first_events(
+    first_events = rated_games.first_events(
         session, tc, month, (pid for pid in per_player if _unsettled(states.get(pid)))
     )
     first_events.update(
-        lists.first_events(
+        rated_games.first_events(
             session,
             tc,
             month,

@@ -16,7 +16,7 @@ from tracker.ratings import fide, glicko, metrics
 from tracker.ratings.fit import LineFit, fit_line
 from tracker.ratings.glicko import GlickoPreset, GlickoState
 from tracker.ratings.shadow import ShadowPlayer, as_of
-from tracker.services import lists, online, shadow
+from tracker.services import lists, online, rated_games, shadow
 from tracker.services.history import not_rated_here, plays_external
 from tracker.services.online import OnlineSeries
 from tracker.services.players import resolve
@@ -363,7 +363,7 @@ def evaluate(session: Session, tc: str, from_month: dt.date | None) -> Evaluatio
     for month, _, _ in closed:
         if from_month is not None and month < from_month:
             continue
-        for g in lists.period_games(session, tc, month):
+        for g in rated_games.period_games(session, tc, month):
             on_list = ratings.on_list_of(g.event_start)
             w = fide.recorded_rating(g.white_rating, month)
             b = fide.recorded_rating(g.black_rating, month)

@@ -16,7 +16,7 @@ from tracker.importers.records import Problem
 from tracker.importers.rounds import Pairing
 from tracker.months import month_label, month_of, next_month
 from tracker.ratings import fide
-from tracker.services import lists
+from tracker.services import lists, rated_games
 from tracker.services.players import resolve
 from tracker.user_input import check_plausible_rating, check_tc, parse_result
 from tracker.vocabulary import FORFEITS
@@ -292,7 +292,7 @@ def edit_game(
     if today is not None and played_on is not None and played_on != game.played_on:
         DateBounds.of(session, today).check(played_on, yes=yes)
     old_tc, old_event, old_day = game.tc, game.event, game.played_on
-    old_before = lists.span_of(session, old_tc, game.event_id)
+    old_before = rated_games.span_of(session, old_tc, game.event_id)
     new_event = (old_event.name if old_event else None) if event is UNCHANGED else event
     new_tc = tc if tc is not None else game.tc
     new_before = _span_before(session, new_tc, new_event)
@@ -323,12 +323,12 @@ def edit_game(
     return replace(_view(game), stale=tuple(sorted(set(stale)))), True
 
 
-def _span_before(session: Session, tc: str, event: str | None) -> lists.EventSpan | None:
+def _span_before(session: Session, tc: str, event: str | None) -> rated_games.EventSpan | None:
     """The span of the named event in ``tc`` before a change (None: no such event yet)."""
     if not event:
         return None
     event_id = session.scalar(select(Event.id).where(Event.name == " ".join(event.split())))
-    return lists.span_of(session, tc, event_id)
+    return rated_games.span_of(session, tc, event_id)
 
 
 def _mark(
@@ -336,11 +336,11 @@ def _mark(
     tc: str,
     event_id: int | None,
     day: dt.date,
-    before: lists.EventSpan | None,
+    before: rated_games.EventSpan | None,
 ) -> tuple[dt.date, ...]:
     """Mark stale what a change of a game on ``day`` can change: the period in which its
     event is rated, before and after the change (tracker.ratings.fide.changed_period)."""
-    after = lists.span_of(session, tc, event_id)
+    after = rated_games.span_of(session, tc, event_id)
     return lists.mark_stale(session, tc, fide.changed_period(before, after, day))
 
 
@@ -426,7 +426,7 @@ def remove_game(session: Session, game_id: int) -> GameView:
     game = get_game(session, game_id)
     removed = _view(game)
     event = game.event
-    before = lists.span_of(session, removed.tc, game.event_id)
+    before = rated_games.span_of(session, removed.tc, game.event_id)
     session.delete(game)
     session.flush()
     if event is not None and not event.start_fixed:

@@ -15,7 +15,7 @@ from tracker.months import month_label, month_of, months_between, next_month, pr
 from tracker.ratings import fide, glicko
 from tracker.ratings.glicko import GlickoState
 from tracker.ratings.shadow import ShadowPlayer, as_of
-from tracker.services import lists, shadow
+from tracker.services import lists, rated_games, shadow
 from tracker.services.players import PlayerView, resolve, show_player
 from tracker.user_input import check_tc
 from tracker.vocabulary import TIME_CONTROLS, TimeControl
@@ -263,13 +263,13 @@ def _status(session: Session, player: Player, tc: TimeControl) -> RatingStatus |
     )
     if last_game is not None and month_of(last_game) >= open_from:
         for month in months_between(open_from, month_of(last_game)):
-            games = lists.period_games(session, tc, month, player_id=player.id)
+            games = rated_games.period_games(session, tc, month, player_id=player.id)
             on_lists = ratings.lists_for(games)
             mine = fide.player_games(games, on_lists, month, only=player.id).get(player.id, [])
             state = fide.rated_from_standard(state, mine, tc)
             first = None
             if state.rating is None and not state.first_event_settled:
-                first = lists.first_events(session, tc, month, [player.id]).get(player.id)
+                first = rated_games.first_events(session, tc, month, [player.id]).get(player.id)
             state, outcome = fide.close_period(state, mine, month=month, tc=tc, first_event=first)
             if mine:
                 live_months.append(month)

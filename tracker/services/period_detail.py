@@ -21,7 +21,7 @@ from tracker.errors import InvalidInputError, NotFoundError
 from tracker.months import month_label, next_month, previous_month
 from tracker.ratings import fide
 from tracker.ratings.month_games import MonthGame
-from tracker.services import lists
+from tracker.services import lists, rated_games
 from tracker.services.players import resolve
 from tracker.user_input import check_tc
 
@@ -80,7 +80,7 @@ def period_detail(session: Session, ref: str, tc: str, month: dt.date) -> Period
     ratings = lists.ListRatings(session, tc)
     if lines is not None:
         ratings.give(previous_month(month), lines)
-    games = lists.period_games(session, tc, month, player_id=player.id)
+    games = rated_games.period_games(session, tc, month, player_id=player.id)
     on_lists = ratings.lists_for(games)
     mine = fide.player_games(games, on_lists, month, only=player.id).get(player.id, [])
     if not mine:
@@ -89,7 +89,7 @@ def period_detail(session: Session, ref: str, tc: str, month: dt.date) -> Period
     state = fide.rated_from_standard(state, mine, tc)
     first = None
     if state.rating is None and not state.first_event_settled:
-        first = lists.first_events(session, tc, month, [player.id]).get(player.id)
+        first = rated_games.first_events(session, tc, month, [player.id]).get(player.id)
     _, outcome = fide.close_period(state, mine, month=month, tc=tc, first_event=first)
     return PeriodDetail(
         player=player.name,

@@ -20,7 +20,8 @@ from tracker.db.models import EloHistory, Game, GlickoHistory, RatingPeriod, tab
 from tracker.errors import InvalidInputError
 from tracker.months import month_label, month_of, months_between, next_month, previous_month
 from tracker.services.closing import ClosedPeriod, close_months
-from tracker.services.lists import closed_months, event_spans, first_game_month, period_games
+from tracker.services.lists import closed_months, first_game_month
+from tracker.services.rated_games import event_spans, period_games
 from tracker.user_input import check_tc
 from tracker.vocabulary import FORFEITS, TIME_CONTROLS, TimeControl
 

@@ -8,8 +8,30 @@ period. Rows belong to a period, so rerating a period replaces them with it.
 
 from __future__ import annotations
 
+__all__ = [
+    "PRESET_NAMES",
+    "SEEDS",
+    "SEED_RD_RANGE",
+    "ReplayedMonth",
+    "ShadowConfig",
+    "ShadowMonth",
+    "check_preset",
+    "close_month",
+    "fold_month",
+    "get_config",
+    "month_end_players",
+    "new_player_fn",
+    "parse_seed_rd",
+    "read_month",
+    "recompute",
+    "replay",
+    "seed_rd_for",
+    "set_config",
+    "shadow_games",
+    "write_month",
+]
+
 import datetime as dt
-import math
 from collections.abc import Collection, Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
@@ -22,95 +44,26 @@ from tracker.db.models import (
     GlickoHistory,
     PlayerSeed,
     RatingPeriod,
-    ShadowSettings,
     table,
 )
-from tracker.errors import InvalidInputError
 from tracker.months import month_end, previous_month
 from tracker.ratings import glicko
 from tracker.ratings.glicko import GlickoPreset, GlickoState
 from tracker.ratings.month_games import MonthGame
 from tracker.ratings.shadow import GameUpdate, NewPlayer, ShadowGame, ShadowPlayer, rate_month
-from tracker.services import lists
+from tracker.services import lists, rated_games
+from tracker.services.shadow_config import (
+    PRESET_NAMES,
+    SEED_RD_RANGE,
+    SEEDS,
+    ShadowConfig,
+    check_preset,
+    get_config,
+    parse_seed_rd,
+    seed_rd_for,
+    store_config,
+)
 from tracker.vocabulary import SCORES, TIME_CONTROLS
-
-SEEDS = ("elo", "fresh")
-PRESET_NAMES = tuple(glicko.PRESETS)
-SEED_RD_RANGE = (10.0, 500.0)
-"""The fixed seed RDs ``shadow set --seed-rd N`` accepts."""
-
-
-@dataclass(frozen=True)
-class ShadowConfig:
-    """How this database computes its shadow rating."""
-
-    preset: str = glicko.DEFAULT_PRESET
-    seed: str = "elo"
-    external_rd: float = 60.0
-    chesscom_start: float = glicko.CHESSCOM_START
-    chesscom_c: float = glicko.CHESSCOM_C_PER_DAY
-    chesscom_rd_min: float = glicko.CHESSCOM_RD_MIN
-    chesscom_rd_max: float = glicko.CHESSCOM_RD_MAX
-    seed_rd: float | None = None  # None: ``auto``, from the player's rated games
-
-    def glicko_preset(self, name: str | None = None) -> GlickoPreset:
-        chosen = name or self.preset
-        if chosen == "chesscom":
-            return glicko.chesscom_preset(
-                start=self.chesscom_start,
-                c=self.chesscom_c,
-                rd_min=self.chesscom_rd_min,
-                rd_max=self.chesscom_rd_max,
-            )
-        return glicko.get_preset(chosen)
-
-
-def get_config(session: Session) -> ShadowConfig:
-    row = session.get(ShadowSettings, 1)
-    if row is None:
-        return ShadowConfig()
-    return ShadowConfig(
-        row.preset,
-        row.seed,
-        row.external_rd,
-        row.chesscom_start,
-        row.chesscom_c,
-        row.chesscom_rd_min,
-        row.chesscom_rd_max,
-        row.seed_rd,
-    )
-
-
-def seed_rd_for(config: ShadowConfig, preset: GlickoPreset, games: int) -> float:
-    """The first RD of a player seeded after ``games`` rated games: ``auto``
-    (:func:`tracker.ratings.glicko.seed_rd`, opponents at the external RD), or the fixed one,
-    within the preset's bounds."""
-    if config.seed_rd is not None:
-        return glicko.bounded_seed_rd(preset, config.seed_rd)
-    return glicko.seed_rd(preset, games, opponent_rd=config.external_rd)
-
-
-def parse_seed_rd(text: str) -> float | None:
-    """``auto`` (None) or a fixed RD in :data:`SEED_RD_RANGE`."""
-    word = text.strip().lower()
-    if word == "auto":
-        return None
-    try:
-        value = float(word)
-    except ValueError:
-        value = math.nan
-    low, high = SEED_RD_RANGE
-    if not low <= value <= high:
-        raise InvalidInputError(
-            f"--seed-rd {text!r}: use auto, or an RD between {low:g} and {high:g}"
-        )
-    return value
-
-
-def check_preset(name: str) -> str:
-    if name not in PRESET_NAMES:
-        raise InvalidInputError(f"unknown preset {name!r}: use {', '.join(PRESET_NAMES)}")
-    return name
 
 
 def set_config(
@@ -125,49 +78,23 @@ def set_config(
     chesscom_rd_max: float | None = None,
     seed_rd: str | None = None,
 ) -> tuple[ShadowConfig, bool]:
-    """Change the configuration; recompute every stored shadow if it changed.
-
-    ``seed_rd``: ``"auto"`` or a number (see :func:`parse_seed_rd`); None leaves it as is."""
-    current = get_config(session)
-    if preset is not None:
-        check_preset(preset)
-    if seed is not None and seed not in SEEDS:
-        raise InvalidInputError(f"unknown seeding {seed!r}: use elo or fresh")
-    if external_rd is not None and not 10 <= external_rd <= 500:
-        raise InvalidInputError(f"external RD {external_rd:g} is outside 10..500")
-    if chesscom_start is not None and not 100 <= chesscom_start <= 3000:
-        raise InvalidInputError(f"start rating {chesscom_start:g} is outside 100..3000")
-    if chesscom_c is not None and not 0 <= chesscom_c <= 100:
-        raise InvalidInputError(f"RD growth c {chesscom_c:g} is outside 0..100")
-    new = ShadowConfig(
-        preset or current.preset,
-        seed or current.seed,
-        current.external_rd if external_rd is None else external_rd,
-        current.chesscom_start if chesscom_start is None else chesscom_start,
-        current.chesscom_c if chesscom_c is None else chesscom_c,
-        current.chesscom_rd_min if chesscom_rd_min is None else chesscom_rd_min,
-        current.chesscom_rd_max if chesscom_rd_max is None else chesscom_rd_max,
-        current.seed_rd if seed_rd is None else parse_seed_rd(seed_rd),
+    """Change the configuration (:func:`~tracker.services.shadow_config.store_config`);
+    recompute every stored shadow if it changed."""
+    new, changed = store_config(
+        session,
+        preset=preset,
+        seed=seed,
+        external_rd=external_rd,
+        chesscom_start=chesscom_start,
+        chesscom_c=chesscom_c,
+        chesscom_rd_min=chesscom_rd_min,
+        chesscom_rd_max=chesscom_rd_max,
+        seed_rd=seed_rd,
     )
-    if not 1 <= new.chesscom_rd_min < new.chesscom_rd_max <= 1000:
-        raise InvalidInputError(
-            f"RD bounds {new.chesscom_rd_min:g}..{new.chesscom_rd_max:g} must satisfy "
-            "1 <= minimum < maximum <= 1000"
-        )
-    if new == current:
-        return current, False
-    row = session.get(ShadowSettings, 1)
-    if row is None:
-        row = ShadowSettings(id=1)
-        session.add(row)
-    row.preset, row.seed = new.preset, new.seed
-    row.external_rd, row.chesscom_start = new.external_rd, new.chesscom_start
-    row.chesscom_c, row.chesscom_rd_min = new.chesscom_c, new.chesscom_rd_min
-    row.chesscom_rd_max, row.seed_rd = new.chesscom_rd_max, new.seed_rd
-    session.flush()
-    for tc in TIME_CONTROLS:
-        recompute(session, tc, new)
-    return new, True
+    if changed:
+        for tc in TIME_CONTROLS:
+            recompute(session, tc, new)
+    return new, changed
 
 
 # ---------------------------------------------------------------------------------------
@@ -374,7 +301,7 @@ def read_month(
     if ratings is None:
         ratings = lists.ListRatings(session, tc)
     if games is None:
-        games = lists.month_games(session, tc, month)
+        games = rated_games.month_games(session, tc, month)
     shadow = shadow_games(games, config, preset)
     copy_idle = preset.period == "game" and previous is not None
     if players is None:
@@ -527,7 +454,7 @@ def replay(
     ratings = lists.ListRatings(session, tc)
     players: dict[int, ShadowPlayer] = {}
     for month, _, _ in lists.closed_months(session, tc):
-        month_games = lists.month_games(session, tc, month)
+        month_games = rated_games.month_games(session, tc, month)
         games = shadow_games(month_games, config, preset)
         counts = _rated_games_of_newcomers(session, tc, month, config, games, players)
         start = new_player_fn(config, preset, ratings, month_games, counts)

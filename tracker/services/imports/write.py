@@ -17,8 +17,9 @@ from tracker.ratings.fide import changed_period
 from tracker.services.games import natural_key
 from tracker.services.imports.plan import EventPlan, Identity, Plan, Planned, chunks, suffixed
 from tracker.services.imports.report import CreatedPlayer, ImportOptions, Progress, StaleFrom
-from tracker.services.lists import EventSpan, event_spans, mark_stale
+from tracker.services.lists import mark_stale
 from tracker.services.players import FEDERATION, TITLES
+from tracker.services.rated_games import EventSpan, event_spans
 from tracker.vocabulary import TIME_CONTROLS, YEAR_MAX, YEAR_MIN
 
 #: Games written per bulk ``INSERT`` (and per progress step).
