@@ -28,15 +28,16 @@ from tests.helpers import (
 )
 from tracker.errors import NotFoundError
 from tracker.ratings import fide, glicko, glicko1
-from tracker.services import compare, history, periods
-from tracker.services.compare import Evaluation, SystemScore
+from tracker.services import evaluate as evaluate_service
+from tracker.services import history, periods
+from tracker.services.evaluate import Evaluation, SystemScore
 
 D = dt.date
 
 
 def evaluate(db: Services, start: str | None = None) -> Evaluation:
     """``tracker evaluate [--from START]``."""
-    out: Evaluation = db(compare.evaluate, "standard", month(start) if start else None)
+    out: Evaluation = db(evaluate_service.evaluate, "standard", month(start) if start else None)
     return out
 
 

@@ -34,6 +34,7 @@ from tests.helpers import (
 from tracker.ratings import glicko
 from tracker.ratings.glicko import GlickoState
 from tracker.services import compare, games, history, periods, shadow
+from tracker.services import evaluate as evaluate_service
 from tracker.services.compare import CompareRow
 
 D = dt.date
@@ -323,8 +324,8 @@ def test_rerate_recomputes_the_shadow_like_logging_the_game_on_time(
     assert db(compare.compare_all, "standard") == on_time(compare.compare_all, "standard")
     assert shadow_rows(db.url) == shadow_rows(on_time.url)
     # the same games, predicted the same way (summed in another order: the last bit may move)
-    late = db(compare.evaluate, "standard", None)
-    timely = on_time(compare.evaluate, "standard", None)
+    late = db(evaluate_service.evaluate, "standard", None)
+    timely = on_time(evaluate_service.evaluate, "standard", None)
     assert late.games == timely.games == 6
     for a, b in zip(late.systems, timely.systems, strict=True):
         assert (a.system, a.games, a.accuracy) == (b.system, b.games, b.accuracy)

@@ -343,7 +343,7 @@ def evaluate(
     \b
     Example: tracker evaluate --from 2026-09
     """
-    from tracker.services.compare import evaluate as do_evaluate
+    from tracker.services.evaluate import evaluate as do_evaluate
 
     ev = state(ctx).run(lambda s: do_evaluate(s, tc, from_month), write=False)
     if json:

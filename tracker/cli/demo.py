@@ -44,9 +44,10 @@ def demo(
     \b
     Example: tracker demo --file /tmp/tracker-demo.db
     """
-    from tracker.services.compare import compare, compare_all, online_fit
+    from tracker.services.compare import compare, compare_all
     from tracker.services.demo import is_demo_database, load_demo
     from tracker.services.history import history, rating_list
+    from tracker.services.online_fit import online_fit
     from tracker.services.periods import close, list_periods
     from tracker.services.players import list_players
 

@@ -14,8 +14,8 @@ from tracker.errors import InvalidInputError
 from tracker.vocabulary import PLATFORM_NAMES
 
 if TYPE_CHECKING:
-    from tracker.services.compare import OnlineFit
     from tracker.services.online import OnlineView, Stored
+    from tracker.services.online_fit import OnlineFit
 
 ONLINE_HEADERS = {"lichess": "lichess.org", "chesscom": "chess.com"}
 """Column headers of the real online ratings (the sites' names: not the presets')."""
@@ -238,7 +238,7 @@ def _signed(value: float | None) -> str:
 
 
 def compare_online(ctx: typer.Context, tc: str, platform: str, json: bool) -> None:
-    from tracker.services.compare import online_fit
+    from tracker.services.online_fit import online_fit
 
     f = state(ctx).run(lambda s: online_fit(s, tc, platform), write=False)
     if json:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
@@ -11,9 +10,7 @@ from sqlalchemy import Select, func, or_, select
 from sqlalchemy.orm import Session, aliased
 
 from tracker.db.models import Event, Game, Player, RatingPeriod
-from tracker.errors import ConflictError, InvalidInputError, NotFoundError, TrackerError
-from tracker.importers.records import Problem
-from tracker.importers.rounds import Pairing
+from tracker.errors import ConflictError, InvalidInputError, NotFoundError
 from tracker.months import month_label, month_of, next_month
 from tracker.ratings import fide
 from tracker.services import lists, rated_games
@@ -434,80 +431,3 @@ def remove_game(session: Session, game_id: int) -> GameView:
         session.flush()
     stale = _mark(session, removed.tc, event.id if event else None, removed.played_on, before)
     return replace(removed, stale=stale)
-
-
-class RoundRejected(InvalidInputError):
-    """A round with problems: nothing of it is written. ``problems`` says what, line by line."""
-
-    def __init__(self, message: str, problems: Sequence[str]) -> None:
-        super().__init__(message)
-        self.problems = tuple(problems)
-
-
-def add_round(
-    session: Session,
-    *,
-    event: str,
-    played_on: dt.date,
-    round_: str,
-    pairings: Sequence[Pairing],
-    tc: str = "standard",
-    event_start: dt.date | None = None,
-    problems: Sequence[Problem] = (),
-    source: str = "stdin",
-    today: dt.date | None = None,
-    yes: bool = False,
-) -> tuple[GameView, ...]:
-    """Record one round of an event, all or nothing: every game is checked as ``game add``
-    checks it, and also that nobody plays twice in the round. ``problems`` are the lines the
-    caller could not read (from ``source``); with any problem at all, :class:`RoundRejected`
-    lists them all, as ``SOURCE:LINE: reason`` (the caller's transaction then writes
-    nothing)."""
-    if today is not None:
-        DateBounds.of(session, today).check(played_on, yes=yes)
-    round_text = clean_round(round_)
-    if round_text is None:
-        raise InvalidInputError("a round needs a number (--round N)")
-    found: list[tuple[int, str]] = [(p.line, str(p)) for p in problems]
-    seen: dict[int, int] = {}
-    added: list[GameView] = []
-    for pairing in pairings:
-        where = f"{source}:{pairing.line}: "
-        try:
-            white = resolve(session, pairing.white)
-            black = resolve(session, pairing.black)
-            for player in (white, black):
-                if player.id in seen and white.id != black.id:
-                    raise InvalidInputError(
-                        f"{player.name} already plays in line {seen[player.id]} of this round"
-                    )
-            added.append(
-                add_game(
-                    session,
-                    white=f"id:{white.id}",
-                    black=f"id:{black.id}",
-                    result=pairing.result,
-                    played_on=played_on,
-                    tc=tc,
-                    event=event,
-                    event_start=event_start,
-                    round_=round_text,
-                    white_rating=pairing.white_rating,
-                    black_rating=pairing.black_rating,
-                )
-            )
-            seen.setdefault(white.id, pairing.line)
-            seen.setdefault(black.id, pairing.line)
-        except TrackerError as exc:
-            found.append((pairing.line, f"{where}{exc}"))
-    if not pairings and not problems:
-        raise InvalidInputError("no games given: one line per game, WHITE RESULT BLACK")
-    if found:
-        lines = len({line for line, _ in found})
-        total = len(pairings) + len({p.line for p in problems})
-        raise RoundRejected(
-            f"round {round_text} of {event!r} not added: {lines} of {total} line(s) have "
-            "problems; nothing was written",
-            [text for _, text in sorted(found)],
-        )
-    return tuple(added)

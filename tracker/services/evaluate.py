@@ -1,0 +1,100 @@
+"""``tracker evaluate``: which system predicted the games of the closed periods better (FIDE
+Elo, every shadow preset, a coin flip), by log-loss, Brier score and how often the favourite won."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from sqlalchemy.orm import Session
+
+from tracker.errors import NotFoundError
+from tracker.ratings import fide, metrics
+from tracker.services import lists, rated_games, shadow
+from tracker.user_input import check_tc
+
+
+@dataclass(frozen=True)
+class SystemScore:
+    system: str
+    games: int
+    log_loss: float
+    brier: float
+    accuracy: float | None
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    tc: str
+    first_month: dt.date | None
+    games: int
+    decisive: int
+    systems: tuple[SystemScore, ...]
+    external_rd: float
+    external_games: bool = False
+
+
+def evaluate(session: Session, tc: str, from_month: dt.date | None) -> Evaluation:
+    """Replay every rated game of the closed periods; score each system's prediction of it.
+
+    FIDE Elo predicts with the expectation its own calculation uses (table 8.1.2 and the
+    400-point rule) from both players' ratings on the list in force when the event started,
+    recorded ratings for external players; games where either side is unrated are left out
+    for every system, so all systems are scored on the same games.
+    """
+    tc = check_tc(tc)
+    config = shadow.get_config(session)
+    ratings = lists.ListRatings(session, tc)
+    elo_pred: dict[int, float] = {}
+    white_of: dict[int, int] = {}
+    outcomes: dict[int, float] = {}
+    external_games = False
+    closed = lists.closed_months(session, tc)
+    for month, _, _ in closed:
+        if from_month is not None and month < from_month:
+            continue
+        for g in rated_games.period_games(session, tc, month):
+            on_list = ratings.on_list_of(g.event_start)
+            w = fide.recorded_rating(g.white_rating, month)
+            b = fide.recorded_rating(g.black_rating, month)
+            w = w if g.white_external else on_list.get(g.white_id)
+            b = b if g.black_external else on_list.get(g.black_id)
+            if w is None or b is None or (g.white_external and g.black_external):
+                continue
+            rules = fide.rules_for(tc, g.event_start)
+            if not fide.game_is_rated(w, b, rules):
+                continue
+            elo_pred[g.id] = float(fide.expected_score(w, b, rules))
+            white_of[g.id] = g.white_id
+            outcomes[g.id] = {"1-0": 1.0, "0-1": 0.0}.get(g.result, 0.5)
+            external_games = external_games or g.white_external or g.black_external
+    if not outcomes:
+        raise NotFoundError(
+            f"no rated {tc} games to evaluate: close a period first (`tracker period close`)"
+        )
+    order = sorted(outcomes)
+    actual = [outcomes[i] for i in order]
+    scores = [("coin flip", metrics.coin_flip_scores(actual))]
+    scores.append(("fide-elo", metrics.evaluate([elo_pred[i] for i in order], actual)))
+    for name in shadow.PRESET_NAMES:
+        white_pred: dict[int, float] = {}
+        for replayed in shadow.replay(session, tc, config, name):
+            for u in replayed.updates:
+                if u.game_id in outcomes and u.game_id not in white_pred:
+                    mine = u.player_id == white_of[u.game_id]
+                    white_pred[u.game_id] = u.expected if mine else 1.0 - u.expected
+        scores.append((name, metrics.evaluate([white_pred[i] for i in order], actual)))
+    decisive = sum(1 for i in order if outcomes[i] != 0.5)
+    first = from_month if from_month is not None else (closed[0][0] if closed else None)
+    return Evaluation(
+        tc=tc,
+        first_month=first,
+        games=len(order),
+        decisive=decisive,
+        systems=tuple(
+            SystemScore(name, s.games, s.log_loss, s.brier, s.favourite_accuracy)
+            for name, s in scores
+        ),
+        external_rd=config.external_rd,
+        external_games=external_games,
+    )

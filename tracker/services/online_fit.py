@@ -1,0 +1,116 @@
+"""``compare --all --online PLATFORM``: the least-squares line between FIDE and a platform's
+rating across the players linked to it."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from tracker.db.models import EloHistory, Player
+from tracker.months import next_month
+from tracker.ratings.fit import LineFit, fit_line
+from tracker.services import lists, online
+from tracker.user_input import check_tc, today
+from tracker.vocabulary import PLATFORM_NAMES, online_perf
+
+# --------------------------------------------------------------------------------------
+# FIDE beside a platform: the least-squares line across the linked players
+
+ONLINE_MAX_AGE = dt.timedelta(days=365)
+"""An online rating older than this on the list date is left out of the fit: it says how
+strong the player was then, not now."""
+
+
+@dataclass(frozen=True)
+class FitRow:
+    player_id: int
+    name: str
+    elo: int
+    online: int
+    online_day: dt.date
+    fitted: float | None
+    residual: float | None
+
+
+@dataclass(frozen=True)
+class OnlineFit:
+    tc: str
+    platform: str
+    perf: str | None  # None: the platform has no perf beside this list
+    list_date: dt.date
+    from_list: bool  # False: no closed period yet, the seeds and today's date stand in
+    rows: tuple[FitRow, ...]
+    left_out: tuple[tuple[str, str], ...]  # (name, why)
+    fit: LineFit | None
+    stale: bool
+
+
+def online_fit(session: Session, tc: str, platform: str) -> OnlineFit:
+    """Every player linked to ``platform``: his Elo on the latest list and his real rating in
+    the perf beside ``tc`` (the latest point on or before the list date, at most a year old),
+    and the least-squares line of the online rating on the Elo."""
+    tc = check_tc(tc)
+    platform = online.check_platform(platform)
+    perf = online_perf(platform, tc)
+    closed = lists.closed_months(session, tc)
+    if closed:
+        month, period, _ = closed[-1]
+        list_date = next_month(month)
+        elo: dict[int, int | None] = dict(
+            session.execute(
+                select(EloHistory.player_id, EloHistory.rating).where(
+                    EloHistory.period_id == period
+                )
+            ).all()
+        )
+    else:
+        list_date = today()
+        elo = {pid: s.rating for pid, s in lists.seeds(session, tc).items()}
+    column = Player.lichess if platform == "lichess" else Player.chesscom
+    linked = session.execute(
+        select(Player.id, Player.name)
+        .where(column.is_not(None), Player.external.is_(False))
+        .order_by(Player.name, Player.id)
+    ).all()
+    series = online.series_for(session, [pid for pid, _ in linked], tc) if perf else {}
+    pairs: list[tuple[int, str, int, tuple[dt.date, int]]] = []
+    left_out: list[tuple[str, str]] = []
+    for pid, name in linked:
+        rating = elo.get(pid)
+        mine = next((s for s in series.get(pid, []) if s.platform == platform), None)
+        point = mine.on(list_date) if mine is not None else None
+        if rating is None:
+            left_out.append((name, "no Elo on the list"))
+        elif point is None:
+            left_out.append((name, f"no {PLATFORM_NAMES[platform]} {perf} rating by then"))
+        elif list_date - point[0] > ONLINE_MAX_AGE:
+            left_out.append((name, f"last {PLATFORM_NAMES[platform]} rating on {point[0]}"))
+        else:
+            pairs.append((pid, name, rating, point))
+    fit = fit_line([float(e) for _, _, e, _ in pairs], [float(p[1]) for *_, p in pairs])
+    rows = tuple(
+        FitRow(
+            pid,
+            name,
+            rating,
+            point[1],
+            point[0],
+            fit.predict(rating) if fit is not None else None,
+            point[1] - fit.predict(rating) if fit is not None else None,
+        )
+        for pid, name, rating, point in pairs
+    )
+    return OnlineFit(
+        tc=tc,
+        platform=platform,
+        perf=perf,
+        list_date=list_date,
+        from_list=bool(closed),
+        rows=tuple(sorted(rows, key=lambda r: (-r.elo, r.name))),
+        left_out=tuple(left_out),
+        fit=fit,
+        stale=any(s for _, _, s in closed),
+    )
