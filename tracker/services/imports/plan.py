@@ -6,141 +6,22 @@ from __future__ import annotations
 import datetime as dt
 import unicodedata
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
-from typing import Final, NamedTuple, TypeVar
+from collections.abc import Sequence
+from typing import Final, NamedTuple
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from tracker.db.models import Event, Game, Player
+from tracker.db.models import Event, Player
 from tracker.errors import InvalidInputError
-from tracker.importers.records import GameRecord, ParseResult, PlayerInfo, Problem
+from tracker.importers.records import GameRecord, ParseResult, PlayerInfo
 from tracker.services.games import clean_round, natural_key
+from tracker.services.imports.planned import EventPlan, Identity, Plan, Planned, chunks
+from tracker.services.imports.present import LOOKUP_CHUNK, find_present
 from tracker.services.imports.report import ImportOptions, plural
 from tracker.services.players import clean_name
 from tracker.user_input import today
 from tracker.vocabulary import FORFEITS
-
-#: Values per ``IN (...)`` list when looking rows up.
-LOOKUP_CHUNK: Final = 500
-
-T = TypeVar("T")
-
-
-@dataclass
-class Identity:
-    """One person of the file, however many games he appears in."""
-
-    name: str
-    fide_id: int | None
-    first_line: int
-    federation: str | None = None
-    birth_year: int | None = None
-    sex: str | None = None
-    title: str | None = None
-    rating_seen: bool = False
-    games: int = 0
-    player_id: int | None = None  # an existing player
-    external: bool = False
-    new: bool = False
-    problem: str | None = None
-
-    def absorb(self, info: PlayerInfo) -> None:
-        self.games += 1
-        self.rating_seen = self.rating_seen or info.rating is not None
-        self.federation = self.federation or info.federation
-        self.birth_year = self.birth_year or info.birth_year
-        self.sex = self.sex or info.sex
-        self.title = self.title or info.title
-
-
-@dataclass
-class EventPlan:
-    name: str
-    first_line: int
-    file_start: dt.date | None = None
-    site: str | None = None
-    event_id: int | None = None  # an existing event
-    db_start: dt.date | None = None
-    db_fixed: bool = False
-    problem: str | None = None
-
-    @property
-    def fixed_start(self) -> dt.date | None:
-        """The start date games may not precede, if there is one."""
-        if self.file_start is not None:
-            return self.file_start
-        return self.db_start if self.db_fixed else None
-
-
-@dataclass
-class Planned:
-    record: GameRecord
-    white: Identity
-    black: Identity
-    event: EventPlan | None
-    round: str | None
-    tc: str
-    key: str | tuple[object, ...] = ""  # a stand-in (tuple) until the players and event exist
-    final: bool = False  # the key is the stored natural key (no stand-ins)
-    # The n-th distinct game of the file with this key (same date, players, event, round):
-    # stored under the key suffixed "|#n" from n = 2 on.
-    suffix: int = 1
-
-
-def suffixed(key: str, n: int) -> str:
-    """The natural key of the n-th game sharing ``key`` (blitz nights: the same players,
-    day and round several times)."""
-    return key if n == 1 else f"{key}|#{n}"
-
-
-@dataclass
-class Plan:
-    games: list[Planned] = field(default_factory=list)
-    present: int = 0
-    problems: list[Problem] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    parsed_invalid: int = 0  # games the parser could not read
-    invalid_records: set[int] = field(default_factory=set)  # id() of refused game records
-
-    def problem(self, source: str, line: int, reason: str) -> None:
-        self.problems.append(Problem(source, line, reason))
-
-    def refuse(self, record: GameRecord, reason: str | None = None) -> None:
-        if reason is not None:
-            self.problem(record.source, record.line, reason)
-        self.invalid_records.add(id(record))
-
-    @property
-    def invalid(self) -> int:
-        """Games refused: by the parser, or by the checks here."""
-        return self.parsed_invalid + len(self.invalid_records)
-
-
-def chunks(items: Sequence[T], size: int) -> Iterator[Sequence[T]]:
-    for start in range(0, len(items), size):
-        yield items[start : start + size]
-
-
-_Stored = tuple[int, int, str, str]  # a stored game of a key: suffix, id, result, tc
-
-
-def _needs_more(found: Planned | list[Planned], stored: list[_Stored]) -> bool:
-    """Whether a key's stored games found so far may not be all that matter: the file has
-    more games of that key, or one of them matches none of those stored."""
-    if not isinstance(found, list):  # the usual case: one game of that key, one stored
-        return all((s[2], s[3]) != (found.record.result, found.tc) for s in stored)
-    group = found
-    if len(group) > len(stored):
-        return True
-    left = [(result, tc) for _, _, result, tc in stored]
-    for planned in group:
-        wanted = (planned.record.result, planned.tc)
-        if wanted not in left:
-            return True
-        left.remove(wanted)
-    return False
 
 
 class _Known(NamedTuple):
@@ -199,7 +80,7 @@ class Planner:
         self._decide_new_players(identities)
         events = self._events(records)
         self._check_games(records, events)
-        self._find_present()
+        find_present(self.session, self.plan)
 
     def _identities(self, records: Sequence[GameRecord]) -> dict[tuple[str, object], Identity]:
         """The file's people: keyed by FIDE id, or by name when the file gives none."""
@@ -553,96 +434,3 @@ class Planner:
             planned.round or "",
         )
         return stand_in, False
-
-    def _find_present(self) -> None:
-        """Games already stored drop out; one stored with another result is a problem.
-
-        Duplicates are judged by content: the file's games sharing one natural key (same
-        date, players, event and round) are matched with the stored games of that key (the
-        key, then ``key|#2``, ``key|#3``...) by result and time control. A file game that
-        matches none is new while the file has more such games than the database; beyond
-        that it contradicts a stored game."""
-        plan = self.plan
-        finals: dict[str, Planned | list[Planned]] = {}
-        for planned in plan.games:
-            if planned.final:
-                assert isinstance(planned.key, str)
-                found = finals.get(planned.key)
-                if found is None:
-                    finals[planned.key] = planned
-                elif isinstance(found, list):
-                    found.append(planned)
-                else:
-                    finals[planned.key] = [found, planned]
-        stored = self._stored(finals)
-        if not stored:
-            return
-        drop: set[int] = set()  # id() of the games present or refused
-        for key, candidates in stored.items():
-            found = finals[key]
-            if not isinstance(found, list) and len(candidates) == 1:  # the usual case
-                _, game_id, result, tc = candidates[0]
-                drop.add(id(found))
-                if (result, tc) == (found.record.result, found.tc):
-                    plan.present += 1
-                    continue
-                plan.refuse(
-                    found.record,
-                    f"this game is already recorded as game {game_id} with result {result} "
-                    f"({tc}); the file says {found.record.result} ({found.tc}): if the file "
-                    f"is right, remove game {game_id} first (`tracker game remove {game_id}`)",
-                )
-                continue
-            group = found if isinstance(found, list) else [found]
-            unmatched = list(candidates)
-            new: list[Planned] = []
-            for planned in group:
-                match = next(
-                    (c for c in unmatched if (c[2], c[3]) == (planned.record.result, planned.tc)),
-                    None,
-                )
-                if match is None:
-                    new.append(planned)
-                else:
-                    unmatched.remove(match)
-                    plan.present += 1
-                    drop.add(id(planned))
-            room = max(0, len(group) - len(candidates))
-            for planned, other in zip(new[: len(new) - room], unmatched, strict=False):
-                _, game_id, result, tc = other
-                drop.add(id(planned))
-                plan.refuse(
-                    planned.record,
-                    f"this game is already recorded as game {game_id} with result {result} "
-                    f"({tc}); the file says {planned.record.result} ({planned.tc}): if the file "
-                    f"is right, remove game {game_id} first (`tracker game remove {game_id}`)",
-                )
-            used = {c[0] for c in candidates}
-            free = (n for n in range(1, len(group) + len(candidates) + 1) if n not in used)
-            for planned in new[len(new) - room :] if room else []:
-                planned.suffix = next(free)
-        if drop:
-            plan.games = [p for p in plan.games if id(p) not in drop]  # the file's order
-
-    def _stored(self, finals: dict[str, Planned | list[Planned]]) -> dict[str, list[_Stored]]:
-        """The stored games of each key: (suffix, game id, result, tc), level by level. The
-        next level is looked up only for the keys that need it: more file games than stored
-        ones so far, or a file game no stored one matches (a re-import of a federation's
-        file, one game per key, takes one lookup per game)."""
-        stored: dict[str, list[_Stored]] = defaultdict(list)
-        wanted: dict[str, str] = {key: key for key in finals}  # stored key -> the file's key
-        level = 1
-        while wanted:
-            found: list[str] = []
-            for chunk in chunks(sorted(wanted), LOOKUP_CHUNK):
-                query = select(Game.natural_key, Game.id, Game.result, Game.tc).where(
-                    Game.natural_key.in_(chunk)
-                )
-                for stored_key, game_id, result, tc in self.session.execute(query):
-                    base = wanted[stored_key]
-                    stored[base].append((level, game_id, result, tc))
-                    found.append(base)
-            level += 1
-            more = [base for base in found if _needs_more(finals[base], stored[base])]
-            wanted = {suffixed(base, level): base for base in more}
-        return dict(stored)
