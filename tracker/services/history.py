@@ -339,8 +339,19 @@ def rating_list(session: Session, tc: str, list_month: dt.date | None) -> Rating
                 f"{month_label(first)} to {month_label(last)}"
             )
         month, pid, stale = match[0]
+    # Columns, not entities: a federation's list has tens of thousands of lines.
     rows = session.execute(
-        select(EloHistory, Player)
+        select(
+            Player.id,
+            Player.name,
+            Player.title,
+            Player.federation,
+            Player.fide_id,
+            Player.birth_year,
+            EloHistory.rating,
+            EloHistory.games,
+            EloHistory.next_k,
+        )
         .join(Player, Player.id == EloHistory.player_id)
         .where(EloHistory.period_id == pid, EloHistory.rating.is_not(None))
         .order_by(EloHistory.rating.desc(), Player.name, Player.id)
@@ -348,23 +359,14 @@ def rating_list(session: Session, tc: str, list_month: dt.date | None) -> Rating
     entries = []
     previous: int | None = None
     rank = 0
-    for position, (h, p) in enumerate(rows, start=1):
-        assert h.rating is not None
-        if h.rating != previous:
-            rank, previous = position, h.rating
+    for position, (player_id, name, title, fed, fide_id, born, rating, games, k) in enumerate(
+        rows, start=1
+    ):
+        assert rating is not None  # the query keeps rated lines only
+        if rating != previous:
+            rank, previous = position, rating
         entries.append(
-            ListEntry(
-                rank,
-                p.id,
-                p.name,
-                p.title,
-                p.federation,
-                p.fide_id,
-                p.birth_year,
-                h.rating,
-                h.games,
-                h.next_k,
-            )
+            ListEntry(rank, player_id, name, title, fed, fide_id, born, rating, games, k)
         )
     return RatingList(tc, next_month(month), month, tuple(entries), stale)
 
