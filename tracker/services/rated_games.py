@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable
 from decimal import Decimal
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, aliased
@@ -48,13 +48,19 @@ def month_games(
         .join(white, white.id == Game.white_id)
         .join(black, black.id == Game.black_id)
         .outerjoin(Event, Event.id == Game.event_id)
-        .where(Game.tc == tc, Game.result.not_in(FORFEITS))
+        .where(Game.result.not_in(FORFEITS))
         .order_by(Game.played_on, Game.id)
     )
     if events is None:
-        query = query.where(Game.played_on >= month, Game.played_on < next_month(month))
-    else:
-        query = query.where(Game.played_on < month, Game.event_id.in_(sorted(set(events))))
+        query = query.where(
+            Game.tc == tc, Game.played_on >= month, Game.played_on < next_month(month)
+        )
+    else:  # by the events' index
+        query = query.where(
+            _not_indexed(Game.tc) == tc,
+            _not_indexed(Game.played_on) < month,
+            Game.event_id.in_(sorted(set(events))),
+        )
     if player_id is not None:
         query = query.where((Game.white_id == player_id) | (Game.black_id == player_id))
     return [MonthGame(*row) for row in session.execute(query)]
@@ -77,18 +83,28 @@ def event_spans(session: Session, tc: str, event_ids: Iterable[int]) -> dict[int
     wanted = sorted(set(event_ids))
     out: dict[int, EventSpan] = {}
     for chunk in _chunks(wanted):
-        rows = session.execute(
-            select(
-                Game.event_id, Event.start_date, func.min(Game.played_on), func.max(Game.played_on)
-            )
-            .join(Event, Event.id == Game.event_id)
-            .where(Game.tc == tc, Game.event_id.in_(chunk), Game.result.not_in(FORFEITS))
-            .group_by(Game.event_id, Event.start_date)
+        starts = dict(
+            session.execute(select(Event.id, Event.start_date).where(Event.id.in_(chunk))).all()
         )
-        for event_id, start, first, last in rows:
+        rows = session.execute(
+            select(Game.event_id, func.min(Game.played_on), func.max(Game.played_on))
+            .where(
+                Game.event_id.in_(chunk),
+                _not_indexed(Game.tc) == tc,  # the events' own index, not the (tc, day) one
+                Game.result.not_in(FORFEITS),
+            )
+            .group_by(Game.event_id)
+        )
+        for event_id, first, last in rows:
             assert event_id is not None
-            out[event_id] = EventSpan(min(start, first), last)
+            out[event_id] = EventSpan(min(starts[event_id], first), last)
     return out
+
+
+def _not_indexed(column: Any) -> Any:
+    """``column`` as an expression no index serves (the same value), so that a planner without
+    statistics (SQLite's) does not scan a large index on it instead of a selective one."""
+    return func.coalesce(column, column)
 
 
 def period_games(
@@ -142,22 +158,32 @@ def first_events(
         return {}
     end = next_month(month)
     mine: dict[int, list[tuple[dt.date, int, int | None, Decimal]]] = {p: [] for p in wanted}
+    seen: set[int] = set()
     for chunk in _chunks(wanted):
-        rows = session.execute(
-            select(
-                Game.id, Game.white_id, Game.black_id, Game.result, Game.played_on, Game.event_id
-            ).where(
-                Game.tc == tc,
-                Game.played_on < end,
-                Game.result.not_in(FORFEITS),
-                (Game.white_id.in_(chunk)) | (Game.black_id.in_(chunk)),
+        for side in (Game.white_id, Game.black_id):  # each by its own index (not an OR)
+            rows = session.execute(
+                select(
+                    Game.id,
+                    Game.white_id,
+                    Game.black_id,
+                    Game.result,
+                    Game.played_on,
+                    Game.event_id,
+                ).where(
+                    side.in_(chunk),
+                    _not_indexed(Game.tc) == tc,
+                    _not_indexed(Game.played_on) < end,
+                    Game.result.not_in(FORFEITS),
+                )
             )
-        )
-        for gid, white, black, result, played_on, event_id in rows:
-            white_score, black_score = SCORES[result]
-            for pid, score in ((white, white_score), (black, black_score)):
-                if pid in mine:
-                    mine[pid].append((played_on, gid, event_id, score))
+            for gid, white, black, result, played_on, event_id in rows:
+                if gid in seen:  # both players asked for: seen from both sides
+                    continue
+                seen.add(gid)
+                white_score, black_score = SCORES[result]
+                for pid, score in ((white, white_score), (black, black_score)):
+                    if pid in mine:
+                        mine[pid].append((played_on, gid, event_id, score))
     firsts = {pid: min(games) for pid, games in mine.items() if games}
     spans = event_spans(session, tc, {e for _, _, e, _ in firsts.values() if e is not None})
     out: dict[int, fide.FirstEvent] = {}
