@@ -17,7 +17,7 @@ import pytest
 from sqlalchemy import text
 
 from tracker.db.engine import make_engine, transaction
-from tracker.services import games, periods, players, shadow
+from tracker.services import games, lists, periods, players, shadow
 
 TODAY = dt.date(2026, 11, 29)
 MONTHS = [dt.date(2025, m, 1) for m in (8, 9, 10, 11, 12)] + [dt.date(2026, 1, 1)]
@@ -102,7 +102,13 @@ def test_one_month_at_a_time_equals_all_at_once(db_url: str, preset: str) -> Non
         assert [p.month for p in report.closed] == [month]
     one_by_one = _rows(db_url)
     assert len({r[0] for r in one_by_one["elo"]}) == len(MONTHS)
-    assert any(r[6] == 0 for r in one_by_one["elo"])  # idle players are listed too
+    # a rated player without games carries his line over: derived when read, not stored
+    assert not any(
+        r[6] == 0 and r[3] is not None and r[10] == 0 and r[15] is None and r[2] == r[3]
+        for r in one_by_one["elo"]
+    )
+    listed = _run(db_url, lambda s: lists.lines_at(s, "standard", MONTHS[-1]))
+    assert any(not line.stored for line in listed.values())  # idle players are listed
 
     reports = _run(db_url, lambda s: periods.rerate(s, tc="standard", from_month=MONTHS[0]))
     assert reports[0].months == tuple(MONTHS)

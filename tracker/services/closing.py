@@ -3,7 +3,8 @@ the Glicko shadow, both pure), write the new list.
 
 A period is one month of one time control; closing it rates every game played in it and
 publishes the list dated the first of the next month (FIDE Rating Regulations 2024 §7.1).
-Every tracked player with a FIDE state gets one ``elo_history`` row per closed period.
+A rated player without games keeps his line: it is derived when read (services.lists),
+so ``elo_history`` holds one row per closed period for every line that changed.
 """
 
 from __future__ import annotations
@@ -114,7 +115,10 @@ def close_month(
     period = RatingPeriod(tc=tc, month=month, stale=False)
     session.add(period)
     session.flush()
-    rows = [elo_row(period.id, line) for line in new_list.lines]
+    # A rated player without games carries his line over: it is derived when read, not stored
+    # (services.lists.carried).
+    changed = [line for line in new_list.lines if line.outcome is not None]
+    rows = [elo_row(period.id, line) for line in changed]
     bulk_insert(session, _ELO_HISTORY, ELO_COLUMNS, rows)
     shadow.write_month(session, period.id, shadow_month, shadows, updates)
 
@@ -130,7 +134,7 @@ def close_month(
     )
     if not keep:
         return closed, None
-    return closed, Carry(_published(period.id, new_list.lines, rows), shadows)
+    return closed, Carry(_published(period.id, new_list.lines, changed, rows), shadows)
 
 
 def _unsettled(state: fide.PlayerState | None) -> bool:
@@ -139,18 +143,18 @@ def _unsettled(state: fide.PlayerState | None) -> bool:
 
 
 def _published(
-    period: int, lines: list[ListLine], rows: list[tuple[Any, ...]]
+    period: int, lines: list[ListLine], changed: list[ListLine], rows: list[tuple[Any, ...]]
 ) -> lists.PublishedList:
-    """The list just written, as :func:`lists.list_lines` would read it back."""
-    states: dict[int, fide.PlayerState] = {}
-    for line, row in zip(lines, rows, strict=True):
-        if line.outcome is None:
-            states[line.player_id] = line.state  # an idle line reads back as it was folded
-        else:
-            states[line.player_id] = lists.line_state(
-                row[3], row[5], row[11], row[12], row[13], row[14], line.state.birth_year
-            )
-    return lists.PublishedList(period, states, {row[1]: row[3] for row in rows})
+    """The list just written, as :func:`lists.list_lines` would read it back: the stored lines
+    (``changed``, written as ``rows``) as stored, the carried ones as folded."""
+    states = {line.player_id: line.state for line in lines}
+    for line, row in zip(changed, rows, strict=True):
+        states[line.player_id] = lists.line_state(
+            row[3], row[5], row[11], row[12], row[13], row[14], line.state.birth_year
+        )
+    return lists.PublishedList(
+        period, states, {line.player_id: line.state.rating for line in lines}
+    )
 
 
 _ELO_HISTORY = table(EloHistory)

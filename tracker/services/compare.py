@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from tracker.db.models import EloHistory, Game, GlickoHistory, Player, RatingPeriod
+from tracker.db.models import Game, GlickoHistory, Player, RatingPeriod
 from tracker.months import next_month
 from tracker.ratings import glicko
 from tracker.ratings.glicko import GlickoPreset, GlickoState
@@ -127,13 +127,8 @@ def compare(session: Session, ref: str, tc: str, preset_name: str | None) -> Com
     name = shadow.check_preset(preset_name) if preset_name else config.preset
     preset = config.glicko_preset(name)
     closed = lists.closed_months(session, tc)
-    elo = dict(
-        session.execute(
-            select(RatingPeriod.month, EloHistory.rating)
-            .join(RatingPeriod, RatingPeriod.id == EloHistory.period_id)
-            .where(RatingPeriod.tc == tc, EloHistory.player_id == player.id)
-        ).all()
-    )
+    lines = lists.player_lines(session, tc, player.id)
+    elo = {month: line.rating for month, _, line in lines}
     stored = name == config.preset
     month_states: dict[dt.date, ShadowPlayer] = {}
     points: list[ComparePoint] = []
@@ -179,13 +174,7 @@ def compare(session: Session, ref: str, tc: str, preset_name: str | None) -> Com
                             dates[u.game_id], s.rating, s.rd, glicko.is_provisional(s, preset)
                         )
                     )
-    first_before = session.execute(
-        select(RatingPeriod.month, EloHistory.rating_before)
-        .join(RatingPeriod, RatingPeriod.id == EloHistory.period_id)
-        .where(RatingPeriod.tc == tc, EloHistory.player_id == player.id)
-        .order_by(RatingPeriod.month)
-        .limit(1)
-    ).first()
+    first_before = (lines[0][0], lines[0][2].rating_before) if lines else None
     elo_start = (
         (first_before[0], first_before[1])
         if first_before is not None and first_before[1] is not None
@@ -274,11 +263,7 @@ def compare_all(session: Session, tc: str) -> Standings:
         )
     month, pid, _ = closed[-1]
     list_date = next_month(month)
-    elo = dict(
-        session.execute(
-            select(EloHistory.player_id, EloHistory.rating).where(EloHistory.period_id == pid)
-        ).all()
-    )
+    elo = {p: line.rating for p, line in lists.lines_at(session, tc, month).items()}
     shadows = {
         p: as_of(s, list_date, preset) for p, s in shadow.month_end_players(session, pid).items()
     }

@@ -6,10 +6,10 @@ import datetime as dt
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
-from sqlalchemy import and_, or_, select
+from sqlalchemy import or_, select
 from sqlalchemy.orm import Session, aliased
 
-from tracker.db.models import EloHistory, Game, GlickoHistory, Player, PlayerSeed, RatingPeriod
+from tracker.db.models import Game, GlickoHistory, Player, PlayerSeed, RatingPeriod
 from tracker.errors import NotFoundError
 from tracker.months import month_label, month_of, months_between, next_month, previous_month
 from tracker.ratings import fide, glicko
@@ -92,21 +92,6 @@ def history(session: Session, ref: str, tc: str) -> History:
     player = resolve(session, ref)
     if player.external:
         raise not_rated_here(player)
-    query = (
-        select(EloHistory, RatingPeriod.month, RatingPeriod.stale)
-        .join(RatingPeriod, RatingPeriod.id == EloHistory.period_id)
-        .where(
-            EloHistory.player_id == player.id,
-            RatingPeriod.tc == tc,
-            # every period he was listed on or played in (a note says why nothing counted)
-            or_(
-                EloHistory.games > 0,
-                EloHistory.rating.is_not(None),
-                EloHistory.note.is_not(None),
-            ),
-        )
-        .order_by(RatingPeriod.month)
-    )
     rows = tuple(
         HistoryRow(
             month=month,
@@ -122,7 +107,9 @@ def history(session: Session, ref: str, tc: str) -> History:
             stale=stale,
             note=h.note,
         )
-        for h, month, stale in session.execute(query)
+        for month, stale, h in lists.player_lines(session, tc, player.id)
+        # every period they were listed on or played in (a note says why nothing counted)
+        if h.games > 0 or h.rating is not None or h.note is not None
     )
     rows = _with_shadow(session, player.id, rows, tc)
     seed = session.get(PlayerSeed, (player.id, tc))
@@ -233,15 +220,11 @@ def _status(session: Session, player: Player, tc: TimeControl) -> RatingStatus |
     state = fide.PlayerState(birth_year=player.birth_year)
     list_date = None
     if closed:
-        last_month, last_id, _ = closed[-1]
+        last_month = closed[-1][0]
         list_date = next_month(last_month)
-        row = session.scalar(
-            select(EloHistory).where(
-                and_(EloHistory.period_id == last_id, EloHistory.player_id == player.id)
-            )
-        )
-        if row is not None:
-            state = lists.states_after(session, last_id, player.id).get(player.id, state)
+        listed = lists.states_after(session, tc, last_month, player.id)
+        if player.id in listed:
+            state = listed[player.id]
         elif seed is not None:
             state = lists.seeded_state(seed, player.birth_year, closed[0][0])
         open_from = next_month(last_month)
@@ -328,7 +311,7 @@ def rating_list(session: Session, tc: str, list_month: dt.date | None) -> Rating
     if not closed:
         raise NotFoundError(f"no {tc} list yet: close a period first (`tracker period close`)")
     if list_month is None:
-        month, pid, stale = closed[-1]
+        month, _pid, stale = closed[-1]
     else:
         wanted = previous_month(list_month)
         match = [c for c in closed if c[0] == wanted]
@@ -338,31 +321,33 @@ def rating_list(session: Session, tc: str, list_month: dt.date | None) -> Rating
                 f"no {tc} list dated {month_label(list_month)}: lists run from "
                 f"{month_label(first)} to {month_label(last)}"
             )
-        month, pid, stale = match[0]
+        month, _pid, stale = match[0]
     # Columns, not entities: a federation's list has tens of thousands of lines.
-    rows = session.execute(
-        select(
-            Player.id,
-            Player.name,
-            Player.title,
-            Player.federation,
-            Player.fide_id,
-            Player.birth_year,
-            EloHistory.rating,
-            EloHistory.games,
-            EloHistory.next_k,
+    lines = {p: line for p, line in lists.lines_at(session, tc, month).items() if line.rating}
+    players: dict[int, tuple[str, str | None, str | None, int | None, int | None]] = {
+        pid: (name, title, fed, fide_id, born)
+        for pid, name, title, fed, fide_id, born in session.execute(
+            select(
+                Player.id,
+                Player.name,
+                Player.title,
+                Player.federation,
+                Player.fide_id,
+                Player.birth_year,
+            ).where(Player.external.is_(False))
         )
-        .join(Player, Player.id == EloHistory.player_id)
-        .where(EloHistory.period_id == pid, EloHistory.rating.is_not(None))
-        .order_by(EloHistory.rating.desc(), Player.name, Player.id)
+    }
+    ordered = sorted(
+        lines.values(),
+        key=lambda line: (-(line.rating or 0), players[line.player_id][0], line.player_id),
     )
     entries = []
     previous: int | None = None
     rank = 0
-    for position, (player_id, name, title, fed, fide_id, born, rating, games, k) in enumerate(
-        rows, start=1
-    ):
-        assert rating is not None  # the query keeps rated lines only
+    for position, line in enumerate(ordered, start=1):
+        player_id, rating, games, k = line.player_id, line.rating, line.games, line.next_k
+        name, title, fed, fide_id, born = players[player_id]
+        assert rating is not None  # rated lines only
         if rating != previous:
             rank, previous = position, rating
         entries.append(

@@ -20,11 +20,11 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import NamedTuple
 
-from sqlalchemy import func, select, update
+from sqlalchemy import and_, func, select, update
 from sqlalchemy.orm import Session
 
 from tracker.db.models import EloHistory, Game, Player, PlayerSeed, RatingPeriod
-from tracker.months import month_of, previous_month
+from tracker.months import month_of, next_month, previous_month
 from tracker.ratings import fide
 from tracker.ratings.month_games import MonthGame
 
@@ -74,8 +74,9 @@ class SeedRow(NamedTuple):
     birth_year: int | None
 
 
-def seeds(session: Session, tc: str, *, unlisted_in: int | None = None) -> dict[int, SeedRow]:
-    """Tracked players' seeds (with ``unlisted_in``: of those without a line in that period)."""
+def seeds(session: Session, tc: str, *, unlisted_by: dt.date | None = None) -> dict[int, SeedRow]:
+    """Tracked players' seeds (with ``unlisted_by``: of those without a stored line on a list
+    closing that month or earlier)."""
     query = (
         select(
             PlayerSeed.player_id,
@@ -88,12 +89,195 @@ def seeds(session: Session, tc: str, *, unlisted_in: int | None = None) -> dict[
         .join(Player, Player.id == PlayerSeed.player_id)
         .where(PlayerSeed.tc == tc, Player.external.is_(False))
     )
-    if unlisted_in is not None:
-        listed = select(EloHistory.id).where(
-            EloHistory.period_id == unlisted_in, EloHistory.player_id == PlayerSeed.player_id
+    if unlisted_by is not None:
+        stored = (
+            select(EloHistory.id)
+            .join(RatingPeriod, RatingPeriod.id == EloHistory.period_id)
+            .where(
+                EloHistory.player_id == PlayerSeed.player_id,
+                RatingPeriod.tc == tc,
+                RatingPeriod.month <= unlisted_by,
+            )
         )
-        query = query.where(~listed.exists())
-    return {row[0]: SeedRow(*row) for row in session.execute(query)}
+        query = query.where(~stored.exists())
+    return {row[0]: SeedRow(*row) for row in session.connection().execute(query)}
+
+
+# ---------------------------------------------------------------------------------------
+# The lines of a published list. A closed period stores the lines that changed: every player
+# who played, every unrated player with something pending, every first rating and every
+# drop. A rated player without games carries his line over: his rating, flags and game count
+# stay, only K is that of the new list (FIDE Rating Regulations 2024 §8.3.3). Such a line is
+# derived when read, from his latest stored line (or his seed), exactly as closing the
+# period would have made it (tracker.ratings.fide.close_idle).
+
+
+class Line(NamedTuple):
+    """A player's line on one list (stored, or derived: ``stored`` False)."""
+
+    player_id: int
+    rating_before: int | None
+    rating: int | None
+    k: int | None
+    next_k: int | None
+    games: int
+    score_c: int
+    expected_c: int
+    change_exact_c: int
+    change: int
+    rated_games: int
+    ever_2400: bool
+    ever_2300: bool
+    pool: str | None
+    note: str | None
+    birth_year: int | None
+    external: bool
+    stored: bool = True
+
+    def state(self) -> fide.PlayerState:
+        return line_state(
+            self.rating,
+            self.next_k,
+            self.rated_games,
+            self.ever_2400,
+            self.ever_2300,
+            self.pool,
+            self.birth_year,
+        )
+
+
+_LINE_COLUMNS = (
+    EloHistory.player_id,
+    EloHistory.rating_before,
+    EloHistory.rating,
+    EloHistory.k,
+    EloHistory.next_k,
+    EloHistory.games,
+    EloHistory.score_c,
+    EloHistory.expected_c,
+    EloHistory.change_exact_c,
+    EloHistory.change,
+    EloHistory.rated_games,
+    EloHistory.ever_2400,
+    EloHistory.ever_2300,
+    EloHistory.pool,
+    EloHistory.note,
+    Player.birth_year,
+    Player.external,
+)
+
+
+def carried(line: Line, month: dt.date) -> Line | None:
+    """``line`` (stored for an earlier period) carried over to the list closing ``month``:
+    for a rated player, his line with no games and the K of that list; None for an unrated
+    one (he is not listed: an unrated player with anything pending has a stored line)."""
+    if line.rating is None:
+        return None
+    flags = fide.publication(  # as fide.close_idle publishes it again
+        line.rating,
+        line.rated_games,
+        line.ever_2400,
+        line.ever_2300,
+        line.birth_year,
+        next_month(month).year,
+    )
+    return Line(
+        line.player_id, line.rating, line.rating, None, flags.k, 0, 0, 0, 0, 0,
+        line.rated_games, flags.ever_2400, flags.ever_2300, _COUNTED_EMPTY_POOL, None,
+        line.birth_year, line.external, stored=False,
+    )  # fmt: skip
+
+
+def seed_line(seed: SeedRow, first_month: dt.date, month: dt.date) -> Line:
+    """A seeded player's line on the list closing ``month``, before he has stored one."""
+    state = seeded_state(seed, seed.birth_year, first_month)
+    assert state.rating is not None
+    return carried(
+        Line(
+            seed.player_id, state.rating, state.rating, None, state.k, 0, 0, 0, 0, 0,
+            state.rated_games, state.ever_2400, state.ever_2300, None, None, seed.birth_year,
+            False,
+        ),
+        month,
+    ) or _never()  # fmt: skip
+
+
+def _never() -> Line:
+    raise AssertionError("a seed always has a rating")
+
+
+def lines_at(
+    session: Session, tc: str, month: dt.date, players: Iterable[int] | None = None
+) -> dict[int, Line]:
+    """Every line of the list that closed ``month`` (or of ``players`` only), stored or
+    derived (see above)."""
+    closed = closed_months(session, tc)
+    if not closed or month < closed[0][0]:
+        return {}
+    wanted = set(players) if players is not None else None
+    latest = (
+        select(EloHistory.player_id.label("pid"), func.max(RatingPeriod.month).label("m"))
+        .join(RatingPeriod, RatingPeriod.id == EloHistory.period_id)
+        .where(RatingPeriod.tc == tc, RatingPeriod.month <= month)
+        .group_by(EloHistory.player_id)
+    )
+    if wanted is not None and len(wanted) <= _IN_LIMIT:
+        latest = latest.where(EloHistory.player_id.in_(sorted(wanted)))
+    last = latest.subquery()
+    query = (
+        select(RatingPeriod.month, *_LINE_COLUMNS)
+        .join(RatingPeriod, RatingPeriod.id == EloHistory.period_id)
+        .join(last, and_(last.c.pid == EloHistory.player_id, last.c.m == RatingPeriod.month))
+        .join(Player, Player.id == EloHistory.player_id)
+        .where(RatingPeriod.tc == tc)
+    )
+    out: dict[int, Line] = {}
+    seen: set[int] = set()  # players with a stored line by then
+    # Core, not the ORM's result machinery: a federation's list has tens of thousands of lines
+    for row_month, *fields in session.connection().execute(query):
+        line = Line(*fields)
+        if wanted is not None and line.player_id not in wanted:
+            continue
+        seen.add(line.player_id)
+        derived = line if row_month == month else carried(line, month)
+        if derived is not None:
+            out[line.player_id] = derived
+    for pid, seed in seeds(session, tc, unlisted_by=month).items():
+        if pid not in seen and (wanted is None or pid in wanted):
+            out[pid] = seed_line(seed, closed[0][0], month)
+    return out
+
+
+_IN_LIMIT = 500  # more players than this are filtered after reading, not in an IN (...) list
+
+
+def player_lines(session: Session, tc: str, player_id: int) -> list[tuple[dt.date, bool, Line]]:
+    """The player's line on every closed list he is on, oldest first: (month, stale, line)."""
+    closed = closed_months(session, tc)
+    stored = {
+        month: Line(*fields)
+        for month, *fields in session.execute(
+            select(RatingPeriod.month, *_LINE_COLUMNS)
+            .join(RatingPeriod, RatingPeriod.id == EloHistory.period_id)
+            .join(Player, Player.id == EloHistory.player_id)
+            .where(RatingPeriod.tc == tc, EloHistory.player_id == player_id)
+        )
+    }
+    seed = seeds(session, tc).get(player_id)
+    out: list[tuple[dt.date, bool, Line]] = []
+    previous: Line | None = None
+    started = False  # a stored line or the seed has put him on a list
+    for month, _, stale in closed:
+        line = stored.get(month)
+        if line is None and previous is not None:
+            line = carried(previous, month)
+        elif line is None and not started and seed is not None:
+            line = seed_line(seed, closed[0][0], month)
+        if line is not None:
+            out.append((month, stale, line))
+        previous = line
+        started = started or line is not None
+    return out
 
 
 class ListRatings:
@@ -139,17 +323,14 @@ class ListRatings:
     def _load(self, period: dt.date) -> dict[int, int | None]:
         if period in self._given and period in self.closed:
             return self._given[period]
-        pid = self.closed.get(period) or period_id(self.session, self.tc, period)
-        if pid is None and self.fallback_to_latest:
+        month: dt.date | None = period if period in self.closed else None
+        if month is None and self.fallback_to_latest:
             # The live view: a list not published yet is stood in for by the latest one.
             earlier = [m for m in self.closed if m <= period]
-            pid = self.closed[max(earlier)] if earlier else None
-        if pid is None:
+            month = max(earlier) if earlier else None
+        if month is None:
             return self._seed_ratings()
-        rows = self.session.execute(
-            select(EloHistory.player_id, EloHistory.rating).where(EloHistory.period_id == pid)
-        )
-        return dict(rows.all())
+        return {pid: line.rating for pid, line in lines_at(self.session, self.tc, month).items()}
 
     def _seed_ratings(self) -> dict[int, int | None]:
         if self._seeds is None:
@@ -205,42 +386,21 @@ def pool_from_json(text: str | None) -> tuple[tuple[fide.PoolGame, ...], bool]:
 
 
 def states_after(
-    session: Session, period: int, player_id: int | None = None
+    session: Session, tc: str, month: dt.date, player_id: int | None = None
 ) -> dict[int, fide.PlayerState]:
-    """Every player's state as published on the list that closed ``period`` (or one
+    """Every tracked player's state as published on the list that closed ``month`` (or one
     player's)."""
-    return list_lines(session, period, player_id)[0]
+    return list_lines(session, tc, month, player_id)[0]
 
 
 def list_lines(
-    session: Session, period: int, player_id: int | None = None
+    session: Session, tc: str, month: dt.date, player_id: int | None = None
 ) -> tuple[dict[int, fide.PlayerState], dict[int, int | None]]:
-    """The tracked players' states on the list that closed ``period``, and the rating of
+    """The tracked players' states on the list that closed ``month``, and the rating of
     every line of it."""
-    query = (
-        select(
-            EloHistory.player_id,
-            EloHistory.rating,
-            EloHistory.next_k,
-            EloHistory.rated_games,
-            EloHistory.ever_2400,
-            EloHistory.ever_2300,
-            EloHistory.pool,
-            Player.birth_year,
-            Player.external,
-        )
-        .join(Player, Player.id == EloHistory.player_id)
-        .where(EloHistory.period_id == period)
-    )
-    if player_id is not None:
-        query = query.where(EloHistory.player_id == player_id)
-    states = {}
-    ratings: dict[int, int | None] = {}
-    for pid, rating, next_k, rated, e24, e23, pool, born, external in session.execute(query):
-        ratings[pid] = rating
-        if not external:
-            states[pid] = line_state(rating, next_k, rated, e24, e23, pool, born)
-    return states, ratings
+    lines = lines_at(session, tc, month, None if player_id is None else [player_id])
+    states = {pid: line.state() for pid, line in lines.items() if not line.external}
+    return states, {pid: line.rating for pid, line in lines.items()}
 
 
 def line_state(
@@ -296,14 +456,15 @@ def states_at_start(
     published in this session."""
     ratings: dict[int, int | None] | None
     if published is not None:
-        prev: int | None = published.period
-        states, ratings = dict(published.states), published.lines
-    else:
-        prev = period_id(session, tc, previous_month(month))
-        states, ratings = list_lines(session, prev) if prev is not None else ({}, None)
-    for pid, seed in seeds(session, tc, unlisted_in=prev).items():
-        if pid not in states:
-            states[pid] = seeded_state(seed, seed.birth_year, first_month)
+        return dict(published.states), published.lines
+    prev = previous_month(month)
+    if period_id(session, tc, prev) is not None:
+        return list_lines(session, tc, prev)  # seeded players not listed yet included
+    states = {
+        pid: seeded_state(seed, seed.birth_year, first_month)
+        for pid, seed in seeds(session, tc).items()
+    }
+    ratings = None
     return states, ratings
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from tracker.db.models import EloHistory, Player
+from tracker.db.models import Player
 from tracker.months import next_month
 from tracker.ratings.fit import LineFit, fit_line
 from tracker.services import lists, online
@@ -57,15 +57,11 @@ def online_fit(session: Session, tc: str, platform: str) -> OnlineFit:
     perf = online_perf(platform, tc)
     closed = lists.closed_months(session, tc)
     if closed:
-        month, period, _ = closed[-1]
+        month, _period, _ = closed[-1]
         list_date = next_month(month)
-        elo: dict[int, int | None] = dict(
-            session.execute(
-                select(EloHistory.player_id, EloHistory.rating).where(
-                    EloHistory.period_id == period
-                )
-            ).all()
-        )
+        elo: dict[int, int | None] = {
+            pid: line.rating for pid, line in lists.lines_at(session, tc, month).items()
+        }
     else:
         list_date = today()
         elo = {pid: s.rating for pid, s in lists.seeds(session, tc).items()}

@@ -40,7 +40,6 @@ from sqlalchemy.orm import Session
 
 from tracker.db.bulk import bulk_insert, stored_date, without_gc
 from tracker.db.models import (
-    EloHistory,
     GlickoHistory,
     PlayerSeed,
     RatingPeriod,
@@ -195,15 +194,10 @@ def _rated_games(
 ) -> dict[int, int]:
     if not pids:
         return {}
-    period = lists.period_id(session, tc, list_month)
-    if period is None:
-        query = select(PlayerSeed.player_id, PlayerSeed.games).where(PlayerSeed.tc == tc)
-        column = PlayerSeed.player_id
-    else:
-        query = select(EloHistory.player_id, EloHistory.rated_games).where(
-            EloHistory.period_id == period, EloHistory.rating.is_not(None)
-        )
-        column = EloHistory.player_id
+    if lists.period_id(session, tc, list_month) is not None:
+        lines = lists.lines_at(session, tc, list_month, pids)
+        return {p: line.rated_games for p, line in lines.items() if line.rating is not None}
+    query = select(PlayerSeed.player_id, PlayerSeed.games).where(PlayerSeed.tc == tc)
     if len(pids) > 4 * _IN_CHUNK:  # most of the list: read it whole
         wanted = set(pids)
         return {p: n for p, n in session.execute(query) if p in wanted}
@@ -211,7 +205,7 @@ def _rated_games(
     out: dict[int, int] = {}
     for i in range(0, len(ordered), _IN_CHUNK):
         chunk = ordered[i : i + _IN_CHUNK]
-        out.update((p, n) for p, n in session.execute(query.where(column.in_(chunk))))
+        out.update((p, n) for p, n in session.execute(query.where(PlayerSeed.player_id.in_(chunk))))
     return out
 
 

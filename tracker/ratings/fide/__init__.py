@@ -105,6 +105,7 @@ from tracker.ratings.fide.rules import (
 from tracker.ratings.fide.state import (
     close_idle,
     k_for_state,
+    publication,
     published,
     seed_state,
 )
@@ -159,6 +160,7 @@ __all__ = [
     "logistic_expected",
     "period_change",
     "player_games",
+    "publication",
     "published",
     "quantize_half_away",
     "rated_from_standard",

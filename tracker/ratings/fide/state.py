@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import date
+from functools import lru_cache
+from typing import NamedTuple
 
 from tracker.months import next_month
 from tracker.ratings.fide.game import k_factor
@@ -66,29 +68,59 @@ def seed_state(
     return published(state, rating, rated_games=games, list_year=first_month.year)
 
 
+class Publication(NamedTuple):
+    """What publishing a rating settles: the sticky flags and the K of the new list."""
+
+    ever_2400: bool
+    ever_2300: bool
+    k: int
+
+
+@lru_cache(maxsize=4096)
+def publication(
+    rating: int,
+    rated_games: int,
+    ever_2400: bool,
+    ever_2300: bool,
+    birth_year: int | None,
+    list_year: int,
+    /,
+) -> Publication:
+    """The flags and K of a player whose ``rating`` (after ``rated_games`` rated games, with
+    the flags and birth year he had) is published on a list of year ``list_year`` (FIDE
+    Rating Regulations 2024 §8.3.3): the flags ever published at 2400 / 2300 or more take
+    the new rating into account, K is that of the new list (see k_factor). Cached: most of
+    a list is the same few combinations published again."""
+    ever_2400 = ever_2400 or rating >= K_2400
+    ever_2300 = ever_2300 or rating >= K_2300
+    k = k_factor(
+        rated_games=rated_games,
+        ever_2400=ever_2400,
+        ever_2300=ever_2300,
+        birth_year=birth_year,
+        list_year=list_year,
+    )
+    return Publication(ever_2400, ever_2300, k)
+
+
 def published(state: PlayerState, rating: int, *, rated_games: int, list_year: int) -> PlayerState:
     """The state of a player whose ``rating`` is published on a list of year ``list_year``.
 
     The one place for what publication does (FIDE Rating Regulations 2024 §8.3.3): the sticky
-    flags (ever published at 2400 / 2300 or more) take the new rating into account, the
-    pending pool is settled, and K is the K of the new list, in force for the next period.
+    flags and K (:func:`publication`), and the pending pool is settled; K is in force for the
+    next period.
     """
-    ever_2400 = state.ever_2400 or rating >= K_2400
-    ever_2300 = state.ever_2300 or rating >= K_2300
+    flags = publication(
+        rating, rated_games, state.ever_2400, state.ever_2300, state.birth_year, list_year
+    )
     return PlayerState(
         rating=rating,
         rated_games=rated_games,
-        ever_2400=ever_2400,
-        ever_2300=ever_2300,
+        ever_2400=flags.ever_2400,
+        ever_2300=flags.ever_2300,
         birth_year=state.birth_year,
         pool=(),
-        k=k_factor(
-            rated_games=rated_games,
-            ever_2400=ever_2400,
-            ever_2300=ever_2300,
-            birth_year=state.birth_year,
-            list_year=list_year,
-        ),
+        k=flags.k,
         first_event_settled=True,
     )
 
