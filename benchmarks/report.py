@@ -167,9 +167,9 @@ def table(r: dict[str, Any]) -> str:
     out += [
         "",
         f"start-up, whole processes (median of {max(r['runs'], 5)}; list: {r['runs']}); "
-        "floors: the raw script doing the same query work, then python -c",
+        "floors: the raw script doing the same query work; python -c 'import ...'",
         f"{'command':<27} {'tracker':>7}  {'raw script':<13}  "
-        f"{r['startup_floor_driver']:<15}  {'import sqlalchemy.orm, typer':<28}  "
+        f"{r['startup_floor_driver']:<15}  {'sqlalchemy.orm+typer':<20}  "
         f"{'target':<10} met",
     ]
     driver, sqla = r["startup_floor_driver_s"], r["startup_floor_sqlalchemy_s"]
@@ -184,7 +184,7 @@ def table(r: dict[str, Any]) -> str:
         base = f"{driver:.3f} {r[f'{name}_vs_driver']:>5.1f}x"
         orm = f"{sqla:.3f} {r[f'{name}_vs_sqlalchemy']:>5.2f}x"
         out.append(
-            f"{what:<27} {r[key]:>7.3f}  {raw:<13}  {base:<15}  {orm:<28}  {target:<10} {met}"
+            f"{what:<27} {r[key]:>7.3f}  {raw:<13}  {base:<15}  {orm:<20}  {target:<10} {met}"
         )
     agree = r["agreement_last_month"]
     rows = r["rows_last_month"]
@@ -199,6 +199,10 @@ def table(r: dict[str, Any]) -> str:
             f"warning: the close also wrote {n:+,} rows to {t}, which the floor does not write"
             for t, n in r.get("rows_elsewhere", {}).items()
         ),
+        "the import floor parses the CSV (twice: it keeps the people, events and keys, not the "
+        "games), checks every row, matches the people by FIDE id then name, creates the "
+        "others and the events, builds the natural keys and writes the games in chunks "
+        f"({'COPY' if r['backend'] == 'postgresql' else 'executemany'}), one transaction",
         f"floors: whole processes through the bare driver ({r['backend']}) on a copy of the "
         f"same database; import {r['import_s']:.1f} s (floor {r['import_floor_s']:.1f} s); "
         f"months 2..{r['months'] - 1} closed in {r.get('close_middle_s', 0):.1f} s",
