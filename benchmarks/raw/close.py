@@ -382,9 +382,11 @@ class Closer:
             sql, params = SEEDS_SQL + UNLISTED, (self.tc, db.false, prev)
         else:
             sql, params = SEEDS_SQL, (self.tc, db.false)
+        self.seeded: set[int] = set()  # seeded players without a line on the previous list
         for pid, rating, games, e24, e23, born in db.rows(sql, params):
             if pid not in states:
                 states[pid] = seed_state(rating, games, e24, e23, born, self.first)
+                self.seeded.add(pid)
                 if prev is None:
                     ratings[pid] = rating
         return states, ratings
@@ -463,7 +465,10 @@ class Closer:
             got = latest.get(row[0])
             if got is None or db.day(row[8]) > db.day(got[8]):
                 latest[row[0]] = row
-        return {pid: line_state(*r[1:8]) for pid, r in latest.items()}
+        found = {pid: line_state(*r[1:8]) for pid, r in latest.items()}
+        for state in found.values():  # idle since: K follows from the state and the year
+            state.k = None
+        return found
 
     def earlier_shadows(self, month: dt.date, pids: list[int]) -> dict[int, Any]:
         """The latest earlier shadow row of players without a month-end row in the previous
@@ -500,7 +505,6 @@ class Closer:
                 for pid, r, rd, vol, last, n in db.rows(SHADOW_SQL, (prev,)):
                     shadows[pid] = (r, rd, vol, day_of(last) if last is not None else None, n)
             with_month_end = set(shadows)
-        rated_on_list = {pid: s.rated for pid, s in states.items() if s.rating is not None}
         played, rated_games = self.month_games(month, end)
 
         spec = self.rows[month.isoformat()]
@@ -510,11 +514,16 @@ class Closer:
         # Players of the month (or of tracker's rows) that the reads above did not find.
         active = {p for g in played for p, ext in ((g[1], g[9]), (g[2], g[10])) if not ext}
         active |= {p for g in rated_games for p, ext in ((g[1], g[9]), (g[2], g[10])) if not ext}
-        unknown = sorted((active | set(spec_elo)) - states.keys())
-        if unknown and prev is not None and self.carry is None:
-            found = self.earlier_lines(month, unknown)
+        # (a seeded player without a line on the previous list may have an earlier one)
+        wanted = active | set(spec_elo)
+        unknown = sorted(wanted - states.keys())
+        if prev is not None and self.carry is None:
+            found = self.earlier_lines(month, sorted(set(unknown) | (wanted & self.seeded)))
             states.update(found)
+            for pid, state in found.items():  # their line is still on the list in force
+                ratings[pid] = state.rating
             unknown = [p for p in unknown if p not in found]
+        rated_on_list = {pid: s.rated for pid, s in states.items() if s.rating is not None}
         births = dict(db.chunked("SELECT id, birth_year FROM players WHERE id IN ({ids})", unknown))
         if prev is not None and self.carry is None:
             missing = sorted(active - shadows.keys())

@@ -394,8 +394,8 @@ def rating_list(db: Any, sparse: bool) -> None:
         "SELECT month, id FROM rating_periods WHERE tc = 'standard' ORDER BY month DESC LIMIT 1"
     )
     cols = (
-        "SELECT h.rating, h.games, h.next_k, p.id, p.name, p.title, p.federation, p.fide_id, "
-        "p.birth_year FROM elo_history h JOIN players p ON p.id = h.player_id "
+        "SELECT h.rating, h.games, h.next_k, h.period_id, p.name, p.title, p.federation, "
+        "p.fide_id, p.birth_year FROM elo_history h JOIN players p ON p.id = h.player_id "
     )
     if sparse:  # each player's latest line up to the list (tracker storing what changed)
         rows = db.rows(
@@ -412,9 +412,11 @@ def rating_list(db: Any, sparse: bool) -> None:
         )
     out = []
     rank, previous = 0, None
-    for position, (rating, games, k, _pid, name, title, fed, fide_id, born) in enumerate(
+    for position, (rating, games, k, line_period, name, title, fed, fide_id, born) in enumerate(
         rows, start=1
     ):
+        if line_period != period:
+            games = 0  # an earlier line: no games in the list's period
         if rating != previous:
             rank, previous = position, rating
         out.append(
