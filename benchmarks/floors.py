@@ -27,6 +27,11 @@ RAW = Path(__file__).resolve().parent / "raw"
 STARTUP_FLOOR = [sys.executable, "-c", "import sqlalchemy.orm, typer"]
 
 
+def _floor(module: str) -> list[str]:
+    """A floor's command: ``raw/run.py`` imports the module (from its cached bytecode)."""
+    return [sys.executable, str(RAW / "run.py"), module]
+
+
 def driver_floor(backend: Backend) -> list[str]:
     """A Python process importing the database driver and nothing else."""
     module = "sqlite3" if backend.kind == "sqlite" else "psycopg"
@@ -34,11 +39,11 @@ def driver_floor(backend: Backend) -> list[str]:
 
 
 def import_floor(db: Backend, csv_path: Path) -> list[str]:
-    return [sys.executable, str(RAW / "importer.py"), db.target, str(csv_path)]
+    return [*_floor("importer"), db.target, str(csv_path)]
 
 
 def read_floor(db: Backend, *args: str) -> list[str]:
-    return [sys.executable, str(RAW / "reads.py"), db.target, *args]
+    return [*_floor("reads"), db.target, *args]
 
 
 # ---------------------------------------------------------------------------------------
@@ -109,7 +114,7 @@ def close_floor(
     }
     path = workdir / f"floor-{name}.json"
     path.write_text(json.dumps(spec))
-    return [sys.executable, str(RAW / "close.py"), str(path)]
+    return [*_floor("close"), str(path)]
 
 
 def agreement(tracker: Backend, floor: Backend, month: dt.date) -> dict[str, Any]:

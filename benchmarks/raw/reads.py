@@ -459,7 +459,7 @@ def calc(own: str, k: str, games: list[str]) -> None:
     print(f"change {exact / 100:+.2f}, rounded {q if exact >= 0 else -q:+d}")
 
 
-def main(argv: list[str]) -> int:
+def main(*argv: str) -> int:
     target, command, *args = argv
     if command == "calc":
         calc(args[0], args[1], args[2:])
@@ -486,4 +486,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main(*sys.argv[1:]))
