@@ -13,17 +13,52 @@ import generate
 
 
 class Backend:
-    """The tracker side's database: create it, snapshot/restore it, and small SQL chores."""
+    """A database of the benchmark (tracker's, or a floor's copy of it): create it, copy it,
+    snapshot/restore it, and small SQL chores."""
 
-    def __init__(self, url: str | None, workdir: Path) -> None:
+    def __init__(self, url: str | None, workdir: Path, name: str = "tracker") -> None:
         self.workdir = workdir
+        self.name = name
         self.sqlite_path: Path | None = None
         if url is None:
-            self.sqlite_path = workdir / "tracker.db"
+            self.sqlite_path = workdir / f"{name}.db"
             self.url = f"sqlite:///{self.sqlite_path}"
         else:
             self.url = url
         self.kind = "sqlite" if self.sqlite_path is not None else "postgresql"
+
+    def sibling(self, name: str) -> Backend:
+        """Another database of the same kind beside this one (``floor.db``, or the
+        PostgreSQL database ``<name>_floor``)."""
+        if self.sqlite_path is not None:
+            return Backend(None, self.workdir, name)
+        from sqlalchemy.engine import make_url
+
+        url = make_url(self.url)
+        other = url.set(database=f"{url.database}_{name}")
+        return Backend(other.render_as_string(hide_password=False), self.workdir, name)
+
+    @property
+    def target(self) -> str:
+        """The database as the raw floors name it (``sqlite:PATH`` or a libpq URL)."""
+        if self.sqlite_path is not None:
+            return f"sqlite:{self.sqlite_path}"
+        return "postgresql://" + self.url.split("://", 1)[1]
+
+    def copy_from(self, other: Backend) -> None:
+        """Make this database an exact copy of ``other`` (same rows, same ids)."""
+        if self.sqlite_path is not None:
+            assert other.sqlite_path is not None
+            sqlite_copy(other.sqlite_path, self.sqlite_path)
+        else:
+            self._pg_recreate(self._pg_name(), template=other._pg_name())
+
+    def drop(self) -> None:
+        if self.sqlite_path is not None:
+            for suffix in ("", "-wal", "-shm"):
+                Path(f"{self.sqlite_path}{suffix}").unlink(missing_ok=True)
+        else:
+            self._pg_admin(f'DROP DATABASE IF EXISTS "{self._pg_name()}"')
 
     def engine(self) -> Any:
         from tracker.db.engine import make_engine
@@ -45,7 +80,7 @@ class Backend:
     # snapshots, for repeating the import
     def snapshot(self) -> None:
         if self.sqlite_path is not None:
-            sqlite_copy(self.sqlite_path, self.workdir / "snapshot.db")
+            sqlite_copy(self.sqlite_path, self._snapshot_path)
         else:
             self._pg_recreate(self._pg_name() + "_snap", template=self._pg_name())
 
@@ -53,15 +88,19 @@ class Backend:
         if self.sqlite_path is not None:
             for suffix in ("-wal", "-shm"):
                 Path(f"{self.sqlite_path}{suffix}").unlink(missing_ok=True)
-            sqlite_copy(self.workdir / "snapshot.db", self.sqlite_path)
+            sqlite_copy(self._snapshot_path, self.sqlite_path)
         else:
             self._pg_recreate(self._pg_name(), template=self._pg_name() + "_snap")
 
     def drop_snapshot(self) -> None:
         if self.sqlite_path is not None:
-            (self.workdir / "snapshot.db").unlink(missing_ok=True)
+            self._snapshot_path.unlink(missing_ok=True)
         else:
             self._pg_admin(f'DROP DATABASE IF EXISTS "{self._pg_name()}_snap"')
+
+    @property
+    def _snapshot_path(self) -> Path:
+        return self.workdir / f"{self.name}-snapshot.db"
 
     def _pg_name(self) -> str:
         from sqlalchemy.engine import make_url
@@ -102,7 +141,8 @@ class Backend:
         engine.dispose()
 
     def undo_period(self, month: dt.date) -> None:
-        """Remove one closed period and its history rows (to close it again)."""
+        """Remove one closed period and its history rows (to close it again): tracker's or
+        a floor's (the same tables)."""
         from sqlalchemy import text
 
         engine = self.engine()
@@ -124,6 +164,35 @@ class Backend:
             rows = [tuple(r) for r in conn.execute(text(sql), params)]
         engine.dispose()
         return rows
+
+    def columns(self, table: str) -> list[str]:
+        from sqlalchemy import inspect
+
+        engine = self.engine()
+        names = [c["name"] for c in inspect(engine).get_columns(table)]
+        engine.dispose()
+        return names
+
+    def table_counts(self) -> dict[str, int]:
+        """Rows in every table (to see what a command wrote)."""
+        from sqlalchemy import inspect, text
+
+        engine = self.engine()
+        with engine.connect() as conn:
+            names = inspect(conn).get_table_names()
+            counts = {
+                n: conn.execute(text(f'SELECT count(*) FROM "{n}"')).scalar_one() for n in names
+            }
+        engine.dispose()
+        return counts
+
+    def execute(self, sql: str, **params: object) -> None:
+        from sqlalchemy import text
+
+        engine = self.engine()
+        with engine.begin() as conn:
+            conn.execute(text(sql), params)
+        engine.dispose()
 
 
 def sqlite_copy(source: Path, target: Path) -> None:

@@ -1,75 +1,74 @@
 """tracker's benchmark: every figure against a floor measured in the same run on the same data.
 
     python benchmarks/bench.py [--large] [--db URL] [--json] [--workdir DIR] [--runs N]
+                               [--no-big-month] [--keep]
 
 A seeded synthetic federation (``generate.py``) is loaded into a database: the tracked
 players through the players service (most of them seeded with a rating and a game count),
-then every game from one CSV file with ``tracker import FILE --create-players external``
-(the file names the external opponents and records their ratings). Then, each as a whole
-``tracker`` process (wall time, and its own peak RSS):
+then every game from one CSV file with ``tracker import FILE --create-players external``.
+Each figure is a whole ``tracker`` process (wall time, and its own peak RSS) against a floor
+that is a whole process too, doing the same work through the bare driver (``raw/``; see
+``floors.py`` and the README), on a copy of the same database of the same kind (SQLite, or
+PostgreSQL with ``--db``). tracker and its floor run alternately (tracker, floor, tracker,
+floor, ...), ``--runs`` times each (default 3), and each figure is the median: a busy moment
+of the machine slows both.
 
-- ``import``: the CSV import, vs raw ``sqlite3`` ``executemany`` of the same rows (the new
-  players, events, the import row and the games, read back from the tracker database) into
-  the same schema with the same indexes, in one transaction: ``import_ratio`` is tracker's
-  speed / raw speed (target >= 0.5).
-- ``close``: closing the last month (FIDE Elo + the lichess shadow), vs a floor of raw
-  ``sqlite3`` reading that month's games, the ``glicko2`` package's update for each tracked
-  side of each game, and raw inserts of as many history rows as tracker writes (target
-  <= 2).
-- ``month_cost_ratio``: closing the last month / closing the first (target <= 1.3; every
-  month holds the same number of games).
-- ``rerate``: ``tracker rerate --from FIRST`` (the whole history), vs a raw delete of the
-  history it replaces plus the sum of the monthly floors (target <= 2).
-- ``history`` / ``calc`` / ``help``: ``tracker history PLAYER --json`` (the busiest player),
-  ``tracker calc elo`` and ``tracker --help`` vs ``python -c "import sqlalchemy.orm, typer"``
-  (targets <= 1.5, <= 0.5, <= 0.5).
-- peak RSS of the close and the rerate (targets <= 300 MB and <= 1000 MB).
+- ``import``: the CSV import vs ``raw/importer.py`` (parse, match, check, natural keys,
+  write; ``COPY`` on PostgreSQL); its peak RSS.
+- ``close``: closing the first and the last month vs ``raw/close.py`` (previous list and
+  shadows, FIDE arithmetic, Glicko-2, the same rows as tracker wrote); month N / month 1.
+- ``rerate``: ``tracker rerate --from FIRST`` vs the floor deleting the history and closing
+  every month in sequence, one process.
+- start-up: ``history``, ``player show``, ``compare`` (the busiest player), ``game add`` (then
+  undone), ``list``, ``calc elo``, ``--help`` vs the raw script doing the same query work,
+  ``python -c "import sqlite3"`` (``psycopg`` on PostgreSQL) and ``python -c "import
+  sqlalchemy.orm, typer"``.
+- the big month: a month of four times the usual games (160,000 on ``--large``) imported,
+  then closed: its time and peak RSS against its floor.
 
-The floors use tracker's connection settings (WAL, foreign keys, synchronous NORMAL) and
-include closing their connection (the WAL checkpoint), as a tracker process does on exit.
-Child processes run with bytecode caching on, as after a normal install.
-
-``--db URL`` runs the tracker side on another database (PostgreSQL); the floors stay raw
-sqlite3. The PostgreSQL database must have ``bench`` in its name: it is dropped and created
-again; it is ANALYZEd (untimed) after the import and after the rerate, as autovacuum would.
-
-Times are medians of ``--runs`` runs where a run is cheap to repeat (the close of a month is
-undone between runs; the import is restored from a copy): 3 (small) or 1 (large) for the
-import and the rerate, 5 or 3 for a close, 14 (interleaved) for the start-up figures.
+Child processes run with bytecode caching on, as after a normal install. The PostgreSQL
+database must have ``bench`` in its name: it (and ``<name>_floor...`` beside it) is dropped
+and created again; it is ANALYZEd (untimed) after the imports, the closes of the middle
+months and the rerate.
 """
 
 from __future__ import annotations
 
 import argparse
-import copy
 import datetime as dt
-import json
 import os
 import platform
+import re
 import shutil
-import statistics
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import glicko2
-
-from tracker.months import month_label
+from tracker.months import month_label, next_month
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import generate
 from backends import Backend, add_players
-from floors import STARTUP_FLOOR, Floor, MonthFloor
-from processes import TRACKER, Run, log, median_run, run, tracker
-from report import TARGETS, as_json, machine, meets, table
+from floors import (
+    STARTUP_FLOOR,
+    agreement,
+    close_floor,
+    driver_floor,
+    import_floor,
+    read_floor,
+    tracker_rows,
+)
+from processes import TRACKER, Run, alternate, log, median_of, run, tracker
+from report import STARTUP, TARGETS, as_json, machine, meets, table
+
+IMPORTED = ("players", "events", "imports", "games")
 
 
 def bench(args: argparse.Namespace) -> dict[str, Any]:
     config = generate.LARGE if args.large else generate.SMALL
-    runs = args.runs if args.runs is not None else (1 if args.large else 3)
-    quick_runs = args.runs if args.runs is not None else (3 if args.large else 5)
+    runs = max(1, args.runs if args.runs is not None else 3)
     workdir = Path(args.workdir or f"/tmp/tracker-bench-{'large' if args.large else 'small'}")
     if args.db is not None:
         workdir = workdir.with_name(workdir.name + "-pg")
@@ -90,176 +89,331 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
     import tracker as package
 
     run([sys.executable, "-m", "compileall", "-q", str(Path(package.__file__).parent)])
+    run([sys.executable, "-m", "compileall", "-q", str(Path(__file__).resolve().parent)])
 
     log(f"generating {config.players} players, {config.games} games, {config.months} months")
     start = time.perf_counter()
     fed = generate.generate(config)
     csv_path = workdir / "games.csv"
     generate.write_csv(fed, csv_path)
-    gen_s = time.perf_counter() - start
+    results["generate_s"] = time.perf_counter() - start
     months = fed.month_list()
     first, last = months[0], months[-1]
-    results["generate_s"] = gen_s
     results["csv_mb"] = csv_path.stat().st_size / 1e6
     results["games_last_month"] = sum(1 for g in fed.games if g.played_on >= last)
 
     log(f"creating the database ({backend.kind}) and adding the tracked players")
     backend.create()
     start = time.perf_counter()
-    tracked = add_players(backend, fed)
+    results["tracked_players"] = add_players(backend, fed)
     results["add_players_s"] = time.perf_counter() - start
-    results["tracked_players"] = tracked
     results["seeded_players"] = sum(
         1 for p in fed.players if not p.external and p.seed_rating is not None
     )
 
-    # 1. import
-    log("importing the games with `tracker import` ...")
-    import_cmd = tracker(backend.url, "import", str(csv_path), "--create-players", "external")
+    # 1. import, alternating with its floor on a copy of the database before the import
+    log(f"importing the games: tracker import and its floor, {runs} runs each ...")
+    floor_import = backend.sibling("floor_import")
+    floor_import.copy_from(backend)
     if runs > 1:
         backend.snapshot()
-    imp = median_run(lambda: run(import_cmd), runs, backend.restore if runs > 1 else None)
-    if runs > 1:
-        backend.drop_snapshot()
-    results["import_s"] = imp.seconds
-    results["import_peak_rss_mb"] = imp.rss_mb
-    log(f"import: {imp.seconds:.2f}s")
-
+        floor_import.snapshot()
+    imp, imp_floor = alternate(
+        lambda: run(tracker(backend.url, "import", str(csv_path), "--create-players", "external")),
+        lambda: run(import_floor(floor_import, csv_path)),
+        runs,
+        undo_mine=backend.restore,
+        undo_floor=floor_import.restore,
+    )
+    counts = {t: backend.fetch(f"SELECT count(*) FROM {t}")[0][0] for t in IMPORTED}
+    floor_counts = {t: floor_import.fetch(f"SELECT count(*) FROM {t}")[0][0] for t in IMPORTED}
+    if floor_counts != counts:  # the floor must do the same import
+        raise SystemExit(f"the import floor wrote {floor_counts}, tracker {counts}")
+    games = counts["games"]
+    backend.drop_snapshot()
+    floor_import.drop_snapshot()
+    floor_import.drop()
+    results.update(
+        import_s=imp.seconds,
+        import_peak_rss_mb=imp.rss_mb,
+        import_floor_s=imp_floor.seconds,
+        import_floor_peak_rss_mb=imp_floor.rss_mb,
+        import_games=games,
+        import_games_per_s=games / imp.seconds,
+        import_floor_games_per_s=games / imp_floor.seconds,
+        import_ratio=imp_floor.seconds / imp.seconds,
+    )
+    log(f"import: {imp.seconds:.2f}s, floor {imp_floor.seconds:.2f}s")
     backend.analyze()
-    log("raw sqlite3 floor of the import ...")
-    floor = Floor(backend, workdir, tracked)
-    floor_import = statistics.median(floor.import_once() for _ in range(max(runs, 3)))
-    results["import_floor_s"] = floor_import
-    results["import_games"] = len(floor.games)
-    results["import_games_per_s"] = len(floor.games) / imp.seconds
-    results["import_floor_games_per_s"] = len(floor.games) / floor_import
-    results["import_ratio"] = floor_import / imp.seconds
 
-    # 2-3. closing months
-    log(f"closing {month_label(first)} ...")
+    # 2. closing months: the floor closes the same month on a copy of tracker's database
+    floor = backend.sibling("floor")
+    rows: dict[str, Any] = {}
+    other_rows: dict[str, int] = {}
 
-    def close(month: dt.date) -> Run:
-        return run(tracker(backend.url, "period", "close", month_label(month)))
+    def close_pair(month: dt.date, name: str) -> tuple[Run, Run]:
+        before = backend.table_counts()
 
-    c1 = median_run(lambda: close(first), quick_runs, lambda: backend.undo_period(first))
-    results["close_first_s"] = c1.seconds
-    results["close_first_peak_rss_mb"] = c1.rss_mb
+        def read_rows() -> None:
+            rows.update(tracker_rows(backend, workdir, [month]))
+            other_rows.update(written_elsewhere(before, backend.table_counts()))
+
+        return alternate(
+            lambda: run(tracker(backend.url, "period", "close", month_label(month))),
+            lambda: run(close_floor(floor, workdir, [month], first, rows, name=name)),
+            runs,
+            undo_mine=lambda: backend.undo_period(month),
+            undo_floor=lambda: floor.undo_period(month),
+            after_first=read_rows,
+        )
+
+    log(f"closing {month_label(first)} and its floor ...")
+    floor.copy_from(backend)
+    c1, c1_floor = close_pair(first, "close-first")
+    results.update(
+        close_first_s=c1.seconds,
+        close_first_peak_rss_mb=c1.rss_mb,
+        close_first_floor_s=c1_floor.seconds,
+        close_first_ratio=c1.seconds / c1_floor.seconds,
+        rows_first_month=rows[first.isoformat()]["counts"],
+    )
     if len(months) > 2:
         log(f"closing {month_label(months[1])} to {month_label(months[-2])} ...")
-        middle = close(months[-2])
-        results["close_middle_s"] = middle.seconds
-        results["close_middle_months"] = len(months) - 2
-        results["close_middle_peak_rss_mb"] = middle.rss_mb
-    log(f"closing {month_label(last)} ...")
-    cl = median_run(lambda: close(last), quick_runs, lambda: backend.undo_period(last))
-    results["close_s"] = cl.seconds
-    results["close_peak_rss_mb"] = cl.rss_mb
-    results["month_cost_ratio"] = cl.seconds / c1.seconds
-    log(f"close first {c1.seconds:.2f}s, last {cl.seconds:.2f}s")
+        middle = run(tracker(backend.url, "period", "close", month_label(months[-2])))
+        results.update(
+            close_middle_s=middle.seconds,
+            close_middle_months=len(months) - 2,
+            close_middle_peak_rss_mb=middle.rss_mb,
+        )
+        backend.analyze()  # PostgreSQL: the statistics autovacuum would have after 10 months
+    log(f"closing {month_label(last)} and its floor ...")
+    floor.copy_from(backend)
+    cl, cl_floor = close_pair(last, "close-last")
+    results.update(
+        close_s=cl.seconds,
+        close_peak_rss_mb=cl.rss_mb,
+        close_floor_s=cl_floor.seconds,
+        close_floor_peak_rss_mb=cl_floor.rss_mb,
+        close_ratio=cl.seconds / cl_floor.seconds,
+        month_cost_ratio=cl.seconds / c1.seconds,
+        floor_month_cost_ratio=cl_floor.seconds / c1_floor.seconds,
+        rows_last_month=rows[last.isoformat()]["counts"],
+        agreement_last_month=agreement(backend, floor, last),
+        rows_elsewhere=other_rows,
+    )
+    log(f"close first {c1.seconds:.2f}s (floor {c1_floor.seconds:.2f}s), last {cl.seconds:.2f}s")
+    log(f"(floor {cl_floor.seconds:.2f}s)")
 
-    log("rerating the whole history ...")
-    rerate = tracker(backend.url, "rerate", "--from", month_label(first))
-    rr = median_run(lambda: run(rerate), runs, None)
-    results["rerate_s"] = rr.seconds
-    results["rerate_peak_rss_mb"] = rr.rss_mb
-    log(f"rerate {rr.seconds:.2f}s")
+    # 3. rerate, alternating with the floor's (delete + every month, one process)
+    log(f"rerating the whole history and its floor, {runs} runs each ...")
+
+    def read_all_rows() -> None:
+        rows.update(tracker_rows(backend, workdir, months))
+
+    rr, rr_floor = alternate(
+        lambda: run(tracker(backend.url, "rerate", "--from", month_label(first))),
+        lambda: run(close_floor(floor, workdir, months, first, rows, rerate=True, name="rerate")),
+        runs,
+        after_first=read_all_rows,
+    )
+    results.update(
+        rerate_s=rr.seconds,
+        rerate_peak_rss_mb=rr.rss_mb,
+        rerate_floor_s=rr_floor.seconds,
+        rerate_floor_peak_rss_mb=rr_floor.rss_mb,
+        rerate_ratio=rr.seconds / rr_floor.seconds,
+        agreement_rerate_last_month=agreement(backend, floor, last),
+    )
+    log(f"rerate {rr.seconds:.2f}s, floor {rr_floor.seconds:.2f}s")
     backend.analyze()
 
-    log("raw floors of the months ...")
-    mf = MonthFloor(floor, backend)
-    month_floor: list[float] = []
-    before_last: dict[int, tuple[glicko2.Player, str, int]] = {}
-    for m in months:
-        elo = mf.elo_rows(m)
-        if m == last:
-            before_last = copy.deepcopy(mf.players)
-        month_floor.append(mf.month(m, elo))
-    last_floor = [month_floor[-1]]
-    elo_last = mf.elo_rows(last)
-    for _ in range(max(runs, 3) - 1):
-        mf.undo(last)
-        mf.players = copy.deepcopy(before_last)
-        last_floor.append(mf.month(last, elo_last))
-    results["close_floor_s"] = statistics.median(last_floor)
-    results["close_first_floor_s"] = month_floor[0]
-    results["close_ratio"] = cl.seconds / results["close_floor_s"]
-    # A rerate replaces the stored history: its floor deletes it, then does every month.
-    results["rerate_floor_delete_s"] = mf.delete_all()
-    results["rerate_floor_months_s"] = sum(month_floor)
-    results["rerate_floor_s"] = results["rerate_floor_delete_s"] + sum(month_floor)
-    results["rerate_ratio"] = rr.seconds / results["rerate_floor_s"]
-    results["history_rows_last_month"] = {
-        "elo": len(elo_last),
-        "glicko": backend.fetch(
-            "SELECT count(*) FROM glicko_history h JOIN rating_periods p ON p.id = h.period_id "
-            "WHERE p.tc = 'standard' AND p.month = :m",
-            m=last,
-        )[0][0],
-    }
+    # 4. start-up and everyday commands, interleaved
+    startup(backend, fed, results, runs, next_month(last), workdir)
 
-    # 4. process start-up
-    log("start-up: history, calc, help ...")
+    # 5. the big month
+    if not args.no_big_month:
+        big_month(backend, floor, fed, results, runs, workdir)
+
+    results["load_average"] = {"start": load_at_start, "end": list(os.getloadavg())}
+    results["targets_met"] = {
+        name: meets(name, results[name]) for name in TARGETS if name in results
+    }
+    if not args.keep:
+        floor.drop()
+        for p in workdir.glob("*"):
+            if p.name.startswith(("floor", "rows-", "tracker-snapshot", "help")):
+                p.unlink()
+    return results
+
+
+def startup(
+    backend: Backend,
+    fed: generate.Federation,
+    results: dict[str, Any],
+    runs: int,
+    open_month: dt.date,
+    workdir: Path,
+) -> None:
+    log("start-up and everyday commands ...")
     games_by: dict[int, int] = {}
     for g in fed.games:
         games_by[g.white] = games_by.get(g.white, 0) + 1
         games_by[g.black] = games_by.get(g.black, 0) + 1
-    busiest = max(
-        (p for p in fed.players if not p.external), key=lambda p: games_by.get(p.index, 0)
+    busiest = sorted(
+        (p for p in fed.players if not p.external), key=lambda p: -games_by.get(p.index, 0)
     )
-    results["history_player"] = busiest.name
-    n = max(quick_runs, 7) * 2
-    startup = {
-        "base": STARTUP_FLOOR,
-        "history": tracker(backend.url, "history", busiest.name, "--json"),
-        "calc": [TRACKER, "calc", "elo", "1500", "1400:1", "1600:=", "1550:0", "--k", "20"],
-        "help": [TRACKER, "--help"],
+    who, other = busiest[0].name, busiest[1].name
+    results["history_player"] = who
+    day = open_month.replace(day=10).isoformat()
+    help_text = workdir / "help.txt"
+    help_text.write_text(run([TRACKER, "--help"]).stdout)
+    listed = backend.fetch(
+        "SELECT count(*) FROM elo_history h JOIN rating_periods r ON r.id = h.period_id "
+        "WHERE r.tc = 'standard' AND h.rating IS NOT NULL AND r.month = "
+        "(SELECT max(month) FROM rating_periods WHERE tc = 'standard')"
+    )[0][0]
+    results["list_players"] = listed
+    sparse = "sparse" if _sparse(backend) else "dense"
+    calc = ["1500", "1400:1", "1600:=", "1550:0"]
+    commands: dict[str, tuple[list[str], list[str]]] = {
+        "history": (tracker(backend.url, "history", who), read_floor(backend, "history", who)),
+        "player_show": (
+            tracker(backend.url, "player", "show", who),
+            read_floor(backend, "player", who),
+        ),
+        "compare": (tracker(backend.url, "compare", who), read_floor(backend, "compare", who)),
+        "game_add": (
+            tracker(backend.url, "game", "add", who, other, "1-0", "--date", day),
+            read_floor(backend, "add", who, other, "1-0", day),
+        ),
+        "list": (tracker(backend.url, "list"), read_floor(backend, "list", sparse)),
+        "calc": (
+            [TRACKER, "calc", "elo", *calc, "--k", "20"],
+            read_floor(backend, "calc", "1500", "20", *calc[1:]),
+        ),
+        "help": ([TRACKER, "--help"], read_floor(backend, "help", str(help_text))),
     }
-    timings: dict[str, list[Run]] = {name: [] for name in startup}
-    for _ in range(n):  # interleaved, so that a busy moment hits them all alike
-        for name, cmd in startup.items():
-            timings[name].append(run(cmd))
-    base, hist, calc, helped = (
-        Run(
-            statistics.median(r.seconds for r in timings[name]),
-            max(r.rss_mb for r in timings[name]),
-            timings[name][-1].stdout,
-        )
-        for name in startup
-    )
-    results["import_baseline_s"] = base.seconds
-    results["history_s"] = hist.seconds
-    results["history_rows"] = len(json.loads(hist.stdout))
-    results["calc_s"] = calc.seconds
-    results["help_s"] = helped.seconds
-    results["history_ratio"] = hist.seconds / base.seconds
-    results["calc_ratio"] = calc.seconds / base.seconds
-    results["help_ratio"] = helped.seconds / base.seconds
+    bases = {"sqlalchemy": STARTUP_FLOOR, "driver": driver_floor(backend)}
+    timings: dict[str, list[Run]] = {}
+    rounds = max(runs, 5)
+    for i in range(rounds):  # interleaved, so that a busy moment hits them all alike
+        for name, cmd in bases.items():
+            timings.setdefault(name, []).append(run(cmd))
+        for name, (mine, raw) in commands.items():
+            if name == "list" and i >= runs:
+                continue  # the longest one: --runs times
+            timings.setdefault(name, []).append(run(mine))
+            if name == "game_add":
+                _undo_game(backend, timings[name][-1])
+            timings.setdefault(f"{name}_floor", []).append(run(raw))
+            if name == "game_add":
+                _undo_game(backend, timings[f"{name}_floor"][-1])
+    base = {name: median_of(timings[name]).seconds for name in bases}
+    results["startup_floor_sqlalchemy_s"] = base["sqlalchemy"]
+    results["startup_floor_driver_s"] = base["driver"]
+    results["startup_floor_driver"] = bases["driver"][-1]
+    results["list_floor_kind"] = sparse
+    for name in STARTUP:
+        mine, raw = median_of(timings[name]), median_of(timings[f"{name}_floor"])
+        results[f"{name}_s"] = mine.seconds
+        results[f"{name}_peak_rss_mb"] = mine.rss_mb
+        results[f"{name}_floor_s"] = raw.seconds
+        results[f"{name}_vs_raw"] = mine.seconds / raw.seconds
+        results[f"{name}_vs_driver"] = mine.seconds / base["driver"]
+        results[f"{name}_vs_sqlalchemy"] = mine.seconds / base["sqlalchemy"]
+    log(f"history {results['history_s']:.2f}s, list {results['list_s']:.2f}s")
 
-    results["load_average"] = {"start": load_at_start, "end": list(os.getloadavg())}
-    results["targets_met"] = {name: meets(name, results[name]) for name in TARGETS}
-    if not args.keep:
-        for p in workdir.glob("*.db*"):
-            if p.name.startswith(("floor", "snapshot")):
-                p.unlink()
-    return results
+
+def written_elsewhere(before: dict[str, int], after: dict[str, int]) -> dict[str, int]:
+    """Rows a close added to tables other than the periods and the two histories (which
+    the floor writes): none today; the report warns if a change makes some."""
+    ours = {"rating_periods", "elo_history", "glicko_history"}
+    return {
+        t: n - before.get(t, 0) for t, n in after.items() if t not in ours and n != before.get(t, 0)
+    }
+
+
+def _sparse(backend: Backend) -> bool:
+    """Whether tracker stores only what changed: the latest list holds fewer lines than there
+    are players with a line at all (the list floor then takes each one's latest line)."""
+    latest = backend.fetch(
+        "SELECT count(*) FROM elo_history WHERE period_id = (SELECT id FROM rating_periods "
+        "WHERE tc = 'standard' ORDER BY month DESC LIMIT 1)"
+    )[0][0]
+    ever = backend.fetch(
+        "SELECT count(DISTINCT h.player_id) FROM elo_history h JOIN rating_periods r "
+        "ON r.id = h.period_id WHERE r.tc = 'standard'"
+    )[0][0]
+    return bool(latest < 0.98 * ever)
+
+
+def _undo_game(backend: Backend, added: Run) -> None:
+    """Remove the game a `game add` (tracker's or its floor's) just added."""
+    found = re.search(r"added game (\d+)", added.stdout + added.stderr)
+    if found is None:
+        raise RuntimeError(f"no game added: {(added.stdout + added.stderr)[:200]!r}")
+    backend.execute("DELETE FROM games WHERE id = :g", g=int(found.group(1)))
+
+
+def big_month(
+    backend: Backend,
+    floor: Backend,
+    fed: generate.Federation,
+    results: dict[str, Any],
+    runs: int,
+    workdir: Path,
+) -> None:
+    games = generate.big_month(fed)
+    month = games[0].played_on.replace(day=1)
+    log(f"the big month {month_label(month)}: {len(games):,} games, import and close ...")
+    path = workdir / "big-month.csv"
+    generate.write_csv(fed, path, games)
+    imp = run(tracker(backend.url, "import", str(path), "--create-players", "external"))
+    backend.analyze()
+    floor.copy_from(backend)
+    rows: dict[str, Any] = {}
+    first = fed.month_list()[0]
+    big, big_floor = alternate(
+        lambda: run(tracker(backend.url, "period", "close", month_label(month))),
+        lambda: run(close_floor(floor, workdir, [month], first, rows, name="close-big")),
+        runs,
+        undo_mine=lambda: backend.undo_period(month),
+        undo_floor=lambda: floor.undo_period(month),
+        after_first=lambda: rows.update(tracker_rows(backend, workdir, [month])),
+    )
+    results.update(
+        big_month=month.isoformat(),
+        big_month_games=len(games),
+        big_import_s=imp.seconds,
+        big_import_peak_rss_mb=imp.rss_mb,
+        big_close_s=big.seconds,
+        big_close_peak_rss_mb=big.rss_mb,
+        big_close_floor_s=big_floor.seconds,
+        big_close_floor_peak_rss_mb=big_floor.rss_mb,
+        big_close_ratio=big.seconds / big_floor.seconds,
+        rows_big_month=rows[month.isoformat()]["counts"],
+        agreement_big_month=agreement(backend, floor, month),
+    )
+    log(f"big month close {big.seconds:.2f}s ({big.rss_mb:.0f} MB), floor {big_floor.seconds:.2f}s")
+    path.unlink()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--large", action="store_true", help="50,000 players, 1,000,000 games")
-    parser.add_argument("--db", help="run the tracker side on this database URL (PostgreSQL)")
+    parser.add_argument("--db", help="run on this database URL (PostgreSQL), floors too")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--workdir", help="where the files go (default /tmp/tracker-bench-*)")
-    parser.add_argument("--runs", type=int, help="runs per repeated figure")
+    parser.add_argument("--runs", type=int, help="runs of tracker and of each floor (default 3)")
+    parser.add_argument(
+        "--no-big-month", action="store_true", help="skip the big month (import and close)"
+    )
     parser.add_argument("--keep", action="store_true", help="keep the floor databases")
     args = parser.parse_args(argv)
     if shutil.which(TRACKER) is None:
         raise SystemExit(f"{TRACKER} not found: install tracker into this Python first")
     results = bench(args)
-    if args.json:
-        print(as_json(results))
-    else:
-        print(table(results))
+    print(as_json(results) if args.json else table(results))
     return 0
 
 

@@ -71,10 +71,12 @@ class Config:
     unseeded_share: float = 0.08  # of tracked players (plus everyone below 1400)
     junior_share: float = 0.20
     forfeit_share: float = 0.005
+    # The big month (``big_month``): one month after the others with this many games.
+    big_month_games: int = 16_000
 
 
 SMALL = Config(players=3_000, games=48_000, months=12)
-LARGE = Config(players=50_000, games=1_000_000, months=24)
+LARGE = Config(players=50_000, games=1_000_000, months=24, big_month_games=160_000)
 
 
 @dataclass
@@ -294,13 +296,29 @@ def generate(config: Config) -> Federation:
     return fed
 
 
-def write_csv(fed: Federation, path: Path) -> None:
-    """The games as a CSV file for ``tracker import`` (ratings recorded for externals only)."""
+def big_month(fed: Federation) -> list[GeneratedGame]:
+    """``config.big_month_games`` games in the month after the last one (the same players,
+    the same kinds of events, a seeded generator of its own): a federation's busiest month,
+    four times the usual, to measure the close of a big month."""
+    config = fed.config
+    rng = random.Random(config.seed + 1)
+    month = _add_months(config.first_month, config.months)
+    cum = []
+    total = 0.0
+    for p in fed.players:
+        total += p.activity
+        cum.append(total)
+    return list(_month_games(fed, month, config.big_month_games, rng, cum))
+
+
+def write_csv(fed: Federation, path: Path, games: list[GeneratedGame] | None = None) -> None:
+    """The games (default: every game of the federation) as a CSV file for ``tracker
+    import`` (ratings recorded for externals only)."""
     players = fed.players
     with path.open("w", newline="", encoding="utf-8") as out:
         writer = csv.writer(out)
         writer.writerow(CSV_HEADER)
-        for g in fed.games:
+        for g in fed.games if games is None else games:
             w, b = players[g.white], players[g.black]
             writer.writerow(
                 (

@@ -34,6 +34,7 @@ class Run:
     seconds: float
     rss_mb: float
     stdout: str
+    stderr: str = ""
 
 
 # Runs a command and reports its wall time and peak RSS. The launcher is a fresh, small
@@ -68,24 +69,51 @@ def run(cmd: Sequence[str], *, check: bool = True) -> Run:
         raise RuntimeError(
             f"{' '.join(cmd)} failed ({code}):\n{stderr.decode(errors='replace')[-3000:]}"
         )
-    return Run(seconds, maxrss_kb / 1024.0, stdout.decode(errors="replace"))
+    return Run(
+        seconds,
+        maxrss_kb / 1024.0,
+        stdout.decode(errors="replace"),
+        stderr.decode(errors="replace"),
+    )
 
 
 def tracker(url: str, *args: str) -> list[str]:
     return [TRACKER, "--db", url, *args]
 
 
-def median_run(make: Callable[[], Run], runs: int, between: Callable[[], None] | None) -> Run:
-    results = []
-    for i in range(runs):
-        if i and between is not None:
-            between()
-        results.append(make())
+def median_of(results: Sequence[Run]) -> Run:
+    """The median time of ``results``, their highest peak RSS and the last one's output."""
     return Run(
         statistics.median(r.seconds for r in results),
         max(r.rss_mb for r in results),
         results[-1].stdout,
     )
+
+
+def alternate(
+    mine: Callable[[], Run],
+    floor: Callable[[], Run],
+    runs: int,
+    *,
+    undo_mine: Callable[[], None] | None = None,
+    undo_floor: Callable[[], None] | None = None,
+    after_first: Callable[[], None] | None = None,
+) -> tuple[Run, Run]:
+    """tracker, floor, tracker, floor, ... ``runs`` times each (so that a busy moment of the
+    machine slows both), undoing each one's work before its next run; ``after_first`` runs
+    after tracker's first run (to read what it wrote). Medians, highest peak RSS."""
+    ours: list[Run] = []
+    theirs: list[Run] = []
+    for i in range(runs):
+        if i and undo_mine is not None:
+            undo_mine()
+        ours.append(mine())
+        if i == 0 and after_first is not None:
+            after_first()
+        if i and undo_floor is not None:
+            undo_floor()
+        theirs.append(floor())
+    return median_of(ours), median_of(theirs)
 
 
 def timed(work: Callable[[], object]) -> float:
