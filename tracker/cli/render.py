@@ -216,6 +216,9 @@ def _lines(
     gap = " " * GAP
     yield gap.join(_pad(columns[i], w, r) for i, w, r in aligned)
     narrowed = [(i, widths[i]) for i in shown if widths[i] < full[i]]
+    # One format per row when every cell is ASCII (a federation's list: 44,000 rows)
+    ascii_row = gap.join(f"{{:{'>' if r else '<'}{w}}}" for _, w, r in aligned).format
+    picks = [i for i, _, _ in aligned]
     for row in rows:
         if narrowed and any(cell_width(row[i]) > w for i, w in narrowed):
             parts = [_wrap(row[i], w) for i, w, _ in aligned]
@@ -225,7 +228,11 @@ def _lines(
                     for part, (_, w, r) in zip(parts, aligned, strict=True)
                 )
         else:
-            yield gap.join(_pad(row[i], w, r) for i, w, r in aligned)
+            picked = [row[i] for i in picks]
+            if "".join(picked).isascii():
+                yield ascii_row(*picked)
+            else:
+                yield gap.join(_pad(row[i], w, r) for i, w, r in aligned)
         for i in under:
             if row[i]:
                 text = f"{columns[i]}: {row[i]}"

@@ -263,7 +263,7 @@ def compare_all(session: Session, tc: str) -> Standings:
         )
     month, pid, _ = closed[-1]
     list_date = next_month(month)
-    elo = {p: line.rating for p, line in lists.lines_at(session, tc, month).items()}
+    elo = {p: line.rating for p, line in lists.briefs_at(session, tc, month).items()}
     shadows = {
         p: as_of(s, list_date, preset) for p, s in shadow.month_end_players(session, pid).items()
     }

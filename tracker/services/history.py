@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, replace
 from decimal import Decimal
+from typing import NamedTuple
 
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session, aliased
@@ -277,8 +278,7 @@ def _status(session: Session, player: Player, tc: TimeControl) -> RatingStatus |
     )
 
 
-@dataclass(frozen=True)
-class ListEntry:
+class ListEntry(NamedTuple):  # a tuple: a federation's list has tens of thousands
     rank: int
     player_id: int
     name: str
@@ -323,35 +323,22 @@ def rating_list(session: Session, tc: str, list_month: dt.date | None) -> Rating
             )
         month, _pid, stale = match[0]
     # Columns, not entities: a federation's list has tens of thousands of lines.
-    lines = {p: line for p, line in lists.lines_at(session, tc, month).items() if line.rating}
-    players: dict[int, tuple[str, str | None, str | None, int | None, int | None]] = {
-        pid: (name, title, fed, fide_id, born)
-        for pid, name, title, fed, fide_id, born in session.execute(
-            select(
-                Player.id,
-                Player.name,
-                Player.title,
-                Player.federation,
-                Player.fide_id,
-                Player.birth_year,
-            ).where(Player.external.is_(False))
-        )
-    }
+    columns = (Player.name, Player.title, Player.federation, Player.fide_id, Player.birth_year)
+    lines = lists.briefs_at(session, tc, month, columns)
     ordered = sorted(
-        lines.values(),
-        key=lambda line: (-(line.rating or 0), players[line.player_id][0], line.player_id),
+        (-line.rating, line.extra[0], pid, line) for pid, line in lines.items() if line.rating
     )
     entries = []
     previous: int | None = None
     rank = 0
-    for position, line in enumerate(ordered, start=1):
-        player_id, rating, games, k = line.player_id, line.rating, line.games, line.next_k
-        name, title, fed, fide_id, born = players[player_id]
+    for position, (_, _, pid, line) in enumerate(ordered, start=1):
+        rating = line.rating
         assert rating is not None  # rated lines only
         if rating != previous:
             rank, previous = position, rating
+        name, title, fed, fide_id, born = line.extra
         entries.append(
-            ListEntry(rank, player_id, name, title, fed, fide_id, born, rating, games, k)
+            ListEntry(rank, pid, name, title, fed, fide_id, born, rating, line.games, line.k)
         )
     return RatingList(tc, next_month(month), month, tuple(entries), stale)
 

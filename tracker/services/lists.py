@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Iterable
+from collections.abc import Collection, Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from sqlalchemy import and_, func, select, update
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from tracker.db.models import EloHistory, Game, Player, PlayerSeed, RatingPeriod
 from tracker.months import month_of, next_month, previous_month
@@ -74,9 +74,8 @@ class SeedRow(NamedTuple):
     birth_year: int | None
 
 
-def seeds(session: Session, tc: str, *, unlisted_by: dt.date | None = None) -> dict[int, SeedRow]:
-    """Tracked players' seeds (with ``unlisted_by``: of those without a stored line on a list
-    closing that month or earlier)."""
+def seeds(session: Session, tc: str, *, only: Collection[int] | None = None) -> dict[int, SeedRow]:
+    """Tracked players' seeds (of the ``only`` players, if given)."""
     query = (
         select(
             PlayerSeed.player_id,
@@ -89,18 +88,20 @@ def seeds(session: Session, tc: str, *, unlisted_by: dt.date | None = None) -> d
         .join(Player, Player.id == PlayerSeed.player_id)
         .where(PlayerSeed.tc == tc, Player.external.is_(False))
     )
-    if unlisted_by is not None:
-        stored = (
-            select(EloHistory.id)
-            .join(RatingPeriod, RatingPeriod.id == EloHistory.period_id)
-            .where(
-                EloHistory.player_id == PlayerSeed.player_id,
-                RatingPeriod.tc == tc,
-                RatingPeriod.month <= unlisted_by,
-            )
-        )
-        query = query.where(~stored.exists())
-    return {row[0]: SeedRow(*row) for row in session.connection().execute(query)}
+    if only is None:
+        return {row[0]: SeedRow(*row) for row in session.connection().execute(query)}
+    ordered = sorted(only)
+    out: dict[int, SeedRow] = {}
+    for i in range(0, len(ordered), _IN_LIMIT):
+        chunk = query.where(PlayerSeed.player_id.in_(ordered[i : i + _IN_LIMIT]))
+        out.update((row[0], SeedRow(*row)) for row in session.connection().execute(chunk))
+    return out
+
+
+def _unlisted_seeds(session: Session, tc: str, listed: Container[int]) -> dict[int, SeedRow]:
+    """The seeds of the players not in ``listed`` (without a stored line yet)."""
+    ids = session.connection().execute(select(PlayerSeed.player_id).where(PlayerSeed.tc == tc))
+    return seeds(session, tc, only=[pid for pid in ids.scalars().all() if pid not in listed])
 
 
 # ---------------------------------------------------------------------------------------
@@ -167,7 +168,7 @@ _LINE_COLUMNS = (
 )
 
 
-def carried(line: Line, month: dt.date) -> Line | None:
+def carried(line: Line, month: dt.date, list_year: int | None = None) -> Line | None:
     """``line`` (stored for an earlier period) carried over to the list closing ``month``:
     for a rated player, his line with no games and the K of that list; None for an unrated
     one (he is not listed: an unrated player with anything pending has a stored line)."""
@@ -179,7 +180,7 @@ def carried(line: Line, month: dt.date) -> Line | None:
         line.ever_2400,
         line.ever_2300,
         line.birth_year,
-        next_month(month).year,
+        list_year or next_month(month).year,
     )
     return Line(
         line.player_id, line.rating, line.rating, None, flags.k, 0, 0, 0, 0, 0,
@@ -206,15 +207,15 @@ def _never() -> Line:
     raise AssertionError("a seed always has a rating")
 
 
-def lines_at(
-    session: Session, tc: str, month: dt.date, players: Iterable[int] | None = None
-) -> dict[int, Line]:
-    """Every line of the list that closed ``month`` (or of ``players`` only), stored or
-    derived (see above)."""
-    closed = closed_months(session, tc)
-    if not closed or month < closed[0][0]:
-        return {}
-    wanted = set(players) if players is not None else None
+def _latest(
+    session: Session,
+    tc: str,
+    month: dt.date,
+    columns: Sequence[InstrumentedAttribute[Any]],
+    wanted: set[int] | None,
+) -> Iterator[Sequence[Any]]:
+    """``(current, *columns)`` of each player's latest stored line on a list closing ``month``
+    or earlier (``current``: on that very list), of the ``wanted`` players only if given."""
     latest = (
         select(EloHistory.player_id.label("pid"), func.max(RatingPeriod.month).label("m"))
         .join(RatingPeriod, RatingPeriod.id == EloHistory.period_id)
@@ -225,27 +226,109 @@ def lines_at(
         latest = latest.where(EloHistory.player_id.in_(sorted(wanted)))
     last = latest.subquery()
     query = (
-        select(RatingPeriod.month, *_LINE_COLUMNS)
+        select(RatingPeriod.month == month, *columns)
         .join(RatingPeriod, RatingPeriod.id == EloHistory.period_id)
         .join(last, and_(last.c.pid == EloHistory.player_id, last.c.m == RatingPeriod.month))
         .join(Player, Player.id == EloHistory.player_id)
         .where(RatingPeriod.tc == tc)
     )
+    # Core, not the ORM's result machinery: a federation's list has tens of thousands of lines
+    rows = session.connection().execute(query).all()  # one fetch: faster than row by row
+    if wanted is None:
+        return iter(rows)
+    return (row for row in rows if row[1] in wanted)
+
+
+def lines_at(
+    session: Session, tc: str, month: dt.date, players: Iterable[int] | None = None
+) -> dict[int, Line]:
+    """Every line of the list that closed ``month`` (or of ``players`` only), stored or
+    derived (see above)."""
+    closed = closed_months(session, tc)
+    if not closed or month < closed[0][0]:
+        return {}
+    wanted = set(players) if players is not None else None
     out: dict[int, Line] = {}
     seen: set[int] = set()  # players with a stored line by then
-    # Core, not the ORM's result machinery: a federation's list has tens of thousands of lines
-    for row_month, *fields in session.connection().execute(query):
+    year = next_month(month).year
+    for current, *fields in _latest(session, tc, month, _LINE_COLUMNS, wanted):
         line = Line(*fields)
-        if wanted is not None and line.player_id not in wanted:
-            continue
         seen.add(line.player_id)
-        derived = line if row_month == month else carried(line, month)
+        derived = line if current else carried(line, month, year)
         if derived is not None:
             out[line.player_id] = derived
-    for pid, seed in seeds(session, tc, unlisted_by=month).items():
-        if pid not in seen and (wanted is None or pid in wanted):
-            out[pid] = seed_line(seed, closed[0][0], month)
+    if wanted is None:
+        unlisted = _unlisted_seeds(session, tc, seen)
+    else:
+        unlisted = seeds(session, tc, only=wanted - seen)
+    for pid, seed in unlisted.items():
+        out[pid] = seed_line(seed, closed[0][0], month)
     return out
+
+
+class Brief(NamedTuple):
+    """What a printed list shows of a line: the rating, the games of the period, K, and the
+    ``extra`` player columns asked for."""
+
+    rating: int | None
+    games: int
+    k: int | None
+    extra: tuple[Any, ...] = ()
+
+
+_BRIEF_COLUMNS = (
+    EloHistory.player_id,
+    EloHistory.rating,
+    EloHistory.games,
+    EloHistory.next_k,
+    EloHistory.rated_games,
+    EloHistory.ever_2400,
+    EloHistory.ever_2300,
+    Player.birth_year,
+)
+
+
+def briefs_at(
+    session: Session,
+    tc: str,
+    month: dt.date,
+    extra: Sequence[InstrumentedAttribute[Any]] = (),
+) -> dict[int, Brief]:
+    """:func:`lines_at` cut to what a printed list shows, for readers of a whole list (a
+    federation's list: reading a few columns is several times faster than whole lines), with
+    the ``extra`` columns of each line's player."""
+    closed = closed_months(session, tc)
+    if not closed or month < closed[0][0]:
+        return {}
+    out: dict[int, Brief] = {}
+    seen: set[int] = set()
+    year = next_month(month).year
+    publication = fide.publication
+    for current, pid, rating, games, next_k, rated, e2400, e2300, born, *more in _latest(
+        session, tc, month, (*_BRIEF_COLUMNS, *extra), None
+    ):
+        seen.add(pid)
+        if current:
+            out[pid] = Brief(rating, games, next_k, tuple(more))
+        elif rating is not None:  # carried over (see :func:`carried`)
+            k = publication(rating, rated, e2400, e2300, born, year).k
+            out[pid] = Brief(rating, 0, k, tuple(more))
+    unlisted = _unlisted_seeds(session, tc, seen)
+    extras = _player_columns(session, unlisted, extra) if extra and unlisted else {}
+    for pid, seed in unlisted.items():
+        line = seed_line(seed, closed[0][0], month)
+        out[pid] = Brief(line.rating, 0, line.next_k, extras.get(pid, ()))
+    return out
+
+
+def _player_columns(
+    session: Session, players: Collection[int], columns: Sequence[InstrumentedAttribute[Any]]
+) -> dict[int, tuple[Any, ...]]:
+    query = select(Player.id, *columns)
+    if len(players) <= _IN_LIMIT:
+        query = query.where(Player.id.in_(sorted(players)))
+    rows = session.connection().execute(query).all()
+    return {pid: tuple(more) for pid, *more in rows if pid in players}
 
 
 _IN_LIMIT = 500  # more players than this are filtered after reading, not in an IN (...) list
@@ -263,7 +346,7 @@ def player_lines(session: Session, tc: str, player_id: int) -> list[tuple[dt.dat
             .where(RatingPeriod.tc == tc, EloHistory.player_id == player_id)
         )
     }
-    seed = seeds(session, tc).get(player_id)
+    seed = seeds(session, tc, only=[player_id]).get(player_id)
     out: list[tuple[dt.date, bool, Line]] = []
     previous: Line | None = None
     started = False  # a stored line or the seed has put him on a list
@@ -330,7 +413,8 @@ class ListRatings:
             month = max(earlier) if earlier else None
         if month is None:
             return self._seed_ratings()
-        return {pid: line.rating for pid, line in lines_at(self.session, self.tc, month).items()}
+        briefs = briefs_at(self.session, self.tc, month)
+        return {pid: line.rating for pid, line in briefs.items()}
 
     def _seed_ratings(self) -> dict[int, int | None]:
         if self._seeds is None:

@@ -60,7 +60,7 @@ def online_fit(session: Session, tc: str, platform: str) -> OnlineFit:
         month, _period, _ = closed[-1]
         list_date = next_month(month)
         elo: dict[int, int | None] = {
-            pid: line.rating for pid, line in lists.lines_at(session, tc, month).items()
+            pid: line.rating for pid, line in lists.briefs_at(session, tc, month).items()
         }
     else:
         list_date = today()
