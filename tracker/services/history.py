@@ -11,6 +11,7 @@ from sqlalchemy import or_, select
 from sqlalchemy.orm import Session, aliased
 
 from tracker.db.models import Game, GlickoHistory, Player, PlayerSeed, RatingPeriod
+from tracker.db.planner import not_indexed
 from tracker.errors import NotFoundError
 from tracker.months import month_label, month_of, months_between, next_month, previous_month
 from tracker.ratings import fide, glicko
@@ -80,10 +81,16 @@ def plays_external(
         select(Game.id)
         .join(white, white.id == Game.white_id)
         .join(black, black.id == Game.black_id)
-        .where(Game.tc == tc, Game.played_on < before, white.external != black.external)
+        .where(white.external != black.external)
     )
-    if player_id is not None:
-        query = query.where(or_(Game.white_id == player_id, Game.black_id == player_id))
+    if player_id is None:
+        query = query.where(Game.tc == tc, Game.played_on < before)
+    else:  # his games by the players' indexes, not every game of the time control by date
+        query = query.where(
+            not_indexed(Game.tc) == tc,
+            not_indexed(Game.played_on) < before,
+            or_(Game.white_id == player_id, Game.black_id == player_id),
+        )
     return session.scalar(query.limit(1)) is not None
 
 

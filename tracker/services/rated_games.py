@@ -8,12 +8,13 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable
 from decimal import Decimal
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, aliased
 
 from tracker.db.models import Event, Game, Player
+from tracker.db.planner import not_indexed
 from tracker.months import month_of, next_month
 from tracker.ratings import fide
 from tracker.ratings.month_games import MonthGame
@@ -57,8 +58,8 @@ def month_games(
         )
     else:  # by the events' index
         query = query.where(
-            _not_indexed(Game.tc) == tc,
-            _not_indexed(Game.played_on) < month,
+            not_indexed(Game.tc) == tc,
+            not_indexed(Game.played_on) < month,
             Game.event_id.in_(sorted(set(events))),
         )
     if player_id is not None:
@@ -90,7 +91,7 @@ def event_spans(session: Session, tc: str, event_ids: Iterable[int]) -> dict[int
             select(Game.event_id, func.min(Game.played_on), func.max(Game.played_on))
             .where(
                 Game.event_id.in_(chunk),
-                _not_indexed(Game.tc) == tc,  # the events' own index, not the (tc, day) one
+                not_indexed(Game.tc) == tc,  # the events' own index, not the (tc, day) one
                 Game.result.not_in(FORFEITS),
             )
             .group_by(Game.event_id)
@@ -99,12 +100,6 @@ def event_spans(session: Session, tc: str, event_ids: Iterable[int]) -> dict[int
             assert event_id is not None
             out[event_id] = EventSpan(min(starts[event_id], first), last)
     return out
-
-
-def _not_indexed(column: Any) -> Any:
-    """``column`` as an expression no index serves (the same value), so that a planner without
-    statistics (SQLite's) does not scan a large index on it instead of a selective one."""
-    return func.coalesce(column, column)
 
 
 def period_games(
@@ -171,8 +166,8 @@ def first_events(
                     Game.event_id,
                 ).where(
                     side.in_(chunk),
-                    _not_indexed(Game.tc) == tc,
-                    _not_indexed(Game.played_on) < end,
+                    not_indexed(Game.tc) == tc,
+                    not_indexed(Game.played_on) < end,
                     Game.result.not_in(FORFEITS),
                 )
             )
