@@ -39,7 +39,7 @@ TRF byes are counted and reported, not stored: they are never rated.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Final, Literal
 
@@ -52,6 +52,7 @@ from tracker.errors import InvalidInputError
 from tracker.importers import detect
 from tracker.importers.players import looks_like_players_csv, parse_players_csv
 from tracker.importers.records import ParseResult, Problem
+from tracker.services.imports.columns import FileGames
 from tracker.services.imports.plan import Plan, Planner
 from tracker.services.imports.report import (
     CREATE_PLAYERS,
@@ -91,6 +92,8 @@ __all__ = [
 ]
 
 looks_like_trf = detect.looks_like_trf
+#: Bytes enough to tell a file's format.
+_SNIFF: Final = 1 << 20
 
 FORMATS: Final = detect.FORMATS
 
@@ -129,7 +132,7 @@ def import_files(
     formats = []
     for source in files:
         try:
-            fmt = options.fmt or detect.detect_format(source.name, source.data)
+            fmt = options.fmt or detect.detect_format(source.name, source.head(_SNIFF))
         except detect.UnknownFormatError as exc:
             raise InvalidInputError(str(exc)) from None
         formats.append("players" if fmt == "csv" and is_players_file(source) else fmt)
@@ -165,12 +168,13 @@ def import_files(
 
 def is_players_file(source: SourceFile) -> bool:
     """A CSV of players (``tracker export players``), not of games: told by its header."""
-    return looks_like_players_csv(source.data)
+    return looks_like_players_csv(source.head(_SNIFF))
 
 
 def _players_file(session: Session, source: SourceFile, options: ImportOptions) -> FileReport:
     """Read a players file (see :mod:`tracker.services.player_files`)."""
-    parsed = parse_players_csv(source.data, source.name, encoding=options.encoding)
+    data = source.read()  # a players file is a club's or a federation's players: small
+    parsed = parse_players_csv(data, source.name, encoding=options.encoding)
     problems = list(parsed.problems)
     savepoint = session.begin_nested()
     read = read_players(session, source.name, parsed.players) if parsed.players else None
@@ -200,7 +204,7 @@ def _players_file(session: Session, source: SourceFile, options: ImportOptions) 
     return FileReport(
         file=source.name,
         format="players",
-        sha256=hashlib.sha256(source.data).hexdigest(),
+        sha256=hashlib.sha256(data).hexdigest(),
         status=status,
         import_id=None,
         valid=len(parsed.players) - len({p.line for p in problems if p.line > 0}),
@@ -269,34 +273,51 @@ class _FileImport:
         self.fmt = fmt
         self.options = options
         self.progress = progress
-        self.sha256 = hashlib.sha256(source.data).hexdigest()
-        self.plan = Plan()
+        self.sha256 = ""
         self.notes: list[str] = []
         self.single = False  # the only file of the command
 
     # -- driver --------------------------------------------------------------------------
 
-    def run(self) -> FileReport:
-        parsed = detect.parse(
-            self.source.data,
+    def _read(self) -> FileGames:
+        """The file's games (compact), read a block at a time; its SHA-256 on the way."""
+        digest = hashlib.sha256()
+
+        def hashed() -> Iterator[bytes]:
+            for block in self.source.blocks():
+                digest.update(block)
+                yield block
+
+        blocks = hashed()
+        stream = detect.stream(
+            blocks,
             self.name,
             self.fmt,
             tc=self.options.tc,  # type: ignore[arg-type]  # checked by check_options
             encoding=self.options.encoding,
             event_start=self.options.event_start,
         )
+        games = FileGames.read(stream)
+        for _ in blocks:  # what the parser did not need (it stops at a bad header)
+            pass
+        self.sha256 = digest.hexdigest()
+        return games
+
+    def run(self) -> FileReport:
+        games = self._read()
+        parsed = games.parsed
+        self.plan = plan = Plan(games)
         for problem in parsed.problems:
-            self.plan.problem(problem.source, problem.line, problem.reason)
-        self.plan.parsed_invalid = parsed.invalid
-        Planner(self.session, self.name, self.options, self.plan).plan_file(parsed)
+            plan.problem(problem.source, problem.line, problem.reason)
+        Planner(self.session, self.name, self.options, plan).plan_file()
         self._note_parse(parsed)
-        self.notes.extend(self.plan.notes)
-        problems = sorted(self.plan.problems, key=lambda p: p.line)
-        invalid = self.plan.invalid
-        writable = self.plan.games
+        self.notes.extend(plan.notes)
+        problems = sorted(plan.problems, key=lambda p: p.line)
+        invalid = plan.invalid
+        added = plan.added
         # With --skip-invalid a file is rejected only when it holds no valid game at all: one
         # whose valid games are all present already imports as "nothing new".
-        valid = len(writable) + self.plan.present
+        valid = added + plan.present
         rejected = bool(problems) and (not self.options.skip_invalid or not valid)
         if rejected:
             return self._report(parsed, "rejected", None, (), (), problems, invalid, 0, ())
@@ -317,10 +338,10 @@ class _FileImport:
             (self.name, self.sha256, self.fmt),
             self.options,
             self.progress,
-            self.plan,
+            plan,
             self.notes,
         )
-        import_id, created, events, stale = writer.write(parsed, invalid)
+        import_id, created, events, stale = writer.write(invalid)
         status: Literal["imported", "dry-run"] = "dry-run" if self.options.dry_run else "imported"
         return self._report(
             parsed,
@@ -330,7 +351,7 @@ class _FileImport:
             events,
             problems,
             invalid,
-            len(writable),
+            added,
             stale,
         )
 
@@ -352,7 +373,7 @@ class _FileImport:
             sha256=self.sha256,
             status=status,
             import_id=import_id,
-            valid=len(self.plan.games) + self.plan.present,
+            valid=self.plan.added + self.plan.present,
             added=added,
             already_present=self.plan.present,
             skipped_unfinished=parsed.skipped_unfinished,
@@ -388,21 +409,27 @@ class _FileImport:
                 f"{plural(parsed.skipped_variant, 'game')} of other chess variants skipped "
                 f"({listed}): FIDE rates standard chess only"
             )
-        dated = [g for g in self.plan.games if g.record.date_note]
+        games, plan = self.plan.games, self.plan
+        dated = 0
+        first = -1
+        given_used = False
+        given_notes = {n for n, note in enumerate(games.notes) if "the given event start" in note}
+        note_of = games.note
+        if games.notes:
+            for game in plan.writable():
+                note = note_of[game]
+                if note >= 0:
+                    dated += 1
+                    if first < 0:
+                        first = game
+                    given_used = given_used or note in given_notes
         if dated:
-            first = dated[0].record
             self.notes.append(
-                f"{plural(len(dated), 'game')} without a full date of its own, dated as "
-                f"{first.source}:{first.line} says: {first.date_note}"
+                f"{plural(dated, 'game')} without a full date of its own, dated as "
+                f"{self.name}:{games.line[first]} says: {games.note_of(first)}"
             )
         given = self.options.event_start
-        if (
-            given is not None
-            and self.single
-            and not any(
-                "the given event start" in (g.record.date_note or "") for g in self.plan.games
-            )
-        ):
+        if given is not None and self.single and not given_used:
             self.notes.append(
                 f"--event-start {given} was not used: the file gives its games' dates "
                 "(the option is for files without any)"

@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Iterator
+from itertools import islice
 from typing import Final
 
 from sqlalchemy import insert
@@ -12,10 +13,10 @@ from sqlalchemy.orm import Session
 
 from tracker.db.bulk import bulk_insert, stored_date
 from tracker.db.models import Event, Game, Import, Player, table
-from tracker.importers.records import ParseResult
 from tracker.ratings.fide import changed_period
 from tracker.services.games import natural_key
-from tracker.services.imports.plan import EventPlan, Identity, Plan, Planned, chunks, suffixed
+from tracker.services.imports.columns import RESULT_CODES, TC_CODES
+from tracker.services.imports.plan import EventPlan, Identity, Plan, suffixed
 from tracker.services.imports.report import CreatedPlayer, ImportOptions, Progress, StaleFrom
 from tracker.services.lists import EventSpan, event_spans, mark_stale
 from tracker.services.players import FEDERATION, TITLES
@@ -39,32 +40,6 @@ _GAME_COLUMNS: Final = (
 )
 
 
-def game_row(
-    planned: Planned, import_id: int, stored: Callable[[dt.date], object]
-) -> tuple[object, ...]:
-    """A ``games`` row in the order of ``_GAME_COLUMNS``."""
-    record = planned.record
-    white_id, black_id = planned.white.player_id, planned.black.player_id
-    assert white_id is not None and black_id is not None
-    event_id = planned.event.event_id if planned.event is not None else None
-    return (
-        white_id,
-        black_id,
-        record.result,
-        stored(record.played_on),
-        planned.tc,
-        event_id,
-        planned.round,
-        record.white.rating,
-        record.black.rating,
-        suffixed(
-            natural_key(record.played_on, white_id, black_id, event_id, planned.round),
-            planned.suffix,
-        ),
-        import_id,
-    )
-
-
 class Writer:
     """Writes one planned file in the session's transaction."""
 
@@ -85,20 +60,21 @@ class Writer:
         self.notes = notes
 
     def write(
-        self, parsed: ParseResult, invalid: int
+        self, invalid: int
     ) -> tuple[int, tuple[CreatedPlayer, ...], tuple[str, ...], tuple[StaleFrom, ...]]:
-        games = self.plan.games
-        existing = {g.event.event_id for g in games if g.event and g.event.event_id is not None}
+        plan, parsed = self.plan, self.plan.games.parsed
+        existing = {e.event_id for e in self._events_of_writable() if e.event_id is not None}
         before = self._spans(existing)
-        created = self._create_players(games)
-        events_created, changed_events = self._write_events(games)
+        created = self._create_players()
+        events_created, changed_events = self._write_events()
+        added = plan.added
         record = Import(
             file_name=self.name[-255:],
             sha256=self.sha256,
             format=self.fmt,
             imported_at=dt.datetime.now(dt.UTC).replace(tzinfo=None, microsecond=0),
-            games_added=len(games),
-            games_present=self.plan.present,
+            games_added=added,
+            games_present=plan.present,
             games_skipped=parsed.skipped_unfinished + parsed.skipped_other + parsed.skipped_variant,
             games_invalid=invalid,
             byes=len(parsed.byes),
@@ -106,8 +82,8 @@ class Writer:
         )
         self.session.add(record)
         self.session.flush()
-        self._insert_games(games, record.id)
-        stale = self._mark_stale(games, changed_events, before)
+        self._insert_games(record.id, added)
+        stale = self._mark_stale(changed_events, before)
         if any(not p.external for p in created):
             self.notes.append(
                 "new tracked players start unrated (a game file carries no FIDE state): give "
@@ -122,13 +98,26 @@ class Writer:
             )
         return record.id, created, events_created, stale
 
-    def _create_players(self, games: Sequence[Planned]) -> tuple[CreatedPlayer, ...]:
+    def _events_of_writable(self) -> Iterator[EventPlan]:
+        """The events of the games to write (each once)."""
+        used = bytearray(len(self.plan.events))
+        event_of = self.plan.games.event
+        for game in self.plan.writable():
+            index = event_of[game]
+            if index >= 0 and not used[index]:
+                used[index] = 1
+                yield self.plan.events[index]
+
+    def _create_players(self) -> tuple[CreatedPlayer, ...]:
+        """The new players, in the order of their first game."""
+        plan = self.plan
         needed: list[Identity] = []
         seen: set[int] = set()
-        for planned in games:
-            for identity in (planned.white, planned.black):
-                if identity.new and identity.player_id is None and id(identity) not in seen:
-                    seen.add(id(identity))
+        side_identity, whites, blacks = plan.side_identity, plan.games.white, plan.games.black
+        for game in plan.writable():
+            for identity in (side_identity[whites[game]], side_identity[blacks[game]]):
+                if identity.new and identity.player_id is None and identity.number not in seen:
+                    seen.add(identity.number)
                     needed.append(identity)
         if not needed:
             return ()
@@ -160,26 +149,26 @@ class Writer:
             for i in needed
         )
 
-    def _write_events(
-        self, games: Sequence[Planned]
-    ) -> tuple[tuple[str, ...], list[tuple[int, dt.date]]]:
+    def _write_events(self) -> tuple[tuple[str, ...], list[tuple[int, dt.date]]]:
         """Create the new events, move existing start dates; returns the names created and
         (event id, earliest affected day) of existing events whose start moved."""
-        earliest: dict[str, dt.date] = {}
-        plans: dict[str, EventPlan] = {}
-        for planned in games:
-            if planned.event is None:
+        earliest: dict[int, int] = {}  # event -> its first game's day, in the order met
+        games = self.plan.games
+        event_of, days = games.event, games.day
+        for game in self.plan.writable():
+            index = event_of[game]
+            if index < 0:
                 continue
-            name = planned.event.name
-            plans[name] = planned.event
-            day = planned.record.played_on
-            if name not in earliest or day < earliest[name]:
-                earliest[name] = day
+            day = days[game]
+            if day < earliest.get(index, day + 1):
+                earliest[index] = day
         created: list[str] = []
         changed: list[tuple[int, dt.date]] = []
         new: list[tuple[EventPlan, Event]] = []
-        for name, plan in plans.items():
-            first_game = earliest[name]
+        for index, day in earliest.items():
+            plan = self.plan.events[index]
+            name = plan.name
+            first_game = dt.date.fromordinal(day)
             if plan.event_id is None:
                 event = Event(
                     name=name,
@@ -206,16 +195,54 @@ class Writer:
             plan.event_id = event.id
         return tuple(created), changed
 
-    def _insert_games(self, games: Sequence[Planned], import_id: int) -> None:
+    def _insert_games(self, import_id: int, total: int) -> None:
         """Insert the games a chunk at a time (rows are built per chunk: a federation's file
         would otherwise hold a second copy of every game in memory)."""
         stored = stored_date(self.session)
-        total = len(games)
+        plan = self.plan
+        games = plan.games
+        days: dict[int, tuple[dt.date, object]] = {}  # a file holds few distinct days
         if self.progress is not None:
             self.progress(self.name, 0, total)
         done = 0
-        for chunk in chunks(games, CHUNK):
-            rows = [game_row(planned, import_id, stored) for planned in chunk]
+        writable = plan.writable()
+        side_identity, events, rounds, suffix = (
+            plan.side_identity,
+            plan.events,
+            plan.rounds,
+            plan.suffix,
+        )
+        while chunk := list(islice(writable, CHUNK)):
+            rows = []
+            for game in chunk:
+                white_id = side_identity[games.white[game]].player_id
+                black_id = side_identity[games.black[game]].player_id
+                assert white_id is not None and black_id is not None
+                index = games.event[game]
+                event_id = events[index].event_id if index >= 0 else None
+                index = games.round[game]
+                round_ = rounds[index] if index >= 0 else None
+                number = games.day[game]
+                day = days.get(number)
+                if day is None:
+                    played_on = dt.date.fromordinal(number)
+                    day = days[number] = (played_on, stored(played_on))
+                key = natural_key(day[0], white_id, black_id, event_id, round_)
+                rows.append(
+                    (
+                        white_id,
+                        black_id,
+                        RESULT_CODES[games.result[game]],
+                        day[1],
+                        TC_CODES[games.tc[game]],
+                        event_id,
+                        round_,
+                        games.white_rating[game] or None,
+                        games.black_rating[game] or None,
+                        suffixed(key, suffix.get(game, 1)),
+                        import_id,
+                    )
+                )
             bulk_insert(self.session, _GAMES, _GAME_COLUMNS, rows, dates_stored=True)
             done += len(chunk)
             if self.progress is not None:
@@ -233,14 +260,27 @@ class Writer:
 
     def _mark_stale(
         self,
-        games: Sequence[Planned],
         changed_events: Iterable[tuple[int, dt.date]],
         before: dict[tuple[str, int], EventSpan],
     ) -> tuple[StaleFrom, ...]:
         """Mark stale, per time control, the closed periods the new games can change: the
         period in which each touched event is rated before and after the import (for a game
-        without an event or in a league, its own month; see fide.changed_period)."""
-        touched = {g.event.event_id for g in games if g.event and g.event.event_id is not None}
+        without an event or in a league, its own month; see fide.changed_period). The
+        earliest game of each event and time control is the one that counts: a later day
+        never gives an earlier period."""
+        plan = self.plan
+        games = plan.games
+        earliest: dict[tuple[str, int], int] = {}  # (tc, event id or 0) -> first day
+        for game in plan.writable():
+            index = games.event[game]
+            event_id = plan.events[index].event_id if index >= 0 else None
+            tc = TC_CODES[games.tc[game]]
+            assert tc is not None
+            key = (tc, event_id or 0)
+            day = games.day[game]
+            if day < earliest.get(key, day + 1):
+                earliest[key] = day
+        touched = {event_id for _, event_id in earliest if event_id}
         touched.update(event_id for event_id, _ in changed_events)
         after = self._spans(touched)
         first: dict[str, dt.date] = {}
@@ -249,11 +289,9 @@ class Writer:
             if tc not in first or month < first[tc]:
                 first[tc] = month
 
-        for planned in games:
-            event_id = planned.event.event_id if planned.event is not None else None
-            key = (planned.tc, event_id or 0)
-            day = planned.record.played_on
-            touch(planned.tc, changed_period(before.get(key), after.get(key), day))
+        for key, day in earliest.items():
+            played_on = dt.date.fromordinal(day)
+            touch(key[0], changed_period(before.get(key), after.get(key), played_on))
         for event_id, _ in changed_events:
             # The event starts on another day: in every time control it has games in, it is
             # rated with another list.
