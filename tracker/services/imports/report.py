@@ -5,7 +5,6 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from itertools import islice
 from pathlib import Path
 from typing import Final, Literal, get_args
 
@@ -36,9 +35,12 @@ class SourceFile:
         """The first ``size`` bytes (fewer if the file is shorter)."""
         if self.data is not None:
             return self.data[:size]
-        if size > BLOCK:
-            return self.read()[:size]
-        return b"".join(islice(self.blocks(), 1))[:size]
+        assert self.path is not None
+        try:
+            with self.path.open("rb") as file:
+                return file.read(size)
+        except OSError as exc:
+            raise InvalidInputError(f"cannot read {self.path}: {exc.strerror or exc}") from None
 
     def read(self) -> bytes:
         """All of it."""
