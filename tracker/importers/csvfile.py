@@ -62,7 +62,6 @@ from tracker.importers.records import (
     file_result,
     parse_fide_id,
     parse_rating,
-    same_player,
 )
 from tracker.vocabulary import TimeControl
 
@@ -200,8 +199,13 @@ class _RowReader:
         # empty cell appended to each row.
         self.cells = itemgetter(*(positions.get(name, -1) for name in ALLOWED_COLUMNS))
         self.dates: dict[str, date | None] = {}
-        self.players: dict[tuple[str, str, str, str], tuple[PlayerInfo, list[str]]] = {}
+        self.results: dict[str, str | None] = {}
+        # By colour: (name, rating, FIDE id) cells -> the player, his problems and his name
+        # folded (to tell a player paired with himself).
+        self.whites: dict[tuple[str, str, str], tuple[PlayerInfo, list[str], str]] = {}
+        self.blacks: dict[tuple[str, str, str], tuple[PlayerInfo, list[str], str]] = {}
         self.tcs: dict[str, tuple[TimeControl | None, str | None]] = {}
+        self.texts: dict[str, str | None] = {}  # event, site and round cells -> stripped
 
     def game(self, row: list[str], line: int) -> GameRecord | list[str] | None:
         """A game, the reasons it is invalid, or None for an unfinished game."""
@@ -209,7 +213,10 @@ class _RowReader:
         cells = self.cells(row)
         date_c, white_c, black_c, result_c, event_c, site_c, round_c = cells[:7]
         white_rating_c, black_rating_c, white_id_c, black_id_c, tc_c, start_c = cells[7:]
-        result = parse_result(result_c)
+        try:
+            result = self.results[result_c]
+        except KeyError:
+            result = self.results[result_c] = parse_result(result_c)
         if result == UNFINISHED:
             return None
         reasons: list[str] = []
@@ -218,34 +225,79 @@ class _RowReader:
                 f"invalid result {result_c.strip()!r}: use 1-0, 0-1, 1/2-1/2 (or ½-½, =, "
                 "1:0, 0:1), +- / -+ for a forfeit, * for an unfinished game"
             )
-        played_on, note = self._date(date_c, reasons)
+        try:
+            played_on = self.dates[date_c]
+        except KeyError:
+            played_on = self.dates[date_c] = parse_calendar_date(date_c)
+        note = None
+        if played_on is None:
+            played_on, note = self._no_date(date_c, reasons)
         event_start = None
-        if start_c.strip():
+        if start_c and start_c.strip():
             event_start = self._parsed_date(start_c)
             if event_start is None:
                 reasons.append(f"invalid event_start {start_c.strip()!r}: use YYYY-MM-DD")
-        white = self._player("white", white_c, white_rating_c, white_id_c, reasons)
-        black = self._player("black", black_c, black_rating_c, black_id_c, reasons)
-        if white.name and black.name and same_player(white, black):
+        key = (white_c, white_rating_c, white_id_c)
+        try:
+            white, problems, white_folded = self.whites[key]
+        except KeyError:
+            white, problems, white_folded = self.whites[key] = _parse_player(
+                "white", white_c, white_rating_c, white_id_c
+            )
+        if problems:
+            reasons.extend(problems)
+        key = (black_c, black_rating_c, black_id_c)
+        try:
+            black, problems, black_folded = self.blacks[key]
+        except KeyError:
+            black, problems, black_folded = self.blacks[key] = _parse_player(
+                "black", black_c, black_rating_c, black_id_c
+            )
+        if problems:
+            reasons.extend(problems)
+        if (
+            (
+                white_folded == black_folded
+                or (white.fide_id is not None and white.fide_id == black.fide_id)
+            )
+            and white.name
+            and black.name
+        ):
             reasons.append(f"{white.name!r} is paired with themselves")
-        game_tc, reason = self._tc(tc_c)
+        try:
+            game_tc, reason = self.tcs[tc_c]
+        except KeyError:
+            game_tc, reason = self.tcs[tc_c] = _tc_cell(tc_c)
         if reason and self.tc is None:
             reasons.append(reason)
         if reasons or result is None or played_on is None:
             return reasons
+        texts = self.texts
+        try:
+            event = texts[event_c]
+        except KeyError:
+            event = texts[event_c] = event_c.strip() or None
+        try:
+            site = texts[site_c]
+        except KeyError:
+            site = texts[site_c] = site_c.strip() or None
+        try:
+            round_ = texts[round_c]
+        except KeyError:
+            round_ = texts[round_c] = round_c.strip() or None
         return GameRecord(
-            source=self.source,
-            line=line,
-            white=white,
-            black=black,
-            result=result,
-            played_on=played_on,
-            event=event_c.strip() or None,
-            site=site_c.strip() or None,
-            round=round_c.strip() or None,
-            tc=game_tc or self.tc,
-            event_start=event_start,
-            date_note=note,
+            self.source,
+            line,
+            white,
+            black,
+            result,
+            played_on,
+            event,
+            event_start,
+            site,
+            round_,
+            game_tc or self.tc,
+            note,
         )
 
     def _parsed_date(self, text: str) -> date | None:
@@ -255,26 +307,14 @@ class _RowReader:
             parsed = self.dates[text] = parse_calendar_date(text)
             return parsed
 
-    def _date(self, text: str, reasons: list[str]) -> tuple[date | None, str | None]:
-        played_on = self._parsed_date(text)
-        if played_on is None:
-            raw = text.strip()
-            if not raw and self.event_start is not None:
-                start = self.event_start
-                return start, f"no date; the given event start {start.isoformat()} used"
-            reasons.append(f"invalid date {raw!r}: use YYYY-MM-DD" if raw else "missing date")
-        return played_on, None
-
-    def _player(
-        self, colour: str, name: str, rating: str, fide_id: str, reasons: list[str]
-    ) -> PlayerInfo:
-        key = (colour, name, rating, fide_id)
-        try:
-            player, problems = self.players[key]
-        except KeyError:
-            player, problems = self.players[key] = _parse_player(colour, name, rating, fide_id)
-        reasons.extend(problems)
-        return player
+    def _no_date(self, text: str, reasons: list[str]) -> tuple[date | None, str | None]:
+        """A row whose date cell is not a date: the caller's event start, or a reason."""
+        raw = text.strip()
+        if not raw and self.event_start is not None:
+            start = self.event_start
+            return start, f"no date; the given event start {start.isoformat()} used"
+        reasons.append(f"invalid date {raw!r}: use YYYY-MM-DD" if raw else "missing date")
+        return None, None
 
     def _tc(self, text: str) -> tuple[TimeControl | None, str | None]:
         try:
@@ -286,7 +326,8 @@ class _RowReader:
 
 def _parse_player(
     colour: str, raw_name: str, raw_rating: str, raw_fide_id: str
-) -> tuple[PlayerInfo, list[str]]:
+) -> tuple[PlayerInfo, list[str], str]:
+    """The player, his problems, and his name folded (as :func:`same_player` compares)."""
     reasons: list[str] = []
     name = clean_name(raw_name)
     if not name:
@@ -297,7 +338,7 @@ def _parse_player(
     fide_id, reason = parse_fide_id(raw_fide_id, f"{colour}_fide_id")
     if reason:
         reasons.append(reason)
-    return PlayerInfo(name=name, fide_id=fide_id, rating=rating), reasons
+    return PlayerInfo(name=name, fide_id=fide_id, rating=rating), reasons, name.casefold()
 
 
 def parse_csv(
@@ -364,6 +405,7 @@ def _games(
     unfinished = 0
     invalid = 0  # rows that are games but could not be read as one
     reader = _RowReader(positions, source, tc, event_start)
+    unnamed_order = sorted(unnamed)
     for line, row in rows:
         if isinstance(row, Problem):
             problems.append(row)
@@ -377,7 +419,7 @@ def _games(
             )
             invalid += 1
             continue
-        stray = [index + 1 for index in sorted(unnamed) if row[index].strip()]
+        stray = [index + 1 for index in unnamed_order if row[index].strip()] if unnamed else ()
         if stray:
             problems.append(
                 Problem(

@@ -120,7 +120,8 @@ class FileGames:
         events, event_index, event_by_name = self.events, dict[str, int](), dict[str, int]()
         rounds, round_index = self.rounds, dict[str, int]()
         notes, note_index = self.notes, dict[str, int]()
-        line, day, white, black = self.line.append, self.day.append, self.white, self.black
+        line, day = self.line.append, self.day.append
+        white, black = self.white.append, self.black.append
         white_rating, black_rating = self.white_rating.append, self.black_rating.append
         result, tc = self.result.append, self.tc.append
         event, round_, note = self.event.append, self.round.append, self.note.append
@@ -129,24 +130,34 @@ class FileGames:
         for record in stream:
             line(record.line)
             day(record.played_on.toordinal())
-            for column, info, order in (
-                (white, record.white, 2 * game),
-                (black, record.black, 2 * game + 1),
-            ):
-                key = (info.name, info.fide_id)
-                index = side_index.get(key)
-                if index is None:
-                    index = side_index[key] = len(sides)
-                    sides.append(Side(info.name, info.fide_id, info.line or record.line))
-                side = sides[index]
-                side.games += 1
-                if info.rating is not None:
-                    side.rating_seen = True
-                if info.federation or info.birth_year or info.sex or info.title:
-                    _details(side, info.federation, info.birth_year, info.sex, info.title, order)
-                column.append(index)
-            white_rating(record.white.rating or 0)
-            black_rating(record.black.rating or 0)
+            info = record.white  # (white and black alike, written out: the hot loop)
+            index = side_index.get((info.name, info.fide_id))
+            if index is None:
+                index = side_index[(info.name, info.fide_id)] = len(sides)
+                sides.append(Side(info.name, info.fide_id, info.line or record.line))
+            side = sides[index]
+            side.games += 1
+            rating = info.rating
+            if rating is not None:
+                side.rating_seen = True
+            if info.federation or info.birth_year or info.sex or info.title:
+                _details(side, info.federation, info.birth_year, info.sex, info.title, 2 * game)
+            white(index)
+            white_rating(rating or 0)
+            info = record.black
+            index = side_index.get((info.name, info.fide_id))
+            if index is None:
+                index = side_index[(info.name, info.fide_id)] = len(sides)
+                sides.append(Side(info.name, info.fide_id, info.line or record.line))
+            side = sides[index]
+            side.games += 1
+            rating = info.rating
+            if rating is not None:
+                side.rating_seen = True
+            if info.federation or info.birth_year or info.sex or info.title:
+                _details(side, info.federation, info.birth_year, info.sex, info.title, 2 * game + 1)
+            black(index)
+            black_rating(rating or 0)
             result(results[record.result])
             tc(tcs[record.tc])
             written = record.event

@@ -457,39 +457,37 @@ class Planner:
         seen, shared = bytearray(bits >> 3), bytearray(bits >> 3)
         mask = bits - 1
         hashes = array("i", bytes(4 * games.count))
+        # Per side of the file (a player as written): his person's key part, and flags.
+        refs = [identity.ref() for identity in side_identity]
+        usable = bytes(identity.problem is None for identity in side_identity)
+        external = bytes(identity.external for identity in side_identity)
+        event_usable = [event.problem is None for event in events]
         for game in games.games():
-            white = side_identity[whites[game]]
-            black = side_identity[blacks[game]]
-            bad = False
-            for identity in (white, black):
-                if identity.problem is not None:
-                    bad = True
-                    if identity.number not in reported:
+            white, black = whites[game], blacks[game]
+            event_index = event_of[game]
+            if not (usable[white] and usable[black]) or (
+                event_index >= 0 and not event_usable[event_index]
+            ):
+                for side in (white, black):
+                    identity = side_identity[side]
+                    if identity.problem is not None and identity.number not in reported:
                         reported.add(identity.number)
                         plan.problem(name, identity.first_line, identity.problem)
-            event_index = event_of[game]
-            if event_index >= 0 and events[event_index].problem is not None:
-                bad = True  # reported once, with the event
-            if bad:
-                plan.refuse(name, game)
+                plan.refuse(name, game)  # an event's problem is reported once, with it
                 continue
             reasons: list[str] = []
-            if white is black or (
-                white.player_id is not None and white.player_id == black.player_id
-            ):
-                reasons.append(f"white and black are the same player ({white.name})")
+            white_ref, black_ref = refs[white], refs[black]
+            if white_ref == black_ref:  # one person, or two matched to one player
+                reasons.append(f"white and black are the same player ({side_identity[white].name})")
             round_index = round_of[game]
             if round_index >= 0 and round_problems[round_index]:
                 reasons.extend(round_problems[round_index])
-            if (white.external or black.external) and results[game] not in FORFEIT_CODES:
-                for identity, rating in (
-                    (white, white_ratings[game]),
-                    (black, black_ratings[game]),
-                ):
-                    if identity.external and not rating:
+            if (external[white] or external[black]) and results[game] not in FORFEIT_CODES:
+                for side, rating in ((white, white_ratings[game]), (black, black_ratings[game])):
+                    if external[side] and not rating:
                         unrated_external += 1
                         if first_unrated is None:
-                            first_unrated = (lines[game], identity.name)
+                            first_unrated = (lines[game], side_identity[side].name)
             day = days[game]
             if day > today_number:
                 future += 1
@@ -504,19 +502,22 @@ class Planner:
                         f"the game's date {games.played_on(game)} is before "
                         f"{events[event_index].name!r} starts ({dt.date.fromordinal(fixed)})"
                     )
-            if not tcs[game]:
+            tc = tcs[game]
+            if not tc:
                 no_tc += 1  # reported once for all of them, below
                 if first_no_tc < 0:
                     first_no_tc = game
                 plan.refuse(name, game)
-            for reason in reasons:
-                plan.refuse(name, game, reason)
-            if not tcs[game] or reasons:
+            if reasons:
+                for reason in reasons:
+                    plan.refuse(name, game, reason)
+                continue
+            if not tc:
                 continue
             key = (
                 day,
-                white.ref(),
-                black.ref(),
+                white_ref,
+                black_ref,
                 event_refs[event_index] if event_index >= 0 else 0,
                 round_keys[round_index] if round_index >= 0 else -1,
             )

@@ -4,15 +4,15 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from itertools import islice
 from typing import Final
 
-from sqlalchemy import insert
+from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
 
 from tracker.db.bulk import bulk_insert, stored_date
-from tracker.db.models import Event, Game, Import, Player, table
+from tracker.db.models import Event, Game, Import, Player, RatingPeriod, table
 from tracker.ratings.fide import changed_period
 from tracker.services.games import natural_key
 from tracker.services.imports.columns import RESULT_CODES, TC_CODES
@@ -63,10 +63,17 @@ class Writer:
         self, invalid: int
     ) -> tuple[int, tuple[CreatedPlayer, ...], tuple[str, ...], tuple[StaleFrom, ...]]:
         plan, parsed = self.plan, self.plan.games.parsed
-        existing = {e.event_id for e in self._events_of_writable() if e.event_id is not None}
+        survey = _Survey(plan)
+        # Closed periods can turn stale only in the time controls that have some.
+        self.closed = set(self.session.scalars(select(RatingPeriod.tc).distinct()))
+        existing = {
+            event_id
+            for index in survey.first_day
+            if (event_id := plan.events[index].event_id) is not None
+        }
         before = self._spans(existing)
-        created = self._create_players()
-        events_created, changed_events = self._write_events()
+        created = self._create_players(survey.new_players)
+        events_created, changed_events = self._write_events(survey.first_day)
         added = plan.added
         record = Import(
             file_name=self.name[-255:],
@@ -83,7 +90,7 @@ class Writer:
         self.session.add(record)
         self.session.flush()
         self._insert_games(record.id, added)
-        stale = self._mark_stale(changed_events, before)
+        stale = self._mark_stale(survey.first_day_by_tc, changed_events, before)
         if any(not p.external for p in created):
             self.notes.append(
                 "new tracked players start unrated (a game file carries no FIDE state): give "
@@ -98,27 +105,8 @@ class Writer:
             )
         return record.id, created, events_created, stale
 
-    def _events_of_writable(self) -> Iterator[EventPlan]:
-        """The events of the games to write (each once)."""
-        used = bytearray(len(self.plan.events))
-        event_of = self.plan.games.event
-        for game in self.plan.writable():
-            index = event_of[game]
-            if index >= 0 and not used[index]:
-                used[index] = 1
-                yield self.plan.events[index]
-
-    def _create_players(self) -> tuple[CreatedPlayer, ...]:
-        """The new players, in the order of their first game."""
-        plan = self.plan
-        needed: list[Identity] = []
-        seen: set[int] = set()
-        side_identity, whites, blacks = plan.side_identity, plan.games.white, plan.games.black
-        for game in plan.writable():
-            for identity in (side_identity[whites[game]], side_identity[blacks[game]]):
-                if identity.new and identity.player_id is None and identity.number not in seen:
-                    seen.add(identity.number)
-                    needed.append(identity)
+    def _create_players(self, needed: list[Identity]) -> tuple[CreatedPlayer, ...]:
+        """Create the new players (in the order of their first game)."""
         if not needed:
             return ()
         rows = [
@@ -149,23 +137,15 @@ class Writer:
             for i in needed
         )
 
-    def _write_events(self) -> tuple[tuple[str, ...], list[tuple[int, dt.date]]]:
+    def _write_events(
+        self, first_day: dict[int, int]
+    ) -> tuple[tuple[str, ...], list[tuple[int, dt.date]]]:
         """Create the new events, move existing start dates; returns the names created and
         (event id, earliest affected day) of existing events whose start moved."""
-        earliest: dict[int, int] = {}  # event -> its first game's day, in the order met
-        games = self.plan.games
-        event_of, days = games.event, games.day
-        for game in self.plan.writable():
-            index = event_of[game]
-            if index < 0:
-                continue
-            day = days[game]
-            if day < earliest.get(index, day + 1):
-                earliest[index] = day
         created: list[str] = []
         changed: list[tuple[int, dt.date]] = []
         new: list[tuple[EventPlan, Event]] = []
-        for index, day in earliest.items():
+        for index, day in first_day.items():
             plan = self.plan.events[index]
             name = plan.name
             first_game = dt.date.fromordinal(day)
@@ -201,45 +181,53 @@ class Writer:
         stored = stored_date(self.session)
         plan = self.plan
         games = plan.games
-        days: dict[int, tuple[dt.date, object]] = {}  # a file holds few distinct days
+        player_ids = [identity.player_id for identity in plan.side_identity]  # by side
+        event_ids = [event.event_id for event in plan.events]
+        rounds, suffix = plan.rounds, plan.suffix
+        whites, blacks, days, event_of, round_of = (
+            games.white,
+            games.black,
+            games.day,
+            games.event,
+            games.round,
+        )
+        results, tcs = games.result, games.tc
+        white_ratings, black_ratings = games.white_rating, games.black_rating
+        on_day: dict[int, tuple[dt.date, object]] = {}  # a file holds few distinct days
         if self.progress is not None:
             self.progress(self.name, 0, total)
         done = 0
         writable = plan.writable()
-        side_identity, events, rounds, suffix = (
-            plan.side_identity,
-            plan.events,
-            plan.rounds,
-            plan.suffix,
-        )
         while chunk := list(islice(writable, CHUNK)):
             rows = []
             for game in chunk:
-                white_id = side_identity[games.white[game]].player_id
-                black_id = side_identity[games.black[game]].player_id
+                white_id = player_ids[whites[game]]
+                black_id = player_ids[blacks[game]]
                 assert white_id is not None and black_id is not None
-                index = games.event[game]
-                event_id = events[index].event_id if index >= 0 else None
-                index = games.round[game]
+                index = event_of[game]
+                event_id = event_ids[index] if index >= 0 else None
+                index = round_of[game]
                 round_ = rounds[index] if index >= 0 else None
-                number = games.day[game]
-                day = days.get(number)
+                number = days[game]
+                day = on_day.get(number)
                 if day is None:
                     played_on = dt.date.fromordinal(number)
-                    day = days[number] = (played_on, stored(played_on))
+                    day = on_day[number] = (played_on, stored(played_on))
                 key = natural_key(day[0], white_id, black_id, event_id, round_)
+                if suffix and game in suffix:
+                    key = suffixed(key, suffix[game])
                 rows.append(
                     (
                         white_id,
                         black_id,
-                        RESULT_CODES[games.result[game]],
+                        RESULT_CODES[results[game]],
                         day[1],
-                        TC_CODES[games.tc[game]],
+                        TC_CODES[tcs[game]],
                         event_id,
                         round_,
-                        games.white_rating[game] or None,
-                        games.black_rating[game] or None,
-                        suffixed(key, suffix.get(game, 1)),
+                        white_ratings[game] or None,
+                        black_ratings[game] or None,
+                        key,
                         import_id,
                     )
                 )
@@ -249,17 +237,20 @@ class Writer:
                 self.progress(self.name, done, total)
 
     def _spans(self, event_ids: set[int]) -> dict[tuple[str, int], EventSpan]:
-        """The spans of ``event_ids`` in every time control, by (tc, event id)."""
+        """The spans of ``event_ids`` in every time control with closed periods, by (tc,
+        event id)."""
         if not event_ids:
             return {}
         return {
             (tc, event_id): span
             for tc in TIME_CONTROLS
+            if tc in self.closed
             for event_id, span in event_spans(self.session, tc, event_ids).items()
         }
 
     def _mark_stale(
         self,
+        first_day: dict[tuple[int, int], int],
         changed_events: Iterable[tuple[int, dt.date]],
         before: dict[tuple[str, int], EventSpan],
     ) -> tuple[StaleFrom, ...]:
@@ -268,18 +259,15 @@ class Writer:
         without an event or in a league, its own month; see fide.changed_period). The
         earliest game of each event and time control is the one that counts: a later day
         never gives an earlier period."""
-        plan = self.plan
-        games = plan.games
+        if not self.closed:
+            return ()
         earliest: dict[tuple[str, int], int] = {}  # (tc, event id or 0) -> first day
-        for game in plan.writable():
-            index = games.event[game]
-            event_id = plan.events[index].event_id if index >= 0 else None
-            tc = TC_CODES[games.tc[game]]
+        for (tc_code, index), day in first_day.items():
+            tc = TC_CODES[tc_code]
             assert tc is not None
-            key = (tc, event_id or 0)
-            day = games.day[game]
-            if day < earliest.get(key, day + 1):
-                earliest[key] = day
+            if tc in self.closed:
+                event_id = self.plan.events[index].event_id if index >= 0 else None
+                earliest[(tc, event_id or 0)] = day
         touched = {event_id for _, event_id in earliest if event_id}
         touched.update(event_id for event_id, _ in changed_events)
         after = self._spans(touched)
@@ -305,3 +293,32 @@ class Writer:
             if marked:
                 stale.append(StaleFrom(tc, marked[0]))
         return tuple(stale)
+
+
+class _Survey:
+    """What writing needs to know of the games to write, found in one pass over them: the
+    new players in the order of their first game, each event's first day (events in the
+    order met), and each (time control, event)'s first day."""
+
+    def __init__(self, plan: Plan) -> None:
+        games = plan.games
+        side_identity, whites, blacks = plan.side_identity, games.white, games.black
+        event_of, days, tcs = games.event, games.day, games.tc
+        self.new_players: list[Identity] = []
+        self.first_day: dict[int, int] = {}  # event -> day
+        self.first_day_by_tc: dict[tuple[int, int], int] = {}  # (tc, event or -1) -> day
+        met = bytearray(max((i.number for i in side_identity), default=-1) + 1)  # people seen
+        first_day, first_day_by_tc = self.first_day, self.first_day_by_tc
+        for game in plan.writable():
+            for side in (whites[game], blacks[game]):
+                identity = side_identity[side]
+                if identity.new and not met[identity.number]:
+                    met[identity.number] = 1
+                    if identity.player_id is None:
+                        self.new_players.append(identity)
+            index, day = event_of[game], days[game]
+            if index >= 0 and day < first_day.get(index, day + 1):
+                first_day[index] = day
+            key = (tcs[game], index)
+            if day < first_day_by_tc.get(key, day + 1):
+                first_day_by_tc[key] = day
