@@ -4,7 +4,10 @@ safely and repeatably.
 Players files (:mod:`tracker.services.player_files`) are read first, whatever their place
 in the command, so that the games find their players. For each game file, in order:
 
-1. **Parse** it (:mod:`tracker.importers`; no database): games, byes, problems.
+1. **Parse** it (:mod:`tracker.importers`; no database): games, byes, problems. The file is
+   read a block at a time (its SHA-256 on the way) and its games kept as compact columns
+   (:mod:`tracker.services.imports.columns`, some 35 bytes a game): a federation's million
+   games are planned and written in a couple of hundred megabytes, never held as records.
 2. **Plan** (reads only): match every player of the file to the database -- by FIDE id, then
    by exact name (then the same name in another case), a name matching several players being
    a problem -- and decide what to do with the rest (``create_players``); match events by
@@ -16,8 +19,8 @@ in the command, so that the games find their players. For each game file, in ord
    A file that yields no valid game while having problems is always rejected; one whose
    valid games are all stored already is imported with nothing new.
 4. **Write** (accepted files only): the new players and events, one ``imports`` row with the
-   counts, then the games in bulk (SQLAlchemy Core ``insert``, a chunk at a time), each
-   linked to its import; closed periods the games land in are marked stale, exactly as a
+   counts, then the games in bulk (:func:`tracker.db.bulk.bulk_insert`, a chunk at a time),
+   each linked to its import; closed periods the games land in are marked stale, exactly as a
    hand-entered correction does.
 
 The command is all or nothing too: if any file is rejected, the others are checked and
