@@ -14,7 +14,7 @@ import pytest
 from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.exc import OperationalError
 
-from tests.helpers import Cli, cli_on, fingerprint, ok, summary
+from tests.helpers import Cli, cli_on, fingerprint, js, ok, summary
 from tracker.db.engine import make_engine, transaction
 from tracker.importers.csvfile import parse_csv
 from tracker.services import imports
@@ -260,3 +260,29 @@ def test_memory_grows_by_a_few_dozen_bytes_a_game_not_by_a_record(
         tracemalloc.stop()
     assert held > 150  # what holding every record costs, a game
     assert per_game < held / 3, (per_game, held)
+
+
+def test_a_person_written_several_ways_takes_the_first_title_in_the_file(
+    cli: Cli, tmp_path: Path
+) -> None:
+    """Ann is written without her FIDE id in the first game and with it in the second: one
+    person. Her title is the first the file gives (IM, in the second game), not the one of
+    the way of writing her met first (WGM, in the third game)."""
+
+    def game(day: int, white: str, extra: str) -> str:
+        return (
+            f'[Event "Club"]\n[Date "2026.03.{day:02d}"]\n[White "{white}"]\n'
+            f'[Black "Bob {day}"]\n[Result "1-0"]\n[BlackElo "1500"]\n{extra}\n1. e4 e5 1-0\n\n'
+        )
+
+    path = tmp_path / "ann.pgn"
+    path.write_text(
+        game(1, "Ann", "")
+        + game(2, "Ann", '[WhiteFideId "4100123"]\n[WhiteTitle "IM"]')
+        + game(3, "Ann", '[WhiteTitle "WGM"]')
+    )
+    f = summary(ok(cli("import", str(path), "--tc", "standard", "--json")))["files"][0]
+    assert (f["added"], f["problems"]) == (3, [])
+    players = {p["name"]: p for p in js(cli, "player", "list")}
+    assert (players["Ann"]["fide_id"], players["Ann"]["title"]) == (4100123, "IM")
+    assert [p["external"] for name, p in sorted(players.items())] == [False, True, True, True]
