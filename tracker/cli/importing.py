@@ -173,9 +173,10 @@ def files(
     sources = []
     for path in _expand(paths):
         try:
-            sources.append(SourceFile(str(path), path.read_bytes()))
+            path.open("rb").close()  # read when imported, a block at a time
         except OSError as exc:
             raise InvalidInputError(f"cannot read {path}: {exc.strerror or exc}") from None
+        sources.append(SourceFile(str(path), path=path))
     with _progress() as progress:
         report = state(ctx).run(
             lambda s: import_files(s, sources, options, progress=progress), write=True
@@ -212,12 +213,18 @@ def _expand(paths: list[Path]) -> list[Path]:
         for file in found:
             suffix = file.suffix.casefold()
             if suffix not in DIRECTORY_SUFFIXES or (
-                suffix == ".txt" and not looks_like_trf(file.read_bytes()[: 1 << 20])
+                suffix == ".txt" and not looks_like_trf(_head(file))
             ):
                 message(f"{file}: skipped (not a PGN, CSV or TRF file)")
                 continue
             out.append(file)
     return out
+
+
+def _head(path: Path) -> bytes:
+    """The first MiB of a file (enough to tell a TRF)."""
+    with path.open("rb") as file:
+        return file.read(1 << 20)
 
 
 @contextmanager

@@ -42,8 +42,9 @@ Line numbers count physical lines, the header being line 1 (when it is the first
 from __future__ import annotations
 
 import csv
-from collections.abc import Iterator
+from collections.abc import Generator, Iterable, Iterator
 from datetime import date
+from itertools import chain
 from operator import itemgetter
 from typing import Final
 
@@ -51,16 +52,16 @@ from tracker.importers import timecontrol
 from tracker.importers.dates import parse_calendar_date
 from tracker.importers.records import (
     GameRecord,
+    GameStream,
     ParseResult,
     PlayerInfo,
     Problem,
+    TextStream,
     check_tc_argument,
     clean_name,
-    decode_input,
     file_result,
     parse_fide_id,
     parse_rating,
-    same_player,
 )
 from tracker.vocabulary import TimeControl
 
@@ -92,23 +93,11 @@ def _sniff_delimiter(header_line: str) -> str:
     return best if counts[best] > 0 else ","
 
 
-def _lines(text: str) -> Iterator[str]:
-    """The text's lines, each with its ``\n``, one at a time. (``io.StringIO`` would first
-    copy the whole text at four bytes a character: 400 MB more for a federation's file.)"""
-    find = text.find
-    start = 0
-    end = find("\n")
-    while end >= 0:
-        yield text[start : end + 1]
-        start = end + 1
-        end = find("\n", start)
-    if start < len(text):
-        yield text[start:]
-
-
-def _rows(text: str, delimiter: str, source: str) -> Iterator[tuple[int, list[str] | Problem]]:
+def _rows(
+    lines: Iterable[str], delimiter: str, source: str
+) -> Iterator[tuple[int, list[str] | Problem]]:
     """``(first line, fields)`` for each non-blank row, or a problem for unreadable ones."""
-    reader = csv.reader(_lines(text), delimiter=delimiter, quotechar='"')
+    reader = csv.reader(lines, delimiter=delimiter, quotechar='"')
     previous = 0
     while True:
         try:
@@ -210,8 +199,13 @@ class _RowReader:
         # empty cell appended to each row.
         self.cells = itemgetter(*(positions.get(name, -1) for name in ALLOWED_COLUMNS))
         self.dates: dict[str, date | None] = {}
-        self.players: dict[tuple[str, str, str, str], tuple[PlayerInfo, list[str]]] = {}
+        self.results: dict[str, str | None] = {}
+        # By colour: (name, rating, FIDE id) cells -> the player, his problems and his name
+        # folded (to tell a player paired with himself).
+        self.whites: dict[tuple[str, str, str], tuple[PlayerInfo, list[str], str]] = {}
+        self.blacks: dict[tuple[str, str, str], tuple[PlayerInfo, list[str], str]] = {}
         self.tcs: dict[str, tuple[TimeControl | None, str | None]] = {}
+        self.texts: dict[str, str | None] = {}  # event, site and round cells -> stripped
 
     def game(self, row: list[str], line: int) -> GameRecord | list[str] | None:
         """A game, the reasons it is invalid, or None for an unfinished game."""
@@ -219,7 +213,10 @@ class _RowReader:
         cells = self.cells(row)
         date_c, white_c, black_c, result_c, event_c, site_c, round_c = cells[:7]
         white_rating_c, black_rating_c, white_id_c, black_id_c, tc_c, start_c = cells[7:]
-        result = parse_result(result_c)
+        try:
+            result = self.results[result_c]
+        except KeyError:
+            result = self.results[result_c] = parse_result(result_c)
         if result == UNFINISHED:
             return None
         reasons: list[str] = []
@@ -228,34 +225,79 @@ class _RowReader:
                 f"invalid result {result_c.strip()!r}: use 1-0, 0-1, 1/2-1/2 (or ½-½, =, "
                 "1:0, 0:1), +- / -+ for a forfeit, * for an unfinished game"
             )
-        played_on, note = self._date(date_c, reasons)
+        try:
+            played_on = self.dates[date_c]
+        except KeyError:
+            played_on = self.dates[date_c] = parse_calendar_date(date_c)
+        note = None
+        if played_on is None:
+            played_on, note = self._no_date(date_c, reasons)
         event_start = None
-        if start_c.strip():
+        if start_c and start_c.strip():
             event_start = self._parsed_date(start_c)
             if event_start is None:
                 reasons.append(f"invalid event_start {start_c.strip()!r}: use YYYY-MM-DD")
-        white = self._player("white", white_c, white_rating_c, white_id_c, reasons)
-        black = self._player("black", black_c, black_rating_c, black_id_c, reasons)
-        if white.name and black.name and same_player(white, black):
+        key = (white_c, white_rating_c, white_id_c)
+        try:
+            white, problems, white_folded = self.whites[key]
+        except KeyError:
+            white, problems, white_folded = self.whites[key] = _parse_player(
+                "white", white_c, white_rating_c, white_id_c
+            )
+        if problems:
+            reasons.extend(problems)
+        key = (black_c, black_rating_c, black_id_c)
+        try:
+            black, problems, black_folded = self.blacks[key]
+        except KeyError:
+            black, problems, black_folded = self.blacks[key] = _parse_player(
+                "black", black_c, black_rating_c, black_id_c
+            )
+        if problems:
+            reasons.extend(problems)
+        if (
+            (
+                white_folded == black_folded
+                or (white.fide_id is not None and white.fide_id == black.fide_id)
+            )
+            and white.name
+            and black.name
+        ):
             reasons.append(f"{white.name!r} is paired with themselves")
-        game_tc, reason = self._tc(tc_c)
+        try:
+            game_tc, reason = self.tcs[tc_c]
+        except KeyError:
+            game_tc, reason = self.tcs[tc_c] = _tc_cell(tc_c)
         if reason and self.tc is None:
             reasons.append(reason)
         if reasons or result is None or played_on is None:
             return reasons
+        texts = self.texts
+        try:
+            event = texts[event_c]
+        except KeyError:
+            event = texts[event_c] = event_c.strip() or None
+        try:
+            site = texts[site_c]
+        except KeyError:
+            site = texts[site_c] = site_c.strip() or None
+        try:
+            round_ = texts[round_c]
+        except KeyError:
+            round_ = texts[round_c] = round_c.strip() or None
         return GameRecord(
-            source=self.source,
-            line=line,
-            white=white,
-            black=black,
-            result=result,
-            played_on=played_on,
-            event=event_c.strip() or None,
-            site=site_c.strip() or None,
-            round=round_c.strip() or None,
-            tc=game_tc or self.tc,
-            event_start=event_start,
-            date_note=note,
+            self.source,
+            line,
+            white,
+            black,
+            result,
+            played_on,
+            event,
+            event_start,
+            site,
+            round_,
+            game_tc or self.tc,
+            note,
         )
 
     def _parsed_date(self, text: str) -> date | None:
@@ -265,26 +307,14 @@ class _RowReader:
             parsed = self.dates[text] = parse_calendar_date(text)
             return parsed
 
-    def _date(self, text: str, reasons: list[str]) -> tuple[date | None, str | None]:
-        played_on = self._parsed_date(text)
-        if played_on is None:
-            raw = text.strip()
-            if not raw and self.event_start is not None:
-                start = self.event_start
-                return start, f"no date; the given event start {start.isoformat()} used"
-            reasons.append(f"invalid date {raw!r}: use YYYY-MM-DD" if raw else "missing date")
-        return played_on, None
-
-    def _player(
-        self, colour: str, name: str, rating: str, fide_id: str, reasons: list[str]
-    ) -> PlayerInfo:
-        key = (colour, name, rating, fide_id)
-        try:
-            player, problems = self.players[key]
-        except KeyError:
-            player, problems = self.players[key] = _parse_player(colour, name, rating, fide_id)
-        reasons.extend(problems)
-        return player
+    def _no_date(self, text: str, reasons: list[str]) -> tuple[date | None, str | None]:
+        """A row whose date cell is not a date: the caller's event start, or a reason."""
+        raw = text.strip()
+        if not raw and self.event_start is not None:
+            start = self.event_start
+            return start, f"no date; the given event start {start.isoformat()} used"
+        reasons.append(f"invalid date {raw!r}: use YYYY-MM-DD" if raw else "missing date")
+        return None, None
 
     def _tc(self, text: str) -> tuple[TimeControl | None, str | None]:
         try:
@@ -296,7 +326,8 @@ class _RowReader:
 
 def _parse_player(
     colour: str, raw_name: str, raw_rating: str, raw_fide_id: str
-) -> tuple[PlayerInfo, list[str]]:
+) -> tuple[PlayerInfo, list[str], str]:
+    """The player, his problems, and his name folded (as :func:`same_player` compares)."""
     reasons: list[str] = []
     name = clean_name(raw_name)
     if not name:
@@ -307,7 +338,7 @@ def _parse_player(
     fide_id, reason = parse_fide_id(raw_fide_id, f"{colour}_fide_id")
     if reason:
         reasons.append(reason)
-    return PlayerInfo(name=name, fide_id=fide_id, rating=rating), reasons
+    return PlayerInfo(name=name, fide_id=fide_id, rating=rating), reasons, name.casefold()
 
 
 def parse_csv(
@@ -321,17 +352,38 @@ def parse_csv(
     """Read every row of a CSV file of games. Never raises on bad input.
 
     ``event_start`` dates the rows whose date cell is empty."""
-    tc = check_tc_argument(tc)
-    text = decode_input(data, source, encoding)
-    if isinstance(text, Problem):
-        return ParseResult(problems=(text,), format="csv")
+    return stream_csv((data,), source, tc=tc, encoding=encoding, event_start=event_start).collect()
 
-    header_line = next((line for line in _lines(text) if line.strip()), None)
+
+def stream_csv(
+    blocks: Iterable[bytes],
+    source: str,
+    *,
+    tc: TimeControl | None = None,
+    encoding: str = "utf-8",
+    event_start: date | None = None,
+) -> GameStream:
+    """:func:`parse_csv` a game at a time, from the file's bytes in blocks."""
+    tc = check_tc_argument(tc)
+    text = TextStream(blocks, source, encoding)
+    return GameStream("csv", _games(text.lines(), source, tc, event_start), text)
+
+
+def _games(
+    lines: Iterator[str], source: str, tc: TimeControl | None, event_start: date | None
+) -> Generator[GameRecord, None, ParseResult]:
+    blank: list[str] = []  # the lines before the header (blank ones)
+    header_line = None
+    for text in lines:
+        blank.append(text)
+        if text.strip():
+            header_line = text
+            break
     if header_line is None:
         return ParseResult(
             problems=(Problem(source, 0, "empty file: no header line"),), format="csv"
         )
-    rows = _rows(text, _sniff_delimiter(header_line), source)
+    rows = _rows(chain(blank, lines), _sniff_delimiter(header_line), source)
 
     problems: list[Problem] = []
     positions: dict[str, int] | None = None
@@ -350,10 +402,10 @@ def parse_csv(
     if positions is None or problems:
         return ParseResult(problems=tuple(problems), format="csv")
 
-    games: list[GameRecord] = []
     unfinished = 0
     invalid = 0  # rows that are games but could not be read as one
     reader = _RowReader(positions, source, tc, event_start)
+    unnamed_order = sorted(unnamed)
     for line, row in rows:
         if isinstance(row, Problem):
             problems.append(row)
@@ -367,7 +419,7 @@ def parse_csv(
             )
             invalid += 1
             continue
-        stray = [index + 1 for index in sorted(unnamed) if row[index].strip()]
+        stray = [index + 1 for index in unnamed_order if row[index].strip()] if unnamed else ()
         if stray:
             problems.append(
                 Problem(
@@ -382,12 +434,11 @@ def parse_csv(
         if outcome is None:
             unfinished += 1
         elif isinstance(outcome, GameRecord):
-            games.append(outcome)
+            yield outcome
         else:
             problems.extend(Problem(source, line, reason) for reason in outcome)
             invalid += 1
     return ParseResult(
-        games=tuple(games),
         problems=tuple(problems),
         invalid=invalid,
         skipped_unfinished=unfinished,

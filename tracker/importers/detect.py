@@ -12,14 +12,15 @@ user-facing error.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from datetime import date
 from pathlib import PurePath
 from typing import Final
 
-from tracker.importers.csvfile import parse_csv
-from tracker.importers.pgn import parse_pgn
-from tracker.importers.records import ParseResult
-from tracker.importers.trf import parse_trf
+from tracker.importers.csvfile import parse_csv, stream_csv
+from tracker.importers.pgn import parse_pgn, stream_pgn
+from tracker.importers.records import GameStream, ParseResult
+from tracker.importers.trf import parse_trf, stream_trf
 from tracker.vocabulary import TimeControl
 
 FORMATS: Final[tuple[str, ...]] = ("pgn", "csv", "trf")
@@ -81,3 +82,21 @@ def parse(
     if chosen == "trf":
         return parse_trf(data, source, tc=tc, encoding=encoding, event_start=event_start)
     raise UnknownFormatError(f"unknown import format {fmt!r}: use one of {', '.join(FORMATS)}")
+
+
+def stream(
+    blocks: Iterable[bytes],
+    source: str,
+    fmt: str,
+    *,
+    tc: TimeControl | None = None,
+    encoding: str = "utf-8",
+    event_start: date | None = None,
+) -> GameStream:
+    """:func:`parse` a game at a time, from a file's bytes in blocks (see
+    :class:`tracker.importers.records.GameStream`); ``fmt`` is one of :data:`FORMATS`."""
+    streams = {"pgn": stream_pgn, "csv": stream_csv, "trf": stream_trf}
+    chosen = streams.get(fmt.strip().casefold())
+    if chosen is None:
+        raise UnknownFormatError(f"unknown import format {fmt!r}: use one of {', '.join(FORMATS)}")
+    return chosen(blocks, source, tc=tc, encoding=encoding, event_start=event_start)

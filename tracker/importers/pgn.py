@@ -36,10 +36,9 @@ Line numbers point at the first tag line of each game.
 from __future__ import annotations
 
 import hashlib
-import io
 import re
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Generator, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Final
@@ -51,12 +50,13 @@ from tracker.importers.dates import make_date
 from tracker.importers.records import (
     FORFEIT_SPELLINGS,
     GameRecord,
+    GameStream,
     ParseResult,
     PlayerInfo,
     Problem,
+    TextStream,
     check_tc_argument,
     clean_name,
-    decode_input,
     file_result,
     parse_fide_id,
     parse_rating,
@@ -95,9 +95,9 @@ class _Movetext:
         self.stray_line = self.stray_line or other.stray_line
 
 
-class _LineCountingReader(io.StringIO):
-    """A text stream that remembers, for each chunk python-chess reads, where it started and
-    what its movetext holds.
+class _LineCountingReader:
+    """A text stream over the file's lines (``readline`` only) that remembers, for each chunk
+    python-chess reads, where it started and what its movetext holds.
 
     ``chess.pgn.read_headers`` reads with ``readline`` only; before each call the parser
     calls :meth:`start_game`, and afterwards ``first_line`` is the first line of that chunk
@@ -111,8 +111,8 @@ class _LineCountingReader(io.StringIO):
     ``{...}`` comment), the reader hands out a blank line first.
     """
 
-    def __init__(self, text: str) -> None:
-        super().__init__(text)
+    def __init__(self, lines: Iterator[str]) -> None:
+        self._lines = lines
         self.line_no = 0
         self.first_line: int | None = None
         self.tag_lines = 0
@@ -128,11 +128,11 @@ class _LineCountingReader(io.StringIO):
         self.movetext = _Movetext()
         self._depth = 0
 
-    def readline(self, size: int = -1, /) -> str:  # type: ignore[override]  # as typeshed's
+    def readline(self) -> str:
         if self._pending is not None:
             line, self._pending = self._pending, None
         else:
-            line = super().readline(size)
+            line = next(self._lines, "")
             if not line:
                 return line
             if self._after_movetext and not self._in_comment and _TAG_LINE.match(line):
@@ -300,24 +300,25 @@ class _Reader:
     source: str
     tc: TimeControl | None
     event_start: date | None
-    games: list[GameRecord] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
-    date_problems: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
+    # Each date problem's first line, and how many games have it.
+    date_problems: dict[str, list[int]] = field(default_factory=dict)
     variants: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     invalid: int = 0
     unfinished: int = 0
 
-    def game(self, chunk: _Chunk, others_have_moves: bool) -> None:
+    def game(self, chunk: _Chunk, others_have_moves: bool) -> GameRecord | None:
+        """The chunk's game, or None (skipped, or invalid: counted and reported)."""
         headers, line = chunk.headers, chunk.line
         variant = _tag(headers, "Variant")
         if variant is not None and variant.casefold() not in STANDARD_VARIANTS:
             self.variants[variant] += 1
-            return
+            return None
         raw_result = headers.get("Result")
         if raw_result is not None and raw_result.strip() == "*":
             self.unfinished += 1
-            return
+            return None
         reasons: list[str] = []
         result = None
         if raw_result is None:
@@ -338,9 +339,9 @@ class _Reader:
         if reasons or date_reason or result is None or played_on is None:
             self.problems.extend(Problem(self.source, line, reason) for reason in reasons)
             if date_reason:
-                self.date_problems[date_reason].append(line)
+                self.date_problems.setdefault(date_reason, [line, 0])[1] += 1
             self.invalid += 1
-            return
+            return None
         moves = chunk.movetext.moves
         if result in _FORFEITS and moves == 0 and others_have_moves:
             forfeit = _FORFEITS[result]
@@ -354,31 +355,29 @@ class _Reader:
                 )
             )
             result = forfeit
-        self.games.append(
-            GameRecord(
-                source=self.source,
-                line=line,
-                white=white,
-                black=black,
-                result=result,
-                played_on=played_on,
-                event=_tag(headers, "Event"),
-                event_start=_full_date(headers.get("EventDate")),
-                site=_tag(headers, "Site"),
-                round=_tag(headers, "Round"),
-                tc=timecontrol.from_pgn(headers.get("TimeControl")) or self.tc,
-                date_note=note,
-                has_moves=moves > 0,
-                moves_digest=chunk.movetext.digest.hexdigest() if moves else None,
-            )
+        return GameRecord(
+            source=self.source,
+            line=line,
+            white=white,
+            black=black,
+            result=result,
+            played_on=played_on,
+            event=_tag(headers, "Event"),
+            event_start=_full_date(headers.get("EventDate")),
+            site=_tag(headers, "Site"),
+            round=_tag(headers, "Round"),
+            tc=timecontrol.from_pgn(headers.get("TimeControl")) or self.tc,
+            date_note=note,
+            has_moves=moves > 0,
+            moves_digest=chunk.movetext.digest.hexdigest() if moves else None,
         )
 
     def report_dates(self) -> None:
         """One problem per distinct date problem, however many games share it."""
-        for reason, lines in self.date_problems.items():
-            more = len(lines) - 1
+        for reason, (line, count) in self.date_problems.items():
+            more = count - 1
             suffix = f" (and {more} more game{'s' if more > 1 else ''} like it)" if more else ""
-            self.problems.append(Problem(self.source, lines[0], reason + suffix))
+            self.problems.append(Problem(self.source, line, reason + suffix))
 
 
 def parse_pgn(
@@ -393,20 +392,61 @@ def parse_pgn(
 
     ``event_start`` stands in for games whose date (and EventDate) leave the month unknown.
     """
-    tc = check_tc_argument(tc)
-    text = decode_input(data, source, encoding)
-    if isinstance(text, Problem):
-        return ParseResult(problems=(text,), format="pgn")
+    return stream_pgn((data,), source, tc=tc, encoding=encoding, event_start=event_start).collect()
 
-    reader = _LineCountingReader(text)
-    chunks: list[_Chunk] = []
+
+def stream_pgn(
+    blocks: Iterable[bytes],
+    source: str,
+    *,
+    tc: TimeControl | None = None,
+    encoding: str = "utf-8",
+    event_start: date | None = None,
+) -> GameStream:
+    """:func:`parse_pgn` a game at a time, from the file's bytes in blocks.
+
+    A decisive game without moves is a forfeit only if some game of the file has moves: the
+    games from the first such one on wait until a game with moves (or the end) tells. A file
+    with moves thus holds back few games; one without any is held whole."""
+    tc = check_tc_argument(tc)
+    text = TextStream(blocks, source, encoding)
+    return GameStream("pgn", _games(text.lines(), source, tc, event_start), text)
+
+
+def _games(
+    lines: Iterator[str], source: str, tc: TimeControl | None, event_start: date | None
+) -> Generator[GameRecord, None, ParseResult]:
+    reader = _LineCountingReader(lines)
+    games = _Reader(source, tc, event_start)
     problems: list[Problem] = []
     warnings: list[Problem] = []
     found = 0
+    previous: _Chunk | None = None  # the last game read: more movetext may follow
+    waiting: list[_Chunk] = []  # games that wait for whether the file has moves
+    moves_seen = False
+
+    def finished(chunk: _Chunk) -> Iterator[GameRecord]:
+        """The games now decided, ``chunk`` being complete."""
+        nonlocal moves_seen
+        if chunk.movetext.stray_line is not None:
+            warnings.append(
+                Problem(source, chunk.movetext.stray_line, "text after the game's result ignored")
+            )
+        if chunk.movetext.moves:
+            moves_seen = True
+        elif not moves_seen and (waiting or _may_be_forfeit(chunk)):
+            waiting.append(chunk)
+            return
+        for one in (*waiting, chunk):
+            record = games.game(one, moves_seen)
+            if record is not None:
+                yield record
+        waiting.clear()
+
     while True:
         reader.start_game()
         try:
-            headers = chess.pgn.read_headers(reader)
+            headers = chess.pgn.read_headers(reader)  # type: ignore[arg-type]  # readline only
         except Exception as error:  # python-chess should not raise here; be safe anyway
             line = reader.first_line or reader.line_no
             problems.append(Problem(source, line, f"unreadable PGN ({error})"))
@@ -416,7 +456,6 @@ def parse_pgn(
         found += 1
         line = reader.first_line or reader.line_no
         if reader.tag_lines == 0:
-            previous = chunks[-1] if chunks else None
             if previous is not None and not previous.movetext.terminated:
                 previous.movetext.absorb(reader.movetext)  # more of that game's movetext
             else:
@@ -424,16 +463,15 @@ def parse_pgn(
                     Problem(source, line, "text outside any game (no tag pairs before it) ignored")
                 )
             continue
-        chunks.append(_Chunk(headers, line, reader.movetext))
-
-    games = _Reader(source, tc, event_start)
-    with_moves = sum(1 for chunk in chunks if chunk.movetext.moves)
-    for chunk in chunks:
-        if chunk.movetext.stray_line is not None:
-            warnings.append(
-                Problem(source, chunk.movetext.stray_line, "text after the game's result ignored")
-            )
-        games.game(chunk, with_moves > 0)
+        if previous is not None:
+            yield from finished(previous)
+        previous = _Chunk(headers, line, reader.movetext)
+    if previous is not None:
+        yield from finished(previous)
+    for chunk in waiting:  # no game of the file has moves
+        record = games.game(chunk, False)
+        if record is not None:
+            yield record
     games.report_dates()
     problems.extend(games.problems)
     warnings.extend(games.warnings)
@@ -442,7 +480,6 @@ def parse_pgn(
     problems.sort(key=lambda p: p.line)
     warnings.sort(key=lambda p: p.line)
     return ParseResult(
-        games=tuple(games.games),
         problems=tuple(problems),
         warnings=tuple(warnings),
         invalid=games.invalid,
@@ -450,3 +487,10 @@ def parse_pgn(
         skipped_variants=tuple(sorted(games.variants.items())),
         format="pgn",
     )
+
+
+def _may_be_forfeit(chunk: _Chunk) -> bool:
+    """Whether a game without moves is read differently when the file's other games have
+    moves (a decisive result: then a forfeit)."""
+    result = chunk.headers.get("Result")
+    return result is None or file_result(result) in _FORFEITS

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import codecs
 import re
-from dataclasses import dataclass, field
+from collections.abc import Generator, Iterable, Iterator
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Final, Literal
 
@@ -201,33 +202,171 @@ def decode_input(data: bytes, source: str, encoding: str) -> str | Problem:
       it give one problem naming the first bad byte and its line, and no text.
     * ``\\r\\n`` and lone ``\\r`` become ``\\n``.
     """
-    if data.startswith(_UTF8_BOM):
-        data = data[len(_UTF8_BOM) :]
-        encoding = "utf-8"
-    elif data.startswith(_UTF16_BOMS):
-        return Problem(
-            source,
-            0,
-            "the file is UTF-16 (it starts with a UTF-16 byte-order mark); re-save it as UTF-8",
+    stream = TextStream((data,), source, encoding)
+    text = stream.text()
+    return text if stream.problem is None else stream.problem
+
+
+#: Bytes read at a time when a file is streamed.
+BLOCK: Final = 1 << 20
+
+
+class TextStream:
+    """A file's text, read from its bytes a block at a time and decoded as
+    :func:`decode_input` decodes it, without ever holding the whole file.
+
+    :meth:`lines` (or :meth:`text`) may be used once. If the bytes are not valid in the
+    encoding, the text stops before the bad byte and :attr:`problem` then says what
+    :func:`decode_input` says: whatever was read before must be discarded."""
+
+    def __init__(self, blocks: Iterable[bytes], source: str, encoding: str) -> None:
+        self._blocks = iter(blocks)
+        self.source = source
+        self.encoding = encoding
+        self.problem: Problem | None = None
+
+    def text(self) -> str:
+        """All of it (for formats read whole)."""
+        return "".join(self._pieces())
+
+    def lines(self) -> Iterator[str]:
+        """Its lines one at a time, each with its ``\\n`` (the last one perhaps without)."""
+        carry = ""
+        for piece in self._pieces():
+            find = piece.find
+            end = find("\n")
+            if end < 0:
+                carry += piece
+                continue
+            yield carry + piece[: end + 1]
+            start = end + 1
+            end = find("\n", start)
+            while end >= 0:
+                yield piece[start : end + 1]
+                start = end + 1
+                end = find("\n", start)
+            carry = piece[start:]
+        if carry:
+            yield carry
+
+    def _pieces(self) -> Iterator[str]:
+        """The text a block at a time, line endings normalised."""
+        head = b""
+        for block in self._blocks:  # the first bytes decide the encoding
+            head += block
+            if len(head) >= len(_UTF8_BOM):
+                break
+        encoding = self.encoding
+        if head.startswith(_UTF8_BOM):
+            head = head[len(_UTF8_BOM) :]
+            encoding = "utf-8"
+        elif head.startswith(_UTF16_BOMS):
+            self.problem = Problem(
+                self.source,
+                0,
+                "the file is UTF-16 (it starts with a UTF-16 byte-order mark); re-save it as UTF-8",
+            )
+            return
+        try:
+            codec = codecs.lookup(encoding)
+        except LookupError:
+            self.problem = Problem(self.source, 0, f"unknown text encoding {encoding!r}")
+            return
+        decode = codec.incrementaldecoder("strict").decode
+        newlines = returns = 0  # decoded so far, for the line of a bad byte
+        cr = False  # the last piece ended with \r (perhaps the first half of \r\n)
+        for block, final in _with_last(head, self._blocks):
+            try:
+                text = decode(block, final)
+            except UnicodeDecodeError as error:
+                self.problem = _undecodable(self.source, codec.name, error, newlines, returns)
+                return
+            if not text:
+                continue
+            newlines += text.count("\n")
+            returns += text.count("\r")
+            if cr:
+                text = "\r" + text
+            cr = text.endswith("\r")
+            if cr:
+                text = text[:-1]
+            yield text.replace("\r\n", "\n").replace("\r", "\n")
+        if cr:
+            yield "\n"
+
+
+def _with_last(head: bytes, blocks: Iterator[bytes]) -> Iterator[tuple[bytes, bool]]:
+    """``(block, is_last)`` for ``head`` then ``blocks``."""
+    current = head
+    for block in blocks:
+        if not block:
+            continue
+        yield current, False
+        current = block
+    yield current, True
+
+
+def _undecodable(
+    source: str, codec: str, error: UnicodeDecodeError, newlines: int, returns: int
+) -> Problem:
+    """The problem of a bad byte, ``newlines`` and ``returns`` having been decoded before
+    the bytes of ``error`` (which hold the bad one)."""
+    before = error.object[: error.start]
+    newlines += before.count(b"\n")
+    returns += before.count(b"\r")
+    line = newlines + 1 if newlines else returns + 1
+    bad = error.object[error.start]
+    label = "UTF-8" if codec == "utf-8" else codec
+    hint = (
+        "re-save the file as UTF-8 (or import it with encoding latin-1 if that is what it is)"
+        if codec == "utf-8"
+        else f"re-save the file as {label}"
+    )
+    return Problem(source, 0, f"not valid {label} (byte 0x{bad:02x} at line {line}); {hint}")
+
+
+class GameStream:
+    """A parser's games one at a time, for a file too big to hold as records: iterate it
+    once for the games, then :meth:`result` gives the rest (a :class:`ParseResult` whose
+    ``games`` are empty).
+
+    If the file turns out not to be text in its encoding (:attr:`unreadable`), the games
+    already given must be discarded: the result is then that one problem, as
+    :func:`decode_input` reports it."""
+
+    def __init__(
+        self,
+        fmt: str,
+        games: Generator[GameRecord, None, ParseResult],
+        text: TextStream,
+    ) -> None:
+        self.format = fmt
+        self._games = games
+        self._text = text
+        self._result: ParseResult | None = None
+
+    def __iter__(self) -> Iterator[GameRecord]:
+        result = yield from self._games
+        problem = self._text.problem
+        self._result = (
+            result if problem is None else ParseResult(problems=(problem,), format=self.format)
         )
-    try:
-        codec = codecs.lookup(encoding)
-    except LookupError:
-        return Problem(source, 0, f"unknown text encoding {encoding!r}")
-    try:
-        text = data.decode(codec.name)
-    except UnicodeDecodeError as error:
-        before = data[: error.start]
-        line = before.count(b"\n") + 1 if b"\n" in before else before.count(b"\r") + 1
-        bad = data[error.start]
-        label = "UTF-8" if codec.name == "utf-8" else codec.name
-        hint = (
-            "re-save the file as UTF-8 (or import it with encoding latin-1 if that is what it is)"
-            if codec.name == "utf-8"
-            else f"re-save the file as {label}"
-        )
-        return Problem(source, 0, f"not valid {label} (byte 0x{bad:02x} at line {line}); {hint}")
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+    @property
+    def unreadable(self) -> bool:
+        return self._text.problem is not None
+
+    def result(self) -> ParseResult:
+        """Everything but the games (once they have all been read)."""
+        if self._result is None:
+            raise RuntimeError("the games of a GameStream must be read before its result")
+        return self._result
+
+    def collect(self) -> ParseResult:
+        """The whole :class:`ParseResult`, games included."""
+        games = tuple(self)
+        result = self.result()
+        return result if self.unreadable else replace(result, games=games)
 
 
 def split_lines(text: str) -> list[str]:

@@ -69,6 +69,7 @@ the player is valid. Each distinct code is reported once.
 
 from __future__ import annotations
 
+from collections.abc import Generator, Iterable
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Final
@@ -77,10 +78,11 @@ from tracker.importers import dates, timecontrol
 from tracker.importers.records import (
     ByeRecord,
     GameRecord,
+    GameStream,
     ParseResult,
     Problem,
+    TextStream,
     check_tc_argument,
-    decode_input,
     split_lines,
 )
 from tracker.importers.trf_dates import DateField, Tournament, resolve_dates
@@ -314,11 +316,30 @@ def parse_trf(
 
     ``event_start`` is the tournament's start for a file that gives none (no readable 042):
     rounds without a 132 date are dated on it."""
-    tc = check_tc_argument(tc)
-    text = decode_input(data, source, encoding)
-    if isinstance(text, Problem):
-        return ParseResult(problems=(text,), format="trf")
+    return stream_trf((data,), source, tc=tc, encoding=encoding, event_start=event_start).collect()
 
+
+def stream_trf(
+    blocks: Iterable[bytes],
+    source: str,
+    *,
+    tc: TimeControl | None = None,
+    encoding: str = "utf-8",
+    event_start: date | None = None,
+) -> GameStream:
+    """:func:`parse_trf` as a :class:`GameStream`. A TRF is one tournament, read whole (its
+    games come from its players' lines, all rounds on each)."""
+    tc = check_tc_argument(tc)
+    text = TextStream(blocks, source, encoding)
+    return GameStream("trf", _games(text, source, tc, event_start), text)
+
+
+def _games(
+    stream: TextStream, source: str, tc: TimeControl | None, event_start: date | None
+) -> Generator[GameRecord, None, ParseResult]:
+    text = stream.text()
+    if stream.problem is not None:
+        return ParseResult(problems=(stream.problem,), format="trf")
     problems: list[Problem] = []
     warnings: list[Problem] = []
     tournament, player_lines = _read_tournament(split_lines(text), source, problems)
@@ -415,8 +436,9 @@ def parse_trf(
     problems.extend(collector.problems)
     problems.sort(key=lambda problem: problem.line)
     warnings.sort(key=lambda warning: warning.line)
+    for *_, record in sorted(collector.games, key=lambda g: g[:2]):
+        yield record
     return ParseResult(
-        games=tuple(record for *_, record in sorted(collector.games, key=lambda g: g[:2])),
         byes=tuple(record for *_, record in sorted(collector.byes, key=lambda b: b[:2])),
         problems=tuple(problems),
         warnings=tuple(warnings),

@@ -4,7 +4,10 @@ safely and repeatably.
 Players files (:mod:`tracker.services.player_files`) are read first, whatever their place
 in the command, so that the games find their players. For each game file, in order:
 
-1. **Parse** it (:mod:`tracker.importers`; no database): games, byes, problems.
+1. **Parse** it (:mod:`tracker.importers`; no database): games, byes, problems. The file is
+   read a block at a time (its SHA-256 on the way) and its games kept as compact columns
+   (:mod:`tracker.services.imports.columns`, some 35 bytes a game): a federation's million
+   games are planned and written in a couple of hundred megabytes, never held as records.
 2. **Plan** (reads only): match every player of the file to the database -- by FIDE id, then
    by exact name (then the same name in another case), a name matching several players being
    a problem -- and decide what to do with the rest (``create_players``); match events by
@@ -16,8 +19,8 @@ in the command, so that the games find their players. For each game file, in ord
    A file that yields no valid game while having problems is always rejected; one whose
    valid games are all stored already is imported with nothing new.
 4. **Write** (accepted files only): the new players and events, one ``imports`` row with the
-   counts, then the games in bulk (SQLAlchemy Core ``insert``, a chunk at a time), each
-   linked to its import; closed periods the games land in are marked stale, exactly as a
+   counts, then the games in bulk (:func:`tracker.db.bulk.bulk_insert`, a chunk at a time),
+   each linked to its import; closed periods the games land in are marked stale, exactly as a
    hand-entered correction does.
 
 The command is all or nothing too: if any file is rejected, the others are checked and
@@ -39,7 +42,7 @@ TRF byes are counted and reported, not stored: they are never rated.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Final, Literal
 
@@ -52,8 +55,8 @@ from tracker.errors import InvalidInputError
 from tracker.importers import detect
 from tracker.importers.players import looks_like_players_csv, parse_players_csv
 from tracker.importers.records import ParseResult, Problem
-from tracker.services.imports.plan import Planner
-from tracker.services.imports.planned import Plan
+from tracker.services.imports.columns import FileGames
+from tracker.services.imports.plan import Plan, Planner
 from tracker.services.imports.report import (
     CREATE_PLAYERS,
     CreatedPlayer,
@@ -92,6 +95,8 @@ __all__ = [
 ]
 
 looks_like_trf = detect.looks_like_trf
+#: Bytes enough to tell a file's format.
+_SNIFF: Final = 1 << 20
 
 FORMATS: Final = detect.FORMATS
 
@@ -130,7 +135,7 @@ def import_files(
     formats = []
     for source in files:
         try:
-            fmt = options.fmt or detect.detect_format(source.name, source.data)
+            fmt = options.fmt or detect.detect_format(source.name, source.head(_SNIFF))
         except detect.UnknownFormatError as exc:
             raise InvalidInputError(str(exc)) from None
         formats.append("players" if fmt == "csv" and is_players_file(source) else fmt)
@@ -166,12 +171,13 @@ def import_files(
 
 def is_players_file(source: SourceFile) -> bool:
     """A CSV of players (``tracker export players``), not of games: told by its header."""
-    return looks_like_players_csv(source.data)
+    return looks_like_players_csv(source.head(_SNIFF))
 
 
 def _players_file(session: Session, source: SourceFile, options: ImportOptions) -> FileReport:
     """Read a players file (see :mod:`tracker.services.player_files`)."""
-    parsed = parse_players_csv(source.data, source.name, encoding=options.encoding)
+    data = source.read()  # a players file is a club's or a federation's players: small
+    parsed = parse_players_csv(data, source.name, encoding=options.encoding)
     problems = list(parsed.problems)
     savepoint = session.begin_nested()
     read = read_players(session, source.name, parsed.players) if parsed.players else None
@@ -201,7 +207,7 @@ def _players_file(session: Session, source: SourceFile, options: ImportOptions) 
     return FileReport(
         file=source.name,
         format="players",
-        sha256=hashlib.sha256(source.data).hexdigest(),
+        sha256=hashlib.sha256(data).hexdigest(),
         status=status,
         import_id=None,
         valid=len(parsed.players) - len({p.line for p in problems if p.line > 0}),
@@ -270,34 +276,51 @@ class _FileImport:
         self.fmt = fmt
         self.options = options
         self.progress = progress
-        self.sha256 = hashlib.sha256(source.data).hexdigest()
-        self.plan = Plan()
+        self.sha256 = ""
         self.notes: list[str] = []
         self.single = False  # the only file of the command
 
     # -- driver --------------------------------------------------------------------------
 
-    def run(self) -> FileReport:
-        parsed = detect.parse(
-            self.source.data,
+    def _read(self) -> FileGames:
+        """The file's games (compact), read a block at a time; its SHA-256 on the way."""
+        digest = hashlib.sha256()
+
+        def hashed() -> Iterator[bytes]:
+            for block in self.source.blocks():
+                digest.update(block)
+                yield block
+
+        blocks = hashed()
+        stream = detect.stream(
+            blocks,
             self.name,
             self.fmt,
             tc=self.options.tc,  # type: ignore[arg-type]  # checked by check_options
             encoding=self.options.encoding,
             event_start=self.options.event_start,
         )
+        games = FileGames.read(stream)
+        for _ in blocks:  # what the parser did not need (it stops at a bad header)
+            pass
+        self.sha256 = digest.hexdigest()
+        return games
+
+    def run(self) -> FileReport:
+        games = self._read()
+        parsed = games.parsed
+        self.plan = plan = Plan(games)
         for problem in parsed.problems:
-            self.plan.problem(problem.source, problem.line, problem.reason)
-        self.plan.parsed_invalid = parsed.invalid
-        Planner(self.session, self.name, self.options, self.plan).plan_file(parsed)
+            plan.problem(problem.source, problem.line, problem.reason)
+        Planner(self.session, self.name, self.options, plan).plan_file()
         self._note_parse(parsed)
-        self.notes.extend(self.plan.notes)
-        problems = sorted(self.plan.problems, key=lambda p: p.line)
-        invalid = self.plan.invalid
-        writable = self.plan.games
+        self.notes.extend(plan.notes)
+        problems = sorted(plan.problems, key=lambda p: p.line)
+        invalid = plan.invalid
+        added = plan.added
         # With --skip-invalid a file is rejected only when it holds no valid game at all: one
         # whose valid games are all present already imports as "nothing new".
-        valid = len(writable) + self.plan.present
+        valid = added + plan.present
         rejected = bool(problems) and (not self.options.skip_invalid or not valid)
         if rejected:
             return self._report(parsed, "rejected", None, (), (), problems, invalid, 0, ())
@@ -318,10 +341,10 @@ class _FileImport:
             (self.name, self.sha256, self.fmt),
             self.options,
             self.progress,
-            self.plan,
+            plan,
             self.notes,
         )
-        import_id, created, events, stale = writer.write(parsed, invalid)
+        import_id, created, events, stale = writer.write(invalid)
         status: Literal["imported", "dry-run"] = "dry-run" if self.options.dry_run else "imported"
         return self._report(
             parsed,
@@ -331,7 +354,7 @@ class _FileImport:
             events,
             problems,
             invalid,
-            len(writable),
+            added,
             stale,
         )
 
@@ -353,7 +376,7 @@ class _FileImport:
             sha256=self.sha256,
             status=status,
             import_id=import_id,
-            valid=len(self.plan.games) + self.plan.present,
+            valid=self.plan.added + self.plan.present,
             added=added,
             already_present=self.plan.present,
             skipped_unfinished=parsed.skipped_unfinished,
@@ -389,21 +412,27 @@ class _FileImport:
                 f"{plural(parsed.skipped_variant, 'game')} of other chess variants skipped "
                 f"({listed}): FIDE rates standard chess only"
             )
-        dated = [g for g in self.plan.games if g.record.date_note]
+        games, plan = self.plan.games, self.plan
+        dated = 0
+        first = -1
+        given_used = False
+        given_notes = {n for n, note in enumerate(games.notes) if "the given event start" in note}
+        note_of = games.note
+        if games.notes:
+            for game in plan.writable():
+                note = note_of[game]
+                if note >= 0:
+                    dated += 1
+                    if first < 0:
+                        first = game
+                    given_used = given_used or note in given_notes
         if dated:
-            first = dated[0].record
             self.notes.append(
-                f"{plural(len(dated), 'game')} without a full date of its own, dated as "
-                f"{first.source}:{first.line} says: {first.date_note}"
+                f"{plural(dated, 'game')} without a full date of its own, dated as "
+                f"{self.name}:{games.line[first]} says: {games.note_of(first)}"
             )
         given = self.options.event_start
-        if (
-            given is not None
-            and self.single
-            and not any(
-                "the given event start" in (g.record.date_note or "") for g in self.plan.games
-            )
-        ):
+        if given is not None and self.single and not given_used:
             self.notes.append(
                 f"--event-start {given} was not used: the file gives its games' dates "
                 "(the option is for files without any)"

@@ -1,27 +1,200 @@
 """Planning one file's import (reads only): match every player of the file to the
-database, decide about the rest, match events, check each game and find those present."""
+database, decide about the rest, match events, check each game and find those present.
+
+The file's games are :class:`~tracker.services.imports.columns.FileGames` (compact columns);
+the plan gives each game a state (to write, refused, present) in :attr:`Plan.state`. Work
+that is file-wide in nature stays file-wide but small: the games sharing a natural key are
+found with two bitmaps (a game whose key is alone in the file, nearly all of them, costs
+four bytes), and the stored games are looked up a slice of the file at a time."""
 
 from __future__ import annotations
 
 import datetime as dt
-import unicodedata
+from array import array
 from collections import defaultdict
-from collections.abc import Sequence
-from typing import Final, NamedTuple
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final, NamedTuple, TypeVar
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from tracker.db.models import Event, Player
+from tracker.db.models import Event, Game, Player, table
 from tracker.errors import InvalidInputError
-from tracker.importers.records import GameRecord, ParseResult, PlayerInfo
+from tracker.importers.records import Problem
 from tracker.services.games import clean_round, natural_key
-from tracker.services.imports.planned import EventPlan, Identity, Plan, Planned, chunks
-from tracker.services.imports.present import LOOKUP_CHUNK, find_present
+from tracker.services.imports.columns import (
+    FORFEIT_CODES,
+    RESULT_CODES,
+    TC_CODES,
+    FileGames,
+    Side,
+    has_control,
+    where_zero,
+)
 from tracker.services.imports.report import ImportOptions, plural
 from tracker.services.players import clean_name
 from tracker.user_input import today
-from tracker.vocabulary import FORFEITS
+
+#: Values per ``IN (...)`` list when looking rows up.
+LOOKUP_CHUNK: Final = 500
+#: Keys per round of looking the file's games up among the stored ones.
+PRESENT_CHUNK: Final = 20_000
+
+#: A game's state in the plan.
+WRITE: Final = 0
+REFUSED: Final = 1
+PRESENT: Final = 2
+
+T = TypeVar("T")
+
+
+@dataclass
+class Identity:
+    """One person of the file, however many games he appears in."""
+
+    name: str
+    fide_id: int | None
+    first_line: int
+    number: int  # his place among the file's people (a stand-in for a new player's id)
+    federation: str | None = None
+    birth_year: int | None = None
+    sex: str | None = None
+    title: str | None = None
+    rating_seen: bool = False
+    games: int = 0
+    player_id: int | None = None  # an existing player
+    external: bool = False
+    new: bool = False
+    problem: str | None = None
+
+    def ref(self) -> int:
+        """The player's id, or for a new player (no id yet) a stand-in no id can equal."""
+        return self.player_id if self.player_id is not None else -1 - self.number
+
+
+@dataclass
+class EventPlan:
+    name: str
+    first_line: int
+    file_start: dt.date | None = None
+    site: str | None = None
+    event_id: int | None = None  # an existing event
+    db_start: dt.date | None = None
+    db_fixed: bool = False
+    problem: str | None = None
+
+    @property
+    def fixed_start(self) -> dt.date | None:
+        """The start date games may not precede, if there is one."""
+        if self.file_start is not None:
+            return self.file_start
+        return self.db_start if self.db_fixed else None
+
+
+def suffixed(key: str, n: int) -> str:
+    """The natural key of the n-th game sharing ``key`` (blitz nights: the same players,
+    day and round several times)."""
+    return key if n == 1 else f"{key}|#{n}"
+
+
+@dataclass
+class Plan:
+    """What to do with each game of a file (``state``), and what was found."""
+
+    games: FileGames
+    state: bytearray = field(default_factory=bytearray)
+    # The n-th distinct game of the file with its key (same date, players, event, round),
+    # for n >= 2: stored under the key suffixed "|#n".
+    suffix: dict[int, int] = field(default_factory=dict)
+    side_identity: list[Identity] = field(default_factory=list)  # by side of `games`
+    events: list[EventPlan] = field(default_factory=list)  # by event of `games`
+    rounds: list[str | None] = field(default_factory=list)  # cleaned, by round of `games`
+    present: int = 0
+    refused: int = 0
+    problems: list[Problem] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    _days: dict[int, dt.date] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.state = bytearray(self.games.count)
+
+    def problem(self, source: str, line: int, reason: str) -> None:
+        self.problems.append(Problem(source, line, reason))
+
+    def refuse(self, source: str, game: int, reason: str | None = None) -> None:
+        if reason is not None:
+            self.problem(source, self.games.line[game], reason)
+        if self.state[game] != REFUSED:
+            self.state[game] = REFUSED
+            self.refused += 1
+
+    def mark_present(self, game: int) -> None:
+        self.state[game] = PRESENT
+        self.present += 1
+
+    @property
+    def invalid(self) -> int:
+        """Games refused: by the parser, or by the checks here."""
+        return self.games.parsed.invalid + self.refused
+
+    @property
+    def added(self) -> int:
+        """Games to write."""
+        return self.games.count - self.refused - self.state.count(PRESENT)
+
+    def writable(self) -> Iterator[int]:
+        """The games to write, in the file's order."""
+        return where_zero(self.state)
+
+    def white(self, game: int) -> Identity:
+        return self.side_identity[self.games.white[game]]
+
+    def black(self, game: int) -> Identity:
+        return self.side_identity[self.games.black[game]]
+
+    def event(self, game: int) -> EventPlan | None:
+        index = self.games.event[game]
+        return None if index < 0 else self.events[index]
+
+    def round(self, game: int) -> str | None:
+        index = self.games.round[game]
+        return None if index < 0 else self.rounds[index]
+
+    def key(self, game: int) -> str | None:
+        """The stored natural key (without its suffix) of a game whose players and event
+        all exist; None otherwise."""
+        games, side_identity = self.games, self.side_identity
+        white = side_identity[games.white[game]].player_id
+        black = side_identity[games.black[game]].player_id
+        if white is None or black is None:
+            return None
+        index = games.event[game]
+        event_id = None
+        if index >= 0:
+            event_id = self.events[index].event_id
+            if event_id is None:
+                return None
+        index = games.round[game]
+        round_ = self.rounds[index] if index >= 0 else None
+        return natural_key(self.day(game), white, black, event_id, round_)
+
+    def day(self, game: int) -> dt.date:
+        """The game's date (the same object for the same day: files hold few days)."""
+        number = self.games.day[game]
+        day = self._days.get(number)
+        if day is None:
+            day = self._days[number] = dt.date.fromordinal(number)
+        return day
+
+
+def chunks(items: Sequence[T], size: int) -> Iterator[Sequence[T]]:
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
+
+
+_Stored = tuple[int, int, str, str]  # a stored game of a key: suffix, id, result, tc
+_Found = int | list[int]  # the file's game of a key, or its games
 
 
 class _Known(NamedTuple):
@@ -41,12 +214,6 @@ def _label(player: _Known) -> str:
     return f"#{player.id} {player.name}{fide}"
 
 
-def _has_control(text: str) -> bool:
-    """Control characters (NUL, escape codes...): never part of a name; PostgreSQL refuses
-    NUL in text."""
-    return any(unicodedata.category(char) == "Cc" for char in text)
-
-
 def _clean_round(value: str | None) -> tuple[str | None, list[str]]:
     """A game's round as stored, and what is wrong with it."""
     problems = []
@@ -55,81 +222,91 @@ def _clean_round(value: str | None) -> tuple[str | None, list[str]]:
     except InvalidInputError as exc:
         problems.append(str(exc))
         round_ = None
-    if round_ is not None and _has_control(round_):
+    if round_ is not None and has_control(round_):
         problems.append(f"round {round_!r} contains control characters")
     return round_, problems
 
 
+def _bitmap_size(count: int) -> int:
+    """Bits of the bitmaps that find the keys several games share: some 64 a game (one game
+    in 64 then falsely looks shared, and is checked for nothing), at most 2**27 (16 MiB)."""
+    bits = 1 << 16
+    while bits < 64 * count and bits < 1 << 27:
+        bits <<= 1
+    return bits
+
+
 class Planner:
-    """Plans one file: fills ``plan`` with the games to write and the problems found."""
+    """Plans one file: fills ``plan`` with the state of every game and the problems found."""
 
     def __init__(self, session: Session, name: str, options: ImportOptions, plan: Plan) -> None:
         self.session = session
         self.name = name
         self.options = options
         self.plan = plan
-        # Each record's white and black person, in the order of the records.
-        self.sides: tuple[Sequence[GameRecord], list[Identity], list[Identity]] = ((), [], [])
+        self.games = plan.games
+        self.round_problems: list[list[str]] = []  # by round of the file
+        self.repeats: list[tuple[int, int]] = []  # (line, line of the game it repeats)
+        self.unrated_note: str | None = None
 
-    def plan_file(self, parsed: ParseResult) -> None:
-        records = parsed.games
-        if not records:
+    def plan_file(self) -> None:
+        if not self.games.count:
             return
-        identities = self._identities(records)
+        identities = self._identities()
         self._match_players(identities)
         self._decide_new_players(identities)
-        events = self._events(records)
-        self._check_games(records, events)
-        find_present(self.session, self.plan)
+        self._events()
+        self._rounds()
+        groups = self._check_games()
+        self._find_present(groups)
 
-    def _identities(self, records: Sequence[GameRecord]) -> dict[tuple[str, object], Identity]:
-        """The file's people: keyed by FIDE id, or by name when the file gives none."""
+    # -- people ---------------------------------------------------------------------------
+
+    def _identities(self) -> list[Identity]:
+        """The file's people: keyed by FIDE id, or by name when the file gives none (a name
+        given a FIDE id elsewhere in the file is that person)."""
+        sides = self.games.sides
         ids_by_name: dict[str, set[int]] = defaultdict(set)
-        for record in records:
-            for info in (record.white, record.black):
-                if info.fide_id is not None:
-                    ids_by_name[info.name.casefold()].add(info.fide_id)
-        identities: dict[tuple[str, object], Identity] = {}
-        # (name, FIDE id) as written -> the person: _key worked out once per person
-        seen: dict[tuple[str, int | None], Identity] = {}
-        whites: list[Identity] = []
-        blacks: list[Identity] = []
-        self.sides = (records, whites, blacks)
-        absorb = Identity.absorb
-        for record in records:
-            for sides, info in ((whites, record.white), (blacks, record.black)):
-                identity = seen.get((info.name, info.fide_id))
-                if identity is None:
-                    key = self._key(info, ids_by_name)
-                    identity = identities.get(key)
-                    if identity is None:
-                        fide_id = key[1] if key[0] == "id" else None
-                        identity = Identity(
-                            name=info.name,
-                            fide_id=fide_id,  # type: ignore[arg-type]
-                            first_line=info.line or record.line,  # his own record, if any
-                        )
-                        if _has_control(info.name):  # checked before it reaches a query
-                            identity.problem = (
-                                f"player name {info.name!r} contains control characters"
-                            )
-                        identities[key] = identity
-                    seen[(info.name, info.fide_id)] = identity
-                sides.append(identity)
-                absorb(identity, info)
+        for side in sides:
+            if side.fide_id is not None:
+                ids_by_name[side.name.casefold()].add(side.fide_id)
+        by_key: dict[tuple[str, object], Identity] = {}
+        identities: list[Identity] = []
+        merged: dict[int, list[Side]] = defaultdict(list)  # person -> his sides, if several
+        side_identity = self.plan.side_identity
+        for side in sides:  # in the order of their first game: the people's order
+            key = self._key(side, ids_by_name)
+            identity = by_key.get(key)
+            if identity is None:
+                fide_id = key[1] if key[0] == "id" else None
+                identity = by_key[key] = Identity(
+                    name=side.name,
+                    fide_id=fide_id,  # type: ignore[arg-type]
+                    first_line=side.first_line,
+                    number=len(identities),
+                )
+                identities.append(identity)
+                if has_control(side.name):  # checked before it reaches a query
+                    identity.problem = f"player name {side.name!r} contains control characters"
+            side_identity.append(identity)
+            merged[identity.number].append(side)
+            identity.games += side.games
+            identity.rating_seen = identity.rating_seen or side.rating_seen
+        for number, its_sides in merged.items():
+            _take_details(identities[number], its_sides)
         return identities
 
     @staticmethod
-    def _key(info: PlayerInfo, ids_by_name: dict[str, set[int]]) -> tuple[str, object]:
-        if info.fide_id is not None:
-            return ("id", info.fide_id)
-        ids = ids_by_name.get(info.name.casefold(), set())
+    def _key(side: Side, ids_by_name: dict[str, set[int]]) -> tuple[str, object]:
+        if side.fide_id is not None:
+            return ("id", side.fide_id)
+        ids = ids_by_name.get(side.name.casefold(), set())
         if len(ids) == 1:
             return ("id", next(iter(ids)))  # the same name is given a FIDE id elsewhere
-        return ("name", info.name.casefold())
+        return ("name", side.name.casefold())
 
-    def _match_players(self, identities: dict[tuple[str, object], Identity]) -> None:
-        usable = [i for i in identities.values() if i.problem is None]
+    def _match_players(self, identities: list[Identity]) -> None:
+        usable = [i for i in identities if i.problem is None]
         fide_ids = sorted(i.fide_id for i in usable if i.fide_id is not None)
         by_fide: dict[int, _Known] = {}
         for id_chunk in chunks(fide_ids, LOOKUP_CHUNK):
@@ -174,9 +351,9 @@ class Planner:
         identity.player_id = player.id
         identity.external = player.external
 
-    def _decide_new_players(self, identities: dict[tuple[str, object], Identity]) -> None:
+    def _decide_new_players(self, identities: list[Identity]) -> None:
         policy = self.options.create_players
-        for identity in identities.values():
+        for identity in identities:
             if not identity.new:
                 continue
             try:
@@ -203,34 +380,23 @@ class Planner:
             else:
                 identity.external = policy == "external"
 
-    def _events(self, records: Sequence[GameRecord]) -> dict[str, EventPlan]:
-        events: dict[str, EventPlan] = {}
-        normal: dict[str, str] = {}  # as written -> as stored
-        for record in records:
-            if record.event is None:
-                continue
-            name = normal.get(record.event)
-            if name is None:
-                name = normal[record.event] = " ".join(record.event.split())
-            if not name:
-                continue
-            plan = events.get(name)
-            if plan is None:
-                plan = events[name] = EventPlan(name=name, first_line=record.line)
-                if len(name) > 200:
-                    plan.problem = "an event name is limited to 200 characters"
-                elif _has_control(name):
-                    plan.problem = f"event name {name!r} contains control characters"
-            if record.event_start is not None and (
-                plan.file_start is None or record.event_start < plan.file_start
-            ):
-                plan.file_start = record.event_start
-            if record.site and not _has_control(record.site):
-                plan.site = plan.site or " ".join(record.site.split())[:200] or None
-        names = sorted(n for n, p in events.items() if p.problem is None)
+    # -- events and rounds ----------------------------------------------------------------
+
+    def _events(self) -> None:
+        events = self.plan.events
+        for seen in self.games.events:
+            plan = EventPlan(name=seen.name, first_line=seen.first_line, file_start=seen.file_start)
+            plan.site = seen.site
+            if len(seen.name) > 200:
+                plan.problem = "an event name is limited to 200 characters"
+            elif has_control(seen.name):
+                plan.problem = f"event name {seen.name!r} contains control characters"
+            events.append(plan)
+        by_name = {p.name: p for p in events}
+        names = sorted(p.name for p in events if p.problem is None)
         for chunk in chunks(names, LOOKUP_CHUNK):
             for event in self.session.scalars(select(Event).where(Event.name.in_(chunk))):
-                plan = events[event.name]
+                plan = by_name[event.name]
                 plan.event_id = event.id
                 plan.db_start = event.start_date
                 plan.db_fixed = event.start_fixed
@@ -250,187 +416,364 @@ class Planner:
                         f"event {event.name!r} has games from {event.start_date} in the "
                         f"database; the file says it starts on {plan.file_start}"
                     )
-        for plan in events.values():
+        for plan in events:
             if plan.problem is not None:
                 self.plan.problem(self.name, plan.first_line, plan.problem)
-        return events
 
-    def _check_games(
-        self,
-        records: Sequence[GameRecord],
-        events: dict[str, EventPlan],
-    ) -> None:
-        reported: set[int] = set()
-        no_tc: list[GameRecord] = []
-        future: list[GameRecord] = []
+    def _rounds(self) -> None:
+        for written in self.games.rounds:
+            cleaned, problems = _clean_round(written)
+            self.plan.rounds.append(cleaned)
+            self.round_problems.append(problems)
+
+    # -- games ----------------------------------------------------------------------------
+
+    def _check_games(self) -> dict[int, list[int]]:
+        """Check every game; the games sharing their key with another of the file come back
+        as groups (each group's games by the first one's number, in the file's order)."""
+        plan, games, name = self.plan, self.games, self.name
+        reported: set[int] = set()  # people whose problem is reported
+        no_tc = future = 0
+        first_no_tc = first_future = -1
+        unrated_external = 0
+        first_unrated: tuple[int, str] | None = None
         now = today()
-        # Each key's first game; the keys several games share get all theirs in `shared`
-        # (a list per game would cost a federation's import a hundred megabytes).
-        first_of: dict[str | tuple[object, ...], Planned] = {}
-        shared: dict[str | tuple[object, ...], list[Planned]] = {}
-        repeats: list[tuple[int, int]] = []  # (line, line of the game it repeats)
-        unrated_external: list[tuple[GameRecord, str]] = []
-        plan = self.plan
-        sided, whites, blacks = self.sides
-        assert sided is records, "the sides were found for these records"
-        event_names: dict[str, str] = {}  # as written -> as stored
-        rounds: dict[str | None, tuple[str | None, list[str]]] = {}  # as written -> cleaned
-        fixed_starts: dict[str, dt.date | None] = {}  # event name -> its fixed_start
-        for record, white, black in zip(records, whites, blacks, strict=True):
-            bad = False
-            for identity in (white, black):
-                if identity.problem is not None:
-                    bad = True
-                    if id(identity) not in reported:
-                        reported.add(id(identity))
-                        plan.problem(self.name, identity.first_line, identity.problem)
-            event = None
-            if record.event is not None:
-                event_name = event_names.get(record.event)
-                if event_name is None:
-                    event_name = event_names[record.event] = " ".join(record.event.split())
-                if event_name:
-                    event = events[event_name]
-                    bad = bad or event.problem is not None  # reported once, with the event
-            if bad:
-                plan.refuse(record)
+        today_number = now.toordinal()
+        side_identity, events = plan.side_identity, plan.events
+        fixed_starts = [
+            None if (start := e.fixed_start) is None else start.toordinal() for e in events
+        ]
+        event_refs = [
+            e.event_id if e.event_id is not None else -1 - n for n, e in enumerate(events)
+        ]
+        round_problems = self.round_problems
+        cleaned_rounds = plan.rounds
+        round_keys = _numbered(cleaned_rounds)
+        lines, days, whites, blacks = games.line, games.day, games.white, games.black
+        white_ratings, black_ratings = games.white_rating, games.black_rating
+        results, tcs, event_of, round_of = games.result, games.tc, games.event, games.round
+        # Keys several games share: a bit per key hash in `seen`, then in `shared`.
+        bits = _bitmap_size(games.count)
+        seen, shared = bytearray(bits >> 3), bytearray(bits >> 3)
+        mask = bits - 1
+        hashes = array("i", bytes(4 * games.count))
+        # Per side of the file (a player as written): his person's key part, and flags.
+        refs = [identity.ref() for identity in side_identity]
+        usable = bytes(identity.problem is None for identity in side_identity)
+        external = bytes(identity.external for identity in side_identity)
+        event_usable = [event.problem is None for event in events]
+        for game in games.games():
+            white, black = whites[game], blacks[game]
+            event_index = event_of[game]
+            if not (usable[white] and usable[black]) or (
+                event_index >= 0 and not event_usable[event_index]
+            ):
+                for side in (white, black):
+                    identity = side_identity[side]
+                    if identity.problem is not None and identity.number not in reported:
+                        reported.add(identity.number)
+                        plan.problem(name, identity.first_line, identity.problem)
+                plan.refuse(name, game)  # an event's problem is reported once, with it
                 continue
             reasons: list[str] = []
-            if white is black or (
-                white.player_id is not None and white.player_id == black.player_id
-            ):
-                reasons.append(f"white and black are the same player ({white.name})")
-            cleaned = rounds.get(record.round)
-            if cleaned is None:
-                cleaned = rounds[record.round] = _clean_round(record.round)
-            round_ = cleaned[0]
-            reasons.extend(cleaned[1])
-            if (white.external or black.external) and record.result not in FORFEITS:
-                for identity, info in ((white, record.white), (black, record.black)):
-                    if identity.external and info.rating is None:
-                        unrated_external.append((record, identity.name))
-            if record.played_on > now:
-                future.append(record)
-                plan.refuse(record)
+            white_ref, black_ref = refs[white], refs[black]
+            if white_ref == black_ref:  # one person, or two matched to one player
+                reasons.append(f"white and black are the same player ({side_identity[white].name})")
+            round_index = round_of[game]
+            if round_index >= 0 and round_problems[round_index]:
+                reasons.extend(round_problems[round_index])
+            if (external[white] or external[black]) and results[game] not in FORFEIT_CODES:
+                for side, rating in ((white, white_ratings[game]), (black, black_ratings[game])):
+                    if external[side] and not rating:
+                        unrated_external += 1
+                        if first_unrated is None:
+                            first_unrated = (lines[game], side_identity[side].name)
+            day = days[game]
+            if day > today_number:
+                future += 1
+                if first_future < 0:
+                    first_future = game
+                plan.refuse(name, game)
                 continue
-            if event is not None:
-                if event.name in fixed_starts:
-                    fixed = fixed_starts[event.name]
-                else:
-                    fixed = fixed_starts[event.name] = event.fixed_start
-                if fixed is not None and record.played_on < fixed:
+            if event_index >= 0:
+                fixed = fixed_starts[event_index]
+                if fixed is not None and day < fixed:
                     reasons.append(
-                        f"the game's date {record.played_on} is before {event.name!r} starts "
-                        f"({fixed})"
+                        f"the game's date {games.played_on(game)} is before "
+                        f"{events[event_index].name!r} starts ({dt.date.fromordinal(fixed)})"
                     )
-            if record.tc is None:
-                no_tc.append(record)  # reported once for all of them, below
-                plan.refuse(record)
-            for reason in reasons:
-                plan.refuse(record, reason)
-            if record.tc is None or reasons:
+            tc = tcs[game]
+            if not tc:
+                no_tc += 1  # reported once for all of them, below
+                if first_no_tc < 0:
+                    first_no_tc = game
+                plan.refuse(name, game)
+            if reasons:
+                for reason in reasons:
+                    plan.refuse(name, game, reason)
                 continue
-            assert record.tc is not None
-            planned = Planned(record, white, black, event, round_, record.tc)
-            planned.key, planned.final = self._key_of(planned)
-            earlier = first_of.get(planned.key)
-            group = [] if earlier is None else shared.get(planned.key, [earlier])
-            repeat = self._repeat_of(planned, group)
-            if repeat is not None:
-                if repeat.record.result == record.result:
-                    repeats.append((record.line, repeat.record.line))
-                    plan.present += 1
-                else:
-                    plan.refuse(
-                        record,
-                        f"the same moves as the game of line {repeat.record.line} with another "
-                        f"result ({repeat.record.result}); which one is right?",
-                    )
+            if not tc:
                 continue
-            if earlier is None:
-                first_of[planned.key] = planned
+            key = (
+                day,
+                white_ref,
+                black_ref,
+                event_refs[event_index] if event_index >= 0 else 0,
+                round_keys[round_index] if round_index >= 0 else -1,
+            )
+            bit = hash(key) & mask
+            hashes[game] = bit
+            if seen[bit >> 3] & (1 << (bit & 7)):
+                shared[bit >> 3] |= 1 << (bit & 7)
             else:
-                group.append(planned)
-                shared[planned.key] = group
-                planned.suffix = len(group)
-            plan.games.append(planned)
+                seen[bit >> 3] |= 1 << (bit & 7)
+        del seen
+        groups = self._shared_keys(shared, hashes, event_refs, round_keys)
         if no_tc:
-            first = no_tc[0]
-            more = f" (and {len(no_tc) - 1} more)" if len(no_tc) > 1 else ""
+            more = f" (and {no_tc - 1} more)" if no_tc > 1 else ""
             plan.problem(
-                self.name,
-                first.line,
+                name,
+                lines[first_no_tc],
                 f"no time control for this game{more}: the file does not say; "
                 "give --tc standard|rapid|blitz",
             )
         if future:
-            first = future[0]
-            more = f" (and {plural(len(future) - 1, 'more game')})" if len(future) > 1 else ""
+            more = f" (and {plural(future - 1, 'more game')})" if future > 1 else ""
             plan.problem(
-                self.name,
-                first.line,
-                f"dated {first.played_on}, after today ({now}){more}: check the file's dates",
+                name,
+                lines[first_future],
+                f"dated {games.played_on(first_future)}, after today ({now}){more}: check the "
+                "file's dates",
             )
-        self._note_games(shared, repeats, unrated_external)
+        if unrated_external:
+            assert first_unrated is not None
+            line, who = first_unrated
+            more = f", and {unrated_external - 1} more" if unrated_external > 1 else ""
+            self.unrated_note = (
+                f"{plural(unrated_external, 'game')} against external players with no "
+                f"recorded rating ({name}:{line}: {who}{more}): stored, not rated "
+                "for their opponents (FIDE does not rate games against unrated opponents)"
+            )
+        self._note_games(groups)
+        return groups
 
-    @staticmethod
-    def _repeat_of(planned: Planned, group: list[Planned]) -> Planned | None:
+    def _shared_keys(
+        self,
+        shared: bytearray,
+        hashes: array[int],
+        event_refs: list[int],
+        round_keys: list[int],
+    ) -> dict[int, list[int]]:
+        """The games whose key the bitmap says may be shared, checked exactly, in the file's
+        order: a game with the same key and moves as an earlier one is that game again
+        (present, or refused with another result); the others sharing a key are distinct
+        games, numbered (their key suffixed) from the second on."""
+        plan, games = self.plan, self.games
+        first_of: dict[tuple[int, ...], int] = {}
+        groups: dict[tuple[int, ...], list[int]] = {}  # keys of several games, in order
+        results = games.result
+        for game in plan.writable():
+            bit = hashes[game]
+            if not shared[bit >> 3] & (1 << (bit & 7)):
+                continue  # the only game of its key
+            event_index, round_index = games.event[game], games.round[game]
+            key = (
+                games.day[game],
+                plan.white(game).ref(),
+                plan.black(game).ref(),
+                event_refs[event_index] if event_index >= 0 else 0,
+                round_keys[round_index] if round_index >= 0 else -1,
+            )
+            earlier = first_of.get(key)
+            group = [] if earlier is None else groups.get(key, [earlier])
+            repeat = self._repeat_of(game, group)
+            if repeat is not None:
+                if results[repeat] == results[game]:
+                    self.repeats.append((games.line[game], games.line[repeat]))
+                    plan.mark_present(game)
+                else:
+                    plan.refuse(
+                        self.name,
+                        game,
+                        f"the same moves as the game of line {games.line[repeat]} with another "
+                        f"result ({RESULT_CODES[results[repeat]]}); which one is right?",
+                    )
+                continue
+            if earlier is None:
+                first_of[key] = game
+            else:
+                group.append(game)
+                groups[key] = group
+                plan.suffix[game] = len(group)
+        return {group[0]: group for group in groups.values()}
+
+    def _repeat_of(self, game: int, group: list[int]) -> int | None:
         """An earlier game of the file with the same key and the same moves: the same game
         written twice. Without moves two such records are two games."""
-        digest = planned.record.moves_digest
+        digest = self.games.moves_digest(game)
         if digest is None:
             return None
-        return next((p for p in group if p.record.moves_digest == digest), None)
+        return next((g for g in group if self.games.moves_digest(g) == digest), None)
 
-    def _note_games(
-        self,
-        shared_keys: dict[str | tuple[object, ...], list[Planned]],
-        repeats: list[tuple[int, int]],
-        unrated_external: list[tuple[GameRecord, str]],
-    ) -> None:
-        notes = self.plan.notes
-        shared = list(shared_keys.values())
-        if shared:
-            count = sum(len(g) for g in shared)
-            first = shared[0]
-            lines = ", ".join(str(p.record.line) for p in first[:5])
+    def _note_games(self, groups: dict[int, list[int]]) -> None:
+        notes, lines = self.plan.notes, self.games.line
+        if groups:
+            count = sum(len(g) for g in groups.values())
+            first = next(iter(groups.values()))
+            shown = ", ".join(str(lines[g]) for g in first[:5])
+            more = ", ..." if len(first) > 5 or len(groups) > 1 else ""
             notes.append(
                 f"{count} games share their date, players, event and round with another game "
-                f"of the file (lines {lines}{', ...' if len(first) > 5 or len(shared) > 1 else ''}"
-                "): kept as distinct games (games with the same moves would be one)"
+                f"of the file (lines {shown}{more}): kept as distinct games (games with the "
+                "same moves would be one)"
             )
-        if repeats:
-            line, earlier = repeats[0]
-            more = f" (and {plural(len(repeats) - 1, 'more')})" if len(repeats) > 1 else ""
+        if self.repeats:
+            line, earlier = self.repeats[0]
+            more = (
+                f" (and {plural(len(self.repeats) - 1, 'more')})" if len(self.repeats) > 1 else ""
+            )
             notes.append(
                 f"{self.name}:{line} repeats the game of line {earlier} (same players, day, "
                 f"round and moves): counted once, as already present{more}"
             )
-        if unrated_external:
-            record, name = unrated_external[0]
-            more = f", and {len(unrated_external) - 1} more" if len(unrated_external) > 1 else ""
-            notes.append(
-                f"{plural(len(unrated_external), 'game')} against external players with no "
-                f"recorded rating ({self.name}:{record.line}: {name}{more}): stored, not rated "
-                "for their opponents (FIDE does not rate games against unrated opponents)"
-            )
+        if self.unrated_note is not None:
+            notes.append(self.unrated_note)
 
-    @staticmethod
-    def _key_of(planned: Planned) -> tuple[str | tuple[object, ...], bool]:
-        """The natural key, and whether it is final: players and events not created yet get
-        stand-ins (which cannot match a stored game)."""
-        white, black, event = planned.white.player_id, planned.black.player_id, planned.event
-        event_id = event.event_id if event is not None else None
-        if white is not None and black is not None and (event is None or event_id is not None):
-            return natural_key(
-                planned.record.played_on, white, black, event_id, planned.round
-            ), True
-        # A tuple can never equal a stored key (a string); equal stand-ins are the same game.
-        stand_in = (
-            planned.record.played_on,
-            white or ("new", id(planned.white)),
-            black or ("new", id(planned.black)),
-            event_id or (("new", event.name) if event is not None else ""),
-            planned.round or "",
+    # -- games already stored -------------------------------------------------------------
+
+    def _find_present(self, groups: dict[int, list[int]]) -> None:
+        """Games already stored drop out; one stored with another result is a problem.
+
+        Duplicates are judged by content: the file's games sharing one natural key (same
+        date, players, event and round) are matched with the stored games of that key (the
+        key, then ``key|#2``, ``key|#3``...) by result and time control. A file game that
+        matches none is new while the file has more such games than the database; beyond
+        that it contradicts a stored game. The file is looked up a slice at a time."""
+        plan = self.plan
+        in_group = {game for group in groups.values() for game in group[1:]}
+        finals: dict[str, _Found] = {}
+        # Looking a slice up changes the states of its games, never those of games ahead
+        # (but those of the groups, whose later games are skipped).
+        for game in plan.writable():
+            if in_group and game in in_group:
+                continue
+            key = plan.key(game)
+            if key is None:
+                continue  # a new player or event: nothing of it can be stored
+            group = groups.get(game)
+            finals[key] = game if group is None else list(group)
+            if len(finals) >= PRESENT_CHUNK:
+                self._match_stored(finals)
+                finals = {}
+        if finals:
+            self._match_stored(finals)
+
+    def _match_stored(self, finals: dict[str, _Found]) -> None:
+        plan = self.plan
+        stored = self._stored(finals)
+        for key, candidates in stored.items():
+            found = finals[key]
+            if not isinstance(found, list) and len(candidates) == 1:  # the usual case
+                _, game_id, result, tc = candidates[0]
+                if (result, tc) == self._result_tc(found):
+                    plan.mark_present(found)
+                    continue
+                plan.refuse(self.name, found, self._contradiction(found, game_id, result, tc))
+                continue
+            group = found if isinstance(found, list) else [found]
+            unmatched = list(candidates)
+            new: list[int] = []
+            for game in group:
+                wanted = self._result_tc(game)
+                match = next((c for c in unmatched if (c[2], c[3]) == wanted), None)
+                if match is None:
+                    new.append(game)
+                else:
+                    unmatched.remove(match)
+                    plan.mark_present(game)
+            room = max(0, len(group) - len(candidates))
+            for game, other in zip(new[: len(new) - room], unmatched, strict=False):
+                _, game_id, result, tc = other
+                plan.refuse(self.name, game, self._contradiction(game, game_id, result, tc))
+            used = {c[0] for c in candidates}
+            free = (n for n in range(1, len(group) + len(candidates) + 1) if n not in used)
+            for game in new[len(new) - room :] if room else []:
+                plan.suffix[game] = next(free)
+
+    def _result_tc(self, game: int) -> tuple[str, str]:
+        tc = TC_CODES[self.games.tc[game]]
+        assert tc is not None, "a game without a time control is refused"
+        return RESULT_CODES[self.games.result[game]], tc
+
+    def _contradiction(self, game: int, game_id: int, result: str, tc: str) -> str:
+        says, says_tc = self._result_tc(game)
+        return (
+            f"this game is already recorded as game {game_id} with result {result} "
+            f"({tc}); the file says {says} ({says_tc}): if the file "
+            f"is right, remove game {game_id} first (`tracker game remove {game_id}`)"
         )
-        return stand_in, False
+
+    def _needs_more(self, found: _Found, stored: list[_Stored]) -> bool:
+        """Whether a key's stored games found so far may not be all that matter: the file has
+        more games of that key, or one of them matches none of those stored."""
+        if not isinstance(found, list):  # the usual case: one game of that key, one stored
+            wanted = self._result_tc(found)
+            return all((s[2], s[3]) != wanted for s in stored)
+        group = found
+        if len(group) > len(stored):
+            return True
+        left = [(result, tc) for _, _, result, tc in stored]
+        for game in group:
+            wanted = self._result_tc(game)
+            if wanted not in left:
+                return True
+            left.remove(wanted)
+        return False
+
+    def _stored(self, finals: dict[str, _Found]) -> dict[str, list[_Stored]]:
+        """The stored games of each key: (suffix, game id, result, tc), level by level. The
+        next level is looked up only for the keys that need it: more file games than stored
+        ones so far, or a file game no stored one matches (a re-import of a federation's
+        file, one game per key, takes one lookup per game)."""
+        stored: dict[str, list[_Stored]] = defaultdict(list)
+        wanted: dict[str, str] = {key: key for key in finals}  # stored key -> the file's key
+        level = 1
+        # Plain SQL: a federation's re-import looks a million keys up, and a statement object
+        # per 500 keys would cost more than the lookups (and, the collector being paused,
+        # keep every key alive in its reference cycles).
+        conn = self.session.connection()
+        mark = "?" if conn.dialect.paramstyle == "qmark" else "%s"
+        games = table(Game)
+        columns = ", ".join(games.c[name].name for name in ("natural_key", "id", "result", "tc"))
+        cursor: Any = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+        while wanted:
+            found: list[str] = []
+            for chunk in chunks(sorted(wanted), LOOKUP_CHUNK):
+                marks = ", ".join(mark for _ in chunk)
+                sql = f"SELECT {columns} FROM {games.name} WHERE natural_key IN ({marks})"
+                cursor.execute(sql, tuple(chunk))
+                for stored_key, game_id, result, tc in cursor.fetchall():
+                    base = wanted[stored_key]
+                    stored[base].append((level, game_id, result, tc))
+                    found.append(base)
+            level += 1
+            more = [base for base in found if self._needs_more(finals[base], stored[base])]
+            wanted = {suffixed(base, level): base for base in more}
+        cursor.close()
+        return dict(stored)
+
+
+def _numbered(values: list[str | None]) -> list[int]:
+    """For each value, the number of its first occurrence among the distinct values (-1 for
+    None): equal values, equal numbers."""
+    numbers: dict[str, int] = {}
+    return [-1 if v is None else numbers.setdefault(v, len(numbers)) for v in values]
+
+
+def _take_details(identity: Identity, sides: list[Side]) -> None:
+    """A person's federation, birth year, sex and title: the first the file gives, whichever
+    way it writes him."""
+    for attribute in ("federation", "birth_year", "sex", "title"):
+        given = [value for side in sides if (value := getattr(side, attribute)) is not None]
+        if given:
+            setattr(identity, attribute, min(given)[1])

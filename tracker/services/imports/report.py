@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Final, Literal, get_args
+
+from tracker.errors import InvalidInputError
+from tracker.importers.records import BLOCK
 
 CreatePlayers = Literal["auto", "tracked", "external", "no"]
 CREATE_PLAYERS: Final[tuple[str, ...]] = get_args(CreatePlayers)
@@ -15,10 +19,45 @@ Progress = Callable[[str, int, int], None]
 
 @dataclass(frozen=True)
 class SourceFile:
-    """A file to import: the name it is reported under, and its bytes."""
+    """A file to import: the name it is reported under, and its bytes, given (``data``) or
+    read from ``path`` when needed, a block at a time (a federation's file is never held
+    whole)."""
 
     name: str
-    data: bytes
+    data: bytes | None = None
+    path: Path | None = None
+
+    def __post_init__(self) -> None:
+        if (self.data is None) == (self.path is None):
+            raise ValueError("a SourceFile has either data or a path")
+
+    def head(self, size: int) -> bytes:
+        """The first ``size`` bytes (fewer if the file is shorter)."""
+        if self.data is not None:
+            return self.data[:size]
+        assert self.path is not None
+        try:
+            with self.path.open("rb") as file:
+                return file.read(size)
+        except OSError as exc:
+            raise InvalidInputError(f"cannot read {self.path}: {exc.strerror or exc}") from None
+
+    def read(self) -> bytes:
+        """All of it."""
+        return self.data if self.data is not None else b"".join(self.blocks())
+
+    def blocks(self) -> Iterator[bytes]:
+        """Its bytes, a block at a time; a file that cannot be read is a user error."""
+        if self.data is not None:
+            yield self.data
+            return
+        assert self.path is not None
+        try:
+            with self.path.open("rb") as file:
+                while block := file.read(BLOCK):
+                    yield block
+        except OSError as exc:
+            raise InvalidInputError(f"cannot read {self.path}: {exc.strerror or exc}") from None
 
 
 @dataclass(frozen=True)

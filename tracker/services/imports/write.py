@@ -4,18 +4,19 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable
+from itertools import islice
 from typing import Final
 
-from sqlalchemy import insert
+from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
 
 from tracker.db.bulk import bulk_insert, stored_date
-from tracker.db.models import Event, Game, Import, Player, table
-from tracker.importers.records import ParseResult
+from tracker.db.models import Event, Game, Import, Player, RatingPeriod, table
 from tracker.ratings.fide import changed_period
 from tracker.services.games import natural_key
-from tracker.services.imports.planned import EventPlan, Identity, Plan, Planned, chunks, suffixed
+from tracker.services.imports.columns import RESULT_CODES, TC_CODES
+from tracker.services.imports.plan import EventPlan, Identity, Plan, suffixed
 from tracker.services.imports.report import CreatedPlayer, ImportOptions, Progress, StaleFrom
 from tracker.services.lists import mark_stale
 from tracker.services.players import FEDERATION, TITLES
@@ -40,32 +41,6 @@ _GAME_COLUMNS: Final = (
 )
 
 
-def game_row(
-    planned: Planned, import_id: int, stored: Callable[[dt.date], object]
-) -> tuple[object, ...]:
-    """A ``games`` row in the order of ``_GAME_COLUMNS``."""
-    record = planned.record
-    white_id, black_id = planned.white.player_id, planned.black.player_id
-    assert white_id is not None and black_id is not None
-    event_id = planned.event.event_id if planned.event is not None else None
-    return (
-        white_id,
-        black_id,
-        record.result,
-        stored(record.played_on),
-        planned.tc,
-        event_id,
-        planned.round,
-        record.white.rating,
-        record.black.rating,
-        suffixed(
-            natural_key(record.played_on, white_id, black_id, event_id, planned.round),
-            planned.suffix,
-        ),
-        import_id,
-    )
-
-
 class Writer:
     """Writes one planned file in the session's transaction."""
 
@@ -86,20 +61,28 @@ class Writer:
         self.notes = notes
 
     def write(
-        self, parsed: ParseResult, invalid: int
+        self, invalid: int
     ) -> tuple[int, tuple[CreatedPlayer, ...], tuple[str, ...], tuple[StaleFrom, ...]]:
-        games = self.plan.games
-        existing = {g.event.event_id for g in games if g.event and g.event.event_id is not None}
+        plan, parsed = self.plan, self.plan.games.parsed
+        survey = _Survey(plan)
+        # Closed periods can turn stale only in the time controls that have some.
+        self.closed = set(self.session.scalars(select(RatingPeriod.tc).distinct()))
+        existing = {
+            event_id
+            for index in survey.first_day
+            if (event_id := plan.events[index].event_id) is not None
+        }
         before = self._spans(existing)
-        created = self._create_players(games)
-        events_created, changed_events = self._write_events(games)
+        created = self._create_players(survey.new_players)
+        events_created, changed_events = self._write_events(survey.first_day)
+        added = plan.added
         record = Import(
             file_name=self.name[-255:],
             sha256=self.sha256,
             format=self.fmt,
             imported_at=dt.datetime.now(dt.UTC).replace(tzinfo=None, microsecond=0),
-            games_added=len(games),
-            games_present=self.plan.present,
+            games_added=added,
+            games_present=plan.present,
             games_skipped=parsed.skipped_unfinished + parsed.skipped_other + parsed.skipped_variant,
             games_invalid=invalid,
             byes=len(parsed.byes),
@@ -107,8 +90,8 @@ class Writer:
         )
         self.session.add(record)
         self.session.flush()
-        self._insert_games(games, record.id)
-        stale = self._mark_stale(games, changed_events, before)
+        self._insert_games(record.id, added)
+        stale = self._mark_stale(survey.first_day_by_tc, changed_events, before)
         if any(not p.external for p in created):
             self.notes.append(
                 "new tracked players start unrated (a game file carries no FIDE state): give "
@@ -123,14 +106,8 @@ class Writer:
             )
         return record.id, created, events_created, stale
 
-    def _create_players(self, games: Sequence[Planned]) -> tuple[CreatedPlayer, ...]:
-        needed: list[Identity] = []
-        seen: set[int] = set()
-        for planned in games:
-            for identity in (planned.white, planned.black):
-                if identity.new and identity.player_id is None and id(identity) not in seen:
-                    seen.add(id(identity))
-                    needed.append(identity)
+    def _create_players(self, needed: list[Identity]) -> tuple[CreatedPlayer, ...]:
+        """Create the new players (in the order of their first game)."""
         if not needed:
             return ()
         rows = [
@@ -162,25 +139,17 @@ class Writer:
         )
 
     def _write_events(
-        self, games: Sequence[Planned]
+        self, first_day: dict[int, int]
     ) -> tuple[tuple[str, ...], list[tuple[int, dt.date]]]:
         """Create the new events, move existing start dates; returns the names created and
         (event id, earliest affected day) of existing events whose start moved."""
-        earliest: dict[str, dt.date] = {}
-        plans: dict[str, EventPlan] = {}
-        for planned in games:
-            if planned.event is None:
-                continue
-            name = planned.event.name
-            plans[name] = planned.event
-            day = planned.record.played_on
-            if name not in earliest or day < earliest[name]:
-                earliest[name] = day
         created: list[str] = []
         changed: list[tuple[int, dt.date]] = []
         new: list[tuple[EventPlan, Event]] = []
-        for name, plan in plans.items():
-            first_game = earliest[name]
+        for index, day in first_day.items():
+            plan = self.plan.events[index]
+            name = plan.name
+            first_game = dt.date.fromordinal(day)
             if plan.event_id is None:
                 event = Event(
                     name=name,
@@ -207,41 +176,100 @@ class Writer:
             plan.event_id = event.id
         return tuple(created), changed
 
-    def _insert_games(self, games: Sequence[Planned], import_id: int) -> None:
+    def _insert_games(self, import_id: int, total: int) -> None:
         """Insert the games a chunk at a time (rows are built per chunk: a federation's file
         would otherwise hold a second copy of every game in memory)."""
         stored = stored_date(self.session)
-        total = len(games)
+        plan = self.plan
+        games = plan.games
+        player_ids = [identity.player_id for identity in plan.side_identity]  # by side
+        event_ids = [event.event_id for event in plan.events]
+        rounds, suffix = plan.rounds, plan.suffix
+        whites, blacks, days, event_of, round_of = (
+            games.white,
+            games.black,
+            games.day,
+            games.event,
+            games.round,
+        )
+        results, tcs = games.result, games.tc
+        white_ratings, black_ratings = games.white_rating, games.black_rating
+        on_day: dict[int, tuple[dt.date, object]] = {}  # a file holds few distinct days
         if self.progress is not None:
             self.progress(self.name, 0, total)
         done = 0
-        for chunk in chunks(games, CHUNK):
-            rows = [game_row(planned, import_id, stored) for planned in chunk]
+        writable = plan.writable()
+        while chunk := list(islice(writable, CHUNK)):
+            rows = []
+            for game in chunk:
+                white_id = player_ids[whites[game]]
+                black_id = player_ids[blacks[game]]
+                assert white_id is not None and black_id is not None
+                index = event_of[game]
+                event_id = event_ids[index] if index >= 0 else None
+                index = round_of[game]
+                round_ = rounds[index] if index >= 0 else None
+                number = days[game]
+                day = on_day.get(number)
+                if day is None:
+                    played_on = dt.date.fromordinal(number)
+                    day = on_day[number] = (played_on, stored(played_on))
+                key = natural_key(day[0], white_id, black_id, event_id, round_)
+                if suffix and game in suffix:
+                    key = suffixed(key, suffix[game])
+                rows.append(
+                    (
+                        white_id,
+                        black_id,
+                        RESULT_CODES[results[game]],
+                        day[1],
+                        TC_CODES[tcs[game]],
+                        event_id,
+                        round_,
+                        white_ratings[game] or None,
+                        black_ratings[game] or None,
+                        key,
+                        import_id,
+                    )
+                )
             bulk_insert(self.session, _GAMES, _GAME_COLUMNS, rows, dates_stored=True)
             done += len(chunk)
             if self.progress is not None:
                 self.progress(self.name, done, total)
 
     def _spans(self, event_ids: set[int]) -> dict[tuple[str, int], EventSpan]:
-        """The spans of ``event_ids`` in every time control, by (tc, event id)."""
+        """The spans of ``event_ids`` in every time control with closed periods, by (tc,
+        event id)."""
         if not event_ids:
             return {}
         return {
             (tc, event_id): span
             for tc in TIME_CONTROLS
+            if tc in self.closed
             for event_id, span in event_spans(self.session, tc, event_ids).items()
         }
 
     def _mark_stale(
         self,
-        games: Sequence[Planned],
+        first_day: dict[tuple[int, int], int],
         changed_events: Iterable[tuple[int, dt.date]],
         before: dict[tuple[str, int], EventSpan],
     ) -> tuple[StaleFrom, ...]:
         """Mark stale, per time control, the closed periods the new games can change: the
         period in which each touched event is rated before and after the import (for a game
-        without an event or in a league, its own month; see fide.changed_period)."""
-        touched = {g.event.event_id for g in games if g.event and g.event.event_id is not None}
+        without an event or in a league, its own month; see fide.changed_period). The
+        earliest game of each event and time control is the one that counts: a later day
+        never gives an earlier period."""
+        if not self.closed:
+            return ()
+        earliest: dict[tuple[str, int], int] = {}  # (tc, event id or 0) -> first day
+        for (tc_code, index), day in first_day.items():
+            tc = TC_CODES[tc_code]
+            assert tc is not None
+            if tc in self.closed:
+                event_id = self.plan.events[index].event_id if index >= 0 else None
+                earliest[(tc, event_id or 0)] = day
+        touched = {event_id for _, event_id in earliest if event_id}
         touched.update(event_id for event_id, _ in changed_events)
         after = self._spans(touched)
         first: dict[str, dt.date] = {}
@@ -250,11 +278,9 @@ class Writer:
             if tc not in first or month < first[tc]:
                 first[tc] = month
 
-        for planned in games:
-            event_id = planned.event.event_id if planned.event is not None else None
-            key = (planned.tc, event_id or 0)
-            day = planned.record.played_on
-            touch(planned.tc, changed_period(before.get(key), after.get(key), day))
+        for key, day in earliest.items():
+            played_on = dt.date.fromordinal(day)
+            touch(key[0], changed_period(before.get(key), after.get(key), played_on))
         for event_id, _ in changed_events:
             # The event starts on another day: in every time control it has games in, it is
             # rated with another list.
@@ -268,3 +294,32 @@ class Writer:
             if marked:
                 stale.append(StaleFrom(tc, marked[0]))
         return tuple(stale)
+
+
+class _Survey:
+    """What writing needs to know of the games to write, found in one pass over them: the
+    new players in the order of their first game, each event's first day (events in the
+    order met), and each (time control, event)'s first day."""
+
+    def __init__(self, plan: Plan) -> None:
+        games = plan.games
+        side_identity, whites, blacks = plan.side_identity, games.white, games.black
+        event_of, days, tcs = games.event, games.day, games.tc
+        self.new_players: list[Identity] = []
+        self.first_day: dict[int, int] = {}  # event -> day
+        self.first_day_by_tc: dict[tuple[int, int], int] = {}  # (tc, event or -1) -> day
+        met = bytearray(max((i.number for i in side_identity), default=-1) + 1)  # people seen
+        first_day, first_day_by_tc = self.first_day, self.first_day_by_tc
+        for game in plan.writable():
+            for side in (whites[game], blacks[game]):
+                identity = side_identity[side]
+                if identity.new and not met[identity.number]:
+                    met[identity.number] = 1
+                    if identity.player_id is None:
+                        self.new_players.append(identity)
+            index, day = event_of[game], days[game]
+            if index >= 0 and day < first_day.get(index, day + 1):
+                first_day[index] = day
+            key = (tcs[game], index)
+            if day < first_day_by_tc.get(key, day + 1):
+                first_day_by_tc[key] = day

@@ -1,0 +1,246 @@
+"""A file's games as compact columns, read from a parser's stream.
+
+An import keeps every game of a file until it is written (all or nothing), but not as
+records: a :class:`~tracker.importers.records.GameRecord` with its two players costs some
+600 bytes, a million of them most of a gigabyte. Here a game is a row of small numbers
+(about 35 bytes): its line, day, result and time control, and indexes into the file's
+distinct players as written (:class:`Side`), events (:class:`EventSeen`), rounds and date
+notes. What the plan needs file-wide about players and events (first line, ratings seen,
+an event's start and site) is gathered on the way."""
+
+from __future__ import annotations
+
+import datetime as dt
+import unicodedata
+from array import array
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Final
+
+from tracker.importers.records import GameStream, ParseResult
+from tracker.vocabulary import FORFEITS, RESULTS, TIME_CONTROLS
+
+#: A game's result and time control are stored as their index in these.
+RESULT_CODES: Final[tuple[str, ...]] = RESULTS
+TC_CODES: Final[tuple[str | None, ...]] = (None, *TIME_CONTROLS)
+FORFEIT_CODES: Final = frozenset(RESULT_CODES.index(r) for r in FORFEITS)
+_RESULT_INDEX: Final = {r: i for i, r in enumerate(RESULT_CODES)}
+_TC_INDEX: Final = {tc: i for i, tc in enumerate(TC_CODES)}
+
+
+def has_control(text: str) -> bool:
+    """Control characters (NUL, escape codes...): never part of a name; PostgreSQL refuses
+    NUL in text."""
+    return any(unicodedata.category(char) == "Cc" for char in text)
+
+
+@dataclass(slots=True)
+class Side:
+    """A player as the file writes him: one (name, FIDE id), in however many games. The
+    details are the first given, with where: ``(2 * game + 0 for white, 1 for black,
+    value)``, so that merging several sides into one person keeps the file's order."""
+
+    name: str
+    fide_id: int | None
+    first_line: int  # his own record's line (TRF), else the first game's
+    games: int = 0
+    rating_seen: bool = False
+    federation: tuple[int, str] | None = None
+    birth_year: tuple[int, int] | None = None
+    sex: tuple[int, str] | None = None
+    title: tuple[int, str] | None = None
+
+
+@dataclass(slots=True)
+class EventSeen:
+    """An event of the file (by its name as stored: blanks collapsed)."""
+
+    name: str
+    first_line: int
+    file_start: dt.date | None = None  # the earliest start a game gives
+    site: str | None = None  # the first usable site
+
+
+class FileGames:
+    """The games of one file (see the module docstring), and the parser's result."""
+
+    def __init__(self, parsed: ParseResult) -> None:
+        self.parsed = parsed
+        self.count = 0
+        self.line = array("i")
+        self.day = array("i")  # date ordinals
+        self.white = array("i")  # indexes into sides
+        self.black = array("i")
+        self.white_rating = array("H")  # 0: none recorded
+        self.black_rating = array("H")
+        self.result = bytearray()  # indexes into RESULT_CODES
+        self.tc = bytearray()  # indexes into TC_CODES (0: unknown)
+        self.event = array("i")  # indexes into events, -1: none
+        self.round = array("i")  # indexes into rounds, -1: none
+        self.note = array("i")  # indexes into notes, -1: none
+        # Moves digests (PGN), as 64-bit numbers; `moved` says which games have one.
+        self.digest = array("Q")
+        self.moved = bytearray()
+        self.sides: list[Side] = []
+        self.events: list[EventSeen] = []
+        self.rounds: list[str] = []  # as written
+        self.notes: list[str] = []
+
+    @classmethod
+    def read(cls, stream: GameStream) -> FileGames:
+        """Every game of ``stream``, then its result. A file that turns out unreadable has
+        no games (only its problem)."""
+        games = cls(ParseResult(format=stream.format))
+        games._fill(stream)
+        if stream.unreadable:
+            return cls(stream.result())
+        games.parsed = stream.result()
+        return games
+
+    def games(self) -> range:
+        return range(self.count)
+
+    def played_on(self, game: int) -> dt.date:
+        return dt.date.fromordinal(self.day[game])
+
+    def moves_digest(self, game: int) -> int | None:
+        return self.digest[game] if self.moved and self.moved[game] else None
+
+    def round_of(self, game: int) -> str | None:
+        index = self.round[game]
+        return None if index < 0 else self.rounds[index]
+
+    def note_of(self, game: int) -> str | None:
+        index = self.note[game]
+        return None if index < 0 else self.notes[index]
+
+    def _fill(self, stream: GameStream) -> None:
+        # Hot loop (a million games in a federation's file): everything is a local.
+        sides, side_index = self.sides, dict[tuple[str, int | None], int]()
+        events, event_index, event_by_name = self.events, dict[str, int](), dict[str, int]()
+        rounds, round_index = self.rounds, dict[str, int]()
+        notes, note_index = self.notes, dict[str, int]()
+        line, day = self.line.append, self.day.append
+        white, black = self.white.append, self.black.append
+        white_rating, black_rating = self.white_rating.append, self.black_rating.append
+        result, tc = self.result.append, self.tc.append
+        event, round_, note = self.event.append, self.round.append, self.note.append
+        results, tcs = _RESULT_INDEX, _TC_INDEX
+        game = 0
+        for record in stream:
+            line(record.line)
+            day(record.played_on.toordinal())
+            info = record.white  # (white and black alike, written out: the hot loop)
+            index = side_index.get((info.name, info.fide_id))
+            if index is None:
+                index = side_index[(info.name, info.fide_id)] = len(sides)
+                sides.append(Side(info.name, info.fide_id, info.line or record.line))
+            side = sides[index]
+            side.games += 1
+            rating = info.rating
+            if rating is not None:
+                side.rating_seen = True
+            if info.federation or info.birth_year or info.sex or info.title:
+                _details(side, info.federation, info.birth_year, info.sex, info.title, 2 * game)
+            white(index)
+            white_rating(rating or 0)
+            info = record.black
+            index = side_index.get((info.name, info.fide_id))
+            if index is None:
+                index = side_index[(info.name, info.fide_id)] = len(sides)
+                sides.append(Side(info.name, info.fide_id, info.line or record.line))
+            side = sides[index]
+            side.games += 1
+            rating = info.rating
+            if rating is not None:
+                side.rating_seen = True
+            if info.federation or info.birth_year or info.sex or info.title:
+                _details(side, info.federation, info.birth_year, info.sex, info.title, 2 * game + 1)
+            black(index)
+            black_rating(rating or 0)
+            result(results[record.result])
+            tc(tcs[record.tc])
+            written = record.event
+            if written is None:
+                event(-1)
+            else:
+                index = event_index.get(written)
+                if index is None:
+                    name = " ".join(written.split())
+                    if not name:
+                        index = -1
+                    else:
+                        index = event_by_name.get(name, -1)
+                        if index < 0:
+                            index = event_by_name[name] = len(events)
+                            events.append(EventSeen(name, record.line))
+                    event_index[written] = index
+                event(index)
+                if index >= 0:
+                    seen = events[index]
+                    start = record.event_start
+                    if start is not None and (seen.file_start is None or start < seen.file_start):
+                        seen.file_start = start
+                    site = record.site
+                    if seen.site is None and site and not has_control(site):
+                        seen.site = " ".join(site.split())[:200] or None
+            written = record.round
+            if written is None:
+                round_(-1)
+            else:
+                index = round_index.get(written)
+                if index is None:
+                    index = round_index[written] = len(rounds)
+                    rounds.append(written)
+                round_(index)
+            written = record.date_note
+            if written is None:
+                note(-1)
+            else:
+                index = note_index.get(written)
+                if index is None:
+                    index = note_index[written] = len(notes)
+                    notes.append(written)
+                note(index)
+            if record.moves_digest is not None:
+                self._digest(game, int(record.moves_digest, 16))
+            game += 1
+        self.count = game
+        if self.moved:
+            self._digest(game - 1, None)  # pad to the end
+
+    def _digest(self, game: int, value: int | None) -> None:
+        missing = game + 1 - len(self.moved)
+        if missing > 0:
+            self.moved.extend(bytes(missing))
+            self.digest.extend(array("Q", bytes(8 * missing)))
+        if value is not None:
+            self.moved[game] = 1
+            self.digest[game] = value
+
+
+def where_zero(state: bytearray) -> Iterator[int]:
+    """The indexes whose byte in ``state`` is 0, in order."""
+    find = state.find
+    index = find(0)
+    while index >= 0:
+        yield index
+        index = find(0, index + 1)
+
+
+def _details(
+    side: Side,
+    federation: str | None,
+    birth_year: int | None,
+    sex: str | None,
+    title: str | None,
+    order: int,
+) -> None:
+    if federation and side.federation is None:
+        side.federation = (order, federation)
+    if birth_year and side.birth_year is None:
+        side.birth_year = (order, birth_year)
+    if sex and side.sex is None:
+        side.sex = (order, sex)
+    if title and side.title is None:
+        side.title = (order, title)
