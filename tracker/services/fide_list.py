@@ -42,7 +42,8 @@ from tracker.db.models import Game, Player, PlayerSeed
 from tracker.errors import InvalidInputError
 from tracker.importers.fidelist import FideListEntry, FideListReader, tc_from_name
 from tracker.months import month_label
-from tracker.services.imports.plan import LOOKUP_CHUNK, chunks
+from tracker.services.imports.plan import LOOKUP_CHUNK
+from tracker.services.imports.planned import chunks
 from tracker.services.imports.report import plural
 from tracker.services.lists import mark_all_stale
 from tracker.services.players import FEDERATION, SeedInput, seed_row

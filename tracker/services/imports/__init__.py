@@ -56,7 +56,8 @@ from tracker.importers import detect
 from tracker.importers.players import looks_like_players_csv, parse_players_csv
 from tracker.importers.records import ParseResult, Problem
 from tracker.services.imports.columns import FileGames
-from tracker.services.imports.plan import Plan, Planner
+from tracker.services.imports.plan import Planner
+from tracker.services.imports.planned import Plan
 from tracker.services.imports.report import (
     CREATE_PLAYERS,
     CreatedPlayer,

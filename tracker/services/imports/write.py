@@ -16,7 +16,7 @@ from tracker.db.models import Event, Game, Import, Player, RatingPeriod, table
 from tracker.ratings.fide import changed_period
 from tracker.services.games import natural_key
 from tracker.services.imports.columns import RESULT_CODES, TC_CODES
-from tracker.services.imports.plan import EventPlan, Identity, Plan, suffixed
+from tracker.services.imports.planned import EventPlan, Identity, Plan, suffixed
 from tracker.services.imports.report import CreatedPlayer, ImportOptions, Progress, StaleFrom
 from tracker.services.lists import mark_stale
 from tracker.services.players import FEDERATION, TITLES
