@@ -155,6 +155,8 @@ def compare(session: Session, ref: str, tc: str, preset_name: str | None) -> Com
                 month_states[month] = ShadowPlayer(state, last, games)
             else:
                 points.append(ComparePoint(played_on, r, rd, glicko.is_provisional(state, preset)))
+        # idle months: the latest earlier month-end row (shadow.month_end_players)
+        month_states = shadow.fill_months(month_states, [m for m, _, _ in closed])
     else:
         dates = dict(
             session.execute(
@@ -261,11 +263,12 @@ def compare_all(session: Session, tc: str) -> Standings:
         return Standings(
             tc, config.preset, None, (), False, config.external_rd, preset.assumption_summary
         )
-    month, pid, _ = closed[-1]
+    month, _, _ = closed[-1]
     list_date = next_month(month)
     elo = {p: line.rating for p, line in lists.briefs_at(session, tc, month).items()}
     shadows = {
-        p: as_of(s, list_date, preset) for p, s in shadow.month_end_players(session, pid).items()
+        p: as_of(s, list_date, preset)
+        for p, s in shadow.month_end_players(session, tc, month).items()
     }
     names = dict(session.execute(select(Player.id, Player.name)).all())
     elo_rated = {p: float(r) for p, r in elo.items() if r is not None}

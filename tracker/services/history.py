@@ -159,10 +159,13 @@ def _with_shadow(
             GlickoHistory.game_id.is_(None),
         )
     )
-    by_month = {
-        month: ShadowPlayer(GlickoState(r, rd, vol), last, games)
-        for month, r, rd, vol, last, games in stored
-    }
+    by_month = shadow.fill_months(  # idle months: the latest earlier month-end row
+        {
+            month: ShadowPlayer(GlickoState(r, rd, vol), last, games)
+            for month, r, rd, vol, last, games in stored
+        },
+        [m for m, _, _ in lists.closed_months(session, tc)],
+    )
     out = []
     for row in rows:
         player = by_month.get(row.month)

@@ -3,7 +3,10 @@ and the in-memory replays behind ``compare --preset`` and ``evaluate``.
 
 The configured preset's shadow is stored in ``glicko_history``: a row per tracked side of
 every played game (per-game presets) and a month-end row per player for every closed
-period. Rows belong to a period, so rerating a period replaces them with it.
+period in which his shadow moved (per-game presets: the players who played; per-period
+presets: everyone); an idle player's month-end shadow is his latest earlier one, derived when
+read (:func:`month_end_players`). Rows belong to a period, so rerating a period replaces them
+with it.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ __all__ = [
     "ShadowMonth",
     "check_preset",
     "close_month",
+    "fill_months",
     "fold_month",
     "get_config",
     "month_end_players",
@@ -35,7 +39,7 @@ import datetime as dt
 from collections.abc import Collection, Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
-from sqlalchemy import Date, Integer, String, delete, insert, literal, null, select
+from sqlalchemy import and_, delete, func, select
 from sqlalchemy.orm import Session
 
 from tracker.db.bulk import bulk_insert, stored_date, without_gc
@@ -235,26 +239,56 @@ def _rated_games_of_newcomers(
 
 
 def month_end_players(
-    session: Session, period: int | None, only: Container[int] | None = None
+    session: Session, tc: str, month: dt.date, only: Collection[int] | None = None
 ) -> dict[int, ShadowPlayer]:
-    """The shadow of every player at the end of ``period`` (or of the players ``only``)."""
-    if period is None:
-        return {}
-    rows = session.execute(
-        select(
-            GlickoHistory.player_id,
-            GlickoHistory.rating,
-            GlickoHistory.rd,
-            GlickoHistory.volatility,
-            GlickoHistory.last_played,
-            GlickoHistory.games,
-        ).where(GlickoHistory.period_id == period, GlickoHistory.game_id.is_(None))
+    """The shadow of every player (or of the players ``only``) at the end of ``month``: his
+    latest month-end row on a period of ``tc`` closing ``month`` or earlier.
+
+    A per-game preset leaves an idle player's shadow as it was (idle RD growth is derived
+    when read, from ``last_played``), so a closed period stores the month-end rows of the
+    players who played in it only; the others' are their latest earlier ones, derived here
+    (databases written before stored them copied, to the same values). A per-period preset
+    stores everyone's row in every period."""
+    h = GlickoHistory
+    latest = (
+        select(h.player_id.label("pid"), func.max(RatingPeriod.month).label("m"))
+        .join(RatingPeriod, RatingPeriod.id == h.period_id)
+        .where(RatingPeriod.tc == tc, RatingPeriod.month <= month, h.game_id.is_(None))
+        .group_by(h.player_id)
     )
+    if only is not None:
+        if not only:
+            return {}
+        if len(only) <= lists.IN_LIMIT:
+            latest = latest.where(h.player_id.in_(sorted(only)))
+    last = latest.subquery()
+    query = (
+        select(h.player_id, h.rating, h.rd, h.volatility, h.last_played, h.games)
+        .join(RatingPeriod, RatingPeriod.id == h.period_id)
+        .join(last, and_(last.c.pid == h.player_id, last.c.m == RatingPeriod.month))
+        .where(RatingPeriod.tc == tc, h.game_id.is_(None))
+    )
+    rows = session.connection().execute(query).all()
     return {
-        pid: ShadowPlayer(GlickoState(r, rd, vol), last, games)
-        for pid, r, rd, vol, last, games in rows
+        pid: ShadowPlayer(GlickoState(r, rd, vol), last_played, games)
+        for pid, r, rd, vol, last_played, games in rows
         if only is None or pid in only
     }
+
+
+def fill_months(
+    stored: Mapping[dt.date, ShadowPlayer], months: Iterable[dt.date]
+) -> dict[dt.date, ShadowPlayer]:
+    """One player's month-end shadows ``stored`` (by period month), filled in for every one of
+    the closed ``months`` (oldest first) from his latest earlier one (see
+    :func:`month_end_players`)."""
+    out: dict[dt.date, ShadowPlayer] = {}
+    latest: ShadowPlayer | None = None
+    for month in months:
+        latest = stored.get(month, latest)
+        if latest is not None:
+            out[month] = latest
+    return out
 
 
 @dataclass(frozen=True)
@@ -267,7 +301,7 @@ class ShadowMonth:
     games: list[ShadowGame]
     players: dict[int, ShadowPlayer]  # shadows at the end of the previous month
     start: NewPlayer  # a new player's first shadow
-    copy_idle: bool  # idle players' month-end rows are copied in the database
+    movers_only: bool  # only the players who played get a month-end row (per-game presets)
 
 
 def read_month(
@@ -287,8 +321,9 @@ def read_month(
     every shadow at the month's end (to close the next month), not only the movers'.
 
     With a per-game preset a player without games in the month keeps his shadow as it was:
-    his month-end row is copied in the database instead of going through Python (most of a
-    federation's players are idle in a given month), so only the active players are read."""
+    no month-end row is stored for him (it is derived when read, see
+    :func:`month_end_players`; most of a federation's players are idle in a given month), so
+    only the active players are read."""
     config = config or get_config(session)
     preset = config.glicko_preset()
     previous = lists.period_id(session, tc, previous_month(month))
@@ -297,15 +332,18 @@ def read_month(
     if games is None:
         games = rated_games.month_games(session, tc, month)
     shadow = shadow_games(games, config, preset)
-    copy_idle = preset.period == "game" and previous is not None
+    movers_only = preset.period == "game"
     if players is None:
-        active: set[int] | None = None
-        if copy_idle and not keep:
-            active = {pid for g in shadow for pid in (g.white, g.black) if pid is not None}
-        players = month_end_players(session, previous, only=active)
+        if previous is None:  # the first closed period: nobody has a shadow yet
+            players = {}
+        else:
+            active: set[int] | None = None
+            if movers_only and not keep:
+                active = {pid for g in shadow for pid in (g.white, g.black) if pid is not None}
+            players = month_end_players(session, tc, previous_month(month), only=active)
     counts = _rated_games_of_newcomers(session, tc, month, config, shadow, players)
     start = new_player_fn(config, preset, ratings, games, counts)
-    return ShadowMonth(month, preset, previous, shadow, players, start, copy_idle)
+    return ShadowMonth(month, preset, previous, shadow, players, start, movers_only)
 
 
 def fold_month(month: ShadowMonth) -> tuple[dict[int, ShadowPlayer], list[GameUpdate]]:
@@ -320,27 +358,24 @@ def write_month(
     after: dict[int, ShadowPlayer],
     updates: list[GameUpdate],
 ) -> None:
-    """Store the month's snapshots: a row per tracked side of every game (per-game presets)
-    and a month-end row per player."""
+    """Store the month's snapshots: a row per tracked side of every game and a month-end row
+    per player who played (per-game presets: an idle shadow does not move, see
+    :func:`month_end_players`), or a month-end row per player (per-period presets)."""
     rows: list[tuple[object, ...]] = []
     stored = stored_date(session)
-    month_end_day = month_end(month.month)
-    month_end_stored = stored(month_end_day)
+    month_end_stored = stored(month_end(month.month))
     name = month.preset.name
     if month.preset.period == "game":
         for u in updates:
             day = stored(u.after.last_played)  # the game's day
             rows.append(_row(u.player_id, name, period, u.after, u.game_id, day, day))
-    # Month-end rows: with idle rows copied below, only the players who played (the others'
-    # shadows did not move); otherwise everyone.
-    moved: Iterable[int] = dict.fromkeys(u.player_id for u in updates) if month.copy_idle else after
+    moved: Iterable[int] = (
+        dict.fromkeys(u.player_id for u in updates) if month.movers_only else after
+    )
     for pid in moved:
         p = after[pid]
         rows.append(_row(pid, name, period, p, None, month_end_stored, stored(p.last_played)))
     bulk_insert(session, _GLICKO_HISTORY, _GLICKO_COLUMNS, rows, dates_stored=True)
-    if month.copy_idle:
-        assert month.previous is not None
-        _copy_month_end(session, month.previous, period, name, month_end_day)
 
 
 def close_month(
@@ -350,28 +385,6 @@ def close_month(
     read = read_month(session, tc, month, config)
     after, updates = fold_month(read)
     write_month(session, period, read, after, updates)
-
-
-def _copy_month_end(
-    session: Session, previous: int, period: int, preset: str, month_end: dt.date
-) -> None:
-    """Month-end rows of ``period`` for the players without any row in it yet: their rows
-    of the ``previous`` period, unchanged (a per-game preset leaves an idle shadow as is)."""
-    h = GlickoHistory
-    present = select(h.player_id).where(h.period_id == period)
-    rows = select(
-        literal(month_end, Date),
-        h.player_id,
-        literal(preset, String),
-        null(),
-        literal(period, Integer),
-        h.rating,
-        h.rd,
-        h.volatility,
-        h.last_played,
-        h.games,
-    ).where(h.period_id == previous, h.game_id.is_(None), h.player_id.not_in(present))
-    session.execute(insert(_GLICKO_HISTORY).from_select(list(_GLICKO_COLUMNS), rows))
 
 
 _GLICKO_HISTORY = table(GlickoHistory)
@@ -424,9 +437,12 @@ def recompute(session: Session, tc: str, config: ShadowConfig | None = None) -> 
             glicko_history.c.period_id.in_(select(RatingPeriod.id).where(RatingPeriod.tc == tc))
         )
     )
+    players: dict[int, ShadowPlayer] | None = None  # every shadow at the previous month's end
     with without_gc():
         for month, pid, _ in closed:
-            close_month(session, tc, month, pid, config)
+            read = read_month(session, tc, month, config, players=players)
+            players, updates = fold_month(read)
+            write_month(session, pid, read, players, updates)
 
 
 # ---------------------------------------------------------------------------------------
