@@ -14,6 +14,7 @@ import datetime as dt
 from typing import Any
 
 import pytest
+from sqlalchemy import select, text
 
 from tests.helpers import (
     GLICKMAN,
@@ -31,6 +32,7 @@ from tests.helpers import (
     shadow_rows,
     unrated,
 )
+from tracker.db.models import Player, RatingPeriod
 from tracker.ratings import glicko
 from tracker.ratings.glicko import GlickoState
 from tracker.services import compare, games, history, periods, shadow
@@ -418,3 +420,134 @@ def test_each_time_control_has_its_own_shadow_and_set_recomputes_all(db: Service
     a, b = seed_shadow(GLICKMAN, 2000), seed_shadow(GLICKMAN, 1800)
     rapid_g = glicko.rate_period(a, [(b, 0.0)], GLICKMAN)
     assert periods_of(db, "A", tc="rapid")[0].glicko == rapid_g.rating
+
+
+# ------------------------------------------------- idle players' month-end rows: derived
+
+MONTH_ENDS = """
+    SELECT r.month, p.name FROM glicko_history h
+    JOIN rating_periods r ON r.id = h.period_id JOIN players p ON p.id = h.player_id
+    WHERE h.game_id IS NULL
+"""
+
+
+def month_end_names(url: str) -> list[tuple[str, str]]:
+    """(period month, player) of every stored month-end row, sorted."""
+    return sorted((str(m)[:7], name) for m, name in query(url, MONTH_ENDS))
+
+
+def outputs(db: Services) -> tuple[Any, ...]:
+    """Everything that reads the stored month-end shadow: history, compare (rows and the
+    plots' points), compare --all."""
+    return (
+        *(history_of(db, n) for n in ("Hart", "Okafor", "Lee")),
+        *(db(compare.compare, n, "standard", None) for n in ("Hart", "Okafor", "Lee")),
+        db(compare.compare_all, "standard").rows,
+    )
+
+
+def lee_in_march(db: Services) -> None:
+    """The club's games: Lee plays in January and February, not in March."""
+    with db.session() as s:
+        seeded(s, "Hart", 2318)
+        seeded(s, "Okafor", 2100)
+        seeded(s, "Lee", 1950)
+        external(s, "Ext")
+        for white, black, result, on, extra in CLUB_GAMES:
+            game(s, white, black, result, on, **extra)
+
+
+@pytest.mark.parametrize("one_by_one", [True, False], ids=["close-each", "close-all"])
+def test_a_close_stores_no_month_end_row_for_an_idle_player(db: Services, one_by_one: bool) -> None:
+    lee_in_march(db)
+    for m in ("2026-01", "2026-02", "2026-03") if one_by_one else ("2026-03",):
+        db(close, m)
+    # Lee, idle in March, has no March row: 8 month-end rows, not 9
+    assert month_end_names(db.url) == [
+        ("2026-01", "Hart"), ("2026-01", "Lee"), ("2026-01", "Okafor"),
+        ("2026-02", "Hart"), ("2026-02", "Lee"), ("2026-02", "Okafor"),
+        ("2026-03", "Hart"), ("2026-03", "Okafor"),
+    ]  # fmt: skip
+    (feb_end,) = [
+        r for r in shadow_rows(db.url) if r[0] == "Lee" and r[1] is None and r[8] == 3
+    ]  # his latest month-end row, of February (3 games by then)
+    _, _, _, as_of, rating, rd, vol, last, games_played, _ = feb_end
+    assert (str(as_of), str(last), games_played) == ("2026-02-28", "2026-02-14", 3)
+    feb = GlickoState(rating, rd, vol)
+    # ... but history, compare and compare --all show his March shadow: February's, grown
+    # idle up to the list of 1 April
+    on_april_list = at_list(feb, D(2026, 2, 14), D(2026, 4, 1), LICHESS)
+    assert on_april_list.rd > rd
+    march = history_of(db, "Lee")[2]
+    assert (march.month, march.glicko, march.rd, march.volatility) == (
+        month("2026-03"),
+        on_april_list.rating,
+        on_april_list.rd,
+        on_april_list.volatility,
+    )
+    compared = periods_of(db, "Lee")
+    assert [r.month for r in compared] == [month("2026-01"), month("2026-02"), month("2026-03")]
+    assert (compared[2].glicko, compared[2].rd) == (on_april_list.rating, on_april_list.rd)
+    (lee,) = [r for r in db(compare.compare_all, "standard").rows if r.name == "Lee"]
+    assert (lee.glicko, lee.rd) == (on_april_list.rating, on_april_list.rd)
+    with db.session() as s:
+        ends = shadow.month_end_players(s, "standard", month("2026-03"))
+        assert ends[s.scalar(select(Player.id).where(Player.name == "Lee"))].state == feb
+        assert {p.games for p in ends.values()} == {3, 4}  # Hart 4 games, Okafor 4, Lee 3
+        assert shadow.month_end_players(s, "standard", month("2025-12")) == {}
+
+
+def test_a_per_period_preset_stores_everyones_month_end_row(db: Services) -> None:
+    lee_in_march(db)
+    db(close, "2026-03")
+    db(shadow.set_config, preset="glickman")
+    assert len(month_end_names(db.url)) == 9  # Lee's March row too: his RD moved
+    rows = shadow_rows(db.url)
+    lee = sorted((r for r in rows if r[0] == "Lee"), key=lambda r: str(r[3]))
+    assert [str(r[3]) for r in lee] == ["2026-01-31", "2026-02-28", "2026-03-31"]
+    # an idle month is a rating period without games: the RD grows, the rating stays
+    idle = glicko.rate_period(GlickoState(*lee[1][4:7]), [], GLICKMAN)
+    assert tuple(lee[2][4:7]) == (idle.rating, idle.rd, idle.volatility)
+    assert idle.rd > lee[1][5]
+    assert history_of(db, "Lee")[2].rd == lee[2][5]
+
+
+def test_a_database_with_the_copied_idle_rows_reads_as_a_rerated_one(db: Services) -> None:
+    """Databases written before stored an idle player's month-end row, copied from the
+    previous period: they read the same, and ``rerate`` rewrites them without the copies."""
+    lee_in_march(db)
+    db(close, "2026-03")
+    expected = outputs(db)
+    with db.session() as s:  # what closing March used to write: Lee's February row, copied
+        s.execute(
+            text(
+                "INSERT INTO glicko_history (as_of, player_id, preset, game_id, period_id,"
+                " rating, rd, volatility, last_played, games)"
+                " SELECT :end, h.player_id, h.preset, NULL, :march, h.rating, h.rd,"
+                " h.volatility, h.last_played, h.games FROM glicko_history h"
+                " WHERE h.period_id = :feb AND h.game_id IS NULL AND h.player_id NOT IN"
+                " (SELECT player_id FROM glicko_history WHERE period_id = :march)"
+            ),
+            {
+                "end": D(2026, 3, 31),
+                "march": periods_id(s, "2026-03"),
+                "feb": periods_id(s, "2026-02"),
+            },
+        )
+    assert len(month_end_names(db.url)) == 9
+    assert ("2026-03", "Lee") in month_end_names(db.url)
+    assert outputs(db) == expected
+    rerate(db, "2026-01")
+    assert len(month_end_names(db.url)) == 8
+    assert ("2026-03", "Lee") not in month_end_names(db.url)
+    assert outputs(db) == expected
+    # closing April on the old rows (Lee plays again) reads his copied March row as before
+    db(game, "Lee", "Hart", "0-1", "2026-04-02")
+    db(close, "2026-04")
+    assert ("2026-04", "Lee") in month_end_names(db.url)
+    assert history_of(db, "Lee")[3].month == month("2026-04")
+
+
+def periods_id(s: Any, m: str) -> int:
+    found: int = s.scalar(select(RatingPeriod.id).where(RatingPeriod.month == month(m)))
+    return found
