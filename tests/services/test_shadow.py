@@ -551,3 +551,37 @@ def test_a_database_with_the_copied_idle_rows_reads_as_a_rerated_one(db: Service
 def periods_id(s: Any, m: str) -> int:
     found: int = s.scalar(select(RatingPeriod.id).where(RatingPeriod.month == month(m)))
     return found
+
+
+def test_a_player_back_after_months_without_games_starts_from_his_latest_row(
+    db: Services,
+) -> None:
+    """Closed one month at a time, a close reads the shadows of the month's players: from the
+    latest periods, else by player (Lee's latest row is three periods back)."""
+    lee_in_march(db)
+    db(game, "Okafor", "Hart", "1-0", "2026-04-04")
+    db(game, "Lee", "Hart", "0-1", "2026-05-09")
+    for m in ("2026-01", "2026-02", "2026-03", "2026-04", "2026-05"):
+        db(close, m)
+    lee = sorted(
+        (r for r in shadow_rows(db.url) if r[0] == "Lee" and r[1] is None), key=lambda r: r[8]
+    )
+    assert [(str(r[3]), r[8]) for r in lee] == [
+        ("2026-01-31", 2),
+        ("2026-02-28", 3),
+        ("2026-05-31", 4),  # his fourth game: he started May from his February row
+    ]
+    feb = GlickoState(*lee[1][4:7])
+    with db.session() as s:
+        hart = shadow.month_end_players(s, "standard", month("2026-04"))
+        (hart_id,) = s.scalars(select(Player.id).where(Player.name == "Hart"))
+    grown_hart = glicko.idle(
+        hart[hart_id].state, LICHESS, days=(D(2026, 5, 9) - D(2026, 4, 4)).days
+    )
+    grown_lee = glicko.idle(feb, LICHESS, days=(D(2026, 5, 9) - D(2026, 2, 14)).days)
+    after = glicko.rate_game(grown_lee, grown_hart, 0.0, LICHESS)
+    assert tuple(lee[2][4:7]) == (after.rating, after.rd, after.volatility)
+    expected = outputs(db)
+    rerate(db, "2026-01")  # every month again, the shadows handed on in memory
+    assert outputs(db) == expected
+    assert len(month_end_names(db.url)) == 3 + 3 + 2 + 2 + 2

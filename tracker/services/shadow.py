@@ -249,6 +249,72 @@ def month_end_players(
     players who played in it only; the others' are their latest earlier ones, derived here
     (databases written before stored them copied, to the same values). A per-period preset
     stores everyone's row in every period."""
+    if only is None:
+        return _latest_month_ends(session, tc, month)
+    if not only:
+        return {}
+    # A month's players mostly played in the months just before: the latest periods' rows
+    # (read by period, as a close always read the previous one), then the others' latest
+    # rows by player (the newcomers have none).
+    missing = set(only)
+    out: dict[int, ShadowPlayer] = {}
+    periods = session.execute(
+        select(RatingPeriod.id, RatingPeriod.month)
+        .where(RatingPeriod.tc == tc, RatingPeriod.month <= month)
+        .order_by(RatingPeriod.month.desc())
+    ).all()
+    for period, _ in periods[:_RECENT_PERIODS]:
+        rows = session.connection().execute(_MONTH_END.where(GlickoHistory.period_id == period))
+        for pid, r, rd, vol, last_played, games in rows:
+            if pid in missing:
+                out[pid] = ShadowPlayer(GlickoState(r, rd, vol), last_played, games)
+        missing.difference_update(out)
+        if not missing:
+            return out
+    older = dict(periods[_RECENT_PERIODS:])
+    if not older:
+        return out
+    # By the player index (the newcomers have no row): his rows, the latest older period's.
+    ordered = sorted(missing)
+    found: dict[int, tuple[dt.date, ShadowPlayer]] = {}
+    for i in range(0, len(ordered), _IN_CHUNK):
+        by_player = session.connection().execute(
+            _MONTH_END_WITH_PERIOD.where(GlickoHistory.player_id.in_(ordered[i : i + _IN_CHUNK]))
+        )
+        for pid, r, rd, vol, last_played, games, stored_in in by_player:
+            m = older.get(stored_in) if stored_in is not None else None
+            if m is not None and (pid not in found or found[pid][0] < m):
+                found[pid] = (m, ShadowPlayer(GlickoState(r, rd, vol), last_played, games))
+    out.update((pid, player) for pid, (_, player) in found.items())
+    return out
+
+
+_RECENT_PERIODS = 2
+
+_MONTH_END = select(
+    GlickoHistory.player_id,
+    GlickoHistory.rating,
+    GlickoHistory.rd,
+    GlickoHistory.volatility,
+    GlickoHistory.last_played,
+    GlickoHistory.games,
+).where(GlickoHistory.game_id.is_(None))
+
+
+_MONTH_END_WITH_PERIOD = select(
+    GlickoHistory.player_id,
+    GlickoHistory.rating,
+    GlickoHistory.rd,
+    GlickoHistory.volatility,
+    GlickoHistory.last_played,
+    GlickoHistory.games,
+    GlickoHistory.period_id,
+).where(GlickoHistory.game_id.is_(None))
+
+
+def _latest_month_ends(session: Session, tc: str, month: dt.date) -> dict[int, ShadowPlayer]:
+    """Each player's latest month-end row on a period of ``tc`` closing ``month`` or earlier
+    (a whole list: one GROUP BY)."""
     h = GlickoHistory
     latest = (
         select(h.player_id.label("pid"), func.max(RatingPeriod.month).label("m"))
@@ -256,23 +322,16 @@ def month_end_players(
         .where(RatingPeriod.tc == tc, RatingPeriod.month <= month, h.game_id.is_(None))
         .group_by(h.player_id)
     )
-    if only is not None:
-        if not only:
-            return {}
-        if len(only) <= lists.IN_LIMIT:
-            latest = latest.where(h.player_id.in_(sorted(only)))
     last = latest.subquery()
     query = (
-        select(h.player_id, h.rating, h.rd, h.volatility, h.last_played, h.games)
-        .join(RatingPeriod, RatingPeriod.id == h.period_id)
+        _MONTH_END.join(RatingPeriod, RatingPeriod.id == h.period_id)
         .join(last, and_(last.c.pid == h.player_id, last.c.m == RatingPeriod.month))
-        .where(RatingPeriod.tc == tc, h.game_id.is_(None))
+        .where(RatingPeriod.tc == tc)
     )
-    rows = session.connection().execute(query).all()
+    rows = session.connection().execute(query).all()  # Core, one fetch: a whole list
     return {
         pid: ShadowPlayer(GlickoState(r, rd, vol), last_played, games)
         for pid, r, rd, vol, last_played, games in rows
-        if only is None or pid in only
     }
 
 
