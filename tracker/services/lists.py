@@ -331,8 +331,7 @@ def _player_columns(
     return {pid: tuple(more) for pid, *more in rows if pid in players}
 
 
-IN_LIMIT = 500  # more players than this are filtered after reading, not in an IN (...) list
-_IN_LIMIT = IN_LIMIT
+_IN_LIMIT = 500  # more players than this are filtered after reading, not in an IN (...) list
 
 
 def player_lines(session: Session, tc: str, player_id: int) -> list[tuple[dt.date, bool, Line]]:
