@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import re
+from pathlib import Path
 
 from tracker.errors import InvalidInputError
 from tracker.vocabulary import (
@@ -106,3 +107,20 @@ def today() -> dt.date:
     """Today's date; ``TRACKER_TODAY=YYYY-MM-DD`` pins it (for tests and reproducible demos)."""
     pinned = os.environ.get("TRACKER_TODAY")
     return parse_date(pinned, "TRACKER_TODAY") if pinned else dt.date.today()
+
+
+def exists(path: Path) -> bool:
+    """Whether ``path`` exists. A path the system cannot even look up (a name longer than the
+    file system takes, say) is a mistyped value: one line, not a traceback."""
+    try:
+        return path.exists()
+    except OSError as exc:
+        raise InvalidInputError(f"cannot use {path}: {exc.strerror or exc}") from None
+
+
+def is_dir(path: Path) -> bool:
+    """Whether ``path`` is a folder (see :func:`exists`)."""
+    try:
+        return path.is_dir()
+    except OSError as exc:
+        raise InvalidInputError(f"cannot use {path}: {exc.strerror or exc}") from None

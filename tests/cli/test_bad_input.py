@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from tests.helpers import Cli, fingerprint
+from tests.helpers import Cli, cli_on, fingerprint
 
 
 @pytest.fixture
@@ -157,4 +159,26 @@ def test_bad_input_changes_nothing(
         assert lines[0] == expected
     assert result.stdout == ""
     assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert fingerprint(db_url) == before
+
+
+LONG = "x" * 300  # longer than a file name may be (255 bytes on Linux's file systems)
+
+
+def test_paths_the_system_cannot_use_are_one_line(club: Cli, db_url: str, tmp_path: Path) -> None:
+    """A file name too long to look up, or a folder given as the database: one line."""
+    before = fingerprint(db_url)
+    for args in (
+        ("export", "games", "--out", LONG),
+        ("db", "backup", str(tmp_path / LONG)),
+    ):
+        r = club(*args)
+        assert r.exit_code == 1, args
+        assert r.stderr.startswith("error: ") and r.stderr.count("\n") == 1, args
+    for db in (str(tmp_path / LONG), str(tmp_path)):
+        for args in (("list",), ("history", "Hart"), ("player", "list"), ("db", "upgrade"),
+                     ("db", "current"), ("db", "check"), ("player", "add", "New")):  # fmt: skip
+            r = cli_on(db)(*args)
+            assert r.exit_code == 1, (db, args)
+            assert r.stderr.startswith("error: ") and r.stderr.count("\n") == 1, (db, args)
     assert fingerprint(db_url) == before

@@ -223,9 +223,7 @@ def compare(
         return
     from tracker.services.compare import compare as do_compare
 
-    found = state(ctx).run(
-        lambda s: [do_compare(s, name, tc, preset) for name in names], write=False
-    )
+    found = state(ctx).read(lambda db: [do_compare(db, name, tc, preset) for name in names])
     if json:
         print_json(compare_json(found[0]) if len(found) == 1 else [compare_json(c) for c in found])
     else:
@@ -252,7 +250,7 @@ def _compare_all(ctx: typer.Context, tc: str, json: bool, plot: Path | None) -> 
     from tracker.services.compare import compare_all
 
     app_state = state(ctx)
-    st = app_state.run(lambda s: compare_all(s, tc), write=False)
+    st = app_state.read(lambda db: compare_all(db, tc))
     if json:
         print_json(
             {
@@ -316,8 +314,8 @@ def _compare_all(ctx: typer.Context, tc: str, json: bool, plot: Path | None) -> 
         chosen = ranked[:MAX_PLAYERS]
         if not chosen:
             raise InvalidInputError(f"nothing to plot: no closed {tc} periods yet")
-        found = app_state.run(
-            lambda s: [do_compare(s, f"#{r.player_id}", tc, None) for r in chosen], write=False
+        found = app_state.read(
+            lambda db: [do_compare(db, f"#{r.player_id}", tc, None) for r in chosen]
         )
         plot_players(found, plot)
         if len(ranked) > len(chosen):

@@ -6,6 +6,7 @@ never load it and never touch a database.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -13,10 +14,13 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import typer
 
 from tracker.errors import ConflictError, DatabaseError, InvalidInputError
+from tracker.user_input import exists
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
     from sqlalchemy.orm import Session
+
+    from tracker.db.driver import Db
 
 T = TypeVar("T")
 
@@ -49,7 +53,8 @@ class AppState:
         has no tables yet, is refused instead: a typo in --db must not leave a new file."""
         from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
-        from tracker.db.engine import BUSY_MESSAGE, describe, is_locked, make_engine
+        from tracker.db.driver import BUSY_MESSAGE
+        from tracker.db.engine import describe, is_locked, make_engine
         from tracker.db.schema import ensure_current
 
         if self._engine is None:
@@ -94,8 +99,29 @@ class AppState:
             path = sqlite_file(self.url)
         except ArgumentError:
             return  # make_engine says what is wrong with the URL
-        if path is not None and not path.exists():
+        if path is not None and not exists(path):
             raise DatabaseError(f"no database at {path} ({NO_DATABASE_HINT})")
+
+    def read(self, work: Callable[[Db], T]) -> T:
+        """A command that only reads, on the bare driver (:mod:`tracker.db.driver`: no
+        SQLAlchemy to import) when the database allows it, else through SQLAlchemy, whose
+        checks explain what is wrong (no file, an empty database, another schema)."""
+        from tracker.db.driver import Db, open_for_reading
+
+        reading = open_for_reading(self.url) if self._engine is None else None
+        if reading is None:
+            return self.run(lambda session: work(Db.of(session)), write=False)
+        with reading as db:
+            try:
+                return work(db)
+            except OverflowError as exc:  # sqlite3 refuses an int beyond 64 bits
+                if "SQLite INTEGER" not in str(exc):
+                    raise
+                raise InvalidInputError(TOO_LARGE) from None
+            except Exception as exc:
+                if not _driver_error(exc):
+                    raise
+                raise DatabaseError(_driver_message(exc)) from None
 
     def run(self, work: Callable[[Session], T], *, write: bool) -> T:
         """One command, one transaction: all of it is committed or none of it. A command that
@@ -117,6 +143,26 @@ class AppState:
             if not is_out_of_range(exc):
                 raise  # any other overflow is a bug and keeps its traceback
             raise InvalidInputError(TOO_LARGE) from None
+
+
+def _driver_error(exc: BaseException) -> bool:
+    """A failure of the database (not of tracker's code): sqlite3's or psycopg's errors."""
+    module = type(exc).__module__
+    return isinstance(exc, sqlite3.Error) or module.startswith("psycopg")
+
+
+def _driver_message(exc: BaseException) -> str:
+    """The line :meth:`AppState.run` would give for the same failure."""
+    from tracker.db.driver import BUSY_MESSAGE, LOCK_NOT_AVAILABLE, NUMBER_OUT_OF_RANGE
+
+    sqlstate = getattr(exc, "sqlstate", None)
+    if sqlstate == NUMBER_OUT_OF_RANGE:
+        return TOO_LARGE
+    text = str(exc).strip().splitlines()
+    first = text[0] if text else type(exc).__name__
+    if sqlstate == LOCK_NOT_AVAILABLE or "locked" in first.lower():
+        return BUSY_MESSAGE
+    return f"database error: {first}"
 
 
 def close_all() -> None:

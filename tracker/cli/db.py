@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -11,6 +13,7 @@ from tracker.cli.context import state
 from tracker.cli.options import Json, command_group
 from tracker.cli.render import message, print_json, print_table
 from tracker.errors import DatabaseError
+from tracker.user_input import exists
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
@@ -24,12 +27,25 @@ app = command_group(
 )
 
 
+@contextmanager
+def _opening() -> Iterator[None]:
+    """A database that cannot be opened (a folder, a file without permission): one line."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from tracker.db.engine import describe
+
+    try:
+        yield
+    except SQLAlchemyError as exc:
+        raise DatabaseError(f"cannot open the database: {describe(exc)}") from None
+
+
 def _existing_engine(ctx: typer.Context) -> Engine:
     from tracker.db.engine import sqlite_file
 
     app_state = state(ctx)
     path = sqlite_file(app_state.url)
-    if path is not None and not path.exists():
+    if path is not None and not exists(path):
         raise DatabaseError(
             f"no database at {path} (one is created by the first command that uses it, "
             "or by `tracker db upgrade`)"
@@ -48,7 +64,8 @@ def upgrade(ctx: typer.Context) -> None:
     """
     from tracker.services.database import upgrade as do_upgrade
 
-    before, after = do_upgrade(state(ctx).engine(check_schema=False))
+    with _opening():
+        before, after = do_upgrade(state(ctx).engine(check_schema=False))
     if before == after:
         message(f"the database is already at revision {after}")
     else:
@@ -64,7 +81,8 @@ def current(ctx: typer.Context, json: Json = False) -> None:
     """
     from tracker.services.database import status
 
-    st = status(_existing_engine(ctx))
+    with _opening():
+        st = status(_existing_engine(ctx))
     if json:
         print_json(
             {
@@ -101,7 +119,8 @@ def check(ctx: typer.Context, json: Json = False) -> None:
     """
     from tracker.services.database import check as do_check
 
-    result = do_check(_existing_engine(ctx))
+    with _opening():
+        result = do_check(_existing_engine(ctx))
     if json:
         print_json(
             {

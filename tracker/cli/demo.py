@@ -18,6 +18,7 @@ from tracker.cli.plot import plot_comparison, plot_players
 from tracker.cli.render import message
 from tracker.errors import ConflictError, InvalidInputError
 from tracker.months import month_label, next_month
+from tracker.user_input import exists, is_dir
 
 
 def _heading(text: str) -> None:
@@ -52,9 +53,9 @@ def demo(
     from tracker.services.players import list_players
 
     path = file.expanduser().absolute()
-    if path.is_dir():
+    if is_dir(path):
         raise InvalidInputError(f"{path} is a folder: give --file a database file name")
-    if path.exists() and not is_demo_database(path):
+    if exists(path) and not is_demo_database(path):
         raise ConflictError(
             f"{path} exists and is not a demo database: tracker demo rebuilds its file from "
             "scratch, so give --file a new name (or remove that file yourself)"

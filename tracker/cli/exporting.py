@@ -21,6 +21,7 @@ from tracker.cli.notes import stale_list_warning, stale_warning
 from tracker.cli.options import month_option, player_option, tc_option
 from tracker.cli.render import message
 from tracker.errors import InvalidInputError, UsageError
+from tracker.user_input import exists
 
 if TYPE_CHECKING:
     from tracker.services.exports import ExportedGame
@@ -108,7 +109,7 @@ def export(
         raise UsageError("--event applies to export games only")
     if force and out is None:
         raise UsageError("--force replaces an --out file: give --out FILE")
-    if out is not None and out.exists() and not force:
+    if out is not None and exists(out) and not force:
         raise InvalidInputError(f"{out} already exists (use --force to replace it)")
     if what == "players" and (player is not None or month is not None or tc is not None):
         raise UsageError("export players takes no --player, --month or --tc (it holds everyone)")

@@ -148,7 +148,7 @@ def history(
         return
     if plot is not None:
         check_plot_path(plot)
-    h = state(ctx).run(lambda s: get_history(s, player, tc), write=False)
+    h = state(ctx).read(lambda db: get_history(db, player, tc))
     if json:
         print_json(history_json(h))
     else:
@@ -157,7 +157,7 @@ def history(
     if plot is not None:
         from tracker.services.compare import compare
 
-        c = state(ctx).run(lambda s: compare(s, f"#{h.player_id}", tc, None), write=False)
+        c = state(ctx).read(lambda db: compare(db, f"#{h.player_id}", tc, None))
         plot_comparison(c, plot)
         message(f"plot written to {plot}")
     stale_warning(h.stale_months)
@@ -166,7 +166,7 @@ def history(
 def _period_detail(ctx: typer.Context, player: str, tc: str, month: dt.date, json: bool) -> None:
     from tracker.services.period_detail import period_detail
 
-    d = state(ctx).run(lambda s: period_detail(s, player, tc, month), write=False)
+    d = state(ctx).read(lambda db: period_detail(db, player, tc, month))
     if json:
         print_json(
             {
@@ -321,7 +321,7 @@ def rating_list(
         return
     from tracker.services.history import rating_list as get_list
 
-    rl = state(ctx).run(lambda s: get_list(s, tc, list_month), write=False)
+    rl = state(ctx).read(lambda db: get_list(db, tc, list_month))
     if json:
         print_json(rating_list_json(rl))
     else:

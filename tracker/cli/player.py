@@ -285,7 +285,7 @@ def show(ctx: typer.Context, player: Player, json: Json = False) -> None:
     """
     from tracker.services.history import player_card
 
-    card = state(ctx).run(lambda s: player_card(s, player), write=False)
+    card = state(ctx).read(lambda db: player_card(db, player))
     p = card.player
     if json:
         print_json(player_json(p) | {"ratings": [status_json(r) for r in card.ratings]})

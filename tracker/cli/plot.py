@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tracker.errors import InvalidInputError
+from tracker.user_input import exists
 
 if TYPE_CHECKING:
     from tracker.services.compare import Comparison
@@ -36,7 +37,7 @@ def check_plot_path(path: Path) -> None:
         raise InvalidInputError(
             f"{path}: the plot is a PNG, SVG or PDF file; name it *.png, *.svg or *.pdf"
         )
-    if not path.parent.exists():
+    if not exists(path.parent):
         raise InvalidInputError(f"folder {path.parent} does not exist")
 
 

@@ -23,9 +23,15 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlalchemy.orm import Session
 
+from tracker.db.driver import (
+    BUSY_MESSAGE,
+    BUSY_TIMEOUT_MS,
+    CACHE_KIB,
+    LOCK_NOT_AVAILABLE,
+    NUMBER_OUT_OF_RANGE,
+)
 from tracker.errors import DatabaseError
 
-BUSY_TIMEOUT_MS = 30_000
 WRITE_OPTION = "tracker_write"
 T = TypeVar("T")
 
@@ -73,9 +79,6 @@ def _install_postgresql_hooks(engine: Engine) -> None:
             conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({WRITER_LOCK})")
 
 
-CACHE_KIB = 32 * 1024  # SQLite page cache per connection
-
-
 def _install_sqlite_hooks(engine: Engine) -> None:
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: sqlite3.Connection, _record: object) -> None:
@@ -87,9 +90,6 @@ def _install_sqlite_hooks(engine: Engine) -> None:
         cursor.execute("PRAGMA foreign_keys = ON")
         cursor.execute("PRAGMA journal_mode = WAL")
         cursor.execute("PRAGMA synchronous = NORMAL")
-        # 32 MiB of page cache instead of SQLite's 2 MiB: a month's close inserts some 160,000
-        # history rows into indexes that grow with every month; with the default cache the
-        # close of month 24 of a federation took 1.3 times month 1's, with this 1.2 times.
         cursor.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
         cursor.close()
 
@@ -106,14 +106,6 @@ def describe(exc: SQLAlchemyError) -> str:
     return message[0] if message else type(exc).__name__
 
 
-#: PostgreSQL's SQLSTATE for a lock wait that ran out of ``lock_timeout``.
-LOCK_NOT_AVAILABLE = "55P03"
-BUSY_MESSAGE = (
-    "the database is busy (another tracker command is writing); nothing was changed, "
-    "try again in a moment"
-)
-
-
 def is_locked(exc: BaseException) -> bool:
     """SQLite's "database is locked" or PostgreSQL's lock timeout: another writer held on."""
     if not isinstance(exc, OperationalError):
@@ -121,10 +113,6 @@ def is_locked(exc: BaseException) -> bool:
     if getattr(exc.orig, "sqlstate", None) == LOCK_NOT_AVAILABLE:
         return True
     return "locked" in str(exc.orig if exc.orig is not None else exc).lower()
-
-
-#: PostgreSQL's SQLSTATE for "integer out of range" and its kin.
-NUMBER_OUT_OF_RANGE = "22003"
 
 
 def is_out_of_range(exc: BaseException) -> bool:

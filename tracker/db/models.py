@@ -29,6 +29,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
+from tracker.db.revision import SCHEMA_REVISION as SCHEMA_REVISION  # re-exported
 from tracker.vocabulary import (
     ONLINE_PERFS,
     PLATFORMS,
@@ -39,8 +40,6 @@ from tracker.vocabulary import (
     YEAR_MAX,
     YEAR_MIN,
 )
-
-SCHEMA_REVISION = "0006"
 
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",

@@ -5,20 +5,22 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
-
-from tracker.db.models import Game, GlickoHistory, Player, RatingPeriod
+from tracker.db.driver import Db, day, maybe_day
 from tracker.months import next_month
 from tracker.ratings import glicko
 from tracker.ratings.glicko import GlickoPreset, GlickoState
 from tracker.ratings.shadow import ShadowPlayer, as_of
-from tracker.services import lists, online, shadow
+from tracker.services import lists, shadow_reads
 from tracker.services.history import not_rated_here, plays_external
-from tracker.services.online import OnlineSeries
-from tracker.services.players import resolve
+from tracker.services.online_reads import OnlineSeries, series_for
+from tracker.services.player_refs import find
+from tracker.services.shadow_config import check_preset, get_config
 from tracker.user_input import check_tc
+
+if TYPE_CHECKING:
+    from tracker.db.driver import Source
 
 
 @dataclass(frozen=True)
@@ -117,55 +119,53 @@ def _row(
     )
 
 
-def compare(session: Session, ref: str, tc: str, preset_name: str | None) -> Comparison:
+def compare(source: Source, ref: str, tc: str, preset_name: str | None) -> Comparison:
     """Per closed month: the published Elo and the shadow at the list date."""
     tc = check_tc(tc)
-    player = resolve(session, ref)
+    db = Db.of(source)
+    player = find(db, ref)
     if player.external:
         raise not_rated_here(player)
-    config = shadow.get_config(session)
-    name = shadow.check_preset(preset_name) if preset_name else config.preset
+    config = get_config(db)
+    name = check_preset(preset_name) if preset_name else config.preset
     preset = config.glicko_preset(name)
-    closed = lists.closed_months(session, tc)
-    lines = lists.player_lines(session, tc, player.id)
+    closed = lists.closed_months(db, tc)
+    lines = lists.player_lines(db, tc, player.id)
     elo = {month: line.rating for month, _, line in lines}
     stored = name == config.preset
     month_states: dict[dt.date, ShadowPlayer] = {}
     points: list[ComparePoint] = []
     if stored:
-        rows = session.execute(
-            select(
-                RatingPeriod.month,
-                GlickoHistory.game_id,
-                Game.played_on,
-                GlickoHistory.rating,
-                GlickoHistory.rd,
-                GlickoHistory.volatility,
-                GlickoHistory.last_played,
-                GlickoHistory.games,
-            )
-            .join(RatingPeriod, RatingPeriod.id == GlickoHistory.period_id)
-            .outerjoin(Game, Game.id == GlickoHistory.game_id)
-            .where(RatingPeriod.tc == tc, GlickoHistory.player_id == player.id)
-            .order_by(RatingPeriod.month, Game.played_on, GlickoHistory.game_id)
+        rows = db.all(
+            """
+            SELECT r.month, h.game_id, g.played_on, h.rating, h.rd, h.volatility, h.last_played,
+                h.games
+            FROM glicko_history h
+            JOIN rating_periods r ON r.id = h.period_id
+            LEFT JOIN games g ON g.id = h.game_id
+            WHERE r.tc = :tc AND h.player_id = :pid
+            ORDER BY r.month, g.played_on, h.game_id""",
+            {"tc": tc, "pid": player.id},
         )
         for month, game_id, played_on, r, rd, vol, last, games in rows:
             state = GlickoState(r, rd, vol)
             if game_id is None:
-                month_states[month] = ShadowPlayer(state, last, games)
+                month_states[day(month)] = ShadowPlayer(state, maybe_day(last), games)
             else:
-                points.append(ComparePoint(played_on, r, rd, glicko.is_provisional(state, preset)))
-        # idle months: the latest earlier month-end row (shadow.month_end_players)
-        month_states = shadow.fill_months(month_states, [m for m, _, _ in closed])
+                provisional = glicko.is_provisional(state, preset)
+                points.append(ComparePoint(day(played_on), r, rd, provisional))
+        # idle months: the latest earlier month-end row (shadow_reads.month_end_players)
+        month_states = shadow_reads.fill_months(month_states, [m for m, _, _ in closed])
     else:
-        dates = dict(
-            session.execute(
-                select(Game.id, Game.played_on).where(
-                    Game.tc == tc, (Game.white_id == player.id) | (Game.black_id == player.id)
-                )
-            ).all()
-        )
-        for replayed in shadow.replay(session, tc, config, name):
+        dates = {
+            gid: day(played_on)
+            for gid, played_on in db.all(
+                "SELECT id, played_on FROM games "
+                "WHERE tc = :tc AND (white_id = :pid OR black_id = :pid)",
+                {"tc": tc, "pid": player.id},
+            )
+        }
+        for replayed in shadow_reads.replay(db, tc, config, name):
             if player.id in replayed.players:
                 month_states[replayed.month] = replayed.players[player.id]
             for u in replayed.updates:
@@ -182,7 +182,7 @@ def compare(session: Session, ref: str, tc: str, preset_name: str | None) -> Com
         if first_before is not None and first_before[1] is not None
         else None
     )
-    series = online.series_for(session, [player.id], tc).get(player.id, [])
+    series = series_for(db, [player.id], tc).get(player.id, [])
     out = [
         _row(month, elo.get(month), month_states.get(month), preset, series)
         for month, _, _ in closed
@@ -203,9 +203,7 @@ def compare(session: Session, ref: str, tc: str, preset_name: str | None) -> Com
         system=preset.system,
         assumption_summary=preset.assumption_summary,
         online=tuple(series),
-        external_opponents=plays_external(
-            session, tc, out[-1].list_date if out else None, player.id
-        ),
+        external_opponents=plays_external(db, tc, out[-1].list_date if out else None, player.id),
         provisional_rd=preset.provisional_rd,
     )
 
@@ -250,27 +248,28 @@ def _ranks(values: dict[int, float]) -> dict[int, int]:
     return ranks
 
 
-def compare_all(session: Session, tc: str) -> Standings:
+def compare_all(source: Source, tc: str) -> Standings:
     """Every tracked player's current Elo and shadow with both ranks, sorted by Elo.
 
     Flagged: the players whose two ranks differ the most (when they differ at all).
     """
     tc = check_tc(tc)
-    config = shadow.get_config(session)
+    db = Db.of(source)
+    config = get_config(db)
     preset = config.glicko_preset()
-    closed = lists.closed_months(session, tc)
+    closed = lists.closed_months(db, tc)
     if not closed:
         return Standings(
             tc, config.preset, None, (), False, config.external_rd, preset.assumption_summary
         )
     month, _, _ = closed[-1]
     list_date = next_month(month)
-    elo = {p: line.rating for p, line in lists.briefs_at(session, tc, month).items()}
+    elo = {p: line.rating for p, line in lists.briefs_at(db, tc, month).items()}
     shadows = {
         p: as_of(s, list_date, preset)
-        for p, s in shadow.month_end_players(session, tc, month).items()
+        for p, s in shadow_reads.month_end_players(db, tc, month).items()
     }
-    names = dict(session.execute(select(Player.id, Player.name)).all())
+    names: dict[int, str] = dict(db.all("SELECT id, name FROM players"))
     elo_rated = {p: float(r) for p, r in elo.items() if r is not None}
     elo_ranks = _ranks(elo_rated)
     glicko_ranks = _ranks({p: s.rating for p, s in shadows.items()})
@@ -304,6 +303,6 @@ def compare_all(session: Session, tc: str) -> Standings:
         any(s for _, _, s in closed),
         config.external_rd,
         preset.assumption_summary,
-        plays_external(session, tc, list_date),
+        plays_external(db, tc, list_date),
         preset.provisional_rd,
     )

@@ -14,6 +14,7 @@ from tracker.db.engine import sqlite_file
 from tracker.db.models import SCHEMA_REVISION
 from tracker.db.schema import schema_state
 from tracker.errors import DatabaseError, InvalidInputError
+from tracker.user_input import exists, is_dir
 
 
 @dataclass(frozen=True)
@@ -95,9 +96,9 @@ def backup(engine: Engine, target: Path, *, overwrite: bool = False) -> BackupRe
     target = target.expanduser().absolute()
     if target.resolve() == source.resolve():
         raise InvalidInputError("the backup cannot overwrite the database itself")
-    if target.exists() and not overwrite:
+    if exists(target) and not overwrite:
         raise InvalidInputError(f"{target} already exists (use --force to replace it)")
-    if not target.parent.is_dir():
+    if not is_dir(target.parent):
         raise InvalidInputError(f"folder {target.parent} does not exist")
     partial = target.with_name(target.name + ".partial")
     try:

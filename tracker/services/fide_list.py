@@ -45,8 +45,8 @@ from tracker.months import month_label
 from tracker.services.imports.plan import LOOKUP_CHUNK
 from tracker.services.imports.planned import chunks
 from tracker.services.imports.report import plural
-from tracker.services.lists import mark_all_stale
 from tracker.services.players import FEDERATION, SeedInput, seed_row
+from tracker.services.stale import mark_all_stale
 from tracker.user_input import check_tc, today
 from tracker.vocabulary import TimeControl
 

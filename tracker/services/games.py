@@ -13,8 +13,9 @@ from tracker.db.models import Event, Game, Player, RatingPeriod
 from tracker.errors import ConflictError, InvalidInputError, NotFoundError
 from tracker.months import month_label, month_of, next_month
 from tracker.ratings import fide
-from tracker.services import lists, rated_games
+from tracker.services import rated_games
 from tracker.services.players import resolve
+from tracker.services.stale import mark_stale
 from tracker.user_input import check_plausible_rating, check_tc, parse_result
 from tracker.vocabulary import FORFEITS
 
@@ -338,7 +339,7 @@ def _mark(
     """Mark stale what a change of a game on ``day`` can change: the period in which its
     event is rated, before and after the change (tracker.ratings.fide.changed_period)."""
     after = rated_games.span_of(session, tc, event_id)
-    return lists.mark_stale(session, tc, fide.changed_period(before, after, day))
+    return mark_stale(session, tc, fide.changed_period(before, after, day))
 
 
 def _follow_earliest_game(session: Session, event: Event) -> None:

@@ -5,22 +5,22 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from sqlalchemy import or_, select
-from sqlalchemy.orm import Session, aliased
-
-from tracker.db.models import Game, GlickoHistory, Player, PlayerSeed, RatingPeriod
+from tracker.db.driver import Db, day
 from tracker.db.planner import not_indexed
 from tracker.errors import NotFoundError
 from tracker.months import month_label, month_of, months_between, next_month, previous_month
 from tracker.ratings import fide, glicko
-from tracker.ratings.glicko import GlickoState
-from tracker.ratings.shadow import ShadowPlayer, as_of
-from tracker.services import lists, rated_games, shadow
-from tracker.services.players import PlayerView, resolve, show_player
+from tracker.ratings.shadow import as_of
+from tracker.services import lists, rated_games, shadow_reads
+from tracker.services.player_refs import PlayerRow, PlayerView, find, show_player
+from tracker.services.shadow_config import get_config
 from tracker.user_input import check_tc
 from tracker.vocabulary import TIME_CONTROLS, TimeControl
+
+if TYPE_CHECKING:
+    from tracker.db.driver import Source
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,7 @@ class History:
     provisional_rd: float | None = None
 
 
-def not_rated_here(player: Player) -> NotFoundError:
+def not_rated_here(player: PlayerRow) -> NotFoundError:
     """The error for asking an external player's ratings."""
     return NotFoundError(
         f"{player.name} is an external player: tracker does not rate them (each game "
@@ -70,34 +70,51 @@ def not_rated_here(player: Player) -> NotFoundError:
 
 
 def plays_external(
-    session: Session, tc: str, before: dt.date | None, player_id: int | None = None
+    source: Source, tc: str, before: dt.date | None, player_id: int | None = None
 ) -> bool:
     """Whether a game of ``tc`` dated before ``before`` pits a tracked player (``player_id``,
     or anyone) against an external one."""
     if before is None:
         return False
-    white, black = aliased(Player), aliased(Player)
-    query = (
-        select(Game.id)
-        .join(white, white.id == Game.white_id)
-        .join(black, black.id == Game.black_id)
-        .where(white.external != black.external)
-    )
+    params: dict[str, object] = {"tc": tc, "before": before}
     if player_id is None:
-        query = query.where(Game.tc == tc, Game.played_on < before)
+        where = "g.tc = :tc AND g.played_on < :before"
     else:  # his games by the players' indexes, not every game of the time control by date
-        query = query.where(
-            not_indexed(Game.tc) == tc,
-            not_indexed(Game.played_on) < before,
-            or_(Game.white_id == player_id, Game.black_id == player_id),
+        where = (
+            f"{not_indexed('g.tc')} = :tc AND {not_indexed('g.played_on')} < :before "
+            "AND (g.white_id = :pid OR g.black_id = :pid)"
         )
-    return session.scalar(query.limit(1)) is not None
+        params["pid"] = player_id
+    found = Db.of(source).scalar(
+        f"""
+        SELECT g.id FROM games g
+        JOIN players w ON w.id = g.white_id
+        JOIN players b ON b.id = g.black_id
+        WHERE w.external != b.external AND {where}
+        LIMIT 1""",
+        params,
+    )
+    return found is not None
 
 
-def history(session: Session, ref: str, tc: str) -> History:
+class Seed(NamedTuple):
+    rating: int
+    games: int
+
+
+def _seed(db: Db, player_id: int, tc: str) -> Seed | None:
+    row = db.first(
+        "SELECT rating, games FROM player_seeds WHERE player_id = :pid AND tc = :tc",
+        {"pid": player_id, "tc": tc},
+    )
+    return None if row is None else Seed(*row)
+
+
+def history(source: Source, ref: str, tc: str) -> History:
     """One row per closed period the player played in or was listed on."""
     tc = check_tc(tc)
-    player = resolve(session, ref)
+    db = Db.of(source)
+    player = find(db, ref)
     if player.external:
         raise not_rated_here(player)
     rows = tuple(
@@ -115,13 +132,13 @@ def history(session: Session, ref: str, tc: str) -> History:
             stale=stale,
             note=h.note,
         )
-        for month, stale, h in lists.player_lines(session, tc, player.id)
+        for month, stale, h in lists.player_lines(db, tc, player.id)
         # every period they were listed on or played in (a note says why nothing counted)
         if h.games > 0 or h.rating is not None or h.note is not None
     )
-    rows = _with_shadow(session, player.id, rows, tc)
-    seed = session.get(PlayerSeed, (player.id, tc))
-    config = shadow.get_config(session)
+    rows = _with_shadow(db, player.id, rows, tc)
+    seed = _seed(db, player.id, tc)
+    config = get_config(db)
     until = rows[-1].list_date if rows else None
     return History(
         player_id=player.id,
@@ -130,41 +147,22 @@ def history(session: Session, ref: str, tc: str) -> History:
         seed_rating=seed.rating if seed else None,
         seed_games=seed.games if seed else None,
         rows=rows,
-        stale_months=tuple(lists.stale_months(session, tc)),
+        stale_months=tuple(lists.stale_months(db, tc)),
         preset=config.preset,
         external_rd=config.external_rd,
-        external_opponents=plays_external(session, tc, until, player.id),
+        external_opponents=plays_external(db, tc, until, player.id),
         provisional_rd=config.glicko_preset().provisional_rd,
     )
 
 
 def _with_shadow(
-    session: Session, player_id: int, rows: tuple[HistoryRow, ...], tc: str
+    db: Db, player_id: int, rows: tuple[HistoryRow, ...], tc: str
 ) -> tuple[HistoryRow, ...]:
     """The shadow at each list date beside the Elo (the configured preset)."""
-    preset = shadow.get_config(session).glicko_preset()
-    stored = session.execute(
-        select(
-            RatingPeriod.month,
-            GlickoHistory.rating,
-            GlickoHistory.rd,
-            GlickoHistory.volatility,
-            GlickoHistory.last_played,
-            GlickoHistory.games,
-        )
-        .join(RatingPeriod, RatingPeriod.id == GlickoHistory.period_id)
-        .where(
-            RatingPeriod.tc == tc,
-            GlickoHistory.player_id == player_id,
-            GlickoHistory.game_id.is_(None),
-        )
-    )
-    by_month = shadow.fill_months(  # idle months: the latest earlier month-end row
-        {
-            month: ShadowPlayer(GlickoState(r, rd, vol), last, games)
-            for month, r, rd, vol, last, games in stored
-        },
-        [m for m, _, _ in lists.closed_months(session, tc)],
+    preset = get_config(db).glicko_preset()
+    by_month = shadow_reads.fill_months(  # idle months: the latest earlier month-end row
+        shadow_reads.player_month_ends(db, tc, player_id),
+        [m for m, _, _ in lists.closed_months(db, tc)],
     )
     out = []
     for row in rows:
@@ -204,36 +202,38 @@ class RatingStatus:
     stale: bool
 
 
-def rating_status(session: Session, player: Player) -> tuple[RatingStatus, ...]:
+def rating_status(source: Source, player: PlayerRow) -> tuple[RatingStatus, ...]:
     """The player's published state on the latest list of each time control he has, and the
     live (not yet published) change of the open months after it."""
     if player.external:
         return ()
+    db = Db.of(source)
     out = []
     for tc in TIME_CONTROLS:
-        status = _status(session, player, tc)
+        status = _status(db, player, tc)
         if status is not None:
             out.append(status)
     return tuple(out)
 
 
-def _status(session: Session, player: Player, tc: TimeControl) -> RatingStatus | None:
-    closed = lists.closed_months(session, tc)
-    seed = session.get(PlayerSeed, (player.id, tc))
-    games_exist = session.scalar(
-        select(Game.id)
-        .where(Game.tc == tc, or_(Game.white_id == player.id, Game.black_id == player.id))
-        .limit(1)
-    )
+_HIS_GAMES = "FROM games WHERE tc = :tc AND (white_id = :pid OR black_id = :pid)"
+
+
+def _status(db: Db, player: PlayerRow, tc: TimeControl) -> RatingStatus | None:
+    closed = lists.closed_months(db, tc)
+    seeds = lists.seeds(db, tc, only=[player.id])
+    seed = seeds.get(player.id)
+    his = {"tc": tc, "pid": player.id}
+    games_exist = db.scalar(f"SELECT id {_HIS_GAMES} LIMIT 1", his)
     if seed is None and games_exist is None:
         return None
-    first_games = lists.first_game_month(session, tc)
+    first_games = lists.first_game_month(db, tc)
     state = fide.PlayerState(birth_year=player.birth_year)
     list_date = None
     if closed:
         last_month = closed[-1][0]
         list_date = next_month(last_month)
-        listed = lists.states_after(session, tc, last_month, player.id)
+        listed = lists.states_after(db, tc, last_month, player.id)
         if player.id in listed:
             state = listed[player.id]
         elif seed is not None:
@@ -244,26 +244,22 @@ def _status(session: Session, player: Player, tc: TimeControl) -> RatingStatus |
         if seed is not None:
             state = lists.seeded_state(seed, player.birth_year, open_from)
     published = state
-    ratings = lists.ListRatings(session, tc, fallback_to_latest=True)
+    ratings = lists.ListRatings(db, tc, fallback_to_latest=True)
     live_months: list[dt.date] = []
     live_games = 0
     change_exact = Decimal(0)
     change = 0
-    last_game = session.scalar(
-        select(Game.played_on)
-        .where(Game.tc == tc, or_(Game.white_id == player.id, Game.black_id == player.id))
-        .order_by(Game.played_on.desc())
-        .limit(1)
-    )
+    last = db.scalar(f"SELECT played_on {_HIS_GAMES} ORDER BY played_on DESC LIMIT 1", his)
+    last_game = day(last) if last is not None else None
     if last_game is not None and month_of(last_game) >= open_from:
         for month in months_between(open_from, month_of(last_game)):
-            games = rated_games.period_games(session, tc, month, player_id=player.id)
+            games = rated_games.period_games(db, tc, month, player_id=player.id)
             on_lists = ratings.lists_for(games)
             mine = fide.player_games(games, on_lists, month, only=player.id).get(player.id, [])
             state = fide.rated_from_standard(state, mine, tc)
             first = None
             if state.rating is None and not state.first_event_settled:
-                first = rated_games.first_events(session, tc, month, [player.id]).get(player.id)
+                first = rated_games.first_events(db, tc, month, [player.id]).get(player.id)
             state, outcome = fide.close_period(state, mine, month=month, tc=tc, first_event=first)
             if mine:
                 live_months.append(month)
@@ -310,14 +306,15 @@ class RatingList:
     stale: bool
 
 
-def rating_list(session: Session, tc: str, list_month: dt.date | None) -> RatingList:
+def rating_list(source: Source, tc: str, list_month: dt.date | None) -> RatingList:
     """The list as FIDE prints it: everyone rated on it, highest first.
 
     ``list_month`` names the list by its date (the list of 2026-02 is dated 2026-02-01 and
     holds January's games); default: the latest list.
     """
     tc = check_tc(tc)
-    closed = lists.closed_months(session, tc)
+    db = Db.of(source)
+    closed = lists.closed_months(db, tc)
     if not closed:
         raise NotFoundError(f"no {tc} list yet: close a period first (`tracker period close`)")
     if list_month is None:
@@ -333,8 +330,8 @@ def rating_list(session: Session, tc: str, list_month: dt.date | None) -> Rating
             )
         month, _pid, stale = match[0]
     # Columns, not entities: a federation's list has tens of thousands of lines.
-    columns = (Player.name, Player.title, Player.federation, Player.fide_id, Player.birth_year)
-    lines = lists.briefs_at(session, tc, month, columns)
+    columns = ("name", "title", "federation", "fide_id", "birth_year")
+    lines = lists.briefs_at(db, tc, month, columns)
     ordered = sorted(
         (-line.rating, line.extra[0], pid, line) for pid, line in lines.items() if line.rating
     )
@@ -359,7 +356,8 @@ class PlayerCard:
     ratings: tuple[RatingStatus, ...]
 
 
-def player_card(session: Session, ref: str) -> PlayerCard:
+def player_card(source: Source, ref: str) -> PlayerCard:
     """``player show``: the player's details and his rating on each list."""
-    player = resolve(session, ref)
-    return PlayerCard(show_player(session, f"#{player.id}"), rating_status(session, player))
+    db = Db.of(source)
+    player = find(db, ref)
+    return PlayerCard(show_player(db, f"#{player.id}"), rating_status(db, player))

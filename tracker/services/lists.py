@@ -15,18 +15,19 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Collection, Container, Iterable, Iterator, Sequence
+from collections.abc import Collection, Container, Iterable, Iterator
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from sqlalchemy import and_, func, select, update
-from sqlalchemy.orm import InstrumentedAttribute, Session
-
-from tracker.db.models import EloHistory, Game, Player, PlayerSeed, RatingPeriod
+from tracker.db.driver import Db, chunks, day
 from tracker.months import month_of, next_month, previous_month
 from tracker.ratings import fide
 from tracker.ratings.month_games import MonthGame
+
+if TYPE_CHECKING:
+    from tracker.db.driver import Source
+    from tracker.db.models import PlayerSeed
 
 
 def hundredths(value: Decimal) -> int:
@@ -42,25 +43,25 @@ def from_hundredths(value: int) -> Decimal:
     return Decimal(value) / 100
 
 
-def closed_months(session: Session, tc: str) -> list[tuple[dt.date, int, bool]]:
+def closed_months(source: Source, tc: str) -> list[tuple[dt.date, int, bool]]:
     """(month, period id, stale) of every closed period of ``tc``, oldest first."""
-    rows = session.execute(
-        select(RatingPeriod.month, RatingPeriod.id, RatingPeriod.stale)
-        .where(RatingPeriod.tc == tc)
-        .order_by(RatingPeriod.month)
+    rows = Db.of(source).all(
+        "SELECT month, id, stale FROM rating_periods WHERE tc = :tc ORDER BY month", {"tc": tc}
     )
-    return [(m, pid, stale) for m, pid, stale in rows]
+    return [(day(m), pid, bool(stale)) for m, pid, stale in rows]
 
 
-def first_game_month(session: Session, tc: str) -> dt.date | None:
-    first = session.scalar(select(func.min(Game.played_on)).where(Game.tc == tc))
-    return month_of(first) if first is not None else None
+def first_game_month(source: Source, tc: str) -> dt.date | None:
+    first = Db.of(source).scalar("SELECT min(played_on) FROM games WHERE tc = :tc", {"tc": tc})
+    return month_of(day(first)) if first is not None else None
 
 
-def period_id(session: Session, tc: str, month: dt.date) -> int | None:
-    return session.scalar(
-        select(RatingPeriod.id).where(RatingPeriod.tc == tc, RatingPeriod.month == month)
+def period_id(source: Source, tc: str, month: dt.date) -> int | None:
+    pid: int | None = Db.of(source).scalar(
+        "SELECT id FROM rating_periods WHERE tc = :tc AND month = :month",
+        {"tc": tc, "month": month},
     )
+    return pid
 
 
 class SeedRow(NamedTuple):
@@ -74,34 +75,33 @@ class SeedRow(NamedTuple):
     birth_year: int | None
 
 
-def seeds(session: Session, tc: str, *, only: Collection[int] | None = None) -> dict[int, SeedRow]:
+_SEEDS = """
+    SELECT s.player_id, s.rating, s.games, s.ever_2400, s.ever_2300, p.birth_year
+    FROM player_seeds s JOIN players p ON p.id = s.player_id
+    WHERE s.tc = :tc AND NOT p.external"""
+
+
+def _seed_rows(rows: Iterable[tuple[Any, ...]]) -> Iterator[tuple[int, SeedRow]]:
+    for pid, rating, games, e2400, e2300, born in rows:
+        yield pid, SeedRow(pid, rating, games, bool(e2400), bool(e2300), born)
+
+
+def seeds(source: Source, tc: str, *, only: Collection[int] | None = None) -> dict[int, SeedRow]:
     """Tracked players' seeds (of the ``only`` players, if given)."""
-    query = (
-        select(
-            PlayerSeed.player_id,
-            PlayerSeed.rating,
-            PlayerSeed.games,
-            PlayerSeed.ever_2400,
-            PlayerSeed.ever_2300,
-            Player.birth_year,
-        )
-        .join(Player, Player.id == PlayerSeed.player_id)
-        .where(PlayerSeed.tc == tc, Player.external.is_(False))
-    )
+    db = Db.of(source)
     if only is None:
-        return {row[0]: SeedRow(*row) for row in session.connection().execute(query)}
-    ordered = sorted(only)
+        return dict(_seed_rows(db.all(_SEEDS, {"tc": tc})))
     out: dict[int, SeedRow] = {}
-    for i in range(0, len(ordered), _IN_LIMIT):
-        chunk = query.where(PlayerSeed.player_id.in_(ordered[i : i + _IN_LIMIT]))
-        out.update((row[0], SeedRow(*row)) for row in session.connection().execute(chunk))
+    for chunk in chunks(sorted(only), _IN_LIMIT):
+        rows = db.all(_SEEDS + " AND s.player_id IN (:ids)", {"tc": tc, "ids": chunk})
+        out.update(_seed_rows(rows))
     return out
 
 
-def _unlisted_seeds(session: Session, tc: str, listed: Container[int]) -> dict[int, SeedRow]:
+def _unlisted_seeds(db: Db, tc: str, listed: Container[int]) -> dict[int, SeedRow]:
     """The seeds of the players not in ``listed`` (without a stored line yet)."""
-    ids = session.connection().execute(select(PlayerSeed.player_id).where(PlayerSeed.tc == tc))
-    return seeds(session, tc, only=[pid for pid in ids.scalars().all() if pid not in listed])
+    ids = db.scalars("SELECT player_id FROM player_seeds WHERE tc = :tc", {"tc": tc})
+    return seeds(db, tc, only=[pid for pid in ids if pid not in listed])
 
 
 # ---------------------------------------------------------------------------------------
@@ -147,25 +147,23 @@ class Line(NamedTuple):
         )
 
 
+#: A :class:`Line`'s columns, from ``elo_history h`` and ``players p``.
 _LINE_COLUMNS = (
-    EloHistory.player_id,
-    EloHistory.rating_before,
-    EloHistory.rating,
-    EloHistory.k,
-    EloHistory.next_k,
-    EloHistory.games,
-    EloHistory.score_c,
-    EloHistory.expected_c,
-    EloHistory.change_exact_c,
-    EloHistory.change,
-    EloHistory.rated_games,
-    EloHistory.ever_2400,
-    EloHistory.ever_2300,
-    EloHistory.pool,
-    EloHistory.note,
-    Player.birth_year,
-    Player.external,
+    "h.player_id, h.rating_before, h.rating, h.k, h.next_k, h.games, h.score_c, h.expected_c, "
+    "h.change_exact_c, h.change, h.rated_games, h.ever_2400, h.ever_2300, h.pool, h.note, "
+    "p.birth_year, p.external"
 )
+
+
+def _line(fields: Iterable[Any]) -> Line:
+    """A stored line from the row of :data:`_LINE_COLUMNS` (flags as booleans)."""
+    pid, before, rating, k, next_k, games, s, e, c, ch, rated, e24, e23, pool, note, born, ext = (
+        fields
+    )
+    return Line(
+        pid, before, rating, k, next_k, games, s, e, c, ch, rated, bool(e24), bool(e23), pool,
+        note, born, bool(ext),
+    )  # fmt: skip
 
 
 def carried(line: Line, month: dt.date, list_year: int | None = None) -> Line | None:
@@ -208,59 +206,59 @@ def _never() -> Line:
 
 
 def _latest(
-    session: Session,
-    tc: str,
-    month: dt.date,
-    columns: Sequence[InstrumentedAttribute[Any]],
-    wanted: set[int] | None,
-) -> Iterator[Sequence[Any]]:
-    """``(current, *columns)`` of each player's latest stored line on a list closing ``month``
-    or earlier (``current``: on that very list), of the ``wanted`` players only if given."""
-    latest = (
-        select(EloHistory.player_id.label("pid"), func.max(RatingPeriod.month).label("m"))
-        .join(RatingPeriod, RatingPeriod.id == EloHistory.period_id)
-        .where(RatingPeriod.tc == tc, RatingPeriod.month <= month)
-        .group_by(EloHistory.player_id)
-    )
+    db: Db, tc: str, month: dt.date, columns: str, wanted: set[int] | None
+) -> Iterator[tuple[Any, ...]]:
+    """``(current, *columns)`` (SQL columns of ``elo_history h`` and ``players p``, the
+    player's id first) of each player's latest stored line on a list closing ``month`` or
+    earlier (``current``: on that very list), of the ``wanted`` players only if given."""
+    params: dict[str, Any] = {"tc": tc, "month": month}
+    only = ""
     if wanted is not None and len(wanted) <= _IN_LIMIT:
-        latest = latest.where(EloHistory.player_id.in_(sorted(wanted)))
-    last = latest.subquery()
-    query = (
-        select(RatingPeriod.month == month, *columns)
-        .join(RatingPeriod, RatingPeriod.id == EloHistory.period_id)
-        .join(last, and_(last.c.pid == EloHistory.player_id, last.c.m == RatingPeriod.month))
-        .join(Player, Player.id == EloHistory.player_id)
-        .where(RatingPeriod.tc == tc)
+        only = "AND h.player_id IN (:ids)"
+        params["ids"] = sorted(wanted)
+    rows = db.all(  # one fetch: faster than row by row
+        f"""
+        SELECT CASE WHEN r.month = :month THEN 1 ELSE 0 END, {columns}
+        FROM elo_history h
+        JOIN rating_periods r ON r.id = h.period_id
+        JOIN (
+            SELECT h.player_id AS pid, max(r.month) AS m
+            FROM elo_history h JOIN rating_periods r ON r.id = h.period_id
+            WHERE r.tc = :tc AND r.month <= :month {only}
+            GROUP BY h.player_id
+        ) last ON last.pid = h.player_id AND last.m = r.month
+        JOIN players p ON p.id = h.player_id
+        WHERE r.tc = :tc""",
+        params,
     )
-    # Core, not the ORM's result machinery: a federation's list has tens of thousands of lines
-    rows = session.connection().execute(query).all()  # one fetch: faster than row by row
     if wanted is None:
         return iter(rows)
     return (row for row in rows if row[1] in wanted)
 
 
 def lines_at(
-    session: Session, tc: str, month: dt.date, players: Iterable[int] | None = None
+    source: Source, tc: str, month: dt.date, players: Iterable[int] | None = None
 ) -> dict[int, Line]:
     """Every line of the list that closed ``month`` (or of ``players`` only), stored or
     derived (see above)."""
-    closed = closed_months(session, tc)
+    db = Db.of(source)
+    closed = closed_months(db, tc)
     if not closed or month < closed[0][0]:
         return {}
     wanted = set(players) if players is not None else None
     out: dict[int, Line] = {}
     seen: set[int] = set()  # players with a stored line by then
     year = next_month(month).year
-    for current, *fields in _latest(session, tc, month, _LINE_COLUMNS, wanted):
-        line = Line(*fields)
+    for current, *fields in _latest(db, tc, month, _LINE_COLUMNS, wanted):
+        line = _line(fields)
         seen.add(line.player_id)
         derived = line if current else carried(line, month, year)
         if derived is not None:
             out[line.player_id] = derived
     if wanted is None:
-        unlisted = _unlisted_seeds(session, tc, seen)
+        unlisted = _unlisted_seeds(db, tc, seen)
     else:
-        unlisted = seeds(session, tc, only=wanted - seen)
+        unlisted = seeds(db, tc, only=wanted - seen)
     for pid, seed in unlisted.items():
         out[pid] = seed_line(seed, closed[0][0], month)
     return out
@@ -277,44 +275,37 @@ class Brief(NamedTuple):
 
 
 _BRIEF_COLUMNS = (
-    EloHistory.player_id,
-    EloHistory.rating,
-    EloHistory.games,
-    EloHistory.next_k,
-    EloHistory.rated_games,
-    EloHistory.ever_2400,
-    EloHistory.ever_2300,
-    Player.birth_year,
+    "h.player_id, h.rating, h.games, h.next_k, h.rated_games, h.ever_2400, h.ever_2300, "
+    "p.birth_year"
 )
 
 
 def briefs_at(
-    session: Session,
-    tc: str,
-    month: dt.date,
-    extra: Sequence[InstrumentedAttribute[Any]] = (),
+    source: Source, tc: str, month: dt.date, extra: Collection[str] = ()
 ) -> dict[int, Brief]:
     """:func:`lines_at` cut to what a printed list shows, for readers of a whole list (a
     federation's list: reading a few columns is several times faster than whole lines), with
-    the ``extra`` columns of each line's player."""
-    closed = closed_months(session, tc)
+    the ``extra`` columns (of ``players``, by name) of each line's player."""
+    db = Db.of(source)
+    closed = closed_months(db, tc)
     if not closed or month < closed[0][0]:
         return {}
     out: dict[int, Brief] = {}
     seen: set[int] = set()
     year = next_month(month).year
     publication = fide.publication
+    columns = ", ".join((_BRIEF_COLUMNS, *(f"p.{name}" for name in extra)))
     for current, pid, rating, games, next_k, rated, e2400, e2300, born, *more in _latest(
-        session, tc, month, (*_BRIEF_COLUMNS, *extra), None
+        db, tc, month, columns, None
     ):
         seen.add(pid)
         if current:
             out[pid] = Brief(rating, games, next_k, tuple(more))
         elif rating is not None:  # carried over (see :func:`carried`)
-            k = publication(rating, rated, e2400, e2300, born, year).k
+            k = publication(rating, rated, bool(e2400), bool(e2300), born, year).k
             out[pid] = Brief(rating, 0, k, tuple(more))
-    unlisted = _unlisted_seeds(session, tc, seen)
-    extras = _player_columns(session, unlisted, extra) if extra and unlisted else {}
+    unlisted = _unlisted_seeds(db, tc, seen)
+    extras = _player_columns(db, unlisted, extra) if extra and unlisted else {}
     for pid, seed in unlisted.items():
         line = seed_line(seed, closed[0][0], month)
         out[pid] = Brief(line.rating, 0, line.next_k, extras.get(pid, ()))
@@ -322,31 +313,34 @@ def briefs_at(
 
 
 def _player_columns(
-    session: Session, players: Collection[int], columns: Sequence[InstrumentedAttribute[Any]]
+    db: Db, players: Collection[int], columns: Collection[str]
 ) -> dict[int, tuple[Any, ...]]:
-    query = select(Player.id, *columns)
-    if len(players) <= _IN_LIMIT:
-        query = query.where(Player.id.in_(sorted(players)))
-    rows = session.connection().execute(query).all()
+    sql = f"SELECT id, {', '.join(columns)} FROM players"
+    if len(players) > _IN_LIMIT:
+        rows = db.all(sql)
+    else:
+        rows = db.all(sql + " WHERE id IN (:ids)", {"ids": sorted(players)})
     return {pid: tuple(more) for pid, *more in rows if pid in players}
 
 
 _IN_LIMIT = 500  # more players than this are filtered after reading, not in an IN (...) list
 
 
-def player_lines(session: Session, tc: str, player_id: int) -> list[tuple[dt.date, bool, Line]]:
+def player_lines(source: Source, tc: str, player_id: int) -> list[tuple[dt.date, bool, Line]]:
     """The player's line on every closed list he is on, oldest first: (month, stale, line)."""
-    closed = closed_months(session, tc)
-    stored = {
-        month: Line(*fields)
-        for month, *fields in session.execute(
-            select(RatingPeriod.month, *_LINE_COLUMNS)
-            .join(RatingPeriod, RatingPeriod.id == EloHistory.period_id)
-            .join(Player, Player.id == EloHistory.player_id)
-            .where(RatingPeriod.tc == tc, EloHistory.player_id == player_id)
-        )
-    }
-    seed = seeds(session, tc, only=[player_id]).get(player_id)
+    db = Db.of(source)
+    closed = closed_months(db, tc)
+    rows = db.all(
+        f"""
+        SELECT r.month, {_LINE_COLUMNS}
+        FROM elo_history h
+        JOIN rating_periods r ON r.id = h.period_id
+        JOIN players p ON p.id = h.player_id
+        WHERE r.tc = :tc AND h.player_id = :pid""",
+        {"tc": tc, "pid": player_id},
+    )
+    stored = {day(month): _line(fields) for month, *fields in rows}
+    seed = seeds(db, tc, only=[player_id]).get(player_id)
     out: list[tuple[dt.date, bool, Line]] = []
     previous: Line | None = None
     started = False  # a stored line or the seed has put him on a list
@@ -367,18 +361,18 @@ class ListRatings:
     """Published ratings by list, for Ro and the opponents' ratings (§8.3.2: the list in force
     when the event started). Before the first closed period the seeds stand in."""
 
-    def __init__(self, session: Session, tc: str, *, fallback_to_latest: bool = False) -> None:
-        self.session = session
+    def __init__(self, source: Source, tc: str, *, fallback_to_latest: bool = False) -> None:
+        self.db = db = Db.of(source)
         self.tc = tc
         # Rapid & Blitz Rating Regulations §7.2.1: a player unrated in rapid (blitz) who has a
         # standard rating at the start of the tournament is rated with that rating.
         self.standard = (
-            ListRatings(session, "standard", fallback_to_latest=fallback_to_latest)
+            ListRatings(db, "standard", fallback_to_latest=fallback_to_latest)
             if tc != "standard"
             else None
         )
         self.cache: dict[dt.date, dict[int, int | None]] = {}
-        self.closed = {m: pid for m, pid, _ in closed_months(session, tc)}
+        self.closed = {m: pid for m, pid, _ in closed_months(db, tc)}
         self.fallback_to_latest = fallback_to_latest
         self._seeds: dict[int, int | None] | None = None
         self._given: dict[dt.date, dict[int, int | None]] = {}
@@ -413,12 +407,12 @@ class ListRatings:
             month = max(earlier) if earlier else None
         if month is None:
             return self._seed_ratings()
-        briefs = briefs_at(self.session, self.tc, month)
+        briefs = briefs_at(self.db, self.tc, month)
         return {pid: line.rating for pid, line in briefs.items()}
 
     def _seed_ratings(self) -> dict[int, int | None]:
         if self._seeds is None:
-            self._seeds = {pid: s.rating for pid, s in seeds(self.session, self.tc).items()}
+            self._seeds = {pid: s.rating for pid, s in seeds(self.db, self.tc).items()}
         return self._seeds
 
 
@@ -470,19 +464,19 @@ def pool_from_json(text: str | None) -> tuple[tuple[fide.PoolGame, ...], bool]:
 
 
 def states_after(
-    session: Session, tc: str, month: dt.date, player_id: int | None = None
+    source: Source, tc: str, month: dt.date, player_id: int | None = None
 ) -> dict[int, fide.PlayerState]:
     """Every tracked player's state as published on the list that closed ``month`` (or one
     player's)."""
-    return list_lines(session, tc, month, player_id)[0]
+    return list_lines(source, tc, month, player_id)[0]
 
 
 def list_lines(
-    session: Session, tc: str, month: dt.date, player_id: int | None = None
+    source: Source, tc: str, month: dt.date, player_id: int | None = None
 ) -> tuple[dict[int, fide.PlayerState], dict[int, int | None]]:
     """The tracked players' states on the list that closed ``month``, and the rating of
     every line of it."""
-    lines = lines_at(session, tc, month, None if player_id is None else [player_id])
+    lines = lines_at(source, tc, month, None if player_id is None else [player_id])
     states = {pid: line.state() for pid, line in lines.items() if not line.external}
     return states, {pid: line.rating for pid, line in lines.items()}
 
@@ -529,7 +523,7 @@ class PublishedList:
 
 
 def states_at_start(
-    session: Session,
+    source: Source,
     tc: str,
     month: dt.date,
     first_month: dt.date,
@@ -541,44 +535,16 @@ def states_at_start(
     ratings: dict[int, int | None] | None
     if published is not None:
         return dict(published.states), published.lines
+    db = Db.of(source)
     prev = previous_month(month)
-    if period_id(session, tc, prev) is not None:
-        return list_lines(session, tc, prev)  # seeded players not listed yet included
+    if period_id(db, tc, prev) is not None:
+        return list_lines(db, tc, prev)  # seeded players not listed yet included
     states = {
-        pid: seeded_state(seed, seed.birth_year, first_month)
-        for pid, seed in seeds(session, tc).items()
+        pid: seeded_state(seed, seed.birth_year, first_month) for pid, seed in seeds(db, tc).items()
     }
     ratings = None
     return states, ratings
 
 
-def mark_stale(session: Session, tc: str, day: dt.date) -> tuple[dt.date, ...]:
-    """A change to the period of ``day`` invalidates it and every later closed period (and,
-    if it falls before the first closed period, all of them: tracking starts earlier). The
-    closed months now stale, oldest first."""
-    month = month_of(day)
-    first = session.scalar(select(func.min(RatingPeriod.month)).where(RatingPeriod.tc == tc))
-    if first is None:
-        return ()
-    start = max(month, first)
-    session.execute(
-        update(RatingPeriod)
-        .where(RatingPeriod.tc == tc, RatingPeriod.month >= start)
-        .values(stale=True)
-    )
-    return tuple(
-        session.scalars(
-            select(RatingPeriod.month)
-            .where(RatingPeriod.tc == tc, RatingPeriod.month >= start)
-            .order_by(RatingPeriod.month)
-        )
-    )
-
-
-def mark_all_stale(session: Session) -> None:
-    """A change that touches every list (a seed, a birth year, tracked/external)."""
-    session.execute(update(RatingPeriod).values(stale=True))
-
-
-def stale_months(session: Session, tc: str) -> list[dt.date]:
-    return [m for m, _, s in closed_months(session, tc) if s]
+def stale_months(source: Source, tc: str) -> list[dt.date]:
+    return [m for m, _, s in closed_months(source, tc) if s]

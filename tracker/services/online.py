@@ -13,7 +13,6 @@ Chess.com's monthly archives are fetched from the month of the last stored point
 
 from __future__ import annotations
 
-import bisect
 import datetime as dt
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -21,7 +20,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from sqlalchemy import and_, false, func, or_, select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from tracker.db.models import OnlineRating, Player
@@ -29,8 +28,11 @@ from tracker.errors import InvalidInputError, NotFoundError
 from tracker.importers import online as parse
 from tracker.importers.online import OnlineParse, OnlinePoint
 from tracker.services.http import Fetch
+from tracker.services.online_reads import OnlineSeries, series_for
 from tracker.services.players import resolve
-from tracker.vocabulary import ONLINE_PERFS, PLATFORM_NAMES, PLATFORMS, online_perf
+from tracker.vocabulary import ONLINE_PERFS, PLATFORM_NAMES, PLATFORMS
+
+__all__ = ["OnlineSeries", "series_for"]  # and the rest: the reads are re-exported
 
 LICHESS_HISTORY = "https://lichess.org/api/user/{user}/rating-history"
 CHESSCOM_ARCHIVES = "https://api.chess.com/pub/player/{user}/games/archives"
@@ -333,71 +335,6 @@ def store_downloads(session: Session, downloads: Sequence[Downloaded]) -> list[S
 
 
 # -------------------------------------------------------------------------------- reads
-
-
-@dataclass(frozen=True)
-class OnlineSeries:
-    """A player's stored points in the perf of one platform that stands beside a FIDE list."""
-
-    platform: str
-    user: str
-    perf: str
-    points: tuple[tuple[dt.date, int], ...]
-
-    def on(self, day: dt.date) -> tuple[dt.date, int] | None:
-        """The latest point on or before ``day``."""
-        days = [d for d, _ in self.points]
-        i = bisect.bisect_right(days, day)
-        return self.points[i - 1] if i else None
-
-    @property
-    def label(self) -> str:
-        return f"{PLATFORM_NAMES[self.platform]} {self.perf}"
-
-
-def series_for(
-    session: Session, player_ids: Iterable[int], tc: str
-) -> dict[int, list[OnlineSeries]]:
-    """Per player, his series for ``tc`` on each linked platform (those with a perf for it)."""
-    ids = list(player_ids)
-    if not ids:
-        return {}
-    users = {
-        pid: (lichess, chesscom)
-        for pid, lichess, chesscom in session.execute(
-            select(Player.id, Player.lichess, Player.chesscom).where(Player.id.in_(ids))
-        )
-    }
-    perfs: dict[str, str | None] = {p: online_perf(p, tc) for p in PLATFORMS}
-    rows = session.execute(
-        select(OnlineRating.player_id, OnlineRating.platform, OnlineRating.day, OnlineRating.rating)
-        .where(
-            OnlineRating.player_id.in_(ids),
-            or_(
-                false(),
-                *(
-                    and_(OnlineRating.platform == platform, OnlineRating.perf == perf)
-                    for platform, perf in perfs.items()
-                    if perf is not None
-                ),
-            ),
-        )
-        .order_by(OnlineRating.player_id, OnlineRating.platform, OnlineRating.day)
-    )
-    points: dict[tuple[int, str], list[tuple[dt.date, int]]] = {}
-    for pid, platform, day, rating in rows:
-        points.setdefault((pid, platform), []).append((day, rating))
-    out: dict[int, list[OnlineSeries]] = {}
-    for pid in ids:
-        lichess, chesscom = users.get(pid, (None, None))
-        for platform, user in (("lichess", lichess), ("chesscom", chesscom)):
-            perf = perfs[platform]
-            if user is None or perf is None:
-                continue
-            out.setdefault(pid, []).append(
-                OnlineSeries(platform, user, perf, tuple(points.get((pid, platform), ())))
-            )
-    return out
 
 
 @dataclass(frozen=True)

@@ -12,18 +12,19 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
-
-from tracker.db.models import Event, Player
+from tracker.db.driver import Db
 from tracker.errors import InvalidInputError, NotFoundError
 from tracker.months import month_label, next_month, previous_month
 from tracker.ratings import fide
 from tracker.ratings.month_games import MonthGame
 from tracker.services import lists, rated_games
-from tracker.services.players import resolve
+from tracker.services.player_refs import find
 from tracker.user_input import check_tc
+
+if TYPE_CHECKING:
+    from tracker.db.driver import Source
 
 
 @dataclass(frozen=True)
@@ -63,11 +64,12 @@ class PeriodDetail:
     notes: tuple[str, ...]
 
 
-def period_detail(session: Session, ref: str, tc: str, month: dt.date) -> PeriodDetail:
+def period_detail(source: Source, ref: str, tc: str, month: dt.date) -> PeriodDetail:
     """``history PLAYER --month YYYY-MM``: the closed period ``month`` of one player."""
     tc = check_tc(tc)
-    player = resolve(session, ref)
-    closed = lists.closed_months(session, tc)
+    db = Db.of(source)
+    player = find(db, ref)
+    closed = lists.closed_months(db, tc)
     stale = {m: s for m, _, s in closed}
     if month not in stale:
         raise InvalidInputError(
@@ -76,11 +78,11 @@ def period_detail(session: Session, ref: str, tc: str, month: dt.date) -> Period
         )
     if player.external:
         raise InvalidInputError(f"{player.name} is an external player: tracker does not rate him")
-    states, lines = lists.states_at_start(session, tc, month, closed[0][0])
-    ratings = lists.ListRatings(session, tc)
+    states, lines = lists.states_at_start(db, tc, month, closed[0][0])
+    ratings = lists.ListRatings(db, tc)
     if lines is not None:
         ratings.give(previous_month(month), lines)
-    games = rated_games.period_games(session, tc, month, player_id=player.id)
+    games = rated_games.period_games(db, tc, month, player_id=player.id)
     on_lists = ratings.lists_for(games)
     mine = fide.player_games(games, on_lists, month, only=player.id).get(player.id, [])
     if not mine:
@@ -89,7 +91,7 @@ def period_detail(session: Session, ref: str, tc: str, month: dt.date) -> Period
     state = fide.rated_from_standard(state, mine, tc)
     first = None
     if state.rating is None and not state.first_event_settled:
-        first = rated_games.first_events(session, tc, month, [player.id]).get(player.id)
+        first = rated_games.first_events(db, tc, month, [player.id]).get(player.id)
     _, outcome = fide.close_period(state, mine, month=month, tc=tc, first_event=first)
     return PeriodDetail(
         player=player.name,
@@ -100,7 +102,7 @@ def period_detail(session: Session, ref: str, tc: str, month: dt.date) -> Period
         rating_before=outcome.rating_before,
         rating_after=outcome.rating_after,
         k=outcome.k,
-        games=_games(session, player.id, games, outcome.details),
+        games=_games(db, player.id, games, outcome.details),
         wins=sum(1 for g in mine if g.score == 1),
         draws=sum(1 for g in mine if g.score == Decimal("0.5")),
         losses=sum(1 for g in mine if g.score == 0),
@@ -114,20 +116,17 @@ def period_detail(session: Session, ref: str, tc: str, month: dt.date) -> Period
 
 
 def _games(
-    session: Session,
-    player_id: int,
-    games: list[MonthGame],
-    details: tuple[fide.GameDetail, ...],
+    db: Db, player_id: int, games: list[MonthGame], details: tuple[fide.GameDetail, ...]
 ) -> tuple[DetailGame, ...]:
     """The player's games beside their details (both in the order the fold took them)."""
     own = [g for g in games if player_id in (g.white_id, g.black_id)]
-    opponents = {g.black_id if g.white_id == player_id else g.white_id for g in own}
-    names = dict(
-        session.execute(select(Player.id, Player.name).where(Player.id.in_(opponents))).all()
+    opponents = sorted({g.black_id if g.white_id == player_id else g.white_id for g in own})
+    names: dict[int, str] = dict(
+        db.all("SELECT id, name FROM players WHERE id IN (:ids)", {"ids": opponents})
     )
-    event_ids = {g.event_id for g in own if g.event_id is not None}
-    events = dict(
-        session.execute(select(Event.id, Event.name).where(Event.id.in_(event_ids))).all()
+    event_ids = sorted({g.event_id for g in own if g.event_id is not None})
+    events: dict[int, str] = dict(
+        db.all("SELECT id, name FROM events WHERE id IN (:ids)", {"ids": event_ids})
     )
     out = []
     for g, d in zip(own, details, strict=True):

@@ -2,55 +2,35 @@
 
 from __future__ import annotations
 
-import difflib
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, func, or_, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session, selectinload
 
 from tracker.db.models import Game, OnlineRating, Player, PlayerSeed
-from tracker.errors import AmbiguousError, ConflictError, InvalidInputError, NotFoundError
+from tracker.errors import ConflictError, InvalidInputError
 from tracker.importers.online import CHESSCOM_USER, LICHESS_USER
-from tracker.services.lists import mark_all_stale
+from tracker.services.player_refs import (
+    PlayerView,
+    SeedView,
+    find,
+    game_count,
+    id_ref,
+    namesakes,
+    player_view,
+    show_player,
+)
+from tracker.services.stale import mark_all_stale
+
+__all__ = ["PlayerView", "SeedInput", "SeedView", "resolve", "show_player"]
 from tracker.user_input import check_birth_year, check_plausible_rating
 
 TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
 FEDERATION = re.compile(r"^[A-Z]{3}$")
 ACCOUNTS = {"lichess": ("Lichess", LICHESS_USER), "chesscom": ("Chess.com", CHESSCOM_USER)}
 """Linkable online accounts: the player column, the platform's name, the user-name rule."""
-
-
-@dataclass(frozen=True)
-class SeedView:
-    tc: str
-    rating: int
-    games: int
-    ever_2400: bool
-    ever_2300: bool
-
-
-@dataclass(frozen=True)
-class PlayerView:
-    id: int
-    name: str
-    fide_id: int | None
-    federation: str | None
-    birth_year: int | None
-    sex: str | None
-    title: str | None
-    external: bool
-    seeds: tuple[SeedView, ...]
-    games: int = 0
-    namesakes: tuple[int, ...] = ()
-    lichess: str | None = None
-    chesscom: str | None = None
-
-    @property
-    def ref(self) -> str:
-        return f"#{self.id}"
 
 
 @dataclass(frozen=True)
@@ -62,24 +42,9 @@ class SeedInput:
     tc: str = "standard"
 
 
-def view(player: Player, games: int = 0, namesakes: tuple[int, ...] = ()) -> PlayerView:
-    return PlayerView(
-        id=player.id,
-        name=player.name,
-        fide_id=player.fide_id,
-        federation=player.federation,
-        birth_year=player.birth_year,
-        sex=player.sex,
-        title=player.title,
-        external=player.external,
-        seeds=tuple(
-            SeedView(s.tc, s.rating, s.games, s.ever_2400, s.ever_2300) for s in player.seeds
-        ),
-        games=games,
-        namesakes=namesakes,
-        lichess=player.lichess,
-        chesscom=player.chesscom,
-    )
+def view(player: Player, games: int = 0, others: tuple[int, ...] = ()) -> PlayerView:
+    seeds = tuple(SeedView(s.tc, s.rating, s.games, s.ever_2400, s.ever_2300) for s in player.seeds)
+    return player_view(player, seeds, games, others)
 
 
 def clean_name(name: str) -> str:
@@ -88,7 +53,7 @@ def clean_name(name: str) -> str:
         raise InvalidInputError("a player needs a name")
     if len(cleaned) > 200:
         raise InvalidInputError("a player's name is limited to 200 characters")
-    if _id_ref(cleaned) is not None or cleaned.isdecimal():
+    if id_ref(cleaned) is not None or cleaned.isdecimal():
         raise InvalidInputError(
             f"invalid name {name!r}: a name cannot be a number or start with '#' or 'id:' "
             "(those refer to FIDE ids and player ids)"
@@ -214,13 +179,6 @@ def check_name_free(
     )
 
 
-def _namesakes(session: Session, player: Player) -> tuple[int, ...]:
-    ids = session.scalars(
-        select(Player.id).where(Player.name == player.name, Player.id != player.id)
-    )
-    return tuple(ids)
-
-
 def add_player(
     session: Session,
     *,
@@ -265,125 +223,15 @@ def add_player(
     session.flush()
     if seed is not None:
         mark_all_stale(session)
-    return view(player, namesakes=_namesakes(session, player))
-
-
-#: ``id:12`` (or ``#12``, which a shell takes for a comment unless quoted): a player's id.
-ID_PREFIXES = ("id:", "#")
-
-
-def name_key(name: str) -> str:
-    """A name as matching compares it: case and spacing do not count."""
-    return " ".join(name.split()).casefold()
-
-
-def _loose_key(name: str) -> str:
-    """Case, spacing and commas do not count ("hart daniel" for "Hart, Daniel")."""
-    return " ".join(name.replace(",", " ").split()).casefold()
-
-
-def _surname(name: str) -> str:
-    """The part before the comma ("Hart, Daniel"), else the last word ("Daniel Hart")."""
-    if "," in name:
-        return name.split(",", 1)[0]
-    words = name.split()
-    return words[-1] if words else name
-
-
-def _id_ref(text: str) -> str | None:
-    """The digits of ``id:12`` or ``#12``; None if ``text`` is neither form."""
-    for prefix in ID_PREFIXES:
-        if text[: len(prefix)].casefold() == prefix:
-            return text[len(prefix) :].strip()
-    return None
+    return view(player, others=namesakes(session, player.id, player.name))
 
 
 def resolve(session: Session, ref: str) -> Player:
-    """A player from a reference, tried in this order: ``id:ID`` (or ``#ID``), a FIDE id, the
-    exact name, the name in another case or spacing, a surname only one player has, and the
-    start of only one player's name. Errors name the candidates or the closest names."""
-    text = ref.strip()
-    digits = _id_ref(text)
-    if digits is not None:
-        player = (
-            session.get(Player, int(digits))
-            if digits.isascii() and digits.isdecimal() and len(digits) < 19
-            else None
-        )
-        if player is None:
-            raise NotFoundError(f"no player {text}")
-        return player
-    if text.isascii() and text.isdecimal():
-        player = session.scalar(select(Player).where(Player.fide_id == int(text)))
-        if player is None:
-            raise NotFoundError(f"no player with FIDE id {text}")
-        return player
-    matches = list(session.scalars(select(Player).where(Player.name == text)))
-    if not matches:
-        folded = " ".join(text.split()).lower()
-        matches = list(session.scalars(select(Player).where(func.lower(Player.name) == folded)))
-    if not matches:
-        matches = _partial_matches(session, text)
-    if len(matches) == 1:
-        return matches[0]
-    if len(matches) > 1:
-        listed = ", ".join(_label(p) for p in matches[:10])
-        more = f" and {len(matches) - 10} more" if len(matches) > 10 else ""
-        raise AmbiguousError(
-            f"{text!r} matches {len(matches)} players: {listed}{more}; name one by id:ID"
-        )
-    raise NotFoundError(f"no player named {text!r}{_closest(session, text)}")
-
-
-def _partial_matches(session: Session, text: str) -> list[Player]:
-    """The players whose name matches ``text`` in case and spacing only (SQL's lower() knows
-    ASCII only), else whose surname is ``text``, else whose name starts with it."""
-    wanted, loose = name_key(text), _loose_key(text)
-    if not wanted:
-        return []
-    names = session.execute(select(Player.id, Player.name).order_by(Player.name, Player.id)).all()
-    tests: tuple[Callable[[str], bool], ...] = (
-        lambda name: name_key(name) == wanted,
-        lambda name: _loose_key(_surname(name)) == loose,
-        lambda name: _loose_key(name).startswith(loose),
-    )
-    for test in tests:
-        ids = [pid for pid, name in names if test(name)]
-        if ids:
-            return [p for p in (session.get(Player, pid) for pid in ids) if p is not None]
-    return []
-
-
-def _label(player: Player) -> str:
-    fide = f", FIDE {player.fide_id}" if player.fide_id else ""
-    return f'"{player.name}" (id:{player.id}{fide})'
-
-
-def _closest(session: Session, text: str) -> str:
-    """The closest names, each in double quotes: a name has commas of its own."""
-    names = list(session.scalars(select(Player.name).distinct()))
-    by_lower = {n.lower(): n for n in names}
-    close = difflib.get_close_matches(text.lower(), list(by_lower), n=3, cutoff=0.5)
-    words = [w for w in text.lower().split() if len(w) > 2]
-    for name in names:
-        if len(close) >= 3:
-            break
-        if any(w in name.lower() for w in words) and name.lower() not in close:
-            close.append(name.lower())
-    if not close:
-        return " (no similar names; see `tracker player list`)"
-    return "; closest: " + ", ".join(f'"{by_lower[c]}"' for c in close)
-
-
-def game_count(session: Session, player_id: int) -> int:
-    return int(
-        session.scalar(
-            select(func.count())
-            .select_from(Game)
-            .where(or_(Game.white_id == player_id, Game.black_id == player_id))
-        )
-        or 0
-    )
+    """The player a reference names (:func:`tracker.services.player_refs.find`), as the
+    entity a change needs."""
+    player = session.get(Player, find(session, ref).id)
+    assert player is not None  # found in this transaction
+    return player
 
 
 def list_players(session: Session, *, external: bool | None = None) -> tuple[PlayerView, ...]:
@@ -406,11 +254,6 @@ def list_players(session: Session, *, external: bool | None = None) -> tuple[Pla
     if external is not None:
         query = query.where(Player.external == external)
     return tuple(view(player, int(n)) for player, n in session.execute(query))
-
-
-def show_player(session: Session, ref: str) -> PlayerView:
-    player = resolve(session, ref)
-    return view(player, game_count(session, player.id), _namesakes(session, player))
 
 
 def edit_player(
@@ -466,7 +309,7 @@ def edit_player(
         )
     if seed is not None or (player.birth_year, player.external) != rating_inputs:
         mark_all_stale(session)
-    return view(player, game_count(session, player.id), _namesakes(session, player))
+    return view(player, game_count(session, player.id), namesakes(session, player.id, player.name))
 
 
 def remove_player(session: Session, ref: str) -> PlayerView:

@@ -8,21 +8,34 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable
 from decimal import Decimal
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from sqlalchemy import func, select
-from sqlalchemy.orm import Session, aliased
-
-from tracker.db.models import Event, Game, Player
+from tracker.db.driver import Db, chunks, day
 from tracker.db.planner import not_indexed
 from tracker.months import month_of, next_month
 from tracker.ratings import fide
 from tracker.ratings.month_games import MonthGame
 from tracker.vocabulary import FORFEITS, SCORES
 
+if TYPE_CHECKING:
+    from tracker.db.driver import Source
+
+#: Played games: not forfeits (FIDE Rating Regulations §5.1: a forfeit is no game).
+_PLAYED = "g.result NOT IN ({})".format(", ".join(f"'{r}'" for r in sorted(FORFEITS)))
+
+_MONTH_GAMES = f"""
+    SELECT g.id, g.white_id, g.black_id, g.result, g.played_on, g.event_id,
+        coalesce(e.start_date, g.played_on), g.white_rating, g.black_rating,
+        w.external, b.external
+    FROM games g
+    JOIN players w ON w.id = g.white_id
+    JOIN players b ON b.id = g.black_id
+    LEFT JOIN events e ON e.id = g.event_id
+    WHERE {_PLAYED}"""
+
 
 def month_games(
-    session: Session,
+    source: Source,
     tc: str,
     month: dt.date,
     player_id: int | None = None,
@@ -31,40 +44,32 @@ def month_games(
 ) -> list[MonthGame]:
     """The month's played games in date order (ties in the order they were entered); with
     ``events``, instead the games of those events played before the month."""
-    white, black = aliased(Player), aliased(Player)
-    query = (
-        select(
-            Game.id,
-            Game.white_id,
-            Game.black_id,
-            Game.result,
-            Game.played_on,
-            Game.event_id,
-            func.coalesce(Event.start_date, Game.played_on),
-            Game.white_rating,
-            Game.black_rating,
-            white.external,
-            black.external,
-        )
-        .join(white, white.id == Game.white_id)
-        .join(black, black.id == Game.black_id)
-        .outerjoin(Event, Event.id == Game.event_id)
-        .where(Game.result.not_in(FORFEITS))
-        .order_by(Game.played_on, Game.id)
-    )
+    params: dict[str, Any] = {"tc": tc, "month": month}
     if events is None:
-        query = query.where(
-            Game.tc == tc, Game.played_on >= month, Game.played_on < next_month(month)
-        )
+        where = "g.tc = :tc AND g.played_on >= :month AND g.played_on < :end"
+        params["end"] = next_month(month)
     else:  # by the events' index
-        query = query.where(
-            not_indexed(Game.tc) == tc,
-            not_indexed(Game.played_on) < month,
-            Game.event_id.in_(sorted(set(events))),
+        where = (
+            f"{not_indexed('g.tc')} = :tc AND {not_indexed('g.played_on')} < :month "
+            "AND g.event_id IN (:events)"
         )
+        params["events"] = sorted(set(events))
     if player_id is not None:
-        query = query.where((Game.white_id == player_id) | (Game.black_id == player_id))
-    return [MonthGame(*row) for row in session.execute(query)]
+        where += " AND (g.white_id = :pid OR g.black_id = :pid)"
+        params["pid"] = player_id
+    rows = Db.of(source).all(f"{_MONTH_GAMES} AND {where} ORDER BY g.played_on, g.id", params)
+    days: dict[Any, dt.date] = {}  # a month's games fall on a few dozen days
+
+    def on(value: Any) -> dt.date:
+        found = days.get(value)
+        if found is None:
+            found = days[value] = day(value)
+        return found
+
+    return [
+        MonthGame(gid, w, b, result, on(played), event, on(start), wr, br, bool(wx), bool(bx))
+        for gid, w, b, result, played, event, start, wr, br, wx, bx in rows
+    ]
 
 
 class EventSpan(NamedTuple):
@@ -78,32 +83,30 @@ class EventSpan(NamedTuple):
         return fide.rated_in(self.start, self.end, played_on)
 
 
-def event_spans(session: Session, tc: str, event_ids: Iterable[int]) -> dict[int, EventSpan]:
+def event_spans(source: Source, tc: str, event_ids: Iterable[int]) -> dict[int, EventSpan]:
     """The spans of ``event_ids`` (those with played games in ``tc``: a forfeit is no game,
     §5.1, and does not make an event last longer)."""
-    wanted = sorted(set(event_ids))
+    db = Db.of(source)
     out: dict[int, EventSpan] = {}
-    for chunk in _chunks(wanted):
-        starts = dict(
-            session.execute(select(Event.id, Event.start_date).where(Event.id.in_(chunk))).all()
+    for chunk in chunks(sorted(set(event_ids))):
+        starts: dict[int, Any] = dict(
+            db.all("SELECT id, start_date FROM events WHERE id IN (:ids)", {"ids": chunk})
         )
-        rows = session.execute(
-            select(Game.event_id, func.min(Game.played_on), func.max(Game.played_on))
-            .where(
-                Game.event_id.in_(chunk),
-                not_indexed(Game.tc) == tc,  # the events' own index, not the (tc, day) one
-                Game.result.not_in(FORFEITS),
-            )
-            .group_by(Game.event_id)
+        rows = db.all(
+            f"""
+            SELECT g.event_id, min(g.played_on), max(g.played_on) FROM games g
+            WHERE g.event_id IN (:ids) AND {not_indexed("g.tc")} = :tc AND {_PLAYED}
+            GROUP BY g.event_id""",  # the events' own index, not the (tc, day) one
+            {"ids": chunk, "tc": tc},
         )
         for event_id, first, last in rows:
             assert event_id is not None
-            out[event_id] = EventSpan(min(starts[event_id], first), last)
+            out[event_id] = EventSpan(min(day(starts[event_id]), day(first)), day(last))
     return out
 
 
 def period_games(
-    session: Session,
+    source: Source,
     tc: str,
     month: dt.date,
     played: list[MonthGame] | None = None,
@@ -112,9 +115,10 @@ def period_games(
     """The games rated in the period ``month`` (see :mod:`tracker.ratings.fide.events`), in
     date order, each with ``event_start`` set to the day whose list rates it. ``played``:
     the month's played games (:func:`month_games`), if the caller has them."""
+    db = Db.of(source)
     if played is None:
-        played = month_games(session, tc, month, player_id)
-    spans = event_spans(session, tc, {g.event_id for g in played if g.event_id is not None})
+        played = month_games(db, tc, month, player_id)
+    spans = event_spans(db, tc, {g.event_id for g in played if g.event_id is not None})
     out: list[MonthGame] = []
     earlier: set[int] = set()  # events ending this month that began before it
     for g in played:
@@ -128,22 +132,22 @@ def period_games(
         if span.start < month and not fide.is_league(span.start, span.end):
             earlier.add(g.event_id)
     if earlier:
-        before = month_games(session, tc, month, player_id, events=earlier)
+        before = month_games(db, tc, month, player_id, events=earlier)
         out.extend(g._replace(event_start=spans[int(g.event_id or 0)].start) for g in before)
         out.sort(key=lambda g: (g.played_on, g.id))
     return out
 
 
-def event_rated_from(session: Session, tc: str, event_id: int) -> dt.date | None:
+def event_rated_from(source: Source, tc: str, event_id: int) -> dt.date | None:
     """The first period in which a game of the event is rated (None: no game in ``tc``)."""
-    span = event_spans(session, tc, [event_id]).get(event_id)
+    span = event_spans(source, tc, [event_id]).get(event_id)
     if span is None:
         return None
     return month_of(span.start) if fide.is_league(span.start, span.end) else month_of(span.end)
 
 
 def first_events(
-    session: Session, tc: str, month: dt.date, players: Iterable[int]
+    source: Source, tc: str, month: dt.date, players: Iterable[int]
 ) -> dict[int, fide.FirstEvent]:
     """Each player's first event (§8.2.1) as the close of ``month`` sees it: the event of his
     first played game, his score in its games rated up to ``month``, and whether its last
@@ -151,27 +155,22 @@ def first_events(
     wanted = sorted(set(players))
     if not wanted:
         return {}
+    db = Db.of(source)
     end = next_month(month)
     mine: dict[int, list[tuple[dt.date, int, int | None, Decimal]]] = {p: [] for p in wanted}
     seen: set[int] = set()
-    for chunk in _chunks(wanted):
-        for side in (Game.white_id, Game.black_id):  # each by its own index (not an OR)
-            rows = session.execute(
-                select(
-                    Game.id,
-                    Game.white_id,
-                    Game.black_id,
-                    Game.result,
-                    Game.played_on,
-                    Game.event_id,
-                ).where(
-                    side.in_(chunk),
-                    not_indexed(Game.tc) == tc,
-                    not_indexed(Game.played_on) < end,
-                    Game.result.not_in(FORFEITS),
-                )
+    for chunk in chunks(wanted):
+        for side in ("g.white_id", "g.black_id"):  # each by its own index (not an OR)
+            rows = db.all(
+                f"""
+                SELECT g.id, g.white_id, g.black_id, g.result, g.played_on, g.event_id
+                FROM games g
+                WHERE {side} IN (:ids) AND {not_indexed("g.tc")} = :tc
+                    AND {not_indexed("g.played_on")} < :end AND {_PLAYED}""",
+                {"ids": chunk, "tc": tc, "end": end},
             )
-            for gid, white, black, result, played_on, event_id in rows:
+            for gid, white, black, result, played, event_id in rows:
+                played_on = day(played)
                 if gid in seen:  # both players asked for: seen from both sides
                     continue
                 seen.add(gid)
@@ -180,12 +179,12 @@ def first_events(
                     if pid in mine:
                         mine[pid].append((played_on, gid, event_id, score))
     firsts = {pid: min(games) for pid, games in mine.items() if games}
-    spans = event_spans(session, tc, {e for _, _, e, _ in firsts.values() if e is not None})
+    spans = event_spans(db, tc, {e for _, _, e, _ in firsts.values() if e is not None})
     out: dict[int, fide.FirstEvent] = {}
-    for pid, (day, _, event_id, _) in firsts.items():
+    for pid, (first_day, _, event_id, _) in firsts.items():
         if event_id is None:  # unnamed games: one event per day
-            score = sum((s for d, _, e, s in mine[pid] if e is None and d == day), Decimal(0))
-            out[pid] = fide.FirstEvent(f"day:{day.isoformat()}", score, True)
+            score = sum((s for d, _, e, s in mine[pid] if e is None and d == first_day), Decimal(0))
+            out[pid] = fide.FirstEvent(f"day:{first_day.isoformat()}", score, True)
             continue
         span = spans[event_id]
         score = sum(
@@ -196,13 +195,8 @@ def first_events(
     return out
 
 
-def _chunks(ids: list[int], size: int = 500) -> Iterable[list[int]]:
-    for start in range(0, len(ids), size):
-        yield ids[start : start + size]
-
-
-def span_of(session: Session, tc: str, event_id: int | None) -> EventSpan | None:
+def span_of(source: Source, tc: str, event_id: int | None) -> EventSpan | None:
     """The span of one event in ``tc`` (None: no event, or no game of it in ``tc``)."""
     if event_id is None:
         return None
-    return event_spans(session, tc, [event_id]).get(event_id)
+    return event_spans(source, tc, [event_id]).get(event_id)

@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from sqlalchemy.orm import Session
-
-from tracker.db.models import ShadowSettings
+from tracker.db.driver import Db
 from tracker.errors import InvalidInputError
 from tracker.ratings import glicko
 from tracker.ratings.glicko import GlickoPreset
+
+if TYPE_CHECKING:
+    from tracker.db.driver import Source
 
 SEEDS = ("elo", "fresh")
 PRESET_NAMES = tuple(glicko.PRESETS)
@@ -45,20 +47,12 @@ class ShadowConfig:
         return glicko.get_preset(chosen)
 
 
-def get_config(session: Session) -> ShadowConfig:
-    row = session.get(ShadowSettings, 1)
-    if row is None:
-        return ShadowConfig()
-    return ShadowConfig(
-        row.preset,
-        row.seed,
-        row.external_rd,
-        row.chesscom_start,
-        row.chesscom_c,
-        row.chesscom_rd_min,
-        row.chesscom_rd_max,
-        row.seed_rd,
+def get_config(source: Source) -> ShadowConfig:
+    row = Db.of(source).first(
+        "SELECT preset, seed, external_rd, chesscom_start, chesscom_c, chesscom_rd_min, "
+        "chesscom_rd_max, seed_rd FROM shadow_settings WHERE id = 1"
     )
+    return ShadowConfig() if row is None else ShadowConfig(*row)
 
 
 def seed_rd_for(config: ShadowConfig, preset: GlickoPreset, games: int) -> float:
@@ -91,59 +85,3 @@ def check_preset(name: str) -> str:
     if name not in PRESET_NAMES:
         raise InvalidInputError(f"unknown preset {name!r}: use {', '.join(PRESET_NAMES)}")
     return name
-
-
-def store_config(
-    session: Session,
-    *,
-    preset: str | None = None,
-    seed: str | None = None,
-    external_rd: float | None = None,
-    chesscom_start: float | None = None,
-    chesscom_c: float | None = None,
-    chesscom_rd_min: float | None = None,
-    chesscom_rd_max: float | None = None,
-    seed_rd: str | None = None,
-) -> tuple[ShadowConfig, bool]:
-    """Check and store a new configuration; whether it changed. (Recomputing the stored
-    shadow is :func:`tracker.services.shadow.set_config`'s.)
-
-    ``seed_rd``: ``"auto"`` or a number (see :func:`parse_seed_rd`); None leaves it as is."""
-    current = get_config(session)
-    if preset is not None:
-        check_preset(preset)
-    if seed is not None and seed not in SEEDS:
-        raise InvalidInputError(f"unknown seeding {seed!r}: use elo or fresh")
-    if external_rd is not None and not 10 <= external_rd <= 500:
-        raise InvalidInputError(f"external RD {external_rd:g} is outside 10..500")
-    if chesscom_start is not None and not 100 <= chesscom_start <= 3000:
-        raise InvalidInputError(f"start rating {chesscom_start:g} is outside 100..3000")
-    if chesscom_c is not None and not 0 <= chesscom_c <= 100:
-        raise InvalidInputError(f"RD growth c {chesscom_c:g} is outside 0..100")
-    new = ShadowConfig(
-        preset or current.preset,
-        seed or current.seed,
-        current.external_rd if external_rd is None else external_rd,
-        current.chesscom_start if chesscom_start is None else chesscom_start,
-        current.chesscom_c if chesscom_c is None else chesscom_c,
-        current.chesscom_rd_min if chesscom_rd_min is None else chesscom_rd_min,
-        current.chesscom_rd_max if chesscom_rd_max is None else chesscom_rd_max,
-        current.seed_rd if seed_rd is None else parse_seed_rd(seed_rd),
-    )
-    if not 1 <= new.chesscom_rd_min < new.chesscom_rd_max <= 1000:
-        raise InvalidInputError(
-            f"RD bounds {new.chesscom_rd_min:g}..{new.chesscom_rd_max:g} must satisfy "
-            "1 <= minimum < maximum <= 1000"
-        )
-    if new == current:
-        return current, False
-    row = session.get(ShadowSettings, 1)
-    if row is None:
-        row = ShadowSettings(id=1)
-        session.add(row)
-    row.preset, row.seed = new.preset, new.seed
-    row.external_rd, row.chesscom_start = new.external_rd, new.chesscom_start
-    row.chesscom_c, row.chesscom_rd_min = new.chesscom_c, new.chesscom_rd_min
-    row.chesscom_rd_max, row.seed_rd = new.chesscom_rd_max, new.seed_rd
-    session.flush()
-    return new, True

@@ -1,0 +1,150 @@
+"""The everyday reads (``history``, ``player show``, ``compare``, ``list``) run on the bare
+driver: as whole processes they never import SQLAlchemy, print what the SQLAlchemy path
+prints, and fall back to it when the database needs its checks (an older schema, no file)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+
+from tests.helpers import Cli, ok
+from tracker.cli.context import AppState
+from tracker.db.engine import make_engine
+from tracker.db.revision import SCHEMA_REVISION
+from tracker.services.compare import compare
+from tracker.services.history import history, player_card, rating_list
+
+READS = [
+    ("history", "Hart, Daniel"),
+    ("history", "Hart", "--json"),
+    ("history", "Hart", "--month", "2026-01"),
+    ("player", "show", "Hart, Daniel"),
+    ("player", "show", "#2", "--json"),
+    ("compare", "Hart"),
+    ("compare", "Hart", "Okafor", "--json"),
+    ("compare", "Hart", "--preset", "glickman"),
+    ("compare", "--all"),
+    ("list",),
+    ("list", "--json"),
+]
+
+#: Runs ``tracker ARGS`` as ``tracker`` does, then says on stderr's last line which of the
+#: heavy libraries the process imported.
+PROBE = """
+import json, sys
+from tracker.cli import main
+sys.argv = ["tracker", *sys.argv[1:]]
+try:
+    main()
+finally:
+    heavy = ["sqlalchemy", "alembic", "rich", "matplotlib"]
+    print(json.dumps([m for m in heavy if m in sys.modules]), file=sys.stderr)
+"""
+
+
+def season(cli: Cli) -> None:
+    """Three tracked players (one with a Lichess account), an external one, two months."""
+    ok(cli("player", "add", "Hart, Daniel", "--rating", "2318", "--games", "240", "--born", "1988"))
+    ok(cli("player", "add", "Okafor, Grace", "--rating", "2105", "--games", "95", "--born", "2001"))
+    ok(cli("player", "add", "Patel, Arjun", "--born", "2010", "--lichess", "apatel"))
+    ok(cli("player", "add", "Kim, Ji-ho", "--external"))
+    for white, black, result, day in (
+        ("Hart, Daniel", "Okafor, Grace", "1-0", "2026-01-10"),
+        ("Patel, Arjun", "Hart, Daniel", "0-1", "2026-01-11"),
+        ("Okafor, Grace", "Patel, Arjun", "1/2-1/2", "2026-01-12"),
+        ("Hart, Daniel", "Kim, Ji-ho", "1/2-1/2", "2026-02-07"),
+        ("Okafor, Grace", "Hart, Daniel", "0-1", "2026-03-02"),
+    ):
+        extra = ["--black-rating", "2250"] if black == "Kim, Ji-ho" else []
+        ok(cli("game", "add", white, black, result, "--date", day, "--event", day[:7], *extra))
+    ok(cli("period", "close", "2026-02"))
+
+
+def probe(url: str, *args: str) -> tuple[subprocess.CompletedProcess[str], list[str]]:
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, "--db", url, *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    *stderr, imported = done.stderr.splitlines()
+    done.stderr = "".join(f"{line}\n" for line in stderr)
+    return done, json.loads(imported)
+
+
+@pytest.mark.slow
+def test_the_everyday_reads_never_import_sqlalchemy(cli: Cli, db_url: str) -> None:
+    season(cli)
+    for args in READS:
+        done, imported = probe(db_url, *args)
+        assert done.returncode == 0, (args, done.stderr)
+        assert done.stdout.strip(), args
+        # what the in-process command (the same code, its output compared below) imports
+        assert imported == [], (args, imported)
+        inline = cli(*args)
+        assert (inline.stdout, inline.stderr) == (done.stdout, done.stderr), args
+
+
+def test_the_driver_path_and_sqlalchemys_read_the_same(cli: Cli, db_url: str) -> None:
+    """Each read service on the bare driver and on a session, on each backend."""
+    season(cli)
+    reads = [
+        lambda db: history(db, "Hart", "standard"),
+        lambda db: player_card(db, "Okafor"),
+        lambda db: compare(db, "Hart", "standard", None),
+        lambda db: compare(db, "Patel", "standard", "glickman"),
+        lambda db: rating_list(db, "standard", None),
+    ]
+    for read in reads:
+        fast = AppState(db_option=db_url).read(read)
+        slow = AppState(db_option=db_url).run(read, write=False)
+        assert fast == slow
+
+
+def test_an_older_schema_is_explained_by_every_read(cli: Cli, db_url: str) -> None:
+    season(cli)
+    engine = make_engine(db_url)
+    try:
+        with engine.begin() as conn:
+            conn.execute(text("UPDATE alembic_version SET version_num = '0001'"))
+    finally:
+        engine.dispose()
+    for args in READS:
+        r = cli(*args)
+        assert r.exit_code == 1, args
+        assert r.stderr == (
+            f"error: the database schema is at revision 0001, this tracker needs "
+            f"{SCHEMA_REVISION}: run `tracker db upgrade` (back it up first with "
+            "`tracker db backup FILE`)\n"
+        ), args
+
+
+def test_errors_on_the_driver_path_are_one_line(cli: Cli) -> None:
+    season(cli)
+    for args, expected in (
+        (("history", "Nobody"), "error: no player named 'Nobody'"),
+        (("history", "Kim"), "error: Kim, Ji-ho is an external player"),
+        (("player", "show", "#99999999999999999999"), "error: no player #99999999999999999999"),
+        (("player", "show", "99999999999999999999"), "error: "),
+        (("list", "2027-01"), "error: no standard list dated 2027-01"),
+    ):
+        r = cli(*args)
+        assert r.exit_code == 1, (args, r.stdout)
+        assert r.stderr.startswith(expected) and r.stderr.count("\n") == 1, (args, r.stderr)
+
+
+@pytest.mark.backends("sqlite")
+def test_a_read_of_a_missing_file_still_says_so(tmp_path: Path) -> None:
+    from tests.helpers import cli_on, one_line_error
+
+    path = tmp_path / "nowhere" / "club.db"
+    for args in READS:
+        line = one_line_error(cli_on(str(path))(*args), 1)
+        assert line.startswith(f"error: no database at {path}"), args
+    assert not path.parent.exists()

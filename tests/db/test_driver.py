@@ -1,0 +1,168 @@
+"""Plain SQL on the bare driver (tracker.db.driver): the same statement on SQLite and
+PostgreSQL, parameters and IN lists, values as each driver gives them, and a read that opens
+only a database it can read and changes nothing."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import text
+
+from tests.helpers import Services, seeded
+from tracker.db.driver import Db, day, maybe_day, open_for_reading, postgresql_conninfo, sqlite_path
+from tracker.db.engine import make_engine, sqlite_file, transaction
+from tracker.db.revision import SCHEMA_REVISION
+
+
+class Recorder:
+    """A DB-API connection that records what it is asked to run."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, dict[str, Any]]] = []
+
+    def cursor(self) -> Recorder:
+        return self
+
+    def execute(self, sql: str, params: dict[str, Any]) -> None:
+        self.calls.append((sql, params))
+
+    def fetchall(self) -> list[tuple[Any, ...]]:
+        return []
+
+    def close(self) -> None:
+        pass
+
+
+def test_postgresql_parameters_lists_and_percent_signs() -> None:
+    conn = Recorder()
+    db = Db(conn, "postgresql")
+    db.all(
+        "SELECT x::int FROM t WHERE a = :a AND b IN (:ids) AND c LIKE 'x%' AND d IN (:none)",
+        {"a": 1, "ids": [4, 5], "none": []},
+    )
+    sql, params = conn.calls[0]
+    assert sql == (
+        "SELECT x::int FROM t WHERE a = %(a)s AND b IN (%(ids__0)s, %(ids__1)s) "
+        "AND c LIKE 'x%%' AND d IN (NULL)"
+    )
+    assert params == {"a": 1, "ids__0": 4, "ids__1": 5}
+
+
+def test_sqlite_parameters_keep_their_names_and_dates_go_as_text() -> None:
+    conn = Recorder()
+    db = Db(conn, "sqlite")
+    db.all(
+        "SELECT 1 WHERE m = :month AND id IN (:ids) AND n LIKE '%a'",
+        {"month": dt.date(2026, 3, 1), "ids": (7,)},
+    )
+    assert conn.calls[0] == (
+        "SELECT 1 WHERE m = :month AND id IN (:ids__0) AND n LIKE '%a'",
+        {"month": "2026-03-01", "ids__0": 7},
+    )
+    # a list of another length is a statement of its own
+    db.all("SELECT 1 WHERE id IN (:ids)", {"ids": [1, 2, 3]})
+    assert conn.calls[1][0] == "SELECT 1 WHERE id IN (:ids__0, :ids__1, :ids__2)"
+
+
+def test_day_takes_the_drivers_date_or_sqlites_text() -> None:
+    assert day("2026-03-01") == day(dt.date(2026, 3, 1)) == dt.date(2026, 3, 1)
+    assert maybe_day(None) is None
+
+
+def test_urls_the_driver_reads() -> None:
+    assert sqlite_path("sqlite:////tmp/club.db") == Path("/tmp/club.db")
+    assert sqlite_path("sqlite:///club.db") == Path("club.db")
+    assert sqlite_path("sqlite://") is None  # in memory
+    assert sqlite_path("sqlite:///club.db?mode=ro") is None  # options: SQLAlchemy's path
+    assert sqlite_path("postgresql+psycopg://u@h/db") is None
+    assert postgresql_conninfo("postgresql+psycopg://u:p%40ss@h:5433/db?sslmode=disable") == (
+        "postgresql://u:p%40ss@h:5433/db?sslmode=disable"
+    )
+    assert postgresql_conninfo("postgresql+psycopg2://u@h/db") is None
+    assert postgresql_conninfo("sqlite:////tmp/x.db") is None
+
+
+def _hart(url: str) -> None:
+    services = Services(url)
+    try:
+        services(seeded, "Hart, Daniel", 2318, games=240)
+    finally:
+        services.dispose()
+
+
+def test_the_same_sql_on_a_real_database(db_url: str) -> None:
+    """On each backend: a session's connection and the bare driver run the same statement
+    and read the same rows, in the session's transaction (a pending change is seen)."""
+    _hart(db_url)
+    sql = """
+        SELECT p.name, s.rating, s.ever_2400, p.created_at FROM players p
+        JOIN player_seeds s ON s.player_id = p.id
+        WHERE s.tc = :tc AND p.id IN (:ids) AND p.name LIKE '%Dan%'"""
+    engine = make_engine(db_url)
+    try:
+        with transaction(engine, write=True) as session:
+            session.execute(text("UPDATE player_seeds SET rating = 2320"))
+            via_session = Db.of(session).all(sql, {"tc": "standard", "ids": [1, 2]})
+            assert Db.of(session).all(sql, {"tc": "standard", "ids": []}) == []
+            session.rollback()
+    finally:
+        engine.dispose()
+    reading = open_for_reading(db_url)
+    assert reading is not None
+    with reading as db:
+        rows = db.all(sql, {"tc": "standard", "ids": [1, 2]})
+        assert db.scalar("SELECT min(created_at) FROM players") is not None
+    assert [r[:2] for r in via_session] == [("Hart, Daniel", 2320)]
+    assert [r[:2] for r in rows] == [("Hart, Daniel", 2318)]  # the update was rolled back
+    assert not rows[0][2]  # a boolean: False, or SQLite's 0
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@pytest.mark.backends("sqlite")
+def test_a_read_changes_no_byte_and_leaves_no_file(db_url: str) -> None:
+    _hart(db_url)
+    path = sqlite_file(db_url)
+    assert path is not None
+    before = _digest(path), sorted(p.name for p in path.parent.iterdir())
+    reading = open_for_reading(db_url)
+    assert reading is not None
+    with reading as db:
+        assert db.scalar("SELECT name FROM players") == "Hart, Daniel"
+        with pytest.raises(sqlite3.OperationalError):
+            # nothing can be left half-written: the transaction is rolled back at the end
+            db.execute("INSERT INTO no_such_table VALUES (1)")
+    assert (_digest(path), sorted(p.name for p in path.parent.iterdir())) == before
+
+
+def test_what_the_driver_will_not_read(tmp_path: Path, db_url: str) -> None:
+    """None: the caller goes through SQLAlchemy, whose checks explain what is wrong."""
+    missing = tmp_path / "missing" / "club.db"
+    assert open_for_reading(f"sqlite:///{missing}") is None
+    assert not missing.parent.exists()  # nothing created
+    empty = tmp_path / "empty.db"
+    empty.touch()
+    assert open_for_reading(f"sqlite:///{empty}") is None
+    assert empty.stat().st_size == 0
+    assert open_for_reading("mysql://u@h/db") is None
+    assert open_for_reading("postgresql+psycopg://nobody@127.0.0.1:1/none") is None
+    engine = make_engine(db_url)
+    try:
+        with engine.begin() as conn:
+            conn.execute(text("UPDATE alembic_version SET version_num = '0001'"))
+        assert open_for_reading(db_url) is None  # an older schema
+        with engine.begin() as conn:
+            conn.execute(text(f"UPDATE alembic_version SET version_num = '{SCHEMA_REVISION}'"))
+    finally:
+        engine.dispose()
+    reading = open_for_reading(db_url)
+    assert reading is not None
+    with reading:
+        pass

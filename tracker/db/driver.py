@@ -1,0 +1,252 @@
+"""Plain SQL on the database driver itself (``sqlite3``, ``psycopg``), without SQLAlchemy.
+
+Importing SQLAlchemy takes longer (0.2-0.3 s) than all the work of the everyday reads
+(``history``, ``player show``, ``compare``, ``list``), so those run here from start to end,
+on a connection :func:`open_for_reading` opens. The same read functions serve every command
+that holds a SQLAlchemy session: :meth:`Db.of` runs them on that session's own connection,
+inside its transaction, so there is one copy of each query.
+
+SQL is written once for both databases, with ``:name`` parameters (psycopg's ``%(name)s``
+is made from them); a list or tuple parameter stands for the items of an ``IN (...)`` list.
+Rows come back as the driver gives them: on SQLite a date is ISO text and a boolean 0 or 1,
+so readers pass dates through :func:`day` and flags through ``bool``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import sqlite3
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
+
+from tracker.db.revision import SCHEMA_REVISION
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    from sqlalchemy.orm import Session
+
+    #: What a read function takes: a :class:`Db`, or a session to run on.
+    Source: TypeAlias = "Db | Session"
+
+Row = tuple[Any, ...]
+
+#: How long a connection waits for another's lock (SQLite's busy timeout, PostgreSQL's
+#: lock_timeout for writers), and SQLite's page cache per connection: 32 MiB instead of
+#: SQLite's 2 MiB (a month's close inserts some 160,000 history rows into indexes that grow
+#: with every month; with the default cache the close of month 24 of a federation took 1.3
+#: times month 1's, with this 1.2 times).
+BUSY_TIMEOUT_MS = 30_000
+CACHE_KIB = 32 * 1024
+
+BUSY_MESSAGE = (
+    "the database is busy (another tracker command is writing); nothing was changed, "
+    "try again in a moment"
+)
+#: PostgreSQL's SQLSTATEs for a lock wait that ran out of ``lock_timeout``, and for "integer
+#: out of range" and its kin.
+LOCK_NOT_AVAILABLE = "55P03"
+NUMBER_OUT_OF_RANGE = "22003"
+
+_PARAM = re.compile(r"(?<![:\w]):([A-Za-z_]\w*)")
+
+
+class Db:
+    """A connection to run plain SQL on, in the transaction it is in."""
+
+    __slots__ = ("_cache", "connection", "dialect")
+
+    def __init__(self, connection: Any, dialect: str) -> None:
+        self.connection = connection
+        self.dialect = dialect  # "sqlite" or "postgresql"
+        self._cache: dict[object, str] = {}
+
+    @staticmethod
+    def of(source: Db | Session) -> Db:
+        """``source`` itself, or a session's connection (pending ORM changes flushed first,
+        so that the SQL sees them)."""
+        if isinstance(source, Db):
+            return source
+        source.flush()
+        conn = source.connection()
+        return Db(conn.connection.driver_connection, conn.dialect.name)
+
+    @property
+    def sqlite(self) -> bool:
+        return self.dialect == "sqlite"
+
+    def execute(self, sql: str, params: Mapping[str, Any] | None = None) -> Any:
+        """Run one statement; the driver's cursor."""
+        text, values = self._prepare(sql, params or {})
+        cursor = self.connection.cursor()
+        cursor.execute(text, values)
+        return cursor
+
+    def all(self, sql: str, params: Mapping[str, Any] | None = None) -> list[Row]:
+        cursor = self.execute(sql, params)
+        try:
+            return list(cursor.fetchall())
+        finally:
+            cursor.close()
+
+    def first(self, sql: str, params: Mapping[str, Any] | None = None) -> Row | None:
+        cursor = self.execute(sql, params)
+        try:
+            row = cursor.fetchone()
+            return tuple(row) if row is not None else None
+        finally:
+            cursor.close()
+
+    def scalar(self, sql: str, params: Mapping[str, Any] | None = None) -> Any:
+        row = self.first(sql, params)
+        return None if row is None else row[0]
+
+    def scalars(self, sql: str, params: Mapping[str, Any] | None = None) -> list[Any]:
+        return [row[0] for row in self.all(sql, params)]
+
+    def _prepare(self, sql: str, params: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+        values: dict[str, Any] = {}
+        lists: list[tuple[str, int]] = []
+        for name, value in params.items():
+            if isinstance(value, list | tuple):
+                lists.append((name, len(value)))
+                for i, item in enumerate(value):
+                    values[f"{name}__{i}"] = self._value(item)
+            else:
+                values[name] = self._value(value)
+        key: object = (sql, tuple(lists)) if lists else sql
+        text = self._cache.get(key)
+        if text is None:
+            text = self._cache[key] = self._translate(sql, dict(lists))
+        return text, values
+
+    def _translate(self, sql: str, lists: dict[str, int]) -> str:
+        def name(match: re.Match[str]) -> str:
+            param = match.group(1)
+            if param not in lists:
+                return f":{param}" if self.sqlite else f"%({param})s"
+            if not lists[param]:
+                return "NULL"  # x IN (NULL) holds for no x
+            items = (f"{param}__{i}" for i in range(lists[param]))
+            if self.sqlite:
+                return ", ".join(f":{item}" for item in items)
+            return ", ".join(f"%({item})s" for item in items)
+
+        if not self.sqlite:
+            sql = sql.replace("%", "%%")
+        return _PARAM.sub(name, sql)
+
+    def _value(self, value: Any) -> Any:
+        if self.sqlite and isinstance(value, dt.date):
+            return value.isoformat()  # as SQLAlchemy stores a Date on SQLite
+        return value
+
+
+def day(value: Any) -> dt.date:
+    """A date column's value: the driver's date, or SQLite's ISO text."""
+    return value if isinstance(value, dt.date) else dt.date.fromisoformat(value)
+
+
+def maybe_day(value: Any) -> dt.date | None:
+    return None if value is None else day(value)
+
+
+def chunks(ids: Sequence[int], size: int = 500) -> list[list[int]]:
+    """``ids`` in slices for ``IN (...)`` lists (SQLite takes a few thousand parameters)."""
+    return [list(ids[i : i + size]) for i in range(0, len(ids), size)]
+
+
+# ---------------------------------------------------------------------------------------
+# Opening a database for reading
+
+
+class ReadConnection:
+    """A read-only transaction on the bare driver: a consistent view, nothing written; the
+    transaction is rolled back when the block ends."""
+
+    def __init__(self, db: Db) -> None:
+        self.db = db
+
+    def __enter__(self) -> Db:
+        return self.db
+
+    def __exit__(self, *exc: object) -> None:
+        close(self.db)
+
+
+def open_for_reading(url: str) -> ReadConnection | None:
+    """A read transaction on ``url`` through the bare driver, if this database can be read
+    that way: a SQLite file or a PostgreSQL server (psycopg) holding tracker's current
+    schema. None otherwise (a URL of another form, a database that cannot be opened, an
+    empty one, an older or newer schema): the caller goes through SQLAlchemy, whose checks
+    say what is wrong."""
+    db = _connect(url)
+    if db is None:
+        return None
+    try:
+        if db.sqlite:
+            db.connection.execute("BEGIN")
+        revision = db.scalar("SELECT version_num FROM alembic_version")
+    except Exception:
+        close(db)
+        return None
+    if revision != SCHEMA_REVISION:
+        close(db)
+        return None
+    return ReadConnection(db)
+
+
+def close(db: Db) -> None:
+    """End the read transaction and the connection."""
+    try:
+        db.connection.rollback()
+    finally:
+        db.connection.close()
+
+
+def _connect(url: str) -> Db | None:
+    path = sqlite_path(url)
+    if path is not None:
+        try:
+            conn = sqlite3.connect(
+                f"file:{quote(str(path))}?mode=rw",  # never creates a file
+                uri=True,
+                timeout=BUSY_TIMEOUT_MS / 1000,
+                isolation_level=None,  # BEGIN and ROLLBACK are ours
+                check_same_thread=False,
+            )
+            conn.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
+        except sqlite3.Error:
+            return None
+        return Db(conn, "sqlite")
+    conninfo = postgresql_conninfo(url)
+    if conninfo is None:
+        return None
+    try:
+        import psycopg
+
+        return Db(psycopg.connect(conninfo), "postgresql")
+    except Exception:  # no driver, no server, refused: SQLAlchemy's path says which
+        return None
+
+
+def sqlite_path(url: str) -> Path | None:
+    """The file of a plain ``sqlite:///PATH`` URL (None for any other form)."""
+    for prefix in ("sqlite:///", "sqlite+pysqlite:///"):
+        if url.startswith(prefix):
+            rest = url[len(prefix) :]
+            if not rest or "?" in rest or rest == ":memory:":
+                return None
+            return Path(rest)
+    return None
+
+
+def postgresql_conninfo(url: str) -> str | None:
+    """libpq's URI for a ``postgresql+psycopg://`` URL (None for any other form)."""
+    prefix = "postgresql+psycopg://"
+    if not url.startswith(prefix):
+        return None
+    return "postgresql://" + url[len(prefix) :]

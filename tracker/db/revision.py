@@ -1,0 +1,8 @@
+"""The Alembic head the models describe (:mod:`tracker.db.models` re-exports it).
+
+A module of its own so that opening a database for reading (:mod:`tracker.db.driver`) can
+compare revisions without importing SQLAlchemy or Alembic; a test checks that it is the head
+of ``migrations/``.
+"""
+
+SCHEMA_REVISION = "0006"

@@ -1,0 +1,242 @@
+"""Finding the player a user means, and what ``player show`` shows of him: plain reads
+(:mod:`tracker.db.driver`), for the everyday commands and for every service that resolves a
+player (:func:`tracker.services.players.resolve` gives the ORM entity of the same player)."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
+
+from tracker.db.driver import Db
+from tracker.errors import AmbiguousError, NotFoundError
+
+if TYPE_CHECKING:
+    from tracker.db.driver import Source
+    from tracker.db.models import Player
+
+
+class PlayerRow(NamedTuple):
+    """A player's own columns."""
+
+    id: int
+    name: str
+    fide_id: int | None
+    federation: str | None
+    birth_year: int | None
+    sex: str | None
+    title: str | None
+    external: bool
+    lichess: str | None
+    chesscom: str | None
+
+
+_COLUMNS = "id, name, fide_id, federation, birth_year, sex, title, external, lichess, chesscom"
+
+
+def _rows(db: Db, where: str, params: dict[str, object]) -> list[PlayerRow]:
+    rows = db.all(f"SELECT {_COLUMNS} FROM players WHERE {where} ORDER BY id", params)
+    return [
+        PlayerRow(pid, name, fide_id, fed, born, sex, title, bool(external), lichess, chesscom)
+        for pid, name, fide_id, fed, born, sex, title, external, lichess, chesscom in rows
+    ]
+
+
+@dataclass(frozen=True)
+class SeedView:
+    tc: str
+    rating: int
+    games: int
+    ever_2400: bool
+    ever_2300: bool
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    id: int
+    name: str
+    fide_id: int | None
+    federation: str | None
+    birth_year: int | None
+    sex: str | None
+    title: str | None
+    external: bool
+    seeds: tuple[SeedView, ...]
+    games: int = 0
+    namesakes: tuple[int, ...] = ()
+    lichess: str | None = None
+    chesscom: str | None = None
+
+    @property
+    def ref(self) -> str:
+        return f"#{self.id}"
+
+
+#: ``id:12`` (or ``#12``, which a shell takes for a comment unless quoted): a player's id.
+ID_PREFIXES = ("id:", "#")
+
+
+def name_key(name: str) -> str:
+    """A name as matching compares it: case and spacing do not count."""
+    return " ".join(name.split()).casefold()
+
+
+def _loose_key(name: str) -> str:
+    """Case, spacing and commas do not count ("hart daniel" for "Hart, Daniel")."""
+    return " ".join(name.replace(",", " ").split()).casefold()
+
+
+def _surname(name: str) -> str:
+    """The part before the comma ("Hart, Daniel"), else the last word ("Daniel Hart")."""
+    if "," in name:
+        return name.split(",", 1)[0]
+    words = name.split()
+    return words[-1] if words else name
+
+
+def id_ref(text: str) -> str | None:
+    """The digits of ``id:12`` or ``#12``; None if ``text`` is neither form."""
+    for prefix in ID_PREFIXES:
+        if text[: len(prefix)].casefold() == prefix:
+            return text[len(prefix) :].strip()
+    return None
+
+
+def find(source: Source, ref: str) -> PlayerRow:
+    """A player from a reference, tried in this order: ``id:ID`` (or ``#ID``), a FIDE id, the
+    exact name, the name in another case or spacing, a surname only one player has, and the
+    start of only one player's name. Errors name the candidates or the closest names."""
+    db = Db.of(source)
+    text = ref.strip()
+    digits = id_ref(text)
+    if digits is not None:
+        found = (
+            _rows(db, "id = :id", {"id": int(digits)})
+            if digits.isascii() and digits.isdecimal() and len(digits) < 19
+            else []
+        )
+        if not found:
+            raise NotFoundError(f"no player {text}")
+        return found[0]
+    if text.isascii() and text.isdecimal():
+        found = _rows(db, "fide_id = :fide_id", {"fide_id": int(text)})
+        if not found:
+            raise NotFoundError(f"no player with FIDE id {text}")
+        return found[0]
+    matches = _rows(db, "name = :name", {"name": text})
+    if not matches:
+        folded = " ".join(text.split()).lower()
+        matches = _rows(db, "lower(name) = :folded", {"folded": folded})
+    if not matches:
+        matches = _partial_matches(db, text)
+    if len(matches) == 1:
+        return matches[0]
+    if len(matches) > 1:
+        listed = ", ".join(_label(p) for p in matches[:10])
+        more = f" and {len(matches) - 10} more" if len(matches) > 10 else ""
+        raise AmbiguousError(
+            f"{text!r} matches {len(matches)} players: {listed}{more}; name one by id:ID"
+        )
+    raise NotFoundError(f"no player named {text!r}{_closest(db, text)}")
+
+
+def _partial_matches(db: Db, text: str) -> list[PlayerRow]:
+    """The players whose name matches ``text`` in case and spacing only (SQL's lower() knows
+    ASCII only), else whose surname is ``text``, else whose name starts with it."""
+    wanted, loose = name_key(text), _loose_key(text)
+    if not wanted:
+        return []
+    names = db.all("SELECT id, name FROM players ORDER BY name, id")
+    tests: tuple[Callable[[str], bool], ...] = (
+        lambda name: name_key(name) == wanted,
+        lambda name: _loose_key(_surname(name)) == loose,
+        lambda name: _loose_key(name).startswith(loose),
+    )
+    for test in tests:
+        ids = [pid for pid, name in names if test(name)]
+        if ids:
+            by_id = {p.id: p for p in _rows(db, "id IN (:ids)", {"ids": ids})}
+            return [by_id[pid] for pid in ids if pid in by_id]
+    return []
+
+
+def _label(player: PlayerRow) -> str:
+    fide = f", FIDE {player.fide_id}" if player.fide_id else ""
+    return f'"{player.name}" (id:{player.id}{fide})'
+
+
+def _closest(db: Db, text: str) -> str:
+    """The closest names, each in double quotes: a name has commas of its own."""
+    names: list[str] = db.scalars("SELECT DISTINCT name FROM players")
+    by_lower = {n.lower(): n for n in names}
+    close = difflib.get_close_matches(text.lower(), list(by_lower), n=3, cutoff=0.5)
+    words = [w for w in text.lower().split() if len(w) > 2]
+    for name in names:
+        if len(close) >= 3:
+            break
+        if any(w in name.lower() for w in words) and name.lower() not in close:
+            close.append(name.lower())
+    if not close:
+        return " (no similar names; see `tracker player list`)"
+    return "; closest: " + ", ".join(f'"{by_lower[c]}"' for c in close)
+
+
+def game_count(source: Source, player_id: int) -> int:
+    count = Db.of(source).scalar(
+        "SELECT count(*) FROM games WHERE white_id = :pid OR black_id = :pid", {"pid": player_id}
+    )
+    return int(count or 0)
+
+
+def namesakes(source: Source, player_id: int, name: str) -> tuple[int, ...]:
+    """The other players named ``name``."""
+    ids = Db.of(source).scalars(
+        "SELECT id FROM players WHERE name = :name AND id != :pid ORDER BY id",
+        {"name": name, "pid": player_id},
+    )
+    return tuple(ids)
+
+
+def seed_views(source: Source, player_id: int) -> tuple[SeedView, ...]:
+    rows = Db.of(source).all(
+        "SELECT tc, rating, games, ever_2400, ever_2300 FROM player_seeds "
+        "WHERE player_id = :pid ORDER BY tc",
+        {"pid": player_id},
+    )
+    return tuple(SeedView(tc, r, g, bool(e24), bool(e23)) for tc, r, g, e24, e23 in rows)
+
+
+def player_view(
+    player: PlayerRow | Player,
+    seeds: tuple[SeedView, ...],
+    games: int = 0,
+    others: tuple[int, ...] = (),
+) -> PlayerView:
+    return PlayerView(
+        id=player.id,
+        name=player.name,
+        fide_id=player.fide_id,
+        federation=player.federation,
+        birth_year=player.birth_year,
+        sex=player.sex,
+        title=player.title,
+        external=player.external,
+        seeds=seeds,
+        games=games,
+        namesakes=others,
+        lichess=player.lichess,
+        chesscom=player.chesscom,
+    )
+
+
+def show_player(source: Source, ref: str) -> PlayerView:
+    """The player, his seeds, his number of games and his namesakes."""
+    db = Db.of(source)
+    player = find(db, ref)
+    return player_view(
+        player,
+        seed_views(db, player.id),
+        game_count(db, player.id),
+        namesakes(db, player.id, player.name),
+    )

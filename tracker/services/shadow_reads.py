@@ -1,0 +1,359 @@
+"""The stored shadow read back, and the shadow folds' inputs: plain reads
+(:mod:`tracker.db.driver`) for the everyday commands, closing, recomputing and the in-memory
+replays behind ``compare --preset`` and ``evaluate``. (Writing it: :mod:`tracker.services.shadow`.)
+
+A per-game preset stores a month-end row only for the players who played in the period; an
+idle player's month-end shadow is his latest earlier one, derived when read
+(:func:`month_end_players`, :func:`fill_months`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Collection, Container, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from tracker.db.driver import Db, chunks, day, maybe_day
+from tracker.months import previous_month
+from tracker.ratings import glicko
+from tracker.ratings.glicko import GlickoPreset, GlickoState
+from tracker.ratings.month_games import MonthGame
+from tracker.ratings.shadow import GameUpdate, NewPlayer, ShadowGame, ShadowPlayer, rate_month
+from tracker.services import lists, rated_games
+from tracker.services.shadow_config import ShadowConfig, get_config, seed_rd_for
+from tracker.vocabulary import SCORES
+
+if TYPE_CHECKING:
+    from tracker.db.driver import Source
+
+# ---------------------------------------------------------------------------------------
+# The month's games as the shadow fold takes them
+
+
+_WHITE_SCORES = {result: float(white) for result, (white, _) in SCORES.items()}
+
+
+def shadow_games(
+    games: list[MonthGame], config: ShadowConfig, preset: GlickoPreset
+) -> list[ShadowGame]:
+    out = []
+    fixed: dict[int | None, GlickoState] = {}  # external opponents' states, by recorded rating
+    for g in games:
+        white_score = _WHITE_SCORES[g.result]
+        if g.white_external and g.black_external:
+            continue
+        white_fixed = black_fixed = None
+        if g.white_external:
+            white_fixed = fixed.get(g.white_rating)
+            if white_fixed is None:
+                white_fixed = fixed[g.white_rating] = _fixed(g.white_rating, config, preset)
+        if g.black_external:
+            black_fixed = fixed.get(g.black_rating)
+            if black_fixed is None:
+                black_fixed = fixed[g.black_rating] = _fixed(g.black_rating, config, preset)
+        out.append(
+            ShadowGame(
+                game_id=g.id,
+                played_on=g.played_on,
+                white=None if g.white_external else g.white_id,
+                black=None if g.black_external else g.black_id,
+                white_score=white_score,
+                white_fixed=white_fixed,
+                black_fixed=black_fixed,
+            )
+        )
+    return out
+
+
+def _fixed(rating: int | None, config: ShadowConfig, preset: GlickoPreset) -> GlickoState:
+    """An external opponent: his recorded rating with the configured fixed RD; without a
+    recorded rating (an unrated opponent), what an online platform knows of a new player:
+    the preset's new-player rating and RD."""
+    if rating is None:
+        return GlickoState(preset.initial_rating, preset.initial_rd, preset.initial_volatility)
+    return GlickoState(float(rating), config.external_rd, preset.initial_volatility)
+
+
+def new_player_fn(
+    config: ShadowConfig,
+    preset: GlickoPreset,
+    ratings: lists.ListRatings,
+    games: Iterable[MonthGame],
+    rated_games: Mapping[int, int],
+) -> NewPlayer:
+    """A new player's first shadow: with ``elo`` seeding, from his Elo on the list in force
+    on the day of his first game (read here, for the days of ``games``) with the RD of
+    :func:`seed_rd_for` for his ``rated_games`` on that list (see :func:`rated_games_on_list`);
+    an unrated player, or ``fresh`` seeding, gets the preset's new-player values."""
+    if config.seed != "elo":
+        return lambda pid, day: glicko.new_player(preset)
+    on_list = {day: ratings.on_list_of(day) for day in {g.played_on for g in games}}
+
+    def start(pid: int, day: dt.date) -> GlickoState:
+        elo = on_list[day].get(pid)
+        if elo is not None:
+            rd = seed_rd_for(config, preset, rated_games.get(pid, 0))
+            return glicko.new_player(preset, float(elo), rd)
+        return glicko.new_player(preset)
+
+    return start
+
+
+_IN_CHUNK = 500
+"""Ids per ``IN (...)`` list (SQLite allows a few thousand bound parameters at most)."""
+
+
+def rated_games_on_list(
+    source: Source, tc: str, month: dt.date, pids: Collection[int]
+) -> dict[int, int]:
+    """The rated games behind each rating of ``pids`` on the list in force during ``month``
+    (the published list of the previous month, else the seeds), for those rated on it. A
+    rapid or blitz player rated from his standard rating (as :class:`lists.ListRatings`
+    does, Rapid & Blitz Regulations §7.2.1) counts his standard games."""
+    if not pids:
+        return {}
+    db = Db.of(source)
+    found = _rated_games(db, tc, previous_month(month), pids)
+    if tc != "standard":
+        missing = [p for p in pids if p not in found]
+        found |= _rated_games(db, "standard", previous_month(month), missing)
+    return found
+
+
+def _rated_games(db: Db, tc: str, list_month: dt.date, pids: Collection[int]) -> dict[int, int]:
+    if not pids:
+        return {}
+    if lists.period_id(db, tc, list_month) is not None:
+        lines = lists.lines_at(db, tc, list_month, pids)
+        return {p: line.rated_games for p, line in lines.items() if line.rating is not None}
+    query = "SELECT player_id, games FROM player_seeds WHERE tc = :tc"
+    if len(pids) > 4 * _IN_CHUNK:  # most of the list: read it whole
+        wanted = set(pids)
+        return {p: n for p, n in db.all(query, {"tc": tc}) if p in wanted}
+    out: dict[int, int] = {}
+    for chunk in chunks(sorted(pids), _IN_CHUNK):
+        rows = db.all(query + " AND player_id IN (:ids)", {"tc": tc, "ids": chunk})
+        out.update((p, n) for p, n in rows)
+    return out
+
+
+def _newcomers(games: Iterable[ShadowGame], players: Container[int]) -> set[int]:
+    """The tracked sides of ``games`` without a shadow yet."""
+    return {
+        pid for g in games for pid in (g.white, g.black) if pid is not None and pid not in players
+    }
+
+
+def _rated_games_of_newcomers(
+    source: Source,
+    tc: str,
+    month: dt.date,
+    config: ShadowConfig,
+    games: Iterable[ShadowGame],
+    players: Container[int],
+) -> dict[int, int]:
+    """What :func:`new_player_fn` needs: only ``auto`` seeding from Elo reads game counts."""
+    if config.seed != "elo" or config.seed_rd is not None:
+        return {}
+    return rated_games_on_list(source, tc, month, _newcomers(games, players))
+
+
+# ---------------------------------------------------------------------------------------
+# Stored shadow
+
+
+def month_end_players(
+    source: Source, tc: str, month: dt.date, only: Collection[int] | None = None
+) -> dict[int, ShadowPlayer]:
+    """The shadow of every player (or of the players ``only``) at the end of ``month``: his
+    latest month-end row on a period of ``tc`` closing ``month`` or earlier.
+
+    A per-game preset leaves an idle player's shadow as it was (idle RD growth is derived
+    when read, from ``last_played``), so a closed period stores the month-end rows of the
+    players who played in it only; the others' are their latest earlier ones, derived here
+    (databases written before stored them copied, to the same values). A per-period preset
+    stores everyone's row in every period."""
+    db = Db.of(source)
+    if only is None:
+        return _latest_month_ends(db, tc, month)
+    if not only:
+        return {}
+    # A month's players mostly played in the months just before: the latest periods' rows
+    # (read by period, as a close always read the previous one), then the others' latest
+    # rows by player (the newcomers have none).
+    missing = set(only)
+    out: dict[int, ShadowPlayer] = {}
+    periods = db.all(
+        "SELECT id, month FROM rating_periods WHERE tc = :tc AND month <= :month "
+        "ORDER BY month DESC",
+        {"tc": tc, "month": month},
+    )
+    for period, _ in periods[:_RECENT_PERIODS]:
+        rows = db.all(_MONTH_END + " AND period_id = :period", {"period": period})
+        for pid, r, rd, vol, last_played, games in rows:
+            if pid in missing:
+                out[pid] = ShadowPlayer(GlickoState(r, rd, vol), maybe_day(last_played), games)
+        missing.difference_update(out)
+        if not missing:
+            return out
+    older: dict[int, dt.date] = {pid: day(m) for pid, m in periods[_RECENT_PERIODS:]}
+    if not older:
+        return out
+    # By the player index (the newcomers have no row): his rows, the latest older period's.
+    found: dict[int, tuple[dt.date, ShadowPlayer]] = {}
+    for chunk in chunks(sorted(missing), _IN_CHUNK):
+        by_player = db.all(_MONTH_END_WITH_PERIOD + " AND player_id IN (:ids)", {"ids": chunk})
+        for pid, r, rd, vol, last_played, games, stored_in in by_player:
+            m = older.get(stored_in) if stored_in is not None else None
+            if m is not None and (pid not in found or found[pid][0] < m):
+                player = ShadowPlayer(GlickoState(r, rd, vol), maybe_day(last_played), games)
+                found[pid] = (m, player)
+    out.update((pid, player) for pid, (_, player) in found.items())
+    return out
+
+
+_RECENT_PERIODS = 2
+
+_SHADOW = "player_id, rating, rd, volatility, last_played, games"
+_MONTH_END = f"SELECT {_SHADOW} FROM glicko_history WHERE game_id IS NULL"
+_MONTH_END_WITH_PERIOD = f"SELECT {_SHADOW}, period_id FROM glicko_history WHERE game_id IS NULL"
+
+
+def _latest_month_ends(db: Db, tc: str, month: dt.date) -> dict[int, ShadowPlayer]:
+    """Each player's latest month-end row on a period of ``tc`` closing ``month`` or earlier
+    (a whole list: one GROUP BY)."""
+    rows = db.all(  # one fetch: a whole list
+        """
+        SELECT h.player_id, h.rating, h.rd, h.volatility, h.last_played, h.games
+        FROM glicko_history h
+        JOIN rating_periods r ON r.id = h.period_id
+        JOIN (
+            SELECT h.player_id AS pid, max(r.month) AS m
+            FROM glicko_history h JOIN rating_periods r ON r.id = h.period_id
+            WHERE r.tc = :tc AND r.month <= :month AND h.game_id IS NULL
+            GROUP BY h.player_id
+        ) last ON last.pid = h.player_id AND last.m = r.month
+        WHERE r.tc = :tc AND h.game_id IS NULL""",
+        {"tc": tc, "month": month},
+    )
+    return {
+        pid: ShadowPlayer(GlickoState(r, rd, vol), maybe_day(last_played), games)
+        for pid, r, rd, vol, last_played, games in rows
+    }
+
+
+def player_month_ends(source: Source, tc: str, player_id: int) -> dict[dt.date, ShadowPlayer]:
+    """One player's stored month-end shadows, by period month (:func:`fill_months` fills in
+    the idle months)."""
+    rows = Db.of(source).all(
+        """
+        SELECT r.month, h.rating, h.rd, h.volatility, h.last_played, h.games
+        FROM glicko_history h JOIN rating_periods r ON r.id = h.period_id
+        WHERE r.tc = :tc AND h.player_id = :pid AND h.game_id IS NULL""",
+        {"tc": tc, "pid": player_id},
+    )
+    return {
+        day(month): ShadowPlayer(GlickoState(r, rd, vol), maybe_day(last), games)
+        for month, r, rd, vol, last, games in rows
+    }
+
+
+def fill_months(
+    stored: Mapping[dt.date, ShadowPlayer], months: Iterable[dt.date]
+) -> dict[dt.date, ShadowPlayer]:
+    """One player's month-end shadows ``stored`` (by period month), filled in for every one of
+    the closed ``months`` (oldest first) from his latest earlier one (see
+    :func:`month_end_players`)."""
+    out: dict[dt.date, ShadowPlayer] = {}
+    latest: ShadowPlayer | None = None
+    for month in months:
+        latest = stored.get(month, latest)
+        if latest is not None:
+            out[month] = latest
+    return out
+
+
+@dataclass(frozen=True)
+class ShadowMonth:
+    """What the shadow fold of one month needs, read from the database."""
+
+    month: dt.date
+    preset: GlickoPreset
+    previous: int | None  # the previous closed period, if any
+    games: list[ShadowGame]
+    players: dict[int, ShadowPlayer]  # shadows at the end of the previous month
+    start: NewPlayer  # a new player's first shadow
+    movers_only: bool  # only the players who played get a month-end row (per-game presets)
+
+
+def read_month(
+    source: Source,
+    tc: str,
+    month: dt.date,
+    config: ShadowConfig | None = None,
+    *,
+    games: list[MonthGame] | None = None,
+    ratings: lists.ListRatings | None = None,
+    players: dict[int, ShadowPlayer] | None = None,
+    keep: bool = False,
+) -> ShadowMonth:
+    """Read what :func:`fold_month` needs. ``games``, ``ratings`` (the month's games and the
+    published lists) and ``players`` (every shadow at the end of the previous month), when
+    the caller has them already, save reading them again; ``keep``: the caller will want
+    every shadow at the month's end (to close the next month), not only the movers'.
+
+    With a per-game preset a player without games in the month keeps his shadow as it was:
+    no month-end row is stored for him (it is derived when read, see
+    :func:`month_end_players`; most of a federation's players are idle in a given month), so
+    only the active players are read."""
+    db = Db.of(source)
+    config = config or get_config(db)
+    preset = config.glicko_preset()
+    previous = lists.period_id(db, tc, previous_month(month))
+    if ratings is None:
+        ratings = lists.ListRatings(db, tc)
+    if games is None:
+        games = rated_games.month_games(db, tc, month)
+    shadow = shadow_games(games, config, preset)
+    movers_only = preset.period == "game"
+    if players is None:
+        if previous is None:  # the first closed period: nobody has a shadow yet
+            players = {}
+        else:
+            active: set[int] | None = None
+            if movers_only and not keep:
+                active = {pid for g in shadow for pid in (g.white, g.black) if pid is not None}
+            players = month_end_players(db, tc, previous_month(month), only=active)
+    counts = _rated_games_of_newcomers(db, tc, month, config, shadow, players)
+    start = new_player_fn(config, preset, ratings, games, counts)
+    return ShadowMonth(month, preset, previous, shadow, players, start, movers_only)
+
+
+def fold_month(month: ShadowMonth) -> tuple[dict[int, ShadowPlayer], list[GameUpdate]]:
+    """The month's shadow fold (pure: :func:`tracker.ratings.shadow.rate_month`)."""
+    return rate_month(month.players, month.games, month.preset, month.start)
+
+
+@dataclass(frozen=True)
+class ReplayedMonth:
+    month: dt.date
+    players: dict[int, ShadowPlayer]
+    updates: list[GameUpdate]
+
+
+def replay(
+    source: Source, tc: str, config: ShadowConfig, preset_name: str
+) -> Iterator[ReplayedMonth]:
+    """The shadow of any preset over the closed periods, computed without storing it."""
+    db = Db.of(source)
+    preset = config.glicko_preset(preset_name)
+    ratings = lists.ListRatings(db, tc)
+    players: dict[int, ShadowPlayer] = {}
+    for month, _, _ in lists.closed_months(db, tc):
+        month_games = rated_games.month_games(db, tc, month)
+        games = shadow_games(month_games, config, preset)
+        counts = _rated_games_of_newcomers(db, tc, month, config, games, players)
+        start = new_player_fn(config, preset, ratings, month_games, counts)
+        players, updates = rate_month(players, games, preset, start)
+        yield ReplayedMonth(month, players, updates)
