@@ -1,6 +1,7 @@
-"""The everyday reads (``history``, ``player show``, ``compare``, ``list``) run on the bare
-driver: as whole processes they never import SQLAlchemy, print what the SQLAlchemy path
-prints, and fall back to it when the database needs its checks (an older schema, no file)."""
+"""The everyday commands (``history``, ``player show``, ``compare``, ``list``, the ``game``
+commands) run on the bare driver: as whole processes they never import SQLAlchemy, print
+what the SQLAlchemy path prints, and fall back to it when the database needs its checks (an
+older schema, no file)."""
 
 from __future__ import annotations
 
@@ -89,6 +90,42 @@ def test_the_everyday_reads_never_import_sqlalchemy(cli: Cli, db_url: str) -> No
         assert imported == [], (args, imported)
         inline = cli(*args)
         assert (inline.stdout, inline.stderr) == (done.stdout, done.stderr), args
+
+
+@pytest.mark.slow
+def test_the_game_commands_never_import_sqlalchemy(cli: Cli, db_url: str, tmp_path: Path) -> None:
+    season(cli)
+    pairings = tmp_path / "round.txt"
+    pairings.write_text("Hart, Daniel 1-0 Patel, Arjun\nOkafor, Grace = Kim, Ji-ho (2250)\n")
+    writes = [
+        ("game", "add", "Hart", "Okafor", "1/2-1/2", "--date", "2026-03-05", "--json"),
+        ("game", "edit", "6", "--result", "1-0", "--event", "Spring Open"),
+        ("game", "add", "Patel", "Okafor", "0-1", "--date", "2026-01-20", "--yes"),  # closed
+        (
+            "game",
+            "add-round",
+            "Club",
+            "--round",
+            "1",
+            "--date",
+            "2026-03-09",
+            "--file",
+            str(pairings),
+        ),
+        ("game", "list", "--player", "Hart", "--month", "2026-03"),
+        ("game", "remove", "7"),
+    ]
+    for args in writes:
+        done, imported = probe(db_url, *args)
+        assert done.returncode == 0, (args, done.stderr)
+        assert imported == [], (args, imported)
+    games = json.loads(ok(cli("game", "list", "--json")).stdout)
+    assert [(g["id"], g["result"], g["event"]) for g in games if g["id"] >= 6] == [
+        (6, "1-0", "Spring Open"),
+        (8, "1-0", "Club"),
+        (9, "1/2-1/2", "Club"),
+    ]
+    assert "stale" in cli("period", "list").stdout  # the game of January made it stale
 
 
 def test_the_driver_path_and_sqlalchemys_read_the_same(cli: Cli, db_url: str) -> None:

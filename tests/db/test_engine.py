@@ -6,7 +6,8 @@ import pytest
 from sqlalchemy import select, text
 from sqlalchemy.exc import IntegrityError
 
-from tracker.db.engine import BUSY_TIMEOUT_MS, CACHE_KIB, make_engine, transaction
+from tracker.db.driver import BUSY_TIMEOUT_MS, CACHE_KIB
+from tracker.db.engine import make_engine, transaction
 from tracker.db.models import Player
 
 

@@ -22,8 +22,9 @@ from sqlalchemy import create_engine
 from tests.helpers import fingerprint, ok, query
 from tests.robustness import worker
 from tests.robustness.common import Run, output, tracker_process, worker_process
-from tracker.db import engine as engine_module
-from tracker.db.engine import WRITER_LOCK, sqlite_file
+from tracker.db import driver as driver_module
+from tracker.db.driver import WRITER_LOCK
+from tracker.db.engine import sqlite_file
 
 WRITERS, GAMES = 4, 200
 BUSY = (
@@ -168,7 +169,7 @@ def test_a_writer_kept_waiting_too_long_gets_one_clear_line(
     ok(run(db_url, "player", "add", "Okafor, Grace"))
     game = ("game", "add", "Hart, Daniel", "Okafor, Grace", "1-0", "--date", "2026-10-01")
     before = fingerprint(db_url)
-    monkeypatch.setattr(engine_module, "BUSY_TIMEOUT_MS", 300)
+    monkeypatch.setattr(driver_module, "BUSY_TIMEOUT_MS", 300)
     with write_lock_held(db_url):
         started = time.monotonic()
         refused = run(db_url, *game)

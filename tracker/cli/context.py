@@ -7,13 +7,14 @@ never load it and never touch a database.
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import typer
 
-from tracker.errors import ConflictError, DatabaseError, InvalidInputError
+from tracker.errors import ConflictError, DatabaseError, InvalidInputError, TrackerError
 from tracker.user_input import exists
 
 if TYPE_CHECKING:
@@ -106,14 +107,28 @@ class AppState:
         """A command that only reads, on the bare driver (:mod:`tracker.db.driver`: no
         SQLAlchemy to import) when the database allows it, else through SQLAlchemy, whose
         checks explain what is wrong (no file, an empty database, another schema)."""
-        from tracker.db.driver import Db, open_for_reading
+        return self._on_driver(work, write=False)
 
-        reading = open_for_reading(self.url) if self._engine is None else None
-        if reading is None:
-            return self.run(lambda session: work(Db.of(session)), write=False)
-        with reading as db:
+    def write(self, work: Callable[[Db], T]) -> T:
+        """A command that writes plain SQL (:mod:`tracker.db.driver`), in one transaction:
+        all of it is committed or none of it. Through SQLAlchemy when the database is not
+        at this tracker's schema yet (it creates a new one, refuses an old one)."""
+        return self._on_driver(work, write=True)
+
+    def _on_driver(self, work: Callable[[Db], T], *, write: bool, attempts: int = 3) -> T:
+        from tracker.db import driver
+
+        for attempt in range(1, attempts + 1):
             try:
-                return work(db)
+                opened = None
+                if self._engine is None:
+                    opened = (driver.open_for_writing if write else driver.open_for_reading)(
+                        self.url
+                    )
+                if opened is None:
+                    return self.run(lambda session: work(driver.Db.of(session)), write=write)
+                with opened as db:
+                    return work(db)
             except OverflowError as exc:  # sqlite3 refuses an int beyond 64 bits
                 if "SQLite INTEGER" not in str(exc):
                     raise
@@ -121,7 +136,12 @@ class AppState:
             except Exception as exc:
                 if not _driver_error(exc):
                     raise
-                raise DatabaseError(_driver_message(exc)) from None
+                failure = _driver_failure(exc)
+                if str(failure) == driver.BUSY_MESSAGE and attempt < attempts:
+                    time.sleep(0.2 * attempt)  # another writer held on: try again
+                    continue
+                raise failure from None
+        raise AssertionError("unreachable")
 
     def run(self, work: Callable[[Session], T], *, write: bool) -> T:
         """One command, one transaction: all of it is committed or none of it. A command that
@@ -151,18 +171,20 @@ def _driver_error(exc: BaseException) -> bool:
     return isinstance(exc, sqlite3.Error) or module.startswith("psycopg")
 
 
-def _driver_message(exc: BaseException) -> str:
-    """The line :meth:`AppState.run` would give for the same failure."""
+def _driver_failure(exc: BaseException) -> TrackerError:
+    """The error :meth:`AppState.run` gives for the same failure of the database."""
     from tracker.db.driver import BUSY_MESSAGE, LOCK_NOT_AVAILABLE, NUMBER_OUT_OF_RANGE
 
     sqlstate = getattr(exc, "sqlstate", None)
     if sqlstate == NUMBER_OUT_OF_RANGE:
-        return TOO_LARGE
+        return InvalidInputError(TOO_LARGE)
     text = str(exc).strip().splitlines()
     first = text[0] if text else type(exc).__name__
+    if any(kind.__name__ == "IntegrityError" for kind in type(exc).__mro__):
+        return ConflictError(f"the change clashes with stored data: {first}")
     if sqlstate == LOCK_NOT_AVAILABLE or "locked" in first.lower():
-        return BUSY_MESSAGE
-    return f"database error: {first}"
+        return DatabaseError(BUSY_MESSAGE)
+    return DatabaseError(f"database error: {first}")
 
 
 def close_all() -> None:

@@ -142,9 +142,9 @@ def add(
 
     played_on = parse_date(date) if date is not None else today()
     start = parse_date(event_start, "event start date") if event_start is not None else None
-    g = state(ctx).run(
-        lambda s: add_game(
-            s,
+    g = state(ctx).write(
+        lambda db: add_game(
+            db,
             white=white,
             black=black,
             result=result,
@@ -157,8 +157,7 @@ def add(
             black_rating=black_rating,
             today=today(),
             yes=yes,
-        ),
-        write=True,
+        )
     )
     if json:
         print_json(game_json(g))
@@ -248,9 +247,9 @@ def add_round(
         source = "stdin"
     pairings, problems = parse_round(text, source)
     try:
-        added = state(ctx).run(
-            lambda s: do_add_round(
-                s,
+        added = state(ctx).write(
+            lambda db: do_add_round(
+                db,
                 event=event,
                 played_on=played_on,
                 round_=round_,
@@ -261,8 +260,7 @@ def add_round(
                 source=source,
                 today=today(),
                 yes=yes,
-            ),
-            write=True,
+            )
         )
     except RoundRejected as exc:
         for problem in exc.problems:
@@ -298,8 +296,8 @@ def list_(
     """
     from tracker.services.games import list_games
 
-    games = state(ctx).run(
-        lambda s: list_games(s, player=player, month=month, event=event, tc=tc), write=False
+    games = state(ctx).read(
+        lambda db: list_games(db, player=player, month=month, event=event, tc=tc)
     )
     if json:
         print_json([game_json(g) for g in games])
@@ -440,9 +438,9 @@ def edit(
             "--event, --round, --tc, --white-rating, --black-rating or --clear)"
         )
     played_on = parse_date(date) if date is not None else None
-    g, changed = state(ctx).run(
-        lambda s: edit_game(
-            s,
+    g, changed = state(ctx).write(
+        lambda db: edit_game(
+            db,
             game_id,
             white=white,
             black=black,
@@ -455,8 +453,7 @@ def edit(
             black_rating=pick("black-rating"),  # type: ignore[arg-type]
             today=today(),
             yes=yes,
-        ),
-        write=True,
+        )
     )
     if json:
         print_json(game_json(g))
@@ -479,7 +476,7 @@ def remove(
     """
     from tracker.services.games import remove_game
 
-    g = state(ctx).run(lambda s: remove_game(s, game_id), write=True)
+    g = state(ctx).write(lambda db: remove_game(db, game_id))
     if json:
         print_json(game_json(g))
     message(f"removed {_line(g)}")

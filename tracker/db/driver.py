@@ -107,6 +107,25 @@ class Db:
     def scalars(self, sql: str, params: Mapping[str, Any] | None = None) -> list[Any]:
         return [row[0] for row in self.all(sql, params)]
 
+    def run(self, sql: str, params: Mapping[str, Any] | None = None) -> int:
+        """Run a statement that returns no rows (an UPDATE, a DELETE); the rows it changed."""
+        cursor = self.execute(sql, params)
+        try:
+            return int(cursor.rowcount)
+        finally:
+            cursor.close()
+
+    def insert(self, sql: str, params: Mapping[str, Any] | None = None) -> int:
+        """Run one ``INSERT`` into a table with an ``id`` key; the new row's id."""
+        if self.sqlite:
+            cursor = self.execute(sql, params)
+            try:
+                return int(cursor.lastrowid)
+            finally:
+                cursor.close()
+        new_id = self.scalar(f"{sql} RETURNING id", params)
+        return int(new_id)
+
     def _prepare(self, sql: str, params: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
         values: dict[str, Any] = {}
         lists: list[tuple[str, int]] = []
@@ -140,7 +159,7 @@ class Db:
         return _PARAM.sub(name, sql)
 
     def _value(self, value: Any) -> Any:
-        if self.sqlite and isinstance(value, dt.date):
+        if self.sqlite and type(value) is dt.date:
             return value.isoformat()  # as SQLAlchemy stores a Date on SQLite
         return value
 
@@ -160,54 +179,83 @@ def chunks(ids: Sequence[int], size: int = 500) -> list[list[int]]:
 
 
 # ---------------------------------------------------------------------------------------
-# Opening a database for reading
+# Opening a database: one transaction
 
 
-class ReadConnection:
-    """A read-only transaction on the bare driver: a consistent view, nothing written; the
-    transaction is rolled back when the block ends."""
+#: Any constant will do: it names the lock every tracker write transaction takes on
+#: PostgreSQL (SQLite's own write lock does it there, with ``BEGIN IMMEDIATE``).
+WRITER_LOCK = 0x7472_6B72
 
-    def __init__(self, db: Db) -> None:
+
+class Transaction:
+    """One transaction on the bare driver. A read is rolled back when the block ends (a
+    consistent view, nothing written); a write is committed if the block succeeds, rolled
+    back if it fails."""
+
+    def __init__(self, db: Db, *, write: bool) -> None:
         self.db = db
+        self.write = write
 
     def __enter__(self) -> Db:
         return self.db
 
-    def __exit__(self, *exc: object) -> None:
-        close(self.db)
+    def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
+        try:
+            if self.write and kind is None:
+                self.db.connection.commit()
+        finally:
+            close(self.db)
 
 
-def open_for_reading(url: str) -> ReadConnection | None:
+def open_for_reading(url: str) -> Transaction | None:
     """A read transaction on ``url`` through the bare driver, if this database can be read
     that way: a SQLite file or a PostgreSQL server (psycopg) holding tracker's current
     schema. None otherwise (a URL of another form, a database that cannot be opened, an
     empty one, an older or newer schema): the caller goes through SQLAlchemy, whose checks
     say what is wrong."""
-    db = _connect(url)
+    return _open(url, write=False)
+
+
+def open_for_writing(url: str) -> Transaction | None:
+    """A write transaction on ``url`` through the bare driver, holding the writers' lock
+    (SQLite's ``BEGIN IMMEDIATE``, PostgreSQL's advisory lock) as :mod:`tracker.db.engine`
+    takes it; None where :func:`open_for_reading` gives None (a database that does not exist
+    yet, for one: SQLAlchemy's path creates it). A lock not had within the busy timeout
+    raises the driver's error."""
+    return _open(url, write=True)
+
+
+def _open(url: str, *, write: bool) -> Transaction | None:
+    db = _connect(url, write=write)
     if db is None:
         return None
     try:
         if db.sqlite:
-            db.connection.execute("BEGIN")
+            db.connection.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+        elif write:
+            db.scalar(f"SELECT pg_advisory_xact_lock({WRITER_LOCK})")
+    except BaseException:
+        close(db)
+        raise  # the lock was not had: the caller says so, or tries again
+    try:
         revision = db.scalar("SELECT version_num FROM alembic_version")
     except Exception:
-        close(db)
-        return None
+        revision = None
     if revision != SCHEMA_REVISION:
         close(db)
         return None
-    return ReadConnection(db)
+    return Transaction(db, write=write)
 
 
 def close(db: Db) -> None:
-    """End the read transaction and the connection."""
+    """End the transaction (what was not committed is rolled back) and the connection."""
     try:
         db.connection.rollback()
     finally:
         db.connection.close()
 
 
-def _connect(url: str) -> Db | None:
+def _connect(url: str, *, write: bool) -> Db | None:
     path = sqlite_path(url)
     if path is not None:
         try:
@@ -215,19 +263,25 @@ def _connect(url: str) -> Db | None:
                 f"file:{quote(str(path))}?mode=rw",  # never creates a file
                 uri=True,
                 timeout=BUSY_TIMEOUT_MS / 1000,
-                isolation_level=None,  # BEGIN and ROLLBACK are ours
+                isolation_level=None,  # BEGIN, COMMIT and ROLLBACK are ours
                 check_same_thread=False,
             )
             conn.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
+            if write:
+                conn.execute("PRAGMA foreign_keys = ON")
+                conn.execute("PRAGMA synchronous = NORMAL")
         except sqlite3.Error:
             return None
         return Db(conn, "sqlite")
     conninfo = postgresql_conninfo(url)
-    if conninfo is None:
-        return None
+    if conninfo is None or (write and "options=" in conninfo):
+        return None  # options of the URL's own: SQLAlchemy's path adds the lock timeout
     try:
         import psycopg
+        from psycopg.conninfo import make_conninfo
 
+        if write:  # a writer waits for the writers' lock as long as SQLite's busy timeout
+            conninfo = make_conninfo(conninfo, options=f"-c lock_timeout={BUSY_TIMEOUT_MS}")
         return Db(psycopg.connect(conninfo), "postgresql")
     except Exception:  # no driver, no server, refused: SQLAlchemy's path says which
         return None

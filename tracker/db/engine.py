@@ -23,12 +23,13 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlalchemy.orm import Session
 
+from tracker.db import driver
 from tracker.db.driver import (
     BUSY_MESSAGE,
-    BUSY_TIMEOUT_MS,
     CACHE_KIB,
     LOCK_NOT_AVAILABLE,
     NUMBER_OUT_OF_RANGE,
+    WRITER_LOCK,
 )
 from tracker.errors import DatabaseError
 
@@ -51,21 +52,19 @@ def make_engine(url: str) -> Engine:
         path = sqlite_file(url)
         if path is not None and not path.parent.exists():
             path.parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(parsed, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+        engine = create_engine(parsed, connect_args={"timeout": driver.BUSY_TIMEOUT_MS / 1000})
         _install_sqlite_hooks(engine)
         return engine
     if parsed.get_backend_name() != "postgresql":
         return create_engine(parsed, pool_pre_ping=False)
     # A writer waits for the writer lock (and any lock) as long as SQLite's busy timeout, then
     # fails with "lock not available", which run_in_transaction retries and then explains.
-    options = " ".join([str(parsed.query.get("options", "")), f"-c lock_timeout={BUSY_TIMEOUT_MS}"])
+    options = " ".join(
+        [str(parsed.query.get("options", "")), f"-c lock_timeout={driver.BUSY_TIMEOUT_MS}"]
+    )
     engine = create_engine(parsed, pool_pre_ping=False, connect_args={"options": options.strip()})
     _install_postgresql_hooks(engine)
     return engine
-
-
-# Any constant will do: it names the lock every tracker write transaction takes.
-WRITER_LOCK = 0x7472_6B72
 
 
 def _install_postgresql_hooks(engine: Engine) -> None:
@@ -86,7 +85,7 @@ def _install_sqlite_hooks(engine: Engine) -> None:
         # SAVEPOINT and DDL on Python 3.11).
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
-        cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        cursor.execute(f"PRAGMA busy_timeout = {driver.BUSY_TIMEOUT_MS}")
         cursor.execute("PRAGMA foreign_keys = ON")
         cursor.execute("PRAGMA journal_mode = WAL")
         cursor.execute("PRAGMA synchronous = NORMAL")

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session, aliased
+from sqlalchemy.orm import Session
 
-from tracker.db.models import Event, Game, Player
+from tracker.db.driver import Db, day, maybe_day
 from tracker.errors import InvalidInputError
 from tracker.importers.records import GameRecord, PlayerInfo
 from tracker.importers.writers import TrfExportError, write_trf
@@ -28,6 +28,9 @@ from tracker.services.history import History, RatingList, history, rating_list
 from tracker.services.player_files import players_rows
 from tracker.services.players import PlayerView, list_players
 from tracker.vocabulary import FORFEITS
+
+if TYPE_CHECKING:
+    from tracker.db.driver import Source
 
 
 @dataclass(frozen=True)
@@ -93,7 +96,7 @@ class ExportedGame:
 
 
 def export_games(
-    session: Session,
+    source: Source,
     *,
     player: str | None = None,
     month: dt.date | None = None,
@@ -101,39 +104,50 @@ def export_games(
     event: str | None = None,
 ) -> tuple[ExportedGame, ...]:
     """Games in date order (then in the order they were stored), optionally filtered."""
-    white, black = aliased(Player), aliased(Player)
-    query = (
-        select(Game, white, black, Event)
-        .join(white, Game.white_id == white.id)
-        .join(black, Game.black_id == black.id)
-        .outerjoin(Event, Game.event_id == Event.id)
-        .order_by(Game.played_on, Game.id)
+    db = Db.of(source)
+    where, params = filter_games(db, player=player, month=month, event=event, tc=tc)
+    people = ", ".join(
+        f"{side}.{column}"
+        for side in ("w", "b")
+        for column in ("id", "name", "fide_id", "title", "federation", "birth_year", "sex")
     )
-    query = filter_games(session, query, player=player, month=month, event=event, tc=tc)
-
-    def person(p: Player) -> ExportedPlayer:
-        return ExportedPlayer(
-            p.id, p.name, p.fide_id, p.title, p.federation, p.birth_year, p.sex, p.external
-        )
-
-    return tuple(
-        ExportedGame(
-            id=g.id,
-            played_on=g.played_on,
-            white=person(w),
-            black=person(b),
-            result=g.result,
-            tc=g.tc,
-            event=e.name if e is not None else None,
-            event_start=e.start_date if e is not None else None,
-            site=e.site if e is not None else None,
-            round=g.round,
-            white_rating=g.white_rating,
-            black_rating=g.black_rating,
-            import_id=g.import_id,
-        )
-        for g, w, b, e in session.execute(query)
+    rows = db.all(
+        f"""
+        SELECT g.id, g.played_on, g.result, g.tc, e.name, e.start_date, e.site, g.round,
+            g.white_rating, g.black_rating, g.import_id, w.external, b.external, {people}
+        FROM games g
+        JOIN players w ON w.id = g.white_id
+        JOIN players b ON b.id = g.black_id
+        LEFT JOIN events e ON e.id = g.event_id
+        WHERE {where}
+        ORDER BY g.played_on, g.id""",
+        params,
     )
+
+    def person(fields: list[Any], external: Any) -> ExportedPlayer:
+        pid, name, fide_id, title, federation, born, sex = fields
+        return ExportedPlayer(pid, name, fide_id, title, federation, born, sex, bool(external))
+
+    out = []
+    for gid, on, result, tc_, name, start, site, round_, wr, br, imp, wx, bx, *who in rows:
+        out.append(
+            ExportedGame(
+                id=gid,
+                played_on=day(on),
+                white=person(who[:7], wx),
+                black=person(who[7:], bx),
+                result=result,
+                tc=tc_,
+                event=name,
+                event_start=maybe_day(start),
+                site=site,
+                round=round_,
+                white_rating=wr,
+                black_rating=br,
+                import_id=imp,
+            )
+        )
+    return tuple(out)
 
 
 def event_as_trf(games: tuple[ExportedGame, ...]) -> str:

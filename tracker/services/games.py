@@ -4,20 +4,20 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, replace
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from sqlalchemy import Select, func, or_, select
-from sqlalchemy.orm import Session, aliased
-
-from tracker.db.models import Event, Game, Player, RatingPeriod
+from tracker.db.driver import Db, day
 from tracker.errors import ConflictError, InvalidInputError, NotFoundError
 from tracker.months import month_label, month_of, next_month
 from tracker.ratings import fide
 from tracker.services import rated_games
-from tracker.services.players import resolve
+from tracker.services.player_refs import find
 from tracker.services.stale import mark_stale
 from tracker.user_input import check_plausible_rating, check_tc, parse_result
 from tracker.vocabulary import FORFEITS
+
+if TYPE_CHECKING:
+    from tracker.db.driver import Source
 
 
 @dataclass(frozen=True)
@@ -57,11 +57,12 @@ class DateBounds:
     start: dt.date | None
 
     @classmethod
-    def of(cls, session: Session, today: dt.date) -> DateBounds:
-        first = session.scalar(select(func.min(RatingPeriod.month)))
+    def of(cls, source: Source, today: dt.date) -> DateBounds:
+        db = Db.of(source)
+        first = db.scalar("SELECT min(month) FROM rating_periods")
         if first is None:
-            first = session.scalar(select(func.min(Game.played_on)))
-        return cls(today, month_of(first) if first is not None else None)
+            first = db.scalar("SELECT min(played_on) FROM games")
+        return cls(today, month_of(day(first)) if first is not None else None)
 
     @property
     def earliest(self) -> dt.date | None:
@@ -96,21 +97,50 @@ def natural_key(
     return f"{played_on.isoformat()}|{white_id}|{black_id}|{event_id or ''}|{round_ or ''}"
 
 
-def _view(game: Game) -> GameView:
-    return GameView(
-        id=game.id,
-        played_on=game.played_on,
-        white=game.white.name,
-        white_id=game.white_id,
-        black=game.black.name,
-        black_id=game.black_id,
-        result=game.result,
-        tc=game.tc,
-        event=game.event.name if game.event else None,
-        round=game.round,
-        white_rating=game.white_rating,
-        black_rating=game.black_rating,
+_VIEW = """
+    SELECT g.id, g.played_on, w.name, g.white_id, b.name, g.black_id, g.result, g.tc, e.name,
+        g.round, g.white_rating, g.black_rating
+    FROM games g
+    JOIN players w ON w.id = g.white_id
+    JOIN players b ON b.id = g.black_id
+    LEFT JOIN events e ON e.id = g.event_id"""
+
+
+def _views(db: Db, where: str, params: dict[str, Any]) -> list[GameView]:
+    rows = db.all(f"{_VIEW} WHERE {where} ORDER BY g.played_on, g.id", params)
+    return [GameView(gid, day(on), *rest) for gid, on, *rest in rows]
+
+
+def _view(db: Db, game_id: int) -> GameView:
+    return _views(db, "g.id = :id", {"id": game_id})[0]
+
+
+class GameRow(NamedTuple):
+    """A game's stored columns (what a correction may change, and its key)."""
+
+    id: int
+    white_id: int
+    black_id: int
+    result: str
+    played_on: dt.date
+    tc: str
+    event_id: int | None
+    round: str | None
+    white_rating: int | None
+    black_rating: int | None
+    natural_key: str
+
+
+def get_game(source: Source, game_id: int) -> GameRow:
+    row = Db.of(source).first(
+        "SELECT id, white_id, black_id, result, played_on, tc, event_id, round, white_rating, "
+        "black_rating, natural_key FROM games WHERE id = :id",
+        {"id": game_id},
     )
+    if row is None:
+        raise NotFoundError(f"no game {game_id}")
+    gid, white, black, result, played_on, *rest = row
+    return GameRow(gid, white, black, result, day(played_on), *rest)
 
 
 def clean_round(value: str | None) -> str | None:
@@ -124,40 +154,64 @@ def clean_round(value: str | None) -> str | None:
     return text
 
 
+class EventRow(NamedTuple):
+    id: int
+    name: str
+    start_date: dt.date
+    start_fixed: bool
+
+
+def _event(db: Db, where: str, params: dict[str, Any]) -> EventRow | None:
+    row = db.first(f"SELECT id, name, start_date, start_fixed FROM events WHERE {where}", params)
+    return None if row is None else EventRow(row[0], row[1], day(row[2]), bool(row[3]))
+
+
 def get_or_create_event(
-    session: Session, name: str, played_on: dt.date, start: dt.date | None = None
-) -> Event:
+    source: Source, name: str, played_on: dt.date, start: dt.date | None = None
+) -> EventRow:
     """The event of that name, created on first use; its start date follows the earliest game
     unless it was given."""
+    db = Db.of(source)
     clean = " ".join(name.split())
     if not clean:
         raise InvalidInputError("an event needs a name")
     if len(clean) > 200:
         raise InvalidInputError("an event name is limited to 200 characters")
-    event = session.scalar(select(Event).where(Event.name == clean))
-    if event is None:
-        event = Event(name=clean, start_date=start or played_on, start_fixed=start is not None)
-        session.add(event)
-        session.flush()
-    elif start is not None and start != event.start_date:
-        if event.start_fixed:
-            raise ConflictError(
-                f"event {clean!r} already starts on {event.start_date}; it cannot also start "
-                f"on {start}"
+    found = _event(db, "name = :name", {"name": clean})
+    if found is None:
+        event = EventRow(0, clean, start or played_on, start is not None)
+        event = event._replace(
+            id=db.insert(
+                "INSERT INTO events (name, start_date, start_fixed) "
+                "VALUES (:name, :start_date, :start_fixed)",
+                event._asdict(),
             )
-        event.start_date = start
-        event.start_fixed = True
+        )
+    else:
+        event = found
+        if start is not None and start != event.start_date:
+            if event.start_fixed:
+                raise ConflictError(
+                    f"event {clean!r} already starts on {event.start_date}; it cannot also "
+                    f"start on {start}"
+                )
+            event = event._replace(start_date=start, start_fixed=True)
     if played_on < event.start_date:
         if event.start_fixed:
             raise InvalidInputError(
                 f"the game's date {played_on} is before {clean!r} starts ({event.start_date})"
             )
-        event.start_date = played_on
+        event = event._replace(start_date=played_on)
+    if found is not None and event != found:
+        db.run(
+            "UPDATE events SET start_date = :start_date, start_fixed = :start_fixed WHERE id = :id",
+            event._asdict(),
+        )
     return event
 
 
 def _prepare(
-    session: Session,
+    db: Db,
     *,
     white: str,
     black: str,
@@ -178,8 +232,8 @@ def _prepare(
     for value, side in ((white_rating, "white"), (black_rating, "black")):
         if value is not None:
             check_plausible_rating(value, f"{side}'s recorded rating")
-    white_player = resolve(session, white)
-    black_player = resolve(session, black)
+    white_player = find(db, white)
+    black_player = find(db, black)
     if white_player.id == black_player.id:
         raise InvalidInputError(f"{white_player.name} cannot play themselves")
     for player, rating, flag in (
@@ -192,35 +246,32 @@ def _prepare(
             )
     if event_start is not None and event is None:
         raise InvalidInputError("--event-start needs --event")
-    event_row = None
+    event_id = None
     if event:
-        event_row = get_or_create_event(session, event, played_on, event_start)
-    key = natural_key(
-        played_on, white_player.id, black_player.id, event_row.id if event_row else None, round_
-    )
-    existing = session.scalar(select(Game.id).where(Game.natural_key == key))
+        event_id = get_or_create_event(db, event, played_on, event_start).id
+    key = natural_key(played_on, white_player.id, black_player.id, event_id, round_)
+    existing = db.scalar("SELECT id FROM games WHERE natural_key = :key", {"key": key})
     if existing is not None and existing != game_id:
         raise ConflictError(
             f"this game is already recorded as game {existing} (same date, players, event "
             "and round); give a --round to tell two games apart"
         )
-    fields = {
-        "white": white_player,
-        "black": black_player,
+    return {
+        "white_id": white_player.id,
+        "black_id": black_player.id,
         "result": canonical,
         "played_on": played_on,
         "tc": tc,
-        "event": event_row,
+        "event_id": event_id,
         "round": round_,
         "white_rating": white_rating,
         "black_rating": black_rating,
         "natural_key": key,
     }
-    return fields
 
 
 def add_game(
-    session: Session,
+    source: Source,
     *,
     white: str,
     black: str,
@@ -237,11 +288,12 @@ def add_game(
 ) -> GameView:
     """Record one game after checking everything that can be wrong with it. Given ``today``,
     an implausible date (:class:`DateBounds`) is refused unless ``yes``."""
+    db = Db.of(source)
     if today is not None:
-        DateBounds.of(session, today).check(played_on, yes=yes)
-    before = _span_before(session, tc, event)
+        DateBounds.of(db, today).check(played_on, yes=yes)
+    before = _span_before(db, tc, event)
     fields = _prepare(
-        session,
+        db,
         white=white,
         black=black,
         result=result,
@@ -253,18 +305,18 @@ def add_game(
         white_rating=white_rating,
         black_rating=black_rating,
     )
-    game = Game(**fields)
-    session.add(game)
-    session.flush()
-    stale = _mark(session, fields["tc"], game.event_id, played_on, before)
-    return replace(_view(game), stale=stale)
+    columns = ", ".join(fields)
+    values = ", ".join(f":{name}" for name in fields)
+    game_id = db.insert(f"INSERT INTO games ({columns}) VALUES ({values})", fields)
+    stale = _mark(db, fields["tc"], fields["event_id"], played_on, before)
+    return replace(_view(db, game_id), stale=stale)
 
 
 UNCHANGED: Any = object()
 
 
 def edit_game(
-    session: Session,
+    source: Source,
     game_id: int,
     *,
     white: str | None = None,
@@ -286,21 +338,22 @@ def edit_game(
     ``event``, ``round_`` and the ratings left at ``UNCHANGED`` keep their values; None
     clears them. Given ``today``, a new date that is implausible (:class:`DateBounds`) is
     refused unless ``yes``."""
-    game = get_game(session, game_id)
+    db = Db.of(source)
+    game = get_game(db, game_id)
     if today is not None and played_on is not None and played_on != game.played_on:
-        DateBounds.of(session, today).check(played_on, yes=yes)
-    old_tc, old_event, old_day = game.tc, game.event, game.played_on
-    old_before = rated_games.span_of(session, old_tc, game.event_id)
+        DateBounds.of(db, today).check(played_on, yes=yes)
+    old_event = _event(db, "id = :id", {"id": game.event_id}) if game.event_id else None
+    old_before = rated_games.span_of(db, game.tc, game.event_id)
     new_event = (old_event.name if old_event else None) if event is UNCHANGED else event
     new_tc = tc if tc is not None else game.tc
-    new_before = _span_before(session, new_tc, new_event)
+    new_before = _span_before(db, new_tc, new_event)
     fields = _prepare(
-        session,
+        db,
         white=white if white is not None else f"#{game.white_id}",
         black=black if black is not None else f"#{game.black_id}",
         result=result if result is not None else game.result,
         played_on=played_on if played_on is not None else game.played_on,
-        tc=tc if tc is not None else game.tc,
+        tc=new_tc,
         event=new_event,
         event_start=None,
         round_=game.round if round_ is UNCHANGED else round_,
@@ -309,126 +362,103 @@ def edit_game(
         game_id=game.id,
     )
     if all(getattr(game, name) == value for name, value in fields.items()):
-        return _view(game), False
-    for name, value in fields.items():
-        setattr(game, name, value)
-    session.flush()
+        return _view(db, game.id), False
+    changes = ", ".join(f"{name} = :{name}" for name in fields)
+    db.run(f"UPDATE games SET {changes} WHERE id = :id", {**fields, "id": game.id})
     if old_event is not None and not old_event.start_fixed:
-        _follow_earliest_game(session, old_event)
-    session.flush()
-    stale = _mark(session, old_tc, old_event.id if old_event else None, old_day, old_before)
-    stale += _mark(session, fields["tc"], game.event_id, game.played_on, new_before)
-    return replace(_view(game), stale=tuple(sorted(set(stale)))), True
+        _follow_earliest_game(db, old_event.id)
+    stale = _mark(db, game.tc, game.event_id, game.played_on, old_before)
+    stale += _mark(db, fields["tc"], fields["event_id"], fields["played_on"], new_before)
+    return replace(_view(db, game.id), stale=tuple(sorted(set(stale)))), True
 
 
-def _span_before(session: Session, tc: str, event: str | None) -> rated_games.EventSpan | None:
+def _span_before(db: Db, tc: str, event: str | None) -> rated_games.EventSpan | None:
     """The span of the named event in ``tc`` before a change (None: no such event yet)."""
     if not event:
         return None
-    event_id = session.scalar(select(Event.id).where(Event.name == " ".join(event.split())))
-    return rated_games.span_of(session, tc, event_id)
+    return rated_games.span_of(db, tc, _event_id(db, event))
+
+
+def _event_id(db: Db, name: str) -> int | None:
+    """The id of the event of that name (spacing as stored), if there is one."""
+    found: int | None = db.scalar(
+        "SELECT id FROM events WHERE name = :name", {"name": " ".join(name.split())}
+    )
+    return found
 
 
 def _mark(
-    session: Session,
-    tc: str,
-    event_id: int | None,
-    day: dt.date,
-    before: rated_games.EventSpan | None,
+    db: Db, tc: str, event_id: int | None, on: dt.date, before: rated_games.EventSpan | None
 ) -> tuple[dt.date, ...]:
-    """Mark stale what a change of a game on ``day`` can change: the period in which its
+    """Mark stale what a change of a game on ``on`` can change: the period in which its
     event is rated, before and after the change (tracker.ratings.fide.changed_period)."""
-    after = rated_games.span_of(session, tc, event_id)
-    return mark_stale(session, tc, fide.changed_period(before, after, day))
+    after = rated_games.span_of(db, tc, event_id)
+    return mark_stale(db, tc, fide.changed_period(before, after, on))
 
 
-def _follow_earliest_game(session: Session, event: Event) -> None:
-    earliest = session.scalar(select(func.min(Game.played_on)).where(Game.event_id == event.id))
+def _follow_earliest_game(db: Db, event_id: int) -> None:
+    """An event whose start was not given starts on its earliest game."""
+    earliest = db.scalar("SELECT min(played_on) FROM games WHERE event_id = :id", {"id": event_id})
     if earliest is not None:
-        event.start_date = earliest
-
-
-Q = TypeVar("Q", bound="Select[*tuple[Any, ...]]")
+        db.run(
+            "UPDATE events SET start_date = :start WHERE id = :id",
+            {"start": day(earliest), "id": event_id},
+        )
 
 
 def filter_games(
-    session: Session,
-    query: Q,
+    source: Source,
     *,
     player: str | None = None,
     month: dt.date | None = None,
     event: str | None = None,
     tc: str | None = None,
-) -> Q:
-    """Restrict a query over ``games`` to a player, a month, an event and a time control."""
+) -> tuple[str, dict[str, Any]]:
+    """The SQL condition (on ``games g``) and its parameters for the games of a player, a
+    month, an event and a time control."""
+    db = Db.of(source)
+    where = ["1 = 1"]
+    params: dict[str, Any] = {}
     if player is not None:
-        pid = resolve(session, player).id
-        query = query.where(or_(Game.white_id == pid, Game.black_id == pid))
+        where.append("(g.white_id = :pid OR g.black_id = :pid)")
+        params["pid"] = find(db, player).id
     if month is not None:
-        query = query.where(Game.played_on >= month, Game.played_on < next_month(month))
+        where.append("g.played_on >= :month AND g.played_on < :end")
+        params.update(month=month, end=next_month(month))
     if event is not None:
-        event_id = session.scalar(select(Event.id).where(Event.name == " ".join(event.split())))
+        event_id = _event_id(db, event)
         if event_id is None:
             raise NotFoundError(f"no event named {event!r}")
-        query = query.where(Game.event_id == event_id)
+        where.append("g.event_id = :event_id")
+        params["event_id"] = event_id
     if tc is not None:
-        query = query.where(Game.tc == check_tc(tc))
-    return query
+        where.append("g.tc = :tc")
+        params["tc"] = check_tc(tc)
+    return " AND ".join(where), params
 
 
 def list_games(
-    session: Session,
+    source: Source,
     *,
     player: str | None = None,
     month: dt.date | None = None,
     event: str | None = None,
     tc: str | None = None,
 ) -> tuple[GameView, ...]:
-    white, black = aliased(Player), aliased(Player)
-    query = (
-        select(Game, white.name, black.name, Event.name)
-        .join(white, Game.white_id == white.id)
-        .join(black, Game.black_id == black.id)
-        .outerjoin(Event, Game.event_id == Event.id)
-        .order_by(Game.played_on, Game.id)
-    )
-    query = filter_games(session, query, player=player, month=month, event=event, tc=tc)
-    return tuple(
-        GameView(
-            id=g.id,
-            played_on=g.played_on,
-            white=wname,
-            white_id=g.white_id,
-            black=bname,
-            black_id=g.black_id,
-            result=g.result,
-            tc=g.tc,
-            event=ename,
-            round=g.round,
-            white_rating=g.white_rating,
-            black_rating=g.black_rating,
-        )
-        for g, wname, bname, ename in session.execute(query)
-    )
+    db = Db.of(source)
+    where, params = filter_games(db, player=player, month=month, event=event, tc=tc)
+    return tuple(_views(db, where, params))
 
 
-def get_game(session: Session, game_id: int) -> Game:
-    game = session.get(Game, game_id)
-    if game is None:
-        raise NotFoundError(f"no game {game_id}")
-    return game
-
-
-def remove_game(session: Session, game_id: int) -> GameView:
+def remove_game(source: Source, game_id: int) -> GameView:
     """Delete a game; an event's derived start date follows its remaining games."""
-    game = get_game(session, game_id)
-    removed = _view(game)
-    event = game.event
-    before = rated_games.span_of(session, removed.tc, game.event_id)
-    session.delete(game)
-    session.flush()
+    db = Db.of(source)
+    game = get_game(db, game_id)
+    removed = _view(db, game.id)
+    event = _event(db, "id = :id", {"id": game.event_id}) if game.event_id else None
+    before = rated_games.span_of(db, removed.tc, game.event_id)
+    db.run("DELETE FROM games WHERE id = :id", {"id": game.id})
     if event is not None and not event.start_fixed:
-        _follow_earliest_game(session, event)
-        session.flush()
-    stale = _mark(session, removed.tc, event.id if event else None, removed.played_on, before)
+        _follow_earliest_game(db, event.id)
+    stale = _mark(db, removed.tc, event.id if event else None, removed.played_on, before)
     return replace(removed, stale=stale)

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from sqlalchemy.orm import Session
-
+from tracker.db.driver import Db
 from tracker.errors import InvalidInputError, TrackerError
 from tracker.importers.records import Problem
 from tracker.importers.rounds import Pairing
 from tracker.services.games import DateBounds, GameView, add_game, clean_round
-from tracker.services.players import resolve
+from tracker.services.player_refs import find
+
+if TYPE_CHECKING:
+    from tracker.db.driver import Source
 
 
 class RoundRejected(InvalidInputError):
@@ -23,7 +26,7 @@ class RoundRejected(InvalidInputError):
 
 
 def add_round(
-    session: Session,
+    database: Source,
     *,
     event: str,
     played_on: dt.date,
@@ -41,8 +44,9 @@ def add_round(
     caller could not read (from ``source``); with any problem at all, :class:`RoundRejected`
     lists them all, as ``SOURCE:LINE: reason`` (the caller's transaction then writes
     nothing)."""
+    db = Db.of(database)
     if today is not None:
-        DateBounds.of(session, today).check(played_on, yes=yes)
+        DateBounds.of(db, today).check(played_on, yes=yes)
     round_text = clean_round(round_)
     if round_text is None:
         raise InvalidInputError("a round needs a number (--round N)")
@@ -52,8 +56,8 @@ def add_round(
     for pairing in pairings:
         where = f"{source}:{pairing.line}: "
         try:
-            white = resolve(session, pairing.white)
-            black = resolve(session, pairing.black)
+            white = find(db, pairing.white)
+            black = find(db, pairing.black)
             for player in (white, black):
                 if player.id in seen and white.id != black.id:
                     raise InvalidInputError(
@@ -61,7 +65,7 @@ def add_round(
                     )
             added.append(
                 add_game(
-                    session,
+                    db,
                     white=f"id:{white.id}",
                     black=f"id:{black.id}",
                     result=pairing.result,

@@ -6,37 +6,34 @@ close``) recomputes them."""
 from __future__ import annotations
 
 import datetime as dt
+from typing import TYPE_CHECKING
 
-from sqlalchemy import func, select, update
-from sqlalchemy.orm import Session
-
-from tracker.db.models import RatingPeriod
+from tracker.db.driver import Db, day
 from tracker.months import month_of
 
+if TYPE_CHECKING:
+    from tracker.db.driver import Source
 
-def mark_stale(session: Session, tc: str, day: dt.date) -> tuple[dt.date, ...]:
-    """A change to the period of ``day`` invalidates it and every later closed period (and,
+
+def mark_stale(source: Source, tc: str, on: dt.date) -> tuple[dt.date, ...]:
+    """A change to the period of ``on`` invalidates it and every later closed period (and,
     if it falls before the first closed period, all of them: tracking starts earlier). The
     closed months now stale, oldest first."""
-    month = month_of(day)
-    first = session.scalar(select(func.min(RatingPeriod.month)).where(RatingPeriod.tc == tc))
+    db = Db.of(source)
+    first = db.scalar("SELECT min(month) FROM rating_periods WHERE tc = :tc", {"tc": tc})
     if first is None:
         return ()
-    start = max(month, first)
-    session.execute(
-        update(RatingPeriod)
-        .where(RatingPeriod.tc == tc, RatingPeriod.month >= start)
-        .values(stale=True)
+    later = {"tc": tc, "start": max(month_of(on), day(first))}
+    db.run(
+        "UPDATE rating_periods SET stale = :stale WHERE tc = :tc AND month >= :start",
+        {**later, "stale": True},
     )
-    return tuple(
-        session.scalars(
-            select(RatingPeriod.month)
-            .where(RatingPeriod.tc == tc, RatingPeriod.month >= start)
-            .order_by(RatingPeriod.month)
-        )
+    months = db.scalars(
+        "SELECT month FROM rating_periods WHERE tc = :tc AND month >= :start ORDER BY month", later
     )
+    return tuple(day(m) for m in months)
 
 
-def mark_all_stale(session: Session) -> None:
+def mark_all_stale(source: Source) -> None:
     """A change that touches every list (a seed, a birth year, tracked/external)."""
-    session.execute(update(RatingPeriod).values(stale=True))
+    Db.of(source).run("UPDATE rating_periods SET stale = :stale", {"stale": True})
