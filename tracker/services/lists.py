@@ -216,21 +216,29 @@ def _latest(
     if wanted is not None and len(wanted) <= _IN_LIMIT:
         only = "AND h.player_id IN (:ids)"
         params["ids"] = sorted(wanted)
-    rows = db.all(  # one fetch: faster than row by row
-        f"""
-        SELECT CASE WHEN r.month = :month THEN 1 ELSE 0 END, {columns}
-        FROM elo_history h
-        JOIN rating_periods r ON r.id = h.period_id
-        JOIN (
-            SELECT h.player_id AS pid, max(r.month) AS m
-            FROM elo_history h JOIN rating_periods r ON r.id = h.period_id
+    current = "CASE WHEN r.month = :month THEN 1 ELSE 0 END"
+    if db.sqlite:
+        sql = f"""
+            SELECT {current}, {columns}
+            FROM elo_history h
+            JOIN rating_periods r ON r.id = h.period_id
+            JOIN (
+                SELECT h.player_id AS pid, max(r.month) AS m
+                FROM elo_history h JOIN rating_periods r ON r.id = h.period_id
+                WHERE r.tc = :tc AND r.month <= :month {only}
+                GROUP BY h.player_id
+            ) last ON last.pid = h.player_id AND last.m = r.month
+            JOIN players p ON p.id = h.player_id
+            WHERE r.tc = :tc"""
+    else:  # PostgreSQL plans the join above as 44,000 index probes (2 s): one sorted scan
+        sql = f"""
+            SELECT DISTINCT ON (h.player_id) {current}, {columns}
+            FROM elo_history h
+            JOIN rating_periods r ON r.id = h.period_id
+            JOIN players p ON p.id = h.player_id
             WHERE r.tc = :tc AND r.month <= :month {only}
-            GROUP BY h.player_id
-        ) last ON last.pid = h.player_id AND last.m = r.month
-        JOIN players p ON p.id = h.player_id
-        WHERE r.tc = :tc""",
-        params,
-    )
+            ORDER BY h.player_id, r.month DESC"""
+    rows = db.all(sql, params)  # one fetch: faster than row by row
     if wanted is None:
         return iter(rows)
     return (row for row in rows if row[1] in wanted)

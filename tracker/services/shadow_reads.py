@@ -222,21 +222,28 @@ _MONTH_END_WITH_PERIOD = f"SELECT {_SHADOW}, period_id FROM glicko_history WHERE
 
 def _latest_month_ends(db: Db, tc: str, month: dt.date) -> dict[int, ShadowPlayer]:
     """Each player's latest month-end row on a period of ``tc`` closing ``month`` or earlier
-    (a whole list: one GROUP BY)."""
-    rows = db.all(  # one fetch: a whole list
-        """
-        SELECT h.player_id, h.rating, h.rd, h.volatility, h.last_played, h.games
-        FROM glicko_history h
-        JOIN rating_periods r ON r.id = h.period_id
-        JOIN (
-            SELECT h.player_id AS pid, max(r.month) AS m
-            FROM glicko_history h JOIN rating_periods r ON r.id = h.period_id
+    (a whole list: one query)."""
+    shadow = "h.player_id, h.rating, h.rd, h.volatility, h.last_played, h.games"
+    if db.sqlite:
+        sql = f"""
+            SELECT {shadow}
+            FROM glicko_history h
+            JOIN rating_periods r ON r.id = h.period_id
+            JOIN (
+                SELECT h.player_id AS pid, max(r.month) AS m
+                FROM glicko_history h JOIN rating_periods r ON r.id = h.period_id
+                WHERE r.tc = :tc AND r.month <= :month AND h.game_id IS NULL
+                GROUP BY h.player_id
+            ) last ON last.pid = h.player_id AND last.m = r.month
+            WHERE r.tc = :tc AND h.game_id IS NULL"""
+    else:  # one sorted scan, not an index probe per player (see lists._latest)
+        sql = f"""
+            SELECT DISTINCT ON (h.player_id) {shadow}
+            FROM glicko_history h
+            JOIN rating_periods r ON r.id = h.period_id
             WHERE r.tc = :tc AND r.month <= :month AND h.game_id IS NULL
-            GROUP BY h.player_id
-        ) last ON last.pid = h.player_id AND last.m = r.month
-        WHERE r.tc = :tc AND h.game_id IS NULL""",
-        {"tc": tc, "month": month},
-    )
+            ORDER BY h.player_id, r.month DESC"""
+    rows = db.all(sql, {"tc": tc, "month": month})  # one fetch: a whole list
     return {
         pid: ShadowPlayer(GlickoState(r, rd, vol), maybe_day(last_played), games)
         for pid, r, rd, vol, last_played, games in rows
