@@ -185,3 +185,33 @@ def test_a_read_of_a_missing_file_still_says_so(tmp_path: Path) -> None:
         line = one_line_error(cli_on(str(path))(*args), 1)
         assert line.startswith(f"error: no database at {path}"), args
     assert not path.parent.exists()
+
+
+@pytest.mark.backends("sqlite")
+def test_a_read_of_an_empty_file_leaves_it_empty(tmp_path: Path) -> None:
+    from tests.helpers import cli_on, one_line_error
+
+    path = tmp_path / "club.db"
+    path.touch()
+    for args in READS:
+        line = one_line_error(cli_on(str(path))(*args), 1)
+        assert line.startswith(f"error: no tracker database at {path} (it is empty"), args
+        assert path.stat().st_size == 0, args
+
+
+def test_a_loose_name_matching_many_players_is_ambiguous(cli: Cli, db_url: str) -> None:
+    """More matches than one IN list holds: still the list of candidates, on the driver."""
+    ok(cli("player", "add", "Hart, Daniel"))
+    engine = make_engine(db_url)
+    try:
+        with engine.begin() as conn:
+            conn.execute(
+                text("INSERT INTO players (name, external) VALUES (:name, false)"),
+                [{"name": f"Player{i:04d}, X"} for i in range(1200)],
+            )
+    finally:
+        engine.dispose()
+    r = cli("history", "Player")
+    assert r.exit_code == 1
+    assert r.stderr.startswith("error: 'Player' matches 1200 players: \"Player0000, X\" (id:2)")
+    assert r.stderr.rstrip().endswith("and 1190 more; name one by id:ID")

@@ -77,6 +77,7 @@ def test_day_takes_the_drivers_date_or_sqlites_text() -> None:
 def test_urls_the_driver_reads() -> None:
     assert sqlite_path("sqlite:////tmp/club.db") == Path("/tmp/club.db")
     assert sqlite_path("sqlite:///club.db") == Path("club.db")
+    assert sqlite_path("sqlite:////tmp/my%20club.db") == Path("/tmp/my club.db")  # as SQLAlchemy
     assert sqlite_path("sqlite://") is None  # in memory
     assert sqlite_path("sqlite:///club.db?mode=ro") is None  # options: SQLAlchemy's path
     assert sqlite_path("postgresql+psycopg://u@h/db") is None
@@ -166,3 +167,13 @@ def test_what_the_driver_will_not_read(tmp_path: Path, db_url: str) -> None:
     assert reading is not None
     with reading:
         pass
+
+
+@pytest.mark.backends("postgresql")
+def test_a_postgresql_read_sees_one_snapshot_and_waits_no_longer_than_sqlite(db_url: str) -> None:
+    reading = open_for_reading(db_url)
+    assert reading is not None
+    with reading as db:
+        assert db.scalar("SHOW transaction_isolation") == "repeatable read"
+        assert db.scalar("SHOW transaction_read_only") == "on"
+        assert db.scalar("SHOW lock_timeout") == "30s"

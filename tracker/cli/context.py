@@ -95,6 +95,7 @@ class AppState:
         from sqlalchemy.exc import ArgumentError
 
         from tracker.db.engine import sqlite_file
+        from tracker.db.schema import EMPTY_DATABASE
 
         try:
             path = sqlite_file(self.url)
@@ -102,6 +103,9 @@ class AppState:
             return  # make_engine says what is wrong with the URL
         if path is not None and not exists(path):
             raise DatabaseError(f"no database at {path} ({NO_DATABASE_HINT})")
+        if path is not None and path.is_file() and path.stat().st_size == 0:
+            # Opening it would write SQLite's header (the WAL setting): a read writes nothing.
+            raise DatabaseError(EMPTY_DATABASE.format(where=path))
 
     def read(self, work: Callable[[Db], T]) -> T:
         """A command that only reads, on the bare driver (:mod:`tracker.db.driver`: no
@@ -163,6 +167,10 @@ class AppState:
             if not is_out_of_range(exc):
                 raise  # any other overflow is a bug and keeps its traceback
             raise InvalidInputError(TOO_LARGE) from None
+        except Exception as exc:  # plain SQL on the session's connection (tracker.db.driver)
+            if not _driver_error(exc):
+                raise
+            raise _driver_failure(exc) from None
 
 
 def _driver_error(exc: BaseException) -> bool:

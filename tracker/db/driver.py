@@ -20,7 +20,7 @@ import sqlite3
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 from tracker.db.revision import SCHEMA_REVISION
 
@@ -234,17 +234,29 @@ def _open(url: str, *, write: bool) -> Transaction | None:
             db.connection.execute("BEGIN IMMEDIATE" if write else "BEGIN")
         elif write:
             db.scalar(f"SELECT pg_advisory_xact_lock({WRITER_LOCK})")
+        else:  # every statement of the read sees the same database, as on SQLite
+            db.run("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
     except BaseException:
         close(db)
         raise  # the lock was not had: the caller says so, or tries again
     try:
         revision = db.scalar("SELECT version_num FROM alembic_version")
-    except Exception:
+    except Exception as exc:
+        if is_locked(exc):  # a writer held on for the whole busy timeout: not a schema matter
+            close(db)
+            raise
         revision = None
     if revision != SCHEMA_REVISION:
         close(db)
         return None
     return Transaction(db, write=write)
+
+
+def is_locked(exc: BaseException) -> bool:
+    """SQLite's "database is locked" or PostgreSQL's lock timeout, from the driver itself."""
+    if getattr(exc, "sqlstate", None) == LOCK_NOT_AVAILABLE:
+        return True
+    return isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc).lower()
 
 
 def close(db: Db) -> None:
@@ -274,14 +286,15 @@ def _connect(url: str, *, write: bool) -> Db | None:
             return None
         return Db(conn, "sqlite")
     conninfo = postgresql_conninfo(url)
-    if conninfo is None or (write and "options=" in conninfo):
+    if conninfo is None or "options=" in conninfo:
         return None  # options of the URL's own: SQLAlchemy's path adds the lock timeout
     try:
         import psycopg
         from psycopg.conninfo import make_conninfo
 
-        if write:  # a writer waits for the writers' lock as long as SQLite's busy timeout
-            conninfo = make_conninfo(conninfo, options=f"-c lock_timeout={BUSY_TIMEOUT_MS}")
+        # Any lock (a writer's, the writers' lock) is waited for as long as SQLite's busy
+        # timeout, as on SQLAlchemy's path.
+        conninfo = make_conninfo(conninfo, options=f"-c lock_timeout={BUSY_TIMEOUT_MS}")
         return Db(psycopg.connect(conninfo), "postgresql")
     except Exception:  # no driver, no server, refused: SQLAlchemy's path says which
         return None
@@ -294,7 +307,7 @@ def sqlite_path(url: str) -> Path | None:
             rest = url[len(prefix) :]
             if not rest or "?" in rest or rest == ":memory:":
                 return None
-            return Path(rest)
+            return Path(unquote(rest))  # as SQLAlchemy reads it: %20 is a space
     return None
 
 

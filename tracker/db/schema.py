@@ -9,6 +9,11 @@ from sqlalchemy import Engine, inspect, text
 from tracker.db.models import SCHEMA_REVISION
 from tracker.errors import DatabaseError
 
+EMPTY_DATABASE = (
+    "no tracker database at {where} (it is empty; a command that writes, such as "
+    "`tracker player add`, creates the tables)"
+)
+
 
 def schema_state(engine: Engine) -> str | None:
     """The Alembic revision stored in the database, or None for an empty database."""
@@ -29,10 +34,7 @@ def ensure_current(engine: Engine, *, create: bool = True, where: str = "") -> N
     names it); refuse an older or newer one with a clear message."""
     revision = schema_state(engine)
     if revision is None and not create:
-        raise DatabaseError(
-            f"no tracker database at {where or 'this address'} (it is empty; a command that "
-            "writes, such as `tracker player add`, creates the tables)"
-        )
+        raise DatabaseError(EMPTY_DATABASE.format(where=where or "this address"))
     if revision is None:
         from tracker.db import migrate  # alembic: only when a database is created
 

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
-from tracker.db.driver import Db
+from tracker.db.driver import Db, chunks
 from tracker.errors import AmbiguousError, NotFoundError
 
 if TYPE_CHECKING:
@@ -156,7 +156,9 @@ def _partial_matches(db: Db, text: str) -> list[PlayerRow]:
     for test in tests:
         ids = [pid for pid, name in names if test(name)]
         if ids:
-            by_id = {p.id: p for p in _rows(db, "id IN (:ids)", {"ids": ids})}
+            by_id = {
+                p.id: p for chunk in chunks(ids) for p in _rows(db, "id IN (:ids)", {"ids": chunk})
+            }
             return [by_id[pid] for pid in ids if pid in by_id]
     return []
 
