@@ -149,3 +149,13 @@ def test_tc_argument_is_checked() -> None:
     assert check_tc_argument(None) is None
     with pytest.raises(ValueError, match="tc must be"):
         check_tc_argument("bullet")
+
+
+def test_utf16_asked_for_without_its_byte_order_mark_is_a_problem() -> None:
+    """Python's utf-16 codec refuses a text without a BOM as a whole (a UnicodeError that is
+    no UnicodeDecodeError): one problem, not a traceback."""
+    problem = decode_input(b"\x00\x00", "f.csv", "utf-16")
+    assert isinstance(problem, Problem)
+    assert problem.reason == (
+        "not valid utf-16 text (UTF-16 stream does not start with BOM); re-save it as UTF-8"
+    )

@@ -281,6 +281,11 @@ class TextStream:
             except UnicodeDecodeError as error:
                 self.problem = _undecodable(self.source, codec.name, error, newlines, returns)
                 return
+            except UnicodeError as error:  # the codec refuses the whole text: UTF-16 without a BOM
+                self.problem = Problem(
+                    self.source, 0, f"not valid {codec.name} text ({error}); re-save it as UTF-8"
+                )
+                return
             if not text:
                 continue
             newlines += text.count("\n")
