@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from tracker.errors import InvalidInputError
@@ -112,15 +113,16 @@ def today() -> dt.date:
 def exists(path: Path) -> bool:
     """Whether ``path`` exists. A path the system cannot even look up (a name longer than the
     file system takes, say) is a mistyped value: one line, not a traceback."""
-    try:
-        return path.exists()
-    except OSError as exc:
-        raise InvalidInputError(f"cannot use {path}: {exc.strerror or exc}") from None
+    return _look(path, Path.exists)
 
 
 def is_dir(path: Path) -> bool:
     """Whether ``path`` is a folder (see :func:`exists`)."""
+    return _look(path, Path.is_dir)
+
+
+def _look(path: Path, test: Callable[[Path], bool]) -> bool:
     try:
-        return path.is_dir()
+        return test(path)
     except OSError as exc:
         raise InvalidInputError(f"cannot use {path}: {exc.strerror or exc}") from None

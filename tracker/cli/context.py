@@ -6,7 +6,6 @@ never load it and never touch a database.
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -133,14 +132,10 @@ class AppState:
                     return self.run(lambda session: work(driver.Db.of(session)), write=write)
                 with opened as db:
                     return work(db)
-            except OverflowError as exc:  # sqlite3 refuses an int beyond 64 bits
-                if "SQLite INTEGER" not in str(exc):
-                    raise
-                raise InvalidInputError(TOO_LARGE) from None
             except Exception as exc:
-                if not _driver_error(exc):
-                    raise
-                failure = _driver_failure(exc)
+                failure = _database_failure(exc)
+                if failure is None:
+                    raise  # not the database's: a bug keeps its traceback
                 if str(failure) == driver.BUSY_MESSAGE and attempt < attempts:
                     time.sleep(0.2 * attempt)  # another writer held on: try again
                     continue
@@ -168,31 +163,26 @@ class AppState:
                 raise  # any other overflow is a bug and keeps its traceback
             raise InvalidInputError(TOO_LARGE) from None
         except Exception as exc:  # plain SQL on the session's connection (tracker.db.driver)
-            if not _driver_error(exc):
+            failure = _database_failure(exc)
+            if failure is None:
                 raise
-            raise _driver_failure(exc) from None
+            raise failure from None
 
 
-def _driver_error(exc: BaseException) -> bool:
-    """A failure of the database (not of tracker's code): sqlite3's or psycopg's errors."""
-    module = type(exc).__module__
-    return isinstance(exc, sqlite3.Error) or module.startswith("psycopg")
+def _database_failure(exc: BaseException) -> TrackerError | None:
+    """The one-line error for a failure of the database on the bare driver (as
+    :meth:`AppState.run` gives it for SQLAlchemy's); None for anything else."""
+    from tracker.db import driver
 
-
-def _driver_failure(exc: BaseException) -> TrackerError:
-    """The error :meth:`AppState.run` gives for the same failure of the database."""
-    from tracker.db.driver import BUSY_MESSAGE, LOCK_NOT_AVAILABLE, NUMBER_OUT_OF_RANGE
-
-    sqlstate = getattr(exc, "sqlstate", None)
-    if sqlstate == NUMBER_OUT_OF_RANGE:
+    if driver.is_out_of_range(exc):
         return InvalidInputError(TOO_LARGE)
-    text = str(exc).strip().splitlines()
-    first = text[0] if text else type(exc).__name__
-    if any(kind.__name__ == "IntegrityError" for kind in type(exc).__mro__):
-        return ConflictError(f"the change clashes with stored data: {first}")
-    if sqlstate == LOCK_NOT_AVAILABLE or "locked" in first.lower():
-        return DatabaseError(BUSY_MESSAGE)
-    return DatabaseError(f"database error: {first}")
+    if not driver.is_driver_error(exc):
+        return None
+    if driver.is_integrity_error(exc):
+        return ConflictError(f"the change clashes with stored data: {driver.first_line(exc)}")
+    if driver.is_locked(exc):
+        return DatabaseError(driver.BUSY_MESSAGE)
+    return DatabaseError(f"database error: {driver.first_line(exc)}")
 
 
 def close_all() -> None:

@@ -1,10 +1,11 @@
 """Plain SQL on the database driver itself (``sqlite3``, ``psycopg``), without SQLAlchemy.
 
-Importing SQLAlchemy takes longer (0.2-0.3 s) than all the work of the everyday reads
-(``history``, ``player show``, ``compare``, ``list``), so those run here from start to end,
-on a connection :func:`open_for_reading` opens. The same read functions serve every command
-that holds a SQLAlchemy session: :meth:`Db.of` runs them on that session's own connection,
-inside its transaction, so there is one copy of each query.
+Importing SQLAlchemy takes longer (0.2-0.3 s) than all the work of the everyday commands
+(``history``, ``player show``, ``compare``, ``list``, the ``game`` commands), so those run
+here from start to end, in a transaction :func:`open_for_reading` or
+:func:`open_for_writing` opens. The same service functions serve every command that holds a
+SQLAlchemy session: :meth:`Db.of` runs them on that session's own connection, inside its
+transaction, so there is one copy of each query.
 
 SQL is written once for both databases, with ``:name`` parameters (psycopg's ``%(name)s``
 is made from them); a list or tuple parameter stands for the items of an ``IN (...)`` list.
@@ -252,11 +253,36 @@ def _open(url: str, *, write: bool) -> Transaction | None:
     return Transaction(db, write=write)
 
 
+def is_driver_error(exc: BaseException) -> bool:
+    """A failure of the database itself (sqlite3's or psycopg's errors), not of tracker."""
+    return isinstance(exc, sqlite3.Error) or type(exc).__module__.startswith("psycopg")
+
+
 def is_locked(exc: BaseException) -> bool:
-    """SQLite's "database is locked" or PostgreSQL's lock timeout, from the driver itself."""
+    """The driver's "database is locked" (SQLite) or lock timeout (PostgreSQL): another
+    writer held on."""
     if getattr(exc, "sqlstate", None) == LOCK_NOT_AVAILABLE:
         return True
     return isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc).lower()
+
+
+def is_out_of_range(exc: BaseException) -> bool:
+    """A number beyond what the database stores (an id, a count or a FIDE id typed by hand):
+    PostgreSQL's out-of-range error, or sqlite3 refusing to bind an int beyond 64 bits."""
+    if isinstance(exc, OverflowError):
+        return "SQLite INTEGER" in str(exc)
+    return getattr(exc, "sqlstate", None) == NUMBER_OUT_OF_RANGE
+
+
+def is_integrity_error(exc: BaseException) -> bool:
+    """A constraint the change breaks (a unique key, a foreign key, a check)."""
+    return any(kind.__name__ == "IntegrityError" for kind in type(exc).__mro__)
+
+
+def first_line(exc: BaseException) -> str:
+    """A driver error in one line, without SQL or parameters."""
+    lines = str(exc).strip().splitlines()
+    return lines[0] if lines else type(exc).__name__
 
 
 def close(db: Db) -> None:

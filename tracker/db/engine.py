@@ -27,8 +27,6 @@ from tracker.db import driver
 from tracker.db.driver import (
     BUSY_MESSAGE,
     CACHE_KIB,
-    LOCK_NOT_AVAILABLE,
-    NUMBER_OUT_OF_RANGE,
     WRITER_LOCK,
 )
 from tracker.errors import DatabaseError
@@ -101,25 +99,19 @@ def _install_sqlite_hooks(engine: Engine) -> None:
 def describe(exc: SQLAlchemyError) -> str:
     """One line for a database failure, without SQL or parameters."""
     orig = getattr(exc, "orig", None)
-    message = str(orig if orig is not None else exc).strip().splitlines()
-    return message[0] if message else type(exc).__name__
+    return driver.first_line(orig if orig is not None else exc)
 
 
 def is_locked(exc: BaseException) -> bool:
     """SQLite's "database is locked" or PostgreSQL's lock timeout: another writer held on."""
-    if not isinstance(exc, OperationalError):
-        return False
-    if getattr(exc.orig, "sqlstate", None) == LOCK_NOT_AVAILABLE:
-        return True
-    return "locked" in str(exc.orig if exc.orig is not None else exc).lower()
+    return isinstance(exc, OperationalError) and exc.orig is not None and driver.is_locked(exc.orig)
 
 
 def is_out_of_range(exc: BaseException) -> bool:
-    """A number beyond what the database stores (an id, a count or a FIDE id typed by hand):
-    PostgreSQL's out-of-range error, or sqlite3 refusing to bind an int beyond 64 bits."""
+    """A number beyond what the database stores (see :func:`driver.is_out_of_range`)."""
     if isinstance(exc, OverflowError):
-        return "SQLite INTEGER" in str(exc)
-    return getattr(getattr(exc, "orig", None), "sqlstate", None) == NUMBER_OUT_OF_RANGE
+        return driver.is_out_of_range(exc)
+    return driver.is_out_of_range(getattr(exc, "orig", None) or exc)
 
 
 @contextmanager

@@ -13,7 +13,7 @@ from tracker.ratings import glicko
 from tracker.ratings.glicko import GlickoPreset, GlickoState
 from tracker.ratings.shadow import ShadowPlayer, as_of
 from tracker.services import lists, shadow_reads
-from tracker.services.history import not_rated_here, plays_external
+from tracker.services.history import PLAYER_GAMES, not_rated_here, plays_external
 from tracker.services.online_reads import OnlineSeries, series_for
 from tracker.services.player_refs import find
 from tracker.services.shadow_config import check_preset, get_config
@@ -130,7 +130,7 @@ def compare(source: Source, ref: str, tc: str, preset_name: str | None) -> Compa
     name = check_preset(preset_name) if preset_name else config.preset
     preset = config.glicko_preset(name)
     closed = lists.closed_months(db, tc)
-    lines = lists.player_lines(db, tc, player.id)
+    lines = lists.player_lines(db, tc, player.id, closed)
     elo = {month: line.rating for month, _, line in lines}
     stored = name == config.preset
     month_states: dict[dt.date, ShadowPlayer] = {}
@@ -160,9 +160,7 @@ def compare(source: Source, ref: str, tc: str, preset_name: str | None) -> Compa
         dates = {
             gid: day(played_on)
             for gid, played_on in db.all(
-                "SELECT id, played_on FROM games "
-                "WHERE tc = :tc AND (white_id = :pid OR black_id = :pid)",
-                {"tc": tc, "pid": player.id},
+                f"SELECT id, played_on {PLAYER_GAMES}", {"tc": tc, "pid": player.id}
             )
         }
         for replayed in shadow_reads.replay(db, tc, config, name):

@@ -12,6 +12,7 @@ from tracker.db.planner import not_indexed
 from tracker.errors import NotFoundError
 from tracker.months import month_label, month_of, months_between, next_month, previous_month
 from tracker.ratings import fide, glicko
+from tracker.ratings.glicko import GlickoPreset
 from tracker.ratings.shadow import as_of
 from tracker.services import lists, rated_games, shadow_reads
 from tracker.services.player_refs import PlayerRow, PlayerView, find, show_player
@@ -97,19 +98,6 @@ def plays_external(
     return found is not None
 
 
-class Seed(NamedTuple):
-    rating: int
-    games: int
-
-
-def _seed(db: Db, player_id: int, tc: str) -> Seed | None:
-    row = db.first(
-        "SELECT rating, games FROM player_seeds WHERE player_id = :pid AND tc = :tc",
-        {"pid": player_id, "tc": tc},
-    )
-    return None if row is None else Seed(*row)
-
-
 def history(source: Source, ref: str, tc: str) -> History:
     """One row per closed period the player played in or was listed on."""
     tc = check_tc(tc)
@@ -117,6 +105,8 @@ def history(source: Source, ref: str, tc: str) -> History:
     player = find(db, ref)
     if player.external:
         raise not_rated_here(player)
+    closed = lists.closed_months(db, tc)
+    config = get_config(db)
     rows = tuple(
         HistoryRow(
             month=month,
@@ -132,13 +122,12 @@ def history(source: Source, ref: str, tc: str) -> History:
             stale=stale,
             note=h.note,
         )
-        for month, stale, h in lists.player_lines(db, tc, player.id)
+        for month, stale, h in lists.player_lines(db, tc, player.id, closed)
         # every period they were listed on or played in (a note says why nothing counted)
         if h.games > 0 or h.rating is not None or h.note is not None
     )
-    rows = _with_shadow(db, player.id, rows, tc)
-    seed = _seed(db, player.id, tc)
-    config = get_config(db)
+    rows = _with_shadow(db, player.id, rows, tc, config.glicko_preset(), closed)
+    seed = lists.seeds(db, tc, only=[player.id]).get(player.id)
     until = rows[-1].list_date if rows else None
     return History(
         player_id=player.id,
@@ -147,7 +136,7 @@ def history(source: Source, ref: str, tc: str) -> History:
         seed_rating=seed.rating if seed else None,
         seed_games=seed.games if seed else None,
         rows=rows,
-        stale_months=tuple(lists.stale_months(db, tc)),
+        stale_months=tuple(m for m, _, stale in closed if stale),
         preset=config.preset,
         external_rd=config.external_rd,
         external_opponents=plays_external(db, tc, until, player.id),
@@ -156,13 +145,16 @@ def history(source: Source, ref: str, tc: str) -> History:
 
 
 def _with_shadow(
-    db: Db, player_id: int, rows: tuple[HistoryRow, ...], tc: str
+    db: Db,
+    player_id: int,
+    rows: tuple[HistoryRow, ...],
+    tc: str,
+    preset: GlickoPreset,
+    closed: list[tuple[dt.date, int, bool]],
 ) -> tuple[HistoryRow, ...]:
-    """The shadow at each list date beside the Elo (the configured preset)."""
-    preset = get_config(db).glicko_preset()
+    """The shadow at each list date beside the Elo (the configured ``preset``)."""
     by_month = shadow_reads.fill_months(  # idle months: the latest earlier month-end row
-        shadow_reads.player_month_ends(db, tc, player_id),
-        [m for m, _, _ in lists.closed_months(db, tc)],
+        shadow_reads.player_month_ends(db, tc, player_id), [m for m, _, _ in closed]
     )
     out = []
     for row in rows:
@@ -216,7 +208,8 @@ def rating_status(source: Source, player: PlayerRow) -> tuple[RatingStatus, ...]
     return tuple(out)
 
 
-_HIS_GAMES = "FROM games WHERE tc = :tc AND (white_id = :pid OR black_id = :pid)"
+#: A player's games of one time control (``:tc``, ``:pid``), as a FROM clause.
+PLAYER_GAMES = "FROM games WHERE tc = :tc AND (white_id = :pid OR black_id = :pid)"
 
 
 def _status(db: Db, player: PlayerRow, tc: TimeControl) -> RatingStatus | None:
@@ -224,7 +217,7 @@ def _status(db: Db, player: PlayerRow, tc: TimeControl) -> RatingStatus | None:
     seeds = lists.seeds(db, tc, only=[player.id])
     seed = seeds.get(player.id)
     his = {"tc": tc, "pid": player.id}
-    games_exist = db.scalar(f"SELECT id {_HIS_GAMES} LIMIT 1", his)
+    games_exist = db.scalar(f"SELECT id {PLAYER_GAMES} LIMIT 1", his)
     if seed is None and games_exist is None:
         return None
     first_games = lists.first_game_month(db, tc)
@@ -249,7 +242,7 @@ def _status(db: Db, player: PlayerRow, tc: TimeControl) -> RatingStatus | None:
     live_games = 0
     change_exact = Decimal(0)
     change = 0
-    last = db.scalar(f"SELECT played_on {_HIS_GAMES} ORDER BY played_on DESC LIMIT 1", his)
+    last = db.scalar(f"SELECT played_on {PLAYER_GAMES} ORDER BY played_on DESC LIMIT 1", his)
     last_game = day(last) if last is not None else None
     if last_game is not None and month_of(last_game) >= open_from:
         for month in months_between(open_from, month_of(last_game)):

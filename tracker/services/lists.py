@@ -334,10 +334,16 @@ def _player_columns(
 _IN_LIMIT = 500  # more players than this are filtered after reading, not in an IN (...) list
 
 
-def player_lines(source: Source, tc: str, player_id: int) -> list[tuple[dt.date, bool, Line]]:
-    """The player's line on every closed list he is on, oldest first: (month, stale, line)."""
+def player_lines(
+    source: Source,
+    tc: str,
+    player_id: int,
+    closed: list[tuple[dt.date, int, bool]] | None = None,
+) -> list[tuple[dt.date, bool, Line]]:
+    """The player's line on every closed list he is on, oldest first: (month, stale, line).
+    ``closed``: :func:`closed_months`, if the caller has read them."""
     db = Db.of(source)
-    closed = closed_months(db, tc)
+    closed = closed_months(db, tc) if closed is None else closed
     rows = db.all(
         f"""
         SELECT r.month, {_LINE_COLUMNS}
