@@ -72,8 +72,8 @@ def test_one_bad_042_is_one_line(cli: Cli, tmp_path: Path) -> None:
         f"{path}:4: invalid start date '26 juin 2026' (042): write it YYYY/MM/DD, or give the "
         "event's start with --event-start",
         f"{path}: rejected (trf), nothing written: 9 invalid, 1 problem",
-        f"error: 1 of 1 file(s) rejected ({path}); nothing was written: fix the file(s), or "
-        "import with --skip-invalid",
+        # --skip-invalid is not offered: it would import nothing of this file
+        f"error: 1 of 1 file(s) rejected ({path}); nothing was written: fix the file(s)",
     ]
     f = imported(cli, str(path), "--tc", "blitz", "--event-start", "2026-06-26")
     assert f["added"] == 9
@@ -184,4 +184,30 @@ def test_a_fide_list_given_to_import_names_the_right_command(cli: Cli) -> None:
     assert r.stderr.strip() == (
         f"error: {path}: this is a FIDE rating list, not games: read it with `tracker player "
         "import-fide-list`"
+    )
+
+
+def test_a_results_export_of_tag_pairs_only_imports_every_record(cli: Cli) -> None:
+    """A broadcast's results export (no moves): six records, six played games, none merged
+    and none taken for a forfeit."""
+    f = imported(cli, str(FILES / "results_export.pgn"))
+    assert (f["added"], f["invalid"], f["problems"], f["warnings"]) == (6, 0, [], [])
+    stored = games(cli)
+    assert [(g["white"], g["result"], g["round"]) for g in stored] == [
+        ("Moreau, Luc", "1-0", "1.1"),
+        ("Novak, Jan", "0-1", "1.2"),
+        ("Rossi, Marco", "1/2-1/2", "1.3"),
+        ("Keller, Anna", "1-0", "2.1"),
+        ("Berg, Ola", "0-1", "2.2"),
+        ("Silva, Ines", "0-1", "2.3"),
+    ]
+    assert {g["rated"] for g in stored} == {True}
+    f = imported(cli, str(FILES / "tag_run.pgn"), "--tc", "standard")
+    # the same games (by players, day and result) are new here: other rounds and no event
+    assert (f["added"], f["warnings"]) == (
+        6,
+        [
+            f"{FILES / 'tag_run.pgn'}:10: 5 games have no Event tag while 1 name theirs: stored "
+            "without an event (a record takes nothing from the one before it)"
+        ],
     )

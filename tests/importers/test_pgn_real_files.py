@@ -88,8 +88,8 @@ def test_a_decisive_game_without_moves_among_games_with_moves_is_a_forfeit() -> 
         ("de Boer, Sem", "0-1"),
     ]
     assert [str(w) for w in result.warnings] == [
-        "forfeit_without_moves.pgn:16: Visser, Daan - Smit, Lotte 1-0 has no moves while the "
-        "file's other games have moves: stored as the forfeit +-, not rated (if it was played, "
+        "forfeit_without_moves.pgn:16: Visser, Daan - Smit, Lotte 1-0 has no moves while most "
+        "of the file's games have moves: stored as the forfeit +-, not rated (if it was played, "
         "correct it with `tracker game edit`)"
     ]
 
@@ -127,3 +127,45 @@ def test_forfeit_notations_in_the_result_tag() -> None:
     ]:
         (only,) = parse_pgn(template.format(written, written).encode(), "f.pgn").games
         assert only.result == stored, written
+
+
+def test_records_of_tag_pairs_only_are_one_game_each() -> None:
+    """A results export (tag pairs and results, no moves): every record is a game, and a
+    decisive game without moves is played where most games have none."""
+    result = parse("results_export.pgn")
+    assert result.problems == () and result.warnings == ()
+    assert [(g.line, g.white.name, g.black.name, g.result, g.round) for g in result.games] == [
+        (2, "Moreau, Luc", "Keller, Anna", "1-0", "1.1"),
+        (15, "Novak, Jan", "Berg, Ola", "0-1", "1.2"),
+        (28, "Rossi, Marco", "Silva, Ines", "1/2-1/2", "1.3"),
+        (41, "Keller, Anna", "Novak, Jan", "1-0", "2.1"),
+        (54, "Berg, Ola", "Rossi, Marco", "0-1", "2.2"),
+        (67, "Silva, Ines", "Moreau, Luc", "0-1", "2.3"),
+    ]
+    assert {g.event for g in result.games} == {"Harbour Open 2026"}
+    assert [g.white.fide_id for g in result.games] == [
+        660011,
+        660013,
+        660015,
+        660012,
+        660014,
+        660016,
+    ]
+    assert {g.has_moves for g in result.games} == {False}
+
+
+def test_records_run_together_never_merge_and_take_nothing_from_each_other() -> None:
+    result = parse("tag_run.pgn", tc="standard")
+    assert result.problems == ()
+    assert [(g.line, g.white.name, g.result, g.event) for g in result.games] == [
+        (2, "Moreau, Luc", "1-0", "Harbour Open 2026"),
+        (10, "Novak, Jan", "0-1", None),
+        (17, "Rossi, Marco", "1/2-1/2", None),
+        (24, "Keller, Anna", "1-0", None),
+        (31, "Berg, Ola", "0-1", None),
+        (38, "Silva, Ines", "0-1", None),
+    ]
+    assert [str(w) for w in result.warnings] == [
+        "tag_run.pgn:10: 5 games have no Event tag while 1 name theirs: stored without an "
+        "event (a record takes nothing from the one before it)"
+    ]

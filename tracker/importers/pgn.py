@@ -23,12 +23,19 @@ Tags read: ``White``, ``Black``, ``Result``, ``Date``, ``EventDate``, ``Event``,
 * PGN has no forfeit result: a ``1-0`` / ``0-1`` game with ``[Termination "forfeit"]``
   (exactly that word, any case; "time forfeit" is a played game lost on time) is the
   forfeit ``+-`` / ``-+``, stored and never rated. A draw cannot be a forfeit. A decisive
-  game with no moves at all in a file whose other games have moves (Carlsen-Dubov, Tata
-  Steel 2022) is a forfeit too, with a warning: a game that was played would have moves.
+  game with no moves at all in a file where most games have moves (Carlsen-Dubov, Tata
+  Steel 2022) is a forfeit too, with a warning: a game that was played would have moves. In
+  a file where most games have no moves (a results export), a game without moves is played.
 
 The movetext belongs to the game whose tags precede it, whatever blank lines or comments
 come between: a game ends at its result (or at the next tag pair). Text outside any game
 (before the first one, or after a game's result) is a warning, and ignored.
+
+Every record is a game, with moves or without: a results export writes tag pairs only, one
+record after another. A tag pair whose name the record has already given (a second
+``White``) starts the next record, whether a blank line comes between or not; a record takes
+nothing from the one before it (a record without ``Event`` has no event, with a warning when
+other records of the file have one).
 
 Line numbers point at the first tag line of each game.
 """
@@ -48,6 +55,7 @@ import chess.pgn
 from tracker.importers import timecontrol
 from tracker.importers.dates import make_date
 from tracker.importers.records import (
+    FORFEIT_OF,
     FORFEIT_SPELLINGS,
     GameRecord,
     GameStream,
@@ -64,10 +72,9 @@ from tracker.importers.records import (
 )
 from tracker.vocabulary import TimeControl
 
-_FORFEITS = {"1-0": "+-", "0-1": "-+"}
 _PGN_DATE = re.compile(r"^(\d{4}|\?{4})(?:([.\-/])(\d{2}|\?{2})(?:\2(\d{2}|\?{2}))?)?$")
 _UNKNOWN = {"", "?", "-"}
-_TAG_LINE = re.compile(r'^\[[A-Za-z0-9][A-Za-z0-9_+#=:-]*\s+"[^\r]*"\]\s*$')
+_TAG_LINE = re.compile(r'^\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+"[^\r]*"\]\s*$')
 #: Variant tag values that mean standard chess (compared case-insensitively).
 STANDARD_VARIANTS: Final = frozenset({"standard", "chess", "normal"})
 #: Movetext tokens: comment braces, ``;`` comments, variations, NAGs, everything else.
@@ -109,6 +116,11 @@ class _LineCountingReader:
     blank line, so a game whose tags follow the previous game's movetext without a blank
     line would be swallowed. When a tag pair line comes straight after movetext (outside a
     ``{...}`` comment), the reader hands out a blank line first.
+
+    And it tells records of tag pairs only apart (python-chess would read them as one game's
+    headers, the last value of each tag winning): a tag pair whose name this record has
+    given already ends the record (the reader hands out the end of the file; the tag line
+    comes with the next record).
     """
 
     def __init__(self, lines: Iterator[str]) -> None:
@@ -121,12 +133,14 @@ class _LineCountingReader:
         self._in_comment = False
         self._depth = 0  # variations
         self._after_movetext = False
+        self._tags: set[str] = set()  # the names of this record's tag pairs
 
     def start_game(self) -> None:
         self.first_line = None
         self.tag_lines = 0
         self.movetext = _Movetext()
         self._depth = 0
+        self._tags = set()
 
     def readline(self) -> str:
         if self._pending is not None:
@@ -135,10 +149,17 @@ class _LineCountingReader:
             line = next(self._lines, "")
             if not line:
                 return line
-            if self._after_movetext and not self._in_comment and _TAG_LINE.match(line):
+            tag = None if self._in_comment else _TAG_LINE.match(line)
+            if tag is not None and self._after_movetext:
                 self._pending = line
                 self._after_movetext = False
                 return "\n"
+            if tag is not None and tag[1] in self._tags:
+                self._pending = line  # the next record's first tag pair
+                return ""
+        tag = None if self._in_comment else _TAG_LINE.match(line)
+        if tag is not None:
+            self._tags.add(tag[1])
         self._count(line)
         self._track(line)
         return line
@@ -308,7 +329,7 @@ class _Reader:
     invalid: int = 0
     unfinished: int = 0
 
-    def game(self, chunk: _Chunk, others_have_moves: bool) -> GameRecord | None:
+    def game(self, chunk: _Chunk) -> GameRecord | None:
         """The chunk's game, or None (skipped, or invalid: counted and reported)."""
         headers, line = chunk.headers, chunk.line
         variant = _tag(headers, "Variant")
@@ -330,7 +351,7 @@ class _Reader:
             elif (_tag(headers, "Termination") or "").casefold() == "forfeit":
                 if result == "1/2-1/2":
                     reasons.append('a draw cannot be a forfeit (Termination "forfeit")')
-                result = _FORFEITS.get(result, result)
+                result = FORFEIT_OF.get(result, result)
         white = _player(headers, "White", reasons)
         black = _player(headers, "Black", reasons)
         if white.name and black.name and same_player(white, black):
@@ -343,18 +364,6 @@ class _Reader:
             self.invalid += 1
             return None
         moves = chunk.movetext.moves
-        if result in _FORFEITS and moves == 0 and others_have_moves:
-            forfeit = _FORFEITS[result]
-            self.warnings.append(
-                Problem(
-                    self.source,
-                    line,
-                    f"{white.name} - {black.name} {result} has no moves while the file's other "
-                    f"games have moves: stored as the forfeit {forfeit}, not rated (if it was "
-                    "played, correct it with `tracker game edit`)",
-                )
-            )
-            result = forfeit
         return GameRecord(
             source=self.source,
             line=line,
@@ -371,6 +380,22 @@ class _Reader:
             has_moves=moves > 0,
             moves_digest=chunk.movetext.digest.hexdigest() if moves else None,
         )
+
+    def forfeits(self, moveless: list[GameRecord]) -> tuple[int, ...]:
+        """The lines of the decisive games without moves of a file where most games have
+        moves: forfeits, each with a warning."""
+        for record in moveless:
+            self.warnings.append(
+                Problem(
+                    self.source,
+                    record.line,
+                    f"{record.white.name} - {record.black.name} {record.result} has no moves "
+                    "while most of the file's games have moves: stored as the forfeit "
+                    f"{FORFEIT_OF[record.result]}, not rated (if it was played, correct it with "
+                    "`tracker game edit`)",
+                )
+            )
+        return tuple(record.line for record in moveless)
 
     def report_dates(self) -> None:
         """One problem per distinct date problem, however many games share it."""
@@ -422,26 +447,29 @@ def _games(
     warnings: list[Problem] = []
     found = 0
     previous: _Chunk | None = None  # the last game read: more movetext may follow
-    waiting: list[_Chunk] = []  # games that wait for whether the file has moves
-    moves_seen = False
+    # Decisive games without moves go on as played; the end of the file tells whether most
+    # games have moves, and so whether they were forfeits (ParseResult.late_forfeits).
+    moveless: list[GameRecord] = []
+    with_moves = without_moves = 0
+    events = _EventTags()
 
     def finished(chunk: _Chunk) -> Iterator[GameRecord]:
-        """The games now decided, ``chunk`` being complete."""
-        nonlocal moves_seen
+        """The game of ``chunk``, now complete."""
+        nonlocal with_moves, without_moves
         if chunk.movetext.stray_line is not None:
             warnings.append(
                 Problem(source, chunk.movetext.stray_line, "text after the game's result ignored")
             )
+        events.count(chunk)
         if chunk.movetext.moves:
-            moves_seen = True
-        elif not moves_seen and (waiting or _may_be_forfeit(chunk)):
-            waiting.append(chunk)
-            return
-        for one in (*waiting, chunk):
-            record = games.game(one, moves_seen)
-            if record is not None:
-                yield record
-        waiting.clear()
+            with_moves += 1
+        else:
+            without_moves += 1
+        record = games.game(chunk)
+        if record is not None:
+            if record.result in FORFEIT_OF and not chunk.movetext.moves:
+                moveless.append(record)
+            yield record
 
     while True:
         reader.start_game()
@@ -468,10 +496,8 @@ def _games(
         previous = _Chunk(headers, line, reader.movetext)
     if previous is not None:
         yield from finished(previous)
-    for chunk in waiting:  # no game of the file has moves
-        record = games.game(chunk, False)
-        if record is not None:
-            yield record
+    late_forfeits = games.forfeits(moveless) if with_moves > without_moves else ()
+    warnings.extend(events.warnings(source))
     games.report_dates()
     problems.extend(games.problems)
     warnings.extend(games.warnings)
@@ -485,12 +511,43 @@ def _games(
         invalid=games.invalid,
         skipped_unfinished=games.unfinished,
         skipped_variants=tuple(sorted(games.variants.items())),
+        late_forfeits=late_forfeits,
         format="pgn",
     )
+
+
+@dataclass(slots=True)
+class _EventTags:
+    """Whether some records name their event and others not: those without are stored
+    without an event, which the reader says once."""
+
+    named: int = 0
+    unnamed: int = 0
+    first_unnamed: int = 0
+
+    def count(self, chunk: _Chunk) -> None:
+        if _tag(chunk.headers, "Event") is not None:
+            self.named += 1
+        else:
+            self.unnamed += 1
+            self.first_unnamed = self.first_unnamed or chunk.line
+
+    def warnings(self, source: str) -> list[Problem]:
+        if not (self.named and self.unnamed):
+            return []
+        games = "game has" if self.unnamed == 1 else f"{self.unnamed} games have"
+        return [
+            Problem(
+                source,
+                self.first_unnamed,
+                f"{games} no Event tag while {self.named} name theirs: stored without an event "
+                "(a record takes nothing from the one before it)",
+            )
+        ]
 
 
 def _may_be_forfeit(chunk: _Chunk) -> bool:
     """Whether a game without moves is read differently when the file's other games have
     moves (a decisive result: then a forfeit)."""
     result = chunk.headers.get("Result")
-    return result is None or file_result(result) in _FORFEITS
+    return result is None or file_result(result) in FORFEIT_OF

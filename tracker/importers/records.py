@@ -153,6 +153,10 @@ class ParseResult:
     forfeit (TRF ``D`` "drawn, less than one move", double forfeits); ``skipped_variants``
     counts the games of other chess variants (PGN ``[Variant "Chess960"]``...) by variant.
 
+    ``late_forfeits`` are the lines of games given as decisive that the end of the file showed
+    to be forfeits (PGN: a game without moves where most have moves); the reader of a stream
+    turns each into the forfeit of its result (:data:`FORFEIT_OF`).
+
     ``invalid`` counts the games the parser could not read because of its ``problems``
     (a problem may cost several games, as a bad date does, or none, as a bad header line
     does). ``warnings`` are things worth knowing that do not make anything invalid
@@ -167,6 +171,7 @@ class ParseResult:
     skipped_unfinished: int = 0
     skipped_other: int = 0
     skipped_variants: tuple[tuple[str, int], ...] = ()
+    late_forfeits: tuple[int, ...] = ()
     format: str
 
     @property
@@ -368,10 +373,21 @@ class GameStream:
         return self._result
 
     def collect(self) -> ParseResult:
-        """The whole :class:`ParseResult`, games included."""
+        """The whole :class:`ParseResult`, games included (its late forfeits as forfeits)."""
         games = tuple(self)
         result = self.result()
-        return result if self.unreadable else replace(result, games=games)
+        if self.unreadable:
+            return result
+        late = set(result.late_forfeits)
+        if late:
+            games = tuple(
+                replace(g, result=FORFEIT_OF[g.result]) if g.line in late else g for g in games
+            )
+        return replace(result, games=games)
+
+
+#: The forfeit a decisive result stands for when the game was not played (``1-0`` -> ``+-``).
+FORFEIT_OF: Final = {"1-0": "+-", "0-1": "-+"}
 
 
 def split_lines(text: str) -> list[str]:

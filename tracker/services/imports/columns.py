@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
-from tracker.importers.records import GameStream, ParseResult
+from tracker.importers.records import FORFEIT_OF, GameStream, ParseResult
 from tracker.vocabulary import FORFEITS, RESULTS, TIME_CONTROLS
 
 #: A game's result and time control are stored as their index in these.
@@ -95,6 +95,8 @@ class FileGames:
         if stream.unreadable:
             return cls(stream.result())
         games.parsed = stream.result()
+        if games.parsed.late_forfeits:
+            games._late_forfeits(games.parsed.late_forfeits)
         return games
 
     def games(self) -> range:
@@ -208,6 +210,14 @@ class FileGames:
         self.count = game
         if self.moved:
             self._digest(game - 1, None)  # pad to the end
+
+    def _late_forfeits(self, lines: tuple[int, ...]) -> None:
+        """Turn the games the parser found to be forfeits at the end of the file into them."""
+        wanted = set(lines)
+        codes = {RESULT_CODES.index(r): RESULT_CODES.index(f) for r, f in FORFEIT_OF.items()}
+        for game, line in enumerate(self.line):
+            if line in wanted:
+                self.result[game] = codes[self.result[game]]
 
     def _digest(self, game: int, value: int | None) -> None:
         missing = game + 1 - len(self.moved)
