@@ -167,7 +167,38 @@ def test_skip_invalid_still_rejects_a_file_with_nothing_valid(
     before = fingerprint(db_url)
     r = cli("import", str(path), "--skip-invalid")
     assert r.exit_code == 1
+    assert r.stderr.strip().splitlines()[-1] == (
+        "error: no valid game in the file: nothing was written"
+    )
     assert fingerprint(db_url) == before
+
+
+def test_a_file_without_any_game_is_refused_not_recorded(
+    cli: Cli, db_url: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "junk.pgn"
+    path.write_text("These are my notes on the club's autumn season.\n")
+    before = fingerprint(db_url)
+    r = cli("import", str(path))
+    assert r.exit_code == 1
+    assert f"{path}: no game in this file: is it a PGN file?" in r.stderr.splitlines()
+    assert r.stderr.strip().splitlines()[-1] == (
+        f"error: 1 of 1 file(s) rejected ({path}); nothing was written: fix the file(s)"
+    )
+    assert fingerprint(db_url) == before
+    assert ok(cli("import", "list")).stderr.strip() == "no imports yet"
+
+
+def test_skip_invalid_skips_a_file_with_nothing_valid_and_imports_the_others(
+    cli: Cli, db_url: str, tmp_path: Path
+) -> None:
+    junk = tmp_path / "junk.pgn"
+    junk.write_text("nothing\n")
+    r = cli("import", str(junk), str(TRF), "--skip-invalid", "--json")
+    assert r.exit_code == 0, r.stderr
+    assert [f["status"] for f in summary(r)["files"]] == ["skipped", "imported"]
+    assert f"{junk}: skipped (pgn), nothing written: 0 invalid, 1 problem" in r.stderr
+    assert len(games(cli)) == 7
 
 
 def test_dry_run_reports_exactly_and_writes_nothing(cli: Cli, db_url: str) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import typer
@@ -39,6 +40,9 @@ _OPEN: list[AppState] = []
 class AppState:
     db_option: str | None = None
     _engine: Any = field(default=None, repr=False)
+    # A SQLite file this command creates, and the first of its folders it creates: removed
+    # again at the end if the command committed nothing to it (see close_all).
+    _created: tuple[Path, Path] | None = field(default=None, repr=False)
 
     @property
     def url(self) -> str:
@@ -60,6 +64,8 @@ class AppState:
         if self._engine is None:
             if not create:
                 self.check_exists()
+            else:
+                self._note_new_file()
             try:
                 self._engine = make_engine(self.url)
                 _OPEN.append(self)
@@ -88,6 +94,44 @@ class AppState:
             return str(path) if path is not None else make_url(self.url).render_as_string()
         except Exception:  # an unparsable URL: make_engine reports it
             return self.url
+
+    def _note_new_file(self) -> None:
+        """Remember the SQLite file (and folders) that opening the database will create."""
+        from sqlalchemy.exc import ArgumentError
+
+        from tracker.db.engine import sqlite_file
+
+        try:
+            path = sqlite_file(self.url)
+        except ArgumentError:
+            return
+        if path is None or exists(path):
+            return
+        top = path
+        while not exists(top.parent) and top.parent != top:
+            top = top.parent
+        self._created = (path, top)
+
+    def forget_if_empty(self) -> None:
+        """Remove the database this command created if it holds nothing: a write that
+        commits nothing (a failure, a dry run, nothing to do) leaves no file behind."""
+        from tracker.db.driver import holds_no_data
+
+        if self._created is None:
+            return
+        path, top = self._created
+        self._created = None
+        if not path.is_file() or not holds_no_data(path):
+            return
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
+        folder = path.parent
+        while top != path and folder.is_relative_to(top):
+            try:
+                folder.rmdir()  # only if empty
+            except OSError:
+                break
+            folder = folder.parent
 
     def check_exists(self) -> None:
         """Refuse a SQLite file that does not exist (reads never create one)."""
@@ -192,6 +236,7 @@ def close_all() -> None:
         if opened._engine is not None:
             opened._engine.dispose()
             opened._engine = None
+        opened.forget_if_empty()
 
 
 def state(ctx: typer.Context) -> AppState:

@@ -187,9 +187,16 @@ def files(
     rejected = report.rejected
     if rejected:
         names = ", ".join(f.file for f in rejected)
+        # --skip-invalid helps only a file with valid new games (with it, none is rejected)
+        skipping = any(f.valid > f.already_present for f in rejected)
         raise InvalidInputError(
             f"{len(rejected)} of {len(report.files)} file(s) rejected ({names}); nothing was "
-            "written: fix the file(s), or import with --skip-invalid"
+            "written: fix the file(s)" + (", or import with --skip-invalid" if skipping else "")
+        )
+    if len(report.skipped) == len(report.files):
+        raise InvalidInputError(
+            f"no valid game in {'the file' if len(report.files) == 1 else 'any file'}: "
+            "nothing was written"
         )
 
 
@@ -283,9 +290,9 @@ def _print_players_file(f: FileReport) -> None:
         f"{_count(len(f.players_created), 'player')} added, {len(f.players_updated)} updated, "
         f"{f.players_unchanged} unchanged"
     )
-    if f.rejected:
+    if f.rejected or f.status == "skipped":
         message(
-            f"{f.file}: rejected (players), nothing written: {_count(len(f.problems), 'problem')}"
+            f"{f.file}: {f.status} (players), nothing written: {_count(len(f.problems), 'problem')}"
         )
         return
     if f.status == "held":
@@ -311,12 +318,12 @@ def _print_report(report: ImportReport) -> None:
             f"{f.already_present} already present, {f.skipped} skipped, {f.invalid} invalid"
             + (f", {f.byes} byes (not stored)" if f.byes else "")
         )
-        if f.rejected:
+        if f.rejected or f.status == "skipped":
             for warning in f.warnings[:SHOWN_PROBLEMS]:
                 message(f"  warning: {warning}")
             addable = f.valid - f.already_present
             message(
-                f"{f.file}: rejected ({f.format}), nothing written: {f.invalid} invalid, "
+                f"{f.file}: {f.status} ({f.format}), nothing written: {f.invalid} invalid, "
                 f"{_count(len(f.problems), 'problem')}"
                 + (
                     f"; --skip-invalid would import its {_count(addable, 'valid new game')}"

@@ -326,6 +326,33 @@ def _connect(url: str, *, write: bool) -> Db | None:
         return None
 
 
+def holds_no_data(path: Path) -> bool:
+    """Whether the SQLite file at ``path`` holds no row of data: no table, or tables that are
+    empty but for the schema's version. Such is a database a command created and then wrote
+    nothing to (it failed, was a dry run, or had nothing to do). False when it cannot tell."""
+    try:
+        # read-write: the last connection to close removes the WAL files, as a command does
+        conn = sqlite3.connect(f"file:{quote(str(path))}?mode=rw", uri=True)
+    except sqlite3.Error:
+        return False
+    try:
+        tables = [
+            name
+            for (name,) in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite%'"
+            )
+        ]
+        return not any(
+            conn.execute(f'SELECT 1 FROM "{name}" LIMIT 1').fetchone()
+            for name in tables
+            if name != "alembic_version"
+        )
+    except sqlite3.Error:
+        return False
+    finally:
+        conn.close()
+
+
 def sqlite_path(url: str) -> Path | None:
     """The file of a plain ``sqlite:///PATH`` URL (None for any other form)."""
     for prefix in ("sqlite:///", "sqlite+pysqlite:///"):

@@ -36,5 +36,10 @@ def to_url(raw: str) -> str:
     return sqlite_url(Path(raw))
 
 
+#: Characters of a file's path that a URL reads as its own: escaped, so that a path such as
+#: ``club@2026#1%.db`` names that file (SQLAlchemy and the driver unquote the path).
+_URL_ESCAPES = str.maketrans({"%": "%25", "?": "%3F", "#": "%23", "@": "%40"})
+
+
 def sqlite_url(path: Path) -> str:
-    return "sqlite:///" + str(path.expanduser().absolute())
+    return "sqlite:///" + str(path.expanduser().absolute()).translate(_URL_ESCAPES)

@@ -37,7 +37,10 @@ def config(engine: Engine | None = None) -> Config:
     cfg = Config()
     cfg.set_main_option("script_location", str(migrations_dir()))
     if engine is not None:
-        cfg.set_main_option("sqlalchemy.url", engine.url.render_as_string(hide_password=False))
+        url = engine.url.render_as_string(hide_password=False)
+        # Alembic's options are ConfigParser values: a % (an escaped character of the URL)
+        # would be read as interpolation.
+        cfg.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
     return cfg
 
 

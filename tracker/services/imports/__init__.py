@@ -16,15 +16,18 @@ in the command, so that the games find their players. For each game file, in ord
    (see :meth:`Planner._find_present`: games sharing a key are distinct games).
 3. **Decide**: a file with any problem is *rejected* and nothing of it is written, unless
    ``skip_invalid`` is set; then the valid games are written and the invalid ones reported.
-   A file that yields no valid game while having problems is always rejected; one whose
-   valid games are all stored already is imported with nothing new.
+   A file that holds no game at all (plain text, a PGN without a game) is a problem. With
+   ``skip_invalid`` a file without any valid game is *skipped*: nothing of it is written,
+   and the other files go on. One whose valid games are all stored already is imported
+   with nothing new.
 4. **Write** (accepted files only): the new players and events, one ``imports`` row with the
    counts, then the games in bulk (:func:`tracker.db.bulk.bulk_insert`, a chunk at a time),
    each linked to its import; closed periods the games land in are marked stale, exactly as a
    hand-entered correction does.
 
 The command is all or nothing too: if any file is rejected, the others are checked and
-reported ("held back") but nothing at all is written. ``dry_run`` runs everything inside a
+reported ("held back") but nothing at all is written (with ``skip_invalid`` no file is
+rejected: its invalid games, or the whole file, are skipped). ``dry_run`` runs everything inside a
 savepoint and rolls it back, so its report is exactly what an import would do. Importing the
 same file (or an overlapping one) again adds nothing: its games are counted as already
 present.
@@ -157,6 +160,8 @@ def import_files(
     except BaseException:
         savepoint.rollback()
         raise
+    if options.skip_invalid:  # a file with nothing valid holds no other back
+        reports = tuple(replace(r, status="skipped") if r.rejected else r for r in reports)
     if options.dry_run:
         savepoint.rollback()
     elif any(r.rejected for r in reports):
@@ -185,8 +190,9 @@ def _players_file(session: Session, source: SourceFile, options: ImportOptions) 
     if read is not None:
         problems.extend(read.problems)
     problems.sort(key=lambda p: p.line)
-    written = read is not None and bool(read.created or read.updated or read.unchanged)
-    rejected = bool(problems) and (not options.skip_invalid or not written)
+    # the players the file would write (or leave as they are)
+    valid = 0 if read is None else len(read.created) + len(read.updated) + read.unchanged
+    rejected = bool(problems) and (not options.skip_invalid or not valid)
     if rejected:
         savepoint.rollback()
         read = None
@@ -211,7 +217,7 @@ def _players_file(session: Session, source: SourceFile, options: ImportOptions) 
         sha256=hashlib.sha256(data).hexdigest(),
         status=status,
         import_id=None,
-        valid=len(parsed.players) - len({p.line for p in problems if p.line > 0}),
+        valid=valid,
         added=0,
         already_present=0,
         skipped_unfinished=0,
@@ -228,6 +234,14 @@ def _players_file(session: Session, source: SourceFile, options: ImportOptions) 
         stale=stale,
         players_updated=() if read is None else read.updated,
         players_unchanged=0 if read is None else read.unchanged,
+    )
+
+
+def _anything_read(parsed: ParseResult) -> bool:
+    """Whether a file without games still held records of games: byes, games without a
+    result, unplayed games or games of other variants."""
+    return bool(
+        parsed.byes or parsed.skipped_unfinished or parsed.skipped_other or parsed.skipped_variant
     )
 
 
@@ -313,6 +327,8 @@ class _FileImport:
         self.plan = plan = Plan(games)
         for problem in parsed.problems:
             plan.problem(problem.source, problem.line, problem.reason)
+        if not games.count and not parsed.problems and not _anything_read(parsed):
+            plan.problem(self.name, 0, f"no game in this file: is it a {self.fmt.upper()} file?")
         Planner(self.session, self.name, self.options, plan).plan_file()
         self._note_parse(parsed)
         self.notes.extend(plan.notes)

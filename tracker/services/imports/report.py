@@ -91,7 +91,9 @@ class FileReport:
     file: str
     format: str
     sha256: str
-    status: Literal["imported", "rejected", "held", "dry-run"]
+    # rejected: nothing of it written, and it holds the command's other files back;
+    # skipped: with --skip-invalid, a file without a valid game: nothing of it written
+    status: Literal["imported", "rejected", "skipped", "held", "dry-run"]
     import_id: int | None
     valid: int  # games that passed every check: added (or, if rejected, addable) or present
     added: int
@@ -142,6 +144,10 @@ class ImportReport:
     @property
     def rejected(self) -> tuple[FileReport, ...]:
         return tuple(f for f in self.files if f.rejected)
+
+    @property
+    def skipped(self) -> tuple[FileReport, ...]:
+        return tuple(f for f in self.files if f.status == "skipped")
 
 
 @dataclass(frozen=True)

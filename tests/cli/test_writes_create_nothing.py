@@ -1,0 +1,81 @@
+"""A write that commits nothing creates nothing: a failed command, a dry run or a command with
+nothing to do leaves no database (nor folder) at a mistyped --db path, so that later reads say
+"no database" instead of "no players yet". A path with characters a URL reads as its own
+(``@``, ``%``, ``#``, ``?``) names that file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tests.helpers import ok, one_line_error
+from tracker.cli.app import app
+
+runner = CliRunner()
+
+PGN = """[Event "Autumn Cup"]
+[Date "2026.09.05"]
+[White "Hart, Daniel"]
+[Black "Berg, Ola"]
+[Result "1-0"]
+[WhiteElo "2310"]
+[BlackElo "2150"]
+[TimeControl "5400+30"]
+
+1. e4 e5 1-0
+"""
+
+#: Commands that write but commit nothing here: each fails, is a dry run, or has nothing to do.
+NOTHING_COMMITTED = [
+    ("game", "remove", "5"),
+    ("period", "close"),
+    ("player", "edit", "Foo", "--born", "1990"),
+    ("game", "add", "Hart", "Berg", "1-0"),
+    ("import", "{pgn}", "--dry-run"),
+    ("import", "{junk}"),
+    ("import", "{pgn}", "--create-players", "no"),
+    ("rerate",),
+]
+
+
+@pytest.mark.parametrize("args", NOTHING_COMMITTED, ids=lambda a: " ".join(a))
+def test_a_write_that_commits_nothing_leaves_no_database(
+    tmp_path: Path, args: tuple[str, ...]
+) -> None:
+    pgn = tmp_path / "autumn.pgn"
+    pgn.write_text(PGN)
+    junk = tmp_path / "junk.pgn"
+    junk.write_text("nothing to see here\n")
+    path = tmp_path / "typo" / "deeper" / "club.db"
+    filled = [a.format(pgn=pgn, junk=junk) for a in args]
+    runner.invoke(app, ["--db", str(path), *filled])
+    assert not (tmp_path / "typo").exists()
+    line = one_line_error(runner.invoke(app, ["--db", str(path), "player", "list"]), 1)
+    assert line.startswith(f"error: no database at {path} ")
+
+
+def test_a_write_that_commits_keeps_the_database_and_its_folder(tmp_path: Path) -> None:
+    path = tmp_path / "new" / "club.db"
+    ok(runner.invoke(app, ["--db", str(path), "player", "add", "Hart, Daniel"]))
+    assert path.is_file()
+    assert sorted(p.name for p in path.parent.iterdir()) == ["club.db"]  # no WAL left
+
+
+def test_a_failed_write_on_an_existing_database_keeps_it(tmp_path: Path) -> None:
+    path = tmp_path / "club.db"
+    ok(runner.invoke(app, ["--db", str(path), "player", "add", "Hart, Daniel"]))
+    one_line_error(runner.invoke(app, ["--db", str(path), "game", "remove", "5"]), 1)
+    assert "Hart, Daniel" in ok(runner.invoke(app, ["--db", str(path), "player", "list"])).stdout
+
+
+@pytest.mark.parametrize("name", ["a@b.db", "50%.db", "club#1.db", "what?.db", "a%41%2541.db"])
+def test_a_path_with_url_characters_names_that_file(tmp_path: Path, name: str) -> None:
+    path = tmp_path / name
+    ok(runner.invoke(app, ["--db", str(path), "player", "add", "Hart, Daniel"]))
+    assert sorted(p.name for p in tmp_path.iterdir()) == [name]
+    ok(runner.invoke(app, ["--db", str(path), "player", "add", "Berg, Ola"]))
+    out = ok(runner.invoke(app, ["--db", str(path), "player", "list"])).stdout
+    assert "Hart, Daniel" in out and "Berg, Ola" in out
+    one_line_error(runner.invoke(app, ["--db", str(tmp_path / f"x{name}"), "player", "list"]), 1)
