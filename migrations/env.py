@@ -7,7 +7,7 @@ import os
 from alembic import context
 from sqlalchemy import Connection
 
-from tracker.db.engine import make_engine
+from tracker.db.engine import make_engine, schema_change
 from tracker.db.location import to_url
 from tracker.db.models import Base
 
@@ -44,10 +44,9 @@ def run_migrations_online() -> None:
         return
     url = to_url(os.environ.get("TRACKER_DB") or config.get_main_option("sqlalchemy.url") or "")
     engine = make_engine(url)
-    with engine.connect() as conn:
+    with schema_change(engine) as conn:
         _configure(conn)
-        with context.begin_transaction():
-            context.run_migrations()
+        context.run_migrations()
 
 
 if context.is_offline_mode():

@@ -99,9 +99,11 @@ def check_birth_year(year: int) -> int:
 
 
 def check_tc(value: str) -> TimeControl:
-    if value not in TIME_CONTROLS:
-        raise InvalidInputError(f"unknown time control {value!r}: use {TC_WORDS}")
-    return value
+    """A time control's list, in any case (``Rapid`` is ``rapid``)."""
+    for tc in TIME_CONTROLS:
+        if value.strip().casefold() == tc:
+            return tc
+    raise InvalidInputError(f"unknown time control {value!r}: use {TC_WORDS}")
 
 
 def today() -> dt.date:

@@ -68,28 +68,10 @@ CASES = [
         id="self-pairing",
     ),
     pytest.param(
-        ("game", "add", "#1", "#2", "1-0", "--white-rating", "4001"),
-        1,
-        "error: implausible white's recorded rating 4001: FIDE ratings lie within 1000..3000",
-        id="rating-too-high",
-    ),
-    pytest.param(
-        ("game", "add", "#1", "#2", "1-0", "--black-rating", "-5"),
-        1,
-        "error: implausible black's recorded rating -5: FIDE ratings lie within 1000..3000",
-        id="rating-negative",
-    ),
-    pytest.param(
         ("player", "add", "X", "--rating", "5000", "--games", "1"),
         1,
         "error: implausible seed rating 5000: FIDE ratings lie within 1000..3000",
         id="seed-rating",
-    ),
-    pytest.param(
-        ("game", "add", "#1", "Kim, Ji-ho", "1-0"),
-        1,
-        "error: Kim, Ji-ho is an external player: give their rating with --black-rating",
-        id="external-without-rating",
     ),
     pytest.param(
         (

@@ -1,5 +1,6 @@
-"""A mistyped year must not pollute the database: a game dated in the future, or more than a
-year before the database's records start, is refused unless --yes."""
+"""A mistyped year must not pollute the database: a game dated in the future or before 1970 is
+refused; one more than a year before the database's records start is refused unless --yes.
+The same at every door (game add, game edit, add-round, import)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 from typer.testing import Result
 
 from tests.helpers import Cli, fingerprint, games, ok, one_line_error
-from tracker.services.games import DateBounds
+from tracker.services.intake import DateBounds
 
 TODAY = dt.date(2026, 11, 29)  # TRACKER_TODAY in every test
 
@@ -29,9 +30,9 @@ def add(cli: Cli, date: str, *more: str) -> Result:
 
 def test_a_date_long_before_the_first_period_is_refused(club: Cli, db_url: str) -> None:
     before = fingerprint(db_url)
-    line = one_line_error(add(club, "1850-01-05"), 1)
+    line = one_line_error(add(club, "2016-01-05"), 1)
     assert line == (
-        "error: the date 1850-01-05 is more than a year before this database's records start "
+        "error: the date 2016-01-05 is more than a year before this database's records start "
         "(2026-09): check the year, or give --yes if it is right"
     )
     assert one_line_error(add(club, "2025-08-31"), 1).startswith(
@@ -43,20 +44,31 @@ def test_a_date_long_before_the_first_period_is_refused(club: Cli, db_url: str) 
     assert sorted(g["date"] for g in games(club)) == ["2024-03-02", "2025-09-01", "2026-09-05"]
 
 
+@pytest.mark.parametrize("date", ["1926-11-05", "1969-12-31", "1850-01-05"])
+def test_a_date_before_1970_is_refused_even_with_yes(club: Cli, db_url: str, date: str) -> None:
+    before = fingerprint(db_url)
+    for more in ((), ("--yes",)):
+        line = one_line_error(add(club, date, *more), 1)
+        assert line == (
+            f"error: the date {date} is before 1970: FIDE's first list rated the games of 1970: "
+            "check the year"
+        )
+    assert fingerprint(db_url) == before
+
+
 def test_a_date_in_the_future_is_refused(club: Cli, db_url: str) -> None:
     before = fingerprint(db_url)
-    line = one_line_error(add(club, "2026-11-30"), 1)
-    assert line == (
-        "error: the date 2026-11-30 is in the future (today is 2026-11-29): check the year, "
-        "or give --yes if it is right"
-    )
+    for more in ((), ("--yes",)):
+        line = one_line_error(add(club, "2026-11-30", *more), 1)
+        assert line == (
+            "error: the date 2026-11-30 is in the future (today is 2026-11-29): check the year"
+        )
     assert fingerprint(db_url) == before
     ok(add(club, "2026-11-29"))  # today is fine
-    ok(add(club, "2027-01-02", "--yes"))
 
 
 def test_game_edit_checks_a_new_date_only(club: Cli, db_url: str) -> None:
-    ok(add(club, "2027-01-02", "--yes"))
+    ok(add(club, "2024-01-02", "--yes"))
     before = fingerprint(db_url)
     line = one_line_error(club("game", "edit", "1", "--date", "2062-09-05"), 1)
     assert line.startswith("error: the date 2062-09-05 is in the future")
@@ -65,14 +77,17 @@ def test_game_edit_checks_a_new_date_only(club: Cli, db_url: str) -> None:
     assert fingerprint(db_url) == before
     ok(club("game", "edit", "2", "--round", "7"))  # its unusual date stays as it was
     ok(club("game", "edit", "1", "--date", "2016-09-05", "--yes"))
-    assert [g["date"] for g in games(club)] == ["2016-09-05", "2027-01-02"]
+    assert [g["date"] for g in games(club)] == ["2016-09-05", "2024-01-02"]
 
 
-def test_a_database_without_games_takes_any_past_date(cli: Cli) -> None:
+def test_a_database_without_games_takes_any_past_date_from_1970(cli: Cli) -> None:
     ok(cli("player", "add", "Hart, Daniel"))
     ok(cli("player", "add", "Sato, Yuki"))
     assert one_line_error(add(cli, "2030-01-01"), 1).startswith(
         "error: the date 2030-01-01 is in the future"
+    )
+    assert one_line_error(add(cli, "1926-11-05"), 1).startswith(
+        "error: the date 1926-11-05 is before 1970"
     )
     ok(add(cli, "2019-05-04"))
     # from then on the first game is where the records start
@@ -82,15 +97,19 @@ def test_a_database_without_games_takes_any_past_date(cli: Cli) -> None:
     )
 
 
-def test_date_bounds_for_importers() -> None:
+def test_date_bounds() -> None:
     bounds = DateBounds(TODAY, dt.date(2026, 9, 1))
     assert bounds.earliest == dt.date(2025, 9, 1)
-    assert bounds.problem(dt.date(2025, 9, 1)) is None
-    assert bounds.problem(TODAY) is None
-    assert bounds.problem(dt.date(2026, 11, 30)) == (
+    assert bounds.refused(dt.date(2025, 9, 1)) is None
+    assert bounds.unconfirmed(dt.date(2025, 9, 1)) is None
+    assert bounds.refused(TODAY) is None
+    assert bounds.refused(dt.date(2026, 11, 30)) == (
         "the date 2026-11-30 is in the future (today is 2026-11-29)"
     )
-    assert bounds.problem(dt.date(1850, 1, 5)) == (
-        "the date 1850-01-05 is more than a year before this database's records start (2026-09)"
+    assert bounds.unconfirmed(dt.date(2016, 1, 5)) == (
+        "the date 2016-01-05 is more than a year before this database's records start (2026-09)"
     )
-    assert DateBounds(TODAY, None).problem(dt.date(1850, 1, 5)) is None
+    assert bounds.refused(dt.date(1969, 12, 31)) == (
+        "the date 1969-12-31 is before 1970: FIDE's first list rated the games of 1970"
+    )
+    assert DateBounds(TODAY, None).unconfirmed(dt.date(1970, 1, 5)) is None

@@ -169,8 +169,11 @@ def test_edit_game_in_place(club: Cli) -> None:
     g = json.loads(r.stdout)
     assert (g["id"], g["result"], g["round"], g["event"]) == (1, "0-1", "2", "Open")
     r = club("game", "edit", "1", "--black", "Kim, Ji-ho", "--date", "2026-01-09", "--json")
-    assert r.exit_code == 1
-    assert "Kim, Ji-ho is an external player: give their rating with --black-rating" in r.stderr
+    assert r.exit_code == 0  # stored, not rated for White: the rule of every door
+    assert (
+        "warning: Kim, Ji-ho is an external player and the game records no FIDE rating for "
+        "them: it is stored, not rated for Hart, Daniel"
+    ) in r.stderr
     g = json.loads(
         club(
             "game",

@@ -170,8 +170,8 @@ def test_a_date_in_the_future_is_refused_once(cli: Cli, db_url: str, tmp_path: P
     r = cli("import", str(path), "--tc", "standard")
     assert r.exit_code == 1
     assert r.stderr.splitlines()[0] == (
-        f"{path}:12: dated 2027-07-28, after today (2026-11-29) (and 8 more games): check the "
-        "file's dates"
+        f"{path}:12: the date 2027-07-28 is in the future (today is 2026-11-29) (and 8 more "
+        "games): check the file's dates"
     )
     assert f"{path}: rejected (trf), nothing written: 9 invalid, 1 problem" in r.stderr
     assert fingerprint(db_url) == before

@@ -320,10 +320,11 @@ def test_a_game_against_an_external_player_without_a_rating_is_stored_unrated_fo
     f = summary(ok(cli("import", str(path), "--create-players", "external", "--json")))["files"][0]
     assert (f["added"], f["invalid"], f["problems"]) == (3, 0, [])
     assert [(p["name"], p["external"]) for p in f["players_created"]] == [("Boyd, Al", True)]
-    assert (
-        f"1 game against external players with no recorded rating ({path}:3: Boyd, Al): stored, "
-        "not rated for their opponents (FIDE does not rate games against unrated opponents)"
-    ) in f["notes"]  # the forfeit on line 4 is never rated: no rating needed
+    assert f["warnings"] == [  # the forfeit on line 4 is never rated: no rating needed
+        f"{path}:3: Boyd, Al is an external player and the file records no FIDE rating for "
+        "them: stored, not rated for the opponent (FIDE does not rate games against unrated "
+        "opponents)"
+    ]
     assert [(g["white_rating"], g["black_rating"]) for g in games(cli)] == [
         (1900, 1800),
         (None, 1900),

@@ -45,7 +45,8 @@ def test_the_season_imports_in_one_command(cli: Cli) -> None:
         "Nowak, Piotr",
     ]
     assert files["league.pgn"]["skipped_variant"] == 1
-    assert len(files["league.pgn"]["warnings"]) == 2  # the heading, the forfeit without moves
+    # the heading, the forfeit without moves, an external opponent without a FIDE rating
+    assert len(files["league.pgn"]["warnings"]) == 3
 
     rows = games(cli)
     assert len(rows) == 58
@@ -103,7 +104,8 @@ def test_a_broken_season_is_refused_with_one_line_per_problem(
         f"{trf}:5: the file's dates disagree: the end date 2026-07-30 is before the given event "
         "start 2026-10-24; no game is dated",
         f"{trf}: rejected (trf), nothing written: 9 invalid, 1 problem",
-        f"{pgn}:72: dated 2027-11-02, after today (2026-11-29): check the file's dates",
+        f"{pgn}:72: the date 2027-11-02 is in the future (today is 2026-11-29): check the "
+        "file's dates",
         f"{pgn}: rejected (pgn), nothing written: 1 invalid, 1 problem; --skip-invalid would "
         "import its 6 valid new games",
     ]

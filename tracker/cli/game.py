@@ -16,6 +16,7 @@ from tracker.cli.options import (
     AnyTc,
     Json,
     Tc,
+    Yes,
     command_group,
     month_option,
     player_option,
@@ -31,15 +32,6 @@ if TYPE_CHECKING:
 
 GameId = Annotated[
     int, typer.Argument(metavar="ID", help="The game's id (see game list).", show_default=False)
-]
-
-Yes = Annotated[
-    bool,
-    typer.Option(
-        "--yes",
-        help="Accept a date in the future, or more than a year before the database's first "
-        "rating period (refused otherwise: most often a mistyped year).",
-    ),
 ]
 
 app = command_group(
@@ -162,7 +154,14 @@ def add(
     if json:
         print_json(game_json(g))
     message(f"added {_line(g)}")
+    _warn(g)
     now_stale(g.tc, g.stale)
+
+
+def _warn(g: GameView) -> None:
+    """What the intake's rules want known of a game (a rating that is no FIDE rating...)."""
+    for warning in g.warnings:
+        message(f"  warning: {warning}")
 
 
 ROUND_HELP = """Record a whole round of an event in one go, all or nothing.
@@ -270,6 +269,7 @@ def add_round(
         print_json([game_json(g) for g in added])
     for g in added:
         message(f"added {_line(g)}")
+        _warn(g)
     forfeits = sum(1 for g in added if not g.rated)
     extra = f" ({forfeits} forfeit(s), not rated)" if forfeits else ""
     message(f"round {added[0].round} of {added[0].event}: {len(added)} games added{extra}")
@@ -458,6 +458,7 @@ def edit(
     if json:
         print_json(game_json(g))
     message(f"updated {_line(g)}" if changed else f"unchanged (nothing differs): {_line(g)}")
+    _warn(g)
     now_stale(g.tc, g.stale)
 
 

@@ -21,7 +21,7 @@ import typer
 from typer.core import TyperGroup
 
 from tracker.cli.context import state
-from tracker.cli.options import Json, command_group, tc_option
+from tracker.cli.options import Json, Yes, command_group, tc_option
 from tracker.cli.render import message, print_json, print_table
 from tracker.errors import InvalidInputError
 from tracker.user_input import parse_date
@@ -154,6 +154,7 @@ def files(
             show_default=False,
         ),
     ] = None,
+    yes: Yes = False,
     json: Json = False,
 ) -> None:
     """Import games; each file is all or nothing."""
@@ -168,6 +169,7 @@ def files(
             dry_run=dry_run,
             encoding=encoding,
             event_start=event_start,
+            yes=yes,
         )
     )
     sources = []

@@ -88,3 +88,13 @@ Plot = Annotated[
 
 PRESET_WORDS = "lichess, glickman or chesscom"
 """The shadow presets as a sentence says them (tracker.ratings.glicko.PRESETS)."""
+
+
+Yes = Annotated[
+    bool,
+    typer.Option(
+        "--yes",
+        help="Accept dates more than a year before the month this database's records start "
+        "(refused otherwise: most often a mistyped year).",
+    ),
+]

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlalchemy.orm import Session
@@ -125,6 +125,32 @@ def transaction(engine: Engine, *, write: bool) -> Iterator[Session]:
         except BaseException:
             session.rollback()
             raise
+
+
+@contextmanager
+def schema_change(engine: Engine) -> Iterator[Connection]:
+    """One write transaction for a migration. On SQLite, foreign keys are off while the schema
+    changes and checked before the commit: SQLite's documented way to rebuild a table that
+    others reference (with them on, dropping the old table would delete every row that
+    references it, and cascade)."""
+    with engine.connect() as conn:
+        raw: Any = conn.connection.dbapi_connection
+        sqlite = conn.dialect.name == "sqlite"
+        if sqlite:  # outside any transaction, where the pragma takes effect
+            raw.execute("PRAGMA foreign_keys = OFF")
+        try:
+            conn = conn.execution_options(**{WRITE_OPTION: True})
+            with conn.begin():
+                yield conn
+                if sqlite:
+                    broken = conn.exec_driver_sql("PRAGMA foreign_key_check").first()
+                    if broken is not None:
+                        raise DatabaseError(
+                            f"the schema change would break a reference of table {broken[0]}"
+                        )
+        finally:
+            if sqlite:
+                raw.execute("PRAGMA foreign_keys = ON")
 
 
 def run_in_transaction(

@@ -17,7 +17,7 @@ from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Engine
 
-from tracker.db.engine import WRITE_OPTION
+from tracker.db.engine import schema_change
 from tracker.db.models import Base
 from tracker.errors import DatabaseError
 
@@ -67,11 +67,9 @@ def downgrade(engine: Engine, revision: str) -> None:
 
 def _run(engine: Engine, action: str, revision: str) -> None:
     cfg = config(engine)
-    with engine.connect() as conn:
-        conn = conn.execution_options(**{WRITE_OPTION: True})
-        with conn.begin():
-            cfg.attributes["connection"] = conn
-            getattr(command, action)(cfg, revision)
+    with schema_change(engine) as conn:
+        cfg.attributes["connection"] = conn
+        getattr(command, action)(cfg, revision)
 
 
 def current(engine: Engine) -> str | None:

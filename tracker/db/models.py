@@ -79,6 +79,7 @@ class Player(Base):
         # table, which every other table references.
         Index("ix_players_lichess", "lichess", unique=True),
         Index("ix_players_chesscom", "chesscom", unique=True),
+        {"sqlite_autoincrement": True},  # an id is never given twice (PostgreSQL: sequences)
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -125,9 +126,13 @@ class Event(Base):
     """A tournament. FIDE rates it with the list in force on its start date."""
 
     __tablename__ = "events"
+    __table_args__ = (Index("ix_events_name_key", "name_key"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(200), unique=True)
+    # The name as every door compares it (tracker.services.intake.event_key): without case
+    # or extra blanks. Not unique: two spellings stored before revision 0007 both stay.
+    name_key: Mapped[str] = mapped_column(String(200))
     site: Mapped[str | None] = mapped_column(String(200))
     start_date: Mapped[dt.date] = mapped_column(Date)
     # True when the user gave the start date; otherwise it follows the earliest game.
@@ -168,6 +173,7 @@ class Game(Base):
         Index("ix_games_black_id", "black_id"),
         Index("ix_games_event_id", "event_id"),
         Index("ix_games_import_id", "import_id"),
+        {"sqlite_autoincrement": True},  # an id is never given twice (PostgreSQL: sequences)
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)

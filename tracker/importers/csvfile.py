@@ -29,8 +29,9 @@ Values
   forfeit as files write it (:data:`tracker.importers.records.FORFEIT_SPELLINGS`:
   ``(+)-(-)``, ``1-0 ff``, ``+/-``...); ``*`` marks an unfinished game, which is skipped and
   counted. Blanks inside are ignored.
-* ``white_rating``/``black_rating``: recorded ratings, whole numbers 0..4000; blank or 0 is
-  unrated. ``white_fide_id``/``black_fide_id``: positive whole numbers; blank or 0 is none.
+* ``white_rating``/``black_rating``: recorded ratings, whole numbers; blank or 0 is unrated
+  (which numbers are FIDE ratings is the intake's rule). ``white_fide_id``/``black_fide_id``:
+  positive whole numbers; blank or 0 is none.
 * ``tc``: ``standard`` (or ``classical``), ``rapid``, ``blitz``, or a PGN-style time control
   such as ``5400+30`` or ``600+5`` classified by FIDE's definitions; blank, ``?`` or ``-``
   is unknown. The caller's ``tc`` argument is for the rows whose cell does not tell (an

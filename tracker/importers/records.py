@@ -9,8 +9,9 @@ Conventions shared by every format:
 
 * Line numbers are 1-based. Line 0 means the problem concerns the whole file
   (an undecodable or empty file, a missing header...).
-* A recorded rating of 0 (or blank) means "unrated" and becomes ``None``; otherwise ratings
-  must lie in 0..4000. A FIDE id of 0 (or blank) means "no id".
+* A recorded rating of 0 (or blank) means "unrated" and becomes ``None``; any other whole
+  number is read as it is (whether it is a FIDE rating is the intake's rule). A FIDE id of 0
+  (or blank) means "no id".
 * ``result`` is always one of :data:`tracker.vocabulary.RESULTS`; ``+-`` and ``-+`` are
   forfeits (and games that lasted less than one move), recorded but never rated.
 
@@ -28,8 +29,6 @@ from typing import Final, Literal
 
 from tracker.vocabulary import (
     FORFEITS,
-    RATING_MAX,
-    RATING_MIN,
     TIME_CONTROLS,
     TimeControl,
     canonical_result,
@@ -409,16 +408,14 @@ def clean_name(value: str | None) -> str:
 
 
 def parse_rating(text: str | None, what: str) -> tuple[int | None, str | None]:
-    """``(rating, None)`` or ``(None, reason)``. Blank and 0 mean unrated."""
+    """``(rating, None)`` or ``(None, reason)``. Blank and 0 mean unrated. Whether a number
+    is a FIDE rating is the intake's rule (tracker.services.intake), not the reader's."""
     value = (text or "").strip()
     if not value:
         return None, None
     if not value.isascii() or not value.isdigit():
         return None, f"{what} {value!r} is not a whole number"
-    rating = int(value)
-    if rating > RATING_MAX:
-        return None, f"{what} {rating} is outside {RATING_MIN}..{RATING_MAX}"
-    return (rating or None), None
+    return (int(value) or None), None
 
 
 def parse_fide_id(text: str | None, what: str) -> tuple[int | None, str | None]:

@@ -7,13 +7,23 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tracker.db.driver import Db, day
-from tracker.errors import ConflictError, InvalidInputError, NotFoundError
-from tracker.months import month_label, month_of, next_month
+from tracker.errors import AmbiguousError, ConflictError, InvalidInputError, NotFoundError
+from tracker.months import month_of, next_month
 from tracker.ratings import fide
 from tracker.services import rated_games
-from tracker.services.player_refs import find
+from tracker.services.intake import (
+    DateBounds,
+    age_problem,
+    clean_event_name,
+    clean_round,
+    event_key,
+    is_fide_rating,
+    natural_key,
+    not_fide_rating,
+)
+from tracker.services.player_refs import PlayerRow, find
 from tracker.services.stale import mark_stale
-from tracker.user_input import check_plausible_rating, check_tc, parse_result
+from tracker.user_input import check_tc, parse_result
 from tracker.vocabulary import FORFEITS
 
 if TYPE_CHECKING:
@@ -35,6 +45,7 @@ class GameView:
     white_rating: int | None
     black_rating: int | None
     stale: tuple[dt.date, ...] = ()  # closed periods the change made stale
+    warnings: tuple[str, ...] = ()  # what the intake's rules changed or want known
 
     @property
     def rated(self) -> bool:
@@ -42,59 +53,14 @@ class GameView:
         return self.result not in FORFEITS
 
 
-@dataclass(frozen=True)
-class DateBounds:
-    """The dates a game may plausibly have: not after ``today``, and not more than a year
-    before the month the database's records start (its first rating period, else its first
-    game; a database without games takes any past date). A date outside them is most often a
-    mistyped year, which would otherwise make closing create a rating period for every month
-    in between.
-
-    For every game entered by hand (``game add``/``edit``/``add-round`` refuse such a date
-    unless told ``--yes``); an importer checks each record's date with :meth:`problem`."""
-
-    today: dt.date
-    start: dt.date | None
-
-    @classmethod
-    def of(cls, source: Source, today: dt.date) -> DateBounds:
-        db = Db.of(source)
-        first = db.scalar("SELECT min(month) FROM rating_periods")
-        if first is None:
-            first = db.scalar("SELECT min(played_on) FROM games")
-        return cls(today, month_of(day(first)) if first is not None else None)
-
-    @property
-    def earliest(self) -> dt.date | None:
-        """The first day accepted without confirmation (None: any past day, in a database
-        without games yet)."""
-        if self.start is None:
-            return None
-        return dt.date(self.start.year - 1, self.start.month, 1)
-
-    def problem(self, played_on: dt.date) -> str | None:
-        """Why ``played_on`` is implausible, or None."""
-        if played_on > self.today:
-            return f"the date {played_on} is in the future (today is {self.today})"
-        if self.start is not None and self.earliest is not None and played_on < self.earliest:
-            return (
-                f"the date {played_on} is more than a year before this database's records "
-                f"start ({month_label(self.start)})"
-            )
-        return None
-
-    def check(self, played_on: dt.date, *, yes: bool) -> None:
-        """Refuse an implausible date unless ``yes``."""
-        reason = None if yes else self.problem(played_on)
-        if reason is not None:
-            raise InvalidInputError(f"{reason}: check the year, or give --yes if it is right")
-
-
-def natural_key(
-    played_on: dt.date, white_id: int, black_id: int, event_id: int | None, round_: str | None
-) -> str:
-    """Same date, same players (as coloured), same event and round: the same game."""
-    return f"{played_on.isoformat()}|{white_id}|{black_id}|{event_id or ''}|{round_ or ''}"
+def date_bounds(source: Source, today: dt.date) -> DateBounds:
+    """The dates a game may have in this database (:class:`~tracker.services.intake.DateBounds`):
+    its records start with its first rating period, else its first game."""
+    db = Db.of(source)
+    first = db.scalar("SELECT min(month) FROM rating_periods")
+    if first is None:
+        first = db.scalar("SELECT min(played_on) FROM games")
+    return DateBounds(today, month_of(day(first)) if first is not None else None)
 
 
 _VIEW = """
@@ -143,17 +109,6 @@ def get_game(source: Source, game_id: int) -> GameRow:
     return GameRow(gid, white, black, result, day(played_on), *rest)
 
 
-def clean_round(value: str | None) -> str | None:
-    if value is None:
-        return None
-    text = value.strip()
-    if not text or text in ("?", "-"):
-        return None
-    if len(text) > 16:
-        raise InvalidInputError(f"round {value!r} is longer than 16 characters")
-    return text
-
-
 class EventRow(NamedTuple):
     id: int
     name: str
@@ -162,8 +117,32 @@ class EventRow(NamedTuple):
 
 
 def _event(db: Db, where: str, params: dict[str, Any]) -> EventRow | None:
-    row = db.first(f"SELECT id, name, start_date, start_fixed FROM events WHERE {where}", params)
-    return None if row is None else EventRow(row[0], row[1], day(row[2]), bool(row[3]))
+    found = _events(db, where, params)
+    return found[0] if found else None
+
+
+def _events(db: Db, where: str, params: dict[str, Any]) -> list[EventRow]:
+    rows = db.all(
+        f"SELECT id, name, start_date, start_fixed FROM events WHERE {where} ORDER BY id", params
+    )
+    return [EventRow(eid, name, day(start), bool(fixed)) for eid, name, start, fixed in rows]
+
+
+def find_event(source: Source, name: str) -> EventRow | None:
+    """The event a name means, compared without case or extra blanks
+    (:func:`~tracker.services.intake.event_key`); None if there is none. Of two stored
+    spellings of one event (from before revision 0007) the exact name picks one."""
+    db = Db.of(source)
+    found = _events(db, "name_key = :key", {"key": event_key(name)})
+    if len(found) > 1:
+        exact = [e for e in found if e.name == clean_event_name(name)]
+        if len(exact) == 1:
+            return exact[0]
+        listed = ", ".join(repr(e.name) for e in found)
+        raise AmbiguousError(
+            f"event {name!r} matches {len(found)} events ({listed}): give its exact name"
+        )
+    return found[0] if found else None
 
 
 def get_or_create_event(
@@ -172,19 +151,15 @@ def get_or_create_event(
     """The event of that name, created on first use; its start date follows the earliest game
     unless it was given."""
     db = Db.of(source)
-    clean = " ".join(name.split())
-    if not clean:
-        raise InvalidInputError("an event needs a name")
-    if len(clean) > 200:
-        raise InvalidInputError("an event name is limited to 200 characters")
-    found = _event(db, "name = :name", {"name": clean})
+    found = find_event(db, clean_event_name(name))
+    clean = clean_event_name(name) if found is None else found.name
     if found is None:
         event = EventRow(0, clean, start or played_on, start is not None)
         event = event._replace(
             id=db.insert(
-                "INSERT INTO events (name, start_date, start_fixed) "
-                "VALUES (:name, :start_date, :start_fixed)",
-                event._asdict(),
+                "INSERT INTO events (name, name_key, start_date, start_fixed) "
+                "VALUES (:name, :name_key, :start_date, :start_fixed)",
+                {**event._asdict(), "name_key": event_key(clean)},
             )
         )
     else:
@@ -210,6 +185,11 @@ def get_or_create_event(
     return event
 
 
+class _Prepared(NamedTuple):
+    fields: dict[str, Any]  # the game's columns
+    warnings: tuple[str, ...]
+
+
 def _prepare(
     db: Db,
     *,
@@ -224,26 +204,35 @@ def _prepare(
     white_rating: int | None,
     black_rating: int | None,
     game_id: int | None = None,
-) -> dict[str, Any]:
-    """Check everything that can be wrong with a game; its columns."""
+) -> _Prepared:
+    """Check everything that can be wrong with a game by the intake's rules
+    (:mod:`tracker.services.intake`); its columns, and what the rules want known."""
     canonical = parse_result(result)
     tc = check_tc(tc)
     round_ = clean_round(round_)
-    for value, side in ((white_rating, "white"), (black_rating, "black")):
-        if value is not None:
-            check_plausible_rating(value, f"{side}'s recorded rating")
     white_player = find(db, white)
     black_player = find(db, black)
     if white_player.id == black_player.id:
         raise InvalidInputError(f"{white_player.name} cannot play themselves")
-    for player, rating, flag in (
-        (white_player, white_rating, "--white-rating"),
-        (black_player, black_rating, "--black-rating"),
+    warnings: list[str] = []
+    ratings = []
+    for player, rating, opponent in (
+        (white_player, white_rating, black_player),
+        (black_player, black_rating, white_player),
     ):
-        if player.external and rating is None:
-            raise InvalidInputError(
-                f"{player.name} is an external player: give their rating with {flag}"
+        problem = age_problem(played_on.year, player.birth_year, player.name)
+        if problem is not None:
+            raise InvalidInputError(problem)
+        unrated = player.external and canonical not in FORFEITS
+        if rating is not None and not is_fide_rating(rating):
+            warning = f"{player.name}'s recorded rating {not_fide_rating(rating)}"
+            warnings.append(warning + (f"; {_unrated_for(opponent)}" if unrated else ""))
+        elif rating is None and unrated:
+            warnings.append(
+                f"{player.name} is an external player and the game records no FIDE rating "
+                f"for them: it is stored, {_unrated_for(opponent)}"
             )
+        ratings.append(rating if rating is None or is_fide_rating(rating) else None)
     if event_start is not None and event is None:
         raise InvalidInputError("--event-start needs --event")
     event_id = None
@@ -256,7 +245,7 @@ def _prepare(
             f"this game is already recorded as game {existing} (same date, players, event "
             "and round); give a --round to tell two games apart"
         )
-    return {
+    fields = {
         "white_id": white_player.id,
         "black_id": black_player.id,
         "result": canonical,
@@ -264,10 +253,16 @@ def _prepare(
         "tc": tc,
         "event_id": event_id,
         "round": round_,
-        "white_rating": white_rating,
-        "black_rating": black_rating,
+        "white_rating": ratings[0],
+        "black_rating": ratings[1],
         "natural_key": key,
     }
+    return _Prepared(fields, tuple(warnings))
+
+
+def _unrated_for(opponent: PlayerRow) -> str:
+    """What a game against an external player without a FIDE rating is for his opponent."""
+    return f"not rated for {opponent.name} (FIDE does not rate games against unrated opponents)"
 
 
 def add_game(
@@ -287,12 +282,13 @@ def add_game(
     yes: bool = False,
 ) -> GameView:
     """Record one game after checking everything that can be wrong with it. Given ``today``,
-    an implausible date (:class:`DateBounds`) is refused unless ``yes``."""
+    a date that cannot be right is refused, and an old one unless ``yes``
+    (:class:`~tracker.services.intake.DateBounds`)."""
     db = Db.of(source)
     if today is not None:
-        DateBounds.of(db, today).check(played_on, yes=yes)
+        date_bounds(db, today).check(played_on, yes=yes)
     before = _span_before(db, tc, event)
-    fields = _prepare(
+    fields, warnings = _prepare(
         db,
         white=white,
         black=black,
@@ -309,7 +305,7 @@ def add_game(
     values = ", ".join(f":{name}" for name in fields)
     game_id = db.insert(f"INSERT INTO games ({columns}) VALUES ({values})", fields)
     stale = _mark(db, fields["tc"], fields["event_id"], played_on, before)
-    return replace(_view(db, game_id), stale=stale)
+    return replace(_view(db, game_id), stale=stale, warnings=warnings)
 
 
 UNCHANGED: Any = object()
@@ -336,18 +332,17 @@ def edit_game(
     leaves every period as it was.
 
     ``event``, ``round_`` and the ratings left at ``UNCHANGED`` keep their values; None
-    clears them. Given ``today``, a new date that is implausible (:class:`DateBounds`) is
-    refused unless ``yes``."""
+    clears them. Given ``today``, a new date is checked as :func:`add_game` checks it."""
     db = Db.of(source)
     game = get_game(db, game_id)
     if today is not None and played_on is not None and played_on != game.played_on:
-        DateBounds.of(db, today).check(played_on, yes=yes)
+        date_bounds(db, today).check(played_on, yes=yes)
     old_event = _event(db, "id = :id", {"id": game.event_id}) if game.event_id else None
     old_before = rated_games.span_of(db, game.tc, game.event_id)
     new_event = (old_event.name if old_event else None) if event is UNCHANGED else event
     new_tc = tc if tc is not None else game.tc
     new_before = _span_before(db, new_tc, new_event)
-    fields = _prepare(
+    fields, warnings = _prepare(
         db,
         white=white if white is not None else f"#{game.white_id}",
         black=black if black is not None else f"#{game.black_id}",
@@ -362,14 +357,14 @@ def edit_game(
         game_id=game.id,
     )
     if all(getattr(game, name) == value for name, value in fields.items()):
-        return _view(db, game.id), False
+        return replace(_view(db, game.id), warnings=warnings), False
     changes = ", ".join(f"{name} = :{name}" for name in fields)
     db.run(f"UPDATE games SET {changes} WHERE id = :id", {**fields, "id": game.id})
     if old_event is not None and not old_event.start_fixed:
         _follow_earliest_game(db, old_event.id)
     stale = _mark(db, game.tc, game.event_id, game.played_on, old_before)
     stale += _mark(db, fields["tc"], fields["event_id"], fields["played_on"], new_before)
-    return replace(_view(db, game.id), stale=tuple(sorted(set(stale)))), True
+    return replace(_view(db, game.id), stale=tuple(sorted(set(stale))), warnings=warnings), True
 
 
 def _span_before(db: Db, tc: str, event: str | None) -> rated_games.EventSpan | None:
@@ -380,11 +375,9 @@ def _span_before(db: Db, tc: str, event: str | None) -> rated_games.EventSpan | 
 
 
 def _event_id(db: Db, name: str) -> int | None:
-    """The id of the event of that name (spacing as stored), if there is one."""
-    found: int | None = db.scalar(
-        "SELECT id FROM events WHERE name = :name", {"name": " ".join(name.split())}
-    )
-    return found
+    """The id of the event that name means (:func:`find_event`), if there is one."""
+    found = find_event(db, name)
+    return None if found is None else found.id
 
 
 def _mark(

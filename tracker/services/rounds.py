@@ -10,7 +10,8 @@ from tracker.db.driver import Db
 from tracker.errors import InvalidInputError, TrackerError
 from tracker.importers.records import Problem
 from tracker.importers.rounds import Pairing
-from tracker.services.games import DateBounds, GameView, add_game, clean_round
+from tracker.services.games import GameView, add_game, date_bounds
+from tracker.services.intake import clean_round
 from tracker.services.player_refs import find
 
 if TYPE_CHECKING:
@@ -46,7 +47,7 @@ def add_round(
     nothing)."""
     db = Db.of(database)
     if today is not None:
-        DateBounds.of(db, today).check(played_on, yes=yes)
+        date_bounds(db, today).check(played_on, yes=yes)
     round_text = clean_round(round_)
     if round_text is None:
         raise InvalidInputError("a round needs a number (--round N)")

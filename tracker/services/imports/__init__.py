@@ -75,6 +75,7 @@ from tracker.services.imports.report import (
     plural,
 )
 from tracker.services.imports.write import CHUNK, Writer
+from tracker.services.intake import not_fide_id, not_fide_rating
 from tracker.services.player_files import read_players
 from tracker.user_input import check_tc, check_year
 
@@ -110,8 +111,7 @@ def check_options(options: ImportOptions) -> ImportOptions:
     fmt = options.fmt.strip().casefold() if options.fmt is not None else None
     if fmt is not None and fmt not in FORMATS:
         raise InvalidInputError(f"unknown import format {options.fmt!r}: use {', '.join(FORMATS)}")
-    if options.tc is not None:
-        check_tc(options.tc)
+    tc = check_tc(options.tc) if options.tc is not None else None
     if options.create_players not in CREATE_PLAYERS:
         raise InvalidInputError(
             f"--create-players must be one of {', '.join(CREATE_PLAYERS)}, "
@@ -123,7 +123,7 @@ def check_options(options: ImportOptions) -> ImportOptions:
         raise InvalidInputError(f"unknown text encoding {options.encoding!r}") from None
     if options.event_start is not None:
         check_year(options.event_start.year, "--event-start", options.event_start.isoformat())
-    return replace(options, fmt=fmt)
+    return replace(options, fmt=fmt, tc=tc)
 
 
 def import_files(
@@ -237,6 +237,21 @@ def _players_file(session: Session, source: SourceFile, options: ImportOptions) 
     )
 
 
+def _set_aside(name: str, games: FileGames) -> list[Problem]:
+    """What the intake's rules set aside of a file's values (a rating that is no FIDE
+    rating, a number that is no FIDE id), one warning each at its first line."""
+    out = []
+    for count, first, what, rule in (
+        (games.not_fide_ratings, games.first_not_fide_rating, "recorded rating", not_fide_rating),
+        (games.not_fide_ids, games.first_not_fide_id, "FIDE id", not_fide_id),
+    ):
+        if first is not None:
+            line, value = first
+            more = f" (and {count - 1} more {what}s like it)" if count > 1 else ""
+            out.append(Problem(name, line, f"{what} {rule(value)}{more}"))
+    return out
+
+
 def _anything_read(parsed: ParseResult) -> bool:
     """Whether a file without games still held records of games: byes, games without a
     result, unplayed games or games of other variants."""
@@ -293,6 +308,7 @@ class _FileImport:
         self.progress = progress
         self.sha256 = ""
         self.notes: list[str] = []
+        self.warnings: list[Problem] = []
         self.single = False  # the only file of the command
 
     # -- driver --------------------------------------------------------------------------
@@ -330,6 +346,10 @@ class _FileImport:
         if not games.count and not parsed.problems and not _anything_read(parsed):
             plan.problem(self.name, 0, f"no game in this file: is it a {self.fmt.upper()} file?")
         Planner(self.session, self.name, self.options, plan).plan_file()
+        self.warnings = sorted(
+            (*parsed.warnings, *_set_aside(self.name, games), *plan.warnings),
+            key=lambda w: w.line,
+        )
         self._note_parse(parsed)
         self.notes.extend(plan.notes)
         problems = sorted(plan.problems, key=lambda p: p.line)
@@ -406,7 +426,7 @@ class _FileImport:
             notes=tuple(self.notes),
             stale=stale,
             skipped_variant=parsed.skipped_variant,
-            warnings=tuple(str(w) for w in parsed.warnings),
+            warnings=tuple(str(w) for w in self.warnings),
         )
 
     def _note_parse(self, parsed: ParseResult) -> None:

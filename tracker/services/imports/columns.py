@@ -18,6 +18,13 @@ from dataclasses import dataclass
 from typing import Final
 
 from tracker.importers.records import FORFEIT_OF, GameStream, ParseResult
+from tracker.services.intake import (
+    FIDE_ID_MAX,
+    FIDE_ID_MIN,
+    FIDE_RATING_MAX,
+    FIDE_RATING_MIN,
+    event_key,
+)
 from tracker.vocabulary import FORFEITS, RESULTS, TIME_CONTROLS
 
 #: A game's result and time control are stored as their index in these.
@@ -85,6 +92,13 @@ class FileGames:
         self.events: list[EventSeen] = []
         self.rounds: list[str] = []  # as written
         self.notes: list[str] = []
+        # What the intake's rules set aside (tracker.services.intake): recorded ratings that
+        # are no FIDE ratings, and numbers given as FIDE ids that are none; how many, and the
+        # first (line, value).
+        self.not_fide_ratings = 0
+        self.first_not_fide_rating: tuple[int, int] | None = None
+        self.not_fide_ids = 0
+        self.first_not_fide_id: tuple[int, int] | None = None
 
     @classmethod
     def read(cls, stream: GameStream) -> FileGames:
@@ -119,7 +133,7 @@ class FileGames:
     def _fill(self, stream: GameStream) -> None:
         # Hot loop (a million games in a federation's file): everything is a local.
         sides, side_index = self.sides, dict[tuple[str, int | None], int]()
-        events, event_index, event_by_name = self.events, dict[str, int](), dict[str, int]()
+        events, event_index, event_by_key = self.events, dict[str, int](), dict[str, int]()
         rounds, round_index = self.rounds, dict[str, int]()
         notes, note_index = self.notes, dict[str, int]()
         line, day = self.line.append, self.day.append
@@ -133,13 +147,20 @@ class FileGames:
             line(record.line)
             day(record.played_on.toordinal())
             info = record.white  # (white and black alike, written out: the hot loop)
-            index = side_index.get((info.name, info.fide_id))
+            fide_id = info.fide_id
+            if fide_id is not None and not FIDE_ID_MIN <= fide_id <= FIDE_ID_MAX:
+                self._not_fide_id(record.line, fide_id)
+                fide_id = None
+            index = side_index.get((info.name, fide_id))
             if index is None:
-                index = side_index[(info.name, info.fide_id)] = len(sides)
-                sides.append(Side(info.name, info.fide_id, info.line or record.line))
+                index = side_index[(info.name, fide_id)] = len(sides)
+                sides.append(Side(info.name, fide_id, info.line or record.line))
             side = sides[index]
             side.games += 1
             rating = info.rating
+            if rating is not None and not FIDE_RATING_MIN <= rating <= FIDE_RATING_MAX:
+                self._not_fide_rating(record.line, rating)
+                rating = None
             if rating is not None:
                 side.rating_seen = True
             if info.federation or info.birth_year or info.sex or info.title:
@@ -147,13 +168,20 @@ class FileGames:
             white(index)
             white_rating(rating or 0)
             info = record.black
-            index = side_index.get((info.name, info.fide_id))
+            fide_id = info.fide_id
+            if fide_id is not None and not FIDE_ID_MIN <= fide_id <= FIDE_ID_MAX:
+                self._not_fide_id(record.line, fide_id)
+                fide_id = None
+            index = side_index.get((info.name, fide_id))
             if index is None:
-                index = side_index[(info.name, info.fide_id)] = len(sides)
-                sides.append(Side(info.name, info.fide_id, info.line or record.line))
+                index = side_index[(info.name, fide_id)] = len(sides)
+                sides.append(Side(info.name, fide_id, info.line or record.line))
             side = sides[index]
             side.games += 1
             rating = info.rating
+            if rating is not None and not FIDE_RATING_MIN <= rating <= FIDE_RATING_MAX:
+                self._not_fide_rating(record.line, rating)
+                rating = None
             if rating is not None:
                 side.rating_seen = True
             if info.federation or info.birth_year or info.sex or info.title:
@@ -168,13 +196,14 @@ class FileGames:
             else:
                 index = event_index.get(written)
                 if index is None:
-                    name = " ".join(written.split())
+                    name = " ".join(unicodedata.normalize("NFC", written).split())
                     if not name:
                         index = -1
-                    else:
-                        index = event_by_name.get(name, -1)
+                    else:  # one event however the file spells it: the first spelling
+                        key = event_key(name)
+                        index = event_by_key.get(key, -1)
                         if index < 0:
-                            index = event_by_name[name] = len(events)
+                            index = event_by_key[key] = len(events)
                             events.append(EventSeen(name, record.line))
                     event_index[written] = index
                 event(index)
@@ -218,6 +247,18 @@ class FileGames:
         for game, line in enumerate(self.line):
             if line in wanted:
                 self.result[game] = codes[self.result[game]]
+
+    def _not_fide_rating(self, line: int, value: int) -> None:
+        """A recorded rating that is no FIDE rating: stored as none, and counted."""
+        self.not_fide_ratings += 1
+        if self.first_not_fide_rating is None:
+            self.first_not_fide_rating = (line, value)
+
+    def _not_fide_id(self, line: int, value: int) -> None:
+        """A number given as a FIDE id that is none: not one, and counted."""
+        self.not_fide_ids += 1
+        if self.first_not_fide_id is None:
+            self.first_not_fide_id = (line, value)
 
     def _digest(self, game: int, value: int | None) -> None:
         missing = game + 1 - len(self.moved)

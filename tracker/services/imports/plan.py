@@ -19,7 +19,8 @@ from sqlalchemy.orm import Session
 
 from tracker.db.models import Event, Game, Player, table
 from tracker.errors import InvalidInputError
-from tracker.services.games import clean_round
+from tracker.importers.records import Problem
+from tracker.services.games import date_bounds
 from tracker.services.imports.columns import (
     FORFEIT_CODES,
     RESULT_CODES,
@@ -35,6 +36,14 @@ from tracker.services.imports.planned import (
     suffixed,
 )
 from tracker.services.imports.report import ImportOptions, plural
+from tracker.services.intake import (
+    FIRST_RATED_DAY,
+    YOUNGEST,
+    age_problem,
+    clean_round,
+    event_key,
+    round_key,
+)
 from tracker.services.players import clean_name
 from tracker.user_input import today
 
@@ -54,9 +63,10 @@ class _Known(NamedTuple):
     name: str
     fide_id: int | None
     external: bool
+    birth_year: int | None
 
 
-_KNOWN: Final = select(Player.id, Player.name, Player.fide_id, Player.external)
+_KNOWN: Final = select(Player.id, Player.name, Player.fide_id, Player.external, Player.birth_year)
 
 
 def _label(player: _Known) -> str:
@@ -97,7 +107,6 @@ class Planner:
         self.games = plan.games
         self.round_problems: list[list[str]] = []  # by round of the file
         self.repeats: list[tuple[int, int]] = []  # (line, line of the game it repeats)
-        self.unrated_note: str | None = None
 
     def plan_file(self) -> None:
         if not self.games.count:
@@ -200,6 +209,7 @@ class Planner:
     def _use(identity: Identity, player: _Known) -> None:
         identity.player_id = player.id
         identity.external = player.external
+        identity.stored_birth_year = player.birth_year
 
     def _decide_new_players(self, identities: list[Identity]) -> None:
         policy = self.options.create_players
@@ -242,30 +252,44 @@ class Planner:
             elif has_control(seen.name):
                 plan.problem = f"event name {seen.name!r} contains control characters"
             events.append(plan)
-        by_name = {p.name: p for p in events}
-        names = sorted(p.name for p in events if p.problem is None)
-        for chunk in chunks(names, LOOKUP_CHUNK):
-            for event in self.session.scalars(select(Event).where(Event.name.in_(chunk))):
-                plan = by_name[event.name]
-                plan.event_id = event.id
-                plan.db_start = event.start_date
-                plan.db_fixed = event.start_fixed
-                if (
-                    plan.file_start is not None
-                    and event.start_fixed
-                    and plan.file_start != event.start_date
-                ):
-                    plan.problem = (
-                        f"event {event.name!r} starts on {event.start_date} in the database; "
-                        f"the file says {plan.file_start}"
-                    )
-                elif plan.file_start is not None and plan.file_start > event.start_date:
-                    # not fixed: the start is its earliest stored game, which the file's
-                    # start would leave outside the event
-                    plan.problem = (
-                        f"event {event.name!r} has games from {event.start_date} in the "
-                        f"database; the file says it starts on {plan.file_start}"
-                    )
+        # Stored events by the file's names as every door compares them (case and blanks do
+        # not count); of two stored spellings of one key, the exact name picks one.
+        by_key = {event_key(p.name): p for p in events}
+        keys = sorted(key for key, p in by_key.items() if p.problem is None)
+        stored: dict[str, list[Event]] = defaultdict(list)
+        for chunk in chunks(keys, LOOKUP_CHUNK):
+            for event in self.session.scalars(select(Event).where(Event.name_key.in_(chunk))):
+                stored[event.name_key].append(event)
+        for key, candidates in stored.items():
+            plan = by_key[key]
+            exact = [e for e in candidates if e.name == plan.name]
+            if len(candidates) > 1 and not exact:
+                listed = ", ".join(repr(e.name) for e in sorted(candidates, key=lambda e: e.id))
+                plan.problem = (
+                    f"event {plan.name!r} matches {len(candidates)} events ({listed}): write "
+                    "its exact name in the file"
+                )
+                continue
+            event = exact[0] if exact else candidates[0]
+            plan.event_id = event.id
+            plan.db_start = event.start_date
+            plan.db_fixed = event.start_fixed
+            if (
+                plan.file_start is not None
+                and event.start_fixed
+                and plan.file_start != event.start_date
+            ):
+                plan.problem = (
+                    f"event {event.name!r} starts on {event.start_date} in the database; "
+                    f"the file says {plan.file_start}"
+                )
+            elif plan.file_start is not None and plan.file_start > event.start_date:
+                # not fixed: the start is its earliest stored game, which the file's
+                # start would leave outside the event
+                plan.problem = (
+                    f"event {event.name!r} has games from {event.start_date} in the "
+                    f"database; the file says it starts on {plan.file_start}"
+                )
         for plan in events:
             if plan.problem is not None:
                 self.plan.problem(self.name, plan.first_line, plan.problem)
@@ -283,12 +307,22 @@ class Planner:
         as groups (each group's games by the first one's number, in the file's order)."""
         plan, games, name = self.plan, self.games, self.name
         reported: set[int] = set()  # people whose problem is reported
-        no_tc = future = 0
-        first_no_tc = first_future = -1
+        no_tc = 0
+        first_no_tc = -1
         unrated_external = 0
         first_unrated: tuple[int, str] | None = None
-        now = today()
-        today_number = now.toordinal()
+        # Dates the intake's rules refuse (tracker.services.intake.DateBounds), each kind
+        # reported once: [games, the first of them].
+        bounds = date_bounds(self.session, today())
+        refused_days: dict[str, list[int]] = {}
+        today_number = bounds.today.toordinal()
+        first_rated = FIRST_RATED_DAY.toordinal()
+        earliest = None if self.options.yes or bounds.earliest is None else bounds.earliest
+        earliest_number = earliest.toordinal() if earliest is not None else 0
+        # Games in a year a player is younger than three: [games, the first] by person.
+        too_young: dict[int, list[int]] = {}
+        born = [identity.born or 0 for identity in plan.side_identity]
+        years: dict[int, int] = {}
         side_identity, events = plan.side_identity, plan.events
         fixed_starts = [
             None if (start := e.fixed_start) is None else start.toordinal() for e in events
@@ -298,7 +332,7 @@ class Planner:
         ]
         round_problems = self.round_problems
         cleaned_rounds = plan.rounds
-        round_keys = _numbered(cleaned_rounds)
+        round_keys = _numbered([None if r is None else round_key(r) for r in cleaned_rounds])
         lines, days, whites, blacks = games.line, games.day, games.white, games.black
         white_ratings, black_ratings = games.white_rating, games.black_rating
         results, tcs, event_of, round_of = games.result, games.tc, games.event, games.round
@@ -339,12 +373,24 @@ class Planner:
                         if first_unrated is None:
                             first_unrated = (lines[game], side_identity[side].name)
             day = days[game]
-            if day > today_number:
-                future += 1
-                if first_future < 0:
-                    first_future = game
+            if day > today_number or day < earliest_number or day < first_rated:
+                kind = "future" if day > today_number else "old" if day >= first_rated else "1970"
+                tally = refused_days.setdefault(kind, [0, game])
+                tally[0] += 1
                 plan.refuse(name, game)
                 continue
+            if born[white] or born[black]:
+                year = years.get(day)
+                if year is None:
+                    year = years[day] = dt.date.fromordinal(day).year
+                for side in (white, black):
+                    if born[side] and year - born[side] < YOUNGEST:
+                        person = side_identity[side].number
+                        tally = too_young.setdefault(person, [0, game])
+                        tally[0] += 1
+                        plan.refuse(name, game)
+                if plan.state[game]:
+                    continue
             if event_index >= 0:
                 fixed = fixed_starts[event_index]
                 if fixed is not None and day < fixed:
@@ -387,22 +433,36 @@ class Planner:
                 f"no time control for this game{more}: the file does not say; "
                 "give --tc standard|rapid|blitz",
             )
-        if future:
-            more = f" (and {plural(future - 1, 'more game')})" if future > 1 else ""
-            plan.problem(
-                name,
-                lines[first_future],
-                f"dated {games.played_on(first_future)}, after today ({now}){more}: check the "
-                "file's dates",
-            )
+        for kind, (count, first) in refused_days.items():
+            played_on = games.played_on(first)
+            why = bounds.refused(played_on) or bounds.unconfirmed(played_on)
+            more = f" (and {plural(count - 1, 'more game')})" if count > 1 else ""
+            advice = ", or import with --yes if they are right" if kind == "old" else ""
+            plan.problem(name, lines[first], f"{why}{more}: check the file's dates{advice}")
+        people = {i.number: i for i in side_identity if i.number in too_young}
+        for person, (count, first) in too_young.items():
+            identity = people[person]
+            why = age_problem(games.played_on(first).year, identity.born, identity.name)
+            more = f" (and {plural(count - 1, 'more game')})" if count > 1 else ""
+            plan.problem(name, lines[first], f"{why}{more}: check the birth year or the dates")
         if unrated_external:
             assert first_unrated is not None
             line, who = first_unrated
-            more = f", and {unrated_external - 1} more" if unrated_external > 1 else ""
-            self.unrated_note = (
-                f"{plural(unrated_external, 'game')} against external players with no "
-                f"recorded rating ({name}:{line}: {who}{more}): stored, not rated "
-                "for their opponents (FIDE does not rate games against unrated opponents)"
+            more = (
+                f" (and {plural(unrated_external - 1, 'more game')} against external players "
+                "without one)"
+                if unrated_external > 1
+                else ""
+            )
+            plan.warnings.append(
+                Problem(
+                    name,
+                    line,
+                    f"{who} is an external player and the file records no FIDE rating for "
+                    f"them{more}: {'stored' if unrated_external == 1 else 'each game stored'}, "
+                    "not rated for the opponent (FIDE does not rate games against unrated "
+                    "opponents)",
+                )
             )
         self._note_games(groups)
         return groups
@@ -486,8 +546,6 @@ class Planner:
                 f"{self.name}:{line} repeats the game of line {earlier} (same players, day, "
                 f"round and moves): counted once, as already present{more}"
             )
-        if self.unrated_note is not None:
-            notes.append(self.unrated_note)
 
     # -- games already stored -------------------------------------------------------------
 

@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from typing import Final, TypeVar
 
 from tracker.importers.records import Problem
-from tracker.services.games import natural_key
 from tracker.services.imports.columns import FileGames, where_zero
+from tracker.services.intake import natural_key
 
 #: A game's state in the plan.
 WRITE: Final = 0
@@ -35,9 +35,16 @@ class Identity:
     rating_seen: bool = False
     games: int = 0
     player_id: int | None = None  # an existing player
+    stored_birth_year: int | None = None  # an existing player's
     external: bool = False
     new: bool = False
     problem: str | None = None
+
+    @property
+    def born(self) -> int | None:
+        """The birth year tracker holds of him: an existing player's stored one, a new
+        player's from the file."""
+        return self.stored_birth_year if self.player_id is not None else self.birth_year
 
     def ref(self) -> int:
         """The player's id, or for a new player (no id yet) a stand-in no id can equal."""
@@ -84,6 +91,7 @@ class Plan:
     present: int = 0
     refused: int = 0
     problems: list[Problem] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     _days: dict[int, dt.date] = field(default_factory=dict)
 

@@ -70,6 +70,8 @@ class ImportOptions:
     encoding: str = "utf-8"
     #: The start of the event of a file that gives no date (its undated games get it).
     event_start: dt.date | None = None
+    #: Accept dates more than a year before the database's records start.
+    yes: bool = False
 
 
 @dataclass(frozen=True)

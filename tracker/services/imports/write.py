@@ -14,10 +14,10 @@ from sqlalchemy.orm import Session
 from tracker.db.bulk import bulk_insert, stored_date
 from tracker.db.models import Event, Game, Import, Player, RatingPeriod, table
 from tracker.ratings.fide import changed_period
-from tracker.services.games import natural_key
 from tracker.services.imports.columns import RESULT_CODES, TC_CODES
 from tracker.services.imports.planned import EventPlan, Identity, Plan, suffixed
 from tracker.services.imports.report import CreatedPlayer, ImportOptions, Progress, StaleFrom
+from tracker.services.intake import event_key, natural_key
 from tracker.services.players import FEDERATION, TITLES
 from tracker.services.rated_games import EventSpan, event_spans
 from tracker.services.stale import mark_stale
@@ -153,6 +153,7 @@ class Writer:
             if plan.event_id is None:
                 event = Event(
                     name=name,
+                    name_key=event_key(name),
                     site=plan.site,
                     start_date=plan.file_start or first_game,
                     start_fixed=plan.file_start is not None,
