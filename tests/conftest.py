@@ -46,7 +46,9 @@ def _isolated_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.delenv("TRACKER_DB", raising=False)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
     monkeypatch.setenv("TRACKER_TODAY", "2026-11-29")
-    monkeypatch.setenv("COLUMNS", "200")
+    monkeypatch.setenv(
+        "COLUMNS", "1000"
+    )  # tables and messages print whole unless a test narrows it
 
 
 @pytest.fixture(scope="session")

@@ -103,3 +103,8 @@ PLAUSIBLE_RATING_MAX: Final = 3000
 #: stays well inside what Python and both databases handle. Dates and birth years alike.
 YEAR_MIN: Final = 1850
 YEAR_MAX: Final = 2200
+
+
+def plural(n: int, word: str) -> str:
+    """``1 game``, ``2 games``: a count as messages say it."""
+    return f"{n} {word}{'' if n == 1 else 's'}"

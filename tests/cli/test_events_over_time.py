@@ -213,7 +213,7 @@ def test_a_game_added_to_an_event_marks_stale_the_period_that_rates_it(cli: Cli)
     status = {p["month"]: p["status"] for p in js(cli, "period", "list")}
     # the open is rated in October: September (where it began) keeps its numbers
     assert status == {"2026-08": "closed", "2026-09": "closed", "2026-10": "stale"}
-    assert "closed standard periods 2026-10..2026-10 are now stale" in r.stderr
+    assert "closed standard period 2026-10 is now stale" in r.stderr
     ok(cli("rerate"))
     assert history(cli, "R3")["2026-10"]["games"] == 3
 

@@ -107,7 +107,10 @@ def test_help_has_an_example_uppercase_metavars_and_fits_80_columns(path: tuple[
 
 
 @pytest.mark.parametrize(
-    "path", [p for p in PATHS if hasattr(lookup(p), "commands")], ids=lambda p: " ".join(p)
+    "path",
+    # (`tracker import --help` is the help of its default command, files)
+    [p for p in PATHS if hasattr(lookup(p), "commands") and p != ("import",)],
+    ids=lambda p: " ".join(p),
 )
 def test_command_lists_are_not_cut_short(path: tuple[str, ...]) -> None:
     lines = commands_section(help_text(*path))
@@ -142,3 +145,11 @@ def test_examples_are_command_lines_that_parse(
             command = sub  # type: ignore[assignment]
         ctx = command.make_context(name, args, parent=ctx)
         assert not ctx.args, (example, ctx.args)
+
+
+def test_import_help_shows_the_options_of_import_files() -> None:
+    text = help_text("import")
+    assert text.startswith("Usage: tracker import files [OPTIONS]")
+    for option in ("--tc", "--create-players", "--skip-invalid", "--dry-run", "--yes"):
+        assert option in text
+    assert "`tracker import list` lists past imports." in text

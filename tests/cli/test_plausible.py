@@ -68,7 +68,7 @@ def test_implausible_values_are_refused(
 
 
 def test_the_bounds_themselves_are_accepted(club: Cli) -> None:
-    ok(club("player", "add", "Low, Al", "--rating", "1000", "--games", "5", "--born", "2026"))
+    ok(club("player", "add", "Low, Al", "--rating", "1000", "--games", "5", "--born", "2023"))
     ok(club("player", "add", "High, Al", "--rating", "3000", "--games", "5"))
     ok(club("game", "add", "Kim", "Hart", "0-1", "--date", "2026-11-02", "--white-rating", "1000"))
     seeds = {p["name"]: p["seeds"] for p in js(club, "player", "list")}

@@ -127,13 +127,13 @@ def test_remove_refused_while_games_reference_the_player(cli: Cli) -> None:
 
 def test_unknown_and_ambiguous_references_list_closest_matches(cli: Cli) -> None:
     ok(cli("player", "add", "Smith, John"))
-    ok(cli("player", "add", "Smith, John", "--fide-id", "123", "--force"))
+    ok(cli("player", "add", "Smith, John", "--fide-id", "123456", "--force"))
     ok(cli("player", "add", "Smythe, Jane"))
     result = cli("player", "show", "Smith, John")
     assert result.exit_code == 1
     assert result.stderr.strip() == (
         "error: 'Smith, John' matches 2 players: \"Smith, John\" (id:1), "
-        '"Smith, John" (id:2, FIDE 123); name one by id:ID'
+        '"Smith, John" (id:2, FIDE 123456); name one by id:ID'
     )
     result = cli("player", "show", "Smyth, Jane")
     assert result.exit_code == 1
@@ -151,10 +151,10 @@ def test_namesake_is_allowed_with_a_note(cli: Cli) -> None:
 
 
 def test_duplicate_fide_id_is_refused(cli: Cli) -> None:
-    ok(cli("player", "add", "A", "--fide-id", "5"))
-    result = cli("player", "add", "B", "--fide-id", "5")
+    ok(cli("player", "add", "A", "--fide-id", "500005"))
+    result = cli("player", "add", "B", "--fide-id", "500005")
     assert result.exit_code == 1
-    assert result.stderr.strip() == "error: FIDE id 5 already belongs to A (#1)"
+    assert result.stderr.strip() == "error: FIDE id 500005 already belongs to A (#1)"
 
 
 def test_seed_options_go_together(cli: Cli) -> None:

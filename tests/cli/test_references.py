@@ -34,10 +34,10 @@ def test_a_player_by_id_surname_or_unique_prefix(club: Cli) -> None:
 
 
 def test_a_reference_two_players_share_lists_them_quoted(club: Cli) -> None:
-    ok(club("player", "add", "Novak, Eva", "--fide-id", "77"))
+    ok(club("player", "add", "Novak, Eva", "--fide-id", "770077"))
     line = one_line_error(club("player", "show", "Novak"), 1)
     assert line == (
-        "error: 'Novak' matches 2 players: \"Novak, Eva\" (id:6, FIDE 77), "
+        "error: 'Novak' matches 2 players: \"Novak, Eva\" (id:6, FIDE 770077), "
         '"Novak, Jan" (id:1); name one by id:ID'
     )
     assert name_of(club, "Hart,") == "Hart, Daniel"  # a surname, written with its comma

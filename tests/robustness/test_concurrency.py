@@ -99,7 +99,7 @@ def test_four_writers_a_close_and_a_reader(db_url: str, run: Run, tmp_path: Path
         added = [line for line in lines if line.startswith("added game ")]
         assert len(added) == GAMES
         # a game added after the close made its period stale, and said so
-        assert all(line.endswith("are now stale: run `tracker rerate`") for line in lines
+        assert all(line.endswith("now stale: run `tracker rerate`") for line in lines
                    if not line.startswith("added game "))  # fmt: skip
     assert output(logs, "reader")[0].count('"month"') > 0  # it read while the others wrote
 

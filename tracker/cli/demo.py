@@ -19,6 +19,7 @@ from tracker.cli.render import message
 from tracker.errors import ConflictError, InvalidInputError
 from tracker.months import month_label, next_month
 from tracker.user_input import exists, is_dir
+from tracker.vocabulary import plural
 
 
 def _heading(text: str) -> None:
@@ -92,7 +93,7 @@ def demo(
             new = (
                 f"; first rating for {period_cli.name_list(p.new_players)}" if p.new_players else ""
             )
-            message(f"closed {month_label(p.month)} ({tc}): {p.games} games{new}")
+            message(f"closed {month_label(p.month)} ({tc}): {plural(p.games, 'game')}{new}")
     _heading("Rating periods")
     period_cli.print_periods(app_state.run(partial(list_periods, tc=None), write=False))
     rl = app_state.run(partial(rating_list, tc="standard", list_month=None), write=False)

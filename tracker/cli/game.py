@@ -22,10 +22,17 @@ from tracker.cli.options import (
     player_option,
     tc_option,
 )
-from tracker.cli.render import cells, message, print_json, print_table, table_width, terminal_width
+from tracker.cli.render import (
+    cells,
+    message,
+    print_json,
+    print_table,
+    table_width,
+    terminal_width,
+)
 from tracker.errors import InvalidInputError, UsageError
 from tracker.user_input import parse_date, today
-from tracker.vocabulary import RESULT_HELP
+from tracker.vocabulary import RESULT_HELP, plural
 
 if TYPE_CHECKING:
     from tracker.services.games import GameView
@@ -272,7 +279,9 @@ def add_round(
         _warn(g)
     forfeits = sum(1 for g in added if not g.rated)
     extra = f" ({forfeits} forfeit(s), not rated)" if forfeits else ""
-    message(f"round {added[0].round} of {added[0].event}: {len(added)} games added{extra}")
+    message(
+        f"round {added[0].round} of {added[0].event}: {plural(len(added), 'game')} added{extra}"
+    )
     now_stale(added[0].tc, sorted({m for g in added for m in g.stale}))
 
 

@@ -25,11 +25,12 @@ from tracker.cli.options import Json, Yes, command_group, tc_option
 from tracker.cli.render import message, print_json, print_table
 from tracker.errors import InvalidInputError
 from tracker.user_input import parse_date
+from tracker.vocabulary import plural
 
 if TYPE_CHECKING:
     from typer._click import Context as ClickContext
 
-    from tracker.services.imports import FileReport, ImportReport, Progress
+    from tracker.services.imports import FileReport, ImportReport, Progress, StaleFrom
 
 #: Problems shown per file; the rest are counted ("... and N more"). ``--json`` has all.
 SHOWN_PROBLEMS = 50
@@ -42,7 +43,9 @@ class ImportGroup(TyperGroup):
     """A group whose default command (``files``) runs when no command name is given."""
 
     def parse_args(self, ctx: ClickContext, args: list[str]) -> list[str]:
-        if args and args[0] not in self.commands and args[0] not in ctx.help_option_names:
+        # `tracker import --help` is the help of the files command: its options are the
+        # ones people look for (that help names `tracker import list` too).
+        if args and args[0] not in self.commands:
             args = [DEFAULT_COMMAND, *args]
         return super().parse_args(ctx, args)
 
@@ -74,6 +77,7 @@ FILES_HELP = (
     "with only a FIDE id tracked. A players CSV (told by its header: name, fide_id, ..., "
     "standard_rating, ...) adds or updates players and their seeds, before the games. A "
     "directory stands for its PGN, CSV and TRF files.\n\n"
+    "`tracker import list` lists past imports.\n\n"
     "\b\nExample: tracker import autumn-open.pgn --create-players external"
 )
 
@@ -263,11 +267,7 @@ def _progress() -> Iterator[Progress | None]:
         yield update
 
 
-def _count(n: int, what: str) -> str:
-    return f"{n} {what}{'' if n == 1 else 's'}"
-
-
-def _players_line(f: FileReport) -> str | None:
+def _players_line(f: FileReport, would: bool) -> str | None:
     if not f.players_created:
         return None
     parts = []
@@ -277,24 +277,25 @@ def _players_line(f: FileReport) -> str | None:
             shown = "; ".join(names[:SHOWN_NAMES])
             more = f"; and {len(names) - SHOWN_NAMES} more" if len(names) > SHOWN_NAMES else ""
             parts.append(f"{len(names)} {label} ({shown}{more})")
-    return "players created: " + ", ".join(parts)
+    return ("players to create: " if would else "players created: ") + ", ".join(parts)
 
 
-def _events_line(events: tuple[str, ...]) -> str | None:
+def _events_line(events: tuple[str, ...], would: bool) -> str | None:
     if not events:
         return None
     more = f"; and {len(events) - SHOWN_NAMES} more" if len(events) > SHOWN_NAMES else ""
-    return "events created: " + "; ".join(events[:SHOWN_NAMES]) + more
+    shown = "; ".join(events[:SHOWN_NAMES])
+    return ("events to create: " if would else "events created: ") + shown + more
 
 
 def _print_players_file(f: FileReport) -> None:
     counts = (
-        f"{_count(len(f.players_created), 'player')} added, {len(f.players_updated)} updated, "
+        f"{plural(len(f.players_created), 'player')} added, {len(f.players_updated)} updated, "
         f"{f.players_unchanged} unchanged"
     )
     if f.rejected or f.status == "skipped":
         message(
-            f"{f.file}: {f.status} (players), nothing written: {_count(len(f.problems), 'problem')}"
+            f"{f.file}: {f.status} (players), nothing written: {plural(len(f.problems), 'problem')}"
         )
         return
     if f.status == "held":
@@ -302,8 +303,15 @@ def _print_players_file(f: FileReport) -> None:
         return
     verb = "dry run (players): would be" if f.status == "dry-run" else "imported (players):"
     message(f"{f.file}: {verb} {counts}")
+    for warning in f.warnings[:SHOWN_PROBLEMS]:
+        message(f"  warning: {warning}")
     for s in f.stale:
-        message(f"  closed {s.tc} periods from {s.month:%Y-%m} are now stale: run `tracker rerate`")
+        message(f"  {_stale_line(s, f.status == 'dry-run')}")
+
+
+def _stale_line(s: StaleFrom, would: bool) -> str:
+    verb = "would be" if would else "are now"
+    return f"closed {s.tc} periods from {s.month:%Y-%m} {verb} stale: run `tracker rerate`"
 
 
 def _print_report(report: ImportReport) -> None:
@@ -326,33 +334,33 @@ def _print_report(report: ImportReport) -> None:
             addable = f.valid - f.already_present
             message(
                 f"{f.file}: {f.status} ({f.format}), nothing written: {f.invalid} invalid, "
-                f"{_count(len(f.problems), 'problem')}"
+                f"{plural(len(f.problems), 'problem')}"
                 + (
-                    f"; --skip-invalid would import its {_count(addable, 'valid new game')}"
+                    f"; --skip-invalid would import its {plural(addable, 'valid new game')}"
                     if addable
                     else ""
                 )
             )
             continue
         if f.status == "held":
-            message(f"{f.file}: valid ({f.format}), {f.added} games held back: {counts}")
+            message(f"{f.file}: valid ({f.format}), {plural(f.added, 'game')} held back: {counts}")
             continue
         if f.status == "dry-run":
-            message(f"{f.file}: dry run ({f.format}): {f.added} games would be added, {counts}")
+            message(
+                f"{f.file}: dry run ({f.format}): {plural(f.added, 'game')} would be added, "
+                + counts
+            )
         else:
             new = ", nothing new" if f.added == 0 else ""
             message(
-                f"{f.file}: imported as #{f.import_id} ({f.format}){new}: {f.added} games added, "
-                + counts
+                f"{f.file}: imported as #{f.import_id} ({f.format}){new}: "
+                f"{plural(f.added, 'game')} added, " + counts
             )
         details = [
-            _players_line(f),
-            _events_line(f.events_created),
+            _players_line(f, f.status == "dry-run"),
+            _events_line(f.events_created, f.status == "dry-run"),
             *(f"warning: {w}" for w in f.warnings[:SHOWN_PROBLEMS]),
-            *(
-                f"closed {s.tc} periods from {s.month:%Y-%m} are now stale: run `tracker rerate`"
-                for s in f.stale
-            ),
+            *(_stale_line(s, f.status == "dry-run") for s in f.stale),
             *(f"note: {n}" for n in f.notes),
         ]
         for line in details:

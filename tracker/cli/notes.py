@@ -18,13 +18,17 @@ def stale_warning(months: Sequence[dt.date]) -> None:
         )
 
 
-def now_stale(tc: str, months: Sequence[dt.date]) -> None:
-    """A change just made closed periods stale (nothing if it made none)."""
-    if months:
-        message(
-            f"closed {tc} periods {month_label(months[0])}..{month_label(months[-1])} are "
-            "now stale: run `tracker rerate`"
-        )
+def now_stale(tc: str, months: Sequence[dt.date], *, would: bool = False) -> None:
+    """A change just made closed periods stale (nothing if it made none); ``would``: a dry
+    run's change would have."""
+    if not months:
+        return
+    verb = "would be" if would else "is now" if len(months) == 1 else "are now"
+    if len(months) == 1:
+        what = f"closed {tc} period {month_label(months[0])}"
+    else:
+        what = f"closed {tc} periods {month_label(months[0])} to {month_label(months[-1])}"
+    message(f"{what} {verb} stale: run `tracker rerate`")
 
 
 def stale_list_warning() -> None:

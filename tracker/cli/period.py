@@ -13,6 +13,7 @@ from tracker.cli.options import AnyTc, Json, Tc, command_group, month_argument, 
 from tracker.cli.render import message, print_json, print_table
 from tracker.months import month_label
 from tracker.user_input import today
+from tracker.vocabulary import plural
 
 if TYPE_CHECKING:
     from tracker.services.periods import PeriodRow
@@ -74,8 +75,9 @@ def close(
         if p.dropped_players:
             extra += f"; below 1400, now unrated: {name_list(p.dropped_players)}"
         message(
-            f"closed {month_label(p.month)} ({p.tc}): {p.games} games, {p.players_rated} rated "
-            f"players; list of {p.list_date.isoformat()} published{extra}"
+            f"closed {month_label(p.month)} ({p.tc}): {plural(p.games, 'game')}, "
+            f"{plural(p.players_rated, 'rated player')}; list of {p.list_date.isoformat()} "
+            f"published{extra}"
         )
     for m in report.already_closed:
         message(f"{month_label(m)} ({report.tc}) is already closed; nothing to do")

@@ -8,6 +8,7 @@ import typer
 
 from tracker.cli import fide_list
 from tracker.cli.context import state
+from tracker.cli.notes import now_stale
 from tracker.cli.options import (
     PLAYER_WORDS,
     Json,
@@ -203,6 +204,15 @@ def add(
     if result.namesakes:
         others = ", ".join(f"#{i}" for i in result.namesakes)
         message(f"note: {others} has the same name; refer to these players by #ID")
+    _after_change(result)
+
+
+def _after_change(result: PlayerView) -> None:
+    """What the intake's rules set aside, and the closed periods the change made stale."""
+    for warning in result.warnings:
+        message(f"  warning: {warning}")
+    for tc, months in result.stale:
+        now_stale(tc, months)
 
 
 @app.command("list")
@@ -416,7 +426,11 @@ def edit(
     )
     if json:
         print_json(player_json(result))
-    message(f"updated {_describe(result)}")
+    if result.changed:
+        message(f"updated {_describe(result)}")
+    else:
+        message(f"unchanged (nothing differs): {_describe(result)}")
+    _after_change(result)
 
 
 @app.command("remove")

@@ -29,8 +29,24 @@ BELOW_INDENT = 2
 
 
 def message(text: str) -> None:
-    """A message for the user (stderr), never data."""
-    typer.echo(text, err=True)
+    """A message for the user (stderr), never data: wrapped at spaces to the terminal's width
+    (``COLUMNS``, else stderr's terminal; not when stderr goes to a file or a pipe), its
+    further lines indented two more than its first."""
+    width = message_width()
+    if width is None or cell_width(text) <= width:
+        typer.echo(text, err=True)
+        return
+    body = text.lstrip(" ")
+    lead = text[: len(text) - len(body)]
+    first, *rest = _wrap(body, width - len(lead))
+    indent = lead + "  "
+    rest = _wrap(" ".join(rest), width - len(indent)) if rest else []
+    typer.echo("\n".join([lead + first, *(indent + line for line in rest)]), err=True)
+
+
+def message_width() -> int | None:
+    """The width messages wrap at: ``COLUMNS`` if set, else stderr's terminal, else None."""
+    return _width(sys.stderr)
 
 
 def _default(value: Any) -> Any:
@@ -52,12 +68,17 @@ def print_json(data: Any) -> None:
 def terminal_width() -> int | None:
     """The width tables must fit: ``COLUMNS`` if set, else the terminal's width when stdout is
     a terminal, else None (no limit: a file or a pipe gets every column)."""
+    return _width(sys.stdout)
+
+
+def _width(stream: Any) -> int | None:
+    """``COLUMNS`` if set, else the width of ``stream``'s terminal, else None."""
     columns = os.environ.get("COLUMNS", "").strip()
     if columns.isdecimal() and int(columns) > 0:
         return int(columns)
     try:
-        if sys.stdout.isatty():
-            return os.get_terminal_size(sys.stdout.fileno()).columns
+        if stream.isatty():
+            return os.get_terminal_size(stream.fileno()).columns
     except (OSError, ValueError, AttributeError):
         pass
     return None

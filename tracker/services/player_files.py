@@ -17,7 +17,7 @@ line. The caller decides what a problem means (the import: the whole command is 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import select
@@ -27,6 +27,7 @@ from tracker.db.models import Player
 from tracker.errors import TrackerError
 from tracker.importers.players import PlayerRow, SeedRow
 from tracker.importers.records import Problem
+from tracker.services.intake import is_fide_id, not_fide_id
 from tracker.services.players import (
     SeedInput,
     add_player,
@@ -45,6 +46,7 @@ class PlayersRead:
     unchanged: int
     problems: tuple[Problem, ...]
     seeds_changed: bool
+    warnings: tuple[Problem, ...] = ()  # what the intake's rules set aside
 
 
 def _seed_input(seed: SeedRow) -> SeedInput:
@@ -120,7 +122,11 @@ def read_players(session: Session, source: str, rows: tuple[PlayerRow, ...]) -> 
     seeds_changed = False
     seen_ids: dict[int, int] = {}
     seen_names: dict[str, int] = {}
+    warnings: list[Problem] = []
     for row in rows:
+        if row.fide_id is not None and not is_fide_id(row.fide_id):
+            warnings.append(Problem(source, row.line, f"fide_id {not_fide_id(row.fide_id)}"))
+            row = replace(row, fide_id=None)
         earlier = (seen_ids.get(row.fide_id) if row.fide_id is not None else None) or (
             seen_names.get(row.name) if row.fide_id is None else None
         )
@@ -174,7 +180,9 @@ def read_players(session: Session, source: str, rows: tuple[PlayerRow, ...]) -> 
             problems.append(Problem(source, row.line, str(exc)))
             continue
         savepoint.commit()
-    return PlayersRead(tuple(created), tuple(updated), unchanged, tuple(problems), seeds_changed)
+    return PlayersRead(
+        tuple(created), tuple(updated), unchanged, tuple(problems), seeds_changed, tuple(warnings)
+    )
 
 
 def players_rows(session: Session) -> list[dict[str, object]]:

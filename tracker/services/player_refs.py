@@ -4,6 +4,7 @@ player (:func:`tracker.services.players.resolve` gives the ORM entity of the sam
 
 from __future__ import annotations
 
+import datetime as dt
 import difflib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -67,6 +68,11 @@ class PlayerView:
     namesakes: tuple[int, ...] = ()
     lichess: str | None = None
     chesscom: str | None = None
+    # What a change (player add / edit) did besides: whether anything differed, the closed
+    # periods it made stale (by time control), what the intake's rules want known.
+    changed: bool = True
+    stale: tuple[tuple[str, tuple[dt.date, ...]], ...] = ()
+    warnings: tuple[str, ...] = ()
 
     @property
     def ref(self) -> str:

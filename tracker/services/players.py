@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import delete, func, select
@@ -25,7 +26,8 @@ from tracker.services.player_refs import (
 from tracker.services.stale import mark_all_stale
 
 __all__ = ["PlayerView", "SeedInput", "SeedView", "resolve", "show_player"]
-from tracker.user_input import check_birth_year, check_plausible_rating
+from tracker.services.intake import age_problem, is_fide_id, not_fide_id
+from tracker.user_input import check_birth_year, check_plausible_rating, today
 
 TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
 FEDERATION = re.compile(r"^[A-Z]{3}$")
@@ -61,13 +63,19 @@ def clean_name(name: str) -> str:
     return cleaned
 
 
-def _clean_fields(fields: dict[str, Any]) -> dict[str, Any]:
+def _clean_fields(fields: dict[str, Any], warnings: list[str] | None = None) -> dict[str, Any]:
+    """The fields as stored, by the intake's rules; what the rules set aside goes to
+    ``warnings`` (a number that is no FIDE id is not stored as one)."""
     out = dict(fields)
     if out.get("name") is not None:
         out["name"] = clean_name(out["name"])
     fide_id = out.get("fide_id")
-    if fide_id is not None and not 0 < fide_id < 10**12:
+    if fide_id is not None and fide_id <= 0:
         raise InvalidInputError(f"invalid FIDE id {fide_id}: a positive number")
+    if fide_id is not None and not is_fide_id(fide_id):
+        if warnings is not None:
+            warnings.append(f"FIDE id {not_fide_id(fide_id)}")
+        del out["fide_id"]
     federation = out.get("federation")
     if federation is not None:
         federation = federation.strip().upper()
@@ -198,6 +206,7 @@ def add_player(
     online accounts) or an external opponent.
 
     A name another player has, or nearly has (:func:`check_name_free`), needs ``force``."""
+    warnings: list[str] = []
     fields = _clean_fields(
         {
             "name": name,
@@ -208,9 +217,12 @@ def add_player(
             "title": title,
             "lichess": lichess,
             "chesscom": chesscom,
-        }
+        },
+        warnings,
     )
+    fields.setdefault("fide_id", None)
     _check_seed(seed, external)
+    _check_age(fields["name"], fields["birth_year"], None, seed is not None)
     _check_fide_id_free(session, fields["fide_id"], None)
     for column in ACCOUNTS:
         if fields[column] is not None:
@@ -221,9 +233,12 @@ def add_player(
         player.seeds.append(seed_row(seed))
     session.add(player)
     session.flush()
-    if seed is not None:
-        mark_all_stale(session)
-    return view(player, others=namesakes(session, player.id, player.name))
+    stale = mark_all_stale(session) if seed is not None else ()
+    return replace(
+        view(player, others=namesakes(session, player.id, player.name)),
+        stale=stale,
+        warnings=tuple(warnings),
+    )
 
 
 def resolve(session: Session, ref: str) -> Player:
@@ -269,7 +284,9 @@ def edit_player(
 
     A new name another player has, or nearly has, needs ``force``."""
     player = resolve(session, ref)
-    fields = _clean_fields({k: v for k, v in changes.items() if v is not None})
+    warnings: list[str] = []
+    fields = _clean_fields({k: v for k, v in changes.items() if v is not None}, warnings)
+    before = _state(player)
     if "name" in fields and fields["name"] != player.name:
         check_name_free(session, fields["name"], player_id=player.id, force=force)
     external = fields.pop("external", player.external)
@@ -278,6 +295,15 @@ def edit_player(
             f"{player.name} has a seeded rating; an external player cannot keep one"
         )
     _check_seed(seed, external)
+    born = None if "birth_year" in clear else fields.get("birth_year", player.birth_year)
+    if (born is not None and born != player.birth_year) or seed is not None:
+        first = session.scalar(
+            select(func.min(Game.played_on)).where(
+                (Game.white_id == player.id) | (Game.black_id == player.id)
+            )
+        )
+        seeded = seed is not None or (bool(player.seeds) and not external)
+        _check_age(player.name, born, first, seeded)
     if "fide_id" in fields:
         _check_fide_id_free(session, fields["fide_id"], player.id)
     relinked = []
@@ -294,12 +320,21 @@ def edit_player(
     for name, value in fields.items():
         setattr(player, name, value)
     player.external = external
-    if seed is not None:
-        for old in [s for s in player.seeds if s.tc == seed.tc]:
+    new_seed = None if seed is None else seed_row(seed)
+    if new_seed is not None and _seed_state(new_seed) not in before[-1]:
+        for old in [s for s in player.seeds if s.tc == new_seed.tc]:
             player.seeds.remove(old)
         session.flush()
-        player.seeds.append(seed_row(seed))
+        player.seeds.append(new_seed)
     session.flush()
+    if _state(player) == before:
+        return replace(
+            view(
+                player, game_count(session, player.id), namesakes(session, player.id, player.name)
+            ),
+            changed=False,
+            warnings=tuple(warnings),
+        )
     for column in relinked:
         # The stored points belonged to the account that was linked before.
         session.execute(
@@ -307,9 +342,52 @@ def edit_player(
                 OnlineRating.player_id == player.id, OnlineRating.platform == column
             )
         )
-    if seed is not None or (player.birth_year, player.external) != rating_inputs:
-        mark_all_stale(session)
-    return view(player, game_count(session, player.id), namesakes(session, player.id, player.name))
+    stale: tuple[tuple[str, tuple[dt.date, ...]], ...] = ()
+    seeds_changed = _state(player)[-1] != before[-1]
+    if seeds_changed or (player.birth_year, player.external) != rating_inputs:
+        stale = mark_all_stale(session)
+    return replace(
+        view(player, game_count(session, player.id), namesakes(session, player.id, player.name)),
+        stale=stale,
+        warnings=tuple(warnings),
+    )
+
+
+def _seed_state(seed: PlayerSeed) -> tuple[Any, ...]:
+    return (seed.tc, seed.rating, seed.games, bool(seed.ever_2400), bool(seed.ever_2300))
+
+
+def _state(player: Player) -> tuple[Any, ...]:
+    """Everything an edit can change of a player, to tell whether it changed anything."""
+    columns = (
+        "name",
+        "fide_id",
+        "federation",
+        "birth_year",
+        "sex",
+        "title",
+        "external",
+        "lichess",
+        "chesscom",
+    )
+    seeds = frozenset(_seed_state(s) for s in player.seeds)
+    return (*(getattr(player, c) for c in columns), seeds)
+
+
+def _check_age(name: str, born: int | None, first_game: dt.date | None, seeded: bool) -> None:
+    """The intake's age rule (tracker.services.intake.age_problem) for a birth year: against
+    the player's first game, and for a seeded player against this year (a seed is the
+    rating he holds now)."""
+    if born is None:
+        return
+    if first_game is not None:
+        problem = age_problem(first_game.year, born, name)
+        if problem is not None:
+            raise InvalidInputError(f"{problem}: check the birth year")
+    if seeded:
+        problem = age_problem(today().year, born, name, "a FIDE rating")
+        if problem is not None:
+            raise InvalidInputError(f"{problem}: check the birth year")
 
 
 def remove_player(session: Session, ref: str) -> PlayerView:

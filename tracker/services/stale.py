@@ -34,6 +34,12 @@ def mark_stale(source: Source, tc: str, on: dt.date) -> tuple[dt.date, ...]:
     return tuple(day(m) for m in months)
 
 
-def mark_all_stale(source: Source) -> None:
-    """A change that touches every list (a seed, a birth year, tracked/external)."""
-    Db.of(source).run("UPDATE rating_periods SET stale = :stale", {"stale": True})
+def mark_all_stale(source: Source) -> tuple[tuple[str, tuple[dt.date, ...]], ...]:
+    """A change that touches every list (a seed, a birth year, tracked/external): every closed
+    period of every time control is stale. The closed months by time control."""
+    db = Db.of(source)
+    db.run("UPDATE rating_periods SET stale = :stale", {"stale": True})
+    months: dict[str, list[dt.date]] = {}
+    for tc, month in db.all("SELECT tc, month FROM rating_periods ORDER BY tc, month"):
+        months.setdefault(tc, []).append(day(month))
+    return tuple((tc, tuple(found)) for tc, found in months.items())

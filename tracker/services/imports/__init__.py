@@ -187,6 +187,7 @@ def _players_file(session: Session, source: SourceFile, options: ImportOptions) 
     problems = list(parsed.problems)
     savepoint = session.begin_nested()
     read = read_players(session, source.name, parsed.players) if parsed.players else None
+    warnings = () if read is None else read.warnings
     if read is not None:
         problems.extend(read.problems)
     problems.sort(key=lambda p: p.line)
@@ -234,6 +235,7 @@ def _players_file(session: Session, source: SourceFile, options: ImportOptions) 
         stale=stale,
         players_updated=() if read is None else read.updated,
         players_unchanged=0 if read is None else read.unchanged,
+        warnings=tuple(str(w) for w in warnings),
     )
 
 

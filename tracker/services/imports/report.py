@@ -10,6 +10,7 @@ from typing import Final, Literal, get_args
 
 from tracker.errors import InvalidInputError
 from tracker.importers.records import BLOCK
+from tracker.vocabulary import plural as plural  # re-exported for the import's modules
 
 CreatePlayers = Literal["auto", "tracked", "external", "no"]
 CREATE_PLAYERS: Final[tuple[str, ...]] = get_args(CreatePlayers)
@@ -168,7 +169,3 @@ class ImportRow:
     byes: int
     players_created: int
     games_now: int  # games still linked to this import
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
