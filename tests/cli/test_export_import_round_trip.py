@@ -165,7 +165,7 @@ def test_an_event_exported_as_trf_reads_back_as_the_same_games(
     )
     text = path.read_text()
     assert text.startswith("012 Autumn Swiss 2026\n022 Bergen\n042 2026/10/03\n")
-    assert "\n222 5400+30\n" in text
+    assert "\n122 standard\n" in text  # the class the database keeps, nothing invented
     f = summary(ok(other_cli("import", str(path), "--json")))["files"][0]
     assert (f["added"], f["problems"]) == (7, [])
     assert sorted(map(comparable, games(other_cli))) == sorted(map(comparable, games(cli)))
@@ -178,3 +178,31 @@ def test_an_event_exported_as_trf_reads_back_as_the_same_games(
         ("Egger, Max", 500005, "AUT", 1979),
         ("Fabbri, Sara", 500006, "ITA", 2008),
     }
+
+
+def test_a_trf_gives_tracked_players_their_rating_on_the_list_in_force(
+    cli: Cli, other_cli: Cli, tmp_path: Path
+) -> None:
+    """A TRF's player record carries the rating at the event's start: for a tracked player,
+    his rating on the list in force then (his seed, before tracking began; Sato has none:
+    unrated); the file re-imported gives the same games."""
+    build_season(cli)
+    path = tmp_path / "club.trf"
+    ok(cli("export", "games", "--event", "Club Championship", "--format", "trf", "--out",
+           str(path)))  # fmt: skip
+    text = path.read_text()
+    records = [line for line in text.splitlines() if line.startswith("001")]
+    assert [(r[14:47].strip(), r[48:52].strip()) for r in records] == [
+        ("Lund, Erik", "2405"),
+        ("Hart, Daniel", "2318"),
+        ("Okafor, Grace", "1650"),
+        ("Sato, Yuki", ""),
+    ]
+    assert "\n122 standard\n" in text
+    add_players(other_cli, externals=False)
+    f = summary(ok(other_cli("import", str(path), "--json")))["files"][0]
+    assert (f["added"], f["problems"]) == (6, [])
+    fields = ("date", "white", "black", "result", "tc", "event", "round")
+    assert sorted(tuple(g[k] for k in fields) for g in games(other_cli)) == sorted(
+        tuple(g[k] for k in fields) for g in games(cli) if g["event"] == "Club Championship"
+    )

@@ -211,3 +211,59 @@ def test_a_results_export_of_tag_pairs_only_imports_every_record(cli: Cli) -> No
             "without an event (a record takes nothing from the one before it)"
         ],
     )
+
+
+def test_a_lichess_database_export_is_dated_by_its_utc_date(cli: Cli) -> None:
+    """Lichess's exports write ``Date "????.??.??"`` (or none) and the day in UTCDate; user
+    names may be numbers ("800"); its bullet game is on no FIDE list."""
+    path = FILES / "lichess_db.pgn"
+    f = imported(cli, str(path))
+    assert (f["added"], f["skipped_bullet"], f["problems"]) == (2, 1, [])
+    stored = games(cli)
+    assert [(g["date"], g["white"], g["black"], g["tc"]) for g in stored] == [
+        ("2026-09-03", "800", "harbour_kid", "rapid"),  # 30 + 20 minutes: FIDE rapid
+        ("2026-09-10", "harbour_kid", "800", "rapid"),
+    ]
+    assert json.loads(ok(cli("player", "show", "800", "--json")).stdout)["name"] == "800"
+
+
+def test_swissperfect_round_dates_written_yy_dd_mm_are_read(cli: Cli, tmp_path: Path) -> None:
+    path = FILES / "swissperfect_ydm.trf"
+    f = imported(cli, str(path), "--tc", "standard")
+    assert (f["added"], f["problems"]) == (9, [])
+    assert f["warnings"] == [
+        f"{path}:4: 042 start date '26.14.02' read as 2026-02-14 (a two-digit year)",
+        f"{path}:5: 052 end date '26.16.02' read as 2026-02-16 (a two-digit year)",
+        f"{path}:7: the 132 round dates, from '26.14.02' read as 2026-02-14 (a two-digit year)",
+    ]
+    assert sorted({g["date"] for g in games(cli)}) == ["2026-02-14", "2026-02-15", "2026-02-16"]
+    # where the order cannot be told from the dates themselves, --date-order says it
+    ambiguous = tmp_path / "ambiguous.trf"
+    ambiguous.write_text(
+        path.read_text()
+        .replace("26.14.02", "26.04.03")
+        .replace("26.15.02", "26.05.03")
+        .replace("26.16.02", "26.06.03")
+        .replace("Bunratty Masters", "Spring Masters")
+    )
+    f = imported(cli, str(ambiguous), "--tc", "standard", "--date-order", "ydm")
+    assert f["added"] == 9
+    spring = [g["date"] for g in games(cli) if g["event"] == "Spring Masters 2026"]
+    assert sorted(set(spring)) == ["2026-03-04", "2026-03-05", "2026-03-06"]
+    r = cli("import", str(ambiguous), "--date-order", "ymdx")
+    assert r.stderr.strip() == "error: --date-order 'ymdx': use one of ymd, dmy, mdy, ydm"
+
+
+def test_the_event_start_given_for_a_file_without_a_start_is_used_and_not_said_unused(
+    cli: Cli, tmp_path: Path
+) -> None:
+    """A TRF with round dates (132) but no start date (042): --event-start is its start, the
+    list its games are rated with; the report must not call it unused."""
+    text = (FILES / "quad_trf2026.trf").read_text()
+    path = tmp_path / "no042.trf"
+    path.write_text("".join(line for line in text.splitlines(True) if not line.startswith("042")))
+    f = imported(cli, str(path), "--event-start", "2026-04-17")
+    notes = f["notes"]
+    assert isinstance(notes, list)
+    assert not any("was not used" in note for note in notes), notes
+    assert {g["date"] for g in games(cli)} == {"2026-04-18"}

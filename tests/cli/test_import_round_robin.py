@@ -33,8 +33,14 @@ SEEDS = {
 
 
 def import_round_robin(cli: Cli) -> None:
-    r = cli("import", str(ROUND_ROBIN))
-    assert r.exit_code == 1 and "give --tc standard|rapid|blitz" in r.stderr
+    # its 122 says "90 min/40 moves + 30 min + 30 sec/move from move 1": standard, no --tc
+    # needed; a --tc that contradicts it is refused
+    r = cli("import", str(ROUND_ROBIN), "--tc", "rapid", "--create-players", "tracked")
+    assert r.exit_code == 1
+    assert (
+        f"{ROUND_ROBIN}:13: the file says '90 min/40 moves + 30 min + 30 sec/move from move 1' "
+        "(standard) (and 44 more games) and --tc says rapid: drop --tc, or correct the file"
+    ) in r.stderr.splitlines()
     # the club's own championship: its players are ours to rate
     f = summary(
         ok(

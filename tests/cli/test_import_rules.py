@@ -288,10 +288,10 @@ def test_unknown_players_without_id_or_rating_are_listed(
     assert r.stderr.strip().splitlines()[:2] == [
         f"{path}:2: unknown player 'Ahn, Mi' (in 1 game) and the file gives no FIDE id or "
         "rating for them: add them first (`tracker player add`) or use --create-players "
-        "tracked|external",
+        "by-rating|tracked|external",
         f"{path}:2: unknown player 'Boyd, Al' (in 2 games) and the file gives no FIDE id or "
         "rating for them: add them first (`tracker player add`) or use --create-players "
-        "tracked|external",
+        "by-rating|tracked|external",
     ]  # Cruz has a recorded rating: he would be created external
     assert fingerprint(db_url) == before
     r = cli("import", str(path), "--create-players", "no")
@@ -304,6 +304,27 @@ def test_unknown_players_without_id_or_rating_are_listed(
         ("Cruz, Bo", False),
     ]
     assert any("start unrated" in n for n in f["notes"])
+
+
+def test_by_rating_creates_rated_opponents_external_and_the_others_tracked(
+    cli: Cli, tmp_path: Path
+) -> None:
+    """One unrated newcomer no longer forces every rated opponent to be created tracked."""
+    path = csv_file(
+        tmp_path,
+        "open.csv",
+        '2026-05-02,"Ahn, Mi","Boyd, Al",1-0,,,,2150,,,standard',
+        '2026-05-03,"Cruz, Bo","Ahn, Mi",0-1,,,1980,,,,standard',
+        '2026-05-04,"Diaz, Eva","Ahn, Mi",1/2-1/2,,,471,,,,standard',  # a national rating
+    )
+    f = summary(ok(cli("import", str(path), "--create-players", "by-rating", "--json")))
+    created = f["files"][0]["players_created"]
+    assert [(p["name"], p["external"]) for p in created] == [
+        ("Ahn, Mi", False),  # no rating: ours to rate
+        ("Boyd, Al", True),
+        ("Cruz, Bo", True),
+        ("Diaz, Eva", False),  # 471 is no FIDE rating
+    ]
 
 
 def test_a_game_against_an_external_player_without_a_rating_is_stored_unrated_for_the_other_side(
@@ -579,7 +600,7 @@ def test_import_provenance_is_kept_on_each_game(cli: Cli) -> None:
     assert by_import == {1: 7, 2: 5}
 
 
-@pytest.mark.parametrize("bad", ["#7", "12345", "\x00evil"])
+@pytest.mark.parametrize("bad", ["#7", "id:12", "\x00evil"])  # ("12345" is a name: user names)
 def test_unusable_names_are_problems(cli: Cli, db_url: str, tmp_path: Path, bad: str) -> None:
     path = tmp_path / "names.pgn"
     path.write_text(

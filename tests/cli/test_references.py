@@ -60,4 +60,15 @@ def test_games_are_entered_and_listed_by_surname(club: Cli) -> None:
 
 def test_names_cannot_look_like_references(club: Cli) -> None:
     line = one_line_error(club("player", "add", "id:7"), 1)
-    assert "a name cannot be a number or start with '#' or 'id:'" in line
+    assert line == (
+        "error: invalid name 'id:7': a name cannot start with '#' or 'id:' (those refer to "
+        "player ids)"
+    )
+
+
+def test_a_name_may_be_a_number_as_online_user_names_are(club: Cli) -> None:
+    """Lichess user names such as "800": a number that is nobody's FIDE id names a player."""
+    ok(club("player", "add", "800", "--external"))
+    assert js(club, "player", "show", "800")["name"] == "800"
+    ok(club("player", "add", "Ruiz, Ana", "--fide-id", "800800"))
+    assert js(club, "player", "show", "800800")["name"] == "Ruiz, Ana"  # a FIDE id first

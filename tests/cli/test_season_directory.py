@@ -15,7 +15,7 @@ from pathlib import Path
 from tests.helpers import Cli, fingerprint, games, ok, summary
 
 SEASON = Path(__file__).parent / "data" / "season_2026"
-COMMAND = ("import", str(SEASON), "--tc", "standard", "--event-start", "2026-10-24")
+COMMAND = ("import", str(SEASON), "--event-start", "2026-10-24")
 
 
 def test_the_season_imports_in_one_command(cli: Cli) -> None:
@@ -92,7 +92,7 @@ def test_a_broken_season_is_refused_with_one_line_per_problem(
     pgn = broken / "league.pgn"
     pgn.write_text(pgn.read_text().replace('[Date "2026.11.??"]', '[Date "2027.11.02"]'))
     before = fingerprint(db_url)
-    r = cli("import", str(broken), "--tc", "standard", "--event-start", "2026-10-24")
+    r = cli("import", str(broken), "--event-start", "2026-10-24")
     assert r.exit_code == 1
     problems = [
         line
@@ -104,7 +104,7 @@ def test_a_broken_season_is_refused_with_one_line_per_problem(
         f"{trf}:5: the file's dates disagree: the end date 2026-07-30 is before the given event "
         "start 2026-10-24; no game is dated",
         f"{trf}: rejected (trf), nothing written: 9 invalid, 1 problem",
-        f"{pgn}:72: the date 2027-11-02 is in the future (today is 2026-11-29): check the "
+        f"{pgn}:76: the date 2027-11-02 is in the future (today is 2026-11-29): check the "
         "file's dates",
         f"{pgn}: rejected (pgn), nothing written: 1 invalid, 1 problem; --skip-invalid would "
         "import its 6 valid new games",

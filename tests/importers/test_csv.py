@@ -139,10 +139,10 @@ def test_rating_id_and_tc_checks() -> None:
     )
     reasons = " | ".join(p.reason for p in parse_text(text).problems)
     # 4001 is a whole number: whether it is a FIDE rating is the intake's rule, not the reader's
-    assert reasons.count(" | ") == 2
+    # bullet is a class the intake refuses, not a reader's problem
+    assert reasons.count(" | ") == 1
     assert "black_rating '-1' is not a whole number" in reasons
     assert "white_fide_id 'abc' is not a positive whole number" in reasons
-    assert "unknown time control 'bullet'" in reasons
 
 
 def test_repeated_cells_give_the_same_values_and_the_same_problems_on_every_row() -> None:
@@ -193,14 +193,22 @@ def test_trailing_empty_columns_from_spreadsheets() -> None:
     assert "no name in the header" in stray.problems[0].reason
 
 
-def test_caller_tc_is_for_the_rows_that_do_not_say() -> None:
+def test_a_tc_cell_is_read_as_the_file_writes_it() -> None:
+    """A list's name, a PGN value or free text; the words are kept for messages, and a cell
+    that tells no class is None (the intake applies --tc, or says the file does not tell)."""
     text = (
         "date,white,black,result,tc\n2026-01-01,A,B,1-0,blitz\n2026-01-02,A,B,1-0,junk\n"
-        "2026-01-03,A,B,1-0,\n"
+        "2026-01-03,A,B,1-0,\n2026-01-04,A,B,1-0,G/90+30\n2026-01-05,A,B,1-0,1+0\n"
     )
-    result = parse_csv(text.encode(), "t.csv", tc="standard")
+    result = parse_csv(text.encode(), "t.csv")
     assert result.problems == ()
-    assert [g.tc for g in result.games] == ["blitz", "standard", "standard"]
+    assert [(g.tc, g.tc_text) for g in result.games] == [
+        ("blitz", "blitz"),
+        (None, "junk"),
+        (None, None),
+        ("standard", "G/90+30"),
+        ("bullet", "1+0"),
+    ]
 
 
 @pytest.mark.parametrize(

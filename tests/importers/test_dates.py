@@ -46,7 +46,12 @@ def test_two_digit_years_have_every_reading_usual_first() -> None:
         ("mdy", date(2028, 5, 7)),
     )
     dots = read_file_date("28.07.05")  # dots: day first
-    assert dots.by_order == (("dmy", date(2005, 7, 28)), ("ymd", date(2028, 7, 5)))
+    assert dots.by_order == (
+        ("dmy", date(2005, 7, 28)),
+        ("ymd", date(2028, 7, 5)),
+        ("ydm", date(2028, 5, 7)),  # year, day, month: as SwissPerfect writes round dates
+    )
+    assert read_file_date("26.14.02").by_order == (("ydm", date(2026, 2, 14)),)
     assert read_file_date("99/12/31").readings == (date(1999, 12, 31),)
 
 

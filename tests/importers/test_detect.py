@@ -58,9 +58,17 @@ def test_parse_with_explicit_format_and_options(fmt: str) -> None:
         "csv": b"date,white,black,result\n2026-01-01,A,B,1-0\n",
         "trf": TRF,
     }[fmt]
-    result = parse(raw, "whatever.bin", fmt.upper(), tc="rapid", encoding="latin-1")
+    result = parse(raw, "whatever.bin", fmt.upper(), encoding="latin-1")
     assert result.format == fmt
-    assert result.games and {g.tc for g in result.games} == {"rapid"}
+    assert (
+        result.games
+        and {g.tc for g in result.games}
+        == {
+            "pgn": {None},
+            "csv": {None},
+            "trf": {"standard"},  # its 122: 60 min + 30 sec/move
+        }[fmt]
+    )
 
 
 def test_parse_unknown_format() -> None:

@@ -89,9 +89,9 @@ def test_no_time_control_is_unknown(club: ParseResult) -> None:
     assert club.games[4].tc is None  # TimeControl "-"
 
 
-def test_caller_tc_is_for_the_games_whose_header_does_not_tell() -> None:
-    result = parse_pgn((DATA / "club.pgn").read_bytes(), "club.pgn", tc="blitz")
-    assert [g.tc for g in result.games] == ["standard", "rapid", "rapid", "blitz", "blitz"]
+def test_the_time_control_is_what_the_header_tells() -> None:
+    result = parse_pgn((DATA / "club.pgn").read_bytes(), "club.pgn")
+    assert [g.tc for g in result.games] == ["standard", "rapid", "rapid", "blitz", None]
 
 
 def test_windows_line_endings_and_bom_give_the_same_games(club: ParseResult) -> None:

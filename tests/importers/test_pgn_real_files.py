@@ -155,7 +155,7 @@ def test_records_of_tag_pairs_only_are_one_game_each() -> None:
 
 
 def test_records_run_together_never_merge_and_take_nothing_from_each_other() -> None:
-    result = parse("tag_run.pgn", tc="standard")
+    result = parse("tag_run.pgn")
     assert result.problems == ()
     assert [(g.line, g.white.name, g.result, g.event) for g in result.games] == [
         (2, "Moreau, Luc", "1-0", "Harbour Open 2026"),

@@ -13,7 +13,6 @@ from tracker.importers.records import (
     ParseResult,
     PlayerInfo,
     Problem,
-    check_tc_argument,
     clean_name,
     decode_input,
     parse_fide_id,
@@ -142,13 +141,6 @@ def test_same_player_by_name_or_id() -> None:
     assert same_player(PlayerInfo("Ito, Yuki"), PlayerInfo("ITO, YUKI"))
     assert same_player(PlayerInfo("A", fide_id=5), PlayerInfo("B", fide_id=5))
     assert not same_player(PlayerInfo("A", fide_id=5), PlayerInfo("B", fide_id=6))
-
-
-def test_tc_argument_is_checked() -> None:
-    assert check_tc_argument("rapid") == "rapid"
-    assert check_tc_argument(None) is None
-    with pytest.raises(ValueError, match="tc must be"):
-        check_tc_argument("bullet")
 
 
 def test_utf16_asked_for_without_its_byte_order_mark_is_a_problem() -> None:

@@ -51,8 +51,8 @@ def test_a_file_in_blocks_parses_as_the_whole_file(path: Path, size: int) -> Non
     data = path.read_bytes()
     fmt = detect.detect_format(path.name, data)
     encoding = "latin-1" if "latin1" in path.name else "utf-8"
-    whole = detect.parse(data, path.name, fmt, encoding=encoding, tc="standard")
-    streamed = detect.stream(blocks(data, size), path.name, fmt, encoding=encoding, tc="standard")
+    whole = detect.parse(data, path.name, fmt, encoding=encoding)
+    streamed = detect.stream(blocks(data, size), path.name, fmt, encoding=encoding)
     assert streamed.collect() == whole
     assert whole.games or whole.problems  # a real file, read
 
@@ -117,9 +117,9 @@ def test_pgn_without_moves_is_a_forfeit_where_most_games_have_moves() -> None:
     }
     for text, results in cases.items():
         data = text.encode()
-        whole = detect.parse(data, "f.pgn", "pgn", tc="blitz")
+        whole = detect.parse(data, "f.pgn", "pgn")
         assert [g.result for g in whole.games] == results
-        assert detect.stream(blocks(data, 9), "f.pgn", "pgn", tc="blitz").collect() == whole
+        assert detect.stream(blocks(data, 9), "f.pgn", "pgn").collect() == whole
 
 
 @settings(max_examples=300, deadline=None)

@@ -10,6 +10,7 @@ from tracker.importers.timecontrol import (
     classify,
     from_name,
     from_pgn,
+    from_text,
     from_trf,
     seconds_for_game,
 )
@@ -46,7 +47,9 @@ def test_classify_boundaries(base: int, increment: int, expected: str) -> None:
         ("1500", "rapid"),
         ("180+2", "blitz"),
         ("600", "blitz"),
-        ("60+0", "blitz"),
+        ("180+0", "blitz"),  # 3 minutes: the fastest blitz
+        ("60+0", "bullet"),  # one minute: on no FIDE list
+        ("120+1", "blitz"),  # 2 + 1: 3 minutes for 60 moves
         ("*300", "blitz"),
         (" 300+3 ", "blitz"),
         ("20/600", "rapid"),  # repeats: 3 x 10 minutes for 60 moves
@@ -70,7 +73,6 @@ def test_pgn_time_controls(text: str, expected: str) -> None:
         "40/*600",
         "1800:40/5400",
         "1/86400",  # correspondence ("daily") chess is not over-the-board
-        "90 min/40 moves + 30 min",
     ],
 )
 def test_unknown_pgn_time_controls(text: str) -> None:
@@ -112,9 +114,54 @@ def test_trf_encoded_time_controls(text: str | None, expected: str | None) -> No
 
 
 def test_unknown_name() -> None:
-    assert from_name("bullet") is None
+    assert from_name("bullet") == "bullet"
+    assert from_name("fast") is None
 
 
 @given(st.text(max_size=40))
 def test_from_pgn_never_raises(text: str) -> None:
-    assert from_pgn(text) in {None, "standard", "rapid", "blitz"}
+    assert from_pgn(text) in {None, "standard", "rapid", "blitz", "bullet"}
+    assert from_text(text) in {None, "standard", "rapid", "blitz", "bullet"}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # as people write them: a number without a unit is minutes, after a + seconds
+        ("90 min + 30 sec/move", "standard"),
+        ("90 min/40 moves + 30 min, 30 s/move", "standard"),
+        ("90 min/40 moves + 30 min + 30 sec/move from move 1", "standard"),
+        ("G/90+30", "standard"),
+        ("G/90;+30", "standard"),
+        ("90'+30''", "standard"),
+        ("1h30 + 30s", "standard"),
+        ("2h", "standard"),
+        ("90+30", "standard"),
+        ("60 min", "standard"),
+        ("G/45+15", "standard"),  # 45 + 15 minutes for 60 moves
+        ("G/45+10", "rapid"),  # 45 + 10: 55 minutes
+        ("15 min + 10 sec/move", "rapid"),
+        ("15 min. + 10 s. per move", "rapid"),
+        ("25", "rapid"),
+        ("Rapid: 25 minutes for game with 15 seconds increment from move 1", "rapid"),
+        ("3+2", "blitz"),
+        ("5 min", "blitz"),
+        ("10+0", "blitz"),  # 10 minutes or less
+        ("1+0", "bullet"),
+        ("2 min", "bullet"),
+        ("rapid", "rapid"),
+        ("Classical", "standard"),
+        ("see the invitation", None),
+        ("", None),
+        ("?", None),
+        ("+30", None),
+    ],
+)
+def test_free_text_time_controls(text: str, expected: str | None) -> None:
+    assert from_text(text) == expected
+
+
+def test_a_pgn_time_control_that_is_no_pgn_value_is_read_as_free_text() -> None:
+    assert from_pgn("G/90+30") == "standard"
+    assert from_pgn("15 min. + 10 s. per move") == "rapid"
+    assert from_pgn("90+30") == "rapid"  # a PGN value: seconds, as the PGN standard says

@@ -123,7 +123,9 @@ def export(
         from tracker.services import exports
 
         games = run(
-            lambda s: exports.export_games(s, player=player, month=month, tc=tc, event=event),
+            lambda s: exports.export_games(
+                s, player=player, month=month, tc=tc, event=event, ratings_in_force=fmt == "trf"
+            ),
             write=False,
         )
         text, count = _games_text(games, fmt), f"{len(games)} games"

@@ -110,18 +110,20 @@ def files(
     tc: Annotated[
         str | None,
         tc_option(
-            "what each file says (PGN TimeControl, CSV tc column, TRF 222); --tc is for "
-            "the games whose file does not say"
+            "what each file says (PGN TimeControl, CSV tc column, TRF 222 or 122); --tc is "
+            "for the games whose file does not say, and one that contradicts a file is refused"
         ),
     ] = None,
     create_players: Annotated[
-        Literal["auto", "tracked", "external", "no"],
+        Literal["auto", "by-rating", "tracked", "external", "no"],
         typer.Option(
             "--create-players",
             metavar="MODE",
             help="Players not in the database: create them tracked or external, or refuse "
-            "them (no). Default: auto, external when the file records a rating for them "
-            "(rated from it), tracked when it gives only their FIDE id, else refused.",
+            "them (no). by-rating: external when the file records a FIDE rating for them "
+            "(rated from it), tracked otherwise. Default: auto, as by-rating but refusing a "
+            "player the file gives neither a rating nor a FIDE id (most often a misspelt "
+            "name).",
             show_default=False,
         ),
     ] = "auto",
@@ -158,6 +160,17 @@ def files(
             show_default=False,
         ),
     ] = None,
+    date_order: Annotated[
+        str | None,
+        typer.Option(
+            "--date-order",
+            metavar="ORDER",
+            help="ymd, dmy, mdy or ydm: how to read a TRF's numeric dates (ydm: SwissPerfect's "
+            "YY.DD.MM round dates). Default: the reading that agrees with the file's other "
+            "dates.",
+            show_default=False,
+        ),
+    ] = None,
     yes: Yes = False,
     json: Json = False,
 ) -> None:
@@ -174,6 +187,7 @@ def files(
             encoding=encoding,
             event_start=event_start,
             yes=yes,
+            date_order=date_order,
         )
     )
     sources = []
@@ -398,6 +412,7 @@ def file_json(f: FileReport) -> dict[str, Any]:
         "skipped_unfinished": f.skipped_unfinished,
         "skipped_other": f.skipped_other,
         "skipped_variant": f.skipped_variant,
+        "skipped_bullet": f.skipped_bullet,
         "invalid": f.invalid,
         "byes": f.byes,
         "players_created": [

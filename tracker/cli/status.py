@@ -11,6 +11,7 @@ from tracker.cli.options import Json
 from tracker.cli.render import message, print_json, print_table
 from tracker.months import month_label
 from tracker.user_input import today
+from tracker.vocabulary import plural
 
 if TYPE_CHECKING:
     from tracker.services.status import ListStatus, Status
@@ -47,6 +48,7 @@ def status_json(st: Status, database: str) -> dict[str, Any]:
                 "waiting_months": [month_label(m) for m in s.waiting_months],
                 "closable": [month_label(m) for m in s.closable],
                 "stale_months": [month_label(m) for m in s.stale_months],
+                "games_to_rerate": s.rerate_games,
                 "movers": [
                     {
                         "id": m.player_id,
@@ -73,11 +75,14 @@ def _rows(s: ListStatus) -> list[tuple[str, str]]:
             else "none yet (no period closed)",
         )
     ]
-    waiting = f"{s.waiting_games} game(s) not yet rated"
+    waiting = f"{plural(s.waiting_games, 'game')} not yet rated"
     if s.waiting_months:
         waiting += f" ({_months(s.waiting_months)})"
     rows.append((f"{tc} open", f"{month_label(s.open_month)}; {waiting}"))
-    rows.append((f"{tc} stale", _months(s.stale_months) or "none"))
+    stale = _months(s.stale_months) or "none"
+    if s.rerate_games:
+        stale += f"; {plural(s.rerate_games, 'game')} to rate by `tracker rerate`"
+    rows.append((f"{tc} stale", stale))
     for i, m in enumerate(s.movers):
         after = str(m.rating) if m.rating is not None else "unrated"
         rows.append(

@@ -58,13 +58,12 @@ from tracker.importers.records import (
     PlayerInfo,
     Problem,
     TextStream,
-    check_tc_argument,
     clean_name,
     file_result,
     parse_fide_id,
     parse_rating,
 )
-from tracker.vocabulary import TimeControl
+from tracker.importers.timecontrol import TimeClass
 
 REQUIRED_COLUMNS: Final[tuple[str, ...]] = ("date", "white", "black", "result")
 OPTIONAL_COLUMNS: Final[tuple[str, ...]] = (
@@ -167,18 +166,12 @@ def parse_result(text: str) -> str | None:
     return file_result(value)
 
 
-def _tc_cell(text: str) -> tuple[TimeControl | None, str | None]:
-    if timecontrol.is_unknown_marker(text):
+def _tc_cell(text: str) -> tuple[TimeClass | None, str | None]:
+    """A ``tc`` cell's class (a list's name, a PGN value, or free text), and its words."""
+    value = text.strip()
+    if timecontrol.is_unknown_marker(value):
         return None, None
-    named = timecontrol.from_name(text)
-    if named is not None:
-        return named, None
-    if timecontrol.seconds_for_game(text) is not None:
-        return timecontrol.from_pgn(text), None
-    return None, (
-        f"unknown time control {text.strip()!r}: use standard, rapid, blitz "
-        "or a PGN time control such as 5400+30"
-    )
+    return timecontrol.from_name(value) or timecontrol.from_pgn(value), value
 
 
 class _RowReader:
@@ -190,12 +183,11 @@ class _RowReader:
         self,
         positions: dict[str, int],
         source: str,
-        tc: TimeControl | None,
         event_start: date | None = None,
     ) -> None:
         self.source = source
-        self.tc = tc
         self.event_start = event_start
+        self.start_used = False  # the caller's event start dated a row
         # Every column's cell in ALLOWED_COLUMNS order; a column the file lacks reads the
         # empty cell appended to each row.
         self.cells = itemgetter(*(positions.get(name, -1) for name in ALLOWED_COLUMNS))
@@ -205,7 +197,7 @@ class _RowReader:
         # folded (to tell a player paired with himself).
         self.whites: dict[tuple[str, str, str], tuple[PlayerInfo, list[str], str]] = {}
         self.blacks: dict[tuple[str, str, str], tuple[PlayerInfo, list[str], str]] = {}
-        self.tcs: dict[str, tuple[TimeControl | None, str | None]] = {}
+        self.tcs: dict[str, tuple[TimeClass | None, str | None]] = {}  # the class, the words
         self.texts: dict[str, str | None] = {}  # event, site and round cells -> stripped
 
     def game(self, row: list[str], line: int) -> GameRecord | list[str] | None:
@@ -266,11 +258,9 @@ class _RowReader:
         ):
             reasons.append(f"{white.name!r} is paired with themselves")
         try:
-            game_tc, reason = self.tcs[tc_c]
+            game_tc, tc_text = self.tcs[tc_c]
         except KeyError:
-            game_tc, reason = self.tcs[tc_c] = _tc_cell(tc_c)
-        if reason and self.tc is None:
-            reasons.append(reason)
+            game_tc, tc_text = self.tcs[tc_c] = _tc_cell(tc_c)
         if reasons or result is None or played_on is None:
             return reasons
         texts = self.texts
@@ -297,8 +287,9 @@ class _RowReader:
             event_start,
             site,
             round_,
-            game_tc or self.tc,
+            game_tc,
             note,
+            tc_text=tc_text,
         )
 
     def _parsed_date(self, text: str) -> date | None:
@@ -313,16 +304,10 @@ class _RowReader:
         raw = text.strip()
         if not raw and self.event_start is not None:
             start = self.event_start
+            self.start_used = True
             return start, f"no date; the given event start {start.isoformat()} used"
         reasons.append(f"invalid date {raw!r}: use YYYY-MM-DD" if raw else "missing date")
         return None, None
-
-    def _tc(self, text: str) -> tuple[TimeControl | None, str | None]:
-        try:
-            return self.tcs[text]
-        except KeyError:
-            parsed = self.tcs[text] = _tc_cell(text)
-            return parsed
 
 
 def _parse_player(
@@ -346,32 +331,29 @@ def parse_csv(
     data: bytes,
     source: str,
     *,
-    tc: TimeControl | None = None,
     encoding: str = "utf-8",
     event_start: date | None = None,
 ) -> ParseResult:
     """Read every row of a CSV file of games. Never raises on bad input.
 
     ``event_start`` dates the rows whose date cell is empty."""
-    return stream_csv((data,), source, tc=tc, encoding=encoding, event_start=event_start).collect()
+    return stream_csv((data,), source, encoding=encoding, event_start=event_start).collect()
 
 
 def stream_csv(
     blocks: Iterable[bytes],
     source: str,
     *,
-    tc: TimeControl | None = None,
     encoding: str = "utf-8",
     event_start: date | None = None,
 ) -> GameStream:
     """:func:`parse_csv` a game at a time, from the file's bytes in blocks."""
-    tc = check_tc_argument(tc)
     text = TextStream(blocks, source, encoding)
-    return GameStream("csv", _games(text.lines(), source, tc, event_start), text)
+    return GameStream("csv", _games(text.lines(), source, event_start), text)
 
 
 def _games(
-    lines: Iterator[str], source: str, tc: TimeControl | None, event_start: date | None
+    lines: Iterator[str], source: str, event_start: date | None
 ) -> Generator[GameRecord, None, ParseResult]:
     blank: list[str] = []  # the lines before the header (blank ones)
     header_line = None
@@ -405,7 +387,7 @@ def _games(
 
     unfinished = 0
     invalid = 0  # rows that are games but could not be read as one
-    reader = _RowReader(positions, source, tc, event_start)
+    reader = _RowReader(positions, source, event_start)
     unnamed_order = sorted(unnamed)
     for line, row in rows:
         if isinstance(row, Problem):
@@ -443,5 +425,6 @@ def _games(
         problems=tuple(problems),
         invalid=invalid,
         skipped_unfinished=unfinished,
+        event_start_used=reader.start_used,
         format="csv",
     )

@@ -14,7 +14,8 @@
     ``28-Jul-2005``: English month names or their first three letters, one reading;
   - a two-digit year (``05/07/28``, TRF's 132 layout ``YY/MM/DD``; ``28.07.05``): years 00-69
     are 2000-2069, 70-99 are 1970-1999, and the field order has several readings (year
-    first, day first, month first), ordered by how the separator is usually meant;
+    first, day first, month first, ordered by how the separator is usually meant; last,
+    year-day-month, as SwissPerfect writes its round dates: ``23.26.02``);
   - a range ``2005/07/28 - 2005/07/31`` (or ``... to ...``): the first date, and the end.
 
   A caller that has other dates to compare with (TRF's 052 and 132) picks the reading that
@@ -65,9 +66,11 @@ _RANGE: Final = re.compile(r"\s+(?:[-\u2013\u2014]|to)\s+", re.IGNORECASE)
 CENTURY_PIVOT: Final = 70
 
 
-#: How the numbers of a date are ordered: year-month-day, day-month-year, month-day-year;
-#: ``named`` for a date with the month's name.
+#: How the numbers of a date are ordered: year-month-day, day-month-year, month-day-year,
+#: year-day-month (SwissPerfect's round dates); ``named`` for a date with the month's name.
 Order = str
+#: The orders a caller may insist on (``tracker import --date-order``).
+ORDERS: Final = ("ymd", "dmy", "mdy", "ydm")
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,10 +157,11 @@ def _numeric_readings(first: str, separator: str, middle: str, last: str) -> Fil
     year_first = ("ymd", make_date(_full_year(a), b, c)) if len(first) == 2 else ("ymd", None)
     day_first = ("dmy", make_date(_full_year(c), b, a))
     month_first = ("mdy", make_date(_full_year(c), a, b))
+    year_day = ("ydm", make_date(_full_year(a), c, b)) if len(first) == 2 else ("ydm", None)
     order = (
-        [day_first, year_first, month_first]
+        [day_first, year_first, month_first, year_day]
         if separator == "."
-        else [year_first, day_first, month_first]
+        else [year_first, day_first, month_first, year_day]
     )
     return FileDate(text, _valid(order), two_digit_year=True)
 

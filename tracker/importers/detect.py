@@ -21,7 +21,6 @@ from tracker.importers.csvfile import parse_csv, stream_csv
 from tracker.importers.pgn import parse_pgn, stream_pgn
 from tracker.importers.records import GameStream, ParseResult
 from tracker.importers.trf import parse_trf, stream_trf
-from tracker.vocabulary import TimeControl
 
 FORMATS: Final[tuple[str, ...]] = ("pgn", "csv", "trf")
 _BY_EXTENSION: Final[dict[str, str]] = {".pgn": "pgn", ".csv": "csv", ".trf": "trf", ".trfx": "trf"}
@@ -68,7 +67,6 @@ def parse(
     source: str,
     fmt: str | None = None,
     *,
-    tc: TimeControl | None = None,
     encoding: str = "utf-8",
     event_start: date | None = None,
 ) -> ParseResult:
@@ -76,11 +74,11 @@ def parse(
     ``event_start`` dates what the file leaves undated (see each parser)."""
     chosen = detect_format(source, data) if fmt is None else fmt.strip().casefold()
     if chosen == "pgn":
-        return parse_pgn(data, source, tc=tc, encoding=encoding, event_start=event_start)
+        return parse_pgn(data, source, encoding=encoding, event_start=event_start)
     if chosen == "csv":
-        return parse_csv(data, source, tc=tc, encoding=encoding, event_start=event_start)
+        return parse_csv(data, source, encoding=encoding, event_start=event_start)
     if chosen == "trf":
-        return parse_trf(data, source, tc=tc, encoding=encoding, event_start=event_start)
+        return parse_trf(data, source, encoding=encoding, event_start=event_start)
     raise UnknownFormatError(f"unknown import format {fmt!r}: use one of {', '.join(FORMATS)}")
 
 
@@ -89,14 +87,19 @@ def stream(
     source: str,
     fmt: str,
     *,
-    tc: TimeControl | None = None,
     encoding: str = "utf-8",
     event_start: date | None = None,
+    date_order: str | None = None,
 ) -> GameStream:
     """:func:`parse` a game at a time, from a file's bytes in blocks (see
-    :class:`tracker.importers.records.GameStream`); ``fmt`` is one of :data:`FORMATS`."""
-    streams = {"pgn": stream_pgn, "csv": stream_csv, "trf": stream_trf}
-    chosen = streams.get(fmt.strip().casefold())
-    if chosen is None:
+    :class:`tracker.importers.records.GameStream`); ``fmt`` is one of :data:`FORMATS`.
+    ``date_order`` is for a TRF's numeric dates (PGN and CSV write the year first)."""
+    chosen = fmt.strip().casefold()
+    if chosen == "trf":
+        return stream_trf(
+            blocks, source, encoding=encoding, event_start=event_start, date_order=date_order
+        )
+    streams = {"pgn": stream_pgn, "csv": stream_csv}
+    if chosen not in streams:
         raise UnknownFormatError(f"unknown import format {fmt!r}: use one of {', '.join(FORMATS)}")
-    return chosen(blocks, source, tc=tc, encoding=encoding, event_start=event_start)
+    return streams[chosen](blocks, source, encoding=encoding, event_start=event_start)

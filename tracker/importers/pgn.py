@@ -1,24 +1,26 @@
 """PGN games -> :class:`GameRecord` (tag pairs, and whether the game has moves: the moves are
 looked at, never played through).
 
-Tags read: ``White``, ``Black``, ``Result``, ``Date``, ``EventDate``, ``Event``, ``Site``,
-``Round``, ``WhiteElo``/``BlackElo`` (recorded ratings), ``WhiteFideId``/``BlackFideId``,
-``WhiteTitle``/``BlackTitle``, ``TimeControl``, ``Termination`` and ``Variant``.
+Tags read: ``White``, ``Black``, ``Result``, ``Date``, ``UTCDate``, ``EventDate``, ``Event``,
+``Site``, ``Round``, ``WhiteElo``/``BlackElo`` (recorded ratings), ``WhiteFideId``/
+``BlackFideId``, ``WhiteTitle``/``BlackTitle``, ``TimeControl``, ``Termination`` and
+``Variant``.
 
 * ``Result`` ``*`` (unfinished): the game is skipped and counted, nothing else is checked.
   Forfeits as files write them (``+/-``, ``(+)-(-)``, ``1-0 ff``...; see
   :data:`tracker.importers.records.FORFEIT_SPELLINGS`) are forfeits.
 * ``[Variant "..."]`` other than standard chess (``Standard``, ``Chess``, ``Normal``):
   Crazyhouse, Chess960, From Position...: skipped and counted by variant.
-* ``Date``: a full date (``YYYY.MM.DD``; ``-`` and ``/`` separators are accepted). The month
+* ``Date``: a full date (``YYYY.MM.DD``; ``-`` and ``/`` separators are accepted); where it
+  is unknown or partial, ``UTCDate`` (Lichess's exports: ``Date "????.??.??"``). The month
   is all a monthly rating period needs, so ``YYYY.MM.??`` is accepted with a note: dated on
   the ``EventDate`` when that falls in the month, else on the caller's ``event_start`` when
   that does, else on the first of the month. A date without a month (``YYYY.??.??``, or a
   bare year ``YYYY``, reported as ``YYYY.??.??``) or no date takes the ``EventDate`` (or
   the caller's ``event_start``) in that year; without one it is a problem, reported once
   for all the games that share it.
-* The time control is inferred from ``TimeControl`` (see :mod:`tracker.importers.timecontrol`);
-  the caller's ``tc`` is for the games whose ``TimeControl`` does not tell; else None.
+* The time control is told by ``TimeControl`` (a PGN value, or free text as people write it:
+  see :mod:`tracker.importers.timecontrol`); else None.
 * ``?``, ``-`` and empty tag values mean "unknown".
 * PGN has no forfeit result: a ``1-0`` / ``0-1`` game with ``[Termination "forfeit"]``
   (exactly that word, any case; "time forfeit" is a played game lost on time) is the
@@ -63,14 +65,12 @@ from tracker.importers.records import (
     PlayerInfo,
     Problem,
     TextStream,
-    check_tc_argument,
     clean_name,
     file_result,
     parse_fide_id,
     parse_rating,
     same_player,
 )
-from tracker.vocabulary import TimeControl
 
 _PGN_DATE = re.compile(r"^(\d{4}|\?{4})(?:([.\-/])(\d{2}|\?{2})(?:\2(\d{2}|\?{2}))?)?$")
 _UNKNOWN = {"", "?", "-"}
@@ -84,6 +84,7 @@ _GLYPHS = frozenset({"!", "?", "!!", "??", "!?", "?!", "+", "#", "+-", "-+", "="
 _TERMINATIONS: Final = frozenset({"1-0", "0-1", "1/2-1/2", "*", *FORFEIT_SPELLINGS})
 #: Words some files put after a result to say it was a forfeit (``1-0 ff``).
 _FORFEIT_WORDS: Final = frozenset({"ff", "f", "(ff)", "forfeit", "(forfeit)"})
+_GIVEN_START: Final = "the given event start"
 
 
 @dataclass(slots=True)
@@ -261,12 +262,19 @@ def _game_date(
         if played is None:
             return None, None, f"impossible Date {raw!r}: no such day"
         return played, None, None
+    utc = _full_date(headers.get("UTCDate", "").strip())
+    if (
+        utc is not None
+        and (year is None or year == utc.year)
+        and (month is None or month == utc.month)
+    ):
+        return utc, None, None  # the day the game began, in UTC (Lichess's own date)
     if year is not None and month is not None and not 1 <= month <= 12:
         return None, None, f"impossible Date {raw!r}: no such month"
     shown = f"Date {_shown(parts)!r}" if raw else "missing Date"
     event_date = _full_date(headers.get("EventDate", "").strip())
     # The stand-ins, best first: the EventDate, the caller's event start.
-    for stand_in, whose in ((event_date, "EventDate"), (event_start, "the given event start")):
+    for stand_in, whose in ((event_date, "EventDate"), (event_start, _GIVEN_START)):
         if stand_in is None:
             continue
         if (year is None or year == stand_in.year) and (month is None or month == stand_in.month):
@@ -319,7 +327,6 @@ class _Reader:
     """Turns the file's games into records, problems and warnings."""
 
     source: str
-    tc: TimeControl | None
     event_start: date | None
     problems: list[Problem] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
@@ -328,6 +335,7 @@ class _Reader:
     variants: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     invalid: int = 0
     unfinished: int = 0
+    start_used: bool = False  # the caller's event start dated a game
 
     def game(self, chunk: _Chunk) -> GameRecord | None:
         """The chunk's game, or None (skipped, or invalid: counted and reported)."""
@@ -357,6 +365,8 @@ class _Reader:
         if white.name and black.name and same_player(white, black):
             reasons.append(f"{white.name!r} is paired with themselves")
         played_on, note, date_reason = _game_date(headers, self.event_start)
+        if note is not None and _GIVEN_START in note:
+            self.start_used = True
         if reasons or date_reason or result is None or played_on is None:
             self.problems.extend(Problem(self.source, line, reason) for reason in reasons)
             if date_reason:
@@ -364,6 +374,7 @@ class _Reader:
             self.invalid += 1
             return None
         moves = chunk.movetext.moves
+        tc_text = _tag(headers, "TimeControl")
         return GameRecord(
             source=self.source,
             line=line,
@@ -375,10 +386,11 @@ class _Reader:
             event_start=_full_date(headers.get("EventDate")),
             site=_tag(headers, "Site"),
             round=_tag(headers, "Round"),
-            tc=timecontrol.from_pgn(headers.get("TimeControl")) or self.tc,
+            tc=timecontrol.from_pgn(tc_text),
             date_note=note,
             has_moves=moves > 0,
             moves_digest=chunk.movetext.digest.hexdigest() if moves else None,
+            tc_text=tc_text,
         )
 
     def forfeits(self, moveless: list[GameRecord]) -> tuple[int, ...]:
@@ -409,7 +421,6 @@ def parse_pgn(
     data: bytes,
     source: str,
     *,
-    tc: TimeControl | None = None,
     encoding: str = "utf-8",
     event_start: date | None = None,
 ) -> ParseResult:
@@ -417,14 +428,13 @@ def parse_pgn(
 
     ``event_start`` stands in for games whose date (and EventDate) leave the month unknown.
     """
-    return stream_pgn((data,), source, tc=tc, encoding=encoding, event_start=event_start).collect()
+    return stream_pgn((data,), source, encoding=encoding, event_start=event_start).collect()
 
 
 def stream_pgn(
     blocks: Iterable[bytes],
     source: str,
     *,
-    tc: TimeControl | None = None,
     encoding: str = "utf-8",
     event_start: date | None = None,
 ) -> GameStream:
@@ -433,16 +443,15 @@ def stream_pgn(
     A decisive game without moves is a forfeit only if some game of the file has moves: the
     games from the first such one on wait until a game with moves (or the end) tells. A file
     with moves thus holds back few games; one without any is held whole."""
-    tc = check_tc_argument(tc)
     text = TextStream(blocks, source, encoding)
-    return GameStream("pgn", _games(text.lines(), source, tc, event_start), text)
+    return GameStream("pgn", _games(text.lines(), source, event_start), text)
 
 
 def _games(
-    lines: Iterator[str], source: str, tc: TimeControl | None, event_start: date | None
+    lines: Iterator[str], source: str, event_start: date | None
 ) -> Generator[GameRecord, None, ParseResult]:
     reader = _LineCountingReader(lines)
-    games = _Reader(source, tc, event_start)
+    games = _Reader(source, event_start)
     problems: list[Problem] = []
     warnings: list[Problem] = []
     found = 0
@@ -512,6 +521,7 @@ def _games(
         skipped_unfinished=games.unfinished,
         skipped_variants=tuple(sorted(games.variants.items())),
         late_forfeits=late_forfeits,
+        event_start_used=games.start_used,
         format="pgn",
     )
 

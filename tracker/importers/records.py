@@ -27,17 +27,16 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Final, Literal
 
+from tracker.importers.timecontrol import TimeClass
 from tracker.vocabulary import (
     FORFEITS,
-    TIME_CONTROLS,
-    TimeControl,
     canonical_result,
 )
 
 Sex = Literal["m", "f"]
 
 #: Bye kinds: H half-point bye, F full-point bye, U pairing-allocated bye, Z zero-point bye
-#: (also an empty round: the player was absent and not paired).
+#: (also ``0000`` without a result: the player was absent and not paired).
 ByeKind = Literal["H", "F", "U", "Z"]
 
 FIDE_ID_MAX: Final = 99_999_999_999  # the TRF column holds 11 digits
@@ -94,7 +93,11 @@ class GameRecord:
 
     ``has_moves`` says whether the game's movetext holds moves (None: the format carries no
     moves); ``moves_digest`` is a short digest of those moves, so that two records of one
-    game can be told from two games (None without moves)."""
+    game can be told from two games (None without moves).
+
+    ``tc`` is the class of the time control the file gives (bullet included: see
+    :mod:`tracker.importers.timecontrol`) and ``tc_text`` its words; None when the file does
+    not tell (the caller's ``--tc`` is the intake's to apply, not the reader's)."""
 
     source: str
     line: int
@@ -106,10 +109,11 @@ class GameRecord:
     event_start: date | None = None
     site: str | None = None
     round: str | None = None
-    tc: TimeControl | None = None
+    tc: TimeClass | None = None  # the class of the control the file gives (None: none told)
     date_note: str | None = None
     has_moves: bool | None = None
     moves_digest: str | None = None
+    tc_text: str | None = None  # the control as the file writes it (for messages)
 
     @property
     def is_forfeit(self) -> bool:
@@ -171,6 +175,7 @@ class ParseResult:
     skipped_other: int = 0
     skipped_variants: tuple[tuple[str, int], ...] = ()
     late_forfeits: tuple[int, ...] = ()
+    event_start_used: bool = False  # the caller's event start dated something of the file
     format: str
 
     @property
@@ -186,15 +191,6 @@ class ParseResult:
 # ---------------------------------------------------------------------------------------
 # Shared helpers (used by the parsers of this package only)
 # ---------------------------------------------------------------------------------------
-
-
-def check_tc_argument(tc: str | None) -> TimeControl | None:
-    """Validate the caller's ``tc`` argument (a programming error if wrong)."""
-    if tc is None:
-        return None
-    if tc not in TIME_CONTROLS:
-        raise ValueError(f"tc must be one of {', '.join(TIME_CONTROLS)} or None, not {tc!r}")
-    return tc
 
 
 def decode_input(data: bytes, source: str, encoding: str) -> str | Problem:

@@ -1,4 +1,4 @@
-"""Standard / rapid / blitz from a time control, by FIDE's definitions.
+"""Standard / rapid / blitz (or bullet) from a time control, by FIDE's definitions.
 
 FIDE Laws of Chess, Appendix A (rapid) and B (blitz): the time that counts is the allotted
 time for each player plus 60 times any increment.
@@ -7,15 +7,27 @@ time for each player plus 60 times any increment.
 * rapid: more than 10 and less than 60 minutes;
 * standard: 60 minutes or more.
 
-PGN ``TimeControl`` values (PGN standard, section 9.6.1) are fields separated by ``:``:
-``?`` unknown, ``-`` no time control, ``N/S`` N moves in S seconds, ``S`` sudden death in
-S seconds, ``S+I`` sudden death with an increment of I seconds per move, ``*S`` sandclock.
-``N/S+I`` (an increment on a move period) is accepted as well. A game is assumed to last
-60 moves, as in FIDE's rating regulations; a moves period that is the last field repeats.
+Bullet: under 3 minutes for 60 moves (a one-minute game, ``1+1``). No FIDE list rates it:
+FIDE's blitz list opened in 2012 with a minimum of five minutes per player (3 + 2 being the
+fastest control its announcement allows), and tracker reads "blitz" as 3 minutes or more, so
+that every control of a FIDE-rated blitz event is blitz and a bullet game is never one.
 
-TRF-2026 record ``222`` ("encoded time control") uses the same descriptors, in seconds, and
-may give each colour its own control: ``W300-B240`` (an Armageddon game). Such a game is
-classed only if both sides fall in the same class.
+Three ways files write a control:
+
+* PGN ``TimeControl`` values (PGN standard, section 9.6.1) are fields separated by ``:``:
+  ``?`` unknown, ``-`` no time control, ``N/S`` N moves in S seconds, ``S`` sudden death in
+  S seconds, ``S+I`` sudden death with an increment of I seconds per move, ``*S`` sandclock.
+  ``N/S+I`` (an increment on a move period) is accepted as well. A game is assumed to last
+  60 moves, as in FIDE's rating regulations; a moves period that is the last field repeats.
+* TRF-2026 record ``222`` ("encoded time control") uses the same descriptors, in seconds,
+  and may give each colour its own control: ``W300-B240`` (an Armageddon game). Such a game
+  is classed only if both sides fall in the same class.
+* Free text, as people write it (TRF ``122``, a PGN ``TimeControl`` that is no PGN value, a
+  CSV cell): ``90 min + 30 s``, ``G/90+30``, ``90'+30''``, ``1h30 + 30 sec/move``,
+  ``90 min/40 moves + 30 min, 30 s/move``, ``15 min. + 10 s. per move``, ``3+2``, or a
+  class's name (``rapid``). A number without a unit is minutes, and the number after a
+  ``+`` is the increment in seconds; every period's minutes add up (a game lasts 60 moves:
+  a first period of 40 moves leaves the second to be played).
 
 Unknown, absent, malformed, "no time control" and correspondence-like controls (more
 than a day for 60 moves) all give ``None``: the caller must then supply the time control.
@@ -25,10 +37,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
 
 from tracker.vocabulary import TimeControl
 
+TimeClass = TimeControl | Literal["bullet"]
+"""A control's class: one of FIDE's three lists, or bullet (which none rates)."""
+
+BULLET_BELOW_SECONDS: Final = 3 * 60
 BLITZ_MAX_SECONDS: Final = 10 * 60
 RAPID_BELOW_SECONDS: Final = 60 * 60
 ASSUMED_MOVES: Final = 60
@@ -38,11 +54,14 @@ _FIELD = re.compile(
     r"^(?:(?P<moves>\d{1,4})/)?(?P<sand>\*)?(?P<secs>\d{1,7})(?:\+(?P<inc>\d{1,5}))?$"
 )
 
-_NAMES: Final[dict[str, TimeControl]] = {
+_NAMES: Final[dict[str, TimeClass]] = {
     "standard": "standard",
     "classical": "standard",
+    "classic": "standard",
     "rapid": "rapid",
+    "rapidplay": "rapid",
     "blitz": "blitz",
+    "bullet": "bullet",
 }
 
 
@@ -53,9 +72,15 @@ class _Period:
     increment: int
 
 
-def classify(base_seconds: float, increment_seconds: float = 0) -> TimeControl:
+def classify(base_seconds: float, increment_seconds: float = 0) -> TimeClass:
     """FIDE's class for a time control of ``base + increment`` per player."""
-    total = base_seconds + ASSUMED_MOVES * increment_seconds
+    return _class_of(base_seconds + ASSUMED_MOVES * increment_seconds)
+
+
+def _class_of(total: float) -> TimeClass:
+    """The class of a game of ``total`` seconds per player for 60 moves."""
+    if total < BULLET_BELOW_SECONDS:
+        return "bullet"
     if total <= BLITZ_MAX_SECONDS:
         return "blitz"
     if total < RAPID_BELOW_SECONDS:
@@ -102,33 +127,116 @@ def seconds_for_game(text: str) -> int | None:
     return total
 
 
-def from_pgn(text: str | None) -> TimeControl | None:
-    """Class of a PGN ``TimeControl`` value, or None when it cannot be told."""
+def from_pgn(text: str | None) -> TimeClass | None:
+    """Class of a PGN ``TimeControl`` value (free text when it is no PGN value), or None
+    when it cannot be told."""
     if text is None:
         return None
     seconds = seconds_for_game(text)
-    if seconds is None or seconds > _OVER_THE_BOARD_MAX_SECONDS:
-        return None
-    return classify(seconds)
+    if seconds is None:  # free text, unless it is written in PGN's own signs (then malformed)
+        return None if _PGN_SIGNS.match(text) else from_text(text)
+    return None if seconds > _OVER_THE_BOARD_MAX_SECONDS else _class_of(seconds)
 
 
+#: A value written only in PGN's signs (digits, ``/``, ``+``, ``:``, ``*``, ``?``, ``-``).
+_PGN_SIGNS = re.compile(r"^[\d/+:*?\s-]*$")
 _PER_COLOUR = re.compile(r"^W(?P<white>[^-]+)-B(?P<black>.+)$")
 
 
-def from_trf(text: str | None) -> TimeControl | None:
+def from_trf(text: str | None) -> TimeClass | None:
     """Class of a TRF-2026 ``222`` value (PGN-style, optionally ``W...-B...``), or None."""
     if text is None:
         return None
     match = _PER_COLOUR.match(text.strip())
     if match is None:
-        return from_pgn(text)
-    white, black = from_pgn(match["white"]), from_pgn(match["black"])
+        seconds = seconds_for_game(text)
+        return (
+            None if seconds is None or seconds > _OVER_THE_BOARD_MAX_SECONDS else _class_of(seconds)
+        )
+    white, black = from_trf(match["white"]), from_trf(match["black"])
     return white if white == black else None
 
 
-def from_name(text: str) -> TimeControl | None:
-    """``standard`` (or ``classical``), ``rapid`` or ``blitz``, any case; else None."""
+def from_name(text: str) -> TimeClass | None:
+    """``standard`` (or ``classical``), ``rapid``, ``blitz`` or ``bullet``, any case; else
+    None."""
     return _NAMES.get(text.strip().casefold())
+
+
+#: A number and its unit, as people write controls: hours, minutes (``'``), seconds
+#: (``''``, ``"``), moves; or none.
+_TERM = re.compile(
+    r"(?P<number>\d+(?:[.,]\d+)?)\s*"
+    r"(?P<unit>hours?|hrs?|h(?![a-z])|minutes?|mins?\.?|m(?![a-z])|''|\"|'|seconds?|secs?\.?|"
+    r"s(?![a-z])|moves?|mv)?",
+    re.IGNORECASE,
+)
+#: Words that say the seconds before them are an increment (or a delay) per move.
+_PER_MOVE = re.compile(
+    r"^\s*(?:/\s*)?(?:per\s+|each\s+|a\s+|/\s*)?(?:move|mv|inc|incr|increment|bonus|delay|from)",
+    re.IGNORECASE,
+)
+
+
+def from_text(text: str | None) -> TimeClass | None:
+    """Class of a control written as free text (see the module docstring), or None."""
+    if text is None:
+        return None
+    value = text.strip().replace("\u2019", "'").replace("\u2032", "'").replace("\u2033", '"')
+    value = value.replace("\u201d", '"').replace("\u00bd", ".5")
+    if not value or is_unknown_marker(value):
+        return None
+    seconds = _free_text_seconds(value)
+    if seconds is not None:
+        if seconds <= 0 or seconds > _OVER_THE_BOARD_MAX_SECONDS:
+            return None
+        return _class_of(seconds)
+    words = re.findall(r"[a-z]+", value.casefold())
+    named = {_NAMES[w] for w in words if w in _NAMES}
+    return named.pop() if len(named) == 1 else None
+
+
+def _free_text_seconds(text: str) -> float | None:
+    """Seconds per player for 60 moves of a free-text control, or None if it gives none."""
+    base = 0.0  # seconds of the periods
+    increment: float | None = None
+    found = False
+    terms = list(_TERM.finditer(text))
+    for index, term in enumerate(terms):
+        if text[term.end() : term.end() + 1].isalpha():
+            return None  # a number run into a word ("1apid"): no control anybody wrote
+        number = float(term["number"].replace(",", "."))
+        unit = (term["unit"] or "").casefold().rstrip(".")
+        before = text[terms[index - 1].end() if index else 0 : term.start()]
+        after = text[term.end() : terms[index + 1].start() if index + 1 < len(terms) else None]
+        if unit.startswith(("move", "mv")):
+            continue  # a period's moves: its time is given beside it
+        if not unit and after.lstrip().startswith("/") and index + 1 < len(terms):
+            continue  # "40/90": 40 moves in 90 minutes
+        if unit.startswith("h"):
+            base += number * 3600
+        elif unit in ("''", '"') or unit.startswith("s"):
+            if increment is None and (_PER_MOVE.match(after) or "+" in before or index):
+                increment = number
+            else:
+                base += number
+        elif unit:  # minutes
+            base += number * 60
+        elif (
+            index
+            and terms[index - 1]["unit"]
+            and terms[index - 1]["unit"].casefold().startswith("h")
+        ):
+            base += number * 60  # 1h30
+        elif "+" in before and increment is None:
+            increment = number  # 90+30: minutes, then the increment in seconds
+            continue
+        else:
+            base += number * 60
+        found = True
+    if not found or base <= 0:
+        return None
+    return base + ASSUMED_MOVES * (increment or 0)
 
 
 def is_unknown_marker(text: str) -> bool:

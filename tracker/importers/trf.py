@@ -4,10 +4,10 @@ Records read (columns are 1-based, as in FIDE's specification):
 
 * ``012`` tournament name, ``022`` city (the games' ``site``), ``042`` start date, ``052``
   end date, ``132`` round dates (``YY/MM/DD`` at columns 92-99, 102-109, ..., the layout of
-  the player records' rounds), and TRF-2026's ``222`` encoded time control (``5400+30``,
-  ``40/6000+30:900+30``...) to class the games; the caller's ``tc`` is for a file without
-  one. The ``122`` record is free text ("90 min + 30 s") and is not interpreted: without
-  ``222`` and without ``tc`` the games' ``tc`` is None.
+  the player records' rounds), and the time control that classes the games: TRF-2026's
+  ``222`` encoded (``5400+30``, ``40/6000+30:900+30``...), else the free text of ``122``
+  ("90 min + 30 s"; :func:`tracker.importers.timecontrol.from_text`); without either the
+  games' ``tc`` is None.
 * ``001`` player records: starting rank (5-8), sex (10), title (11-13), name (15-47),
   rating (49-52), federation (54-56), FIDE id (58-68), birth date (70-79: ``YYYY/MM/DD``,
   ``YYYY.MM.DD`` or just ``YYYY``; only the year is kept) and, for round n, opponent's
@@ -27,10 +27,11 @@ Representation of the result codes (case-insensitive):
   forfeit equivalent: counted in ``skipped_other``. ``L`` against ``L`` likewise.
 * An opponent with no result yet (blank on both records, or ``Z`` on both as Lichess writes
   a game in progress): counted in ``skipped_unfinished``.
-* No opponent (``0000`` or blank): a :class:`ByeRecord`. ``H`` half-point, ``F`` full-point,
+* No opponent (``0000``): a :class:`ByeRecord`. ``H`` half-point, ``F`` full-point,
   ``U`` pairing-allocated and ``Z`` zero-point byes keep their letter; a blank result
   (absent, not paired) is ``Z``; lenient readings for codes some programs write there:
-  ``+`` ``1`` ``W`` -> ``F``, ``=`` ``D`` -> ``H``, ``-`` ``0`` ``L`` -> ``Z``.
+  ``+`` ``1`` ``W`` -> ``F``, ``=`` ``D`` -> ``H``, ``-`` ``0`` ``L`` -> ``Z``. An entry
+  left wholly blank is no bye: the player was not in that round (a team league's lineup).
 
 Each game is listed on both players' records. It is emitted once, from the white player's
 record (its ``line``), after checking that both records agree (opponents point at each
@@ -82,9 +83,9 @@ from tracker.importers.records import (
     ParseResult,
     Problem,
     TextStream,
-    check_tc_argument,
     split_lines,
 )
+from tracker.importers.timecontrol import TimeClass
 from tracker.importers.trf_dates import DateField, Tournament, resolve_dates
 from tracker.importers.trf_records import (
     BYE_CODES,
@@ -99,7 +100,6 @@ from tracker.importers.trf_records import (
     rounds_on,
     slot_of,
 )
-from tracker.vocabulary import TimeControl
 
 _AGREEING: Final = frozenset(
     {
@@ -144,7 +144,7 @@ def _white_side(first: Slot, second: Slot) -> int | None:
 class _Collector:
     source: str
     tournament: Tournament
-    tc: TimeControl | None
+    tc: tuple[TimeClass | None, str | None]  # the file's control: its class, its words
     games: list[tuple[int, int, GameRecord]] = field(default_factory=list)
     byes: list[tuple[int, int, ByeRecord]] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
@@ -257,8 +257,9 @@ class _Collector:
             event_start=self.tournament.start,
             site=self.tournament.city,
             round=str(round_no),
-            tc=self.tc,
+            tc=self.tc[0],
             date_note=note,
+            tc_text=self.tc[1],
         )
         self.games.append((round_no, white.line, record))
 
@@ -284,6 +285,8 @@ def _read_tournament(
             tournament.end_field = DateField(number, "052 end date", dates.read_file_date(rest))
         elif kind == "222" and rest:
             tournament.tc_texts.append(rest)
+        elif kind == "122" and rest and tournament.tc_free is None:
+            tournament.tc_free = rest
         elif kind == "132" and not seen_round_dates:
             seen_round_dates = True
             for round_no in range(1, rounds_on(line) + 1):
@@ -296,46 +299,54 @@ def _read_tournament(
     return tournament, player_lines
 
 
-def _inferred_tc(tournament: Tournament) -> TimeControl | None:
+def _inferred_tc(tournament: Tournament) -> tuple[TimeClass | None, str | None]:
+    """The class of the file's control and its words: from an encoded ``222`` (TRF-2026),
+    else the free text of ``122``."""
     for text in tournament.tc_texts:
         found = timecontrol.from_trf(text)
         if found is not None:
-            return found
-    return None
+            return found, text
+    free = tournament.tc_free
+    if free is not None:
+        return timecontrol.from_text(free), free
+    return None, tournament.tc_texts[0] if tournament.tc_texts else None
 
 
 def parse_trf(
     data: bytes,
     source: str,
     *,
-    tc: TimeControl | None = None,
     encoding: str = "utf-8",
     event_start: date | None = None,
+    date_order: str | None = None,
 ) -> ParseResult:
     """Read the games and byes of a FIDE TRF file. Never raises on bad input.
 
     ``event_start`` is the tournament's start for a file that gives none (no readable 042):
-    rounds without a 132 date are dated on it."""
-    return stream_trf((data,), source, tc=tc, encoding=encoding, event_start=event_start).collect()
+    rounds without a 132 date are dated on it. ``date_order`` (one of
+    :data:`tracker.importers.dates.ORDERS`) is how to read its numeric dates, instead of the
+    reading that agrees with the file's other dates."""
+    return stream_trf(
+        (data,), source, encoding=encoding, event_start=event_start, date_order=date_order
+    ).collect()
 
 
 def stream_trf(
     blocks: Iterable[bytes],
     source: str,
     *,
-    tc: TimeControl | None = None,
     encoding: str = "utf-8",
     event_start: date | None = None,
+    date_order: str | None = None,
 ) -> GameStream:
     """:func:`parse_trf` as a :class:`GameStream`. A TRF is one tournament, read whole (its
     games come from its players' lines, all rounds on each)."""
-    tc = check_tc_argument(tc)
     text = TextStream(blocks, source, encoding)
-    return GameStream("trf", _games(text, source, tc, event_start), text)
+    return GameStream("trf", _games(text, source, event_start, date_order), text)
 
 
 def _games(
-    stream: TextStream, source: str, tc: TimeControl | None, event_start: date | None
+    stream: TextStream, source: str, event_start: date | None, date_order: str | None
 ) -> Generator[GameRecord, None, ParseResult]:
     text = stream.text()
     if stream.problem is not None:
@@ -346,6 +357,7 @@ def _games(
     if not player_lines:
         problems.append(Problem(source, 0, "no player records (001 lines); is this a TRF file?"))
         return ParseResult(problems=tuple(problems), format="trf")
+    tournament.date_order = date_order
     resolve_dates(tournament, event_start, source, problems, warnings)
 
     codes = Codes()
@@ -370,7 +382,7 @@ def _games(
         players[player.rank] = player
     warnings.extend(codes.warnings(source))
 
-    collector = _Collector(source, tournament, _inferred_tc(tournament) or tc)
+    collector = _Collector(source, tournament, _inferred_tc(tournament))
     malformed = 0
     for player in players.values():
         for round_no, slot in player.slots.items():
@@ -378,7 +390,9 @@ def _games(
                 malformed += 1  # reported; its game (if it was one) is lost
                 continue
             if slot.opponent == 0:
-                if slot.code in BYE_CODES:
+                # A blank entry is a round the player was not in (a team league's lineups,
+                # a late entry): nothing, not a bye.
+                if slot.code in BYE_CODES and not slot.blank:
                     collector.bye(player, round_no, slot)
                 continue
             where = f"player {player.rank}, round {round_no}"
@@ -445,5 +459,6 @@ def _games(
         invalid=len(collector.lost) + malformed,
         skipped_unfinished=collector.unfinished,
         skipped_other=collector.other,
+        event_start_used=tournament.start_given,
         format="trf",
     )

@@ -35,7 +35,9 @@ class Tournament:
     start_field: DateField | None = None
     end_field: DateField | None = None
     round_fields: dict[int, DateField] = field(default_factory=dict)
-    tc_texts: list[str] = field(default_factory=list)
+    tc_texts: list[str] = field(default_factory=list)  # 222: encoded controls
+    tc_free: str | None = None  # 122: the control as free text
+    date_order: str | None = None  # the caller's reading of numeric dates, if insisted on
     # The dates as resolved by resolve_dates
     start: date | None = None
     start_given: bool = False  # by the caller (event_start), not by the file
@@ -106,14 +108,21 @@ def readings_of(tournament: Tournament) -> list[Reading]:
         ends = [(0, start_field.value.end)]  # a range in 042
     readable = {n: f for n, f in tournament.round_fields.items() if f.value.ok}
     round_options: list[tuple[int, dict[int, date]]] = []
+    insisted = tournament.date_order
+    if insisted is not None:  # the caller's order, for every date that has numbers only
+        starts = [(0, _as(start_field, insisted))] if start_field is not None else starts
+        ends = [(0, _as(end_field, insisted))] if end_field is not None else ends
+        rounds = {n: f.value.reading(insisted) for n, f in readable.items()}
+        kept = {n: d for n, d in rounds.items() if d is not None}
+        return [Reading(starts[0][1], ends[0][1], kept, 0)]
     if readable:
-        for rank, order in enumerate(("ymd", "dmy", "mdy")):
+        for rank, order in enumerate(dates.ORDERS):
             rounds = {n: f.value.reading(order) for n, f in readable.items()}
             if all(day is not None for day in rounds.values()):
                 round_options.append((rank, {n: d for n, d in rounds.items() if d is not None}))
         if not round_options:  # mixed layouts: each date its usual way
             first = {n: f.value.first for n, f in readable.items()}
-            round_options.append((3, {n: d for n, d in first.items() if d is not None}))
+            round_options.append((4, {n: d for n, d in first.items() if d is not None}))
     else:
         round_options.append((0, {}))
     return sorted(
@@ -123,6 +132,14 @@ def readings_of(tournament: Tournament) -> list[Reading]:
         ),
         key=lambda r: r.rank,
     )
+
+
+def _as(field: DateField | None, order: str) -> date | None:
+    """A date record read in the caller's order (a date with the month's name as it is)."""
+    if field is None or not field.value.ok:
+        return None
+    named = field.value.reading("named")
+    return named if named is not None else field.value.reading(order)
 
 
 def resolve_dates(
@@ -172,6 +189,20 @@ def resolve_dates(
                 )
             )
             tournament.date_problem = True
+    order = tournament.date_order
+    if order is not None:  # the caller's order must read every numeric date
+        fields = [start_field, end_field, *tournament.round_fields.values()]
+        for f in fields:
+            if f is not None and f.value.ok and _as(f, order) is None:
+                problems.append(
+                    Problem(
+                        source,
+                        f.line,
+                        f"{f.what} {f.value.text!r} is no date in the order {order} (--date-order)",
+                    )
+                )
+                tournament.date_problem = True
+                return
     readings = readings_of(tournament)
     if (start_field is None or not start_field.value.ok) and event_start is not None:
         readings = [Reading(event_start, r.end, r.rounds, r.rank) for r in readings]

@@ -58,6 +58,7 @@ class Slot:
     opponent: int  # 0: none
     colour: str  # "w", "b" or "-"
     code: str  # upper case; " " when blank
+    blank: bool = False  # the whole entry is blank: the player was not in that round
 
 
 @dataclass(slots=True)
@@ -191,4 +192,5 @@ def slot_of(
         opponent=int(opponent_text) if opponent_text else 0,
         colour="-" if colour == " " else colour,
         code=code,
+        blank=not entry.strip(),
     )

@@ -8,8 +8,9 @@ writes what its parser reads back as the same games:
 * :func:`write_pgn`: the Seven Tag Roster, then ``WhiteElo``/``BlackElo`` and
   ``WhiteFideId``/``BlackFideId`` when known, ``WhiteTitle``/``BlackTitle``, a
   ``TimeControl`` and ``EventDate``, and an empty movetext holding the result. A database
-  keeps only the class of a game's time control, so ``TimeControl`` is a representative
-  control of that class (:data:`PGN_TIME_CONTROLS`), which reads back as the same class.
+  keeps only the class of a game's time control, so ``TimeControl`` says that class
+  (``standard``, ``rapid``, ``blitz``): no control nobody entered, and it reads back as the
+  same class.
   PGN has no forfeit result: a forfeit is written as a win with ``[Termination
   "forfeit"]``, which the PGN parser reads back as the forfeit. Tag values are written as
   python-chess writes them (no backslash escapes), since that is how they are read back.
@@ -32,14 +33,6 @@ from tracker.importers.csvfile import ALLOWED_COLUMNS
 from tracker.importers.records import GameRecord, PlayerInfo
 
 CSV_HEADER: Final[tuple[str, ...]] = ALLOWED_COLUMNS
-
-#: A control of each class, by FIDE's definitions (time for 60 moves): 90 min + 30 s is
-#: standard, 15 min + 10 s rapid, 3 min + 2 s blitz.
-PGN_TIME_CONTROLS: Final[dict[str, str]] = {
-    "standard": "5400+30",
-    "rapid": "900+10",
-    "blitz": "180+2",
-}
 
 _PGN_RESULT: Final[dict[str, str]] = {
     "1-0": "1-0",
@@ -110,7 +103,7 @@ def write_pgn(games: Iterable[GameRecord]) -> str:
             if info.title is not None:
                 tags.append((f"{colour}Title", info.title))
         if g.tc is not None:
-            tags.append(("TimeControl", PGN_TIME_CONTROLS[g.tc]))
+            tags.append(("TimeControl", g.tc))
         if g.event is not None and g.event_start is not None:
             tags.append(("EventDate", _pgn_date(g.event_start)))
         if g.is_forfeit:
@@ -169,8 +162,10 @@ def write_trf(games: Sequence[GameRecord]) -> str:
       with sex, title, name, rating (his recorded rating in his first game), federation,
       FIDE id, birth year, points, place (by points, then starting rank), and for each
       round opponent / colour / result;
-    * ``222`` (TRF-2026's encoded time control) a representative control of the games' class
-      when they share one, so that the file reads back with the same time control.
+    * ``122`` the games' time control class when they share one (``standard``...; the
+      database keeps the class, not the control), which reads back as the same class;
+    * the rating of a player is his recorded rating in his first game (an export fills a
+      tracked player's with his rating on the list in force at the event's start).
 
     A TRF records one rating per player per event: a player whose recorded rating changed
     during the event reads back with his first one on every game.
@@ -233,7 +228,7 @@ def write_trf(games: Sequence[GameRecord]) -> str:
     if len(tcs) == 1 and None not in tcs:
         (tc,) = tcs
         assert tc is not None
-        lines.append(f"222 {PGN_TIME_CONTROLS[tc]}")
+        lines.append(f"122 {tc}")
     dates = "".join(
         (round_dates[n].strftime("%y/%m/%d") if n in round_dates else "").ljust(10)
         for n in range(1, rounds + 1)

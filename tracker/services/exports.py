@@ -14,7 +14,7 @@ seed (his FIDE state before tracking started) and birth year. The players file
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.orm import Session
@@ -23,6 +23,8 @@ from tracker.db.driver import Db, day, maybe_day
 from tracker.errors import InvalidInputError
 from tracker.importers.records import GameRecord, PlayerInfo
 from tracker.importers.writers import TrfExportError, write_trf
+from tracker.months import month_of, previous_month
+from tracker.services import lists
 from tracker.services.games import filter_games
 from tracker.services.history import History, RatingList, history, rating_list
 from tracker.services.player_files import players_rows
@@ -102,8 +104,12 @@ def export_games(
     month: dt.date | None = None,
     tc: str | None = None,
     event: str | None = None,
+    ratings_in_force: bool = False,
 ) -> tuple[ExportedGame, ...]:
-    """Games in date order (then in the order they were stored), optionally filtered."""
+    """Games in date order (then in the order they were stored), optionally filtered. With
+    ``ratings_in_force``, a tracked player's game without a recorded rating carries his
+    rating on the list in force when its event started (or on its day): what a TRF's
+    player record says."""
     db = Db.of(source)
     where, params = filter_games(db, player=player, month=month, event=event, tc=tc)
     people = ", ".join(
@@ -147,7 +153,43 @@ def export_games(
                 import_id=imp,
             )
         )
+    if ratings_in_force:
+        return tuple(_with_ratings_in_force(db, out))
     return tuple(out)
+
+
+def _with_ratings_in_force(db: Db, games: list[ExportedGame]) -> list[ExportedGame]:
+    """The games, a tracked player's missing recorded rating filled with his rating on the
+    list in force (see :func:`export_games`)."""
+    wanted: dict[tuple[str, dt.date], set[int]] = {}
+    for g in games:
+        on = g.event_start or g.played_on
+        for player, rating in ((g.white, g.white_rating), (g.black, g.black_rating)):
+            if rating is None and not player.external:
+                wanted.setdefault((g.tc, on), set()).add(player.id)
+    found = {key: _ratings_in_force(db, *key, ids) for key, ids in wanted.items()}
+    out = []
+    for g in games:
+        ratings = found.get((g.tc, g.event_start or g.played_on), {})
+        out.append(
+            replace(
+                g,
+                white_rating=g.white_rating or ratings.get(g.white.id),
+                black_rating=g.black_rating or ratings.get(g.black.id),
+            )
+        )
+    return out
+
+
+def _ratings_in_force(db: Db, tc: str, on: dt.date, players: set[int]) -> dict[int, int]:
+    """Each player's rating on the list in force on ``on`` (published on the first of its
+    month: the close of the month before), else his seed (before tracking began)."""
+    lines = lists.lines_at(db, tc, previous_month(month_of(on)), players)
+    out = {pid: line.rating for pid, line in lines.items() if line.rating is not None}
+    missing = players - set(lines)
+    if missing:
+        out.update((pid, seed.rating) for pid, seed in lists.seeds(db, tc, only=missing).items())
+    return out
 
 
 def event_as_trf(games: tuple[ExportedGame, ...]) -> str:

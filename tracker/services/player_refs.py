@@ -111,8 +111,9 @@ def id_ref(text: str) -> str | None:
 
 def find(source: Source, ref: str) -> PlayerRow:
     """A player from a reference, tried in this order: ``id:ID`` (or ``#ID``), a FIDE id, the
-    exact name, the name in another case or spacing, a surname only one player has, and the
-    start of only one player's name. Errors name the candidates or the closest names."""
+    exact name (an online user name may be a number: ``800``), the name in another case or
+    spacing, a surname only one player has, and the start of only one player's name. Errors
+    name the candidates or the closest names."""
     db = Db.of(source)
     text = ref.strip()
     digits = id_ref(text)
@@ -125,12 +126,14 @@ def find(source: Source, ref: str) -> PlayerRow:
         if not found:
             raise NotFoundError(f"no player {text}")
         return found[0]
-    if text.isascii() and text.isdecimal():
+    numeric = text.isascii() and text.isdecimal()
+    if numeric and len(text) < 19:
         found = _rows(db, "fide_id = :fide_id", {"fide_id": int(text)})
-        if not found:
-            raise NotFoundError(f"no player with FIDE id {text}")
-        return found[0]
-    matches = _rows(db, "name = :name", {"name": text})
+        if found:
+            return found[0]
+    matches = _rows(db, "name = :name", {"name": text})  # a name may be a number: "800"
+    if numeric and not matches:
+        raise NotFoundError(f"no player with FIDE id or name {text}")
     if not matches:
         folded = " ".join(text.split()).lower()
         matches = _rows(db, "lower(name) = :folded", {"folded": folded})

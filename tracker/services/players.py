@@ -55,10 +55,10 @@ def clean_name(name: str) -> str:
         raise InvalidInputError("a player needs a name")
     if len(cleaned) > 200:
         raise InvalidInputError("a player's name is limited to 200 characters")
-    if id_ref(cleaned) is not None or cleaned.isdecimal():
+    if id_ref(cleaned) is not None:
         raise InvalidInputError(
-            f"invalid name {name!r}: a name cannot be a number or start with '#' or 'id:' "
-            "(those refer to FIDE ids and player ids)"
+            f"invalid name {name!r}: a name cannot start with '#' or 'id:' (those refer to "
+            "player ids)"
         )
     return cleaned
 

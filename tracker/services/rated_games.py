@@ -138,12 +138,37 @@ def period_games(
     return out
 
 
-def event_rated_from(source: Source, tc: str, event_id: int) -> dt.date | None:
-    """The first period in which a game of the event is rated (None: no game in ``tc``)."""
-    span = event_spans(source, tc, [event_id]).get(event_id)
-    if span is None:
-        return None
-    return month_of(span.start) if fide.is_league(span.start, span.end) else month_of(span.end)
+def pending(source: Source, tc: str, since: dt.date) -> dict[dt.date, int]:
+    """How many played games of ``tc`` each rating period from ``since`` (a month) on rates,
+    by the rule :func:`period_games` follows (an event is rated in the month it ends, a
+    league by its months, a game without an event in its own month): the games played from
+    ``since`` on, and the earlier games of their events that are rated from then on."""
+    db = Db.of(source)
+    rows = db.all(
+        f"""
+        SELECT g.event_id, g.played_on, count(*) FROM games g
+        WHERE g.tc = :tc AND g.played_on >= :since AND {_PLAYED}
+        GROUP BY g.event_id, g.played_on""",
+        {"tc": tc, "since": since},
+    )
+    events = sorted({event for event, _, _ in rows if event is not None})
+    for chunk in chunks(events):
+        rows += db.all(
+            f"""
+            SELECT g.event_id, g.played_on, count(*) FROM games g
+            WHERE g.event_id IN (:ids) AND {not_indexed("g.tc")} = :tc
+                AND {not_indexed("g.played_on")} < :since AND {_PLAYED}
+            GROUP BY g.event_id, g.played_on""",
+            {"ids": chunk, "tc": tc, "since": since},
+        )
+    spans = event_spans(db, tc, events)
+    counts: dict[dt.date, int] = {}
+    for event, played, n in rows:
+        played_on = day(played)
+        month = month_of(played_on) if event is None else spans[event].rated_in(played_on)
+        if month >= since:
+            counts[month] = counts.get(month, 0) + int(n)
+    return dict(sorted(counts.items()))
 
 
 def first_events(

@@ -1,8 +1,10 @@
 """``tracker status``: where the database stands, at a glance.
 
 Per time control with games: the latest list, the open month (the next one to close), the
-games not yet rated (dated after the last closed month), the months an earlier close could
-rate already, the stale periods, and the biggest movers of the latest list. Beside them the
+games not yet rated (those the next closes rate, by the close's own rule: a running event's
+games wait for its end), the months an earlier close could rate already, the games a rerate
+rates (in stale periods, or before the first closed one), the stale periods, and the biggest
+movers of the latest list. Beside them the
 player and game counts and the last import.
 """
 
@@ -16,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from tracker.db.models import EloHistory, Game, Import, Player
 from tracker.months import month_of, next_month
-from tracker.services import lists
+from tracker.services import lists, rated_games
 from tracker.vocabulary import TIME_CONTROLS
 
 #: Movers shown per list.
@@ -43,6 +45,9 @@ class ListStatus:
     closable: tuple[dt.date, ...]
     stale_months: tuple[dt.date, ...]
     movers: tuple[Mover, ...]
+    # played games a rerate rates: those of stale periods, and those before the first
+    # closed period (tracking starts earlier)
+    rerate_games: int = 0
 
 
 @dataclass(frozen=True)
@@ -93,23 +98,30 @@ def _list_status(session: Session, tc: str, today: dt.date) -> ListStatus | None
         return None
     last = closed[-1][0] if closed else None
     open_month = next_month(last) if last is not None else (first or month_of(today))
-    waiting = session.execute(
-        select(Game.played_on).where(Game.tc == tc, Game.played_on >= open_month)
-    ).scalars()
-    months: dict[dt.date, int] = {}
-    for day in waiting:
-        months[month_of(day)] = months.get(month_of(day), 0) + 1
+    stale = tuple(m for m, _, is_stale in closed if is_stale)
+    # What the next closes and a rerate rate, by the close's own rule (rated_games.pending):
+    # the periods from the open month on; the stale ones; those before tracking began.
+    first_closed = closed[0][0] if closed else None
+    since = min(m for m in (open_month, *stale[:1], first) if m is not None)
+    counts = rated_games.pending(session, tc, since)
+    waiting = {m: n for m, n in counts.items() if m >= open_month}
+    rerate = sum(
+        n
+        for m, n in counts.items()
+        if m < open_month and (m in stale or (first_closed is not None and m < first_closed))
+    )
     current = month_of(today)
     return ListStatus(
         tc=tc,
         last_closed=last,
         list_date=next_month(last) if last is not None else None,
         open_month=open_month,
-        waiting_games=sum(months.values()),
-        waiting_months=tuple(sorted(months)),
-        closable=tuple(m for m in sorted(months) if m < current),
-        stale_months=tuple(m for m, _, stale in closed if stale),
+        waiting_games=sum(waiting.values()),
+        waiting_months=tuple(waiting),
+        closable=tuple(m for m in waiting if m < current),
+        stale_months=stale,
         movers=_movers(session, closed[-1][1]) if closed else (),
+        rerate_games=rerate,
     )
 
 

@@ -56,6 +56,7 @@ from tracker.db.bulk import without_gc
 from tracker.db.models import Game, Import, RatingPeriod
 from tracker.errors import InvalidInputError
 from tracker.importers import detect
+from tracker.importers.dates import ORDERS
 from tracker.importers.players import looks_like_players_csv, parse_players_csv
 from tracker.importers.records import ParseResult, Problem
 from tracker.services.imports.columns import FileGames
@@ -123,7 +124,11 @@ def check_options(options: ImportOptions) -> ImportOptions:
         raise InvalidInputError(f"unknown text encoding {options.encoding!r}") from None
     if options.event_start is not None:
         check_year(options.event_start.year, "--event-start", options.event_start.isoformat())
-    return replace(options, fmt=fmt, tc=tc)
+    order = options.date_order
+    if order is not None and order.strip().casefold() not in ORDERS:
+        raise InvalidInputError(f"--date-order {order!r}: use one of {', '.join(ORDERS)}")
+    order = None if order is None else order.strip().casefold()
+    return replace(options, fmt=fmt, tc=tc, date_order=order)
 
 
 def import_files(
@@ -262,6 +267,11 @@ def _anything_read(parsed: ParseResult) -> bool:
     )
 
 
+def _read_something(games: FileGames) -> bool:
+    """Whether a file without games held records of games (see :func:`_anything_read`)."""
+    return games.bullet > 0 or _anything_read(games.parsed)
+
+
 def list_imports(session: Session) -> tuple[ImportRow, ...]:
     linked = (
         select(Game.import_id.label("iid"), func.count().label("n"))
@@ -326,14 +336,10 @@ class _FileImport:
 
         blocks = hashed()
         stream = detect.stream(
-            blocks,
-            self.name,
-            self.fmt,
-            tc=self.options.tc,  # type: ignore[arg-type]  # checked by check_options
-            encoding=self.options.encoding,
-            event_start=self.options.event_start,
-        )
-        games = FileGames.read(stream)
+            blocks, self.name, self.fmt, encoding=self.options.encoding,
+            event_start=self.options.event_start, date_order=self.options.date_order,
+        )  # fmt: skip
+        games = FileGames.read(stream, self.options.tc)  # type: ignore[arg-type]  # checked
         for _ in blocks:  # what the parser did not need (it stops at a bad header)
             pass
         self.sha256 = digest.hexdigest()
@@ -345,7 +351,7 @@ class _FileImport:
         self.plan = plan = Plan(games)
         for problem in parsed.problems:
             plan.problem(problem.source, problem.line, problem.reason)
-        if not games.count and not parsed.problems and not _anything_read(parsed):
+        if not games.count and not parsed.problems and not _read_something(games):
             plan.problem(self.name, 0, f"no game in this file: is it a {self.fmt.upper()} file?")
         Planner(self.session, self.name, self.options, plan).plan_file()
         self.warnings = sorted(
@@ -428,6 +434,7 @@ class _FileImport:
             notes=tuple(self.notes),
             stale=stale,
             skipped_variant=parsed.skipped_variant,
+            skipped_bullet=self.plan.games.bullet,
             warnings=tuple(str(w) for w in self.warnings),
         )
 
@@ -445,6 +452,14 @@ class _FileImport:
                 f"{plural(parsed.skipped_other, 'unplayed game')} skipped "
                 "(double forfeits, unplayed draws)"
             )
+        if self.plan.games.bullet:
+            games = self.plan.games
+            assert games.first_bullet is not None
+            line, text = games.first_bullet
+            self.notes.append(
+                f"{plural(games.bullet, 'bullet game')} skipped ({self.name}:{line}: {text!r} "
+                "is under 3 minutes for 60 moves): no FIDE list rates bullet"
+            )
         if parsed.skipped_variants:
             listed = ", ".join(f"{name} {n}" for name, n in parsed.skipped_variants)
             self.notes.append(
@@ -454,8 +469,6 @@ class _FileImport:
         games, plan = self.plan.games, self.plan
         dated = 0
         first = -1
-        given_used = False
-        given_notes = {n for n, note in enumerate(games.notes) if "the given event start" in note}
         note_of = games.note
         if games.notes:
             for game in plan.writable():
@@ -464,14 +477,13 @@ class _FileImport:
                     dated += 1
                     if first < 0:
                         first = game
-                    given_used = given_used or note in given_notes
         if dated:
             self.notes.append(
                 f"{plural(dated, 'game')} without a full date of its own, dated as "
                 f"{self.name}:{games.line[first]} says: {games.note_of(first)}"
             )
         given = self.options.event_start
-        if given is not None and self.single and not given_used:
+        if given is not None and self.single and not parsed.event_start_used:
             self.notes.append(
                 f"--event-start {given} was not used: the file gives its games' dates "
                 "(the option is for files without any)"

@@ -25,7 +25,7 @@ from tracker.services.intake import (
     FIDE_RATING_MIN,
     event_key,
 )
-from tracker.vocabulary import FORFEITS, RESULTS, TIME_CONTROLS
+from tracker.vocabulary import FORFEITS, RESULTS, TIME_CONTROLS, TimeControl
 
 #: A game's result and time control are stored as their index in these.
 RESULT_CODES: Final[tuple[str, ...]] = RESULTS
@@ -99,12 +99,27 @@ class FileGames:
         self.first_not_fide_rating: tuple[int, int] | None = None
         self.not_fide_ids = 0
         self.first_not_fide_id: tuple[int, int] | None = None
+        # Time controls: the caller's; the games whose file says another class (and the
+        # first's words); the file's words that tell no class, first (line, text); bullet
+        # games skipped, and the first's (line, words).
+        self.given_tc: TimeControl | None = None
+        self.tc_conflicts = array("i")
+        self.first_conflict: str | None = None
+        self.unread_tc: tuple[int, str] | None = None
+        self.bullet = 0
+        self.first_bullet: tuple[int, str] | None = None
 
     @classmethod
-    def read(cls, stream: GameStream) -> FileGames:
+    def read(cls, stream: GameStream, tc: TimeControl | None = None) -> FileGames:
         """Every game of ``stream``, then its result. A file that turns out unreadable has
-        no games (only its problem)."""
+        no games (only its problem).
+
+        The intake's time control rule: a game's control is what the file says; ``tc`` (the
+        caller's ``--tc``) is for the games whose file does not tell, and a game whose file
+        says otherwise contradicts it (:attr:`tc_conflicts`). Bullet is on no FIDE list: its
+        games are skipped and counted (:attr:`bullet`)."""
         games = cls(ParseResult(format=stream.format))
+        games.given_tc = tc
         games._fill(stream)
         if stream.unreadable:
             return cls(stream.result())
@@ -143,7 +158,22 @@ class FileGames:
         event, round_, note = self.event.append, self.round.append, self.note.append
         results, tcs = _RESULT_INDEX, _TC_INDEX
         game = 0
+        given = self.given_tc
         for record in stream:
+            game_tc = record.tc
+            if game_tc == "bullet":
+                self.bullet += 1
+                if self.first_bullet is None:
+                    self.first_bullet = (record.line, record.tc_text or "")
+                continue
+            if game_tc is None:
+                if record.tc_text and self.unread_tc is None:
+                    self.unread_tc = (record.line, record.tc_text)
+                game_tc = given
+            elif given is not None and game_tc != given:
+                self.tc_conflicts.append(game)
+                if self.first_conflict is None:
+                    self.first_conflict = f"{record.tc_text!r} ({game_tc})"
             line(record.line)
             day(record.played_on.toordinal())
             info = record.white  # (white and black alike, written out: the hot loop)
@@ -189,7 +219,7 @@ class FileGames:
             black(index)
             black_rating(rating or 0)
             result(results[record.result])
-            tc(tcs[record.tc])
+            tc(tcs[game_tc])
             written = record.event
             if written is None:
                 event(-1)

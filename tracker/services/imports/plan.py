@@ -231,11 +231,12 @@ class Planner:
                 identity.problem = (
                     f"unknown player {identity.name!r} {in_games} and the file gives no FIDE "
                     "id or rating for them: add them first (`tracker player add`) or use "
-                    "--create-players tracked|external"
+                    "--create-players by-rating|tracked|external"
                 )
-            elif policy == "auto":
+            elif policy in ("auto", "by-rating"):
                 # An opponent with a recorded rating is rated from it, as FIDE rates him;
-                # one with only a FIDE id is unrated and earns their rating with us.
+                # one without (only a FIDE id, or by-rating: nothing) is unrated and earns
+                # their rating with us.
                 identity.external = identity.rating_seen
             else:
                 identity.external = policy == "external"
@@ -424,14 +425,30 @@ class Planner:
             else:
                 seen[bit >> 3] |= 1 << (bit & 7)
         del seen
+        for game in games.tc_conflicts:  # reported below
+            plan.refuse(name, game)
         groups = self._shared_keys(shared, hashes, event_refs, round_keys)
         if no_tc:
             more = f" (and {no_tc - 1} more)" if no_tc > 1 else ""
+            unread = games.unread_tc
+            says = (
+                "the file does not say"
+                if unread is None
+                else f"the file's {unread[1]!r} tells none of FIDE's time controls"
+            )
             plan.problem(
                 name,
                 lines[first_no_tc],
-                f"no time control for this game{more}: the file does not say; "
-                "give --tc standard|rapid|blitz",
+                f"no time control for this game{more}: {says}; give --tc standard|rapid|blitz",
+            )
+        if games.tc_conflicts:
+            count = len(games.tc_conflicts)
+            more = f" (and {plural(count - 1, 'more game')})" if count > 1 else ""
+            plan.problem(
+                name,
+                lines[games.tc_conflicts[0]],
+                f"the file says {games.first_conflict}{more} and --tc says "
+                f"{games.given_tc}: drop --tc, or correct the file",
             )
         for kind, (count, first) in refused_days.items():
             played_on = games.played_on(first)

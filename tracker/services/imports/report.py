@@ -12,7 +12,7 @@ from tracker.errors import InvalidInputError
 from tracker.importers.records import BLOCK
 from tracker.vocabulary import plural as plural  # re-exported for the import's modules
 
-CreatePlayers = Literal["auto", "tracked", "external", "no"]
+CreatePlayers = Literal["auto", "by-rating", "tracked", "external", "no"]
 CREATE_PLAYERS: Final[tuple[str, ...]] = get_args(CreatePlayers)
 #: ``progress(file, done, total)``: games written so far for that file.
 Progress = Callable[[str, int, int], None]
@@ -73,6 +73,9 @@ class ImportOptions:
     event_start: dt.date | None = None
     #: Accept dates more than a year before the database's records start.
     yes: bool = False
+    #: How to read a TRF's numeric dates (tracker.importers.dates.ORDERS), if not by the
+    #: reading that agrees with the file's other dates.
+    date_order: str | None = None
 
 
 @dataclass(frozen=True)
@@ -111,6 +114,7 @@ class FileReport:
     notes: tuple[str, ...]
     stale: tuple[StaleFrom, ...]
     skipped_variant: int = 0  # games of other chess variants
+    skipped_bullet: int = 0  # bullet games: on no FIDE list
     warnings: tuple[str, ...] = ()  # FILE:LINE: things worth knowing, never refused
     # A players file (format "players"): the players it changed, and those it left alone.
     players_updated: tuple[str, ...] = ()
@@ -118,9 +122,14 @@ class FileReport:
 
     @property
     def skipped(self) -> int:
-        """Games without a result yet, unplayed games that are not forfeits, and games of
-        other variants."""
-        return self.skipped_unfinished + self.skipped_other + self.skipped_variant
+        """Games without a result yet, unplayed games that are not forfeits, games of other
+        variants and bullet games."""
+        return (
+            self.skipped_unfinished
+            + self.skipped_other
+            + self.skipped_variant
+            + self.skipped_bullet
+        )
 
     @property
     def rejected(self) -> bool:

@@ -83,7 +83,12 @@ class Writer:
             imported_at=dt.datetime.now(dt.UTC).replace(tzinfo=None, microsecond=0),
             games_added=added,
             games_present=plan.present,
-            games_skipped=parsed.skipped_unfinished + parsed.skipped_other + parsed.skipped_variant,
+            games_skipped=(
+                parsed.skipped_unfinished
+                + parsed.skipped_other
+                + parsed.skipped_variant
+                + plan.games.bullet
+            ),
             games_invalid=invalid,
             byes=len(parsed.byes),
             players_created=len(created),
@@ -98,7 +103,9 @@ class Writer:
                 "each one a rating with `tracker player edit NAME --rating R --games N` before "
                 "closing the period"
             )
-        if self.options.create_players == "auto" and any(p.external for p in created):
+        if self.options.create_players in ("auto", "by-rating") and any(
+            p.external for p in created
+        ):
             self.notes.append(
                 "new players with a recorded rating were created external: they are rated "
                 "from the rating recorded on each game, as FIDE rates its opponents; to rate "
