@@ -9,6 +9,7 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
+from tests.helpers import Cli
 from tracker.cli.app import COMMANDS, app, command_word, make_app
 
 runner = CliRunner()
@@ -193,3 +194,14 @@ def test_every_command_runs_when_loaded_alone(name: str) -> None:
     r = runner.invoke(make_app(name), [name, "--help"])
     assert r.exit_code == 0, r.stderr
     assert r.stdout.startswith(f"Usage: tracker {name} "), r.stdout
+
+
+@pytest.mark.parametrize("k", ["0", "-5", "101"])
+def test_a_k_outside_what_the_message_says_is_refused(cli: Cli, k: str) -> None:
+    r = cli("calc", "elo", "1500", "1400:1", "--k", k)
+    assert r.exit_code == 1
+    assert r.stderr.strip() == (
+        f"error: K {k} is not a development coefficient: give 1..100 (FIDE's are 10, 20 and "
+        "40; earlier rules used 15, 25 and 30)"
+    )
+    assert cli("calc", "elo", "1500", "1400:1", "--k", "30").exit_code == 0  # as the message says

@@ -170,3 +170,34 @@ def test_any_values_get_the_same_outcome_at_every_door(
 ) -> None:
     spec = Spec(pair[0], pair[1], result, date, event, round_, white_rating, black_rating, tc)
     same_everywhere(through_all(doors, spec, *(("--yes",) if yes else ())))
+
+
+def test_an_event_is_played_at_one_time_control_at_every_door(
+    cli: Cli, doors: Doors, tmp_path: Path
+) -> None:
+    """A rapid round 1 and a standard round 2 of one event: refused at every door (an event
+    is rated on one list), in one line."""
+    ok(cli("game", "add", "Hart", "Sato", "1-0", "--date", "2026-10-10", "--event", "Autumn Cup",
+           "--round", "1", "--tc", "rapid"))  # fmt: skip
+    doors.marks = {t: doors._max(t) for t in doors.marks}
+    standard = at(GAME, round="2", black="Patel, Arjun")
+    for door in ("game add", "add-round", "csv", "pgn", "trf"):
+        if door == "trf":
+            continue  # a TRF's one round is round 1: see below
+        seen = doors.through(door, standard)
+        assert seen.outcome == "refused", (door, seen)
+        assert any(
+            "is a rapid event" in line and "rated on one list" in line for line in seen.lines
+        ), (door, seen.lines)
+    mixed = tmp_path / "mixed.csv"
+    mixed.write_text(
+        "date,white,black,result,event,round,tc\n"
+        '2026-10-17,"Hart, Daniel","Sato, Yuki",1-0,Winter Cup,1,rapid\n'
+        '2026-10-18,"Sato, Yuki","Hart, Daniel",1-0,Winter Cup,2,standard\n'
+    )
+    r = cli("import", str(mixed))
+    assert r.exit_code == 1
+    assert r.stderr.splitlines()[0] == (
+        f"{mixed}:2: event 'Winter Cup' has games of several time controls (rapid, "
+        "standard): an event is rated on one list; give each time control its own event"
+    )

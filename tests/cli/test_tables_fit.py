@@ -219,3 +219,25 @@ def test_lists_periods_and_the_rest(club: Cli, db_url: str) -> None:
     out = table(club, "import", "list")
     for i in js(club, "import", "list"):
         has(out, f"#{i['id']}", i["file"], i["format"], i["added"], i["already_present"])
+
+
+def test_game_list_with_long_real_names_fits(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Real names longer than a wrapped column (a hyphenated surname, a long one) break after
+    their hyphen, else where the column ends: the table fits, nothing is cut."""
+    for name in ("Vachier-Lagrave, Maxime", "Nepomniachtchi, Ian", "Abdusattorov, Nodirbek"):
+        ok(cli("player", "add", name))
+    event = ("--event", "Grand Chess Tour Superbet Classic 2026")
+    ok(
+        cli(
+            "game", "add", "Vachier", "Nepo", "1-0", "--date", "2026-09-05", *event, "--round", "10"
+        )
+    )
+    rapid = ("--event", "Grand Chess Tour Superbet Rapid 2026")
+    ok(cli("game", "add", "Abdu", "Vachier", "=", "--date", "2026-09-06", "--tc", "rapid", *rapid))
+    monkeypatch.setenv("COLUMNS", "80")
+    out = ok(cli("game", "list")).stdout
+    assert max(len(line) for line in out.splitlines()) <= 80, out
+    assert "Vachier-" in out.split() and "Lagrave," in out.split()
+    words = out.split()  # every piece of every name is there
+    for pieces in (("Vachier-", "Lagrave,"), ("Nepomniacht", "chi,"), ("Abdusattoro", "v,")):
+        assert all(piece in words for piece in pieces), (pieces, out)

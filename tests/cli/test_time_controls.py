@@ -13,7 +13,7 @@ def pgn(*controls: str | None) -> str:
     out = []
     for n, control in enumerate(controls, start=1):
         tags = {
-            "Event": "Harbour Open",
+            "Event": f"Harbour Open {n}",  # an event is played at one time control
             "Date": f"2026.09.{n:02d}",
             "Round": str(n),
             "White": "Moreau, Luc",

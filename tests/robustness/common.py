@@ -220,10 +220,18 @@ def club_players(count: int) -> list[tuple[str, ...]]:
 
 
 def write_games_csv(
-    path: Path, *, months: list[str], count: int, members: int, seed: int, new: int = 0
+    path: Path,
+    *,
+    months: list[str],
+    count: int,
+    members: int,
+    seed: int,
+    new: int = 0,
+    events: str = "",
 ) -> Path:
     """``count`` games between club members (and ``new`` newcomers with a rating) over
-    ``months``, with events, rounds, draws, forfeits and games against visitors."""
+    ``months``, with events (their names start with ``events``: an event is played at one
+    time control), rounds, draws, forfeits and games against visitors."""
     rng = random.Random(seed)
     newcomers = [f"Newcomer {seed}-{i}, Club" for i in range(new)]
     with path.open("w", newline="", encoding="utf-8") as f:
@@ -241,7 +249,7 @@ def write_games_csv(
             elif i % 10 == 5:
                 black, black_rating = f"Visitor {i % 3}, Guest", str(1600 + 50 * (i % 11))
             result = rng.choice(["1-0", "0-1", "1/2-1/2", "1-0", "0-1", "1/2-1/2", "+-"])
-            event = f"Club Championship {month}" if i % 3 else f"Rapidplay {month}"
+            event = f"{events}Club Championship {month}" if i % 3 else f"{events}Rapidplay {month}"
             date = f"{month}-{day:02d}"
             out.writerow([date, white, black, result, event, i, white_rating, black_rating])
     return path

@@ -34,7 +34,12 @@ def enter_club(run: Run, url: str, tmp_path: Path) -> None:
         ("rapid", ["2026-07", "2026-08", "2026-09"], 90, 12),
     ):
         csv = write_games_csv(
-            tmp_path / f"{tc}.csv", months=months, count=count, members=MEMBERS, seed=seed
+            tmp_path / f"{tc}.csv",
+            months=months,
+            count=count,
+            members=MEMBERS,
+            seed=seed,
+            events=f"{tc.title()} ",
         )
         ok(run(url, "import", str(csv), "--tc", tc))
     for args in (

@@ -15,7 +15,7 @@ from tracker.cli.notes import assumption_note, shadow_notes, shows_provisional, 
 from tracker.cli.online import ONLINE_HEADERS, compare_online
 from tracker.cli.options import PLAYER_WORDS, PRESET_WORDS, Json, Plot, Tc, month_option
 from tracker.cli.plot import MAX_PLAYERS, check_plot_path, plot_comparison, plot_players
-from tracker.cli.render import message, print_json, print_table
+from tracker.cli.render import message, points, print_json, print_table
 from tracker.errors import InvalidInputError, UsageError
 from tracker.months import month_label
 
@@ -94,7 +94,7 @@ def print_comparison(c: Comparison, platform: str | None = None) -> None:
         ]
         if c.has_volatility:
             row.append(_f(r.volatility, 5))
-        row.append("" if r.difference is None else f"{r.difference:+.0f}")
+        row.append(points(r.difference))
         if platform is not None:
             real = r.online_on(platform)
             row.append("" if real is None else real.rating)
@@ -285,7 +285,7 @@ def _compare_all(ctx: typer.Context, tc: str, json: bool, plot: Path | None) -> 
                     r.elo if r.elo is not None else "unrated",
                     r.display or "",
                     render.rd(r.rd),
-                    "" if r.difference is None else f"{r.difference:+.0f}",
+                    points(r.difference),
                     r.glicko_rank or "",
                     "<-" if r.flagged else "",
                 )

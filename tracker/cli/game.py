@@ -365,6 +365,7 @@ def print_games(games: tuple[GameView, ...]) -> None:
         right=("id",),
         drop=("tc",) if all(g.tc == "standard" for g in games) else (),
         wrap=("white", "black", "event"),
+        break_words=("white", "black", "event"),
         empty="no games match",
     )
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable, Sequence
 
-from tracker.cli.render import message
+from tracker.cli.render import message, months_text
 from tracker.months import month_label
 
 
@@ -23,11 +23,9 @@ def now_stale(tc: str, months: Sequence[dt.date], *, would: bool = False) -> Non
     run's change would have."""
     if not months:
         return
-    verb = "would be" if would else "is now" if len(months) == 1 else "are now"
-    if len(months) == 1:
-        what = f"closed {tc} period {month_label(months[0])}"
-    else:
-        what = f"closed {tc} periods {month_label(months[0])} to {month_label(months[-1])}"
+    one = len(months) == 1
+    verb = "would be" if would else "is now" if one else "are now"
+    what = f"closed {tc} {'period' if one else 'periods'} {months_text(months[0], months[-1])}"
     message(f"{what} {verb} stale: run `tracker rerate`")
 
 

@@ -9,7 +9,7 @@ import typer
 
 from tracker.cli.context import state
 from tracker.cli.options import PLAYER_WORDS, Json, Player, command_group, player_option
-from tracker.cli.render import message, print_json, print_table
+from tracker.cli.render import message, points, print_json, print_table
 from tracker.errors import InvalidInputError
 from tracker.vocabulary import PLATFORM_NAMES
 
@@ -234,7 +234,7 @@ def show(ctx: typer.Context, player: Player, json: Json = False) -> None:
 
 
 def _signed(value: float | None) -> str:
-    return "" if value is None else f"{value:+.0f}"
+    return points(value)
 
 
 def compare_online(ctx: typer.Context, tc: str, platform: str, json: bool) -> None:

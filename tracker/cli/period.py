@@ -10,7 +10,7 @@ import typer
 
 from tracker.cli.context import state
 from tracker.cli.options import AnyTc, Json, Tc, command_group, month_argument, month_option
-from tracker.cli.render import message, print_json, print_table
+from tracker.cli.render import message, months_text, print_json, print_table
 from tracker.months import month_label
 from tracker.user_input import today
 from tracker.vocabulary import plural
@@ -67,7 +67,8 @@ def close(
     report = state(ctx).run(lambda s: do_close(s, tc=tc, month=month, today=today()), write=True)
     if report.rerated:
         first, last = report.rerated[0], report.rerated[-1]
-        message(f"rerated stale periods {month_label(first)} to {month_label(last)} first")
+        which = "period" if first == last else "periods"
+        message(f"rerated the stale {which} {months_text(first, last)} first")
     for p in report.closed:
         extra = ""
         if p.new_players:
@@ -176,13 +177,12 @@ def rerate(
         if r.nothing_stale:
             message(f"{r.tc}: nothing is stale (use --from YYYY-MM to recompute anyway)")
         if r.dropped:
-            first, last = month_label(r.dropped[0]), month_label(r.dropped[-1])
             message(
-                f"{r.tc}: dropped {len(r.dropped):,} empty closed period(s) {first}..{last} "
-                "(before the first game)"
+                f"{r.tc}: dropped {plural(len(r.dropped), 'empty closed period')} "
+                f"{months_text(r.dropped[0], r.dropped[-1])} (before the first game)"
             )
         if r.months:
-            message(f"{r.tc}: rerated {month_label(r.months[0])} to {month_label(r.months[-1])}")
+            message(f"{r.tc}: rerated {months_text(r.months[0], r.months[-1])}")
     if json:
         print_json(
             [

@@ -14,7 +14,7 @@ import json
 import os
 import sys
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -96,14 +96,19 @@ def cell_width(text: str) -> int:
     return width
 
 
-def _wrap(text: str, width: int) -> list[str]:
+def _wrap(text: str, width: int, *, break_words: bool = False) -> list[str]:
     """``text`` in lines of at most ``width`` cells, broken at spaces. A word longer than
-    that (a path, a URL) stays whole on its own line: wider than asked, never cut."""
+    that (a path, a URL) stays whole on its own line, wider than asked; with
+    ``break_words`` (a name, which must fit its column) it is broken after a hyphen where it
+    has one that fits, else where the column ends: nothing is cut."""
     if cell_width(text) <= width:
         return [text]
+    words = text.split(" ")
+    if break_words:
+        words = [piece for word in words for piece in _pieces(word, width)]
     lines: list[str] = []
     line = ""
-    for word in text.split(" "):
+    for word in words:
         candidate = f"{line} {word}" if line else word
         if line and cell_width(candidate) > width:
             lines.append(line)
@@ -112,6 +117,20 @@ def _wrap(text: str, width: int) -> list[str]:
             line = candidate
     lines.append(line)
     return lines
+
+
+def _pieces(word: str, width: int) -> list[str]:
+    """A word in pieces of at most ``width`` cells: after its last hyphen that fits, else at
+    the width ("Vachier-Lagrave," -> "Vachier-", "Lagrave,")."""
+    pieces = []
+    while cell_width(word) > width:
+        head = word[:width]
+        cut = head.rfind("-") + 1
+        if cut <= 0 or cut == len(word):
+            cut = len(head)
+        pieces.append(word[:cut])
+        word = word[cut:]
+    return [*pieces, word]
 
 
 def _pad(text: str, width: int, right: bool) -> str:
@@ -152,6 +171,7 @@ def print_table(
     below: str | None = None,
     empty: str = "nothing to show",
     width: int | None = -1,
+    break_words: Iterable[str] = (),
 ) -> None:
     """A plain aligned table on stdout; an empty result says so on stderr instead.
 
@@ -159,7 +179,9 @@ def print_table(
     over several lines. When the table is wider than ``width`` (default:
     :func:`terminal_width`), the steps of ``drop`` are taken in order until it fits, each a
     column (header or index) or several; the ``below`` column, when a step names it, moves
-    under each row instead of going. Then the ``wrap`` columns wrap as needed.
+    under each row instead of going. Then the ``wrap`` columns wrap as needed: at spaces,
+    a longer word staying whole (a file's path), except in the ``break_words`` columns,
+    whose words break after a hyphen or where the column ends (long real names).
     """
     materialised = cells(rows)
     if not materialised:
@@ -178,6 +200,7 @@ def print_table(
                 drop=drop,
                 below=below,
                 width=limit,
+                breakable=set(break_words),
             )
         )
     )
@@ -204,6 +227,7 @@ def _lines(
     drop: Sequence[str | int | Sequence[str | int]],
     below: str | None,
     width: int | None,
+    breakable: Collection[str] = (),
 ) -> Iterable[str]:
     widths = _widths(columns, rows)
     full = list(widths)
@@ -242,7 +266,7 @@ def _lines(
     picks = [i for i, _, _ in aligned]
     for row in rows:
         if narrowed and any(cell_width(row[i]) > w for i, w in narrowed):
-            parts = [_wrap(row[i], w) for i, w, _ in aligned]
+            parts = [_wrap(row[i], w, break_words=columns[i] in breakable) for i, w, _ in aligned]
             for n in range(max(map(len, parts))):
                 yield gap.join(
                     _pad(part[n] if n < len(part) else "", w, r)
@@ -280,9 +304,25 @@ def change(value: Decimal | float) -> str:
     return f"{value:+.2f}"
 
 
+def points(value: float | None) -> str:
+    """A signed difference of ratings, in whole points (``+12``, ``-3``; a difference that
+    rounds to nothing is ``+0``, never ``-0``)."""
+    if value is None:
+        return ""
+    shown = f"{value:+.0f}"
+    return "+0" if shown == "-0" else shown
+
+
 def rd(value: float | None) -> str:
     """A shadow RD: a whole number, like the shadow rating beside it."""
     return "" if value is None else f"{value:.0f}"
+
+
+def months_text(first: dt.date, last: dt.date) -> str:
+    """A run of months as messages say it: ``2026-10``, or ``2026-09 to 2026-11``."""
+    if first == last:
+        return f"{first:%Y-%m}"
+    return f"{first:%Y-%m} to {last:%Y-%m}"
 
 
 def yes_no(value: bool) -> str:

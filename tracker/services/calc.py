@@ -80,7 +80,10 @@ def calc_elo(
     notes: list[str] = []
     if k is not None:
         if k <= 0 or k > 100:
-            raise InvalidInputError(f"K {k} is not a development coefficient (use 10, 20 or 40)")
+            raise InvalidInputError(
+                f"K {k} is not a development coefficient: give 1..100 (FIDE's are 10, 20 "
+                "and 40; earlier rules used 15, 25 and 30)"
+            )
         k_in_force, source = k, "given"
     elif rated_games is not None:
         if rated_games < 0:

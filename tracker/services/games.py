@@ -237,7 +237,17 @@ def _prepare(
         raise InvalidInputError("--event-start needs --event")
     event_id = None
     if event:
-        event_id = get_or_create_event(db, event, played_on, event_start).id
+        found = get_or_create_event(db, event, played_on, event_start)
+        event_id = found.id
+        other = db.scalar(
+            "SELECT tc FROM games WHERE event_id = :event AND tc <> :tc AND id <> :game",
+            {"event": event_id, "tc": tc, "game": game_id or 0},
+        )
+        if other is not None:
+            raise InvalidInputError(
+                f"{found.name!r} is a {other} event (its games so far) and this game is {tc}: "
+                "an event is rated on one list; give each time control its own event"
+            )
     key = natural_key(played_on, white_player.id, black_player.id, event_id, round_)
     existing = db.scalar("SELECT id FROM games WHERE natural_key = :key", {"key": key})
     if existing is not None and existing != game_id:

@@ -115,6 +115,7 @@ class Planner:
         self._match_players(identities)
         self._decide_new_players(identities)
         self._events()
+        self._event_time_controls()
         self._rounds()
         groups = self._check_games()
         self._find_present(groups)
@@ -294,6 +295,49 @@ class Planner:
         for plan in events:
             if plan.problem is not None:
                 self.plan.problem(self.name, plan.first_line, plan.problem)
+
+    def _event_time_controls(self) -> None:
+        """An event is rated on one list: one whose games (in the file, and stored) are of
+        several time controls is refused whole, in one line."""
+        games, plan, events = self.games, self.plan, self.plan.events
+        if not events:
+            return
+        seen: list[set[int]] = [set() for _ in events]
+        event_of, tcs = games.event, games.tc
+        for game in games.games():
+            index = event_of[game]
+            if index >= 0 and tcs[game]:
+                seen[index].add(tcs[game])
+        stored: dict[int, set[str]] = defaultdict(set)
+        ids = sorted(e.event_id for e in events if e.event_id is not None)
+        for chunk in chunks(ids, LOOKUP_CHUNK):
+            query = select(Game.event_id, Game.tc).where(Game.event_id.in_(chunk)).distinct()
+            for event_id, tc in self.session.execute(query):
+                if event_id is not None:
+                    stored[event_id].add(tc)
+        troubled: dict[int, str] = {}
+        for index, event in enumerate(events):
+            in_file = {str(TC_CODES[code]) for code in seen[index]}
+            held = stored[event.event_id] if event.event_id is not None else set()
+            every = sorted(in_file | held)
+            if len(every) < 2:
+                continue
+            if held and len(in_file) == 1:
+                why = (
+                    f"is a {', '.join(sorted(held))} event in the database and the file's "
+                    f"games are {next(iter(in_file))}"
+                )
+            else:
+                why = f"has games of several time controls ({', '.join(every)})"
+            troubled[index] = (
+                f"event {event.name!r} {why}: an event is rated on one list; give each time "
+                "control its own event"
+            )
+            plan.problem(self.name, event.first_line, troubled[index])
+        if troubled:
+            for game in games.games():
+                if event_of[game] in troubled:
+                    plan.refuse(self.name, game)
 
     def _rounds(self) -> None:
         for written in self.games.rounds:
