@@ -13,6 +13,8 @@ Revises: 0006
 - ``players`` and ``games`` ids are never given twice: SQLite's AUTOINCREMENT (the tables
   are rebuilt, foreign keys off meanwhile: tracker.db.engine.schema_change); PostgreSQL's
   sequences never gave an id twice.
+- ``imports.format`` loses its CHECK: the formats are registered once, in
+  tracker.importers.detect, and a new one needs no migration.
 
 Nothing is rated differently: no period goes stale.
 """
@@ -65,6 +67,9 @@ def upgrade() -> None:
     # keyed by the round as stored; now by the cleaned round without case
     _rekey_rounds(conn, _clean_round, lambda r: r.casefold(), lambda r: r)
 
+    with op.batch_alter_table("imports", schema=None) as batch_op:
+        batch_op.drop_constraint(batch_op.f("ck_imports_format"), type_="check")
+
     if conn.dialect.name == "sqlite":
         for name in ("players", "games"):
             with op.batch_alter_table(
@@ -75,6 +80,10 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     conn = op.get_bind()
+    with op.batch_alter_table("imports", schema=None) as batch_op:
+        batch_op.create_check_constraint(
+            batch_op.f("ck_imports_format"), "format IN ('pgn', 'csv', 'trf')"
+        )
     if conn.dialect.name == "sqlite":
         for name in ("games", "players"):
             with op.batch_alter_table(

@@ -98,7 +98,7 @@ def files(
         ),
     ],
     fmt: Annotated[
-        Literal["pgn", "csv", "trf"] | None,
+        str | None,
         typer.Option(
             "--format",
             metavar="FORMAT",

@@ -143,7 +143,6 @@ class Import(Base):
     """One imported file: what it was, when, and what it brought (games are linked back)."""
 
     __tablename__ = "imports"
-    __table_args__ = (CheckConstraint("format IN ('pgn', 'csv', 'trf')", name="format"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     file_name: Mapped[str] = mapped_column(String(255))

@@ -1,9 +1,14 @@
-"""Choosing a parser: the format from the file name (and, for ``.txt``, the content).
+"""The game file formats, registered once (:data:`FORMATS`), and choosing one for a file: by
+its name (and, for ``.txt``, its content).
 
-* ``.pgn`` -> ``pgn``; ``.csv`` -> ``csv``; ``.trf`` / ``.trfx`` -> ``trf``;
+* each format's suffixes (``.pgn``; ``.csv``; ``.trf``, ``.trfx``), case-insensitive;
 * ``.txt`` -> ``trf`` when the text looks like a TRF (a line starting with ``001`` or
   ``012`` followed by a blank), otherwise an error;
-* anything else is an error. Extensions are case-insensitive.
+* anything else is an error.
+
+A new format is a reader (a ``stream_*`` function: bytes in blocks -> a
+:class:`~tracker.importers.records.GameStream`) and one entry here; nothing else lists them
+(the database keeps an import's format as text).
 
 Errors are :class:`UnknownFormatError` (a ``ValueError``); the caller turns it into its own
 user-facing error.
@@ -12,18 +17,41 @@ user-facing error.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from datetime import date
 from pathlib import PurePath
 from typing import Final
 
-from tracker.importers.csvfile import parse_csv, stream_csv
-from tracker.importers.pgn import parse_pgn, stream_pgn
+from tracker.importers.csvfile import stream_csv
+from tracker.importers.pgn import stream_pgn
 from tracker.importers.records import GameStream, ParseResult
-from tracker.importers.trf import parse_trf, stream_trf
+from tracker.importers.trf import stream_trf
 
-FORMATS: Final[tuple[str, ...]] = ("pgn", "csv", "trf")
-_BY_EXTENSION: Final[dict[str, str]] = {".pgn": "pgn", ".csv": "csv", ".trf": "trf", ".trfx": "trf"}
+
+@dataclass(frozen=True)
+class Format:
+    """A game file format: its name, its files' suffixes, its reader, and whether the reader
+    takes the order of a file's numeric dates (``--date-order``: PGN and CSV write the year
+    first)."""
+
+    name: str
+    suffixes: tuple[str, ...]
+    stream: Callable[..., GameStream]
+    date_order: bool = False
+
+
+FORMATS: Final[dict[str, Format]] = {
+    f.name: f
+    for f in (
+        Format("pgn", (".pgn",), stream_pgn),
+        Format("csv", (".csv",), stream_csv),
+        Format("trf", (".trf", ".trfx"), stream_trf, date_order=True),
+    )
+}
+_BY_EXTENSION: Final[dict[str, str]] = {
+    suffix: f.name for f in FORMATS.values() for suffix in f.suffixes
+}
 _TRF_LINE: Final = re.compile(rb"^(?:\xef\xbb\xbf)?(?:001|012) ", re.MULTILINE)
 _SNIFF_BYTES: Final = 1 << 20
 
@@ -56,9 +84,10 @@ def detect_format(path_name: str, data: bytes) -> str:
             "records (001/012 lines); give the format explicitly"
         )
     shown = f"extension {suffix!r}" if suffix else "no extension"
+    suffixes = ", ".join(s for f in FORMATS.values() for s in f.suffixes[:1])
     raise UnknownFormatError(
         f"{path_name}: cannot tell the format from {shown}; "
-        f"use .pgn, .csv, .trf (or .txt for a TRF) or give one of {', '.join(FORMATS)}"
+        f"use {suffixes} (or .txt for a TRF) or give one of {', '.join(FORMATS)}"
     )
 
 
@@ -69,17 +98,14 @@ def parse(
     *,
     encoding: str = "utf-8",
     event_start: date | None = None,
+    date_order: str | None = None,
 ) -> ParseResult:
-    """Parse with the given format, or the one :func:`detect_format` finds from ``source``.
-    ``event_start`` dates what the file leaves undated (see each parser)."""
-    chosen = detect_format(source, data) if fmt is None else fmt.strip().casefold()
-    if chosen == "pgn":
-        return parse_pgn(data, source, encoding=encoding, event_start=event_start)
-    if chosen == "csv":
-        return parse_csv(data, source, encoding=encoding, event_start=event_start)
-    if chosen == "trf":
-        return parse_trf(data, source, encoding=encoding, event_start=event_start)
-    raise UnknownFormatError(f"unknown import format {fmt!r}: use one of {', '.join(FORMATS)}")
+    """A whole file read with the given format, or the one :func:`detect_format` finds from
+    ``source`` (see :func:`stream`)."""
+    chosen = detect_format(source, data) if fmt is None else fmt
+    return stream(
+        (data,), source, chosen, encoding=encoding, event_start=event_start, date_order=date_order
+    ).collect()
 
 
 def stream(
@@ -91,15 +117,12 @@ def stream(
     event_start: date | None = None,
     date_order: str | None = None,
 ) -> GameStream:
-    """:func:`parse` a game at a time, from a file's bytes in blocks (see
-    :class:`tracker.importers.records.GameStream`); ``fmt`` is one of :data:`FORMATS`.
-    ``date_order`` is for a TRF's numeric dates (PGN and CSV write the year first)."""
-    chosen = fmt.strip().casefold()
-    if chosen == "trf":
-        return stream_trf(
-            blocks, source, encoding=encoding, event_start=event_start, date_order=date_order
-        )
-    streams = {"pgn": stream_pgn, "csv": stream_csv}
-    if chosen not in streams:
+    """A file's games one at a time, from its bytes in blocks (see
+    :class:`tracker.importers.records.GameStream`); ``fmt`` names one of :data:`FORMATS`.
+    ``event_start`` dates what the file leaves undated (see each reader); ``date_order`` is
+    for the formats that take it (a TRF's numeric dates)."""
+    chosen = FORMATS.get(fmt.strip().casefold())
+    if chosen is None:
         raise UnknownFormatError(f"unknown import format {fmt!r}: use one of {', '.join(FORMATS)}")
-    return streams[chosen](blocks, source, encoding=encoding, event_start=event_start)
+    extra = {"date_order": date_order} if chosen.date_order else {}
+    return chosen.stream(blocks, source, encoding=encoding, event_start=event_start, **extra)

@@ -104,7 +104,7 @@ looks_like_trf = detect.looks_like_trf
 #: Bytes enough to tell a file's format.
 _SNIFF: Final = 1 << 20
 
-FORMATS: Final = detect.FORMATS
+FORMATS: Final = tuple(detect.FORMATS)
 
 
 def check_options(options: ImportOptions) -> ImportOptions:
