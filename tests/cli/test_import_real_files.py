@@ -267,3 +267,45 @@ def test_the_event_start_given_for_a_file_without_a_start_is_used_and_not_said_u
     assert isinstance(notes, list)
     assert not any("was not used" in note for note in notes), notes
     assert {g["date"] for g in games(cli)} == {"2026-04-18"}
+
+
+def test_a_national_trf_with_its_own_ids_and_ratings_imports_them_as_no_fide_values(
+    cli: Cli, tmp_path: Path
+) -> None:
+    """An Irish junior TRF writes national ids (9, 6897) in the FIDE-id column and national
+    ratings (471) in the rating column: not FIDE's, so not stored as such, with a warning
+    each; the players are matched and created by name."""
+    text = (FILES / "quad_trf2026.trf").read_text()
+    text = text.replace("2398 SWE     1712345", " 471 IRL           9")
+    text = text.replace("2310 JPN     7654321", " 612 IRL        6897")
+    path = tmp_path / "junior.trf"
+    path.write_text(text)
+    f = imported(cli, str(path), "--create-players", "by-rating")
+    assert (f["added"], f["problems"]) == (6, [])
+    assert f["warnings"] == [
+        f"{path}:24: recorded rating 471 is not a FIDE rating (FIDE's lie within 1000..3000; a "
+        "national rating?): stored as no rating (and 5 more recorded ratings like it)",
+        f"{path}:24: FIDE id 9 is not a FIDE id (FIDE's have six digits or more; a national "
+        "id?): not stored as one (and 5 more FIDE ids like it)",
+    ]
+    players = {p["name"]: p for p in json.loads(ok(cli("player", "list", "--json")).stdout)}
+    assert (players["Berglund, Oskar"]["fide_id"], players["Berglund, Oskar"]["external"]) == (
+        None,
+        False,  # no FIDE rating: tracked, to earn one
+    )
+    assert players["Mbeki, Sipho"]["fide_id"] == 14301234
+    assert {g["white_rating"] for g in games(cli) if g["white"] == "Berglund, Oskar"} == {None}
+
+
+def test_a_team_leagues_blank_rounds_are_no_byes(cli: Cli, tmp_path: Path) -> None:
+    """In a team league's TRF most players sit most rounds out: their blank entries are
+    nothing, not byes (the report counted 716 of them)."""
+    text = (FILES / "quad_trf2026.trf").read_text()
+    reserves = "".join(
+        f"001 {rank:>4} m    {f'Reserve {rank}, Team':<33} 1850 IRL\n" for rank in (5, 6, 7)
+    )  # in the squad, in no round: every entry blank
+    path = tmp_path / "league.trf"
+    path.write_text(text + reserves)
+    f = imported(cli, str(path))
+    assert f["byes"] == 0
+    assert not any("bye" in str(note) for note in f["notes"])  # type: ignore[attr-defined]
