@@ -52,7 +52,8 @@ def _clean_round(value: str) -> str:
 def upgrade() -> None:
     conn = op.get_bind()
     with op.batch_alter_table("events", schema=None) as batch_op:
-        batch_op.add_column(sa.Column("name_key", sa.String(length=200), nullable=True))
+        # casefolding may lengthen a name (ß is ss; a ligature is two letters)
+        batch_op.add_column(sa.Column("name_key", sa.String(length=600), nullable=True))
     events = sa.table("events", sa.column("id", sa.Integer), sa.column("name", sa.String))
     rows = conn.execute(sa.select(events.c.id, events.c.name)).all()
     for event_id, name in rows:
@@ -61,7 +62,7 @@ def upgrade() -> None:
             {"key": _event_key(name), "id": event_id},
         )
     with op.batch_alter_table("events", schema=None) as batch_op:
-        batch_op.alter_column("name_key", existing_type=sa.String(length=200), nullable=False)
+        batch_op.alter_column("name_key", existing_type=sa.String(length=600), nullable=False)
         batch_op.create_index("ix_events_name_key", ["name_key"], unique=False)
 
     # keyed by the round as stored; now by the cleaned round without case

@@ -285,7 +285,7 @@ def test_a_national_trf_with_its_own_ids_and_ratings_imports_them_as_no_fide_val
     assert f["warnings"] == [
         f"{path}:24: recorded rating 471 is not a FIDE rating (FIDE's lie within 1000..3000; a "
         "national rating?): stored as no rating (and 5 more recorded ratings like it)",
-        f"{path}:24: FIDE id 9 is not a FIDE id (FIDE's have six digits or more; a national "
+        f"{path}:24: FIDE id 9 is not a FIDE id (FIDE's have six to eleven digits; a national "
         "id?): not stored as one (and 5 more FIDE ids like it)",
     ]
     players = {p["name"]: p for p in json.loads(ok(cli("player", "list", "--json")).stdout)}

@@ -201,3 +201,24 @@ def test_an_event_is_played_at_one_time_control_at_every_door(
         f"{mixed}:2: event 'Winter Cup' has games of several time controls (rapid, "
         "standard): an event is rated on one list; give each time control its own event"
     )
+
+
+def test_control_characters_and_a_late_event_start_are_refused_at_every_door(
+    cli: Cli, doors: Doors
+) -> None:
+    """What a file import refuses, game add refuses too: control characters in an event, a
+    round or a name, and an event start after the event's stored games."""
+    for spec in (at(GAME, event="Cup\x1b[31m"), at(GAME, round="1\x07")):
+        seen = {door: doors.through(door, spec) for door in ("game add", "add-round", "csv")}
+        assert {s.outcome for s in seen.values()} == {"refused"}, seen
+        assert all(any("contains control characters" in line for line in s.lines)
+                   for s in seen.values()), seen  # fmt: skip
+    r = cli("player", "add", "Evil\x1b[2JName")
+    assert r.exit_code == 1 and "contains control characters" in r.stderr
+    ok(cli("game", "add", "Hart", "Sato", "1-0", "--date", "2026-10-05", "--event", "Autumn Cup"))
+    r = cli("game", "add", "Sato", "Hart", "1-0", "--date", "2026-10-12", "--event", "Autumn Cup",
+            "--event-start", "2026-10-10")  # fmt: skip
+    assert r.stderr.strip() == (
+        "error: event 'Autumn Cup' has games from 2026-10-05 in the database; --event-start "
+        "says it starts on 2026-10-10"
+    )

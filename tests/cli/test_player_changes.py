@@ -85,7 +85,7 @@ def test_a_number_that_is_no_fide_id_is_not_stored_as_one_at_any_door(
 ) -> None:
     r = ok(club("player", "add", "Byrne, Sean", "--fide-id", "6897"))
     assert r.stderr.splitlines()[-1] == (
-        "  warning: FIDE id 6897 is not a FIDE id (FIDE's have six digits or more; a national "
+        "  warning: FIDE id 6897 is not a FIDE id (FIDE's have six to eleven digits; a national "
         "id?): not stored as one"
     )
     assert js(club, "player", "show", "Byrne")["fide_id"] is None
@@ -94,7 +94,7 @@ def test_a_number_that_is_no_fide_id_is_not_stored_as_one_at_any_door(
     r = ok(club("import", str(path), "--json"))
     (f,) = js_report(r.stdout)["files"]
     assert f["warnings"] == [
-        f"{path}:2: fide_id 6897 is not a FIDE id (FIDE's have six digits or more; a national "
+        f"{path}:2: fide_id 6897 is not a FIDE id (FIDE's have six to eleven digits; a national "
         "id?): not stored as one"
     ]
     player = js(club, "player", "show", "Byrne")

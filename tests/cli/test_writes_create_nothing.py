@@ -79,3 +79,43 @@ def test_a_path_with_url_characters_names_that_file(tmp_path: Path, name: str) -
     out = ok(runner.invoke(app, ["--db", str(path), "player", "list"])).stdout
     assert "Hart, Daniel" in out and "Berg, Ola" in out
     one_line_error(runner.invoke(app, ["--db", str(tmp_path / f"x{name}"), "player", "list"]), 1)
+
+
+def test_a_new_database_is_built_apart_and_published_only_with_something_in_it(
+    tmp_path: Path,
+) -> None:
+    """Two commands on one new path: each builds in a file of its own; the one that commits
+    nothing leaves nothing (it never deletes the other's work), the one that commits
+    publishes; a second that commits too is told, and its database is not written over."""
+    from tracker.cli.context import AppState, close_all
+    from tracker.services.players import add_player
+
+    path = tmp_path / "club.db"
+    dry, real = AppState(db_option=str(path)), AppState(db_option=str(path))
+    real.run(lambda s: add_player(s, name="Hart, Daniel"), write=True)
+    dry.run(lambda s: None, write=True)
+    assert not path.exists()  # both still building
+    assert close_all() is None
+    assert [p.name for p in tmp_path.iterdir()] == ["club.db"]
+    out = ok(runner.invoke(app, ["--db", str(path), "player", "list"])).stdout
+    assert "Hart, Daniel" in out
+
+    other = tmp_path / "other.db"
+    first, second = AppState(db_option=str(other)), AppState(db_option=str(other))
+    first.run(lambda s: add_player(s, name="Berg, Ola"), write=True)
+    second.run(lambda s: add_player(s, name="Lund, Eva"), write=True)
+    failure = close_all()
+    assert failure == (
+        f"another command created {other} meanwhile: nothing of this one was kept; run it again"
+    )
+    kept = ok(runner.invoke(app, ["--db", str(other), "player", "list"])).stdout
+    assert ("Berg, Ola" in kept) != ("Lund, Eva" in kept)  # one of them, whole
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["club.db", "other.db"]
+
+
+def test_db_upgrade_creates_a_new_database(tmp_path: Path) -> None:
+    path = tmp_path / "new" / "club.db"
+    r = ok(runner.invoke(app, ["--db", str(path), "db", "upgrade"]))
+    assert "upgraded the database from revision empty to" in r.stderr
+    assert path.is_file()
+    ok(runner.invoke(app, ["--db", str(path), "db", "current"]))

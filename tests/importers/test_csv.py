@@ -199,6 +199,7 @@ def test_a_tc_cell_is_read_as_the_file_writes_it() -> None:
     text = (
         "date,white,black,result,tc\n2026-01-01,A,B,1-0,blitz\n2026-01-02,A,B,1-0,junk\n"
         "2026-01-03,A,B,1-0,\n2026-01-04,A,B,1-0,G/90+30\n2026-01-05,A,B,1-0,1+0\n"
+        "2026-01-06,A,B,1-0,3+2\n2026-01-07,A,B,1-0,90+30\n2026-01-08,A,B,1-0,180+2\n"
     )
     result = parse_csv(text.encode(), "t.csv")
     assert result.problems == ()
@@ -208,6 +209,9 @@ def test_a_tc_cell_is_read_as_the_file_writes_it() -> None:
         (None, None),
         ("standard", "G/90+30"),
         ("bullet", "1+0"),
+        ("blitz", "3+2"),  # as people write it: minutes, then seconds
+        ("standard", "90+30"),
+        ("blitz", "180+2"),  # as PGN writes it: seconds
     ]
 
 

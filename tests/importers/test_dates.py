@@ -66,3 +66,11 @@ def test_day_and_month_that_could_swap() -> None:
 )
 def test_no_date(text: str) -> None:
     assert not read_file_date(text).ok
+
+
+def test_an_order_that_gives_the_same_date_as_another_still_reads_it() -> None:
+    """``26.02.02`` read year-day-month is 2026-02-02, the year-first reading too: asked for
+    in that order (``--date-order ydm``), it reads."""
+    found = read_file_date("26.02.02")
+    assert found.reading("ydm") == found.reading("ymd") == date(2026, 2, 2)
+    assert read_file_date("05.05.26").reading("mdy") == date(2026, 5, 5)

@@ -169,3 +169,15 @@ def test_records_run_together_never_merge_and_take_nothing_from_each_other() -> 
         "tag_run.pgn:10: 5 games have no Event tag while 1 name theirs: stored without an "
         "event (a record takes nothing from the one before it)"
     ]
+
+
+def test_a_tag_given_twice_outside_the_roster_does_not_split_a_game() -> None:
+    """Two Annotator tags (or Comment, Source...) are one record's own repetition: only a tag
+    of the Seven Tag Roster given again starts the next record."""
+    text = (
+        '[Event "Club"]\n[Date "2026.09.05"]\n[White "A, B"]\n[Black "C, D"]\n[Result "1-0"]\n'
+        '[Annotator "X"]\n[Annotator "Y"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n'
+    )
+    result = parse_pgn(text.encode(), "dup.pgn")
+    assert result.problems == ()
+    assert [(g.white.name, g.result, g.has_moves) for g in result.games] == [("A, B", "1-0", True)]

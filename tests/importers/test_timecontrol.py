@@ -145,6 +145,9 @@ def test_from_pgn_never_raises(text: str) -> None:
         ("25", "rapid"),
         ("Rapid: 25 minutes for game with 15 seconds increment from move 1", "rapid"),
         ("3+2", "blitz"),
+        ("8 min + 2 sec from move 1", "blitz"),  # "move 1" is no minute
+        ("1:30", "standard"),  # hours and minutes
+        ("0:25 + 10 s", "rapid"),
         ("5 min", "blitz"),
         ("10+0", "blitz"),  # 10 minutes or less
         ("1+0", "bullet"),

@@ -61,8 +61,10 @@ class TrackerGroup(TyperGroup):
         except BrokenPipeError:
             code = 1
         finally:
-            close_all()
+            failure = close_all()
         code = code if isinstance(code, int) else 0
+        if failure is not None:
+            code = _fail(failure, 1)
         if standalone_mode:
             sys.exit(code)
         return code

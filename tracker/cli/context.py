@@ -6,7 +6,9 @@ never load it and never touch a database.
 
 from __future__ import annotations
 
+import os
 import time
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,15 +42,27 @@ _OPEN: list[AppState] = []
 class AppState:
     db_option: str | None = None
     _engine: Any = field(default=None, repr=False)
-    # A SQLite file this command creates, and the first of its folders it creates: removed
-    # again at the end if the command committed nothing to it (see close_all).
-    _created: tuple[Path, Path] | None = field(default=None, repr=False)
+    # A new SQLite database is built in a file of its own beside the one asked for, and
+    # published (linked into place) at the end only if the command committed something to
+    # it: a write that commits nothing leaves nothing behind, and a command never writes
+    # into a file another one is creating (see close_all).
+    _staged: _Staged | None = field(default=None, repr=False)
+    #: Publish a new database even with nothing in it (``tracker db upgrade`` creates one).
+    keep_new: bool = False
 
     @property
     def url(self) -> str:
         from tracker.db.location import resolve
 
         return resolve(self.db_option)
+
+    def _open_url(self) -> str:
+        """The URL the engine opens: the staging file's while a new database is built."""
+        if self._staged is None:
+            return self.url
+        from tracker.db.location import sqlite_url
+
+        return sqlite_url(self._staged.staging)
 
     def engine(self, *, check_schema: bool = True, create: bool = True) -> Engine:
         """The engine, creating a new database at head (or refusing an old one) first.
@@ -65,9 +79,9 @@ class AppState:
             if not create:
                 self.check_exists()
             else:
-                self._note_new_file()
+                self._stage_new_file()
             try:
-                self._engine = make_engine(self.url)
+                self._engine = make_engine(self._open_url())
                 _OPEN.append(self)
             except (ArgumentError, ValueError) as exc:
                 raise DatabaseError(f"cannot use database {self.db_option!r}: {exc}") from None
@@ -95,8 +109,8 @@ class AppState:
         except Exception:  # an unparsable URL: make_engine reports it
             return self.url
 
-    def _note_new_file(self) -> None:
-        """Remember the SQLite file (and folders) that opening the database will create."""
+    def _stage_new_file(self) -> None:
+        """A SQLite file that does not exist yet is built as a staging file beside it."""
         from sqlalchemy.exc import ArgumentError
 
         from tracker.db.engine import sqlite_file
@@ -110,28 +124,45 @@ class AppState:
         top = path
         while not exists(top.parent) and top.parent != top:
             top = top.parent
-        self._created = (path, top)
+        staging = path.with_name(f".{path.name}.new-{os.getpid()}-{uuid.uuid4().hex[:8]}")
+        self._staged = _Staged(path, staging, top)
 
-    def forget_if_empty(self) -> None:
-        """Remove the database this command created if it holds nothing: a write that
-        commits nothing (a failure, a dry run, nothing to do) leaves no file behind."""
+    def publish(self) -> str | None:
+        """End a new database's staging (the engine disposed of): link it into place if the
+        command committed something to it (or :attr:`keep_new`), else remove it and the
+        folders made for it. A message if it could not be published."""
         from tracker.db.driver import holds_no_data
 
-        if self._created is None:
-            return
-        path, top = self._created
-        self._created = None
-        if not path.is_file() or not holds_no_data(path):
-            return
-        for suffix in ("", "-wal", "-shm", "-journal"):
-            Path(f"{path}{suffix}").unlink(missing_ok=True)
-        folder = path.parent
-        while top != path and folder.is_relative_to(top):
-            try:
-                folder.rmdir()  # only if empty
-            except OSError:
-                break
-            folder = folder.parent
+        staged, self._staged = self._staged, None
+        if staged is None:
+            return None
+        target, staging = staged.target, staged.staging
+        failure = None
+        try:
+            if staging.is_file() and (self.keep_new or not holds_no_data(staging)):
+                try:
+                    os.link(staging, target)  # never over a file: atomic, fails if it exists
+                except FileExistsError:
+                    failure = (
+                        f"another command created {target} meanwhile: nothing of this one "
+                        "was kept; run it again"
+                    )
+                except OSError as exc:
+                    failure = f"cannot create {target}: {exc.strerror or exc}"
+                else:
+                    return None
+        finally:
+            for suffix in ("", "-wal", "-shm", "-journal"):
+                Path(f"{staging}{suffix}").unlink(missing_ok=True)
+        if not exists(target):
+            folder = target.parent
+            while staged.top != target and folder.is_relative_to(staged.top):
+                try:
+                    folder.rmdir()  # only if empty
+                except OSError:
+                    break
+                folder = folder.parent
+        return failure
 
     def check_exists(self) -> None:
         """Refuse a SQLite file that does not exist (reads never create one)."""
@@ -229,14 +260,27 @@ def _database_failure(exc: BaseException) -> TrackerError | None:
     return DatabaseError(f"database error: {driver.first_line(exc)}")
 
 
-def close_all() -> None:
-    """Dispose of every engine a command opened (checkpoints SQLite's WAL)."""
+def close_all() -> str | None:
+    """Dispose of every engine a command opened (checkpoints SQLite's WAL) and publish the
+    databases it created (:meth:`AppState.publish`); what went wrong doing so, if anything."""
+    failure = None
     while _OPEN:
         opened = _OPEN.pop()
         if opened._engine is not None:
             opened._engine.dispose()
             opened._engine = None
-        opened.forget_if_empty()
+        failure = opened.publish() or failure
+    return failure
+
+
+@dataclass(frozen=True)
+class _Staged:
+    """A new SQLite database being built: the file asked for, the file it is built in, and
+    the first folder made for it."""
+
+    target: Path
+    staging: Path
+    top: Path
 
 
 def state(ctx: typer.Context) -> AppState:

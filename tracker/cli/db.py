@@ -64,8 +64,10 @@ def upgrade(ctx: typer.Context) -> None:
     """
     from tracker.services.database import upgrade as do_upgrade
 
+    app_state = state(ctx)
+    app_state.keep_new = True  # a new database, created empty at head, is what was asked
     with _opening():
-        before, after = do_upgrade(state(ctx).engine(check_schema=False))
+        before, after = do_upgrade(app_state.engine(check_schema=False))
     if before == after:
         message(f"the database is already at revision {after}")
     else:

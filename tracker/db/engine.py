@@ -141,6 +141,9 @@ def schema_change(engine: Engine) -> Iterator[Connection]:
         try:
             conn = conn.execution_options(**{WRITE_OPTION: True})
             with conn.begin():
+                if sqlite and conn.exec_driver_sql("PRAGMA foreign_keys").scalar():
+                    # a rebuild would delete (and cascade) every referencing row
+                    raise DatabaseError("cannot change the schema: foreign keys stay on")
                 yield conn
                 if sqlite:
                     broken = conn.exec_driver_sql("PRAGMA foreign_key_check").first()

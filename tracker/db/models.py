@@ -132,7 +132,7 @@ class Event(Base):
     name: Mapped[str] = mapped_column(String(200), unique=True)
     # The name as every door compares it (tracker.services.intake.event_key): without case
     # or extra blanks. Not unique: two spellings stored before revision 0007 both stay.
-    name_key: Mapped[str] = mapped_column(String(200))
+    name_key: Mapped[str] = mapped_column(String(600))  # casefolding lengthens (ß is ss)
     site: Mapped[str | None] = mapped_column(String(200))
     start_date: Mapped[dt.date] = mapped_column(Date)
     # True when the user gave the start date; otherwise it follows the earliest game.

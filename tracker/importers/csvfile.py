@@ -32,10 +32,11 @@ Values
 * ``white_rating``/``black_rating``: recorded ratings, whole numbers; blank or 0 is unrated
   (which numbers are FIDE ratings is the intake's rule). ``white_fide_id``/``black_fide_id``:
   positive whole numbers; blank or 0 is none.
-* ``tc``: ``standard`` (or ``classical``), ``rapid``, ``blitz``, or a PGN-style time control
-  such as ``5400+30`` or ``600+5`` classified by FIDE's definitions; blank, ``?`` or ``-``
-  is unknown. The caller's ``tc`` argument is for the rows whose cell does not tell (an
-  unreadable cell is then not a problem either).
+* ``tc``: ``standard`` (or ``classical``), ``rapid``, ``blitz``, or a time control
+  classified by FIDE's definitions (:func:`tracker.importers.timecontrol.from_cell`): in
+  seconds as PGN writes it (``5400+30``, ``600+5``), or as people write it (``90+30``,
+  ``3+2``: minutes, then seconds; ``G/90+30``); blank, ``?`` or ``-`` is unknown. The
+  caller's ``--tc`` is the intake's to apply to the rows whose cell does not tell.
 
 Line numbers count physical lines, the header being line 1 (when it is the first line).
 """
@@ -171,7 +172,7 @@ def _tc_cell(text: str) -> tuple[TimeClass | None, str | None]:
     value = text.strip()
     if timecontrol.is_unknown_marker(value):
         return None, None
-    return timecontrol.from_name(value) or timecontrol.from_pgn(value), value
+    return timecontrol.from_cell(value), value
 
 
 class _RowReader:

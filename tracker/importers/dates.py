@@ -87,6 +87,9 @@ class FileDate:
     by_order: tuple[tuple[Order, date], ...]
     two_digit_year: bool = False
     end: date | None = None
+    #: every order that gives a real date, those that give the same date as another included
+    #: (``26.02.02`` is 2026-02-02 read year first, and read year-day-month as well)
+    orders: tuple[tuple[Order, date], ...] = ()
 
     @property
     def readings(self) -> tuple[date, ...]:
@@ -108,7 +111,7 @@ class FileDate:
         """The date under one field order (an unambiguous date under any)."""
         if len(self.by_order) == 1 and not self.two_digit_year:
             return self.by_order[0][1]
-        return next((day for o, day in self.by_order if o == order), None)
+        return next((day for o, day in self.orders or self.by_order if o == order), None)
 
 
 def make_date(year: int, month: int, day: int) -> date | None:
@@ -163,7 +166,8 @@ def _numeric_readings(first: str, separator: str, middle: str, last: str) -> Fil
         if separator == "."
         else [year_first, day_first, month_first, year_day]
     )
-    return FileDate(text, _valid(order), two_digit_year=True)
+    every = tuple((o, d) for o, d in order if d is not None)
+    return FileDate(text, _valid(order), two_digit_year=True, orders=every)
 
 
 def _named_month(value: str) -> date | None:
@@ -186,7 +190,7 @@ def _single(value: str) -> FileDate:
     if match is not None:
         found = _numeric_readings(match.group(1), match.group(2), match.group(3), match.group(4))
         if found is not None:
-            return FileDate(value, found.by_order, found.two_digit_year)
+            return FileDate(value, found.by_order, found.two_digit_year, orders=found.orders)
     named = _named_month(" ".join(value.split()))
     return FileDate(value, (("named", named),) if named is not None else ())
 
@@ -198,7 +202,7 @@ def read_file_date(text: str) -> FileDate:
     if len(parts) == 2:
         start, end = _single(parts[0].strip()), _single(parts[1].strip())
         if start.ok and end.ok:
-            return FileDate(value, start.by_order, start.two_digit_year, end.first)
+            return FileDate(value, start.by_order, start.two_digit_year, end.first, start.orders)
     return _single(value)
 
 

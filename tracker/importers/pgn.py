@@ -34,10 +34,10 @@ come between: a game ends at its result (or at the next tag pair). Text outside 
 (before the first one, or after a game's result) is a warning, and ignored.
 
 Every record is a game, with moves or without: a results export writes tag pairs only, one
-record after another. A tag pair whose name the record has already given (a second
-``White``) starts the next record, whether a blank line comes between or not; a record takes
-nothing from the one before it (a record without ``Event`` has no event, with a warning when
-other records of the file have one).
+record after another. A tag pair of the Seven Tag Roster whose name the record has already
+given (a second ``White``) starts the next record, whether a blank line comes between or
+not; a record takes nothing from the one before it (a record without ``Event`` has no
+event, with a warning when other records of the file have one).
 
 Line numbers point at the first tag line of each game.
 """
@@ -85,6 +85,9 @@ _TERMINATIONS: Final = frozenset({"1-0", "0-1", "1/2-1/2", "*", *FORFEIT_SPELLIN
 #: Words some files put after a result to say it was a forfeit (``1-0 ff``).
 _FORFEIT_WORDS: Final = frozenset({"ff", "f", "(ff)", "forfeit", "(forfeit)"})
 _GIVEN_START: Final = "the given event start"
+#: The Seven Tag Roster: a record gives each once, so one given again starts the next record
+#: (another tag given twice, two Annotators say, is only that record's own repetition).
+_ROSTER: Final = frozenset({"Event", "Site", "Date", "Round", "White", "Black", "Result"})
 
 
 @dataclass(slots=True)
@@ -119,9 +122,9 @@ class _LineCountingReader:
     ``{...}`` comment), the reader hands out a blank line first.
 
     And it tells records of tag pairs only apart (python-chess would read them as one game's
-    headers, the last value of each tag winning): a tag pair whose name this record has
-    given already ends the record (the reader hands out the end of the file; the tag line
-    comes with the next record).
+    headers, the last value of each tag winning): a tag pair of the Seven Tag Roster whose
+    name this record has given already ends the record (the reader hands out the end of the
+    file; the tag line comes with the next record).
     """
 
     def __init__(self, lines: Iterator[str]) -> None:
@@ -130,7 +133,7 @@ class _LineCountingReader:
         self.first_line: int | None = None
         self.tag_lines = 0
         self.movetext = _Movetext()
-        self._pending: str | None = None
+        self._pending: tuple[str, str | None] | None = None  # a line and its tag's name
         self._in_comment = False
         self._depth = 0  # variations
         self._after_movetext = False
@@ -145,22 +148,22 @@ class _LineCountingReader:
 
     def readline(self) -> str:
         if self._pending is not None:
-            line, self._pending = self._pending, None
+            (line, name), self._pending = self._pending, None
         else:
             line = next(self._lines, "")
             if not line:
                 return line
-            tag = None if self._in_comment else _TAG_LINE.match(line)
-            if tag is not None and self._after_movetext:
-                self._pending = line
+            tag = None if self._in_comment or line[:1] != "[" else _TAG_LINE.match(line)
+            name = None if tag is None else tag[1]
+            if name is not None and self._after_movetext:
+                self._pending = (line, name)
                 self._after_movetext = False
                 return "\n"
-            if tag is not None and tag[1] in self._tags:
-                self._pending = line  # the next record's first tag pair
+            if name in self._tags and name in _ROSTER:
+                self._pending = (line, name)  # the next record's first tag pair
                 return ""
-        tag = None if self._in_comment else _TAG_LINE.match(line)
-        if tag is not None:
-            self._tags.add(tag[1])
+        if name is not None:
+            self._tags.add(name)
         self._count(line)
         self._track(line)
         return line

@@ -39,7 +39,6 @@ Sex = Literal["m", "f"]
 #: (also ``0000`` without a result: the player was absent and not paired).
 ByeKind = Literal["H", "F", "U", "Z"]
 
-FIDE_ID_MAX: Final = 99_999_999_999  # the TRF column holds 11 digits
 
 #: How files write forfeits, beyond tracker's own ``+-`` / ``-+`` (compared without blanks,
 #: in any case): chess-results' ``(+)-(-)`` and ``+ - -``, ``1-0 ff``, ``+/-``...
@@ -415,16 +414,15 @@ def parse_rating(text: str | None, what: str) -> tuple[int | None, str | None]:
 
 
 def parse_fide_id(text: str | None, what: str) -> tuple[int | None, str | None]:
-    """``(id, None)`` or ``(None, reason)``. Blank and 0 mean "no FIDE id"."""
+    """``(id, None)`` or ``(None, reason)``. Blank and 0 mean "no FIDE id"; whether another
+    whole number is a FIDE id is the intake's rule (tracker.services.intake), not the
+    reader's."""
     value = (text or "").strip()
     if not value:
         return None, None
-    if not value.isascii() or not value.isdigit():
+    if not value.isascii() or not value.isdigit() or len(value) > 30:
         return None, f"{what} {value!r} is not a positive whole number"
-    fide_id = int(value)
-    if fide_id > FIDE_ID_MAX:
-        return None, f"{what} {value!r} is too long"
-    return (fide_id or None), None
+    return (int(value) or None), None
 
 
 def file_result(text: str) -> str | None:

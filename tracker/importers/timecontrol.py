@@ -157,6 +157,25 @@ def from_trf(text: str | None) -> TimeClass | None:
     return white if white == black else None
 
 
+#: In a table's cell, a control whose first period is shorter than this many (seconds, as
+#: PGN writes it) is minutes as people write them: ``90+30``, ``3+2``, ``120``.
+_CELL_MINUTES_BELOW: Final = 180
+
+
+def from_cell(text: str) -> TimeClass | None:
+    """Class of a control in a table's cell (CSV ``tc``): a class's name; a PGN value in
+    seconds (``5400+30``, ``180+2``); or, when its first period is under 3 minutes read as
+    seconds (``90+30``, ``3+2``: nobody plays 90 seconds and 30), minutes as people write
+    them, as :func:`from_text` reads them."""
+    named = from_name(text)
+    if named is not None:
+        return named
+    periods = _periods(text.strip())
+    if periods and periods[0].seconds >= _CELL_MINUTES_BELOW:
+        return from_pgn(text)
+    return from_text(text)
+
+
 def from_name(text: str) -> TimeClass | None:
     """``standard`` (or ``classical``), ``rapid``, ``blitz`` or ``bullet``, any case; else
     None."""
@@ -178,6 +197,11 @@ _PER_MOVE = re.compile(
 )
 
 
+_AFTER_MOVE = re.compile(r"(?:move|mv)\.?\s*(?:no\.?|number)?\s*$", re.IGNORECASE)
+#: ``1:30``: hours and minutes.
+_HOURS_MINUTES = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?![\d:])")
+
+
 def from_text(text: str | None) -> TimeClass | None:
     """Class of a control written as free text (see the module docstring), or None."""
     if text is None:
@@ -186,7 +210,7 @@ def from_text(text: str | None) -> TimeClass | None:
     value = value.replace("\u201d", '"').replace("\u00bd", ".5")
     if not value or is_unknown_marker(value):
         return None
-    seconds = _free_text_seconds(value)
+    seconds = _free_text_seconds(_HOURS_MINUTES.sub(r"\1h\2m", value))
     if seconds is not None:
         if seconds <= 0 or seconds > _OVER_THE_BOARD_MAX_SECONDS:
             return None
@@ -209,8 +233,8 @@ def _free_text_seconds(text: str) -> float | None:
         unit = (term["unit"] or "").casefold().rstrip(".")
         before = text[terms[index - 1].end() if index else 0 : term.start()]
         after = text[term.end() : terms[index + 1].start() if index + 1 < len(terms) else None]
-        if unit.startswith(("move", "mv")):
-            continue  # a period's moves: its time is given beside it
+        if unit.startswith(("move", "mv")) or _AFTER_MOVE.search(before):
+            continue  # a period's moves ("40 moves", "from move 1"): no time
         if not unit and after.lstrip().startswith("/") and index + 1 < len(terms):
             continue  # "40/90": 40 moves in 90 minutes
         if unit.startswith("h"):

@@ -170,6 +170,11 @@ def get_or_create_event(
                     f"event {clean!r} already starts on {event.start_date}; it cannot also "
                     f"start on {start}"
                 )
+            if start > event.start_date:  # not fixed: the start is its earliest game
+                raise InvalidInputError(
+                    f"event {clean!r} has games from {event.start_date} in the database; "
+                    f"--event-start says it starts on {start}"
+                )
             event = event._replace(start_date=start, start_fixed=True)
     if played_on < event.start_date:
         if event.start_fixed:

@@ -21,9 +21,9 @@ date and birth      a game (or a seed) in a year the player is younger than 3 is
                     (a game before his birth above all)
 recorded rating     1000..3000 is stored; any other whole number is not a FIDE rating (a
                     national rating such as 471): stored as no rating, with a warning
-FIDE id             100000..99999999999 (six digits or more: a federation's code and five
-                    digits); a smaller number is a national id, not FIDE's: not stored as
-                    a FIDE id, with a warning (the player is matched by name)
+FIDE id             100000..99999999999 (six to eleven digits: a federation's code and five
+                    digits); another number is a national id, not FIDE's: not stored as
+                    a FIDE id, with a warning (the player is matched by name); 0 is none
 event name          blanks collapsed; compared without case or spacing (``autumn  cup``
                     is ``Autumn Cup``): the first spelling is kept
 round               blanks collapsed, numbers without leading zeros (``01`` is ``1``,
@@ -140,7 +140,7 @@ def is_fide_id(value: int) -> bool:
 def not_fide_id(value: int) -> str:
     """What the warning says of a number given as a FIDE id that is none."""
     return (
-        f"{value} is not a FIDE id (FIDE's have six digits or more; a national id?): not "
+        f"{value} is not a FIDE id (FIDE's have six to eleven digits; a national id?): not "
         "stored as one"
     )
 
@@ -151,6 +151,19 @@ EVENT_NAME_MAX: Final = 200
 ROUND_MAX: Final = 16
 
 
+def has_control(text: str) -> bool:
+    """Control characters (NUL, escape codes...): never part of a name, an event or a round,
+    at any door (PostgreSQL refuses NUL in text; a terminal obeys the escapes)."""
+    return not text.isprintable() and any(unicodedata.category(char) == "Cc" for char in text)
+
+
+def check_text(text: str, what: str) -> str:
+    """``text`` itself, if it holds no control character."""
+    if has_control(text):
+        raise InvalidInputError(f"{what} {text!r} contains control characters")
+    return text
+
+
 def clean_event_name(name: str) -> str:
     """An event's name as stored: Unicode-composed, blanks collapsed."""
     cleaned = " ".join(unicodedata.normalize("NFC", name).split())
@@ -158,7 +171,7 @@ def clean_event_name(name: str) -> str:
         raise InvalidInputError("an event needs a name")
     if len(cleaned) > EVENT_NAME_MAX:
         raise InvalidInputError(f"an event name is limited to {EVENT_NAME_MAX} characters")
-    return cleaned
+    return check_text(cleaned, "event name")
 
 
 def event_key(name: str) -> str:
@@ -178,10 +191,12 @@ def clean_round(value: str | None) -> str | None:
     text = " ".join(value.split())
     if not text or text in ("?", "-"):
         return None
+    if len(text) > 4 * ROUND_MAX:  # no round is written so long, even with leading zeros
+        raise InvalidInputError(f"round {value[:20]!r}... is longer than {ROUND_MAX} characters")
     text = _NUMBER.sub(lambda m: str(int(m[0])), _ROUND_WORD.sub("", text))
     if len(text) > ROUND_MAX:
         raise InvalidInputError(f"round {value!r} is longer than {ROUND_MAX} characters")
-    return text
+    return check_text(text, "round")
 
 
 def round_key(value: str | None) -> str:

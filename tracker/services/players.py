@@ -26,7 +26,7 @@ from tracker.services.player_refs import (
 from tracker.services.stale import mark_all_stale
 
 __all__ = ["PlayerView", "SeedInput", "SeedView", "resolve", "show_player"]
-from tracker.services.intake import age_problem, is_fide_id, not_fide_id
+from tracker.services.intake import age_problem, check_text, is_fide_id, not_fide_id
 from tracker.user_input import check_birth_year, check_plausible_rating, today
 
 TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
@@ -55,6 +55,7 @@ def clean_name(name: str) -> str:
         raise InvalidInputError("a player needs a name")
     if len(cleaned) > 200:
         raise InvalidInputError("a player's name is limited to 200 characters")
+    check_text(cleaned, "player name")
     if id_ref(cleaned) is not None:
         raise InvalidInputError(
             f"invalid name {name!r}: a name cannot start with '#' or 'id:' (those refer to "
@@ -70,8 +71,11 @@ def _clean_fields(fields: dict[str, Any], warnings: list[str] | None = None) -> 
     if out.get("name") is not None:
         out["name"] = clean_name(out["name"])
     fide_id = out.get("fide_id")
-    if fide_id is not None and fide_id <= 0:
+    if fide_id is not None and fide_id < 0:
         raise InvalidInputError(f"invalid FIDE id {fide_id}: a positive number")
+    if fide_id == 0:  # as in files: no FIDE id given
+        del out["fide_id"]
+        fide_id = None
     if fide_id is not None and not is_fide_id(fide_id):
         if warnings is not None:
             warnings.append(f"FIDE id {not_fide_id(fide_id)}")

@@ -24,6 +24,7 @@ from tracker.services.intake import (
     FIDE_RATING_MAX,
     FIDE_RATING_MIN,
     event_key,
+    has_control,
 )
 from tracker.vocabulary import FORFEITS, RESULTS, TIME_CONTROLS, TimeControl
 
@@ -33,12 +34,6 @@ TC_CODES: Final[tuple[str | None, ...]] = (None, *TIME_CONTROLS)
 FORFEIT_CODES: Final = frozenset(RESULT_CODES.index(r) for r in FORFEITS)
 _RESULT_INDEX: Final = {r: i for i, r in enumerate(RESULT_CODES)}
 _TC_INDEX: Final = {tc: i for i, tc in enumerate(TC_CODES)}
-
-
-def has_control(text: str) -> bool:
-    """Control characters (NUL, escape codes...): never part of a name; PostgreSQL refuses
-    NUL in text."""
-    return any(unicodedata.category(char) == "Cc" for char in text)
 
 
 @dataclass(slots=True)

@@ -26,7 +26,6 @@ from tracker.services.imports.columns import (
     RESULT_CODES,
     TC_CODES,
     Side,
-    has_control,
 )
 from tracker.services.imports.planned import (
     EventPlan,
@@ -40,8 +39,10 @@ from tracker.services.intake import (
     FIRST_RATED_DAY,
     YOUNGEST,
     age_problem,
+    clean_event_name,
     clean_round,
     event_key,
+    has_control,
     round_key,
 )
 from tracker.services.players import clean_name
@@ -75,16 +76,12 @@ def _label(player: _Known) -> str:
 
 
 def _clean_round(value: str | None) -> tuple[str | None, list[str]]:
-    """A game's round as stored, and what is wrong with it."""
-    problems = []
+    """A game's round as stored (:func:`tracker.services.intake.clean_round`), and what is
+    wrong with it."""
     try:
-        round_ = clean_round(value)
+        return clean_round(value), []
     except InvalidInputError as exc:
-        problems.append(str(exc))
-        round_ = None
-    if round_ is not None and has_control(round_):
-        problems.append(f"round {round_!r} contains control characters")
-    return round_, problems
+        return None, [str(exc)]
 
 
 def _bitmap_size(count: int) -> int:
@@ -249,10 +246,10 @@ class Planner:
         for seen in self.games.events:
             plan = EventPlan(name=seen.name, first_line=seen.first_line, file_start=seen.file_start)
             plan.site = seen.site
-            if len(seen.name) > 200:
-                plan.problem = "an event name is limited to 200 characters"
-            elif has_control(seen.name):
-                plan.problem = f"event name {seen.name!r} contains control characters"
+            try:
+                clean_event_name(seen.name)
+            except InvalidInputError as exc:
+                plan.problem = str(exc)
             events.append(plan)
         # Stored events by the file's names as every door compares them (case and blanks do
         # not count); of two stored spellings of one key, the exact name picks one.
