@@ -188,6 +188,8 @@ def clean_round(value: str | None) -> str | None:
     its number, numbers without leading zeros; None for no round (blank, ``?``, ``-``)."""
     if value is None:
         return None
+    if value.isdigit() and value.isascii() and value[0] != "0" and len(value) <= ROUND_MAX:
+        return value  # the usual round, kept as it is (a federation's file: no new string)
     text = " ".join(value.split())
     if not text or text in ("?", "-"):
         return None
@@ -201,7 +203,10 @@ def clean_round(value: str | None) -> str | None:
 
 def round_key(value: str | None) -> str:
     """A stored round as the natural key compares it (without case; '' for none)."""
-    return "" if value is None else value.casefold()
+    if value is None:
+        return ""
+    key = value.casefold()
+    return value if key == value else key  # the same string where nothing changes
 
 
 # -- duplicates --------------------------------------------------------------------------
