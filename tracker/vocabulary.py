@@ -19,7 +19,6 @@ TC_WORDS: Final = "standard, rapid or blitz"
 #: Regulations 2024 §5.1: unplayed games are not counted).
 RESULTS: Final[tuple[str, ...]] = ("1-0", "0-1", "1/2-1/2", "+-", "-+")
 FORFEITS: Final[tuple[str, ...]] = ("+-", "-+")
-PLAYED_RESULTS: Final[tuple[str, ...]] = ("1-0", "0-1", "1/2-1/2")
 
 #: White's and Black's score in a played game, exact.
 SCORES: Final[dict[str, tuple[Decimal, Decimal]]] = {

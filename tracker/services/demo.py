@@ -5,7 +5,6 @@ from __future__ import annotations
 import datetime as dt
 import json
 import sqlite3
-from collections import Counter
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -24,7 +23,6 @@ class DemoSummary:
     players: int
     tracked: int
     games: int
-    games_by_month: tuple[tuple[str, int], ...]
     months: tuple[dt.date, ...]
     linked: tuple[str, ...] = ()  # players with a (fictional) Lichess account and history
 
@@ -89,13 +87,12 @@ def load_demo(session: Session) -> DemoSummary:
         history = json.dumps(account["rating_history"]).encode("utf-8")
         import_data(session, history, Path(f"{account['user']}.json"), account["player"])
         linked.append(account["player"])
-    by_month = Counter(g["date"][:7] for g in data["games"])
+    by_month = {g["date"][:7] for g in data["games"]}
     return DemoSummary(
         description=data["description"],
         players=len(data["players"]),
         tracked=sum(1 for p in data["players"] if not p.get("external")),
         games=len(data["games"]),
-        games_by_month=tuple(sorted(by_month.items())),
         months=tuple(dt.date.fromisoformat(m + "-01") for m in sorted(by_month)),
         linked=tuple(linked),
     )

@@ -12,8 +12,7 @@ from tracker.importers.records import Problem
 from tracker.services.imports.columns import FileGames, where_zero
 from tracker.services.intake import natural_key
 
-#: A game's state in the plan.
-WRITE: Final = 0
+#: A game's state in the plan (0: to write).
 REFUSED: Final = 1
 PRESENT: Final = 2
 
