@@ -53,7 +53,7 @@ def test_postgresql_parameters_lists_and_percent_signs() -> None:
     assert params == {"a": 1, "ids__0": 4, "ids__1": 5}
 
 
-def test_sqlite_parameters_keep_their_names_and_dates_go_as_text() -> None:
+def test_sqlite_parameters_keep_their_names() -> None:
     conn = Recorder()
     db = Db(conn, "sqlite")
     db.all(
@@ -62,7 +62,7 @@ def test_sqlite_parameters_keep_their_names_and_dates_go_as_text() -> None:
     )
     assert conn.calls[0] == (
         "SELECT 1 WHERE m = :month AND id IN (:ids__0) AND n LIKE '%a'",
-        {"month": "2026-03-01", "ids__0": 7},
+        {"month": dt.date(2026, 3, 1), "ids__0": 7},
     )
     # a list of another length is a statement of its own
     db.all("SELECT 1 WHERE id IN (:ids)", {"ids": [1, 2, 3]})
@@ -177,3 +177,20 @@ def test_a_postgresql_read_sees_one_snapshot_and_waits_no_longer_than_sqlite(db_
         assert db.scalar("SHOW transaction_isolation") == "repeatable read"
         assert db.scalar("SHOW transaction_read_only") == "on"
         assert db.scalar("SHOW lock_timeout") == "30s"
+
+
+def test_dates_go_to_sqlite_as_iso_text_in_statements_and_bulk_inserts() -> None:
+    """As SQLAlchemy's Date stores them: what the schema's readers and indexes expect."""
+    import sqlite3
+
+    conn = sqlite3.connect(":memory:")
+    db = Db(conn, "sqlite")
+    db.run("CREATE TABLE t (d DATE, n INTEGER)")
+    db.run("INSERT INTO t VALUES (:d, 1)", {"d": dt.date(2026, 3, 1)})
+    db.insert_many("t", ("d", "n"), [(dt.date(2026, 4, 1), 2), (None, 3)])
+    assert db.all("SELECT d, typeof(d) FROM t ORDER BY n") == [
+        ("2026-03-01", "text"),
+        ("2026-04-01", "text"),
+        (None, "null"),
+    ]
+    assert db.scalar("SELECT count(*) FROM t WHERE d = :d", {"d": dt.date(2026, 4, 1)}) == 1

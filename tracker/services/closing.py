@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from typing import Any
 
 from sqlalchemy.orm import Session
 
-from tracker.db.bulk import bulk_insert, player_values, without_gc
-from tracker.db.models import EloHistory, Player, RatingPeriod, table
+from tracker.db.bulk import player_values, without_gc
+from tracker.db.driver import Db
+from tracker.db.models import Player, RatingPeriod
+from tracker.db.rows import EloRow
 from tracker.months import next_month, previous_month
 from tracker.ratings import fide
 from tracker.ratings.fide import ListLine
@@ -119,7 +120,7 @@ def close_month(
     # (services.lists.carried).
     changed = [line for line in new_list.lines if line.outcome is not None]
     rows = [elo_row(period.id, line) for line in changed]
-    bulk_insert(session, _ELO_HISTORY, ELO_COLUMNS, rows)
+    Db.of(session).store(rows)
     shadow.write_month(session, period.id, shadow_month, shadows, updates)
 
     names = player_values(session, Player.name, new_list.new_players + new_list.dropped)
@@ -143,65 +144,64 @@ def _unsettled(state: fide.PlayerState | None) -> bool:
 
 
 def _published(
-    period: int, lines: list[ListLine], changed: list[ListLine], rows: list[tuple[Any, ...]]
+    period: int, lines: list[ListLine], changed: list[ListLine], rows: list[EloRow]
 ) -> lists.PublishedList:
     """The list just written, as :func:`lists.list_lines` would read it back: the stored lines
     (``changed``, written as ``rows``) as stored, the carried ones as folded."""
     states = {line.player_id: line.state for line in lines}
     for line, row in zip(changed, rows, strict=True):
         states[line.player_id] = lists.line_state(
-            row[3], row[5], row[11], row[12], row[13], row[14], line.state.birth_year
+            row.rating,
+            row.next_k,
+            row.rated_games,
+            row.ever_2400,
+            row.ever_2300,
+            row.pool,
+            line.state.birth_year,
         )
     return lists.PublishedList(
         period, states, {line.player_id: line.state.rating for line in lines}
     )
 
 
-_ELO_HISTORY = table(EloHistory)
-ELO_COLUMNS = (
-    "period_id",
-    "player_id",
-    "rating_before",
-    "rating",
-    "k",
-    "next_k",
-    "games",
-    "score_c",
-    "expected_c",
-    "change_exact_c",
-    "change",
-    "rated_games",
-    "ever_2400",
-    "ever_2300",
-    "pool",
-    "note",
-)
-
-
-def elo_row(period: int, line: ListLine) -> tuple[Any, ...]:
-    """An ``elo_history`` row, in the order of :data:`ELO_COLUMNS`."""
+def elo_row(period: int, line: ListLine) -> EloRow:
+    """The ``elo_history`` row of a line of the list ``period`` publishes."""
     state, outcome = line.state, line.outcome
     pool = lists.pool_to_json(state)
     if outcome is None:  # a rated player without games: his line carries over
-        return (
-            period, line.player_id, line.rating_before, state.rating, None, state.k,
-            0, 0, 0, 0, 0, state.rated_games, state.ever_2400, state.ever_2300, pool, None,
-        )  # fmt: skip
-    return (
-        period,
-        line.player_id,
-        outcome.rating_before,
-        outcome.rating_after,
-        outcome.k,
-        outcome.next_k,
-        outcome.games,
-        lists.hundredths(outcome.score),
-        lists.hundredths(outcome.expected),
-        lists.hundredths(outcome.change_exact),
-        outcome.change,
-        state.rated_games,
-        state.ever_2400,
-        state.ever_2300,
-        pool,
-        "; ".join(outcome.notes) or None,
+        return EloRow(
+            period_id=period,
+            player_id=line.player_id,
+            rating_before=line.rating_before,
+            rating=state.rating,
+            k=None,
+            next_k=state.k,
+            games=0,
+            score_c=0,
+            expected_c=0,
+            change_exact_c=0,
+            change=0,
+            rated_games=state.rated_games,
+            ever_2400=state.ever_2400,
+            ever_2300=state.ever_2300,
+            pool=pool,
+            note=None,
+        )
+    return EloRow(
+        period_id=period,
+        player_id=line.player_id,
+        rating_before=outcome.rating_before,
+        rating=outcome.rating_after,
+        k=outcome.k,
+        next_k=outcome.next_k,
+        games=outcome.games,
+        score_c=lists.hundredths(outcome.score),
+        expected_c=lists.hundredths(outcome.expected),
+        change_exact_c=lists.hundredths(outcome.change_exact),
+        change=outcome.change,
+        rated_games=state.rated_games,
+        ever_2400=state.ever_2400,
+        ever_2300=state.ever_2300,
+        pool=pool,
+        note="; ".join(outcome.notes) or None,
     )

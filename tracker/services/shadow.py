@@ -39,11 +39,11 @@ __all__ = [
 import datetime as dt
 from collections.abc import Iterable
 
-from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from tracker.db.bulk import bulk_insert, stored_date, without_gc
-from tracker.db.models import GlickoHistory, RatingPeriod, ShadowSettings, table
+from tracker.db.bulk import without_gc
+from tracker.db.driver import Db
+from tracker.db.rows import GlickoRow
 from tracker.errors import InvalidInputError
 from tracker.months import month_end
 from tracker.ratings.shadow import GameUpdate, ShadowPlayer
@@ -82,21 +82,21 @@ def write_month(
     """Store the month's snapshots: a row per tracked side of every game and a month-end row
     per player who played (per-game presets: an idle shadow does not move, see
     :func:`month_end_players`), or a month-end row per player (per-period presets)."""
-    rows: list[tuple[object, ...]] = []
-    stored = stored_date(session)
-    month_end_stored = stored(month_end(month.month))
+    rows: list[GlickoRow] = []
+    day_end = month_end(month.month)
     name = month.preset.name
     if month.preset.period == "game":
         for u in updates:
-            day = stored(u.after.last_played)  # the game's day
+            day = u.after.last_played  # the game's day
+            assert day is not None
             rows.append(_row(u.player_id, name, period, u.after, u.game_id, day, day))
     moved: Iterable[int] = (
         dict.fromkeys(u.player_id for u in updates) if month.movers_only else after
     )
     for pid in moved:
         p = after[pid]
-        rows.append(_row(pid, name, period, p, None, month_end_stored, stored(p.last_played)))
-    bulk_insert(session, _GLICKO_HISTORY, _GLICKO_COLUMNS, rows, dates_stored=True)
+        rows.append(_row(pid, name, period, p, None, day_end, p.last_played))
+    Db.of(session).store(rows)
 
 
 def close_month(
@@ -108,43 +108,28 @@ def close_month(
     write_month(session, period, read, after, updates)
 
 
-_GLICKO_HISTORY = table(GlickoHistory)
-_GLICKO_COLUMNS = (
-    "as_of",
-    "player_id",
-    "preset",
-    "game_id",
-    "period_id",
-    "rating",
-    "rd",
-    "volatility",
-    "last_played",
-    "games",
-)
-
-
 def _row(
     pid: int,
     preset: str,
     period: int,
     p: ShadowPlayer,
     game_id: int | None,
-    day: object,
-    last_played: object,
-) -> tuple[object, ...]:
-    """A ``glicko_history`` row, in the order of ``_GLICKO_COLUMNS`` (dates as stored)."""
+    day: dt.date,
+    last_played: dt.date | None,
+) -> GlickoRow:
+    """A ``glicko_history`` row: ``p``'s shadow after game ``game_id``, or at the month's end."""
     state = p.state
-    return (
-        day,
-        pid,
-        preset,
-        game_id,
-        period,
-        state.rating,
-        state.rd,
-        state.volatility,
-        last_played,
-        p.games,
+    return GlickoRow(
+        player_id=pid,
+        preset=preset,
+        game_id=game_id,
+        period_id=period,
+        as_of=day,
+        rating=state.rating,
+        rd=state.rd,
+        volatility=state.volatility,
+        last_played=last_played,
+        games=p.games,
     )
 
 
@@ -152,11 +137,10 @@ def recompute(session: Session, tc: str, config: ShadowConfig | None = None) -> 
     """Replace the stored shadow of every closed period of ``tc``."""
     config = config or get_config(session)
     closed = lists.closed_months(session, tc)
-    glicko_history = _GLICKO_HISTORY  # a Core delete: the ORM's would fetch every deleted id first
-    session.execute(
-        delete(glicko_history).where(
-            glicko_history.c.period_id.in_(select(RatingPeriod.id).where(RatingPeriod.tc == tc))
-        )
+    Db.of(session).run(
+        "DELETE FROM glicko_history"
+        " WHERE period_id IN (SELECT id FROM rating_periods WHERE tc = :tc)",
+        {"tc": tc},
     )
     players: dict[int, ShadowPlayer] | None = None  # every shadow at the previous month's end
     with without_gc():
@@ -210,15 +194,28 @@ def set_config(
         )
     if new == current:
         return current, False
-    row = session.get(ShadowSettings, 1)
-    if row is None:
-        row = ShadowSettings(id=1)
-        session.add(row)
-    row.preset, row.seed = new.preset, new.seed
-    row.external_rd, row.chesscom_start = new.external_rd, new.chesscom_start
-    row.chesscom_c, row.chesscom_rd_min = new.chesscom_c, new.chesscom_rd_min
-    row.chesscom_rd_max, row.seed_rd = new.chesscom_rd_max, new.seed_rd
-    session.flush()
+    db = Db.of(session)
+    values = {
+        "preset": new.preset,
+        "seed": new.seed,
+        "external_rd": new.external_rd,
+        "chesscom_start": new.chesscom_start,
+        "chesscom_c": new.chesscom_c,
+        "chesscom_rd_min": new.chesscom_rd_min,
+        "chesscom_rd_max": new.chesscom_rd_max,
+        "seed_rd": new.seed_rd,
+    }
+    if db.scalar("SELECT 1 FROM shadow_settings WHERE id = 1") is None:
+        db.run(
+            f"INSERT INTO shadow_settings (id, {', '.join(values)})"
+            f" VALUES (1, {', '.join(':' + name for name in values)})",
+            values,
+        )
+    else:
+        db.run(
+            f"UPDATE shadow_settings SET {', '.join(f'{n} = :{n}' for n in values)} WHERE id = 1",
+            values,
+        )
     for tc in TIME_CONTROLS:
         recompute(session, tc, new)
     return new, True
