@@ -1,0 +1,6 @@
+"""The named queries: every read and write of tracker's tables at run time, by feature.
+
+Each function takes a :class:`tracker.db.driver.Db` (one transaction) and returns typed rows
+(named tuples or frozen dataclasses), so the services above hold no SQL, no cursor and no
+session.
+"""
