@@ -64,7 +64,7 @@ def close(
     """
     from tracker.services.periods import close as do_close
 
-    report = state(ctx).run(lambda s: do_close(s, tc=tc, month=month, today=today()), write=True)
+    report = state(ctx).write(lambda db: do_close(db, tc=tc, month=month, today=today()))
     if report.rerated:
         first, last = report.rerated[0], report.rerated[-1]
         which = "period" if first == last else "periods"
@@ -129,7 +129,7 @@ def list_(
     """
     from tracker.services.periods import list_periods
 
-    rows = state(ctx).run(lambda s: list_periods(s, tc), write=False)
+    rows = state(ctx).read(lambda db: list_periods(db, tc))
     if json:
         print_json(
             [
@@ -170,7 +170,7 @@ def rerate(
     """
     from tracker.services.periods import rerate as do_rerate
 
-    reports = state(ctx).run(lambda s: do_rerate(s, tc=tc, from_month=from_month), write=True)
+    reports = state(ctx).write(lambda db: do_rerate(db, tc=tc, from_month=from_month))
     if not reports:
         message("nothing to rerate: no period has been closed yet")
     for r in reports:

@@ -95,7 +95,7 @@ def show(ctx: typer.Context, json: Json = False) -> None:
     """
     from tracker.services.shadow import get_config
 
-    c = state(ctx).run(get_config, write=False)
+    c = state(ctx).read(get_config)
     if json:
         print_json(config_json(c))
     else:
@@ -175,9 +175,9 @@ def set_(
     """
     from tracker.services.shadow import set_config
 
-    c, changed = state(ctx).run(
-        lambda s: set_config(
-            s,
+    c, changed = state(ctx).write(
+        lambda db: set_config(
+            db,
             preset=preset,
             seed=seed,
             external_rd=external_rd,
@@ -187,7 +187,6 @@ def set_(
             chesscom_rd_max=chesscom_rd_max,
             seed_rd=seed_rd,
         ),
-        write=True,
     )
     if json:
         print_json(config_json(c))

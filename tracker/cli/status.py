@@ -104,7 +104,7 @@ def status(ctx: typer.Context, json: Json = False) -> None:
     from tracker.services.status import status as get_status
 
     app_state = state(ctx)
-    st = app_state.run(lambda s: get_status(s, today()), write=False)
+    st = app_state.read(lambda db: get_status(db, today()))
     database = app_state.where()
     if json:
         print_json(status_json(st, database))

@@ -203,6 +203,11 @@ def maybe_day(value: Any) -> dt.date | None:
     return None if value is None else day(value)
 
 
+def moment(value: Any) -> dt.datetime:
+    """A timestamp column's value: the driver's datetime, or SQLite's ISO text."""
+    return value if isinstance(value, dt.datetime) else dt.datetime.fromisoformat(value)
+
+
 def chunks(ids: Sequence[int], size: int = 500) -> list[list[int]]:
     """``ids`` in slices for ``IN (...)`` lists (SQLite takes a few thousand parameters)."""
     return [list(ids[i : i + size]) for i in range(0, len(ids), size)]

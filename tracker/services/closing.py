@@ -12,11 +12,9 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from sqlalchemy.orm import Session
-
-from tracker.db.bulk import player_values, without_gc
+from tracker.db.bulk import without_gc
 from tracker.db.driver import Db
-from tracker.db.models import Player, RatingPeriod
+from tracker.db.queries import periods
 from tracker.db.rows import EloRow
 from tracker.months import next_month, previous_month
 from tracker.ratings import fide
@@ -46,7 +44,7 @@ class Carry:
 
 
 def close_months(
-    session: Session, tc: TimeControl, months: list[dt.date], first_month: dt.date
+    db: Db, tc: TimeControl, months: list[dt.date], first_month: dt.date
 ) -> tuple[ClosedPeriod, ...]:
     """Close ``months`` in order, each handing its list to the next (``rerate`` is this loop
     over every month from the first to change)."""
@@ -54,15 +52,13 @@ def close_months(
     carry = None
     with without_gc():
         for i, month in enumerate(months):
-            closed, carry = close_month(
-                session, tc, month, first_month, carry, keep=i < len(months) - 1
-            )
+            closed, carry = close_month(db, tc, month, first_month, carry, keep=i < len(months) - 1)
             done.append(closed)
     return tuple(done)
 
 
 def close_month(
-    session: Session,
+    db: Db,
     tc: TimeControl,
     month: dt.date,
     first_month: dt.date,
@@ -74,30 +70,28 @@ def close_month(
     # Reads: the list in force during the month, the month's games, the lists in force when
     # their events started, the newcomers' birth years, the shadows before the month.
     states, lines = lists.states_at_start(
-        session, tc, month, first_month, carry.published if carry is not None else None
+        db, tc, month, first_month, carry.published if carry is not None else None
     )
-    ratings = lists.ListRatings(session, tc)
+    ratings = lists.ListRatings(db, tc)
     if lines is not None:
         ratings.give(previous_month(month), lines)
-    played = rated_games.month_games(session, tc, month)  # the shadow rates every game when played
-    games = rated_games.period_games(session, tc, month, played)  # FIDE: events that ended, ...
+    played = rated_games.month_games(db, tc, month)  # the shadow rates every game when played
+    games = rated_games.period_games(db, tc, month, played)  # FIDE: events that ended, ...
     per_player = fide.player_games(games, ratings.lists_for(games), month)
-    births = player_values(
-        session, Player.birth_year, (pid for pid in per_player if pid not in states)
-    )
+    births = periods.player_birth_years(db, [pid for pid in per_player if pid not in states])
     first_events = rated_games.first_events(
-        session, tc, month, (pid for pid in per_player if _unsettled(states.get(pid)))
+        db, tc, month, (pid for pid in per_player if _unsettled(states.get(pid)))
     )
     first_events.update(
         rated_games.first_events(
-            session,
+            db,
             tc,
             month,
             (p for p, s in states.items() if p not in per_player and any(g.held for g in s.pool)),
         )
     )
     shadow_month = shadow.read_month(
-        session,
+        db,
         tc,
         month,
         games=played,
@@ -113,17 +107,15 @@ def close_month(
     shadows, updates = shadow.fold_month(shadow_month)
 
     # Writes: the period, its list, its shadow.
-    period = RatingPeriod(tc=tc, month=month, stale=False)
-    session.add(period)
-    session.flush()
+    period = periods.add_period(db, tc, month)
     # A rated player without games carries his line over: it is derived when read, not stored
     # (services.lists.carried).
     changed = [line for line in new_list.lines if line.outcome is not None]
-    rows = [elo_row(period.id, line) for line in changed]
-    Db.of(session).store(rows)
-    shadow.write_month(session, period.id, shadow_month, shadows, updates)
+    rows = [elo_row(period, line) for line in changed]
+    db.store(rows)
+    shadow.write_month(db, period, shadow_month, shadows, updates)
 
-    names = player_values(session, Player.name, new_list.new_players + new_list.dropped)
+    names = periods.player_names(db, [*new_list.new_players, *new_list.dropped])
     closed = ClosedPeriod(
         tc=tc,
         month=month,
@@ -135,7 +127,7 @@ def close_month(
     )
     if not keep:
         return closed, None
-    return closed, Carry(_published(period.id, new_list.lines, changed, rows), shadows)
+    return closed, Carry(_published(period, new_list.lines, changed, rows), shadows)
 
 
 def _unsettled(state: fide.PlayerState | None) -> bool:

@@ -11,12 +11,10 @@ from __future__ import annotations
 import datetime as dt
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from sqlalchemy import delete, func, select
-from sqlalchemy.orm import Session
-
-from tracker.db.models import EloHistory, Game, GlickoHistory, RatingPeriod, table
+from tracker.db.driver import Db
+from tracker.db.queries import periods as queries
 from tracker.errors import InvalidInputError
 from tracker.months import month_label, month_of, months_between, next_month, previous_month
 from tracker.services.closing import ClosedPeriod, close_months
@@ -24,6 +22,9 @@ from tracker.services.lists import closed_months, first_game_month
 from tracker.services.rated_games import event_spans, period_games
 from tracker.user_input import check_tc
 from tracker.vocabulary import FORFEITS, TIME_CONTROLS, TimeControl
+
+if TYPE_CHECKING:
+    from tracker.db.driver import Source
 
 __all__ = [
     "CloseReport",
@@ -56,9 +57,10 @@ class PeriodRow:
     players: int
 
 
-def close(session: Session, *, tc: str, month: dt.date | None, today: dt.date) -> CloseReport:
+def close(source: Source, *, tc: str, month: dt.date | None, today: dt.date) -> CloseReport:
     """Close ``month`` (default: every month before the current one) and any earlier open
     months, in order; stale periods are rerated first."""
+    db = Db.of(source)
     tc = check_tc(tc)
     current = month_of(today)
     target = month if month is not None else previous_month(current)
@@ -67,9 +69,9 @@ def close(session: Session, *, tc: str, month: dt.date | None, today: dt.date) -
             f"{month_label(target)} is not over yet: only months before {month_label(current)} "
             "can be closed"
         )
-    rerated = _rerate_stale(session, tc)
-    closed = closed_months(session, tc)
-    first = first_game_month(session, tc)
+    rerated = _rerate_stale(db, tc)
+    closed = closed_months(db, tc)
+    first = first_game_month(db, tc)
     if first is None:
         return CloseReport(tc, (), (), rerated, nothing_to_close=True)
     start = next_month(closed[-1][0]) if closed else first
@@ -78,15 +80,15 @@ def close(session: Session, *, tc: str, month: dt.date | None, today: dt.date) -
             return CloseReport(tc, (), (target,), rerated)
         return CloseReport(tc, (), (), rerated, nothing_to_close=True)
     first_month = closed[0][0] if closed else first
-    done = close_months(session, tc, months_between(start, target), first_month)
+    done = close_months(db, tc, months_between(start, target), first_month)
     return CloseReport(tc, done, (), rerated)
 
 
-def _rerate_stale(session: Session, tc: TimeControl) -> tuple[dt.date, ...]:
-    stale = [m for m, _, is_stale in closed_months(session, tc) if is_stale]
+def _rerate_stale(db: Db, tc: TimeControl) -> tuple[dt.date, ...]:
+    stale = [m for m, _, is_stale in closed_months(db, tc) if is_stale]
     if not stale:
         return ()
-    return rerate_from(session, tc, stale[0]).months
+    return rerate_from(db, tc, stale[0]).months
 
 
 class Rerated(NamedTuple):
@@ -94,43 +96,34 @@ class Rerated(NamedTuple):
     dropped: tuple[dt.date, ...]  # closed periods removed: before the first remaining game
 
 
-def rerate_from(session: Session, tc: TimeControl, start: dt.date) -> Rerated:
+def rerate_from(source: Source, tc: TimeControl, start: dt.date) -> Rerated:
     """Recompute every closed period of ``tc`` from ``start`` (or the first month with games,
     if earlier) to the last closed one.
 
     Closed periods before the first month that still has a game hold nothing (a game dated
     by mistake decades back, then removed, leaves them behind): they are dropped, and the
     history is recomputed from that month, where tracking now starts."""
-    closed = closed_months(session, tc)
+    db = Db.of(source)
+    closed = closed_months(db, tc)
     if not closed:
         return Rerated((), ())
     first_closed, last = closed[0][0], closed[-1][0]
-    first_games = first_game_month(session, tc)
+    first_games = first_game_month(db, tc)
     dropped: tuple[dt.date, ...] = ()
     if first_games is None or first_games > first_closed:
         end = first_games if first_games is not None else next_month(last)
         dropped = tuple(m for m, _, _ in closed if m < end)
-        _delete_periods(session, tc, RatingPeriod.month < end)
+        queries.delete_periods(db, tc, before=end)
         if first_games is None or first_games > last:
             return Rerated((), dropped)
         first_closed, start = first_games, first_games
     # A game dated before the first closed period moves the start of tracking back.
     begin = first_games if first_games < first_closed else max(start, first_closed)
     first_month = min(begin, first_closed)
-    _delete_periods(session, tc, RatingPeriod.month >= begin)
+    queries.delete_periods(db, tc, since=begin)
     months = months_between(begin, last)
-    close_months(session, tc, months, first_month)
+    close_months(db, tc, months, first_month)
     return Rerated(tuple(months), dropped)
-
-
-def _delete_periods(session: Session, tc: str, which: Any) -> None:
-    """Delete the closed periods of ``tc`` that ``which`` selects, with their histories."""
-    doomed = select(RatingPeriod.id).where(RatingPeriod.tc == tc, which)
-    # Core deletes: the ORM's would first fetch every deleted id to update the session.
-    for history in (table(EloHistory), table(GlickoHistory)):
-        session.execute(delete(history).where(history.c.period_id.in_(doomed)))
-    session.execute(delete(RatingPeriod).where(RatingPeriod.tc == tc, which))
-    session.flush()
 
 
 @dataclass(frozen=True)
@@ -142,41 +135,39 @@ class RerateReport:
 
 
 def rerate(
-    session: Session, *, tc: str | None, from_month: dt.date | None
+    source: Source, *, tc: str | None, from_month: dt.date | None
 ) -> tuple[RerateReport, ...]:
     """``tracker rerate``: recompute from ``from_month`` (default: the earliest stale period)."""
-    tcs = [check_tc(tc)] if tc is not None else _tcs_with_periods(session)
+    db = Db.of(source)
+    tcs = [check_tc(tc)] if tc is not None else _tcs_with_periods(db)
     reports = []
     for one in tcs:
         if from_month is None:
-            stale = [m for m, _, s in closed_months(session, one) if s]
+            stale = [m for m, _, s in closed_months(db, one) if s]
             if not stale:
                 reports.append(RerateReport(one, (), True))
                 continue
-            done = rerate_from(session, one, stale[0])
+            done = rerate_from(db, one, stale[0])
         else:
-            done = rerate_from(session, one, from_month)
+            done = rerate_from(db, one, from_month)
         reports.append(RerateReport(one, done.months, False, done.dropped))
     return tuple(reports)
 
 
-def _tcs_with_periods(session: Session) -> list[TimeControl]:
-    used = set(session.scalars(select(RatingPeriod.tc).distinct()))
+def _tcs_with_periods(db: Db) -> list[TimeControl]:
+    used = queries.time_controls_closed(db)
     return sorted((tc for tc in TIME_CONTROLS if tc in used), key=str)
 
 
-def list_periods(session: Session, tc: str | None) -> tuple[PeriodRow, ...]:
+def list_periods(source: Source, tc: str | None) -> tuple[PeriodRow, ...]:
     """Every month from the first with games to the last with games or closed."""
+    db = Db.of(source)
     tcs = [check_tc(tc)] if tc is not None else list(TIME_CONTROLS)
     out: list[PeriodRow] = []
     for one in tcs:
-        closed = {m: (pid, stale) for m, pid, stale in closed_months(session, one)}
-        game_counts = session.execute(
-            select(Game.event_id, Game.played_on, func.count())
-            .where(Game.tc == one, Game.result.not_in(FORFEITS))
-            .group_by(Game.event_id, Game.played_on)
-        ).all()
-        spans = event_spans(session, one, {e for e, _, _ in game_counts if e is not None})
+        closed = {m: (pid, stale) for m, pid, stale in closed_months(db, one)}
+        game_counts = queries.played_by_event_day(db, one, FORFEITS)
+        spans = event_spans(db, one, {e for e, _, _ in game_counts if e is not None})
         by_month: dict[dt.date, int] = defaultdict(int)  # games by the period rating them
         for event_id, day, n in game_counts:
             period = month_of(day) if event_id is None else spans[event_id].rated_in(day)
@@ -185,26 +176,20 @@ def list_periods(session: Session, tc: str | None) -> tuple[PeriodRow, ...]:
         if not months:
             continue
         last = max(months)
-        rated = dict(
-            session.execute(
-                select(EloHistory.period_id, func.count())
-                .where(EloHistory.games > 0)
-                .group_by(EloHistory.period_id)
-            ).all()
-        )
+        rated = queries.players_rated_by_period(db)
         for m in months_between(min(months), last):
             if m in closed:
                 pid, stale = closed[m]
                 status, players = ("stale" if stale else "closed"), rated.get(pid, 0)
             else:
-                status, players = "open", _players_in_month(session, one, m)
+                status, players = "open", _players_in_month(db, one, m)
             out.append(PeriodRow(one, m, next_month(m), status, by_month.get(m, 0), players))
     return tuple(out)
 
 
-def _players_in_month(session: Session, tc: str, month: dt.date) -> int:
+def _players_in_month(db: Db, tc: str, month: dt.date) -> int:
     ids: set[int] = set()
-    for g in period_games(session, tc, month):
+    for g in period_games(db, tc, month):
         if not g.white_external:
             ids.add(g.white_id)
         if not g.black_external:

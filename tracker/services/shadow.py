@@ -20,7 +20,6 @@ __all__ = [
     "ShadowConfig",
     "ShadowMonth",
     "check_preset",
-    "close_month",
     "fill_months",
     "fold_month",
     "get_config",
@@ -38,11 +37,11 @@ __all__ = [
 
 import datetime as dt
 from collections.abc import Iterable
-
-from sqlalchemy.orm import Session
+from typing import TYPE_CHECKING
 
 from tracker.db.bulk import without_gc
 from tracker.db.driver import Db
+from tracker.db.queries import shadow as queries
 from tracker.db.rows import GlickoRow
 from tracker.errors import InvalidInputError
 from tracker.months import month_end
@@ -71,9 +70,12 @@ from tracker.services.shadow_reads import (
 )
 from tracker.vocabulary import TIME_CONTROLS
 
+if TYPE_CHECKING:
+    from tracker.db.driver import Source
+
 
 def write_month(
-    session: Session,
+    db: Db,
     period: int,
     month: ShadowMonth,
     after: dict[int, ShadowPlayer],
@@ -96,16 +98,7 @@ def write_month(
     for pid in moved:
         p = after[pid]
         rows.append(_row(pid, name, period, p, None, day_end, p.last_played))
-    Db.of(session).store(rows)
-
-
-def close_month(
-    session: Session, tc: str, month: dt.date, period: int, config: ShadowConfig | None = None
-) -> None:
-    """Rate the month's games for the configured preset and store the snapshots."""
-    read = read_month(session, tc, month, config)
-    after, updates = fold_month(read)
-    write_month(session, period, read, after, updates)
+    db.store(rows)
 
 
 def _row(
@@ -133,25 +126,21 @@ def _row(
     )
 
 
-def recompute(session: Session, tc: str, config: ShadowConfig | None = None) -> None:
+def recompute(db: Db, tc: str, config: ShadowConfig | None = None) -> None:
     """Replace the stored shadow of every closed period of ``tc``."""
-    config = config or get_config(session)
-    closed = lists.closed_months(session, tc)
-    Db.of(session).run(
-        "DELETE FROM glicko_history"
-        " WHERE period_id IN (SELECT id FROM rating_periods WHERE tc = :tc)",
-        {"tc": tc},
-    )
+    config = config or get_config(db)
+    closed = lists.closed_months(db, tc)
+    queries.delete_shadow(db, tc)
     players: dict[int, ShadowPlayer] | None = None  # every shadow at the previous month's end
     with without_gc():
         for month, pid, _ in closed:
-            read = read_month(session, tc, month, config, players=players)
+            read = read_month(db, tc, month, config, players=players)
             players, updates = fold_month(read)
-            write_month(session, pid, read, players, updates)
+            write_month(db, pid, read, players, updates)
 
 
 def set_config(
-    session: Session,
+    source: Source,
     *,
     preset: str | None = None,
     seed: str | None = None,
@@ -166,7 +155,8 @@ def set_config(
     the configuration and whether it changed.
 
     ``seed_rd``: ``"auto"`` or a number (see :func:`parse_seed_rd`); None leaves it as is."""
-    current = get_config(session)
+    db = Db.of(source)
+    current = get_config(db)
     if preset is not None:
         check_preset(preset)
     if seed is not None and seed not in SEEDS:
@@ -194,7 +184,6 @@ def set_config(
         )
     if new == current:
         return current, False
-    db = Db.of(session)
     values = {
         "preset": new.preset,
         "seed": new.seed,
@@ -205,17 +194,7 @@ def set_config(
         "chesscom_rd_max": new.chesscom_rd_max,
         "seed_rd": new.seed_rd,
     }
-    if db.scalar("SELECT 1 FROM shadow_settings WHERE id = 1") is None:
-        db.run(
-            f"INSERT INTO shadow_settings (id, {', '.join(values)})"
-            f" VALUES (1, {', '.join(':' + name for name in values)})",
-            values,
-        )
-    else:
-        db.run(
-            f"UPDATE shadow_settings SET {', '.join(f'{n} = :{n}' for n in values)} WHERE id = 1",
-            values,
-        )
+    queries.save_settings(db, values)
     for tc in TIME_CONTROLS:
-        recompute(session, tc, new)
+        recompute(db, tc, new)
     return new, True

@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from sqlalchemy import func, select
-from sqlalchemy.orm import Session
-
-from tracker.db.models import EloHistory, Game, Import, Player
+from tracker.db.driver import Db
+from tracker.db.queries import status as queries
 from tracker.months import month_of, next_month
 from tracker.services import lists, rated_games
 from tracker.vocabulary import TIME_CONTROLS
+
+if TYPE_CHECKING:
+    from tracker.db.driver import Source
 
 #: Movers shown per list.
 MOVERS = 3
@@ -67,33 +69,25 @@ class Status:
     lists: tuple[ListStatus, ...]
 
 
-def status(session: Session, today: dt.date) -> Status:
+def status(source: Source, today: dt.date) -> Status:
     """The database at a glance (reads only)."""
-    counts = dict(
-        session.execute(select(Player.external, func.count()).group_by(Player.external)).all()
-    )
-    games = int(session.scalar(select(func.count()).select_from(Game)) or 0)
-    row = session.execute(
-        select(Import.id, Import.file_name, Import.imported_at, Import.games_added)
-        .order_by(Import.id.desc())
-        .limit(1)
-    ).first()
+    db = Db.of(source)
+    tracked, external = queries.player_counts(db)
+    row = queries.last_import(db)
     last_import = LastImport(*row) if row is not None else None
-    tcs = tuple(
-        s for s in (_list_status(session, tc, today) for tc in TIME_CONTROLS) if s is not None
-    )
+    tcs = tuple(s for s in (_list_status(db, tc, today) for tc in TIME_CONTROLS) if s is not None)
     return Status(
-        tracked=int(counts.get(False, 0)),
-        external=int(counts.get(True, 0)),
-        games=games,
+        tracked=tracked,
+        external=external,
+        games=queries.game_count(db),
         last_import=last_import,
         lists=tcs,
     )
 
 
-def _list_status(session: Session, tc: str, today: dt.date) -> ListStatus | None:
-    closed = lists.closed_months(session, tc)
-    first = lists.first_game_month(session, tc)
+def _list_status(db: Db, tc: str, today: dt.date) -> ListStatus | None:
+    closed = lists.closed_months(db, tc)
+    first = lists.first_game_month(db, tc)
     if not closed and first is None:
         return None
     last = closed[-1][0] if closed else None
@@ -103,7 +97,7 @@ def _list_status(session: Session, tc: str, today: dt.date) -> ListStatus | None
     # the periods from the open month on; the stale ones; those before tracking began.
     first_closed = closed[0][0] if closed else None
     since = min(m for m in (open_month, *stale[:1], first) if m is not None)
-    counts = rated_games.pending(session, tc, since)
+    counts = rated_games.pending(db, tc, since)
     waiting = {m: n for m, n in counts.items() if m >= open_month}
     rerate = sum(
         n
@@ -120,29 +114,14 @@ def _list_status(session: Session, tc: str, today: dt.date) -> ListStatus | None
         waiting_months=tuple(waiting),
         closable=tuple(m for m in waiting if m < current),
         stale_months=stale,
-        movers=_movers(session, closed[-1][1]) if closed else (),
+        movers=_movers(db, closed[-1][1]) if closed else (),
         rerate_games=rerate,
     )
 
 
-def _movers(session: Session, period_id: int) -> tuple[Mover, ...]:
+def _movers(db: Db, period_id: int) -> tuple[Mover, ...]:
     """The largest rating changes on a list (of players rated before it; ``rating`` None when
     the change took one below the floor), largest first."""
-    rows = session.execute(
-        select(
-            Player.id, Player.name, EloHistory.rating_before, EloHistory.rating, EloHistory.change
-        )
-        .join(Player, Player.id == EloHistory.player_id)
-        .where(
-            EloHistory.period_id == period_id,
-            EloHistory.rating_before.is_not(None),
-            EloHistory.games > 0,
-        )
-    ).all()
-    movers = [
-        Mover(pid, name, before, rating, change)
-        for pid, name, before, rating, change in rows
-        if change != 0 and before is not None
-    ]
+    movers = [Mover(*row) for row in queries.moves(db, period_id) if row.change != 0]
     movers.sort(key=lambda m: (-abs(m.change), m.name, m.player_id))
     return tuple(movers[:MOVERS])
