@@ -215,3 +215,30 @@ def test_a_loose_name_matching_many_players_is_ambiguous(cli: Cli, db_url: str) 
     assert r.exit_code == 1
     assert r.stderr.startswith("error: 'Player' matches 1200 players: \"Player0000, X\" (id:2)")
     assert r.stderr.rstrip().endswith("and 1190 more; name one by id:ID")
+
+
+def _through_the_engine(url: str) -> str:
+    """``url`` in a form the bare driver does not open itself (a query string of the URL's
+    own): the engine makes the connection, the same named queries run on it."""
+    if url.startswith("sqlite"):
+        return f"{url}?timeout=30"
+    return f"{url}?options=-c%20statement_timeout%3D0"
+
+
+def test_a_url_only_the_engine_opens_reads_and_writes_the_same(cli: Cli, db_url: str) -> None:
+    from tracker.db import driver
+
+    season(cli)
+    other = _through_the_engine(db_url)
+    assert driver.open_for_reading(other) is None  # the driver leaves this URL to the engine
+    for args in (("history", "Hart", "--json"), ("list", "--json"), ("status", "--json")):
+        assert ok(cli("--db", other, *args)).stdout == ok(cli(*args)).stdout
+    ok(cli("--db", other, "game", "add", "Hart", "Okafor", "0-1", "--date", "2026-03-09"))
+    ok(cli("--db", other, "period", "close", "2026-03"))
+    assert [m for m, _ in _months(cli)] == ["2026-01", "2026-02", "2026-03"]
+
+
+def _months(cli: Cli) -> list[tuple[str, str]]:
+    return [
+        (p["month"], p["status"]) for p in json.loads(ok(cli("period", "list", "--json")).stdout)
+    ]

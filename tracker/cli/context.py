@@ -7,7 +7,6 @@ never load it and never touch a database.
 from __future__ import annotations
 
 import os
-import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -16,19 +15,17 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import typer
 
-from tracker.errors import ConflictError, DatabaseError, InvalidInputError, TrackerError
+from tracker.errors import ConflictError, DatabaseError, InvalidInputError
 from tracker.user_input import exists
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
     from sqlalchemy.orm import Session
 
-    from tracker.db.driver import Db
+    from tracker.db.driver import Db, Transaction
 
 T = TypeVar("T")
 
-#: A number beyond what the database stores: an id, a count or a FIDE id typed by hand.
-TOO_LARGE = "a number in the command is too large for the database"
 
 #: Why a read found no database, and how one comes to be.
 NO_DATABASE_HINT = (
@@ -182,46 +179,53 @@ class AppState:
             raise DatabaseError(EMPTY_DATABASE.format(where=path))
 
     def read(self, work: Callable[[Db], T]) -> T:
-        """A command that only reads, on the bare driver (:mod:`tracker.db.driver`: no
-        SQLAlchemy to import) when the database allows it, else through SQLAlchemy, whose
-        checks explain what is wrong (no file, an empty database, another schema)."""
-        return self._on_driver(work, write=False)
+        """A command that only reads, in one transaction (:mod:`tracker.db.driver`). A
+        database that is missing, empty or at another schema is refused (see :meth:`engine`)."""
+        return self._transaction(work, write=False)
 
     def write(self, work: Callable[[Db], T]) -> T:
-        """A command that writes plain SQL (:mod:`tracker.db.driver`), in one transaction:
-        all of it is committed or none of it. Through SQLAlchemy when the database is not
-        at this tracker's schema yet (it creates a new one, refuses an old one)."""
-        return self._on_driver(work, write=True)
+        """A command that writes, in one transaction: all of it is committed or none of it.
+        A new database is created first (see :meth:`engine`)."""
+        return self._transaction(work, write=True)
 
-    def _on_driver(self, work: Callable[[Db], T], *, write: bool, attempts: int = 3) -> T:
+    def _transaction(self, work: Callable[[Db], T], *, write: bool) -> T:
         from tracker.db import driver
 
-        for attempt in range(1, attempts + 1):
-            try:
-                opened = None
-                if self._engine is None:
-                    opened = (driver.open_for_writing if write else driver.open_for_reading)(
-                        self.url
-                    )
-                if opened is None:
-                    return self.run(lambda session: work(driver.Db.of(session)), write=write)
-                with opened as db:
-                    return work(db)
-            except Exception as exc:
-                failure = _database_failure(exc)
-                if failure is None:
-                    raise  # not the database's: a bug keeps its traceback
-                if str(failure) == driver.BUSY_MESSAGE and attempt < attempts:
-                    time.sleep(0.2 * attempt)  # another writer held on: try again
-                    continue
-                raise failure from None
-        raise AssertionError("unreachable")
+        def opener() -> driver.Transaction:
+            # The driver opens a SQLite file or a PostgreSQL server at this tracker's schema
+            # by itself (no SQLAlchemy to import: the everyday commands start in a fraction
+            # of the time); anything else goes through the engine, which creates a new
+            # database, refuses an old one and reads every URL SQLAlchemy reads.
+            opened = None
+            if self._engine is None:
+                opened = (driver.open_for_writing if write else driver.open_for_reading)(self.url)
+            return opened if opened is not None else self._through_engine(write=write)
+
+        return driver.run(opener, work)
+
+    def _through_engine(self, *, write: bool) -> Transaction:
+        """A transaction on a connection of the engine's (made after its checks)."""
+        from tracker.db import driver
+
+        engine = self.engine(create=write)
+        try:
+            raw = engine.raw_connection()
+        except Exception as exc:
+            raise DatabaseError(f"cannot open the database: {driver.first_line(exc)}") from None
+        db = driver.Db(raw.driver_connection, engine.dialect.name)
+        try:
+            driver.begin(db, write=write)
+        except BaseException:
+            raw.close()
+            raise
+        return driver.Transaction(db, write=write, release=raw.close)
 
     def run(self, work: Callable[[Session], T], *, write: bool) -> T:
         """One command, one transaction: all of it is committed or none of it. A command that
         only reads never creates the database."""
         from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
+        from tracker.db import driver
         from tracker.db.engine import describe, is_out_of_range, run_in_transaction
 
         engine = self.engine(create=write)
@@ -231,33 +235,17 @@ class AppState:
             raise ConflictError(f"the change clashes with stored data: {describe(exc)}") from None
         except SQLAlchemyError as exc:
             if is_out_of_range(exc):
-                raise InvalidInputError(TOO_LARGE) from None
+                raise InvalidInputError(driver.TOO_LARGE) from None
             raise DatabaseError(f"database error: {describe(exc)}") from None
         except OverflowError as exc:
             if not is_out_of_range(exc):
                 raise  # any other overflow is a bug and keeps its traceback
-            raise InvalidInputError(TOO_LARGE) from None
+            raise InvalidInputError(driver.TOO_LARGE) from None
         except Exception as exc:  # plain SQL on the session's connection (tracker.db.driver)
-            failure = _database_failure(exc)
+            failure = driver.failure(exc)
             if failure is None:
                 raise
             raise failure from None
-
-
-def _database_failure(exc: BaseException) -> TrackerError | None:
-    """The one-line error for a failure of the database on the bare driver (as
-    :meth:`AppState.run` gives it for SQLAlchemy's); None for anything else."""
-    from tracker.db import driver
-
-    if driver.is_out_of_range(exc):
-        return InvalidInputError(TOO_LARGE)
-    if not driver.is_driver_error(exc):
-        return None
-    if driver.is_integrity_error(exc):
-        return ConflictError(f"the change clashes with stored data: {driver.first_line(exc)}")
-    if driver.is_locked(exc):
-        return DatabaseError(driver.BUSY_MESSAGE)
-    return DatabaseError(f"database error: {driver.first_line(exc)}")
 
 
 def close_all() -> str | None:

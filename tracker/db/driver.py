@@ -19,13 +19,15 @@ from __future__ import annotations
 import datetime as dt
 import re
 import sqlite3
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import quote, unquote
 
 from tracker.db.revision import SCHEMA_REVISION
 from tracker.db.rows import TABLES, EloRow, GlickoRow
+from tracker.errors import ConflictError, DatabaseError, InvalidInputError, TrackerError
 
 if TYPE_CHECKING:
     from typing import TypeAlias
@@ -36,6 +38,7 @@ if TYPE_CHECKING:
     Source: TypeAlias = "Db | Session"
 
 Row = tuple[Any, ...]
+T = TypeVar("T")
 
 #: How long a connection waits for another's lock (SQLite's busy timeout, PostgreSQL's
 #: lock_timeout for writers), and SQLite's page cache per connection: 32 MiB instead of
@@ -225,11 +228,12 @@ WRITER_LOCK = 0x7472_6B72
 class Transaction:
     """One transaction on the bare driver. A read is rolled back when the block ends (a
     consistent view, nothing written); a write is committed if the block succeeds, rolled
-    back if it fails."""
+    back if it fails. ``release`` ends the connection (by default it is closed)."""
 
-    def __init__(self, db: Db, *, write: bool) -> None:
+    def __init__(self, db: Db, *, write: bool, release: Callable[[], None] | None = None) -> None:
         self.db = db
         self.write = write
+        self._release = release
 
     def __enter__(self) -> Db:
         return self.db
@@ -239,7 +243,48 @@ class Transaction:
             if self.write and kind is None:
                 self.db.connection.commit()
         finally:
-            close(self.db)
+            try:
+                self.db.connection.rollback()
+            finally:
+                (self._release or self.db.connection.close)()
+
+
+def run(opener: Callable[[], Transaction], work: Callable[[Db], T], *, attempts: int = 3) -> T:
+    """Run ``work`` in one transaction of ``opener``'s: all of it is committed or none of it.
+    A transaction another writer kept waiting past the busy timeout is tried again a few
+    times; a failure of the database is raised as tracker's one-line error
+    (:func:`failure`), anything else (a bug) as it is."""
+    for attempt in range(1, attempts + 1):
+        try:
+            with opener() as db:
+                return work(db)
+        except Exception as exc:
+            error = failure(exc)
+            if error is None:
+                raise
+            if str(error) == BUSY_MESSAGE and attempt < attempts:
+                time.sleep(0.2 * attempt)  # another writer held on: try again
+                continue
+            raise error from None
+    raise AssertionError("unreachable")
+
+
+#: A number beyond what the database stores: an id, a count or a FIDE id typed by hand.
+TOO_LARGE = "a number in the command is too large for the database"
+
+
+def failure(exc: BaseException) -> TrackerError | None:
+    """The one-line error for a failure of the database (the driver's own errors); None for
+    anything else."""
+    if is_out_of_range(exc):
+        return InvalidInputError(TOO_LARGE)
+    if not is_driver_error(exc):
+        return None
+    if is_integrity_error(exc):
+        return ConflictError(f"the change clashes with stored data: {first_line(exc)}")
+    if is_locked(exc):
+        return DatabaseError(BUSY_MESSAGE)
+    return DatabaseError(f"database error: {first_line(exc)}")
 
 
 def open_for_reading(url: str) -> Transaction | None:
@@ -265,12 +310,7 @@ def _open(url: str, *, write: bool) -> Transaction | None:
     if db is None:
         return None
     try:
-        if db.sqlite:
-            db.connection.execute("BEGIN IMMEDIATE" if write else "BEGIN")
-        elif write:
-            db.scalar(f"SELECT pg_advisory_xact_lock({WRITER_LOCK})")
-        else:  # every statement of the read sees the same database, as on SQLite
-            db.run("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        begin(db, write=write)
     except BaseException:
         close(db)
         raise  # the lock was not had: the caller says so, or tries again
@@ -285,6 +325,18 @@ def _open(url: str, *, write: bool) -> Transaction | None:
         close(db)
         return None
     return Transaction(db, write=write)
+
+
+def begin(db: Db, *, write: bool) -> None:
+    """Start a transaction on a connection outside one: a write holds the writers' lock
+    (SQLite's ``BEGIN IMMEDIATE``, PostgreSQL's advisory lock); on PostgreSQL a read sees one
+    snapshot of the database, as on SQLite."""
+    if db.sqlite:
+        db.connection.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+    elif write:
+        db.scalar(f"SELECT pg_advisory_xact_lock({WRITER_LOCK})")
+    else:
+        db.run("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
 
 
 def is_driver_error(exc: BaseException) -> bool:
