@@ -10,9 +10,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
-from tracker.cli.app import app
+from tracker.cli.app import app, make_app
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
@@ -133,6 +134,42 @@ def test_the_readme_has_its_tour() -> None:
 @pytest.mark.parametrize("page", PAGES, ids=name)
 def test_each_page_prints_what_it_shows(page: Path, replayed: Callable[[Path], Path]) -> None:
     replayed(page)
+
+
+def shown_commands(text: str) -> list[str]:
+    """The ``tracker`` command lines of the blocks that are not replayed (```sh, ```text):
+    commands that need the network or a file the page does not make."""
+    found = []
+    for body in re.findall(r"```(?:sh|text)\n(.*?)```", text, flags=re.S):
+        for line in body.splitlines():
+            line = line.removeprefix("$ ").split(" # ", 1)[0].strip()
+            if line.startswith("tracker "):
+                found.append(line)
+    return found
+
+
+@pytest.mark.parametrize("page", PAGES, ids=name)
+def test_commands_shown_but_not_replayed_parse(
+    page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each names a real command, with options and arguments it accepts."""
+    monkeypatch.chdir(tmp_path)
+    for shown in shown_commands(page.read_text("utf-8")):
+        argv = shlex.split(shown)
+        for word in argv:  # the files it reads
+            if re.fullmatch(r"[\w-]+\.(pgn|csv|trf|txt|xml|json)", word):
+                (tmp_path / word).touch()
+        command: typer.core.TyperCommand | typer.core.TyperGroup
+        command = typer.main.get_command(make_app())  # type: ignore[assignment]
+        word, args, ctx = "tracker", argv[1:], None
+        while isinstance(command, typer.core.TyperGroup):
+            ctx = command.make_context(word, args, parent=ctx)
+            rest = [*ctx._protected_args, *ctx.args]  # what the group left for its command
+            assert rest, f"{name(page)}: {shown}: names a group, not a command"
+            word, sub, args = command.resolve_command(ctx, rest)
+            assert sub is not None, shown
+            command = sub  # type: ignore[assignment]
+        assert not command.make_context(word, args, parent=ctx).args, shown
 
 
 FENCED = re.compile(r"^```.*?^```", flags=re.S | re.M)
