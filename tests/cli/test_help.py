@@ -122,8 +122,8 @@ def test_examples_are_command_lines_that_parse(
     path: tuple[str, ...], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Each example names a real command, with options and arguments it accepts (values
-    such as months parsed too). Running them all would need their data: the tour in
-    README.md shows the commands at work."""
+    such as months parsed too). Running them all would need their data: the tours of
+    README.md and docs/*.md (tests/test_readme.py) show the commands at work."""
     monkeypatch.chdir(tmp_path)
     found = examples(help_text(*path))
     assert found, path

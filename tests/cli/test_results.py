@@ -52,9 +52,9 @@ def test_a_black_forfeit_is_a_result_not_an_option(club: Cli) -> None:
     assert [(g["result"], g["rated"]) for g in games(club)] == [("-+", False)] * 3
 
 
-def test_the_readme_documents_exactly_the_vocabulary() -> None:
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text("utf-8")
-    table = readme.split("| result | also written |", 1)[1].split("\n\n", 1)[0]
+def test_the_command_reference_documents_exactly_the_vocabulary() -> None:
+    page = (Path(__file__).resolve().parents[2] / "docs" / "commands.md").read_text("utf-8")
+    table = page.split("| result | also written |", 1)[1].split("\n\n", 1)[0]
     documented: dict[str, str] = {}
     for row in table.strip().splitlines()[1:]:
         canonical_cell, also = row.strip("|").split("|")
