@@ -8,7 +8,7 @@ players through the players service (most of them seeded with a rating and a gam
 then every game from one CSV file with ``tracker import FILE --create-players external``.
 Each figure is a whole ``tracker`` process (wall time, and its own peak RSS) against a floor
 that is a whole process too, doing the same work through the bare driver (``raw/``; see
-``floors.py`` and the README), on a copy of the same database of the same kind (SQLite, or
+``floors.py`` and docs/performance.md), on a copy of the same database of the same kind (SQLite, or
 PostgreSQL with ``--db``). tracker and its floor run alternately (tracker, floor, tracker,
 floor, ...), ``--runs`` times each (default 3), and each figure is the median: a busy moment
 of the machine slows both.

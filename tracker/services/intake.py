@@ -7,7 +7,7 @@ functions here: a value is refused, stored with a warning, or accepted the same 
 door. Pure functions of the value (and, for dates, of what the database already holds);
 standard library only, no database.
 
-The rules (the README's table says the same):
+The rules (docs/rules.md's table says the same):
 
 ==================  =====================================================================
 value               rule

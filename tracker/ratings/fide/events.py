@@ -11,7 +11,7 @@
 - An event lasting longer than 90 days (a league) is reported and rated month by month:
   each month's games are rated in that month's period with the list in force that month
   (the regulations' chapter on the duration of a tournament; its text is not transcribed in
-  tracker's references, so this follows the usual reading: see the README).
+  tracker's references, so this follows the usual reading: see docs/rules.md).
 - Events without a name count as one event per day.
 - Since 1 March 2024 no rating below 1400 is published (§7.1.2, §7.2.1): a rating below
   1400 recorded for an opponent in a game rated from then on is no FIDE rating, and the

@@ -3,7 +3,7 @@ a first rating (FIDE Rating Regulations 2024 §7.1.4, §8.2), his first event ju
 
 §8.2.1: "If an unrated player scores zero in their first event this score is disregarded.
 Otherwise, their rating is calculated using all their results as in 7.1.4." Readings (the
-text says no more; see the README's "Interpretations and limits"):
+text says no more; see "Interpretations and limits" in docs/rules.md):
 
 - the first event is the event of the player's first played game, not the event that
   started first;
