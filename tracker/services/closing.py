@@ -1,199 +1,85 @@
-"""Closing one month: read the previous list and the month's games, fold them (FIDE Elo and
-the Glicko shadow, both pure), write the new list.
+"""Closing one month: every registered rating system (:mod:`tracker.services.systems`:
+FIDE's Elo, the official list, then the Glicko shadow) reads the month, folds it (pure) and
+writes its rows for the new period.
 
 A period is one month of one time control; closing it rates every game played in it and
 publishes the list dated the first of the next month (FIDE Rating Regulations 2024 §7.1).
-A rated player without games keeps his line: it is derived when read (services.lists),
-so ``elo_history`` holds one row per closed period for every line that changed.
+``rerate`` is the same close over every month from the first to change.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from typing import Any
 
 from tracker.db.bulk import without_gc
 from tracker.db.driver import Db
 from tracker.db.queries import periods
-from tracker.db.rows import EloRow
-from tracker.months import next_month, previous_month
-from tracker.ratings import fide
-from tracker.ratings.fide import ListLine
-from tracker.ratings.shadow import ShadowPlayer
-from tracker.services import lists, rated_games, shadow
+from tracker.services import lists, rated_games
+from tracker.services.fide_elo import ClosedPeriod, FideElo
+from tracker.services.shadow import GlickoShadow
+from tracker.services.systems import Month, Periods, RatingSystem
 from tracker.vocabulary import TimeControl
 
+__all__ = ["OFFICIAL", "SYSTEMS", "ClosedPeriod", "close_months", "delete_periods"]
 
-@dataclass(frozen=True)
-class ClosedPeriod:
-    tc: str
-    month: dt.date
-    list_date: dt.date
-    games: int
-    players_rated: int
-    new_players: tuple[str, ...]
-    dropped_players: tuple[str, ...]
+#: The official list: its close is what ``period close`` reports.
+OFFICIAL = FideElo()
 
-
-@dataclass(frozen=True)
-class Carry:
-    """What closing a month hands to closing the next one in the same transaction."""
-
-    published: lists.PublishedList  # the list it published
-    shadow: dict[int, ShadowPlayer]  # every shadow at the month's end
+#: The rating systems every close runs, in this order (the official list first: the others
+#: may read the list it was given, ``Month.ratings``). A test registers a system of its own
+#: here to show the seam holds.
+SYSTEMS: list[RatingSystem] = [OFFICIAL, GlickoShadow()]
 
 
 def close_months(
     db: Db, tc: TimeControl, months: list[dt.date], first_month: dt.date
 ) -> tuple[ClosedPeriod, ...]:
-    """Close ``months`` in order, each handing its list to the next (``rerate`` is this loop
-    over every month from the first to change)."""
+    """Close ``months`` in order, each handing what it wrote to the next (``rerate`` is this
+    loop over every month from the first to change)."""
     done = []
-    carry = None
+    carry: dict[str, Any] = {}  # by system: what its close of the previous month handed on
     with without_gc():
         for i, month in enumerate(months):
-            closed, carry = close_month(db, tc, month, first_month, carry, keep=i < len(months) - 1)
+            closed, carry = _close_month(
+                db, tc, month, first_month, carry, keep=i < len(months) - 1
+            )
             done.append(closed)
     return tuple(done)
 
 
-def close_month(
+def _close_month(
     db: Db,
     tc: TimeControl,
     month: dt.date,
     first_month: dt.date,
-    carry: Carry | None = None,
+    carry: dict[str, Any],
     *,
-    keep: bool = False,
-) -> tuple[ClosedPeriod, Carry | None]:
-    """Close one month; with ``keep``, also return what closing the next month needs."""
-    # Reads: the list in force during the month, the month's games, the lists in force when
-    # their events started, the newcomers' birth years, the shadows before the month.
-    states, lines = lists.states_at_start(
-        db, tc, month, first_month, carry.published if carry is not None else None
-    )
-    ratings = lists.ListRatings(db, tc)
-    if lines is not None:
-        ratings.give(previous_month(month), lines)
+    keep: bool,
+) -> tuple[ClosedPeriod, dict[str, Any]]:
+    """Close one month: every system's read, then every fold, then the period and every
+    system's rows. With ``keep``, also what closing the next month needs, by system."""
+    systems = list(SYSTEMS)
+    if systems[0] is not OFFICIAL:
+        raise AssertionError("the official list closes first")
     played = rated_games.month_games(db, tc, month)  # the shadow rates every game when played
-    games = rated_games.period_games(db, tc, month, played)  # FIDE: events that ended, ...
-    per_player = fide.player_games(games, ratings.lists_for(games), month)
-    births = periods.player_birth_years(db, [pid for pid in per_player if pid not in states])
-    first_events = rated_games.first_events(
-        db, tc, month, (pid for pid in per_player if _unsettled(states.get(pid)))
-    )
-    first_events.update(
-        rated_games.first_events(
-            db,
-            tc,
-            month,
-            (p for p, s in states.items() if p not in per_player and any(g.held for g in s.pool)),
-        )
-    )
-    shadow_month = shadow.read_month(
-        db,
-        tc,
-        month,
-        games=played,
-        ratings=ratings,
-        players=carry.shadow if carry is not None else None,
-        keep=keep,
-    )
-
-    # Folds: pure.
-    new_list = fide.fold_month(
-        states, per_player, month=month, tc=tc, birth_years=births, first_events=first_events
-    )
-    shadows, updates = shadow.fold_month(shadow_month)
-
-    # Writes: the period, its list, its shadow.
+    inputs = Month(db, tc, month, first_month, played, lists.ListRatings(db, tc), keep)
+    reads = [system.read(inputs, carry.get(system.name)) for system in systems]
+    folds = [system.fold(read) for system, read in zip(systems, reads, strict=True)]
     period = periods.add_period(db, tc, month)
-    # A rated player without games carries his line over: it is derived when read, not stored
-    # (services.lists.carried).
-    changed = [line for line in new_list.lines if line.outcome is not None]
-    rows = [elo_row(period, line) for line in changed]
-    db.store(rows)
-    shadow.write_month(db, period, shadow_month, shadows, updates)
-
-    names = periods.player_names(db, [*new_list.new_players, *new_list.dropped])
-    closed = ClosedPeriod(
-        tc=tc,
-        month=month,
-        list_date=next_month(month),
-        games=len(games),
-        players_rated=new_list.rated,
-        new_players=tuple(names[pid] for pid in new_list.new_players),
-        dropped_players=tuple(names[pid] for pid in new_list.dropped),
-    )
-    if not keep:
-        return closed, None
-    return closed, Carry(_published(period, new_list.lines, changed, rows), shadows)
+    handed = {
+        system.name: system.write(inputs, period, read, folded)
+        for system, read, folded in zip(systems, reads, folds, strict=True)
+    }
+    return OFFICIAL.report(inputs, reads[0], folds[0]), handed
 
 
-def _unsettled(state: fide.PlayerState | None) -> bool:
-    """Whether §8.2.1 may still apply: an unrated player whose first event is not judged."""
-    return state is None or (state.rating is None and not state.first_event_settled)
-
-
-def _published(
-    period: int, lines: list[ListLine], changed: list[ListLine], rows: list[EloRow]
-) -> lists.PublishedList:
-    """The list just written, as :func:`lists.list_lines` would read it back: the stored lines
-    (``changed``, written as ``rows``) as stored, the carried ones as folded."""
-    states = {line.player_id: line.state for line in lines}
-    for line, row in zip(changed, rows, strict=True):
-        states[line.player_id] = lists.line_state(
-            row.rating,
-            row.next_k,
-            row.rated_games,
-            row.ever_2400,
-            row.ever_2300,
-            row.pool,
-            line.state.birth_year,
-        )
-    return lists.PublishedList(
-        period, states, {line.player_id: line.state.rating for line in lines}
-    )
-
-
-def elo_row(period: int, line: ListLine) -> EloRow:
-    """The ``elo_history`` row of a line of the list ``period`` publishes."""
-    state, outcome = line.state, line.outcome
-    pool = lists.pool_to_json(state)
-    if outcome is None:  # a rated player without games: his line carries over
-        return EloRow(
-            period_id=period,
-            player_id=line.player_id,
-            rating_before=line.rating_before,
-            rating=state.rating,
-            k=None,
-            next_k=state.k,
-            games=0,
-            score_c=0,
-            expected_c=0,
-            change_exact_c=0,
-            change=0,
-            rated_games=state.rated_games,
-            ever_2400=state.ever_2400,
-            ever_2300=state.ever_2300,
-            pool=pool,
-            note=None,
-        )
-    return EloRow(
-        period_id=period,
-        player_id=line.player_id,
-        rating_before=outcome.rating_before,
-        rating=outcome.rating_after,
-        k=outcome.k,
-        next_k=outcome.next_k,
-        games=outcome.games,
-        score_c=lists.hundredths(outcome.score),
-        expected_c=lists.hundredths(outcome.expected),
-        change_exact_c=lists.hundredths(outcome.change_exact),
-        change=outcome.change,
-        rated_games=state.rated_games,
-        ever_2400=state.ever_2400,
-        ever_2300=state.ever_2300,
-        pool=pool,
-        note="; ".join(outcome.notes) or None,
-    )
+def delete_periods(
+    db: Db, tc: str, *, since: dt.date | None = None, before: dt.date | None = None
+) -> None:
+    """Delete the closed periods of ``tc`` from ``since`` on, or before ``before``, with every
+    system's rows of them."""
+    which = Periods(tc, since, before)
+    for system in SYSTEMS:
+        system.delete(db, which)
+    periods.delete_periods(db, tc, since=since, before=before)

@@ -17,7 +17,7 @@ from tracker.db.driver import Db
 from tracker.db.queries import periods as queries
 from tracker.errors import InvalidInputError
 from tracker.months import month_label, month_of, months_between, next_month, previous_month
-from tracker.services.closing import ClosedPeriod, close_months
+from tracker.services.closing import ClosedPeriod, close_months, delete_periods
 from tracker.services.lists import closed_months, first_game_month
 from tracker.services.rated_games import event_spans, period_games
 from tracker.user_input import check_tc
@@ -113,14 +113,14 @@ def rerate_from(source: Source, tc: TimeControl, start: dt.date) -> Rerated:
     if first_games is None or first_games > first_closed:
         end = first_games if first_games is not None else next_month(last)
         dropped = tuple(m for m, _, _ in closed if m < end)
-        queries.delete_periods(db, tc, before=end)
+        delete_periods(db, tc, before=end)
         if first_games is None or first_games > last:
             return Rerated((), dropped)
         first_closed, start = first_games, first_games
     # A game dated before the first closed period moves the start of tracking back.
     begin = first_games if first_games < first_closed else max(start, first_closed)
     first_month = min(begin, first_closed)
-    queries.delete_periods(db, tc, since=begin)
+    delete_periods(db, tc, since=begin)
     months = months_between(begin, last)
     close_months(db, tc, months, first_month)
     return Rerated(tuple(months), dropped)

@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING
 
 from tracker.db.bulk import without_gc
 from tracker.db.driver import Db
+from tracker.db.queries import periods
 from tracker.db.queries import shadow as queries
 from tracker.db.rows import GlickoRow
 from tracker.errors import InvalidInputError
@@ -72,6 +73,7 @@ from tracker.vocabulary import TIME_CONTROLS
 
 if TYPE_CHECKING:
     from tracker.db.driver import Source
+    from tracker.services.systems import Month, Periods
 
 
 def write_month(
@@ -99,6 +101,43 @@ def write_month(
         p = after[pid]
         rows.append(_row(pid, name, period, p, None, day_end, p.last_played))
     db.store(rows)
+
+
+class GlickoShadow:
+    """The Glicko shadow as a rating system of the month's close (``glicko_history``), for
+    the configured preset."""
+
+    name = "shadow"
+
+    def read(self, month: Month, carry: dict[int, ShadowPlayer] | None) -> ShadowMonth:
+        return read_month(
+            month.db,
+            month.tc,
+            month.month,
+            games=month.played,
+            ratings=month.ratings,
+            players=carry,
+            keep=month.keep,
+        )
+
+    def fold(self, read: ShadowMonth) -> tuple[dict[int, ShadowPlayer], list[GameUpdate]]:
+        return fold_month(read)
+
+    def write(
+        self,
+        month: Month,
+        period: int,
+        read: ShadowMonth,
+        folded: tuple[dict[int, ShadowPlayer], list[GameUpdate]],
+    ) -> dict[int, ShadowPlayer] | None:
+        after, updates = folded
+        write_month(month.db, period, read, after, updates)
+        return after if month.keep else None
+
+    def delete(self, db: Db, which: Periods) -> None:
+        periods.delete_history(
+            db, "glicko_history", which.tc, since=which.since, before=which.before
+        )
 
 
 def _row(

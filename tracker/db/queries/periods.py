@@ -16,19 +16,34 @@ def add_period(db: Db, tc: str, month: dt.date) -> int:
     )
 
 
+def _which(since: dt.date | None, before: dt.date | None) -> tuple[str, dt.date]:
+    if since is not None and before is None:
+        return "month >= :month", since
+    if before is not None and since is None:
+        return "month < :month", before
+    raise ValueError("one of since and before")
+
+
+def delete_history(
+    db: Db, table: str, tc: str, *, since: dt.date | None = None, before: dt.date | None = None
+) -> None:
+    """Delete the rows of the history ``table`` (rows of a period: ``period_id``) of the
+    closed periods of ``tc`` from ``since`` on, or before ``before``."""
+    which, month = _which(since, before)
+    db.run(
+        f"DELETE FROM {table} WHERE period_id IN"
+        f" (SELECT id FROM rating_periods WHERE tc = :tc AND {which})",
+        {"tc": tc, "month": month},
+    )
+
+
 def delete_periods(
     db: Db, tc: str, *, since: dt.date | None = None, before: dt.date | None = None
 ) -> None:
-    """Delete the closed periods of ``tc`` from ``since`` on, or before ``before``, with the
-    lists and shadows they published."""
-    if (since is None) == (before is None):
-        raise ValueError("one of since and before")
-    which = "month >= :month" if since is not None else "month < :month"
-    params = {"tc": tc, "month": since if since is not None else before}
-    doomed = f"SELECT id FROM rating_periods WHERE tc = :tc AND {which}"
-    for history in ("elo_history", "glicko_history"):
-        db.run(f"DELETE FROM {history} WHERE period_id IN ({doomed})", params)
-    db.run(f"DELETE FROM rating_periods WHERE tc = :tc AND {which}", params)
+    """Delete the closed periods of ``tc`` from ``since`` on, or before ``before`` (their
+    histories first: :func:`delete_history`)."""
+    which, month = _which(since, before)
+    db.run(f"DELETE FROM rating_periods WHERE tc = :tc AND {which}", {"tc": tc, "month": month})
 
 
 def time_controls_closed(db: Db) -> set[str]:

@@ -1,0 +1,132 @@
+"""The seam of the rating systems (tracker.services.systems): a system of the test's own, a
+running count of each tracked player's points, plugs into the month's close beside FIDE's Elo
+and the Glicko shadow, by registering it and nothing else. Closing, rerating and dropping
+periods run its steps; the official list does not move."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import pytest
+
+from tests.helpers import Services, close, game, query, seeded
+from tracker.db.driver import Db
+from tracker.db.queries.periods import delete_history
+from tracker.services import closing, games, periods
+from tracker.services.systems import Month, Periods
+
+POINTS = {"1-0": (2, 0), "0-1": (0, 2), "1/2-1/2": (1, 1)}  # half-points
+
+
+class Points:
+    """Each tracked player's points since tracking began, in half-points, a row per player
+    and period (``toy_history``)."""
+
+    name = "points"
+
+    def read(self, month: Month, carry: dict[int, int] | None) -> tuple[dict[int, int], list[Any]]:
+        if carry is None:  # the first month of a run: the totals the previous period stored
+            carry = dict(
+                month.db.all(
+                    "SELECT t.player_id, t.points FROM toy_history t"
+                    " JOIN rating_periods r ON r.id = t.period_id"
+                    " WHERE r.tc = :tc AND r.month < :month AND r.month = ("
+                    "  SELECT max(month) FROM rating_periods WHERE tc = :tc AND month < :month)",
+                    {"tc": month.tc, "month": month.month},
+                )
+            )
+        return carry, month.played
+
+    def fold(self, read: tuple[dict[int, int], list[Any]]) -> dict[int, int]:
+        totals, played = dict(read[0]), read[1]
+        for g in played:
+            white, black = POINTS[g.result]
+            if not g.white_external:
+                totals[g.white_id] = totals.get(g.white_id, 0) + white
+            if not g.black_external:
+                totals[g.black_id] = totals.get(g.black_id, 0) + black
+        return totals
+
+    def write(
+        self, month: Month, period: int, read: object, folded: dict[int, int]
+    ) -> dict[int, int] | None:
+        rows = [(period, pid, points) for pid, points in sorted(folded.items())]
+        month.db.insert_many("toy_history", ("period_id", "player_id", "points"), rows)
+        return folded if month.keep else None
+
+    def delete(self, db: Db, which: Periods) -> None:
+        delete_history(db, "toy_history", which.tc, since=which.since, before=which.before)
+
+
+def toy_rows(db: Services) -> list[tuple[str, str, int]]:
+    rows = query(
+        db.url,
+        "SELECT r.month, p.name, t.points FROM toy_history t"
+        " JOIN rating_periods r ON r.id = t.period_id JOIN players p ON p.id = t.player_id",
+    )
+    return sorted((str(month)[:7], name, points) for month, name, points in rows)
+
+
+def elo_rows(db: Services) -> list[tuple[Any, ...]]:
+    return sorted(
+        query(
+            db.url,
+            "SELECT r.month, h.player_id, h.rating, h.change_exact_c FROM elo_history h"
+            " JOIN rating_periods r ON r.id = h.period_id",
+        )
+    )
+
+
+def season(db: Services) -> None:
+    with db.session() as s:
+        seeded(s, "Ames", 1900)
+        seeded(s, "Bell", 1850)
+        game(s, "Ames", "Bell", "1-0", "2026-01-10")
+        game(s, "Bell", "Ames", "1/2-1/2", "2026-02-07")
+        game(s, "Ames", "Bell", "0-1", "2026-03-07")
+
+
+def test_a_registered_system_closes_rerates_and_drops_with_the_others(
+    db: Services, other_db: Services, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    season(other_db)  # the same season without the toy: the official list to compare with
+    other_db(close, "2026-03")
+
+    with db.session() as s:
+        Db.of(s).run(
+            "CREATE TABLE toy_history (period_id INTEGER NOT NULL, player_id INTEGER NOT NULL,"
+            " points INTEGER NOT NULL)"
+        )
+    monkeypatch.setattr(closing, "SYSTEMS", [*closing.SYSTEMS, Points()])
+    season(db)
+    db(close, "2026-02")  # one run: February's totals come from January's carry
+    db(close, "2026-03")  # another: March's totals come from February's stored rows
+    assert toy_rows(db) == [
+        ("2026-01", "Ames", 2), ("2026-01", "Bell", 0),
+        ("2026-02", "Ames", 3), ("2026-02", "Bell", 1),
+        ("2026-03", "Ames", 3), ("2026-03", "Bell", 3),
+    ]  # fmt: skip
+    assert elo_rows(db) == elo_rows(other_db)  # the toy moves nothing of the official list
+
+    # A correction in January: the rerate deletes every system's rows of the periods it
+    # recomputes (none is left twice) and writes them again.
+    with db.session() as s:
+        (first,) = [g for g in games.list_games(s) if g.played_on == dt.date(2026, 1, 10)]
+        games.edit_game(s, first.id, result="0-1")
+    db(periods.rerate, tc=None, from_month=None)
+    assert toy_rows(db) == [
+        ("2026-01", "Ames", 0), ("2026-01", "Bell", 2),
+        ("2026-02", "Ames", 1), ("2026-02", "Bell", 3),
+        ("2026-03", "Ames", 1), ("2026-03", "Bell", 5),
+    ]  # fmt: skip
+
+    # Every game of January gone: the period holds nothing and is dropped, with its rows.
+    with db.session() as s:
+        (first,) = [g for g in games.list_games(s) if g.played_on == dt.date(2026, 1, 10)]
+        games.remove_game(s, first.id)
+    db(periods.rerate, tc=None, from_month=None)
+    assert toy_rows(db) == [
+        ("2026-02", "Ames", 1), ("2026-02", "Bell", 1),
+        ("2026-03", "Ames", 1), ("2026-03", "Bell", 3),
+    ]  # fmt: skip

@@ -1,0 +1,194 @@
+"""FIDE's Elo as a rating system of the month's close (:mod:`tracker.services.systems`): the
+official list.
+
+Closing a month publishes the list dated the first of the next month (FIDE Rating
+Regulations 2024 §7.1): it reads the list in force during the month, the games the period
+rates (an event's games wait for its end), the lists in force when their events started, the
+newcomers' birth years and first events; folds them (:func:`tracker.ratings.fide.fold_month`,
+pure); and writes the lines that changed. A rated player without games keeps his line: it is
+derived when read (:mod:`tracker.services.lists`), so ``elo_history`` holds one row per
+closed period for every line that changed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from tracker.db.driver import Db
+from tracker.db.queries import periods
+from tracker.db.rows import EloRow
+from tracker.months import next_month, previous_month
+from tracker.ratings import fide
+from tracker.ratings.fide import ListLine
+from tracker.ratings.month_games import MonthGame
+from tracker.services import lists, rated_games
+from tracker.services.systems import Month, Periods
+from tracker.vocabulary import TimeControl
+
+
+@dataclass(frozen=True)
+class ClosedPeriod:
+    """What closing one month did, as ``period close`` reports it."""
+
+    tc: str
+    month: dt.date
+    list_date: dt.date
+    games: int
+    players_rated: int
+    new_players: tuple[str, ...]
+    dropped_players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class EloMonth:
+    """What the Elo fold of one month needs, read from the database."""
+
+    month: dt.date
+    tc: TimeControl
+    states: dict[int, fide.PlayerState]  # the list in force during the month
+    games: list[MonthGame]  # the games the period rates
+    per_player: dict[int, list[fide.PeriodGame]]  # ... by tracked player
+    birth_years: dict[int, int | None]  # of the players not listed yet
+    first_events: dict[int, fide.FirstEvent]
+
+
+class FideElo:
+    """FIDE's Elo: the official list (``elo_history``)."""
+
+    name = "fide"
+
+    def read(self, month: Month, carry: lists.PublishedList | None) -> EloMonth:
+        db, tc, first = month.db, month.tc, month.first_month
+        states, lines = lists.states_at_start(db, tc, month.month, first, carry)
+        if lines is not None:
+            month.ratings.give(previous_month(month.month), lines)
+        games = rated_games.period_games(db, tc, month.month, month.played)
+        per_player = fide.player_games(games, month.ratings.lists_for(games), month.month)
+        births = periods.player_birth_years(db, [pid for pid in per_player if pid not in states])
+        first_events = rated_games.first_events(
+            db, tc, month.month, (pid for pid in per_player if _unsettled(states.get(pid)))
+        )
+        first_events.update(
+            rated_games.first_events(
+                db,
+                tc,
+                month.month,
+                (
+                    p
+                    for p, s in states.items()
+                    if p not in per_player and any(g.held for g in s.pool)
+                ),
+            )
+        )
+        return EloMonth(month.month, tc, states, games, per_player, births, first_events)
+
+    def fold(self, read: EloMonth) -> fide.MonthList:
+        return fide.fold_month(
+            read.states,
+            read.per_player,
+            month=read.month,
+            tc=read.tc,
+            birth_years=read.birth_years,
+            first_events=read.first_events,
+        )
+
+    def write(
+        self, month: Month, period: int, read: EloMonth, folded: fide.MonthList
+    ) -> lists.PublishedList | None:
+        # A rated player without games carries his line over: it is derived when read, not
+        # stored (services.lists.carried).
+        changed = [line for line in folded.lines if line.outcome is not None]
+        rows = [elo_row(period, line) for line in changed]
+        month.db.store(rows)
+        return _published(period, folded.lines, changed, rows) if month.keep else None
+
+    def delete(self, db: Db, which: Periods) -> None:
+        periods.delete_history(db, "elo_history", which.tc, since=which.since, before=which.before)
+
+    def report(self, month: Month, read: EloMonth, folded: fide.MonthList) -> ClosedPeriod:
+        """The close of ``month`` as ``period close`` reports it."""
+        names = periods.player_names(month.db, [*folded.new_players, *folded.dropped])
+        return ClosedPeriod(
+            tc=month.tc,
+            month=month.month,
+            list_date=next_month(month.month),
+            games=len(read.games),
+            players_rated=folded.rated,
+            new_players=tuple(names[pid] for pid in folded.new_players),
+            dropped_players=tuple(names[pid] for pid in folded.dropped),
+        )
+
+
+def _holds(state: fide.PlayerState) -> bool:
+    """Whether an unrated player holds games of an event that has not ended."""
+    return any(g.held for g in state.pool)
+
+
+def _unsettled(state: fide.PlayerState | None) -> bool:
+    """Whether §8.2.1 may still apply: an unrated player whose first event is not judged."""
+    return state is None or (state.rating is None and not state.first_event_settled)
+
+
+def _published(
+    period: int, lines: list[ListLine], changed: list[ListLine], rows: list[EloRow]
+) -> lists.PublishedList:
+    """The list just written, as :func:`lists.list_lines` would read it back: the stored lines
+    (``changed``, written as ``rows``) as stored, the carried ones as folded."""
+    states = {line.player_id: line.state for line in lines}
+    for line, row in zip(changed, rows, strict=True):
+        states[line.player_id] = lists.line_state(
+            row.rating,
+            row.next_k,
+            row.rated_games,
+            row.ever_2400,
+            row.ever_2300,
+            row.pool,
+            line.state.birth_year,
+        )
+    return lists.PublishedList(
+        period, states, {line.player_id: line.state.rating for line in lines}
+    )
+
+
+def elo_row(period: int, line: ListLine) -> EloRow:
+    """The ``elo_history`` row of a line of the list ``period`` publishes."""
+    state, outcome = line.state, line.outcome
+    pool = lists.pool_to_json(state)
+    if outcome is None:  # a rated player without games: his line carries over
+        return EloRow(
+            period_id=period,
+            player_id=line.player_id,
+            rating_before=line.rating_before,
+            rating=state.rating,
+            k=None,
+            next_k=state.k,
+            games=0,
+            score_c=0,
+            expected_c=0,
+            change_exact_c=0,
+            change=0,
+            rated_games=state.rated_games,
+            ever_2400=state.ever_2400,
+            ever_2300=state.ever_2300,
+            pool=pool,
+            note=None,
+        )
+    return EloRow(
+        period_id=period,
+        player_id=line.player_id,
+        rating_before=outcome.rating_before,
+        rating=outcome.rating_after,
+        k=outcome.k,
+        next_k=outcome.next_k,
+        games=outcome.games,
+        score_c=lists.hundredths(outcome.score),
+        expected_c=lists.hundredths(outcome.expected),
+        change_exact_c=lists.hundredths(outcome.change_exact),
+        change=outcome.change,
+        rated_games=state.rated_games,
+        ever_2400=state.ever_2400,
+        ever_2300=state.ever_2300,
+        pool=pool,
+        note="; ".join(outcome.notes) or None,
+    )
