@@ -104,7 +104,7 @@ def _first_game(listing: str) -> int:
     return int(rows[0]["id"])
 
 
-def dump(url: str, out: Path) -> dict[str, str]:
+def dump(url: str, out: Path, work: Path) -> dict[str, str]:
     from sqlalchemy import create_engine, inspect, text
 
     engine = create_engine(url)
@@ -117,7 +117,9 @@ def dump(url: str, out: Path) -> dict[str, str]:
             ]
             quoted = ", ".join(f'"{c}"' for c in columns)
             rows = conn.execute(text(f'SELECT {quoted} FROM "{table}"')).all()
-            lines = sorted("\t".join(_text(v) for v in row) for row in rows)
+            lines = sorted(
+                "\t".join(_text(v).replace(str(work), "<work>") for v in row) for row in rows
+            )
             body = "\t".join(columns) + "\n" + "".join(line + "\n" for line in lines)
             (out / f"{table}.txt").write_text(body, encoding="utf-8")
             digests[table] = hashlib.sha256(body.encode()).hexdigest()
@@ -146,17 +148,15 @@ def main(argv: list[str] | None = None) -> int:
     out: Path = args.out
     if out.exists():
         shutil.rmtree(out)
-    work = Path(tempfile.gettempdir()) / "tracker-dump-work"  # the same path on every run
-    shutil.rmtree(work, ignore_errors=True)
-    work.mkdir(parents=True)
+    work = Path(tempfile.mkdtemp(prefix="tracker-dump-"))  # dumped as <work>
     config = generate.Config(players=args.players, games=args.games, months=args.months)
     backend = Backend(args.db, work)
     backend.create()
     season(backend.url, work, config)
-    digests = {"season": dump(backend.url, out / "season")}
+    digests = {"season": dump(backend.url, out / "season", work)}
     demo = work / "demo.db"
     subprocess.run([TRACKER, "demo", "--file", str(demo)], capture_output=True, check=True)
-    digests["demo"] = dump(f"sqlite:///{demo}", out / "demo")
+    digests["demo"] = dump(f"sqlite:///{demo}", out / "demo", work)
     backend.drop()
     shutil.rmtree(work)
     for database, tables in digests.items():
