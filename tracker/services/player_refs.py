@@ -8,29 +8,15 @@ import datetime as dt
 import difflib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from tracker.db.driver import Db, chunks
+from tracker.db.queries.players import PlayerRow as PlayerRow  # re-exported
 from tracker.errors import AmbiguousError, NotFoundError
 
 if TYPE_CHECKING:
     from tracker.db.driver import Source
     from tracker.db.models import Player
-
-
-class PlayerRow(NamedTuple):
-    """A player's own columns."""
-
-    id: int
-    name: str
-    fide_id: int | None
-    federation: str | None
-    birth_year: int | None
-    sex: str | None
-    title: str | None
-    external: bool
-    lichess: str | None
-    chesscom: str | None
 
 
 _COLUMNS = "id, name, fide_id, federation, birth_year, sex, title, external, lichess, chesscom"
