@@ -1,6 +1,6 @@
 """Finding the player a user means, and what ``player show`` shows of him: plain reads
 (:mod:`tracker.db.driver`), for the everyday commands and for every service that resolves a
-player (:func:`tracker.services.players.resolve` gives the ORM entity of the same player)."""
+player (:func:`tracker.services.players.resolve`)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,6 @@ from tracker.errors import AmbiguousError, NotFoundError
 
 if TYPE_CHECKING:
     from tracker.db.driver import Source
-    from tracker.db.models import Player
 
 
 _COLUMNS = "id, name, fide_id, federation, birth_year, sex, title, external, lichess, chesscom"
@@ -205,7 +204,7 @@ def seed_views(source: Source, player_id: int) -> tuple[SeedView, ...]:
 
 
 def player_view(
-    player: PlayerRow | Player,
+    player: PlayerRow,
     seeds: tuple[SeedView, ...],
     games: int = 0,
     others: tuple[int, ...] = (),
