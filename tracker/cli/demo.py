@@ -83,7 +83,7 @@ def demo(
             "their recorded rating histories"
         )
     _heading("Players")
-    player_cli.print_players(app_state.run(list_players, write=False))
+    player_cli.print_players(app_state.read(list_players))
 
     last = summary.months[-1]
     after = next_month(last)

@@ -340,7 +340,7 @@ def _reconciled_list(
     except OSError as exc:
         raise InvalidInputError(f"cannot read {path}: {exc.strerror or exc}") from None
     with stream:
-        rec = state(ctx).run(lambda s: reconcile(s, tc, list_month, stream, str(path)), write=False)
+        rec = state(ctx).read(lambda db: reconcile(db, tc, list_month, stream, str(path)))
     for problem in rec.problems:
         message(problem)
     if rec.problems:

@@ -181,9 +181,9 @@ def add(
     from tracker.services.players import add_player
 
     seed = _seed(rating, games, ever_2400, ever_2300)
-    result = state(ctx).run(
-        lambda s: add_player(
-            s,
+    result = state(ctx).write(
+        lambda db: add_player(
+            db,
             name=name,
             fide_id=fide_id,
             birth_year=born,
@@ -195,8 +195,7 @@ def add(
             lichess=lichess,
             chesscom=chesscom,
             force=force,
-        ),
-        write=True,
+        )
     )
     if json:
         print_json(player_json(result))
@@ -231,7 +230,7 @@ def list_(
     """
     from tracker.services.players import list_players
 
-    players = state(ctx).run(lambda s: list_players(s, external=external), write=False)
+    players = state(ctx).read(lambda db: list_players(db, external=external))
     if json:
         print_json([player_json(p) for p in players])
         return
@@ -418,11 +417,10 @@ def edit(
         "lichess": lichess,
         "chesscom": chesscom,
     }
-    result = state(ctx).run(
-        lambda s: edit_player(
-            s, player, changes=changes, seed=seed, clear=tuple(cleared), force=force
-        ),
-        write=True,
+    result = state(ctx).write(
+        lambda db: edit_player(
+            db, player, changes=changes, seed=seed, clear=tuple(cleared), force=force
+        )
     )
     if json:
         print_json(player_json(result))
@@ -442,7 +440,7 @@ def remove(ctx: typer.Context, player: Player, json: Json = False) -> None:
     """
     from tracker.services.players import remove_player
 
-    result = state(ctx).run(lambda s: remove_player(s, player), write=True)
+    result = state(ctx).write(lambda db: remove_player(db, player))
     if json:
         print_json(player_json(result))
     message(f"removed {_describe(result)}")

@@ -333,7 +333,16 @@ class _Apply:
         if old is not None:
             player.seeds.remove(old)
             self.session.flush()
-        player.seeds.append(seed_row(seed))
+        stored = seed_row(seed)
+        player.seeds.append(
+            PlayerSeed(
+                tc=stored.tc,
+                rating=stored.rating,
+                games=stored.games,
+                ever_2400=stored.ever_2400,
+                ever_2300=stored.ever_2300,
+            )
+        )
         self.counts.stale = True
         return seed.rating
 

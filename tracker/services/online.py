@@ -29,7 +29,7 @@ from tracker.importers import online as parse
 from tracker.importers.online import OnlineParse, OnlinePoint
 from tracker.services.http import Fetch
 from tracker.services.online_reads import OnlineSeries, series_for
-from tracker.services.players import resolve
+from tracker.services.players import PlayerRow, resolve
 from tracker.vocabulary import ONLINE_PERFS, PLATFORM_NAMES, PLATFORMS
 
 __all__ = ["OnlineSeries", "series_for"]  # and the rest: the reads are re-exported
@@ -78,7 +78,7 @@ class Stored:
 
 def store_points(
     session: Session,
-    player: Player,
+    player: Player | PlayerRow,
     platform: str,
     points: Iterable[OnlinePoint],
     notes: Sequence[str] = (),

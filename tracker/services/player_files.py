@@ -18,23 +18,25 @@ line. The caller decides what a problem means (the import: the whole command is 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session, selectinload
-
-from tracker.db.models import Player
+from tracker.db.driver import Db
+from tracker.db.queries import players as q
 from tracker.errors import TrackerError
 from tracker.importers.players import PlayerRow, SeedRow
 from tracker.importers.records import Problem
 from tracker.services.intake import is_fide_id, not_fide_id
 from tracker.services.players import (
+    PlayerView,
     SeedInput,
     add_player,
     edit_player,
     list_players,
 )
 from tracker.vocabulary import TIME_CONTROLS
+
+if TYPE_CHECKING:
+    from tracker.db.driver import Source
 
 
 @dataclass(frozen=True)
@@ -59,28 +61,29 @@ def _seed_input(seed: SeedRow) -> SeedInput:
     )
 
 
-def _match(session: Session, row: PlayerRow) -> Player | str | None:
+class _Stored(NamedTuple):
+    """A stored player a row matches, with his seeds."""
+
+    player: q.PlayerRow
+    seeds: list[q.SeedRow]
+
+
+def _match(db: Db, row: PlayerRow) -> _Stored | str | None:
     """The stored player of a row, None for a new one, or why it cannot be told."""
     if row.fide_id is not None:
-        by_id = session.scalar(
-            select(Player).where(Player.fide_id == row.fide_id).options(selectinload(Player.seeds))
-        )
+        by_id = q.player_with_fide_id(db, row.fide_id)
         if by_id is not None:
-            return by_id
-    named = list(
-        session.scalars(
-            select(Player).where(Player.name == row.name).options(selectinload(Player.seeds))
-        )
-    )
+            return _Stored(by_id, q.seeds_of(db, by_id.id))
+    named = q.players_named(db, row.name)
     if row.fide_id is not None:
         named = [p for p in named if p.fide_id is None]  # another id: another person
     if len(named) > 1:
         ids = ", ".join(f"#{p.id}" for p in named)
         return f"{row.name!r} matches {len(named)} players ({ids}); give their FIDE id"
-    return named[0] if named else None
+    return _Stored(named[0], q.seeds_of(db, named[0].id)) if named else None
 
 
-def _changes(player: Player, row: PlayerRow) -> dict[str, Any]:
+def _changes(player: q.PlayerRow, row: PlayerRow) -> dict[str, Any]:
     given = {
         "name": row.name,
         "fide_id": row.fide_id,
@@ -97,8 +100,8 @@ def _changes(player: Player, row: PlayerRow) -> dict[str, Any]:
     }
 
 
-def _seed_changes(player: Player, row: PlayerRow) -> list[SeedRow]:
-    stored = {s.tc: s for s in player.seeds}
+def _seed_changes(seeds: list[q.SeedRow], row: PlayerRow) -> list[SeedRow]:
+    stored = {s.tc: s for s in seeds}
     changed = []
     for seed in row.seeds:
         old = stored.get(seed.tc)
@@ -113,8 +116,10 @@ def _seed_changes(player: Player, row: PlayerRow) -> list[SeedRow]:
     return changed
 
 
-def read_players(session: Session, source: str, rows: tuple[PlayerRow, ...]) -> PlayersRead:
-    """Add or update the players of a file (see the module docstring)."""
+def read_players(source: Source, file: str, rows: tuple[PlayerRow, ...]) -> PlayersRead:
+    """Add or update the players of a file (see the module docstring): ``file`` names it in
+    the problems."""
+    db = Db.of(source)
     created: list[tuple[int, str, int | None, bool]] = []
     updated: list[str] = []
     unchanged = 0
@@ -125,70 +130,79 @@ def read_players(session: Session, source: str, rows: tuple[PlayerRow, ...]) -> 
     warnings: list[Problem] = []
     for row in rows:
         if row.fide_id is not None and not is_fide_id(row.fide_id):
-            warnings.append(Problem(source, row.line, f"fide_id {not_fide_id(row.fide_id)}"))
+            warnings.append(Problem(file, row.line, f"fide_id {not_fide_id(row.fide_id)}"))
             row = replace(row, fide_id=None)
         earlier = (seen_ids.get(row.fide_id) if row.fide_id is not None else None) or (
             seen_names.get(row.name) if row.fide_id is None else None
         )
         if earlier is not None:
-            problems.append(Problem(source, row.line, f"the same player as line {earlier}"))
+            problems.append(Problem(file, row.line, f"the same player as line {earlier}"))
             continue
         if row.fide_id is not None:
             seen_ids[row.fide_id] = row.line
         else:
             seen_names[row.name] = row.line
-        found = _match(session, row)
+        found = _match(db, row)
         if isinstance(found, str):
-            problems.append(Problem(source, row.line, found))
+            problems.append(Problem(file, row.line, found))
             continue
-        savepoint = session.begin_nested()
+        changes: dict[str, Any] = {}
+        seeds = list(row.seeds)
+        if found is not None:
+            changes = _changes(found.player, row)
+            seeds = _seed_changes(found.seeds, row)
+            if not changes and not seeds:
+                unchanged += 1
+                continue
         try:
-            if found is None:
-                seeds = list(row.seeds)
-                view = add_player(
-                    session,
-                    name=row.name,
-                    fide_id=row.fide_id,
-                    birth_year=row.birth_year,
-                    federation=row.federation,
-                    sex=row.sex,
-                    title=row.title,
-                    external=bool(row.external),
-                    seed=_seed_input(seeds[0]) if seeds else None,
-                )
-                for seed in seeds[1:]:
-                    edit_player(session, f"#{view.id}", changes={}, seed=_seed_input(seed))
-                created.append((view.id, view.name, view.fide_id, view.external))
-                seeds_changed = seeds_changed or bool(seeds)
-            else:
-                changes = _changes(found, row)
-                seeds = _seed_changes(found, row)
-                if not changes and not seeds:
-                    unchanged += 1
-                    savepoint.commit()
-                    continue
-                ref = f"#{found.id}"
-                edit_player(
-                    session, ref, changes=changes, seed=_seed_input(seeds[0]) if seeds else None
-                )
-                for seed in seeds[1:]:
-                    edit_player(session, ref, changes={}, seed=_seed_input(seed))
-                updated.append(found.name)
-                seeds_changed = seeds_changed or bool(seeds) or "birth_year" in changes
+            with q.savepoint(db):  # a row refused leaves nothing behind
+                if found is None:
+                    view = _add(db, row)
+                    created.append((view.id, view.name, view.fide_id, view.external))
+                else:
+                    view = _edit(db, f"#{found.player.id}", changes, seeds)
+                    updated.append(view.name)  # as it is now
         except TrackerError as exc:
-            savepoint.rollback()
-            problems.append(Problem(source, row.line, str(exc)))
+            problems.append(Problem(file, row.line, str(exc)))
             continue
-        savepoint.commit()
+        seeds_changed = seeds_changed or bool(seeds) or "birth_year" in changes
     return PlayersRead(
         tuple(created), tuple(updated), unchanged, tuple(problems), seeds_changed, tuple(warnings)
     )
 
 
-def players_rows(session: Session) -> list[dict[str, object]]:
+def _add(db: Db, row: PlayerRow) -> PlayerView:
+    """A new player, as ``tracker player add`` adds him, then his other seeds."""
+    seeds = list(row.seeds)
+    view = add_player(
+        db,
+        name=row.name,
+        fide_id=row.fide_id,
+        birth_year=row.birth_year,
+        federation=row.federation,
+        sex=row.sex,
+        title=row.title,
+        external=bool(row.external),
+        seed=_seed_input(seeds[0]) if seeds else None,
+    )
+    for seed in seeds[1:]:
+        edit_player(db, view.ref, changes={}, seed=_seed_input(seed))
+    return view
+
+
+def _edit(db: Db, ref: str, changes: dict[str, Any], seeds: list[SeedRow]) -> PlayerView:
+    """A known player's changes and new seeds, as ``tracker player edit`` makes them; the
+    player as he is then."""
+    view = edit_player(db, ref, changes=changes, seed=_seed_input(seeds[0]) if seeds else None)
+    for seed in seeds[1:]:
+        view = edit_player(db, ref, changes={}, seed=_seed_input(seed))
+    return view
+
+
+def players_rows(source: Source) -> list[dict[str, object]]:
     """Every player as a players file's row (see :mod:`tracker.importers.players`)."""
     rows: list[dict[str, object]] = []
-    for p in list_players(session):
+    for p in list_players(source):
         row: dict[str, object] = {
             "name": p.name,
             "fide_id": p.fide_id,

@@ -1,6 +1,6 @@
 """Finding the player a user means, and what ``player show`` shows of him: plain reads
 (:mod:`tracker.db.driver`), for the everyday commands and for every service that resolves a
-player (:func:`tracker.services.players.resolve` gives the ORM entity of the same player)."""
+player (:func:`tracker.services.players.resolve`)."""
 
 from __future__ import annotations
 
@@ -8,29 +8,14 @@ import datetime as dt
 import difflib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from tracker.db.driver import Db, chunks
+from tracker.db.queries.players import PlayerRow as PlayerRow  # re-exported
 from tracker.errors import AmbiguousError, NotFoundError
 
 if TYPE_CHECKING:
     from tracker.db.driver import Source
-    from tracker.db.models import Player
-
-
-class PlayerRow(NamedTuple):
-    """A player's own columns."""
-
-    id: int
-    name: str
-    fide_id: int | None
-    federation: str | None
-    birth_year: int | None
-    sex: str | None
-    title: str | None
-    external: bool
-    lichess: str | None
-    chesscom: str | None
 
 
 _COLUMNS = "id, name, fide_id, federation, birth_year, sex, title, external, lichess, chesscom"
@@ -219,7 +204,7 @@ def seed_views(source: Source, player_id: int) -> tuple[SeedView, ...]:
 
 
 def player_view(
-    player: PlayerRow | Player,
+    player: PlayerRow,
     seeds: tuple[SeedView, ...],
     games: int = 0,
     others: tuple[int, ...] = (),

@@ -5,15 +5,15 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import delete, func, select
-from sqlalchemy.orm import Session, selectinload
-
-from tracker.db.models import Game, OnlineRating, Player, PlayerSeed
+from tracker.db.driver import Db
+from tracker.db.queries import players as q
 from tracker.errors import ConflictError, InvalidInputError
 from tracker.importers.online import CHESSCOM_USER, LICHESS_USER
+from tracker.services.intake import age_problem, check_text, is_fide_id, not_fide_id
 from tracker.services.player_refs import (
+    PlayerRow,
     PlayerView,
     SeedView,
     find,
@@ -24,10 +24,12 @@ from tracker.services.player_refs import (
     show_player,
 )
 from tracker.services.stale import mark_all_stale
-
-__all__ = ["PlayerView", "SeedInput", "SeedView", "resolve", "show_player"]
-from tracker.services.intake import age_problem, check_text, is_fide_id, not_fide_id
 from tracker.user_input import check_birth_year, check_plausible_rating, today
+
+if TYPE_CHECKING:
+    from tracker.db.driver import Source
+
+__all__ = ["PlayerRow", "PlayerView", "SeedInput", "SeedView", "resolve", "show_player"]
 
 TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
 FEDERATION = re.compile(r"^[A-Z]{3}$")
@@ -44,9 +46,13 @@ class SeedInput:
     tc: str = "standard"
 
 
-def view(player: Player, games: int = 0, others: tuple[int, ...] = ()) -> PlayerView:
-    seeds = tuple(SeedView(s.tc, s.rating, s.games, s.ever_2400, s.ever_2300) for s in player.seeds)
-    return player_view(player, seeds, games, others)
+def _seed_view(seed: q.SeedRow) -> SeedView:
+    return SeedView(seed.tc, seed.rating, seed.games, seed.ever_2400, seed.ever_2300)
+
+
+def _seeds(db: Db, player_id: int) -> list[SeedView]:
+    """The player's seeds, by time control."""
+    return [_seed_view(s) for s in q.seeds_of(db, player_id)]
 
 
 def clean_name(name: str) -> str:
@@ -116,10 +122,9 @@ def _clean_fields(fields: dict[str, Any], warnings: list[str] | None = None) -> 
     return out
 
 
-def _check_account_free(session: Session, column: str, user: str, player_id: int | None) -> None:
+def _check_account_free(db: Db, column: str, user: str, player_id: int | None) -> None:
     """An online account belongs to one player (user names compared without case)."""
-    attribute = getattr(Player, column)
-    other = session.scalar(select(Player).where(func.lower(attribute) == user.lower()))
+    other = q.account_owner(db, column, user)
     if other is not None and other.id != player_id:
         platform = ACCOUNTS[column][0]
         raise ConflictError(
@@ -127,10 +132,10 @@ def _check_account_free(session: Session, column: str, user: str, player_id: int
         )
 
 
-def _check_fide_id_free(session: Session, fide_id: int | None, player_id: int | None) -> None:
+def _check_fide_id_free(db: Db, fide_id: int | None, player_id: int | None) -> None:
     if fide_id is None:
         return
-    other = session.scalar(select(Player).where(Player.fide_id == fide_id))
+    other = q.fide_id_owner(db, fide_id)
     if other is not None and other.id != player_id:
         raise ConflictError(f"FIDE id {fide_id} already belongs to {other.name} (#{other.id})")
 
@@ -148,9 +153,10 @@ def _check_seed(seed: SeedInput | None, external: bool) -> None:
         raise InvalidInputError(f"--games {seed.games} is outside 0..100000")
 
 
-def seed_row(seed: SeedInput) -> PlayerSeed:
-    """A seeded rating counts as published: it sets the sticky 2400 / 2300 flags too."""
-    return PlayerSeed(
+def seed_row(seed: SeedInput) -> SeedView:
+    """The seed as stored: a seeded rating counts as published, so it sets the sticky 2400 /
+    2300 flags too."""
+    return SeedView(
         tc=seed.tc,
         rating=seed.rating,
         games=seed.games,
@@ -164,7 +170,7 @@ def _spaceless(name: str) -> str:
 
 
 def check_name_free(
-    session: Session, name: str, *, player_id: int | None = None, force: bool = False
+    db: Db, name: str, *, player_id: int | None = None, force: bool = False
 ) -> None:
     """Refuse, unless ``force``, a name another player already has, or one that differs from
     another player's only in case or spacing (a typo far more often than a namesake)."""
@@ -173,7 +179,7 @@ def check_name_free(
     key = _spaceless(name)
     others = [
         (pid, other)
-        for pid, other in session.execute(select(Player.id, Player.name).order_by(Player.id))
+        for pid, other in q.all_names(db)
         if pid != player_id and _spaceless(other) == key
     ]
     if not others:
@@ -192,7 +198,7 @@ def check_name_free(
 
 
 def add_player(
-    session: Session,
+    source: Source,
     *,
     name: str,
     fide_id: int | None = None,
@@ -210,6 +216,7 @@ def add_player(
     online accounts) or an external opponent.
 
     A name another player has, or nearly has (:func:`check_name_free`), needs ``force``."""
+    db = Db.of(source)
     warnings: list[str] = []
     fields = _clean_fields(
         {
@@ -227,56 +234,49 @@ def add_player(
     fields.setdefault("fide_id", None)
     _check_seed(seed, external)
     _check_age(fields["name"], fields["birth_year"], None, seed is not None)
-    _check_fide_id_free(session, fields["fide_id"], None)
+    _check_fide_id_free(db, fields["fide_id"], None)
     for column in ACCOUNTS:
         if fields[column] is not None:
-            _check_account_free(session, column, fields[column], None)
-    check_name_free(session, fields["name"], force=force)
-    player = Player(external=external, **fields)
-    if seed is not None:
-        player.seeds.append(seed_row(seed))
-    session.add(player)
-    session.flush()
-    stale = mark_all_stale(session) if seed is not None else ()
+            _check_account_free(db, column, fields[column], None)
+    check_name_free(db, fields["name"], force=force)
+    new_id = q.insert_player(db, external=external, **fields)
+    player = PlayerRow(id=new_id, external=external, **fields)
+    seeds = [] if seed is None else [seed_row(seed)]
+    for s in seeds:
+        _insert_seed(db, player.id, s)
+    stale = mark_all_stale(db) if seed is not None else ()
     return replace(
-        view(player, others=namesakes(session, player.id, player.name)),
+        player_view(player, tuple(seeds), others=namesakes(db, player.id, player.name)),
         stale=stale,
         warnings=tuple(warnings),
     )
 
 
-def resolve(session: Session, ref: str) -> Player:
-    """The player a reference names (:func:`tracker.services.player_refs.find`), as the
-    entity a change needs."""
-    player = session.get(Player, find(session, ref).id)
-    assert player is not None  # found in this transaction
-    return player
-
-
-def list_players(session: Session, *, external: bool | None = None) -> tuple[PlayerView, ...]:
-    games_white = (
-        select(Game.white_id.label("pid"), func.count().label("n")).group_by(Game.white_id)
-    ).subquery()
-    games_black = (
-        select(Game.black_id.label("pid"), func.count().label("n")).group_by(Game.black_id)
-    ).subquery()
-    query = (
-        select(
-            Player,
-            func.coalesce(games_white.c.n, 0) + func.coalesce(games_black.c.n, 0),
-        )
-        .outerjoin(games_white, games_white.c.pid == Player.id)
-        .outerjoin(games_black, games_black.c.pid == Player.id)
-        .options(selectinload(Player.seeds))
-        .order_by(Player.name, Player.id)
+def _insert_seed(db: Db, player_id: int, seed: SeedView) -> None:
+    q.insert_seed(
+        db,
+        q.SeedRow(player_id, seed.tc, seed.rating, seed.games, seed.ever_2400, seed.ever_2300),
     )
-    if external is not None:
-        query = query.where(Player.external == external)
-    return tuple(view(player, int(n)) for player, n in session.execute(query))
+
+
+def resolve(source: Source, ref: str) -> PlayerRow:
+    """The player a reference names (:func:`tracker.services.player_refs.find`)."""
+    return find(source, ref)
+
+
+def list_players(source: Source, *, external: bool | None = None) -> tuple[PlayerView, ...]:
+    db = Db.of(source)
+    seeds: dict[int, list[SeedView]] = {}
+    for seed in q.all_seeds(db):
+        seeds.setdefault(seed.player_id, []).append(_seed_view(seed))
+    return tuple(
+        player_view(listed.player, tuple(seeds.get(listed.player.id, ())), listed.games)
+        for listed in q.listed_players(db, external)
+    )
 
 
 def edit_player(
-    session: Session,
+    source: Source,
     ref: str,
     *,
     changes: dict[str, Any],
@@ -287,95 +287,76 @@ def edit_player(
     """Change the given fields; ``clear`` names optional fields to empty (e.g. ``fide_id``).
 
     A new name another player has, or nearly has, needs ``force``."""
-    player = resolve(session, ref)
+    db = Db.of(source)
+    player = find(db, ref)
+    seeds = _seeds(db, player.id)
     warnings: list[str] = []
     fields = _clean_fields({k: v for k, v in changes.items() if v is not None}, warnings)
-    before = _state(player)
+    before = _seed_states(seeds)
     if "name" in fields and fields["name"] != player.name:
-        check_name_free(session, fields["name"], player_id=player.id, force=force)
+        check_name_free(db, fields["name"], player_id=player.id, force=force)
     external = fields.pop("external", player.external)
-    if external and not player.external and player.seeds and seed is None:
+    if external and not player.external and seeds and seed is None:
         raise InvalidInputError(
             f"{player.name} has a seeded rating; an external player cannot keep one"
         )
     _check_seed(seed, external)
     born = None if "birth_year" in clear else fields.get("birth_year", player.birth_year)
     if (born is not None and born != player.birth_year) or seed is not None:
-        first = session.scalar(
-            select(func.min(Game.played_on)).where(
-                (Game.white_id == player.id) | (Game.black_id == player.id)
-            )
-        )
-        seeded = seed is not None or (bool(player.seeds) and not external)
+        first = q.first_game_day(db, player.id)
+        seeded = seed is not None or (bool(seeds) and not external)
         _check_age(player.name, born, first, seeded)
     if "fide_id" in fields:
-        _check_fide_id_free(session, fields["fide_id"], player.id)
+        _check_fide_id_free(db, fields["fide_id"], player.id)
     relinked = []
     for column in ACCOUNTS:
         old = getattr(player, column)
         new = None if column in clear else fields.get(column, old)
         if new is not None and column in fields:
-            _check_account_free(session, column, new, player.id)
+            _check_account_free(db, column, new, player.id)
         if (old or "").lower() != (new or "").lower():
             relinked.append(column)
-    rating_inputs = (player.birth_year, player.external)
-    for name in clear:
-        setattr(player, name, None)
-    for name, value in fields.items():
-        setattr(player, name, value)
-    player.external = external
+    # What is cleared first, then what is given (a field both cleared and given is given).
+    values: dict[str, Any] = dict.fromkeys(clear)
+    values.update(fields, external=external)
+    edited = player._replace(**values)
+    if edited != player:
+        q.update_player(db, edited)
     new_seed = None if seed is None else seed_row(seed)
-    if new_seed is not None and _seed_state(new_seed) not in before[-1]:
-        for old in [s for s in player.seeds if s.tc == new_seed.tc]:
-            player.seeds.remove(old)
-        session.flush()
-        player.seeds.append(new_seed)
-    session.flush()
-    if _state(player) == before:
+    if new_seed is not None and _seed_state(new_seed) not in before:
+        # The seed replaces the time control's old one, and comes after the others.
+        q.delete_seed(db, player.id, new_seed.tc)
+        _insert_seed(db, player.id, new_seed)
+        seeds = [s for s in seeds if s.tc != new_seed.tc] + [new_seed]
+    seeds_changed = _seed_states(seeds) != before
+    others = namesakes(db, player.id, edited.name)
+    if edited == player and not seeds_changed:
         return replace(
-            view(
-                player, game_count(session, player.id), namesakes(session, player.id, player.name)
-            ),
+            player_view(edited, tuple(seeds), game_count(db, player.id), others),
             changed=False,
             warnings=tuple(warnings),
         )
     for column in relinked:
         # The stored points belonged to the account that was linked before.
-        session.execute(
-            delete(OnlineRating).where(
-                OnlineRating.player_id == player.id, OnlineRating.platform == column
-            )
-        )
+        q.delete_online_ratings(db, player.id, column)
     stale: tuple[tuple[str, tuple[dt.date, ...]], ...] = ()
-    seeds_changed = _state(player)[-1] != before[-1]
-    if seeds_changed or (player.birth_year, player.external) != rating_inputs:
-        stale = mark_all_stale(session)
+    rating_inputs = (player.birth_year, player.external)
+    if seeds_changed or (edited.birth_year, edited.external) != rating_inputs:
+        stale = mark_all_stale(db)
     return replace(
-        view(player, game_count(session, player.id), namesakes(session, player.id, player.name)),
+        player_view(edited, tuple(seeds), game_count(db, player.id), others),
         stale=stale,
         warnings=tuple(warnings),
     )
 
 
-def _seed_state(seed: PlayerSeed) -> tuple[Any, ...]:
+def _seed_state(seed: SeedView) -> tuple[Any, ...]:
     return (seed.tc, seed.rating, seed.games, bool(seed.ever_2400), bool(seed.ever_2300))
 
 
-def _state(player: Player) -> tuple[Any, ...]:
-    """Everything an edit can change of a player, to tell whether it changed anything."""
-    columns = (
-        "name",
-        "fide_id",
-        "federation",
-        "birth_year",
-        "sex",
-        "title",
-        "external",
-        "lichess",
-        "chesscom",
-    )
-    seeds = frozenset(_seed_state(s) for s in player.seeds)
-    return (*(getattr(player, c) for c in columns), seeds)
+def _seed_states(seeds: list[SeedView]) -> frozenset[tuple[Any, ...]]:
+    """A player's seeds, to tell whether an edit changed them."""
+    return frozenset(_seed_state(s) for s in seeds)
 
 
 def _check_age(name: str, born: int | None, first_game: dt.date | None, seeded: bool) -> None:
@@ -394,15 +375,15 @@ def _check_age(name: str, born: int | None, first_game: dt.date | None, seeded: 
             raise InvalidInputError(f"{problem}: check the birth year")
 
 
-def remove_player(session: Session, ref: str) -> PlayerView:
+def remove_player(source: Source, ref: str) -> PlayerView:
     """Remove a player who has no games (refused while games reference them)."""
-    player = resolve(session, ref)
-    count = game_count(session, player.id)
+    db = Db.of(source)
+    player = find(db, ref)
+    count = game_count(db, player.id)
     if count:
         raise ConflictError(
             f"{player.name} (#{player.id}) plays in {count} game(s); remove those games first"
         )
-    result = view(player)
-    session.delete(player)
-    session.flush()
+    result = player_view(player, tuple(_seeds(db, player.id)))
+    q.delete_player(db, player.id)
     return result

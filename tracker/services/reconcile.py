@@ -13,16 +13,17 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
-
-from tracker.db.models import Player
+from tracker.db.driver import Db
+from tracker.db.queries.players import tracked_fide_ids
 from tracker.importers.fidelist import FideListEntry, FideListReader, tc_from_name
 from tracker.months import month_label
 from tracker.services.history import RatingList, rating_list
 from tracker.user_input import check_tc
+
+if TYPE_CHECKING:
+    from tracker.db.driver import Source
 
 
 @dataclass(frozen=True)
@@ -60,27 +61,21 @@ class Reconciliation:
 
 
 def reconcile(
-    session: Session, tc: str, list_month: dt.date | None, stream: IO[bytes], source: str
+    source: Source, tc: str, list_month: dt.date | None, stream: IO[bytes], file: str
 ) -> Reconciliation:
-    """Our list (of ``list_month``, default the latest) beside the official file's."""
+    """Our list (of ``list_month``, default the latest) beside the official file's (read
+    from ``stream``; ``file`` names it)."""
+    db = Db.of(source)
     tc = check_tc(tc)
-    ours = rating_list(session, tc, list_month)
-    tracked = {
-        fide_id: (pid, name)
-        for fide_id, pid, name in session.execute(
-            select(Player.fide_id, Player.id, Player.name).where(
-                Player.fide_id.is_not(None), Player.external.is_(False)
-            )
-        )
-        if fide_id is not None
-    }
-    reader = FideListReader(stream, source, tc, lambda fide_id, fed: fide_id in tracked)
+    ours = rating_list(db, tc, list_month)
+    tracked = {p.fide_id: (p.id, p.name) for p in tracked_fide_ids(db)}
+    reader = FideListReader(stream, file, tc, lambda fide_id, fed: fide_id in tracked)
     official: dict[int, FideListEntry] = {e.fide_id: e for e in reader.entries()}
     problems = [str(p) for p in reader.problems]
-    named = tc_from_name(source)
+    named = tc_from_name(file)
     if not reader.combined and named is not None and named != tc and reader.lines:
         problems.append(
-            f"{source}: the file is named as FIDE's {named} list, not the {tc} one "
+            f"{file}: the file is named as FIDE's {named} list, not the {tc} one "
             f"(give --tc {named})"
         )
     notes = []
@@ -120,5 +115,5 @@ def reconcile(
     if without_id:
         notes.append(f"{without_id} player(s) of our list have no FIDE id: nothing to compare")
     return Reconciliation(
-        ours, source, reader.list_month, tuple(players), tuple(problems), tuple(notes)
+        ours, file, reader.list_month, tuple(players), tuple(problems), tuple(notes)
     )

@@ -1,0 +1,262 @@
+"""The players and their seeds: finding, listing, adding, changing and removing them
+(:mod:`tracker.services.players`, :mod:`tracker.services.player_files`,
+:mod:`tracker.services.reconcile`)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import NamedTuple
+
+from tracker.db.driver import Db, Row, maybe_day
+
+
+class PlayerRow(NamedTuple):
+    """A player's own columns (``players`` but its creation time)."""
+
+    id: int
+    name: str
+    fide_id: int | None
+    federation: str | None
+    birth_year: int | None
+    sex: str | None
+    title: str | None
+    external: bool
+    lichess: str | None
+    chesscom: str | None
+
+
+class SeedRow(NamedTuple):
+    """A tracked player's seed: his state on one list before tracking starts."""
+
+    player_id: int
+    tc: str
+    rating: int
+    games: int
+    ever_2400: bool
+    ever_2300: bool
+
+
+class Owner(NamedTuple):
+    """Who holds a name, a FIDE id or an online account."""
+
+    id: int
+    name: str
+
+
+class ListedPlayer(NamedTuple):
+    player: PlayerRow
+    games: int  # as white or black
+
+
+class TrackedFideId(NamedTuple):
+    """A tracked player with a FIDE id."""
+
+    fide_id: int
+    id: int
+    name: str
+
+
+PLAYER_COLUMNS = PlayerRow._fields
+_PLAYER = ", ".join(PLAYER_COLUMNS)
+#: The columns a change of a player writes: all but the key.
+_CHANGEABLE = PLAYER_COLUMNS[1:]
+
+
+def _player(row: Row) -> PlayerRow:
+    pid, name, fide_id, federation, born, sex, title, external, lichess, chesscom = row
+    return PlayerRow(
+        pid, name, fide_id, federation, born, sex, title, bool(external), lichess, chesscom
+    )
+
+
+def _seed(row: Row) -> SeedRow:
+    player_id, tc, rating, games, ever_2400, ever_2300 = row
+    return SeedRow(player_id, tc, rating, games, bool(ever_2400), bool(ever_2300))
+
+
+# ---------------------------------------------------------------------------------- reads
+
+
+def player_with_fide_id(db: Db, fide_id: int) -> PlayerRow | None:
+    row = db.first(f"SELECT {_PLAYER} FROM players WHERE fide_id = :fide_id", {"fide_id": fide_id})
+    return None if row is None else _player(row)
+
+
+def players_named(db: Db, name: str) -> list[PlayerRow]:
+    """The players of exactly this name, in the order they were added."""
+    rows = db.all(f"SELECT {_PLAYER} FROM players WHERE name = :name ORDER BY id", {"name": name})
+    return [_player(row) for row in rows]
+
+
+def fide_id_owner(db: Db, fide_id: int) -> Owner | None:
+    row = db.first("SELECT id, name FROM players WHERE fide_id = :fide_id", {"fide_id": fide_id})
+    return None if row is None else Owner(*row)
+
+
+_ACCOUNT_OWNER = {
+    column: f"SELECT id, name FROM players WHERE lower({column}) = :user ORDER BY id"
+    for column in ("lichess", "chesscom")
+}
+
+
+def account_owner(db: Db, column: str, user: str) -> Owner | None:
+    """Who has the online account ``user`` (compared in lower case) in ``column``
+    (``lichess`` or ``chesscom``)."""
+    row = db.first(_ACCOUNT_OWNER[column], {"user": user.lower()})
+    return None if row is None else Owner(*row)
+
+
+def all_names(db: Db) -> list[Owner]:
+    """Every player's id and name, in the order they were added."""
+    return [Owner(pid, name) for pid, name in db.all("SELECT id, name FROM players ORDER BY id")]
+
+
+def seeds_of(db: Db, player_id: int) -> list[SeedRow]:
+    """A player's seeds, by time control."""
+    rows = db.all(
+        "SELECT player_id, tc, rating, games, ever_2400, ever_2300 FROM player_seeds "
+        "WHERE player_id = :pid ORDER BY tc",
+        {"pid": player_id},
+    )
+    return [_seed(row) for row in rows]
+
+
+def all_seeds(db: Db) -> list[SeedRow]:
+    """Every seed, by player and time control."""
+    rows = db.all(
+        "SELECT player_id, tc, rating, games, ever_2400, ever_2300 FROM player_seeds "
+        "ORDER BY player_id, tc"
+    )
+    return [_seed(row) for row in rows]
+
+
+def first_game_day(db: Db, player_id: int) -> dt.date | None:
+    """The date of the player's first game, as white or black."""
+    first = db.scalar(
+        "SELECT min(played_on) FROM games WHERE white_id = :pid OR black_id = :pid",
+        {"pid": player_id},
+    )
+    return maybe_day(first)
+
+
+_LISTED = f"""
+SELECT {", ".join(f"p.{c}" for c in PLAYER_COLUMNS)},
+       coalesce(w.n, 0) + coalesce(b.n, 0)
+FROM players p
+LEFT OUTER JOIN (SELECT white_id AS pid, count(*) AS n FROM games GROUP BY white_id) w
+    ON w.pid = p.id
+LEFT OUTER JOIN (SELECT black_id AS pid, count(*) AS n FROM games GROUP BY black_id) b
+    ON b.pid = p.id
+"""
+
+
+def listed_players(db: Db, external: bool | None = None) -> list[ListedPlayer]:
+    """The players (only the external or only the tracked ones, if ``external`` says so) by
+    name, with their number of games."""
+    if external is None:
+        rows = db.all(f"{_LISTED} ORDER BY p.name, p.id")
+    else:
+        rows = db.all(
+            f"{_LISTED} WHERE p.external = :external ORDER BY p.name, p.id",
+            {"external": external},
+        )
+    listed = []
+    for row in rows:
+        *columns, games = row
+        listed.append(ListedPlayer(_player(tuple(columns)), int(games)))
+    return listed
+
+
+def tracked_fide_ids(db: Db) -> list[TrackedFideId]:
+    """The tracked players who have a FIDE id."""
+    rows = db.all(
+        "SELECT fide_id, id, name FROM players WHERE fide_id IS NOT NULL AND external = :external",
+        {"external": False},
+    )
+    return [TrackedFideId(*row) for row in rows]
+
+
+# --------------------------------------------------------------------------------- writes
+
+
+def insert_player(
+    db: Db,
+    *,
+    name: str,
+    fide_id: int | None,
+    federation: str | None,
+    birth_year: int | None,
+    sex: str | None,
+    title: str | None,
+    external: bool,
+    lichess: str | None,
+    chesscom: str | None,
+) -> int:
+    """A new player (his creation time is the database's); his id."""
+    return db.insert(
+        f"INSERT INTO players ({', '.join(_CHANGEABLE)}) "
+        f"VALUES ({', '.join(f':{c}' for c in _CHANGEABLE)})",
+        {
+            "name": name,
+            "fide_id": fide_id,
+            "federation": federation,
+            "birth_year": birth_year,
+            "sex": sex,
+            "title": title,
+            "external": external,
+            "lichess": lichess,
+            "chesscom": chesscom,
+        },
+    )
+
+
+def update_player(db: Db, player: PlayerRow) -> None:
+    """Write every column of ``player`` to his row."""
+    db.run(
+        f"UPDATE players SET {', '.join(f'{c} = :{c}' for c in _CHANGEABLE)} WHERE id = :id",
+        player._asdict(),
+    )
+
+
+def delete_player(db: Db, player_id: int) -> None:
+    """Remove a player and his seeds (his history goes with him: those keys cascade)."""
+    db.run("DELETE FROM player_seeds WHERE player_id = :pid", {"pid": player_id})
+    db.run("DELETE FROM players WHERE id = :pid", {"pid": player_id})
+
+
+def insert_seed(db: Db, seed: SeedRow) -> None:
+    db.run(
+        "INSERT INTO player_seeds (player_id, tc, rating, games, ever_2400, ever_2300) "
+        "VALUES (:player_id, :tc, :rating, :games, :ever_2400, :ever_2300)",
+        seed._asdict(),
+    )
+
+
+def delete_seed(db: Db, player_id: int, tc: str) -> None:
+    db.run(
+        "DELETE FROM player_seeds WHERE player_id = :pid AND tc = :tc",
+        {"pid": player_id, "tc": tc},
+    )
+
+
+def delete_online_ratings(db: Db, player_id: int, platform: str) -> None:
+    """Forget the online ratings stored of one of the player's accounts."""
+    db.run(
+        "DELETE FROM online_ratings WHERE player_id = :pid AND platform = :platform",
+        {"pid": player_id, "platform": platform},
+    )
+
+
+@contextmanager
+def savepoint(db: Db) -> Iterator[None]:
+    """A block whose writes are undone if it raises (the transaction goes on)."""
+    db.run("SAVEPOINT player_change")
+    try:
+        yield
+    except BaseException:
+        db.run("ROLLBACK TO SAVEPOINT player_change")
+        db.run("RELEASE SAVEPOINT player_change")
+        raise
+    db.run("RELEASE SAVEPOINT player_change")
