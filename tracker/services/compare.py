@@ -7,13 +7,14 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from tracker.db.driver import Db, day, maybe_day
+from tracker.db.driver import Db
+from tracker.db.queries import history as queries
 from tracker.months import next_month
 from tracker.ratings import glicko
 from tracker.ratings.glicko import GlickoPreset, GlickoState
 from tracker.ratings.shadow import ShadowPlayer, as_of
 from tracker.services import lists, shadow_reads
-from tracker.services.history import PLAYER_GAMES, not_rated_here, plays_external
+from tracker.services.history import not_rated_here, plays_external
 from tracker.services.online_reads import OnlineSeries, series_for
 from tracker.services.player_refs import find
 from tracker.services.shadow_config import check_preset, get_config
@@ -136,33 +137,18 @@ def compare(source: Source, ref: str, tc: str, preset_name: str | None) -> Compa
     month_states: dict[dt.date, ShadowPlayer] = {}
     points: list[ComparePoint] = []
     if stored:
-        rows = db.all(
-            """
-            SELECT r.month, h.game_id, g.played_on, h.rating, h.rd, h.volatility, h.last_played,
-                h.games
-            FROM glicko_history h
-            JOIN rating_periods r ON r.id = h.period_id
-            LEFT JOIN games g ON g.id = h.game_id
-            WHERE r.tc = :tc AND h.player_id = :pid
-            ORDER BY r.month, g.played_on, h.game_id""",
-            {"tc": tc, "pid": player.id},
-        )
-        for month, game_id, played_on, r, rd, vol, last, games in rows:
-            state = GlickoState(r, rd, vol)
-            if game_id is None:
-                month_states[day(month)] = ShadowPlayer(state, maybe_day(last), games)
+        for row in queries.stored_shadow(db, tc, player.id):
+            state = GlickoState(row.rating, row.rd, row.volatility)
+            if row.game_id is None:
+                month_states[row.month] = ShadowPlayer(state, row.last_played, row.games)
             else:
+                assert row.played_on is not None
                 provisional = glicko.is_provisional(state, preset)
-                points.append(ComparePoint(day(played_on), r, rd, provisional))
+                points.append(ComparePoint(row.played_on, row.rating, row.rd, provisional))
         # idle months: the latest earlier month-end row (shadow_reads.month_end_players)
         month_states = shadow_reads.fill_months(month_states, [m for m, _, _ in closed])
     else:
-        dates = {
-            gid: day(played_on)
-            for gid, played_on in db.all(
-                f"SELECT id, played_on {PLAYER_GAMES}", {"tc": tc, "pid": player.id}
-            )
-        }
+        dates = queries.game_days(db, tc, player.id)
         for replayed in shadow_reads.replay(db, tc, config, name):
             if player.id in replayed.players:
                 month_states[replayed.month] = replayed.players[player.id]
@@ -267,7 +253,7 @@ def compare_all(source: Source, tc: str) -> Standings:
         p: as_of(s, list_date, preset)
         for p, s in shadow_reads.month_end_players(db, tc, month).items()
     }
-    names: dict[int, str] = dict(db.all("SELECT id, name FROM players"))
+    names = queries.all_player_names(db)
     elo_rated = {p: float(r) for p, r in elo.items() if r is not None}
     elo_ranks = _ranks(elo_rated)
     glicko_ranks = _ranks({p: s.rating for p, s in shadows.items()})

@@ -7,8 +7,8 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import TYPE_CHECKING, NamedTuple
 
-from tracker.db.driver import Db, day
-from tracker.db.planner import not_indexed
+from tracker.db.driver import Db
+from tracker.db.queries import history as queries
 from tracker.errors import NotFoundError
 from tracker.months import month_label, month_of, months_between, next_month, previous_month
 from tracker.ratings import fide, glicko
@@ -77,25 +77,7 @@ def plays_external(
     or anyone) against an external one."""
     if before is None:
         return False
-    params: dict[str, object] = {"tc": tc, "before": before}
-    if player_id is None:
-        where = "g.tc = :tc AND g.played_on < :before"
-    else:  # his games by the players' indexes, not every game of the time control by date
-        where = (
-            f"{not_indexed('g.tc')} = :tc AND {not_indexed('g.played_on')} < :before "
-            "AND (g.white_id = :pid OR g.black_id = :pid)"
-        )
-        params["pid"] = player_id
-    found = Db.of(source).scalar(
-        f"""
-        SELECT g.id FROM games g
-        JOIN players w ON w.id = g.white_id
-        JOIN players b ON b.id = g.black_id
-        WHERE w.external != b.external AND {where}
-        LIMIT 1""",
-        params,
-    )
-    return found is not None
+    return queries.plays_external(Db.of(source), tc, before, player_id)
 
 
 def history(source: Source, ref: str, tc: str) -> History:
@@ -208,17 +190,11 @@ def rating_status(source: Source, player: PlayerRow) -> tuple[RatingStatus, ...]
     return tuple(out)
 
 
-#: A player's games of one time control (``:tc``, ``:pid``), as a FROM clause.
-PLAYER_GAMES = "FROM games WHERE tc = :tc AND (white_id = :pid OR black_id = :pid)"
-
-
 def _status(db: Db, player: PlayerRow, tc: TimeControl) -> RatingStatus | None:
     closed = lists.closed_months(db, tc)
     seeds = lists.seeds(db, tc, only=[player.id])
     seed = seeds.get(player.id)
-    his = {"tc": tc, "pid": player.id}
-    games_exist = db.scalar(f"SELECT id {PLAYER_GAMES} LIMIT 1", his)
-    if seed is None and games_exist is None:
+    if seed is None and not queries.has_games(db, tc, player.id):
         return None
     first_games = lists.first_game_month(db, tc)
     state = fide.PlayerState(birth_year=player.birth_year)
@@ -242,8 +218,7 @@ def _status(db: Db, player: PlayerRow, tc: TimeControl) -> RatingStatus | None:
     live_games = 0
     change_exact = Decimal(0)
     change = 0
-    last = db.scalar(f"SELECT played_on {PLAYER_GAMES} ORDER BY played_on DESC LIMIT 1", his)
-    last_game = day(last) if last is not None else None
+    last_game = queries.last_game_day(db, tc, player.id)
     if last_game is not None and month_of(last_game) >= open_from:
         for month in months_between(open_from, month_of(last_game)):
             games = rated_games.period_games(db, tc, month, player_id=player.id)

@@ -15,6 +15,8 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from tracker.db.driver import Db
+from tracker.db.queries.history import event_names
+from tracker.db.queries.periods import player_names
 from tracker.errors import InvalidInputError, NotFoundError
 from tracker.months import month_label, next_month, previous_month
 from tracker.ratings import fide
@@ -121,13 +123,8 @@ def _games(
     """The player's games beside their details (both in the order the fold took them)."""
     own = [g for g in games if player_id in (g.white_id, g.black_id)]
     opponents = sorted({g.black_id if g.white_id == player_id else g.white_id for g in own})
-    names: dict[int, str] = dict(
-        db.all("SELECT id, name FROM players WHERE id IN (:ids)", {"ids": opponents})
-    )
-    event_ids = sorted({g.event_id for g in own if g.event_id is not None})
-    events: dict[int, str] = dict(
-        db.all("SELECT id, name FROM events WHERE id IN (:ids)", {"ids": event_ids})
-    )
+    names = player_names(db, opponents)
+    events = event_names(db, [g.event_id for g in own if g.event_id is not None])
     out = []
     for g, d in zip(own, details, strict=True):
         white = g.white_id == player_id

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tracker.db.driver import Db
+from tracker.db.queries import shadow as queries
 from tracker.errors import InvalidInputError
 from tracker.ratings import glicko
 from tracker.ratings.glicko import GlickoPreset
@@ -48,11 +49,8 @@ class ShadowConfig:
 
 
 def get_config(source: Source) -> ShadowConfig:
-    row = Db.of(source).first(
-        "SELECT preset, seed, external_rd, chesscom_start, chesscom_c, chesscom_rd_min, "
-        "chesscom_rd_max, seed_rd FROM shadow_settings WHERE id = 1"
-    )
-    return ShadowConfig() if row is None else ShadowConfig(*row)
+    row = queries.settings(Db.of(source))
+    return ShadowConfig() if row is None else ShadowConfig(**row._asdict())
 
 
 def seed_rd_for(config: ShadowConfig, preset: GlickoPreset, games: int) -> float:

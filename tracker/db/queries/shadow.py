@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from tracker.db.driver import Db
 
@@ -26,3 +26,22 @@ def save_settings(db: Db, values: dict[str, Any]) -> None:
     else:
         changes = ", ".join(f"{name} = :{name}" for name in values)
         db.run(f"UPDATE shadow_settings SET {changes} WHERE id = 1", values)
+
+
+class Settings(NamedTuple):
+    """The shadow's settings (``shadow_settings``)."""
+
+    preset: str
+    seed: str
+    external_rd: float
+    chesscom_start: float
+    chesscom_c: float
+    chesscom_rd_min: float
+    chesscom_rd_max: float
+    seed_rd: float | None
+
+
+def settings(db: Db) -> Settings | None:
+    """The stored settings (None: none stored yet, the defaults hold)."""
+    row = db.first(f"SELECT {', '.join(Settings._fields)} FROM shadow_settings WHERE id = 1")
+    return None if row is None else Settings(*row)

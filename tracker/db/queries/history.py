@@ -1,0 +1,104 @@
+"""What a player's history, card and comparison read beyond the lists: his games' days,
+the stored shadow, the names of players and events."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import NamedTuple
+
+from tracker.db.driver import Db, chunks, day, maybe_day
+from tracker.db.planner import not_indexed
+
+#: A player's games of one time control (``:tc``, ``:pid``), as a FROM clause.
+_PLAYER_GAMES = "FROM games WHERE tc = :tc AND (white_id = :pid OR black_id = :pid)"
+
+
+def has_games(db: Db, tc: str, player_id: int) -> bool:
+    """Whether the player has a game of ``tc``."""
+    found = db.scalar(f"SELECT id {_PLAYER_GAMES} LIMIT 1", {"tc": tc, "pid": player_id})
+    return found is not None
+
+
+def last_game_day(db: Db, tc: str, player_id: int) -> dt.date | None:
+    """The day of the player's latest game of ``tc``."""
+    last = db.scalar(
+        f"SELECT played_on {_PLAYER_GAMES} ORDER BY played_on DESC LIMIT 1",
+        {"tc": tc, "pid": player_id},
+    )
+    return maybe_day(last)
+
+
+def game_days(db: Db, tc: str, player_id: int) -> dict[int, dt.date]:
+    """The day of each of the player's games of ``tc``, by game id."""
+    rows = db.all(f"SELECT id, played_on {_PLAYER_GAMES}", {"tc": tc, "pid": player_id})
+    return {game_id: day(played_on) for game_id, played_on in rows}
+
+
+def plays_external(db: Db, tc: str, before: dt.date, player_id: int | None = None) -> bool:
+    """Whether a game of ``tc`` dated before ``before`` pits a tracked player (``player_id``,
+    or anyone) against an external one."""
+    params: dict[str, object] = {"tc": tc, "before": before}
+    if player_id is None:
+        where = "g.tc = :tc AND g.played_on < :before"
+    else:  # his games by the players' indexes, not every game of the time control by date
+        where = (
+            f"{not_indexed('g.tc')} = :tc AND {not_indexed('g.played_on')} < :before "
+            "AND (g.white_id = :pid OR g.black_id = :pid)"
+        )
+        params["pid"] = player_id
+    found = db.scalar(
+        f"""
+        SELECT g.id FROM games g
+        JOIN players w ON w.id = g.white_id
+        JOIN players b ON b.id = g.black_id
+        WHERE w.external != b.external AND {where}
+        LIMIT 1""",
+        params,
+    )
+    return found is not None
+
+
+class StoredShadow(NamedTuple):
+    """A stored shadow of a player (``glicko_history``): after a game (``game_id``, played
+    on ``played_on``), or at the end of ``month`` (``game_id`` None)."""
+
+    month: dt.date
+    game_id: int | None
+    played_on: dt.date | None
+    rating: float
+    rd: float
+    volatility: float
+    last_played: dt.date | None
+    games: int
+
+
+def stored_shadow(db: Db, tc: str, player_id: int) -> list[StoredShadow]:
+    """Every stored shadow of the player in the closed periods of ``tc``, in order."""
+    rows = db.all(
+        """
+        SELECT r.month, h.game_id, g.played_on, h.rating, h.rd, h.volatility, h.last_played,
+            h.games
+        FROM glicko_history h
+        JOIN rating_periods r ON r.id = h.period_id
+        LEFT JOIN games g ON g.id = h.game_id
+        WHERE r.tc = :tc AND h.player_id = :pid
+        ORDER BY r.month, g.played_on, h.game_id""",
+        {"tc": tc, "pid": player_id},
+    )
+    return [
+        StoredShadow(day(month), game, maybe_day(on), rating, rd, vol, maybe_day(last), games)
+        for month, game, on, rating, rd, vol, last, games in rows
+    ]
+
+
+def all_player_names(db: Db) -> dict[int, str]:
+    """Every player's name, by id."""
+    return {player_id: name for player_id, name in db.all("SELECT id, name FROM players")}
+
+
+def event_names(db: Db, ids: list[int]) -> dict[int, str]:
+    """The name of each of the events ``ids``, by id."""
+    out: dict[int, str] = {}
+    for chunk in chunks(sorted(set(ids))):
+        out.update(db.all("SELECT id, name FROM events WHERE id IN (:ids)", {"ids": chunk}))
+    return out
