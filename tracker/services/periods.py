@@ -15,13 +15,14 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from tracker.db.driver import Db
 from tracker.db.queries import periods as queries
+from tracker.db.queries import rated_games as rated_queries
 from tracker.errors import InvalidInputError
 from tracker.months import month_label, month_of, months_between, next_month, previous_month
 from tracker.services.closing import ClosedPeriod, close_months, delete_periods
 from tracker.services.lists import closed_months, first_game_month
 from tracker.services.rated_games import event_spans, period_games
 from tracker.user_input import check_tc
-from tracker.vocabulary import FORFEITS, TIME_CONTROLS, TimeControl
+from tracker.vocabulary import TIME_CONTROLS, TimeControl
 
 if TYPE_CHECKING:
     from tracker.db.driver import Source
@@ -166,7 +167,7 @@ def list_periods(source: Source, tc: str | None) -> tuple[PeriodRow, ...]:
     out: list[PeriodRow] = []
     for one in tcs:
         closed = {m: (pid, stale) for m, pid, stale in closed_months(db, one)}
-        game_counts = queries.played_by_event_day(db, one, FORFEITS)
+        game_counts = rated_queries.played_by_event_day(db, one)
         spans = event_spans(db, one, {e for e, _, _ in game_counts if e is not None})
         by_month: dict[dt.date, int] = defaultdict(int)  # games by the period rating them
         for event_id, day, n in game_counts:

@@ -8,30 +8,17 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from tracker.db.driver import Db, chunks, day
-from tracker.db.planner import not_indexed
+from tracker.db.driver import Db
+from tracker.db.queries import rated_games as queries
 from tracker.months import month_of, next_month
 from tracker.ratings import fide
 from tracker.ratings.month_games import MonthGame
-from tracker.vocabulary import FORFEITS, SCORES
+from tracker.vocabulary import SCORES
 
 if TYPE_CHECKING:
     from tracker.db.driver import Source
-
-#: Played games: not forfeits (FIDE Rating Regulations §5.1: a forfeit is no game).
-_PLAYED = "g.result NOT IN ({})".format(", ".join(f"'{r}'" for r in sorted(FORFEITS)))
-
-_MONTH_GAMES = f"""
-    SELECT g.id, g.white_id, g.black_id, g.result, g.played_on, g.event_id,
-        coalesce(e.start_date, g.played_on), g.white_rating, g.black_rating,
-        w.external, b.external
-    FROM games g
-    JOIN players w ON w.id = g.white_id
-    JOIN players b ON b.id = g.black_id
-    LEFT JOIN events e ON e.id = g.event_id
-    WHERE {_PLAYED}"""
 
 
 def month_games(
@@ -44,32 +31,7 @@ def month_games(
 ) -> list[MonthGame]:
     """The month's played games in date order (ties in the order they were entered); with
     ``events``, instead the games of those events played before the month."""
-    params: dict[str, Any] = {"tc": tc, "month": month}
-    if events is None:
-        where = "g.tc = :tc AND g.played_on >= :month AND g.played_on < :end"
-        params["end"] = next_month(month)
-    else:  # by the events' index
-        where = (
-            f"{not_indexed('g.tc')} = :tc AND {not_indexed('g.played_on')} < :month "
-            "AND g.event_id IN (:events)"
-        )
-        params["events"] = sorted(set(events))
-    if player_id is not None:
-        where += " AND (g.white_id = :pid OR g.black_id = :pid)"
-        params["pid"] = player_id
-    rows = Db.of(source).all(f"{_MONTH_GAMES} AND {where} ORDER BY g.played_on, g.id", params)
-    days: dict[Any, dt.date] = {}  # a month's games fall on a few dozen days
-
-    def on(value: Any) -> dt.date:
-        found = days.get(value)
-        if found is None:
-            found = days[value] = day(value)
-        return found
-
-    return [
-        MonthGame(gid, w, b, result, on(played), event, on(start), wr, br, bool(wx), bool(bx))
-        for gid, w, b, result, played, event, start, wr, br, wx, bx in rows
-    ]
+    return queries.month_games(Db.of(source), tc, month, player_id, events=events)
 
 
 class EventSpan(NamedTuple):
@@ -86,23 +48,8 @@ class EventSpan(NamedTuple):
 def event_spans(source: Source, tc: str, event_ids: Iterable[int]) -> dict[int, EventSpan]:
     """The spans of ``event_ids`` (those with played games in ``tc``: a forfeit is no game,
     §5.1, and does not make an event last longer)."""
-    db = Db.of(source)
-    out: dict[int, EventSpan] = {}
-    for chunk in chunks(sorted(set(event_ids))):
-        starts: dict[int, Any] = dict(
-            db.all("SELECT id, start_date FROM events WHERE id IN (:ids)", {"ids": chunk})
-        )
-        rows = db.all(
-            f"""
-            SELECT g.event_id, min(g.played_on), max(g.played_on) FROM games g
-            WHERE g.event_id IN (:ids) AND {not_indexed("g.tc")} = :tc AND {_PLAYED}
-            GROUP BY g.event_id""",  # the events' own index, not the (tc, day) one
-            {"ids": chunk, "tc": tc},
-        )
-        for event_id, first, last in rows:
-            assert event_id is not None
-            out[event_id] = EventSpan(min(day(starts[event_id]), day(first)), day(last))
-    return out
+    bounds = queries.event_bounds(Db.of(source), tc, event_ids)
+    return {event: EventSpan(min(b.start_date, b.first), b.last) for event, b in bounds.items()}
 
 
 def period_games(
@@ -144,30 +91,15 @@ def pending(source: Source, tc: str, since: dt.date) -> dict[dt.date, int]:
     league by its months, a game without an event in its own month): the games played from
     ``since`` on, and the earlier games of their events that are rated from then on."""
     db = Db.of(source)
-    rows = db.all(
-        f"""
-        SELECT g.event_id, g.played_on, count(*) FROM games g
-        WHERE g.tc = :tc AND g.played_on >= :since AND {_PLAYED}
-        GROUP BY g.event_id, g.played_on""",
-        {"tc": tc, "since": since},
-    )
-    events = sorted({event for event, _, _ in rows if event is not None})
-    for chunk in chunks(events):
-        rows += db.all(
-            f"""
-            SELECT g.event_id, g.played_on, count(*) FROM games g
-            WHERE g.event_id IN (:ids) AND {not_indexed("g.tc")} = :tc
-                AND {not_indexed("g.played_on")} < :since AND {_PLAYED}
-            GROUP BY g.event_id, g.played_on""",
-            {"ids": chunk, "tc": tc, "since": since},
-        )
+    rows = queries.played_by_event_day(db, tc, since)
+    events = sorted({row.event_id for row in rows if row.event_id is not None})
+    rows += queries.played_before_by_event_day(db, tc, events, since)
     spans = event_spans(db, tc, events)
     counts: dict[dt.date, int] = {}
-    for event, played, n in rows:
-        played_on = day(played)
+    for event, played_on, n in rows:
         month = month_of(played_on) if event is None else spans[event].rated_in(played_on)
         if month >= since:
-            counts[month] = counts.get(month, 0) + int(n)
+            counts[month] = counts.get(month, 0) + n
     return dict(sorted(counts.items()))
 
 
@@ -181,28 +113,12 @@ def first_events(
     if not wanted:
         return {}
     db = Db.of(source)
-    end = next_month(month)
     mine: dict[int, list[tuple[dt.date, int, int | None, Decimal]]] = {p: [] for p in wanted}
-    seen: set[int] = set()
-    for chunk in chunks(wanted):
-        for side in ("g.white_id", "g.black_id"):  # each by its own index (not an OR)
-            rows = db.all(
-                f"""
-                SELECT g.id, g.white_id, g.black_id, g.result, g.played_on, g.event_id
-                FROM games g
-                WHERE {side} IN (:ids) AND {not_indexed("g.tc")} = :tc
-                    AND {not_indexed("g.played_on")} < :end AND {_PLAYED}""",
-                {"ids": chunk, "tc": tc, "end": end},
-            )
-            for gid, white, black, result, played, event_id in rows:
-                played_on = day(played)
-                if gid in seen:  # both players asked for: seen from both sides
-                    continue
-                seen.add(gid)
-                white_score, black_score = SCORES[result]
-                for pid, score in ((white, white_score), (black, black_score)):
-                    if pid in mine:
-                        mine[pid].append((played_on, gid, event_id, score))
+    for g in queries.games_of_players(db, tc, wanted, next_month(month)):
+        white_score, black_score = SCORES[g.result]
+        for pid, score in ((g.white_id, white_score), (g.black_id, black_score)):
+            if pid in mine:
+                mine[pid].append((g.played_on, g.id, g.event_id, score))
     firsts = {pid: min(games) for pid, games in mine.items() if games}
     spans = event_spans(db, tc, {e for _, _, e, _ in firsts.values() if e is not None})
     out: dict[int, fide.FirstEvent] = {}

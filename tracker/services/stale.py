@@ -8,7 +8,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING
 
-from tracker.db.driver import Db, day
+from tracker.db.driver import Db
+from tracker.db.queries import periods
 from tracker.months import month_of
 
 if TYPE_CHECKING:
@@ -20,26 +21,14 @@ def mark_stale(source: Source, tc: str, on: dt.date) -> tuple[dt.date, ...]:
     if it falls before the first closed period, all of them: tracking starts earlier). The
     closed months now stale, oldest first."""
     db = Db.of(source)
-    first = db.scalar("SELECT min(month) FROM rating_periods WHERE tc = :tc", {"tc": tc})
+    first = periods.first_closed_month(db, tc)
     if first is None:
         return ()
-    later = {"tc": tc, "start": max(month_of(on), day(first))}
-    db.run(
-        "UPDATE rating_periods SET stale = :stale WHERE tc = :tc AND month >= :start",
-        {**later, "stale": True},
-    )
-    months = db.scalars(
-        "SELECT month FROM rating_periods WHERE tc = :tc AND month >= :start ORDER BY month", later
-    )
-    return tuple(day(m) for m in months)
+    return periods.mark_stale_from(db, tc, max(month_of(on), first))
 
 
 def mark_all_stale(source: Source) -> tuple[tuple[str, tuple[dt.date, ...]], ...]:
     """A change that touches every list (a seed, a birth year, tracked/external): every closed
     period of every time control is stale. The closed months by time control."""
-    db = Db.of(source)
-    db.run("UPDATE rating_periods SET stale = :stale", {"stale": True})
-    months: dict[str, list[dt.date]] = {}
-    for tc, month in db.all("SELECT tc, month FROM rating_periods ORDER BY tc, month"):
-        months.setdefault(tc, []).append(day(month))
+    months = periods.mark_all_stale(Db.of(source))
     return tuple((tc, tuple(found)) for tc, found in months.items())

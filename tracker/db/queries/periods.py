@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any, NamedTuple
+from typing import Any
 
 from tracker.db.driver import Db, chunks, day
 
@@ -51,24 +51,6 @@ def time_controls_closed(db: Db) -> set[str]:
     return set(db.scalars("SELECT DISTINCT tc FROM rating_periods"))
 
 
-class DayCount(NamedTuple):
-    """The played games of one day of one event (``event_id`` None: games without one)."""
-
-    event_id: int | None
-    played_on: dt.date
-    games: int
-
-
-def played_by_event_day(db: Db, tc: str, forfeits: tuple[str, ...]) -> list[DayCount]:
-    """The games of ``tc`` whose result is not one of ``forfeits``, counted by event and day."""
-    rows = db.all(
-        "SELECT event_id, played_on, count(*) FROM games"
-        " WHERE tc = :tc AND result NOT IN (:forfeits) GROUP BY event_id, played_on",
-        {"tc": tc, "forfeits": forfeits},
-    )
-    return [DayCount(event, day(on), n) for event, on, n in rows]
-
-
 def players_rated_by_period(db: Db) -> dict[int, int]:
     """How many players played rated games in each closed period, by period id."""
     rows = db.all("SELECT period_id, count(*) FROM elo_history WHERE games > 0 GROUP BY period_id")
@@ -90,3 +72,31 @@ def _player_column(db: Db, column: str, ids: list[int]) -> list[tuple[int, Any]]
     for chunk in chunks(sorted(set(ids))):
         out.extend(db.all(f"SELECT id, {column} FROM players WHERE id IN (:ids)", {"ids": chunk}))
     return out
+
+
+def mark_stale_from(db: Db, tc: str, start: dt.date) -> tuple[dt.date, ...]:
+    """Mark the closed periods of ``tc`` from ``start`` on stale; their months, in order."""
+    later = {"tc": tc, "start": start}
+    db.run(
+        "UPDATE rating_periods SET stale = :stale WHERE tc = :tc AND month >= :start",
+        {**later, "stale": True},
+    )
+    months = db.scalars(
+        "SELECT month FROM rating_periods WHERE tc = :tc AND month >= :start ORDER BY month", later
+    )
+    return tuple(day(m) for m in months)
+
+
+def mark_all_stale(db: Db) -> dict[str, list[dt.date]]:
+    """Mark every closed period stale; their months by time control, in order."""
+    db.run("UPDATE rating_periods SET stale = :stale", {"stale": True})
+    months: dict[str, list[dt.date]] = {}
+    for tc, month in db.all("SELECT tc, month FROM rating_periods ORDER BY tc, month"):
+        months.setdefault(tc, []).append(day(month))
+    return months
+
+
+def first_closed_month(db: Db, tc: str) -> dt.date | None:
+    """The first closed month of ``tc``."""
+    first = db.scalar("SELECT min(month) FROM rating_periods WHERE tc = :tc", {"tc": tc})
+    return None if first is None else day(first)

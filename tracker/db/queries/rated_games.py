@@ -1,0 +1,166 @@
+"""The played games a rating period reads: a month's games, an event's span, the games
+counted by event and day, a player's games up to a month. A forfeit is no game (FIDE Rating
+Regulations §5.1): it is never read here."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+from typing import Any, NamedTuple
+
+from tracker.db.driver import Db, chunks, day
+from tracker.db.planner import not_indexed
+from tracker.months import next_month
+from tracker.ratings.month_games import MonthGame
+from tracker.vocabulary import FORFEITS
+
+#: Played games: not forfeits.
+_PLAYED = "g.result NOT IN ({})".format(", ".join(f"'{r}'" for r in sorted(FORFEITS)))
+
+_MONTH_GAMES = f"""
+    SELECT g.id, g.white_id, g.black_id, g.result, g.played_on, g.event_id,
+        coalesce(e.start_date, g.played_on), g.white_rating, g.black_rating,
+        w.external, b.external
+    FROM games g
+    JOIN players w ON w.id = g.white_id
+    JOIN players b ON b.id = g.black_id
+    LEFT JOIN events e ON e.id = g.event_id
+    WHERE {_PLAYED}"""
+
+
+def month_games(
+    db: Db,
+    tc: str,
+    month: dt.date,
+    player_id: int | None = None,
+    *,
+    events: Iterable[int] | None = None,
+) -> list[MonthGame]:
+    """The month's played games of ``tc`` (of ``player_id`` only, if given) in date order
+    (ties in the order they were entered); with ``events``, instead the games of those events
+    played before the month."""
+    params: dict[str, Any] = {"tc": tc, "month": month}
+    if events is None:
+        where = "g.tc = :tc AND g.played_on >= :month AND g.played_on < :end"
+        params["end"] = next_month(month)
+    else:  # by the events' index
+        where = (
+            f"{not_indexed('g.tc')} = :tc AND {not_indexed('g.played_on')} < :month "
+            "AND g.event_id IN (:events)"
+        )
+        params["events"] = sorted(set(events))
+    if player_id is not None:
+        where += " AND (g.white_id = :pid OR g.black_id = :pid)"
+        params["pid"] = player_id
+    rows = db.all(f"{_MONTH_GAMES} AND {where} ORDER BY g.played_on, g.id", params)
+    days: dict[Any, dt.date] = {}  # a month's games fall on a few dozen days
+
+    def on(value: Any) -> dt.date:
+        found = days.get(value)
+        if found is None:
+            found = days[value] = day(value)
+        return found
+
+    return [
+        MonthGame(gid, w, b, result, on(played), event, on(start), wr, br, bool(wx), bool(bx))
+        for gid, w, b, result, played, event, start, wr, br, wx, bx in rows
+    ]
+
+
+class EventBounds(NamedTuple):
+    """An event's recorded start date and its first and last played game in one time
+    control."""
+
+    start_date: dt.date
+    first: dt.date
+    last: dt.date
+
+
+def event_bounds(db: Db, tc: str, event_ids: Iterable[int]) -> dict[int, EventBounds]:
+    """The bounds of ``event_ids`` (those with played games in ``tc``), by event id."""
+    out: dict[int, EventBounds] = {}
+    for chunk in chunks(sorted(set(event_ids))):
+        starts: dict[int, Any] = dict(
+            db.all("SELECT id, start_date FROM events WHERE id IN (:ids)", {"ids": chunk})
+        )
+        rows = db.all(
+            f"""
+            SELECT g.event_id, min(g.played_on), max(g.played_on) FROM games g
+            WHERE g.event_id IN (:ids) AND {not_indexed("g.tc")} = :tc AND {_PLAYED}
+            GROUP BY g.event_id""",  # the events' own index, not the (tc, day) one
+            {"ids": chunk, "tc": tc},
+        )
+        for event_id, first, last in rows:
+            out[event_id] = EventBounds(day(starts[event_id]), day(first), day(last))
+    return out
+
+
+class DayCount(NamedTuple):
+    """The played games of one day of one event (``event_id`` None: games without one)."""
+
+    event_id: int | None
+    played_on: dt.date
+    games: int
+
+
+def played_by_event_day(db: Db, tc: str, since: dt.date | None = None) -> list[DayCount]:
+    """The played games of ``tc`` (from ``since`` on, if given), counted by event and day."""
+    where = "g.tc = :tc" if since is None else "g.tc = :tc AND g.played_on >= :since"
+    rows = db.all(
+        f"SELECT g.event_id, g.played_on, count(*) FROM games g WHERE {where} AND {_PLAYED}"
+        " GROUP BY g.event_id, g.played_on",
+        {"tc": tc, "since": since} if since is not None else {"tc": tc},
+    )
+    return [DayCount(event, day(on), int(n)) for event, on, n in rows]
+
+
+def played_before_by_event_day(
+    db: Db, tc: str, events: list[int], before: dt.date
+) -> list[DayCount]:
+    """The played games of ``events`` in ``tc`` dated before ``before``, counted by event
+    and day."""
+    out: list[DayCount] = []
+    for chunk in chunks(events):
+        rows = db.all(
+            f"""
+            SELECT g.event_id, g.played_on, count(*) FROM games g
+            WHERE g.event_id IN (:ids) AND {not_indexed("g.tc")} = :tc
+                AND {not_indexed("g.played_on")} < :before AND {_PLAYED}
+            GROUP BY g.event_id, g.played_on""",
+            {"ids": chunk, "tc": tc, "before": before},
+        )
+        out.extend(DayCount(event, day(on), int(n)) for event, on, n in rows)
+    return out
+
+
+class PlayedGame(NamedTuple):
+    """A played game: who played it, its result, day and event."""
+
+    id: int
+    white_id: int
+    black_id: int
+    result: str
+    played_on: dt.date
+    event_id: int | None
+
+
+def games_of_players(db: Db, tc: str, players: list[int], before: dt.date) -> list[PlayedGame]:
+    """Every played game of ``tc`` dated before ``before`` in which one of ``players`` played
+    (each once), in no particular order."""
+    out: list[PlayedGame] = []
+    seen: set[int] = set()
+    for chunk in chunks(players):
+        for side in ("g.white_id", "g.black_id"):  # each by its own index (not an OR)
+            rows = db.all(
+                f"""
+                SELECT g.id, g.white_id, g.black_id, g.result, g.played_on, g.event_id
+                FROM games g
+                WHERE {side} IN (:ids) AND {not_indexed("g.tc")} = :tc
+                    AND {not_indexed("g.played_on")} < :before AND {_PLAYED}""",
+                {"ids": chunk, "tc": tc, "before": before},
+            )
+            for gid, white, black, result, played, event_id in rows:
+                if gid not in seen:  # two players of one game: found from both sides
+                    seen.add(gid)
+                    out.append(PlayedGame(gid, white, black, result, day(played), event_id))
+    return out
