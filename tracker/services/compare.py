@@ -160,12 +160,11 @@ def compare(source: Source, ref: str, tc: str, preset_name: str | None) -> Compa
                             dates[u.game_id], s.rating, s.rd, glicko.is_provisional(s, preset)
                         )
                     )
-    first_before = (lines[0][0], lines[0][2].rating_before) if lines else None
-    elo_start = (
-        (first_before[0], first_before[1])
-        if first_before is not None and first_before[1] is not None
-        else None
-    )
+    elo_start = None  # the rating he was first listed with, on the list before his first
+    if lines:
+        first_month, _, first_line = lines[0]
+        if first_line.rating_before is not None:
+            elo_start = (first_month, first_line.rating_before)
     series = series_for(db, [player.id], tc).get(player.id, [])
     out = [
         _row(month, elo.get(month), month_states.get(month), preset, series)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from tracker.db.driver import Db
 from tracker.db.queries import history as queries
+from tracker.db.queries.lists import ClosedMonth
 from tracker.errors import NotFoundError
 from tracker.months import month_label, month_of, months_between, next_month, previous_month
 from tracker.ratings import fide, glicko
@@ -132,7 +133,7 @@ def _with_shadow(
     rows: tuple[HistoryRow, ...],
     tc: str,
     preset: GlickoPreset,
-    closed: list[tuple[dt.date, int, bool]],
+    closed: list[ClosedMonth],
 ) -> tuple[HistoryRow, ...]:
     """The shadow at each list date beside the Elo (the configured ``preset``)."""
     by_month = shadow_reads.fill_months(  # idle months: the latest earlier month-end row
@@ -200,13 +201,13 @@ def _status(db: Db, player: PlayerRow, tc: TimeControl) -> RatingStatus | None:
     state = fide.PlayerState(birth_year=player.birth_year)
     list_date = None
     if closed:
-        last_month = closed[-1][0]
+        last_month = closed[-1].month
         list_date = next_month(last_month)
         listed = lists.states_after(db, tc, last_month, player.id)
         if player.id in listed:
             state = listed[player.id]
         elif seed is not None:
-            state = lists.seeded_state(seed, player.birth_year, closed[0][0])
+            state = lists.seeded_state(seed, player.birth_year, closed[0].month)
         open_from = next_month(last_month)
     else:
         open_from = first_games or month_of(dt.date.today())
@@ -291,7 +292,7 @@ def rating_list(source: Source, tc: str, list_month: dt.date | None) -> RatingLi
         wanted = previous_month(list_month)
         match = [c for c in closed if c[0] == wanted]
         if not match:
-            first, last = next_month(closed[0][0]), next_month(closed[-1][0])
+            first, last = next_month(closed[0].month), next_month(closed[-1].month)
             raise NotFoundError(
                 f"no {tc} list dated {month_label(list_month)}: lists run from "
                 f"{month_label(first)} to {month_label(last)}"

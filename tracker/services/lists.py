@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Collection, Container, Iterable, Iterator
+from collections.abc import Collection, Container, Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from tracker.db.driver import Db, chunks, day
+from tracker.db.driver import Db
+from tracker.db.queries import lists as queries
+from tracker.db.queries.lists import ClosedMonth, Line, ListSeed
 from tracker.months import month_of, next_month, previous_month
 from tracker.ratings import fide
 from tracker.ratings.month_games import MonthGame
@@ -43,64 +45,28 @@ def from_hundredths(value: int) -> Decimal:
     return Decimal(value) / 100
 
 
-def closed_months(source: Source, tc: str) -> list[tuple[dt.date, int, bool]]:
-    """(month, period id, stale) of every closed period of ``tc``, oldest first."""
-    rows = Db.of(source).all(
-        "SELECT month, id, stale FROM rating_periods WHERE tc = :tc ORDER BY month", {"tc": tc}
-    )
-    return [(day(m), pid, bool(stale)) for m, pid, stale in rows]
+def closed_months(source: Source, tc: str) -> list[ClosedMonth]:
+    """Every closed period of ``tc``, oldest first."""
+    return queries.closed_months(Db.of(source), tc)
 
 
 def first_game_month(source: Source, tc: str) -> dt.date | None:
-    first = Db.of(source).scalar("SELECT min(played_on) FROM games WHERE tc = :tc", {"tc": tc})
-    return month_of(day(first)) if first is not None else None
+    first = queries.first_game_day(Db.of(source), tc)
+    return month_of(first) if first is not None else None
 
 
 def period_id(source: Source, tc: str, month: dt.date) -> int | None:
-    pid: int | None = Db.of(source).scalar(
-        "SELECT id FROM rating_periods WHERE tc = :tc AND month = :month",
-        {"tc": tc, "month": month},
-    )
-    return pid
+    return queries.period_id(Db.of(source), tc, month)
 
 
-class SeedRow(NamedTuple):
-    """A tracked player's seed (his FIDE state before tracking starts) and his birth year."""
-
-    player_id: int
-    rating: int
-    games: int
-    ever_2400: bool
-    ever_2300: bool
-    birth_year: int | None
-
-
-_SEEDS = """
-    SELECT s.player_id, s.rating, s.games, s.ever_2400, s.ever_2300, p.birth_year
-    FROM player_seeds s JOIN players p ON p.id = s.player_id
-    WHERE s.tc = :tc AND NOT p.external"""
-
-
-def _seed_rows(rows: Iterable[tuple[Any, ...]]) -> Iterator[tuple[int, SeedRow]]:
-    for pid, rating, games, e2400, e2300, born in rows:
-        yield pid, SeedRow(pid, rating, games, bool(e2400), bool(e2300), born)
-
-
-def seeds(source: Source, tc: str, *, only: Collection[int] | None = None) -> dict[int, SeedRow]:
+def seeds(source: Source, tc: str, *, only: Collection[int] | None = None) -> dict[int, ListSeed]:
     """Tracked players' seeds (of the ``only`` players, if given)."""
-    db = Db.of(source)
-    if only is None:
-        return dict(_seed_rows(db.all(_SEEDS, {"tc": tc})))
-    out: dict[int, SeedRow] = {}
-    for chunk in chunks(sorted(only), _IN_LIMIT):
-        rows = db.all(_SEEDS + " AND s.player_id IN (:ids)", {"tc": tc, "ids": chunk})
-        out.update(_seed_rows(rows))
-    return out
+    return queries.seeds(Db.of(source), tc, only=only)
 
 
-def _unlisted_seeds(db: Db, tc: str, listed: Container[int]) -> dict[int, SeedRow]:
+def _unlisted_seeds(db: Db, tc: str, listed: Container[int]) -> dict[int, ListSeed]:
     """The seeds of the players not in ``listed`` (without a stored line yet)."""
-    ids = db.scalars("SELECT player_id FROM player_seeds WHERE tc = :tc", {"tc": tc})
+    ids = queries.seeded_players(db, tc)
     return seeds(db, tc, only=[pid for pid in ids if pid not in listed])
 
 
@@ -113,57 +79,17 @@ def _unlisted_seeds(db: Db, tc: str, listed: Container[int]) -> dict[int, SeedRo
 # period would have made it (tracker.ratings.fide.close_idle).
 
 
-class Line(NamedTuple):
-    """A player's line on one list (stored, or derived: ``stored`` False)."""
-
-    player_id: int
-    rating_before: int | None
-    rating: int | None
-    k: int | None
-    next_k: int | None
-    games: int
-    score_c: int
-    expected_c: int
-    change_exact_c: int
-    change: int
-    rated_games: int
-    ever_2400: bool
-    ever_2300: bool
-    pool: str | None
-    note: str | None
-    birth_year: int | None
-    external: bool
-    stored: bool = True
-
-    def state(self) -> fide.PlayerState:
-        return line_state(
-            self.rating,
-            self.next_k,
-            self.rated_games,
-            self.ever_2400,
-            self.ever_2300,
-            self.pool,
-            self.birth_year,
-        )
-
-
-#: A :class:`Line`'s columns, from ``elo_history h`` and ``players p``.
-_LINE_COLUMNS = (
-    "h.player_id, h.rating_before, h.rating, h.k, h.next_k, h.games, h.score_c, h.expected_c, "
-    "h.change_exact_c, h.change, h.rated_games, h.ever_2400, h.ever_2300, h.pool, h.note, "
-    "p.birth_year, p.external"
-)
-
-
-def _line(fields: Iterable[Any]) -> Line:
-    """A stored line from the row of :data:`_LINE_COLUMNS` (flags as booleans)."""
-    pid, before, rating, k, next_k, games, s, e, c, ch, rated, e24, e23, pool, note, born, ext = (
-        fields
+def line_state_of(line: Line) -> fide.PlayerState:
+    """A player's state from his line."""
+    return line_state(
+        line.rating,
+        line.next_k,
+        line.rated_games,
+        line.ever_2400,
+        line.ever_2300,
+        line.pool,
+        line.birth_year,
     )
-    return Line(
-        pid, before, rating, k, next_k, games, s, e, c, ch, rated, bool(e24), bool(e23), pool,
-        note, born, bool(ext),
-    )  # fmt: skip
 
 
 def carried(line: Line, month: dt.date, list_year: int | None = None) -> Line | None:
@@ -187,7 +113,7 @@ def carried(line: Line, month: dt.date, list_year: int | None = None) -> Line | 
     )  # fmt: skip
 
 
-def seed_line(seed: SeedRow, first_month: dt.date, month: dt.date) -> Line:
+def seed_line(seed: ListSeed, first_month: dt.date, month: dt.date) -> Line:
     """A seeded player's line on the list closing ``month``, before he has stored one."""
     state = seeded_state(seed, seed.birth_year, first_month)
     assert state.rating is not None
@@ -205,45 +131,6 @@ def _never() -> Line:
     raise AssertionError("a seed always has a rating")
 
 
-def _latest(
-    db: Db, tc: str, month: dt.date, columns: str, wanted: set[int] | None
-) -> Iterator[tuple[Any, ...]]:
-    """``(current, *columns)`` (SQL columns of ``elo_history h`` and ``players p``, the
-    player's id first) of each player's latest stored line on a list closing ``month`` or
-    earlier (``current``: on that very list), of the ``wanted`` players only if given."""
-    params: dict[str, Any] = {"tc": tc, "month": month}
-    only = ""
-    if wanted is not None and len(wanted) <= _IN_LIMIT:
-        only = "AND h.player_id IN (:ids)"
-        params["ids"] = sorted(wanted)
-    current = "CASE WHEN r.month = :month THEN 1 ELSE 0 END"
-    if db.sqlite:
-        sql = f"""
-            SELECT {current}, {columns}
-            FROM elo_history h
-            JOIN rating_periods r ON r.id = h.period_id
-            JOIN (
-                SELECT h.player_id AS pid, max(r.month) AS m
-                FROM elo_history h JOIN rating_periods r ON r.id = h.period_id
-                WHERE r.tc = :tc AND r.month <= :month {only}
-                GROUP BY h.player_id
-            ) last ON last.pid = h.player_id AND last.m = r.month
-            JOIN players p ON p.id = h.player_id
-            WHERE r.tc = :tc"""
-    else:  # PostgreSQL plans the join above as 44,000 index probes (2 s): one sorted scan
-        sql = f"""
-            SELECT DISTINCT ON (h.player_id) {current}, {columns}
-            FROM elo_history h
-            JOIN rating_periods r ON r.id = h.period_id
-            JOIN players p ON p.id = h.player_id
-            WHERE r.tc = :tc AND r.month <= :month {only}
-            ORDER BY h.player_id, r.month DESC"""
-    rows = db.all(sql, params)  # one fetch: faster than row by row
-    if wanted is None:
-        return iter(rows)
-    return (row for row in rows if row[1] in wanted)
-
-
 def lines_at(
     source: Source, tc: str, month: dt.date, players: Iterable[int] | None = None
 ) -> dict[int, Line]:
@@ -251,14 +138,13 @@ def lines_at(
     derived (see above)."""
     db = Db.of(source)
     closed = closed_months(db, tc)
-    if not closed or month < closed[0][0]:
+    if not closed or month < closed[0].month:
         return {}
     wanted = set(players) if players is not None else None
     out: dict[int, Line] = {}
     seen: set[int] = set()  # players with a stored line by then
     year = next_month(month).year
-    for current, *fields in _latest(db, tc, month, _LINE_COLUMNS, wanted):
-        line = _line(fields)
+    for current, line in queries.latest_lines(db, tc, month, wanted):
         seen.add(line.player_id)
         derived = line if current else carried(line, month, year)
         if derived is not None:
@@ -268,7 +154,7 @@ def lines_at(
     else:
         unlisted = seeds(db, tc, only=wanted - seen)
     for pid, seed in unlisted.items():
-        out[pid] = seed_line(seed, closed[0][0], month)
+        out[pid] = seed_line(seed, closed[0].month, month)
     return out
 
 
@@ -282,12 +168,6 @@ class Brief(NamedTuple):
     extra: tuple[Any, ...] = ()
 
 
-_BRIEF_COLUMNS = (
-    "h.player_id, h.rating, h.games, h.next_k, h.rated_games, h.ever_2400, h.ever_2300, "
-    "p.birth_year"
-)
-
-
 def briefs_at(
     source: Source, tc: str, month: dt.date, extra: Collection[str] = ()
 ) -> dict[int, Brief]:
@@ -296,64 +176,40 @@ def briefs_at(
     the ``extra`` columns (of ``players``, by name) of each line's player."""
     db = Db.of(source)
     closed = closed_months(db, tc)
-    if not closed or month < closed[0][0]:
+    if not closed or month < closed[0].month:
         return {}
     out: dict[int, Brief] = {}
     seen: set[int] = set()
     year = next_month(month).year
     publication = fide.publication
-    columns = ", ".join((_BRIEF_COLUMNS, *(f"p.{name}" for name in extra)))
-    for current, pid, rating, games, next_k, rated, e2400, e2300, born, *more in _latest(
-        db, tc, month, columns, None
-    ):
-        seen.add(pid)
+    for current, b in queries.latest_briefs(db, tc, month, extra):
+        seen.add(b.player_id)
         if current:
-            out[pid] = Brief(rating, games, next_k, tuple(more))
-        elif rating is not None:  # carried over (see :func:`carried`)
-            k = publication(rating, rated, bool(e2400), bool(e2300), born, year).k
-            out[pid] = Brief(rating, 0, k, tuple(more))
+            out[b.player_id] = Brief(b.rating, b.games, b.next_k, b.extra)
+        elif b.rating is not None:  # carried over (see :func:`carried`)
+            flags = publication(
+                b.rating, b.rated_games, b.ever_2400, b.ever_2300, b.birth_year, year
+            )
+            out[b.player_id] = Brief(b.rating, 0, flags.k, b.extra)
     unlisted = _unlisted_seeds(db, tc, seen)
-    extras = _player_columns(db, unlisted, extra) if extra and unlisted else {}
+    extras = queries.player_columns(db, unlisted, extra) if extra and unlisted else {}
     for pid, seed in unlisted.items():
-        line = seed_line(seed, closed[0][0], month)
+        line = seed_line(seed, closed[0].month, month)
         out[pid] = Brief(line.rating, 0, line.next_k, extras.get(pid, ()))
     return out
-
-
-def _player_columns(
-    db: Db, players: Collection[int], columns: Collection[str]
-) -> dict[int, tuple[Any, ...]]:
-    sql = f"SELECT id, {', '.join(columns)} FROM players"
-    if len(players) > _IN_LIMIT:
-        rows = db.all(sql)
-    else:
-        rows = db.all(sql + " WHERE id IN (:ids)", {"ids": sorted(players)})
-    return {pid: tuple(more) for pid, *more in rows if pid in players}
-
-
-_IN_LIMIT = 500  # more players than this are filtered after reading, not in an IN (...) list
 
 
 def player_lines(
     source: Source,
     tc: str,
     player_id: int,
-    closed: list[tuple[dt.date, int, bool]] | None = None,
+    closed: list[ClosedMonth] | None = None,
 ) -> list[tuple[dt.date, bool, Line]]:
     """The player's line on every closed list he is on, oldest first: (month, stale, line).
     ``closed``: :func:`closed_months`, if the caller has read them."""
     db = Db.of(source)
     closed = closed_months(db, tc) if closed is None else closed
-    rows = db.all(
-        f"""
-        SELECT r.month, {_LINE_COLUMNS}
-        FROM elo_history h
-        JOIN rating_periods r ON r.id = h.period_id
-        JOIN players p ON p.id = h.player_id
-        WHERE r.tc = :tc AND h.player_id = :pid""",
-        {"tc": tc, "pid": player_id},
-    )
-    stored = {day(month): _line(fields) for month, *fields in rows}
+    stored = queries.player_lines(db, tc, player_id)
     seed = seeds(db, tc, only=[player_id]).get(player_id)
     out: list[tuple[dt.date, bool, Line]] = []
     previous: Line | None = None
@@ -363,7 +219,7 @@ def player_lines(
         if line is None and previous is not None:
             line = carried(previous, month)
         elif line is None and not started and seed is not None:
-            line = seed_line(seed, closed[0][0], month)
+            line = seed_line(seed, closed[0].month, month)
         if line is not None:
             out.append((month, stale, line))
         previous = line
@@ -491,7 +347,7 @@ def list_lines(
     """The tracked players' states on the list that closed ``month``, and the rating of
     every line of it."""
     lines = lines_at(source, tc, month, None if player_id is None else [player_id])
-    states = {pid: line.state() for pid, line in lines.items() if not line.external}
+    states = {pid: line_state_of(line) for pid, line in lines.items() if not line.external}
     return states, {pid: line.rating for pid, line in lines.items()}
 
 
@@ -519,7 +375,7 @@ def line_state(
 
 
 def seeded_state(
-    seed: PlayerSeed | SeedRow, birth_year: int | None, first_month: dt.date
+    seed: PlayerSeed | ListSeed, birth_year: int | None, first_month: dt.date
 ) -> fide.PlayerState:
     return fide.seed_state(
         seed.rating, seed.games, seed.ever_2400, seed.ever_2300, birth_year, first_month

@@ -80,7 +80,7 @@ def period_detail(source: Source, ref: str, tc: str, month: dt.date) -> PeriodDe
         )
     if player.external:
         raise InvalidInputError(f"{player.name} is an external player: tracker does not rate him")
-    states, lines = lists.states_at_start(db, tc, month, closed[0][0])
+    states, lines = lists.states_at_start(db, tc, month, closed[0].month)
     ratings = lists.ListRatings(db, tc)
     if lines is not None:
         ratings.give(previous_month(month), lines)

@@ -75,12 +75,12 @@ def close(source: Source, *, tc: str, month: dt.date | None, today: dt.date) -> 
     first = first_game_month(db, tc)
     if first is None:
         return CloseReport(tc, (), (), rerated, nothing_to_close=True)
-    start = next_month(closed[-1][0]) if closed else first
+    start = next_month(closed[-1].month) if closed else first
     if target < start:
-        if closed and target >= closed[0][0]:
+        if closed and target >= closed[0].month:
             return CloseReport(tc, (), (target,), rerated)
         return CloseReport(tc, (), (), rerated, nothing_to_close=True)
-    first_month = closed[0][0] if closed else first
+    first_month = closed[0].month if closed else first
     done = close_months(db, tc, months_between(start, target), first_month)
     return CloseReport(tc, done, (), rerated)
 
@@ -108,7 +108,7 @@ def rerate_from(source: Source, tc: TimeControl, start: dt.date) -> Rerated:
     closed = closed_months(db, tc)
     if not closed:
         return Rerated((), ())
-    first_closed, last = closed[0][0], closed[-1][0]
+    first_closed, last = closed[0].month, closed[-1].month
     first_games = first_game_month(db, tc)
     dropped: tuple[dt.date, ...] = ()
     if first_games is None or first_games > first_closed:

@@ -90,12 +90,12 @@ def _list_status(db: Db, tc: str, today: dt.date) -> ListStatus | None:
     first = lists.first_game_month(db, tc)
     if not closed and first is None:
         return None
-    last = closed[-1][0] if closed else None
+    last = closed[-1].month if closed else None
     open_month = next_month(last) if last is not None else (first or month_of(today))
     stale = tuple(m for m, _, is_stale in closed if is_stale)
     # What the next closes and a rerate rate, by the close's own rule (rated_games.pending):
     # the periods from the open month on; the stale ones; those before tracking began.
-    first_closed = closed[0][0] if closed else None
+    first_closed = closed[0].month if closed else None
     since = min(m for m in (open_month, *stale[:1], first) if m is not None)
     counts = rated_games.pending(db, tc, since)
     waiting = {m: n for m, n in counts.items() if m >= open_month}
@@ -114,7 +114,7 @@ def _list_status(db: Db, tc: str, today: dt.date) -> ListStatus | None:
         waiting_months=tuple(waiting),
         closable=tuple(m for m in waiting if m < current),
         stale_months=stale,
-        movers=_movers(db, closed[-1][1]) if closed else (),
+        movers=_movers(db, closed[-1].period_id) if closed else (),
         rerate_games=rerate,
     )
 

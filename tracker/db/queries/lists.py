@@ -1,0 +1,235 @@
+"""The published lists as stored: closed periods, seeds, and the lines of ``elo_history``.
+
+A closed period stores the lines that changed (see :mod:`tracker.services.lists`, which
+derives the others); these queries read the stored ones: a player's latest line on a list
+closing a month or earlier, a whole list's lines or the few columns a printed list shows.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Collection, Iterator
+from typing import Any, NamedTuple
+
+from tracker.db.driver import Db, chunks, day
+from tracker.db.rows import EloRow
+
+#: More players than this are filtered after reading, not in an ``IN (...)`` list.
+IN_LIMIT = 500
+
+
+class ClosedMonth(NamedTuple):
+    """A closed period of one time control."""
+
+    month: dt.date
+    period_id: int
+    stale: bool
+
+
+def closed_months(db: Db, tc: str) -> list[ClosedMonth]:
+    """Every closed period of ``tc``, oldest first."""
+    rows = db.all(
+        "SELECT month, id, stale FROM rating_periods WHERE tc = :tc ORDER BY month", {"tc": tc}
+    )
+    return [ClosedMonth(day(m), pid, bool(stale)) for m, pid, stale in rows]
+
+
+def first_game_day(db: Db, tc: str) -> dt.date | None:
+    """The day of the first game of ``tc``."""
+    first = db.scalar("SELECT min(played_on) FROM games WHERE tc = :tc", {"tc": tc})
+    return None if first is None else day(first)
+
+
+def period_id(db: Db, tc: str, month: dt.date) -> int | None:
+    """The closed period of ``tc`` for ``month``, if it is closed."""
+    pid: int | None = db.scalar(
+        "SELECT id FROM rating_periods WHERE tc = :tc AND month = :month",
+        {"tc": tc, "month": month},
+    )
+    return pid
+
+
+class ListSeed(NamedTuple):
+    """A tracked player's seed (his FIDE state before tracking starts) and his birth year."""
+
+    player_id: int
+    rating: int
+    games: int
+    ever_2400: bool
+    ever_2300: bool
+    birth_year: int | None
+
+
+_SEEDS = """
+    SELECT s.player_id, s.rating, s.games, s.ever_2400, s.ever_2300, p.birth_year
+    FROM player_seeds s JOIN players p ON p.id = s.player_id
+    WHERE s.tc = :tc AND NOT p.external"""
+
+
+def seeds(db: Db, tc: str, *, only: Collection[int] | None = None) -> dict[int, ListSeed]:
+    """Tracked players' seeds of ``tc`` (of the ``only`` players, if given), by player."""
+    if only is None:
+        rows = db.all(_SEEDS, {"tc": tc})
+    else:
+        rows = []
+        for chunk in chunks(sorted(only), IN_LIMIT):
+            rows += db.all(_SEEDS + " AND s.player_id IN (:ids)", {"tc": tc, "ids": chunk})
+    return {
+        pid: ListSeed(pid, rating, games, bool(e2400), bool(e2300), born)
+        for pid, rating, games, e2400, e2300, born in rows
+    }
+
+
+def seeded_players(db: Db, tc: str) -> list[int]:
+    """The players with a seed of ``tc`` (tracked or not)."""
+    return db.scalars("SELECT player_id FROM player_seeds WHERE tc = :tc", {"tc": tc})
+
+
+class Line(NamedTuple):
+    """A player's line on one list: stored (``elo_history``: the fields of
+    :class:`tracker.db.rows.EloRow` but its period, with the player's birth year and kind),
+    or derived when read (``stored`` False, see :mod:`tracker.services.lists`)."""
+
+    player_id: int
+    rating_before: int | None
+    rating: int | None
+    k: int | None
+    next_k: int | None
+    games: int
+    score_c: int
+    expected_c: int
+    change_exact_c: int
+    change: int
+    rated_games: int
+    ever_2400: bool
+    ever_2300: bool
+    pool: str | None
+    note: str | None
+    birth_year: int | None
+    external: bool
+    stored: bool = True
+
+
+#: A stored :class:`Line`'s columns, from ``elo_history h`` and ``players p``.
+_LINE_COLUMNS = ", ".join(
+    [*(f"h.{name}" for name in EloRow._fields if name != "period_id"), "p.birth_year", "p.external"]
+)
+_FLAGS = [Line._fields.index(name) for name in ("ever_2400", "ever_2300", "external")]
+
+
+def _line(fields: list[Any]) -> Line:
+    """A stored line from the values of :data:`_LINE_COLUMNS` (flags as booleans)."""
+    for i in _FLAGS:
+        fields[i] = bool(fields[i])
+    return Line(*fields)
+
+
+def _latest(
+    db: Db, tc: str, month: dt.date, columns: str, wanted: set[int] | None
+) -> list[tuple[Any, ...]]:
+    """``(current, *columns)`` (SQL columns of ``elo_history h`` and ``players p``, the
+    player's id first) of each player's latest stored line on a list closing ``month`` or
+    earlier (``current``: on that very list), of the ``wanted`` players only if given (more
+    than :data:`IN_LIMIT` are read whole and filtered by the caller)."""
+    params: dict[str, Any] = {"tc": tc, "month": month}
+    only = ""
+    if wanted is not None and len(wanted) <= IN_LIMIT:
+        only = "AND h.player_id IN (:ids)"
+        params["ids"] = sorted(wanted)
+    current = "CASE WHEN r.month = :month THEN 1 ELSE 0 END"
+    if db.sqlite:
+        sql = f"""
+            SELECT {current}, {columns}
+            FROM elo_history h
+            JOIN rating_periods r ON r.id = h.period_id
+            JOIN (
+                SELECT h.player_id AS pid, max(r.month) AS m
+                FROM elo_history h JOIN rating_periods r ON r.id = h.period_id
+                WHERE r.tc = :tc AND r.month <= :month {only}
+                GROUP BY h.player_id
+            ) last ON last.pid = h.player_id AND last.m = r.month
+            JOIN players p ON p.id = h.player_id
+            WHERE r.tc = :tc"""
+    else:  # PostgreSQL plans the join above as 44,000 index probes (2 s): one sorted scan
+        sql = f"""
+            SELECT DISTINCT ON (h.player_id) {current}, {columns}
+            FROM elo_history h
+            JOIN rating_periods r ON r.id = h.period_id
+            JOIN players p ON p.id = h.player_id
+            WHERE r.tc = :tc AND r.month <= :month {only}
+            ORDER BY h.player_id, r.month DESC"""
+    return db.all(sql, params)  # one fetch: faster than row by row
+
+
+def latest_lines(
+    db: Db, tc: str, month: dt.date, wanted: set[int] | None = None
+) -> Iterator[tuple[bool, Line]]:
+    """Each player's latest stored line on a list closing ``month`` or earlier (of the
+    ``wanted`` players only, if given), with whether it is on that very list."""
+    for current, pid, *fields in _latest(db, tc, month, _LINE_COLUMNS, wanted):
+        if wanted is None or pid in wanted:
+            yield bool(current), _line([pid, *fields])
+
+
+class BriefLine(NamedTuple):
+    """What a printed list reads of a stored line: enough to carry it over."""
+
+    player_id: int
+    rating: int | None
+    games: int
+    next_k: int | None
+    rated_games: int
+    ever_2400: bool
+    ever_2300: bool
+    birth_year: int | None
+    extra: tuple[Any, ...]  # the columns of ``players`` asked for
+
+
+_BRIEF_COLUMNS = (
+    "h.player_id, h.rating, h.games, h.next_k, h.rated_games, h.ever_2400, h.ever_2300, "
+    "p.birth_year"
+)
+
+
+def latest_briefs(
+    db: Db, tc: str, month: dt.date, extra: Collection[str] = ()
+) -> Iterator[tuple[bool, BriefLine]]:
+    """:func:`latest_lines` cut to what a printed list shows, for a whole list (a
+    federation's list: reading a few columns is several times faster than whole lines), with
+    the ``extra`` columns (of ``players``, by name) of each line's player."""
+    columns = ", ".join((_BRIEF_COLUMNS, *(f"p.{name}" for name in extra)))
+    for current, pid, rating, games, next_k, rated, e2400, e2300, born, *more in _latest(
+        db, tc, month, columns, None
+    ):
+        yield (
+            bool(current),
+            BriefLine(
+                pid, rating, games, next_k, rated, bool(e2400), bool(e2300), born, tuple(more)
+            ),
+        )
+
+
+def player_columns(
+    db: Db, players: Collection[int], columns: Collection[str]
+) -> dict[int, tuple[Any, ...]]:
+    """The ``columns`` of ``players`` (by name), by player."""
+    sql = f"SELECT id, {', '.join(columns)} FROM players"
+    if len(players) > IN_LIMIT:
+        rows = db.all(sql)
+    else:
+        rows = db.all(sql + " WHERE id IN (:ids)", {"ids": sorted(players)})
+    return {pid: tuple(more) for pid, *more in rows if pid in players}
+
+
+def player_lines(db: Db, tc: str, player_id: int) -> dict[dt.date, Line]:
+    """The player's stored line on each closed list of ``tc``, by the month it closed."""
+    rows = db.all(
+        f"""
+        SELECT r.month, {_LINE_COLUMNS}
+        FROM elo_history h
+        JOIN rating_periods r ON r.id = h.period_id
+        JOIN players p ON p.id = h.player_id
+        WHERE r.tc = :tc AND h.player_id = :pid""",
+        {"tc": tc, "pid": player_id},
+    )
+    return {day(month): _line(fields) for month, *fields in rows}
