@@ -71,6 +71,7 @@ def demo(
     ):
         leftover.unlink(missing_ok=True)
     app_state = AppState(db_option=str(path))
+    # on a session: it adds the players through services that take nothing else yet
     summary = app_state.run(load_demo, write=True)
     message(summary.description)
     message(
@@ -113,7 +114,7 @@ def demo(
     picture = path.with_suffix(".png")
     plot_comparison(c, picture)
     message(f"plot of {master}'s ratings written to {picture}")
-    fit = app_state.run(partial(online_fit, tc="standard", platform="lichess"), write=False)
+    fit = app_state.read(partial(online_fit, tc="standard", platform="lichess"))
     _heading("FIDE beside Lichess classical across the club")
     online_cli.print_online_fit(fit)
     club = app_state.run(

@@ -8,13 +8,15 @@ import sqlite3
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy.orm import Session
-
+from tracker.db.driver import Db
 from tracker.services.games import add_game
 from tracker.services.online import import_data
 from tracker.services.players import SeedInput, add_player, edit_player
+
+if TYPE_CHECKING:
+    from tracker.db.driver import Source
 
 
 @dataclass(frozen=True)
@@ -50,7 +52,13 @@ def is_demo_database(path: Path) -> bool:
     return names == {p["name"] for p in season()["players"]}
 
 
-def load_demo(session: Session) -> DemoSummary:
+def load_demo(source: Source) -> DemoSummary:
+    """The sample season, added as the commands add it. On a session only for now: the
+    players are added and linked by :func:`~tracker.services.players.add_player` and
+    :func:`~tracker.services.players.edit_player`, which take nothing else yet."""
+    if isinstance(source, Db):
+        raise TypeError("load_demo needs a session until add_player and edit_player take a Db")
+    session = source
     data = season()
     for p in data["players"]:
         seed = (
