@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tracker.db.driver import Db
+from tracker.db.queries.demo import player_names
 from tracker.services.games import add_game
 from tracker.services.online import import_data
 from tracker.services.players import SeedInput, add_player, edit_player
@@ -44,7 +45,7 @@ def is_demo_database(path: Path) -> bool:
     except sqlite3.Error:
         return False
     try:
-        names = {name for (name,) in conn.execute("SELECT name FROM players")}
+        names = player_names(Db(conn, "sqlite"))
     except sqlite3.Error:  # not a database, or not a tracker database
         return False
     finally:

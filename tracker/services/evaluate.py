@@ -91,7 +91,9 @@ def evaluate(source: Source, tc: str, from_month: dt.date | None) -> Evaluation:
                     white_pred[u.game_id] = u.expected if mine else 1.0 - u.expected
         scores.append((name, metrics.evaluate([white_pred[i] for i in order], actual)))
     decisive = sum(1 for i in order if outcomes[i] != 0.5)
-    first = from_month if from_month is not None else (closed[0][0] if closed else None)
+    first = from_month
+    if first is None and closed:
+        first, _, _ = closed[0]  # the first closed month
     return Evaluation(
         tc=tc,
         first_month=first,

@@ -4,7 +4,7 @@ back).
 
 Fetching is split in three so that no transaction stays open while the network is slow:
 :func:`plan_fetch` (a read: who is linked, what is stored already), :func:`download` (the
-network only, through an injected :data:`~tracker.services.http.Fetch`; no session) and
+network only, through an injected :data:`~tracker.services.http.Fetch`; no database) and
 :func:`store_downloads` (one write). A failed download raises before anything is written.
 
 Re-fetching adds only new points: a day already stored keeps its row (its rating is updated
@@ -213,14 +213,14 @@ def plan_fetch(source: Source, ref: str | None, platform: str | None) -> list[Fe
     db = Db.of(source)
     platforms = [check_platform(platform)] if platform is not None else list(PLATFORMS)
     if ref is not None:
-        players = [_account(find(db, ref))]
-        linked = [p for p in platforms if players[0].user(p)]
-        if not linked:
+        player = _account(find(db, ref))
+        if not any(player.user(p) for p in platforms):
             which = " or ".join(PLATFORM_NAMES[p] for p in platforms)
             raise NotFoundError(
-                f"{players[0].name} has no linked {which} account "
-                f'(tracker player edit "{players[0].name}" --lichess USER --chesscom USER)'
+                f"{player.name} has no linked {which} account "
+                f'(tracker player edit "{player.name}" --lichess USER --chesscom USER)'
             )
+        players = [player]
     else:
         players = q.linked_accounts(db)
         if not players:
