@@ -302,8 +302,8 @@ class _Apply:
                 player.name, fide_id, player.federation, player.birth_year, player.sex, player.title
             ),
         )
-        for tc, seed in player.seeds.items():
-            player.seeds[tc] = seed = seed._replace(player_id=player.id)
+        player.seeds = {tc: s._replace(player_id=player.id) for tc, s in player.seeds.items()}
+        for seed in player.seeds.values():
             q.add_seed(self.db, seed)
 
     def _unnumbered(self, entries: list[FideListEntry]) -> dict[str, _Player]:
