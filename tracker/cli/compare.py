@@ -343,7 +343,7 @@ def evaluate(
     """
     from tracker.services.evaluate import evaluate as do_evaluate
 
-    ev = state(ctx).run(lambda s: do_evaluate(s, tc, from_month), write=False)
+    ev = state(ctx).read(lambda db: do_evaluate(db, tc, from_month))
     if json:
         print_json(
             {

@@ -71,7 +71,7 @@ def demo(
     ):
         leftover.unlink(missing_ok=True)
     app_state = AppState(db_option=str(path))
-    summary = app_state.run(load_demo, write=True)
+    summary = app_state.write(load_demo)
     message(summary.description)
     message(
         f"loaded {summary.players} players ({summary.tracked} tracked) and {summary.games} "
@@ -88,41 +88,40 @@ def demo(
     last = summary.months[-1]
     after = next_month(last)
     for tc in ("standard", "rapid"):
-        report = app_state.run(partial(close, tc=tc, month=last, today=after), write=True)
+        report = app_state.write(partial(close, tc=tc, month=last, today=after))
         for p in report.closed:
             new = (
                 f"; first rating for {period_cli.name_list(p.new_players)}" if p.new_players else ""
             )
             message(f"closed {month_label(p.month)} ({tc}): {plural(p.games, 'game')}{new}")
     _heading("Rating periods")
-    period_cli.print_periods(app_state.run(partial(list_periods, tc=None), write=False))
-    rl = app_state.run(partial(rating_list, tc="standard", list_month=None), write=False)
+    period_cli.print_periods(app_state.read(partial(list_periods, tc=None)))
+    rl = app_state.read(partial(rating_list, tc="standard", list_month=None))
     typer.echo("")
     history_cli.print_rating_list(rl)
     for name, why in (
         ("Sato, Yuki", "a newcomer earns a first rating"),
         ("Patel, Arjun", "a junior with K 40"),
     ):
-        h = app_state.run(partial(history, ref=name, tc="standard"), write=False)
+        h = app_state.read(partial(history, ref=name, tc="standard"))
         _heading(f"History of {name}: {why}")
         history_cli.print_history(h)
     master = "Hart, Daniel"
-    c = app_state.run(partial(compare, ref=master, tc="standard", preset_name=None), write=False)
+    c = app_state.read(partial(compare, ref=master, tc="standard", preset_name=None))
     _heading("FIDE Elo, the Glicko shadow (Lichess's rules) and the real Lichess rating")
     compare_cli.print_comparison(c)
     picture = path.with_suffix(".png")
     plot_comparison(c, picture)
     message(f"plot of {master}'s ratings written to {picture}")
-    fit = app_state.run(partial(online_fit, tc="standard", platform="lichess"), write=False)
+    fit = app_state.read(partial(online_fit, tc="standard", platform="lichess"))
     _heading("FIDE beside Lichess classical across the club")
     online_cli.print_online_fit(fit)
-    club = app_state.run(
-        lambda s: [
-            compare(s, f"#{r.player_id}", "standard", None)
-            for r in compare_all(s, "standard").rows
+    club = app_state.read(
+        lambda db: [
+            compare(db, f"#{r.player_id}", "standard", None)
+            for r in compare_all(db, "standard").rows
             if r.elo is not None
-        ],
-        write=False,
+        ]
     )
     chart = path.with_name(f"{path.stem}-club.png")
     plot_players(club, chart)

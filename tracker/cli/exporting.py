@@ -113,33 +113,33 @@ def export(
         raise InvalidInputError(f"{out} already exists (use --force to replace it)")
     if what == "players" and (player is not None or month is not None or tc is not None):
         raise UsageError("export players takes no --player, --month or --tc (it holds everyone)")
-    run = state(ctx).run
+    app_state = state(ctx)
     if what == "players":
         from tracker.services.exports import export_players
 
-        rows, views = run(export_players, write=False)
+        # on a session still: the players' listing is not on the bare driver yet
+        rows, views = app_state.read(export_players)
         text, count = _players_text(rows, views, fmt), f"{len(rows)} players"
     elif what == "games":
         from tracker.services import exports
 
-        games = run(
-            lambda s: exports.export_games(
-                s, player=player, month=month, tc=tc, event=event, ratings_in_force=fmt == "trf"
-            ),
-            write=False,
+        games = app_state.read(
+            lambda db: exports.export_games(
+                db, player=player, month=month, tc=tc, event=event, ratings_in_force=fmt == "trf"
+            )
         )
         text, count = _games_text(games, fmt), f"{len(games)} games"
     elif what == "history":
         from tracker.services.exports import export_history
 
         assert player is not None
-        h = run(lambda s: export_history(s, player, tc or "standard", month), write=False)
+        h = app_state.read(lambda db: export_history(db, player, tc or "standard", month))
         stale_warning(h.stale_months)
         text, count = _history_text(h, fmt), f"{len(h.rows)} periods of {h.name}"
     else:
         from tracker.services.exports import export_list
 
-        rl = run(lambda s: export_list(s, tc or "standard", month), write=False)
+        rl = app_state.read(lambda db: export_list(db, tc or "standard", month))
         if rl.stale:
             stale_list_warning()
         text, count = _list_text(rl, fmt), f"{len(rl.entries)} players"

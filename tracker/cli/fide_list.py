@@ -86,17 +86,16 @@ def import_fide_list(
     except OSError as exc:
         raise InvalidInputError(f"cannot read {path}: {exc.strerror or exc}") from None
     with stream:
-        report = state(ctx).run(
-            lambda s: run_import(
-                s,
+        report = state(ctx).write(
+            lambda db: run_import(
+                db,
                 stream,
                 str(path),
                 tc=tc,
                 federation=federation,
                 list_month=month,
                 dry_run=dry_run,
-            ),
-            write=True,
+            )
         )
     for problem in report.problems[:SHOWN_PLAYERS]:
         message(problem)

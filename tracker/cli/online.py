@@ -14,8 +14,10 @@ from tracker.errors import InvalidInputError
 from tracker.vocabulary import PLATFORM_NAMES
 
 if TYPE_CHECKING:
-    from tracker.services.online import OnlineView, Stored
+    from tracker.db.driver import Db
+    from tracker.services.online import Stored
     from tracker.services.online_fit import OnlineFit
+    from tracker.services.online_reads import OnlineView
 
 ONLINE_HEADERS = {"lichess": "lichess.org", "chesscom": "chess.com"}
 """Column headers of the real online ratings (the sites' names: not the presets')."""
@@ -130,9 +132,9 @@ def fetch(
     from tracker.services.online import download, plan_fetch, store_downloads
 
     app_state = state(ctx)
-    targets = app_state.run(lambda s: plan_fetch(s, player, platform), write=False)
+    targets = app_state.read(lambda db: plan_fetch(db, player, platform))
     downloads = download(targets, http.get, say=message)
-    results = app_state.run(lambda s: store_downloads(s, downloads), write=True)
+    results = app_state.write(lambda db: store_downloads(db, downloads))
     _report(results, json)
 
 
@@ -165,13 +167,13 @@ def import_(
     """
     from tracker.services.online import import_file
 
-    def work(session: Any) -> list[Stored]:
+    def work(db: Db) -> list[Stored]:
         out: list[Stored] = []
         for f in files:
-            out.extend(import_file(session, f, player))
+            out.extend(import_file(db, f, player))
         return out
 
-    _report(state(ctx).run(work, write=True), json)
+    _report(state(ctx).write(work), json)
 
 
 def online_json(v: OnlineView) -> dict[str, Any]:
@@ -206,9 +208,9 @@ def show(ctx: typer.Context, player: Player, json: Json = False) -> None:
     \b
     Example: tracker online show "Hart, Daniel"
     """
-    from tracker.services.online import show as get
+    from tracker.services.online_reads import show as get
 
-    v = state(ctx).run(lambda s: get(s, player), write=False)
+    v = state(ctx).read(lambda db: get(db, player))
     if json:
         print_json(online_json(v))
         return
@@ -240,7 +242,7 @@ def _signed(value: float | None) -> str:
 def compare_online(ctx: typer.Context, tc: str, platform: str, json: bool) -> None:
     from tracker.services.online_fit import online_fit
 
-    f = state(ctx).run(lambda s: online_fit(s, tc, platform), write=False)
+    f = state(ctx).read(lambda db: online_fit(db, tc, platform))
     if json:
         print_json(online_fit_json(f))
     else:

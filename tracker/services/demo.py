@@ -8,13 +8,16 @@ import sqlite3
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy.orm import Session
-
+from tracker.db.driver import Db
+from tracker.db.queries.demo import player_names
 from tracker.services.games import add_game
 from tracker.services.online import import_data
 from tracker.services.players import SeedInput, add_player, edit_player
+
+if TYPE_CHECKING:
+    from tracker.db.driver import Source
 
 
 @dataclass(frozen=True)
@@ -42,7 +45,7 @@ def is_demo_database(path: Path) -> bool:
     except sqlite3.Error:
         return False
     try:
-        names = {name for (name,) in conn.execute("SELECT name FROM players")}
+        names = player_names(Db(conn, "sqlite"))
     except sqlite3.Error:  # not a database, or not a tracker database
         return False
     finally:
@@ -50,14 +53,16 @@ def is_demo_database(path: Path) -> bool:
     return names == {p["name"] for p in season()["players"]}
 
 
-def load_demo(session: Session) -> DemoSummary:
+def load_demo(source: Source) -> DemoSummary:
+    """The sample season, added as the commands add it."""
+    db = Db.of(source)
     data = season()
     for p in data["players"]:
         seed = (
             SeedInput(rating=p["rating"], games=p["games"]) if p.get("rating") is not None else None
         )
         add_player(
-            session,
+            db,
             name=p["name"],
             fide_id=p.get("fide_id"),
             birth_year=p.get("born"),
@@ -69,7 +74,7 @@ def load_demo(session: Session) -> DemoSummary:
         )
     for g in data["games"]:
         add_game(
-            session,
+            db,
             white=g["white"],
             black=g["black"],
             result=g["result"],
@@ -83,9 +88,9 @@ def load_demo(session: Session) -> DemoSummary:
     linked = []
     for account in data.get("online", {}).get("lichess", []):
         # A recorded rating history in Lichess's format, as `tracker online import` reads it.
-        edit_player(session, account["player"], changes={"lichess": account["user"]})
+        edit_player(db, account["player"], changes={"lichess": account["user"]})
         history = json.dumps(account["rating_history"]).encode("utf-8")
-        import_data(session, history, Path(f"{account['user']}.json"), account["player"])
+        import_data(db, history, Path(f"{account['user']}.json"), account["player"])
         linked.append(account["player"])
     by_month = {g["date"][:7] for g in data["games"]}
     return DemoSummary(

@@ -5,13 +5,18 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from sqlalchemy.orm import Session
-
+from tracker.db.driver import Db
 from tracker.errors import NotFoundError
 from tracker.ratings import fide, metrics
-from tracker.services import lists, rated_games, shadow
+from tracker.services import lists, rated_games
+from tracker.services.shadow_config import PRESET_NAMES, get_config
+from tracker.services.shadow_reads import replay
 from tracker.user_input import check_tc
+
+if TYPE_CHECKING:
+    from tracker.db.driver import Source
 
 
 @dataclass(frozen=True)
@@ -34,7 +39,7 @@ class Evaluation:
     external_games: bool = False
 
 
-def evaluate(session: Session, tc: str, from_month: dt.date | None) -> Evaluation:
+def evaluate(source: Source, tc: str, from_month: dt.date | None) -> Evaluation:
     """Replay every rated game of the closed periods; score each system's prediction of it.
 
     FIDE Elo predicts with the expectation its own calculation uses (table 8.1.2 and the
@@ -43,17 +48,18 @@ def evaluate(session: Session, tc: str, from_month: dt.date | None) -> Evaluatio
     for every system, so all systems are scored on the same games.
     """
     tc = check_tc(tc)
-    config = shadow.get_config(session)
-    ratings = lists.ListRatings(session, tc)
+    db = Db.of(source)
+    config = get_config(db)
+    ratings = lists.ListRatings(db, tc)
     elo_pred: dict[int, float] = {}
     white_of: dict[int, int] = {}
     outcomes: dict[int, float] = {}
     external_games = False
-    closed = lists.closed_months(session, tc)
+    closed = lists.closed_months(db, tc)
     for month, _, _ in closed:
         if from_month is not None and month < from_month:
             continue
-        for g in rated_games.period_games(session, tc, month):
+        for g in rated_games.period_games(db, tc, month):
             on_list = ratings.on_list_of(g.event_start)
             w = fide.recorded_rating(g.white_rating, month)
             b = fide.recorded_rating(g.black_rating, month)
@@ -76,16 +82,18 @@ def evaluate(session: Session, tc: str, from_month: dt.date | None) -> Evaluatio
     actual = [outcomes[i] for i in order]
     scores = [("coin flip", metrics.coin_flip_scores(actual))]
     scores.append(("fide-elo", metrics.evaluate([elo_pred[i] for i in order], actual)))
-    for name in shadow.PRESET_NAMES:
+    for name in PRESET_NAMES:
         white_pred: dict[int, float] = {}
-        for replayed in shadow.replay(session, tc, config, name):
+        for replayed in replay(db, tc, config, name):
             for u in replayed.updates:
                 if u.game_id in outcomes and u.game_id not in white_pred:
                     mine = u.player_id == white_of[u.game_id]
                     white_pred[u.game_id] = u.expected if mine else 1.0 - u.expected
         scores.append((name, metrics.evaluate([white_pred[i] for i in order], actual)))
     decisive = sum(1 for i in order if outcomes[i] != 0.5)
-    first = from_month if from_month is not None else (closed[0][0] if closed else None)
+    first = from_month
+    if first is None and closed:
+        first, _, _ = closed[0]  # the first closed month
     return Evaluation(
         tc=tc,
         first_month=first,

@@ -15,11 +15,10 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from sqlalchemy.orm import Session
-
-from tracker.db.driver import Db, day, maybe_day
+from tracker.db.driver import Db
+from tracker.db.queries.exports import GameSide, game_lines
 from tracker.errors import InvalidInputError
 from tracker.importers.records import GameRecord, PlayerInfo
 from tracker.importers.writers import TrfExportError, write_trf
@@ -112,50 +111,31 @@ def export_games(
     player record says."""
     db = Db.of(source)
     where, params = filter_games(db, player=player, month=month, event=event, tc=tc)
-    people = ", ".join(
-        f"{side}.{column}"
-        for side in ("w", "b")
-        for column in ("id", "name", "fide_id", "title", "federation", "birth_year", "sex")
-    )
-    rows = db.all(
-        f"""
-        SELECT g.id, g.played_on, g.result, g.tc, e.name, e.start_date, e.site, g.round,
-            g.white_rating, g.black_rating, g.import_id, w.external, b.external, {people}
-        FROM games g
-        JOIN players w ON w.id = g.white_id
-        JOIN players b ON b.id = g.black_id
-        LEFT JOIN events e ON e.id = g.event_id
-        WHERE {where}
-        ORDER BY g.played_on, g.id""",
-        params,
-    )
-
-    def person(fields: list[Any], external: Any) -> ExportedPlayer:
-        pid, name, fide_id, title, federation, born, sex = fields
-        return ExportedPlayer(pid, name, fide_id, title, federation, born, sex, bool(external))
-
-    out = []
-    for gid, on, result, tc_, name, start, site, round_, wr, br, imp, wx, bx, *who in rows:
-        out.append(
-            ExportedGame(
-                id=gid,
-                played_on=day(on),
-                white=person(who[:7], wx),
-                black=person(who[7:], bx),
-                result=result,
-                tc=tc_,
-                event=name,
-                event_start=maybe_day(start),
-                site=site,
-                round=round_,
-                white_rating=wr,
-                black_rating=br,
-                import_id=imp,
-            )
+    out = [
+        ExportedGame(
+            id=g.id,
+            played_on=g.played_on,
+            white=_player(g.white),
+            black=_player(g.black),
+            result=g.result,
+            tc=g.tc,
+            event=g.event,
+            event_start=g.event_start,
+            site=g.site,
+            round=g.round,
+            white_rating=g.white_rating,
+            black_rating=g.black_rating,
+            import_id=g.import_id,
         )
+        for g in game_lines(db, where, params)
+    ]
     if ratings_in_force:
         return tuple(_with_ratings_in_force(db, out))
     return tuple(out)
+
+
+def _player(side: GameSide) -> ExportedPlayer:
+    return ExportedPlayer(**side._asdict())
 
 
 def _with_ratings_in_force(db: Db, games: list[ExportedGame]) -> list[ExportedGame]:
@@ -200,9 +180,9 @@ def event_as_trf(games: tuple[ExportedGame, ...]) -> str:
         raise InvalidInputError(f"cannot write a TRF: {exc}") from None
 
 
-def export_history(session: Session, player: str, tc: str, month: dt.date | None = None) -> History:
+def export_history(source: Source, player: str, tc: str, month: dt.date | None = None) -> History:
     """A player's history (as ``tracker history``), optionally one month only."""
-    found = history(session, player, tc)
+    found = history(Db.of(source), player, tc)
     if month is None:
         return found
     rows = tuple(r for r in found.rows if r.month == month)
@@ -217,11 +197,12 @@ def export_history(session: Session, player: str, tc: str, month: dt.date | None
     )
 
 
-def export_list(session: Session, tc: str, list_month: dt.date | None) -> RatingList:
+def export_list(source: Source, tc: str, list_month: dt.date | None) -> RatingList:
     """A published rating list (as ``tracker list``): ``list_month`` names it by its date."""
-    return rating_list(session, tc, list_month)
+    return rating_list(Db.of(source), tc, list_month)
 
 
-def export_players(session: Session) -> tuple[list[dict[str, object]], tuple[PlayerView, ...]]:
+def export_players(source: Source) -> tuple[list[dict[str, object]], tuple[PlayerView, ...]]:
     """Every player, as players-file rows (CSV) and as views (JSON), in name order."""
-    return players_rows(session), list_players(session)
+    db = Db.of(source)
+    return players_rows(db), list_players(db)

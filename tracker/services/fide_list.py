@@ -30,28 +30,31 @@ month that disagrees with ``list_month``, a file named for another time control)
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
-from sqlalchemy import or_, select
-from sqlalchemy.orm import Session, selectinload
-
-from tracker.db.models import Game, Player, PlayerSeed
+from tracker.db.driver import Db
+from tracker.db.queries import fide_list as q
+from tracker.db.queries.fide_list import ListPlayer, StoredSeed
 from tracker.errors import InvalidInputError
 from tracker.importers.fidelist import FideListEntry, FideListReader, tc_from_name
 from tracker.months import month_label
-from tracker.services.imports.plan import LOOKUP_CHUNK
-from tracker.services.imports.planned import chunks
-from tracker.services.imports.report import plural
 from tracker.services.players import FEDERATION, SeedInput, seed_row
 from tracker.services.stale import mark_all_stale
 from tracker.user_input import check_tc, today
-from tracker.vocabulary import TimeControl
+from tracker.vocabulary import TimeControl, plural
+
+if TYPE_CHECKING:
+    from tracker.db.driver import Source
 
 #: A junior is under 18 at the end of the year (FIDE Rating Regulations 2024, 8.3.3).
 JUNIOR_AGE = 18
+
+#: The savepoint the list's changes are made under (a dry run rolls back to it).
+_SAVEPOINT = "fide_list"
 
 
 @dataclass(frozen=True)
@@ -81,6 +84,43 @@ class FideListReport:
 
 
 @dataclass
+class _Player:
+    """A player as the list's lines change him: stored (``id``) or new (``id`` None until
+    stored), his seeds by time control."""
+
+    id: int | None
+    name: str
+    fide_id: int | None
+    federation: str | None = None
+    birth_year: int | None = None
+    sex: str | None = None
+    title: str | None = None
+    external: bool = False
+    seeds: dict[str, StoredSeed] = field(default_factory=dict)
+
+
+def _players(db: Db, rows: list[ListPlayer]) -> list[_Player]:
+    """The players of ``rows`` with their seeds."""
+    seeds: dict[int, dict[str, StoredSeed]] = {}
+    for seed in q.seeds_of(db, [r.id for r in rows]):
+        seeds.setdefault(seed.player_id, {})[seed.tc] = seed
+    return [
+        _Player(
+            id=r.id,
+            name=r.name,
+            fide_id=r.fide_id,
+            federation=r.federation,
+            birth_year=r.birth_year,
+            sex=r.sex,
+            title=r.title,
+            external=r.external,
+            seeds=seeds.get(r.id, {}),
+        )
+        for r in rows
+    ]
+
+
+@dataclass
 class _Counts:
     kept_for_games: list[str] = field(default_factory=list)
     unrated: list[str] = field(default_factory=list)
@@ -95,7 +135,7 @@ def _junior(birth_year: int | None, year: int) -> bool:
 
 
 def seed_from_list(
-    entry: FideListEntry, tc: str, old: PlayerSeed | None, junior: bool
+    entry: FideListEntry, tc: str, old: StoredSeed | None, junior: bool
 ) -> tuple[SeedInput, bool]:
     """The seed a list line gives, and whether its game count is a guess (see the module
     docstring)."""
@@ -120,27 +160,8 @@ def seed_from_list(
     return SeedInput(entry.rating, games, ever_2400, ever_2300, tc), guessed
 
 
-def _played_before(
-    session: Session, ids: list[int], tc: str, before: dt.date | None
-) -> dict[int, int]:
-    """How many games of ``tc`` each player has dated before ``before`` (any date if None)."""
-    counts: dict[int, int] = {}
-    for chunk in chunks(ids, LOOKUP_CHUNK):
-        query = select(Game.white_id, Game.black_id).where(
-            Game.tc == tc, or_(Game.white_id.in_(chunk), Game.black_id.in_(chunk))
-        )
-        if before is not None:
-            query = query.where(Game.played_on < before)
-        wanted = set(chunk)
-        for white, black in session.execute(query):
-            for pid in (white, black):
-                if pid in wanted:
-                    counts[pid] = counts.get(pid, 0) + 1
-    return counts
-
-
 def import_fide_list(
-    session: Session,
+    database: Source,
     stream: IO[bytes],
     source: str,
     *,
@@ -156,10 +177,8 @@ def import_fide_list(
         federation = federation.strip().upper()
         if not FEDERATION.match(federation):
             raise InvalidInputError(f"invalid federation {federation!r}: three letters")
-    query = select(Player.fide_id, Player.id).where(Player.fide_id.is_not(None))
-    known: dict[int, int] = {
-        fide_id: pid for fide_id, pid in session.execute(query) if fide_id is not None
-    }
+    db = Db.of(database)
+    known = q.fide_ids(db)
 
     def wanted(fide_id: int, fed: str | None) -> bool:
         return fide_id in known or (federation is not None and fed == federation)
@@ -179,18 +198,19 @@ def import_fide_list(
             f"{month_label(list_month)} as --month says"
         )
     month = month or list_month
-    report = _Apply(session, chosen, month, dry_run)
+    report = _Apply(db, chosen, month, dry_run)
     if not problems:
-        savepoint = session.begin_nested()
+        q.savepoint(db, _SAVEPOINT)
         try:
             report.apply(entries, known)
         except BaseException:
-            savepoint.rollback()
+            with contextlib.suppress(Exception):  # the error raised says what went wrong
+                q.roll_back_to(db, _SAVEPOINT)
             raise
         if dry_run:
-            savepoint.rollback()
+            q.roll_back_to(db, _SAVEPOINT)
         else:
-            savepoint.commit()
+            q.release(db, _SAVEPOINT)
     notes = report.notes(reader.recoded)
     return FideListReport(
         file=source,
@@ -211,8 +231,8 @@ def import_fide_list(
 class _Apply:
     """Applies the list's lines to the players (inside the caller's savepoint)."""
 
-    def __init__(self, session: Session, tc: str, month: dt.date | None, dry_run: bool) -> None:
-        self.session = session
+    def __init__(self, db: Db, tc: str, month: dt.date | None, dry_run: bool) -> None:
+        self.db = db
         self.tc = tc
         self.month = month
         self.dry_run = dry_run
@@ -225,31 +245,31 @@ class _Apply:
     def apply(self, entries: Iterable[FideListEntry], known: dict[int, int]) -> None:
         entries = list(entries)
         ids = sorted({known[e.fide_id] for e in entries if e.fide_id in known})
-        players: dict[int, Player] = {}
-        for chunk in chunks(ids, LOOKUP_CHUNK):
-            query = select(Player).where(Player.id.in_(chunk)).options(selectinload(Player.seeds))
-            players.update((p.id, p) for p in self.session.scalars(query))
+        players = {p.id: p for p in _players(self.db, q.players_by_id(self.db, ids))}
         by_name = self._unnumbered([e for e in entries if e.fide_id not in known])
-        everyone = ids + [p.id for p in by_name.values()]
-        played = _played_before(self.session, everyone, self.tc, self.month)
-        new: list[tuple[Player, FideListEntry]] = []
+        everyone = ids + [p.id for p in by_name.values() if p.id is not None]
+        played = q.games_played(self.db, everyone, self.tc, self.month)
+        new: list[tuple[_Player, FideListEntry]] = []
         for entry in entries:
             player = players.get(known[entry.fide_id]) if entry.fide_id in known else None
             if player is None:
                 player = by_name.get(entry.name)
-                if player is not None:
+                if player is not None and player.id is not None:
                     player.fide_id = entry.fide_id
+                    q.update_player(self.db, player.id, {"fide_id": entry.fide_id})
                     self.counts.attached.append(player.name)
                     self.counts.attached_ids.add(player.id)
             if player is None:
-                player = Player(name=entry.name, fide_id=entry.fide_id, external=False)
+                player = _Player(id=None, name=entry.name, fide_id=entry.fide_id)
                 new.append((player, entry))
                 self._fields(player, entry)
                 self._seed(player, entry, 0)
-                self.session.add(player)
+                self._add(player, entry.fide_id)
                 continue
+            assert player.id is not None  # a stored player
             fields = self._fields(player, entry)
-            before = next((s.rating for s in player.seeds if s.tc == self.tc), None)
+            old = player.seeds.get(self.tc)
+            before = old.rating if old is not None else None
             after = self._seed(player, entry, played.get(player.id, 0))
             if player.id in self.counts.attached_ids:
                 fields = ("fide_id", *fields)
@@ -259,9 +279,8 @@ class _Apply:
                 )
             else:
                 self.unchanged += 1
-        self.session.flush()
         for player, entry in new:
-            seed = next((s.rating for s in player.seeds if s.tc == self.tc), None)
+            seed = player.seeds.get(self.tc)
             self.created.append(
                 FideListChange(
                     None if self.dry_run else player.id,
@@ -269,46 +288,57 @@ class _Apply:
                     entry.fide_id,
                     (),
                     None,
-                    seed,
+                    seed.rating if seed is not None else None,
                 )
             )
         if self.counts.stale:
-            mark_all_stale(self.session)
+            mark_all_stale(self.db)
 
-    def _unnumbered(self, entries: list[FideListEntry]) -> dict[str, Player]:
+    def _add(self, player: _Player, fide_id: int) -> None:
+        """Store a new player of the list, and his seed."""
+        player.id = q.add_player(
+            self.db,
+            q.NewPlayer(
+                player.name, fide_id, player.federation, player.birth_year, player.sex, player.title
+            ),
+        )
+        player.seeds = {tc: s._replace(player_id=player.id) for tc, s in player.seeds.items()}
+        for seed in player.seeds.values():
+            q.add_seed(self.db, seed)
+
+    def _unnumbered(self, entries: list[FideListEntry]) -> dict[str, _Player]:
         """Players without a FIDE id who are the only one of their name: new list players of
         that name are them."""
-        names = sorted({e.name for e in entries})
-        found: dict[str, list[Player]] = {}
-        for chunk in chunks(names, LOOKUP_CHUNK):
-            query = select(Player).where(Player.name.in_(chunk)).options(selectinload(Player.seeds))
-            for player in self.session.scalars(query):
-                found.setdefault(player.name, []).append(player)
+        found: dict[str, list[ListPlayer]] = {}
+        for row in q.players_named(self.db, sorted({e.name for e in entries})):
+            found.setdefault(row.name, []).append(row)
         listed: dict[str, int] = {}
         for e in entries:
             listed[e.name] = listed.get(e.name, 0) + 1
-        return {
-            name: players[0]
-            for name, players in found.items()
-            if len(players) == 1 and players[0].fide_id is None and listed[name] == 1
-        }
+        alone = [
+            rows[0]
+            for name, rows in found.items()
+            if len(rows) == 1 and rows[0].fide_id is None and listed[name] == 1
+        ]
+        return {p.name: p for p in _players(self.db, alone)}
 
-    def _fields(self, player: Player, entry: FideListEntry) -> tuple[str, ...]:
-        changed = []
-        for name, value in (
-            ("federation", entry.federation),
-            ("birth_year", entry.birth_year),
-            ("sex", entry.sex),
-            ("title", entry.title),
-        ):
-            if value is not None and getattr(player, name) != value:
-                setattr(player, name, value)
-                changed.append(name)
-        if "birth_year" in changed and player.id is not None:
-            self.counts.stale = True  # the junior K depends on it
-        return tuple(changed)
+    def _fields(self, player: _Player, entry: FideListEntry) -> tuple[str, ...]:
+        changes: dict[str, object] = {}
+        if entry.federation is not None and player.federation != entry.federation:
+            player.federation = changes["federation"] = entry.federation
+        if entry.birth_year is not None and player.birth_year != entry.birth_year:
+            player.birth_year = changes["birth_year"] = entry.birth_year
+        if entry.sex is not None and player.sex != entry.sex:
+            player.sex = changes["sex"] = entry.sex
+        if entry.title is not None and player.title != entry.title:
+            player.title = changes["title"] = entry.title
+        if player.id is not None:  # a new player is stored with them
+            q.update_player(self.db, player.id, changes)
+            if "birth_year" in changes:
+                self.counts.stale = True  # the junior K depends on it
+        return tuple(changes)
 
-    def _seed(self, player: Player, entry: FideListEntry, played: int) -> int | None:
+    def _seed(self, player: _Player, entry: FideListEntry, played: int) -> int | None:
         """Set the player's seed from the list; the new seed's rating, or None if untouched."""
         if player.external:
             return None
@@ -316,7 +346,7 @@ class _Apply:
             if player.id is not None:
                 self.counts.unrated.append(player.name)
             return None
-        old = next((s for s in player.seeds if s.tc == self.tc), None)
+        old = player.seeds.get(self.tc)
         seed, guessed = seed_from_list(entry, self.tc, old, _junior(player.birth_year, self.year))
         if old is not None and (old.rating, old.games, old.ever_2400, old.ever_2300) == (
             seed.rating,
@@ -330,19 +360,20 @@ class _Apply:
             return None
         if guessed:
             self.counts.unknown_games.append(player.name)
-        if old is not None:
-            player.seeds.remove(old)
-            self.session.flush()
-        stored = seed_row(seed)
-        player.seeds.append(
-            PlayerSeed(
-                tc=stored.tc,
-                rating=stored.rating,
-                games=stored.games,
-                ever_2400=stored.ever_2400,
-                ever_2300=stored.ever_2300,
-            )
+        as_stored = seed_row(seed)  # a seeded rating sets the sticky 2400 / 2300 flags too
+        stored = StoredSeed(
+            player_id=player.id if player.id is not None else 0,  # a new player's: when stored
+            tc=self.tc,
+            rating=as_stored.rating,
+            games=as_stored.games,
+            ever_2400=as_stored.ever_2400,
+            ever_2300=as_stored.ever_2300,
         )
+        player.seeds[self.tc] = stored
+        if player.id is not None:
+            if old is not None:
+                q.remove_seed(self.db, player.id, self.tc)
+            q.add_seed(self.db, stored)
         self.counts.stale = True
         return seed.rating
 

@@ -1,9 +1,10 @@
 """Real online ratings: fetched from Lichess and Chess.com, or imported from a saved response,
-stored per player, platform, perf and day; read back beside FIDE Elo and the shadow.
+stored per player, platform, perf and day (:mod:`tracker.services.online_reads` reads them
+back).
 
 Fetching is split in three so that no transaction stays open while the network is slow:
 :func:`plan_fetch` (a read: who is linked, what is stored already), :func:`download` (the
-network only, through an injected :data:`~tracker.services.http.Fetch`; no session) and
+network only, through an injected :data:`~tracker.services.http.Fetch`; no database) and
 :func:`store_downloads` (one write). A failed download raises before anything is written.
 
 Re-fetching adds only new points: a day already stored keeps its row (its rating is updated
@@ -17,22 +18,21 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-from sqlalchemy import func, select
-from sqlalchemy.orm import Session
-
-from tracker.db.models import OnlineRating, Player
+from tracker.db.driver import Db
+from tracker.db.queries import online as q
+from tracker.db.queries.online import Account
 from tracker.errors import InvalidInputError, NotFoundError
 from tracker.importers import online as parse
 from tracker.importers.online import OnlineParse, OnlinePoint
 from tracker.services.http import Fetch
-from tracker.services.online_reads import OnlineSeries, series_for
-from tracker.services.players import PlayerRow, resolve
-from tracker.vocabulary import ONLINE_PERFS, PLATFORM_NAMES, PLATFORMS
+from tracker.services.player_refs import PlayerRow, find
+from tracker.vocabulary import PLATFORM_NAMES, PLATFORMS
 
-__all__ = ["OnlineSeries", "series_for"]  # and the rest: the reads are re-exported
+if TYPE_CHECKING:
+    from tracker.db.driver import Source
 
 LICHESS_HISTORY = "https://lichess.org/api/user/{user}/rating-history"
 CHESSCOM_ARCHIVES = "https://api.chess.com/pub/player/{user}/games/archives"
@@ -77,48 +77,44 @@ class Stored:
 
 
 def store_points(
-    session: Session,
-    player: Player | PlayerRow,
+    source: Source,
+    player: Account,
     platform: str,
     points: Iterable[OnlinePoint],
     notes: Sequence[str] = (),
 ) -> Stored:
     """Add the points not stored yet; update a stored day whose rating changed."""
-    existing = {
-        (perf, day): (row_id, rating)
-        for row_id, perf, day, rating in session.execute(
-            select(OnlineRating.id, OnlineRating.perf, OnlineRating.day, OnlineRating.rating).where(
-                OnlineRating.player_id == player.id, OnlineRating.platform == platform
-            )
-        )
-    }
+    db = Db.of(source)
+    existing = {(p.perf, p.day): p for p in q.stored_points(db, player.id, platform)}
     added: dict[str, int] = {}
     updated: dict[str, int] = {}
     unchanged: dict[str, int] = {}
     latest: dict[str, tuple[dt.date, int]] = {}
-    new_rows = []
+    new_points: list[q.NewPoint] = []
+    new_ratings: dict[int, int] = {}  # stored point id: its new rating
     for p in points:
         if p.perf not in latest or p.day >= latest[p.perf][0]:
             latest[p.perf] = (p.day, p.rating)
         stored = existing.get((p.perf, p.day))
         if stored is None:
-            new_rows.append(
-                OnlineRating(
-                    player_id=player.id, platform=platform, perf=p.perf, day=p.day, rating=p.rating
-                )
-            )
+            new_points.append(q.NewPoint(player.id, platform, p.perf, p.day, p.rating))
             added[p.perf] = added.get(p.perf, 0) + 1
-        elif stored[1] != p.rating:
-            session.get_one(OnlineRating, stored[0]).rating = p.rating
+        elif stored.rating != p.rating:
+            new_ratings[stored.id] = p.rating
             updated[p.perf] = updated.get(p.perf, 0) + 1
         else:
             unchanged[p.perf] = unchanged.get(p.perf, 0) + 1
-    session.add_all(new_rows)
-    session.flush()
-    user = getattr(player, platform) or ""
+    for point_id, rating in new_ratings.items():
+        q.set_rating(db, point_id, rating)
+    q.add_points(db, new_points)
+    user = player.user(platform) or ""
     return Stored(
         player.id, player.name, platform, user, added, updated, unchanged, latest, tuple(notes)
     )
+
+
+def _account(player: PlayerRow) -> Account:
+    return Account(player.id, player.name, player.lichess, player.chesscom)
 
 
 def _notes(result: OnlineParse, where: str) -> list[str]:
@@ -131,7 +127,7 @@ def _notes(result: OnlineParse, where: str) -> list[str]:
 # ------------------------------------------------------------------------------ import
 
 
-def import_file(session: Session, path: Path, player_ref: str | None) -> list[Stored]:
+def import_file(source: Source, path: Path, player_ref: str | None) -> list[Stored]:
     """A saved API response: a Lichess rating history (``player_ref`` names the player, whose
     Lichess account must be linked: the response does not say whose it is) or a Chess.com
     monthly archive (its games name the players: every tracked player linked to one of them
@@ -140,16 +136,17 @@ def import_file(session: Session, path: Path, player_ref: str | None) -> list[St
         data = path.read_bytes()
     except OSError as exc:
         raise InvalidInputError(f"cannot read {path}: {exc.strerror or exc}") from None
-    return import_data(session, data, path, player_ref)
+    return import_data(source, data, path, player_ref)
 
 
-def import_data(session: Session, data: bytes, path: Path, player_ref: str | None) -> list[Stored]:
+def import_data(source: Source, data: bytes, path: Path, player_ref: str | None) -> list[Stored]:
     """:func:`import_file` of bytes already read (``path`` names them in messages)."""
+    db = Db.of(source)
     payload, why = parse.read_json(data)
     if why is not None:
         raise InvalidInputError(f"{path}: {why}")
     kind = parse.kind_of(payload)
-    player = resolve(session, player_ref) if player_ref is not None else None
+    player = _account(find(db, player_ref)) if player_ref is not None else None
     if kind == "lichess-history":
         if player is None:
             raise InvalidInputError(
@@ -161,7 +158,7 @@ def import_data(session: Session, data: bytes, path: Path, player_ref: str | Non
                 f'tracker player edit "{player.name}" --lichess USER'
             )
         result = parse.lichess_history(payload)
-        return [store_points(session, player, "lichess", result.points, _notes(result, path.name))]
+        return [store_points(db, player, "lichess", result.points, _notes(result, path.name))]
     if kind == "chesscom-games":
         names = parse.chesscom_players(payload)
         if player is not None:
@@ -176,13 +173,7 @@ def import_data(session: Session, data: bytes, path: Path, player_ref: str | Non
                 )
             players = [player]
         else:
-            players = list(
-                session.scalars(
-                    select(Player)
-                    .where(func.lower(Player.chesscom).in_(sorted(names)))
-                    .order_by(Player.name)
-                )
-            )
+            players = q.chesscom_accounts(db, sorted(names))
             if not players:
                 raise NotFoundError(
                     f"{path}: none of its players is linked to a tracked player "
@@ -192,9 +183,7 @@ def import_data(session: Session, data: bytes, path: Path, player_ref: str | Non
         for p in players:
             assert p.chesscom is not None
             result = parse.chesscom_games(payload, p.chesscom)
-            out.append(
-                store_points(session, p, "chesscom", result.points, _notes(result, path.name))
-            )
+            out.append(store_points(db, p, "chesscom", result.points, _notes(result, path.name)))
         return out
     if kind == "chesscom-archives":
         raise InvalidInputError(
@@ -218,45 +207,33 @@ class FetchTarget:
     since: dt.date | None  # the last stored day (Chess.com: fetch from its month on)
 
 
-def plan_fetch(session: Session, ref: str | None, platform: str | None) -> list[FetchTarget]:
+def plan_fetch(source: Source, ref: str | None, platform: str | None) -> list[FetchTarget]:
     """Who to fetch: ``ref`` (his linked accounts) or every tracked player with a linked
     account; only ``platform`` if given."""
+    db = Db.of(source)
     platforms = [check_platform(platform)] if platform is not None else list(PLATFORMS)
     if ref is not None:
-        players = [resolve(session, ref)]
-        linked = [p for p in platforms if getattr(players[0], p)]
-        if not linked:
+        player = _account(find(db, ref))
+        if not any(player.user(p) for p in platforms):
             which = " or ".join(PLATFORM_NAMES[p] for p in platforms)
             raise NotFoundError(
-                f"{players[0].name} has no linked {which} account "
-                f'(tracker player edit "{players[0].name}" --lichess USER --chesscom USER)'
+                f"{player.name} has no linked {which} account "
+                f'(tracker player edit "{player.name}" --lichess USER --chesscom USER)'
             )
+        players = [player]
     else:
-        players = list(
-            session.scalars(
-                select(Player)
-                .where(Player.lichess.is_not(None) | Player.chesscom.is_not(None))
-                .order_by(Player.name, Player.id)
-            )
-        )
+        players = q.linked_accounts(db)
         if not players:
             raise NotFoundError(
                 "no player has a linked online account "
                 "(tracker player edit NAME --lichess USER --chesscom USER)"
             )
-    last = dict(
-        ((pid, plat), day)
-        for pid, plat, day in session.execute(
-            select(OnlineRating.player_id, OnlineRating.platform, func.max(OnlineRating.day))
-            .where(OnlineRating.player_id.in_([p.id for p in players]))
-            .group_by(OnlineRating.player_id, OnlineRating.platform)
-        )
-    )
+    last = q.last_days(db, [p.id for p in players])
     targets = [
-        FetchTarget(p.id, p.name, plat, getattr(p, plat), last.get((p.id, plat)))
+        FetchTarget(p.id, p.name, plat, user, last.get((p.id, plat)))
         for p in players
         for plat in platforms
-        if getattr(p, plat)
+        if (user := p.user(plat))
     ]
     if not targets:  # --platform names one nobody is linked to
         which = " or ".join(PLATFORM_NAMES[p] for p in platforms)
@@ -321,62 +298,15 @@ def _download(t: FetchTarget, fetch: Fetch, say: Any) -> Downloaded:
     return Downloaded(t, tuple(points), tuple(notes), 1 + len(wanted))
 
 
-def store_downloads(session: Session, downloads: Sequence[Downloaded]) -> list[Stored]:
+def store_downloads(source: Source, downloads: Sequence[Downloaded]) -> list[Stored]:
+    db = Db.of(source)
     out = []
     for d in downloads:
-        player = session.get(Player, d.target.player_id)
-        if player is None or getattr(player, d.target.platform) != d.target.user:
+        player = q.account(db, d.target.player_id)
+        if player is None or player.user(d.target.platform) != d.target.user:
             raise InvalidInputError(
                 f"{d.target.name}'s {PLATFORM_NAMES[d.target.platform]} account changed while "
                 "fetching; fetch again"
             )
-        out.append(store_points(session, player, d.target.platform, d.points, d.notes))
+        out.append(store_points(db, player, d.target.platform, d.points, d.notes))
     return out
-
-
-# -------------------------------------------------------------------------------- reads
-
-
-@dataclass(frozen=True)
-class PerfSummary:
-    platform: str
-    perf: str
-    tc: str | None
-    points: int
-    first: dt.date
-    last: dt.date
-    rating: int
-
-
-@dataclass(frozen=True)
-class OnlineView:
-    player_id: int
-    name: str
-    lichess: str | None
-    chesscom: str | None
-    perfs: tuple[PerfSummary, ...]
-
-
-def show(session: Session, ref: str) -> OnlineView:
-    """A player's linked accounts and what is stored of each perf."""
-    player = resolve(session, ref)
-    rows = session.execute(
-        select(OnlineRating.platform, OnlineRating.perf, OnlineRating.day, OnlineRating.rating)
-        .where(OnlineRating.player_id == player.id)
-        .order_by(OnlineRating.platform, OnlineRating.perf, OnlineRating.day)
-    ).all()
-    grouped: dict[tuple[str, str], list[tuple[dt.date, int]]] = {}
-    for platform, perf, day, rating in rows:
-        grouped.setdefault((platform, perf), []).append((day, rating))
-    order: dict[str, int] = {p: i for i, p in enumerate(PLATFORMS)}
-    perfs = tuple(
-        PerfSummary(
-            platform, perf, ONLINE_PERFS[platform].get(perf), len(pts), pts[0][0], pts[-1][0],
-            pts[-1][1],
-        )
-        for (platform, perf), pts in sorted(
-            grouped.items(),
-            key=lambda kv: (order[kv[0][0]], list(ONLINE_PERFS[kv[0][0]]).index(kv[0][1])),
-        )
-    )  # fmt: skip
-    return OnlineView(player.id, player.name, player.lichess, player.chesscom, perfs)

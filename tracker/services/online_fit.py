@@ -5,16 +5,20 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
-
-from tracker.db.models import Player
+from tracker.db.driver import Db
+from tracker.db.queries.online import tracked_on
 from tracker.months import next_month
 from tracker.ratings.fit import LineFit, fit_line
-from tracker.services import lists, online
+from tracker.services import lists
+from tracker.services.online import check_platform
+from tracker.services.online_reads import series_for
 from tracker.user_input import check_tc, today
 from tracker.vocabulary import PLATFORM_NAMES, online_perf
+
+if TYPE_CHECKING:
+    from tracker.db.driver import Source
 
 # --------------------------------------------------------------------------------------
 # FIDE beside a platform: the least-squares line across the linked players
@@ -48,31 +52,27 @@ class OnlineFit:
     stale: bool
 
 
-def online_fit(session: Session, tc: str, platform: str) -> OnlineFit:
+def online_fit(source: Source, tc: str, platform: str) -> OnlineFit:
     """Every player linked to ``platform``: his Elo on the latest list and his real rating in
     the perf beside ``tc`` (the latest point on or before the list date, at most a year old),
     and the least-squares line of the online rating on the Elo."""
     tc = check_tc(tc)
-    platform = online.check_platform(platform)
+    platform = check_platform(platform)
     perf = online_perf(platform, tc)
-    closed = lists.closed_months(session, tc)
+    db = Db.of(source)
+    closed = lists.closed_months(db, tc)
     if closed:
         month, _period, _ = closed[-1]
         list_date = next_month(month)
         elo: dict[int, int | None] = {
-            pid: line.rating for pid, line in lists.briefs_at(session, tc, month).items()
+            pid: line.rating for pid, line in lists.briefs_at(db, tc, month).items()
         }
     else:
         list_date = today()
-        elo = {pid: s.rating for pid, s in lists.seeds(session, tc).items()}
-    column = Player.lichess if platform == "lichess" else Player.chesscom
-    linked = session.execute(
-        select(Player.id, Player.name)
-        .where(column.is_not(None), Player.external.is_(False))
-        .order_by(Player.name, Player.id)
-    ).all()
-    series = online.series_for(session, [pid for pid, _ in linked], tc) if perf else {}
-    pairs: list[tuple[int, str, int, tuple[dt.date, int]]] = []
+        elo = {pid: s.rating for pid, s in lists.seeds(db, tc).items()}
+    linked = tracked_on(db, platform)
+    series = series_for(db, [p.id for p in linked], tc) if perf else {}
+    pairs: list[tuple[int, str, int, dt.date, int]] = []  # id, name, Elo, day, online
     left_out: list[tuple[str, str]] = []
     for pid, name in linked:
         rating = elo.get(pid)
@@ -82,22 +82,24 @@ def online_fit(session: Session, tc: str, platform: str) -> OnlineFit:
             left_out.append((name, "no Elo on the list"))
         elif point is None:
             left_out.append((name, f"no {PLATFORM_NAMES[platform]} {perf} rating by then"))
-        elif list_date - point[0] > ONLINE_MAX_AGE:
-            left_out.append((name, f"last {PLATFORM_NAMES[platform]} rating on {point[0]}"))
         else:
-            pairs.append((pid, name, rating, point))
-    fit = fit_line([float(e) for _, _, e, _ in pairs], [float(p[1]) for *_, p in pairs])
+            on, online = point
+            if list_date - on > ONLINE_MAX_AGE:
+                left_out.append((name, f"last {PLATFORM_NAMES[platform]} rating on {on}"))
+            else:
+                pairs.append((pid, name, rating, on, online))
+    fit = fit_line([float(e) for _, _, e, _, _ in pairs], [float(o) for *_, o in pairs])
     rows = tuple(
         FitRow(
             pid,
             name,
             rating,
-            point[1],
-            point[0],
+            online,
+            on,
             fit.predict(rating) if fit is not None else None,
-            point[1] - fit.predict(rating) if fit is not None else None,
+            online - fit.predict(rating) if fit is not None else None,
         )
-        for pid, name, rating, point in pairs
+        for pid, name, rating, on, online in pairs
     )
     return OnlineFit(
         tc=tc,

@@ -1,5 +1,6 @@
-"""A player's stored online ratings, read beside FIDE Elo and the shadow (plain reads, for
-``compare``; fetching and storing them is :mod:`tracker.services.online`)."""
+"""A player's stored online ratings read back: what ``online show`` lists, and the series
+``compare`` draws beside FIDE Elo and the shadow. Fetching and importing them is
+:mod:`tracker.services.online`."""
 
 from __future__ import annotations
 
@@ -7,10 +8,12 @@ import bisect
 import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from tracker.db.driver import Db, chunks, day
-from tracker.vocabulary import PLATFORM_NAMES, PLATFORMS, online_perf
+from tracker.db.driver import Db
+from tracker.db.queries import online as q
+from tracker.services.player_refs import find
+from tracker.vocabulary import ONLINE_PERFS, PLATFORM_NAMES, PLATFORMS, online_perf
 
 if TYPE_CHECKING:
     from tracker.db.driver import Source
@@ -44,34 +47,15 @@ def series_for(source: Source, player_ids: Iterable[int], tc: str) -> dict[int, 
     db = Db.of(source)
     perfs: dict[str, str | None] = {p: online_perf(p, tc) for p in PLATFORMS}
     wanted = [(platform, perf) for platform, perf in perfs.items() if perf is not None]
-    params: dict[str, Any] = {}
-    for i, (name, wanted_perf) in enumerate(wanted):
-        params[f"platform{i}"], params[f"perf{i}"] = name, wanted_perf
-    perf_test = " OR ".join(
-        f"(platform = :platform{i} AND perf = :perf{i})" for i in range(len(wanted))
-    )
-    users: dict[int, tuple[str | None, str | None]] = {}
+    found = q.accounts(db, ids)
     points: dict[tuple[int, str], list[tuple[dt.date, int]]] = {}
-    for chunk in chunks(sorted(set(ids))):
-        for pid, lichess, chesscom in db.all(
-            "SELECT id, lichess, chesscom FROM players WHERE id IN (:ids)", {"ids": chunk}
-        ):
-            users[pid] = (lichess, chesscom)
-        if not wanted:
-            continue
-        rows = db.all(
-            f"""
-            SELECT player_id, platform, day, rating FROM online_ratings
-            WHERE player_id IN (:ids) AND ({perf_test})
-            ORDER BY player_id, platform, day""",
-            {**params, "ids": chunk},
-        )
-        for pid, platform, when, rating in rows:
-            points.setdefault((pid, platform), []).append((day(when), rating))
+    for p in q.perf_points(db, ids, wanted):
+        points.setdefault((p.player_id, p.platform), []).append((p.day, p.rating))
     out: dict[int, list[OnlineSeries]] = {}
     for pid in ids:
-        lichess, chesscom = users.get(pid, (None, None))
-        for platform, user in (("lichess", lichess), ("chesscom", chesscom)):
+        account = found.get(pid)
+        for platform in PLATFORMS:
+            user = account.user(platform) if account is not None else None
             perf = perfs[platform]
             if user is None or perf is None:
                 continue
@@ -79,3 +63,51 @@ def series_for(source: Source, player_ids: Iterable[int], tc: str) -> dict[int, 
                 OnlineSeries(platform, user, perf, tuple(points.get((pid, platform), ())))
             )
     return out
+
+
+@dataclass(frozen=True)
+class PerfSummary:
+    platform: str
+    perf: str
+    tc: str | None
+    points: int
+    first: dt.date
+    last: dt.date
+    rating: int
+
+
+@dataclass(frozen=True)
+class OnlineView:
+    player_id: int
+    name: str
+    lichess: str | None
+    chesscom: str | None
+    perfs: tuple[PerfSummary, ...]
+
+
+def show(source: Source, ref: str) -> OnlineView:
+    """A player's linked accounts and what is stored of each perf."""
+    db = Db.of(source)
+    player = find(db, ref)
+    grouped: dict[tuple[str, str], list[q.PerfPoint]] = {}
+    for p in q.player_points(db, player.id):  # by platform, perf and day
+        grouped.setdefault((p.platform, p.perf), []).append(p)
+    order: dict[str, int] = {p: i for i, p in enumerate(PLATFORMS)}
+
+    def rank(key: tuple[str, str]) -> tuple[int, int]:
+        platform, perf = key
+        return order[platform], list(ONLINE_PERFS[platform]).index(perf)
+
+    perfs = tuple(
+        PerfSummary(
+            platform=platform,
+            perf=perf,
+            tc=ONLINE_PERFS[platform].get(perf),
+            points=len(pts),
+            first=pts[0].day,
+            last=pts[-1].day,
+            rating=pts[-1].rating,
+        )
+        for (platform, perf), pts in sorted(grouped.items(), key=lambda kv: rank(kv[0]))
+    )
+    return OnlineView(player.id, player.name, player.lichess, player.chesscom, perfs)

@@ -1,0 +1,93 @@
+"""What ``tracker export games`` reads: the games with their event and both players."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from tracker.db.driver import Db, day, maybe_day
+
+
+class GameSide(NamedTuple):
+    """One player of an exported game, as a game file can carry him."""
+
+    id: int
+    name: str
+    fide_id: int | None
+    title: str | None
+    federation: str | None
+    birth_year: int | None
+    sex: str | None
+    external: bool
+
+
+class GameLine(NamedTuple):
+    """A game with its event's name, start and site, and both players."""
+
+    id: int
+    played_on: dt.date
+    result: str
+    tc: str
+    event: str | None
+    event_start: dt.date | None
+    site: str | None
+    round: str | None
+    white_rating: int | None
+    black_rating: int | None
+    import_id: int | None
+    white: GameSide
+    black: GameSide
+
+
+_GAMES = """
+    SELECT g.id, g.played_on, g.result, g.tc, e.name, e.start_date, e.site, g.round,
+        g.white_rating, g.black_rating, g.import_id,
+        w.id, w.name, w.fide_id, w.title, w.federation, w.birth_year, w.sex, w.external,
+        b.id, b.name, b.fide_id, b.title, b.federation, b.birth_year, b.sex, b.external
+    FROM games g
+    JOIN players w ON w.id = g.white_id
+    JOIN players b ON b.id = g.black_id
+    LEFT JOIN events e ON e.id = g.event_id
+    WHERE {where}
+    ORDER BY g.played_on, g.id"""
+
+
+def _side(
+    pid: int,
+    name: str,
+    fide_id: int | None,
+    title: str | None,
+    federation: str | None,
+    born: int | None,
+    sex: str | None,
+    external: Any,
+) -> GameSide:
+    return GameSide(pid, name, fide_id, title, federation, born, sex, bool(external))
+
+
+def game_lines(db: Db, where: str, params: Mapping[str, Any]) -> list[GameLine]:
+    """The games that meet ``where`` (a condition on ``games g``, as
+    :func:`tracker.services.games.filter_games` gives it), by date, then in the order they
+    were stored."""
+    out = []
+    for row in db.all(_GAMES.format(where=where), params):
+        gid, on, result, tc, event, start, site, round_, wr, br, import_id = row[:11]
+        out.append(
+            GameLine(
+                id=gid,
+                played_on=day(on),
+                result=result,
+                tc=tc,
+                event=event,
+                event_start=maybe_day(start),
+                site=site,
+                round=round_,
+                white_rating=wr,
+                black_rating=br,
+                import_id=import_id,
+                white=_side(*row[11:19]),
+                black=_side(*row[19:27]),
+            )
+        )
+    return out

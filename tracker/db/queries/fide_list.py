@@ -1,0 +1,184 @@
+"""What ``tracker player import-fide-list`` reads and writes: the players a FIDE list names,
+their seeds, their games before the list."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, NamedTuple, TypeVar
+
+from tracker.db.driver import Db
+
+T = TypeVar("T")
+
+#: Ids or names per ``IN (...)`` list.
+CHUNK = 500
+
+
+def _slices(items: Sequence[T]) -> Iterable[list[T]]:
+    for start in range(0, len(items), CHUNK):
+        yield list(items[start : start + CHUNK])
+
+
+class ListPlayer(NamedTuple):
+    """A player's columns that a list line sets or is matched on."""
+
+    id: int
+    name: str
+    fide_id: int | None
+    federation: str | None
+    birth_year: int | None
+    sex: str | None
+    title: str | None
+    external: bool
+
+
+class StoredSeed(NamedTuple):
+    """A row of ``player_seeds``."""
+
+    player_id: int
+    tc: str
+    rating: int
+    games: int
+    ever_2400: bool
+    ever_2300: bool
+
+
+_PLAYER = "SELECT id, name, fide_id, federation, birth_year, sex, title, external FROM players"
+
+
+def _players(db: Db, sql: str, params: Mapping[str, Any]) -> list[ListPlayer]:
+    return [
+        ListPlayer(pid, name, fide_id, fed, born, sex, title, bool(external))
+        for pid, name, fide_id, fed, born, sex, title, external in db.all(sql, params)
+    ]
+
+
+def fide_ids(db: Db) -> dict[int, int]:
+    """Every player's id by his FIDE id (those who have one)."""
+    return {
+        fide_id: pid
+        for fide_id, pid in db.all("SELECT fide_id, id FROM players WHERE fide_id IS NOT NULL")
+    }
+
+
+def players_by_id(db: Db, ids: Sequence[int]) -> list[ListPlayer]:
+    out: list[ListPlayer] = []
+    for chunk in _slices(ids):
+        out += _players(db, f"{_PLAYER} WHERE id IN (:ids)", {"ids": chunk})
+    return out
+
+
+def players_named(db: Db, names: Sequence[str]) -> list[ListPlayer]:
+    """The players whose name is exactly one of ``names``."""
+    out: list[ListPlayer] = []
+    for chunk in _slices(names):
+        out += _players(db, f"{_PLAYER} WHERE name IN (:names)", {"names": chunk})
+    return out
+
+
+def seeds_of(db: Db, player_ids: Sequence[int]) -> list[StoredSeed]:
+    """The seeds of the players, by player and time control."""
+    out: list[StoredSeed] = []
+    for chunk in _slices(player_ids):
+        rows = db.all(
+            "SELECT player_id, tc, rating, games, ever_2400, ever_2300 FROM player_seeds "
+            "WHERE player_id IN (:ids) ORDER BY player_id, tc",
+            {"ids": chunk},
+        )
+        out += [
+            StoredSeed(pid, tc, rating, games, bool(e2400), bool(e2300))
+            for pid, tc, rating, games, e2400, e2300 in rows
+        ]
+    return out
+
+
+def games_played(
+    db: Db, player_ids: Sequence[int], tc: str, before: dt.date | None
+) -> dict[int, int]:
+    """How many games of ``tc`` each of the players has, dated before ``before`` (any date if
+    None)."""
+    sql = (
+        "SELECT white_id, black_id FROM games WHERE tc = :tc "
+        "AND (white_id IN (:ids) OR black_id IN (:ids))"
+    )
+    params: dict[str, Any] = {"tc": tc}
+    if before is not None:
+        sql += " AND played_on < :before"
+        params["before"] = before
+    counts: dict[int, int] = {}
+    for chunk in _slices(player_ids):
+        wanted = set(chunk)
+        for white, black in db.all(sql, {**params, "ids": chunk}):
+            for pid in (white, black):
+                if pid in wanted:
+                    counts[pid] = counts.get(pid, 0) + 1
+    return counts
+
+
+class NewPlayer(NamedTuple):
+    """A tracked player a list line adds."""
+
+    name: str
+    fide_id: int
+    federation: str | None
+    birth_year: int | None
+    sex: str | None
+    title: str | None
+
+
+def add_player(db: Db, player: NewPlayer) -> int:
+    """Store a new tracked player (no online account); his id."""
+    return db.insert(
+        "INSERT INTO players (name, fide_id, federation, birth_year, sex, title, external) "
+        "VALUES (:name, :fide_id, :federation, :birth_year, :sex, :title, :external)",
+        {**player._asdict(), "external": False},
+    )
+
+
+#: The columns of ``players`` a list line may change.
+LISTED_COLUMNS = ("fide_id", "federation", "birth_year", "sex", "title")
+
+
+def update_player(db: Db, player_id: int, changes: Mapping[str, Any]) -> None:
+    """Set some of :data:`LISTED_COLUMNS` of a player."""
+    if not changes:
+        return
+    unknown = set(changes) - set(LISTED_COLUMNS)
+    if unknown:
+        raise ValueError(f"not a listed column: {', '.join(sorted(unknown))}")
+    sets = ", ".join(f"{column} = :{column}" for column in changes)
+    db.run(f"UPDATE players SET {sets} WHERE id = :id", {**changes, "id": player_id})
+
+
+def remove_seed(db: Db, player_id: int, tc: str) -> None:
+    db.run(
+        "DELETE FROM player_seeds WHERE player_id = :pid AND tc = :tc",
+        {"pid": player_id, "tc": tc},
+    )
+
+
+def add_seed(db: Db, seed: StoredSeed) -> None:
+    db.run(
+        "INSERT INTO player_seeds (player_id, tc, rating, games, ever_2400, ever_2300) "
+        "VALUES (:player_id, :tc, :rating, :games, :ever_2400, :ever_2300)",
+        seed._asdict(),
+    )
+
+
+# ------------------------------------------------------------------- all of it or none of it
+
+
+def savepoint(db: Db, name: str) -> None:
+    db.run(f"SAVEPOINT {name}")
+
+
+def roll_back_to(db: Db, name: str) -> None:
+    """Undo everything since :func:`savepoint` ``name``, and end it."""
+    db.run(f"ROLLBACK TO SAVEPOINT {name}")
+    db.run(f"RELEASE SAVEPOINT {name}")
+
+
+def release(db: Db, name: str) -> None:
+    """Keep everything since :func:`savepoint` ``name``, and end it."""
+    db.run(f"RELEASE SAVEPOINT {name}")
