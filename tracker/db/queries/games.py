@@ -60,6 +60,8 @@ class GameListing(NamedTuple):
 
 
 class EventRow(NamedTuple):
+    """A stored event: its name, its start date and whether that date was given."""
+
     id: int
     name: str
     start_date: dt.date
@@ -164,6 +166,7 @@ def listings(db: Db, which: GameFilter) -> list[GameListing]:
 
 
 def event_by_id(db: Db, event_id: int) -> EventRow | None:
+    """The event with this id."""
     row = db.first(
         "SELECT id, name, start_date, start_fixed FROM events WHERE id = :id", {"id": event_id}
     )
@@ -238,4 +241,5 @@ def update_game(db: Db, game_id: int, game: GameFields) -> None:
 
 
 def delete_game(db: Db, game_id: int) -> None:
+    """Remove the game with this id."""
     db.run("DELETE FROM games WHERE id = :id", {"id": game_id})

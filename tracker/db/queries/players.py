@@ -80,6 +80,7 @@ def _seed(row: Row) -> SeedRow:
 
 
 def player_by_id(db: Db, player_id: int) -> PlayerRow | None:
+    """The player with this id."""
     row = db.first(f"SELECT {_PLAYER} FROM players WHERE id = :id", {"id": player_id})
     return None if row is None else _player(row)
 
