@@ -6,7 +6,11 @@ import datetime as dt
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from tracker.db.driver import Db, day
+from tracker.db.driver import Db
+from tracker.db.queries import games as queries
+from tracker.db.queries.games import EventRow as EventRow  # re-exported
+from tracker.db.queries.games import GameFields, GameFilter
+from tracker.db.queries.games import GameRow as GameRow  # re-exported
 from tracker.errors import AmbiguousError, ConflictError, InvalidInputError, NotFoundError
 from tracker.months import month_of, next_month
 from tracker.ratings import fide
@@ -57,75 +61,21 @@ def date_bounds(source: Source, today: dt.date) -> DateBounds:
     """The dates a game may have in this database (:class:`~tracker.services.intake.DateBounds`):
     its records start with its first rating period, else its first game."""
     db = Db.of(source)
-    first = db.scalar("SELECT min(month) FROM rating_periods")
+    first = queries.first_period_month(db)
     if first is None:
-        first = db.scalar("SELECT min(played_on) FROM games")
-    return DateBounds(today, month_of(day(first)) if first is not None else None)
-
-
-_VIEW = """
-    SELECT g.id, g.played_on, w.name, g.white_id, b.name, g.black_id, g.result, g.tc, e.name,
-        g.round, g.white_rating, g.black_rating
-    FROM games g
-    JOIN players w ON w.id = g.white_id
-    JOIN players b ON b.id = g.black_id
-    LEFT JOIN events e ON e.id = g.event_id"""
-
-
-def _views(db: Db, where: str, params: dict[str, Any]) -> list[GameView]:
-    rows = db.all(f"{_VIEW} WHERE {where} ORDER BY g.played_on, g.id", params)
-    return [GameView(gid, day(on), *rest) for gid, on, *rest in rows]
+        first = queries.first_game_date(db)
+    return DateBounds(today, month_of(first) if first is not None else None)
 
 
 def _view(db: Db, game_id: int) -> GameView:
-    return _views(db, "g.id = :id", {"id": game_id})[0]
-
-
-class GameRow(NamedTuple):
-    """A game's stored columns (what a correction may change, and its key)."""
-
-    id: int
-    white_id: int
-    black_id: int
-    result: str
-    played_on: dt.date
-    tc: str
-    event_id: int | None
-    round: str | None
-    white_rating: int | None
-    black_rating: int | None
-    natural_key: str
+    return GameView(**queries.listing_by_id(db, game_id)._asdict())
 
 
 def get_game(source: Source, game_id: int) -> GameRow:
-    row = Db.of(source).first(
-        "SELECT id, white_id, black_id, result, played_on, tc, event_id, round, white_rating, "
-        "black_rating, natural_key FROM games WHERE id = :id",
-        {"id": game_id},
-    )
-    if row is None:
+    game = queries.game_by_id(Db.of(source), game_id)
+    if game is None:
         raise NotFoundError(f"no game {game_id}")
-    gid, white, black, result, played_on, *rest = row
-    return GameRow(gid, white, black, result, day(played_on), *rest)
-
-
-class EventRow(NamedTuple):
-    id: int
-    name: str
-    start_date: dt.date
-    start_fixed: bool
-
-
-def _event(db: Db, where: str, params: dict[str, Any]) -> EventRow | None:
-    found = _events(db, where, params)
-    return found[0] if found else None
-
-
-def _events(db: Db, where: str, params: dict[str, Any]) -> list[EventRow]:
-    rows = db.all(
-        f"SELECT id, name, start_date, start_fixed FROM events WHERE {where} ORDER BY id", params
-    )
-    return [EventRow(eid, name, day(start), bool(fixed)) for eid, name, start, fixed in rows]
+    return game
 
 
 def find_event(source: Source, name: str) -> EventRow | None:
@@ -133,7 +83,7 @@ def find_event(source: Source, name: str) -> EventRow | None:
     (:func:`~tracker.services.intake.event_key`); None if there is none. Of two stored
     spellings of one event (from before revision 0007) the exact name picks one."""
     db = Db.of(source)
-    found = _events(db, "name_key = :key", {"key": event_key(name)})
+    found = queries.events_with_key(db, event_key(name))
     if len(found) > 1:
         exact = [e for e in found if e.name == clean_event_name(name)]
         if len(exact) == 1:
@@ -156,10 +106,8 @@ def get_or_create_event(
     if found is None:
         event = EventRow(0, clean, start or played_on, start is not None)
         event = event._replace(
-            id=db.insert(
-                "INSERT INTO events (name, name_key, start_date, start_fixed) "
-                "VALUES (:name, :name_key, :start_date, :start_fixed)",
-                {**event._asdict(), "name_key": event_key(clean)},
+            id=queries.insert_event(
+                db, event.name, event_key(clean), event.start_date, event.start_fixed
             )
         )
     else:
@@ -183,15 +131,12 @@ def get_or_create_event(
             )
         event = event._replace(start_date=played_on)
     if found is not None and event != found:
-        db.run(
-            "UPDATE events SET start_date = :start_date, start_fixed = :start_fixed WHERE id = :id",
-            event._asdict(),
-        )
+        queries.update_event_start(db, event)
     return event
 
 
 class _Prepared(NamedTuple):
-    fields: dict[str, Any]  # the game's columns
+    fields: GameFields
     warnings: tuple[str, ...]
 
 
@@ -244,34 +189,31 @@ def _prepare(
     if event:
         found = get_or_create_event(db, event, played_on, event_start)
         event_id = found.id
-        other = db.scalar(
-            "SELECT tc FROM games WHERE event_id = :event AND tc <> :tc AND id <> :game",
-            {"event": event_id, "tc": tc, "game": game_id or 0},
-        )
+        other = queries.other_event_tc(db, event_id, tc, game_id or 0)
         if other is not None:
             raise InvalidInputError(
                 f"{found.name!r} is a {other} event (its games so far) and this game is {tc}: "
                 "an event is rated on one list; give each time control its own event"
             )
     key = natural_key(played_on, white_player.id, black_player.id, event_id, round_)
-    existing = db.scalar("SELECT id FROM games WHERE natural_key = :key", {"key": key})
+    existing = queries.game_id_by_natural_key(db, key)
     if existing is not None and existing != game_id:
         raise ConflictError(
             f"this game is already recorded as game {existing} (same date, players, event "
             "and round); give a --round to tell two games apart"
         )
-    fields = {
-        "white_id": white_player.id,
-        "black_id": black_player.id,
-        "result": canonical,
-        "played_on": played_on,
-        "tc": tc,
-        "event_id": event_id,
-        "round": round_,
-        "white_rating": ratings[0],
-        "black_rating": ratings[1],
-        "natural_key": key,
-    }
+    fields = GameFields(
+        white_id=white_player.id,
+        black_id=black_player.id,
+        result=canonical,
+        played_on=played_on,
+        tc=tc,
+        event_id=event_id,
+        round=round_,
+        white_rating=ratings[0],
+        black_rating=ratings[1],
+        natural_key=key,
+    )
     return _Prepared(fields, tuple(warnings))
 
 
@@ -316,10 +258,8 @@ def add_game(
         white_rating=white_rating,
         black_rating=black_rating,
     )
-    columns = ", ".join(fields)
-    values = ", ".join(f":{name}" for name in fields)
-    game_id = db.insert(f"INSERT INTO games ({columns}) VALUES ({values})", fields)
-    stale = _mark(db, fields["tc"], fields["event_id"], played_on, before)
+    game_id = queries.insert_game(db, fields)
+    stale = _mark(db, fields.tc, fields.event_id, played_on, before)
     return replace(_view(db, game_id), stale=stale, warnings=warnings)
 
 
@@ -352,7 +292,7 @@ def edit_game(
     game = get_game(db, game_id)
     if today is not None and played_on is not None and played_on != game.played_on:
         date_bounds(db, today).check(played_on, yes=yes)
-    old_event = _event(db, "id = :id", {"id": game.event_id}) if game.event_id else None
+    old_event = queries.event_by_id(db, game.event_id) if game.event_id else None
     old_before = rated_games.span_of(db, game.tc, game.event_id)
     new_event = (old_event.name if old_event else None) if event is UNCHANGED else event
     new_tc = tc if tc is not None else game.tc
@@ -371,14 +311,13 @@ def edit_game(
         black_rating=game.black_rating if black_rating is UNCHANGED else black_rating,
         game_id=game.id,
     )
-    if all(getattr(game, name) == value for name, value in fields.items()):
+    if all(getattr(game, name) == value for name, value in fields._asdict().items()):
         return replace(_view(db, game.id), warnings=warnings), False
-    changes = ", ".join(f"{name} = :{name}" for name in fields)
-    db.run(f"UPDATE games SET {changes} WHERE id = :id", {**fields, "id": game.id})
+    queries.update_game(db, game.id, fields)
     if old_event is not None and not old_event.start_fixed:
         _follow_earliest_game(db, old_event.id)
     stale = _mark(db, game.tc, game.event_id, game.played_on, old_before)
-    stale += _mark(db, fields["tc"], fields["event_id"], fields["played_on"], new_before)
+    stale += _mark(db, fields.tc, fields.event_id, fields.played_on, new_before)
     return replace(_view(db, game.id), stale=tuple(sorted(set(stale))), warnings=warnings), True
 
 
@@ -406,12 +345,36 @@ def _mark(
 
 def _follow_earliest_game(db: Db, event_id: int) -> None:
     """An event whose start was not given starts on its earliest game."""
-    earliest = db.scalar("SELECT min(played_on) FROM games WHERE event_id = :id", {"id": event_id})
+    earliest = queries.earliest_event_game(db, event_id)
     if earliest is not None:
-        db.run(
-            "UPDATE events SET start_date = :start WHERE id = :id",
-            {"start": day(earliest), "id": event_id},
-        )
+        queries.set_event_start_date(db, event_id, earliest)
+
+
+def game_filter(
+    source: Source,
+    *,
+    player: str | None = None,
+    month: dt.date | None = None,
+    event: str | None = None,
+    tc: str | None = None,
+) -> GameFilter:
+    """Which games are a player's, a month's, an event's and a time control's: the player and
+    the event resolved (either unknown is an error), the time control checked."""
+    db = Db.of(source)
+    player_id = find(db, player).id if player is not None else None
+    end = next_month(month) if month is not None else None
+    event_id = None
+    if event is not None:
+        event_id = _event_id(db, event)
+        if event_id is None:
+            raise NotFoundError(f"no event named {event!r}")
+    return GameFilter(
+        player_id=player_id,
+        played_from=month,
+        played_before=end,
+        event_id=event_id,
+        tc=check_tc(tc) if tc is not None else None,
+    )
 
 
 def filter_games(
@@ -423,26 +386,9 @@ def filter_games(
     tc: str | None = None,
 ) -> tuple[str, dict[str, Any]]:
     """The SQL condition (on ``games g``) and its parameters for the games of a player, a
-    month, an event and a time control."""
-    db = Db.of(source)
-    where = ["1 = 1"]
-    params: dict[str, Any] = {}
-    if player is not None:
-        where.append("(g.white_id = :pid OR g.black_id = :pid)")
-        params["pid"] = find(db, player).id
-    if month is not None:
-        where.append("g.played_on >= :month AND g.played_on < :end")
-        params.update(month=month, end=next_month(month))
-    if event is not None:
-        event_id = _event_id(db, event)
-        if event_id is None:
-            raise NotFoundError(f"no event named {event!r}")
-        where.append("g.event_id = :event_id")
-        params["event_id"] = event_id
-    if tc is not None:
-        where.append("g.tc = :tc")
-        params["tc"] = check_tc(tc)
-    return " AND ".join(where), params
+    month, an event and a time control (:func:`game_filter`)."""
+    which = game_filter(source, player=player, month=month, event=event, tc=tc)
+    return queries.filter_condition(which)
 
 
 def list_games(
@@ -454,8 +400,8 @@ def list_games(
     tc: str | None = None,
 ) -> tuple[GameView, ...]:
     db = Db.of(source)
-    where, params = filter_games(db, player=player, month=month, event=event, tc=tc)
-    return tuple(_views(db, where, params))
+    which = game_filter(db, player=player, month=month, event=event, tc=tc)
+    return tuple(GameView(**game._asdict()) for game in queries.listings(db, which))
 
 
 def remove_game(source: Source, game_id: int) -> GameView:
@@ -463,9 +409,9 @@ def remove_game(source: Source, game_id: int) -> GameView:
     db = Db.of(source)
     game = get_game(db, game_id)
     removed = _view(db, game.id)
-    event = _event(db, "id = :id", {"id": game.event_id}) if game.event_id else None
+    event = queries.event_by_id(db, game.event_id) if game.event_id else None
     before = rated_games.span_of(db, removed.tc, game.event_id)
-    db.run("DELETE FROM games WHERE id = :id", {"id": game.id})
+    queries.delete_game(db, game.id)
     if event is not None and not event.start_fixed:
         _follow_earliest_game(db, event.id)
     stale = _mark(db, removed.tc, event.id if event else None, removed.played_on, before)

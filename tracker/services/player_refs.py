@@ -10,23 +10,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from tracker.db.driver import Db, chunks
+from tracker.db.driver import Db
+from tracker.db.queries import players as queries
 from tracker.db.queries.players import PlayerRow as PlayerRow  # re-exported
 from tracker.errors import AmbiguousError, NotFoundError
 
 if TYPE_CHECKING:
     from tracker.db.driver import Source
-
-
-_COLUMNS = "id, name, fide_id, federation, birth_year, sex, title, external, lichess, chesscom"
-
-
-def _rows(db: Db, where: str, params: dict[str, object]) -> list[PlayerRow]:
-    rows = db.all(f"SELECT {_COLUMNS} FROM players WHERE {where} ORDER BY id", params)
-    return [
-        PlayerRow(pid, name, fide_id, fed, born, sex, title, bool(external), lichess, chesscom)
-        for pid, name, fide_id, fed, born, sex, title, external, lichess, chesscom in rows
-    ]
 
 
 @dataclass(frozen=True)
@@ -103,25 +93,25 @@ def find(source: Source, ref: str) -> PlayerRow:
     text = ref.strip()
     digits = id_ref(text)
     if digits is not None:
-        found = (
-            _rows(db, "id = :id", {"id": int(digits)})
+        by_id = (
+            queries.player_by_id(db, int(digits))
             if digits.isascii() and digits.isdecimal() and len(digits) < 19
-            else []
+            else None
         )
-        if not found:
+        if by_id is None:
             raise NotFoundError(f"no player {text}")
-        return found[0]
+        return by_id
     numeric = text.isascii() and text.isdecimal()
     if numeric and len(text) < 19:
-        found = _rows(db, "fide_id = :fide_id", {"fide_id": int(text)})
-        if found:
-            return found[0]
-    matches = _rows(db, "name = :name", {"name": text})  # a name may be a number: "800"
+        by_fide_id = queries.player_with_fide_id(db, int(text))
+        if by_fide_id is not None:
+            return by_fide_id
+    matches = queries.players_named(db, text)  # a name may be a number: "800"
     if numeric and not matches:
         raise NotFoundError(f"no player with FIDE id or name {text}")
     if not matches:
         folded = " ".join(text.split()).lower()
-        matches = _rows(db, "lower(name) = :folded", {"folded": folded})
+        matches = queries.players_named_lower(db, folded)
     if not matches:
         matches = _partial_matches(db, text)
     if len(matches) == 1:
@@ -141,18 +131,16 @@ def _partial_matches(db: Db, text: str) -> list[PlayerRow]:
     wanted, loose = name_key(text), _loose_key(text)
     if not wanted:
         return []
-    names = db.all("SELECT id, name FROM players ORDER BY name, id")
+    names = queries.names_by_name(db)
     tests: tuple[Callable[[str], bool], ...] = (
         lambda name: name_key(name) == wanted,
         lambda name: _loose_key(_surname(name)) == loose,
         lambda name: _loose_key(name).startswith(loose),
     )
     for test in tests:
-        ids = [pid for pid, name in names if test(name)]
+        ids = [owner.id for owner in names if test(owner.name)]
         if ids:
-            by_id = {
-                p.id: p for chunk in chunks(ids) for p in _rows(db, "id IN (:ids)", {"ids": chunk})
-            }
+            by_id = {p.id: p for p in queries.players_by_ids(db, ids)}
             return [by_id[pid] for pid in ids if pid in by_id]
     return []
 
@@ -164,7 +152,7 @@ def _label(player: PlayerRow) -> str:
 
 def _closest(db: Db, text: str) -> str:
     """The closest names, each in double quotes: a name has commas of its own."""
-    names: list[str] = db.scalars("SELECT DISTINCT name FROM players")
+    names = queries.distinct_names(db)
     by_lower = {n.lower(): n for n in names}
     close = difflib.get_close_matches(text.lower(), list(by_lower), n=3, cutoff=0.5)
     words = [w for w in text.lower().split() if len(w) > 2]
@@ -179,28 +167,17 @@ def _closest(db: Db, text: str) -> str:
 
 
 def game_count(source: Source, player_id: int) -> int:
-    count = Db.of(source).scalar(
-        "SELECT count(*) FROM games WHERE white_id = :pid OR black_id = :pid", {"pid": player_id}
-    )
-    return int(count or 0)
+    return queries.player_game_count(Db.of(source), player_id)
 
 
 def namesakes(source: Source, player_id: int, name: str) -> tuple[int, ...]:
     """The other players named ``name``."""
-    ids = Db.of(source).scalars(
-        "SELECT id FROM players WHERE name = :name AND id != :pid ORDER BY id",
-        {"name": name, "pid": player_id},
-    )
-    return tuple(ids)
+    return tuple(queries.namesake_ids(Db.of(source), name, player_id))
 
 
 def seed_views(source: Source, player_id: int) -> tuple[SeedView, ...]:
-    rows = Db.of(source).all(
-        "SELECT tc, rating, games, ever_2400, ever_2300 FROM player_seeds "
-        "WHERE player_id = :pid ORDER BY tc",
-        {"pid": player_id},
-    )
-    return tuple(SeedView(tc, r, g, bool(e24), bool(e23)) for tc, r, g, e24, e23 in rows)
+    seeds = queries.seeds_of(Db.of(source), player_id)
+    return tuple(SeedView(s.tc, s.rating, s.games, s.ever_2400, s.ever_2300) for s in seeds)
 
 
 def player_view(

@@ -5,11 +5,11 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import NamedTuple
 
-from tracker.db.driver import Db, Row, maybe_day
+from tracker.db.driver import Db, Row, chunks, maybe_day
 
 
 class PlayerRow(NamedTuple):
@@ -79,6 +79,23 @@ def _seed(row: Row) -> SeedRow:
 # ---------------------------------------------------------------------------------- reads
 
 
+def player_by_id(db: Db, player_id: int) -> PlayerRow | None:
+    """The player with this id."""
+    row = db.first(f"SELECT {_PLAYER} FROM players WHERE id = :id", {"id": player_id})
+    return None if row is None else _player(row)
+
+
+def players_by_ids(db: Db, ids: Sequence[int]) -> list[PlayerRow]:
+    """The players of these ids (those that exist), read in slices of ``ids``."""
+    found: list[PlayerRow] = []
+    for chunk in chunks(ids):
+        rows = db.all(
+            f"SELECT {_PLAYER} FROM players WHERE id IN (:ids) ORDER BY id", {"ids": chunk}
+        )
+        found.extend(_player(row) for row in rows)
+    return found
+
+
 def player_with_fide_id(db: Db, fide_id: int) -> PlayerRow | None:
     row = db.first(f"SELECT {_PLAYER} FROM players WHERE fide_id = :fide_id", {"fide_id": fide_id})
     return None if row is None else _player(row)
@@ -88,6 +105,25 @@ def players_named(db: Db, name: str) -> list[PlayerRow]:
     """The players of exactly this name, in the order they were added."""
     rows = db.all(f"SELECT {_PLAYER} FROM players WHERE name = :name ORDER BY id", {"name": name})
     return [_player(row) for row in rows]
+
+
+def players_named_lower(db: Db, folded: str) -> list[PlayerRow]:
+    """The players whose name in SQL's lower case (ASCII letters only) is ``folded``, in the
+    order they were added."""
+    rows = db.all(
+        f"SELECT {_PLAYER} FROM players WHERE lower(name) = :folded ORDER BY id",
+        {"folded": folded},
+    )
+    return [_player(row) for row in rows]
+
+
+def namesake_ids(db: Db, name: str, player_id: int) -> list[int]:
+    """The ids of the players named ``name`` but ``player_id``, in the order they were added."""
+    ids = db.scalars(
+        "SELECT id FROM players WHERE name = :name AND id != :pid ORDER BY id",
+        {"name": name, "pid": player_id},
+    )
+    return [int(pid) for pid in ids]
 
 
 def fide_id_owner(db: Db, fide_id: int) -> Owner | None:
@@ -111,6 +147,18 @@ def account_owner(db: Db, column: str, user: str) -> Owner | None:
 def all_names(db: Db) -> list[Owner]:
     """Every player's id and name, in the order they were added."""
     return [Owner(pid, name) for pid, name in db.all("SELECT id, name FROM players ORDER BY id")]
+
+
+def names_by_name(db: Db) -> list[Owner]:
+    """Every player's id and name, by name (as the database orders them) and id."""
+    return [
+        Owner(pid, name) for pid, name in db.all("SELECT id, name FROM players ORDER BY name, id")
+    ]
+
+
+def distinct_names(db: Db) -> list[str]:
+    """Every name a player has, once each, in no particular order."""
+    return [str(name) for name in db.scalars("SELECT DISTINCT name FROM players")]
 
 
 def seeds_of(db: Db, player_id: int) -> list[SeedRow]:
@@ -139,6 +187,14 @@ def first_game_day(db: Db, player_id: int) -> dt.date | None:
         {"pid": player_id},
     )
     return maybe_day(first)
+
+
+def player_game_count(db: Db, player_id: int) -> int:
+    """How many games the player has, as white or black."""
+    count = db.scalar(
+        "SELECT count(*) FROM games WHERE white_id = :pid OR black_id = :pid", {"pid": player_id}
+    )
+    return int(count or 0)
 
 
 _LISTED = f"""

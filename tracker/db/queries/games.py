@@ -1,0 +1,245 @@
+"""Games and their events, one at a time: recording, correcting, listing and removing them
+(:mod:`tracker.services.games`, ``tracker game``)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any, NamedTuple
+
+from tracker.db.driver import Db, Row, day, maybe_day
+
+# ----------------------------------------------------------------------------------- rows
+
+
+class GameFields(NamedTuple):
+    """What a game stores besides its id: what ``game add`` writes and a correction may change."""
+
+    white_id: int
+    black_id: int
+    result: str
+    played_on: dt.date
+    tc: str
+    event_id: int | None
+    round: str | None
+    white_rating: int | None
+    black_rating: int | None
+    natural_key: str
+
+
+class GameRow(NamedTuple):
+    """A stored game: its key and :class:`GameFields`, in the same order."""
+
+    id: int
+    white_id: int
+    black_id: int
+    result: str
+    played_on: dt.date
+    tc: str
+    event_id: int | None
+    round: str | None
+    white_rating: int | None
+    black_rating: int | None
+    natural_key: str
+
+
+class GameListing(NamedTuple):
+    """A game with its players' and its event's names, as ``game list`` shows it."""
+
+    id: int
+    played_on: dt.date
+    white: str
+    white_id: int
+    black: str
+    black_id: int
+    result: str
+    tc: str
+    event: str | None
+    round: str | None
+    white_rating: int | None
+    black_rating: int | None
+
+
+class EventRow(NamedTuple):
+    """A stored event: its name, its start date and whether that date was given."""
+
+    id: int
+    name: str
+    start_date: dt.date
+    start_fixed: bool
+
+
+class GameFilter(NamedTuple):
+    """Which games to read: a player's (as white or black), those played in
+    ``[played_from, played_before)``, an event's, a time control's; None for any."""
+
+    player_id: int | None = None
+    played_from: dt.date | None = None
+    played_before: dt.date | None = None
+    event_id: int | None = None
+    tc: str | None = None
+
+
+_GAME_COLUMNS = ", ".join(GameFields._fields)
+
+_LISTING = """
+    SELECT g.id, g.played_on, w.name, g.white_id, b.name, g.black_id, g.result, g.tc, e.name,
+        g.round, g.white_rating, g.black_rating
+    FROM games g
+    JOIN players w ON w.id = g.white_id
+    JOIN players b ON b.id = g.black_id
+    LEFT JOIN events e ON e.id = g.event_id"""
+
+
+def _listing(row: Row) -> GameListing:
+    gid, played_on, *rest = row
+    return GameListing(gid, day(played_on), *rest)
+
+
+def _event(row: Row) -> EventRow:
+    eid, name, start, fixed = row
+    return EventRow(eid, name, day(start), bool(fixed))
+
+
+# ---------------------------------------------------------------------------------- reads
+
+
+def first_period_month(db: Db) -> dt.date | None:
+    """The month of the first closed period, of any time control."""
+    return maybe_day(db.scalar("SELECT min(month) FROM rating_periods"))
+
+
+def first_game_date(db: Db) -> dt.date | None:
+    """The date of the first game stored."""
+    return maybe_day(db.scalar("SELECT min(played_on) FROM games"))
+
+
+def game_by_id(db: Db, game_id: int) -> GameRow | None:
+    """The stored game with this id."""
+    row = db.first(f"SELECT id, {_GAME_COLUMNS} FROM games WHERE id = :id", {"id": game_id})
+    if row is None:
+        return None
+    gid, white, black, result, played_on, *rest = row
+    return GameRow(gid, white, black, result, day(played_on), *rest)
+
+
+def game_id_by_natural_key(db: Db, key: str) -> int | None:
+    """The id of the game with this natural key (date, players, event and round)."""
+    found = db.scalar("SELECT id FROM games WHERE natural_key = :key", {"key": key})
+    return None if found is None else int(found)
+
+
+def listing_by_id(db: Db, game_id: int) -> GameListing:
+    """The game with this id (which exists) with its names."""
+    row = db.first(f"{_LISTING} WHERE g.id = :id", {"id": game_id})
+    assert row is not None, game_id
+    return _listing(row)
+
+
+def filter_condition(which: GameFilter) -> tuple[str, dict[str, Any]]:
+    """The SQL condition on ``games g`` for the games ``which`` names, and its parameters
+    (for the queries that read games another way: ``export games``)."""
+    where = ["1 = 1"]
+    params: dict[str, Any] = {}
+    if which.player_id is not None:
+        where.append("(g.white_id = :pid OR g.black_id = :pid)")
+        params["pid"] = which.player_id
+    if which.played_from is not None:
+        where.append("g.played_on >= :month")
+        params["month"] = which.played_from
+    if which.played_before is not None:
+        where.append("g.played_on < :end")
+        params["end"] = which.played_before
+    if which.event_id is not None:
+        where.append("g.event_id = :event_id")
+        params["event_id"] = which.event_id
+    if which.tc is not None:
+        where.append("g.tc = :tc")
+        params["tc"] = which.tc
+    return " AND ".join(where), params
+
+
+def listings(db: Db, which: GameFilter) -> list[GameListing]:
+    """The games ``which`` names, with their names, by date and id."""
+    where, params = filter_condition(which)
+    rows = db.all(f"{_LISTING} WHERE {where} ORDER BY g.played_on, g.id", params)
+    return [_listing(row) for row in rows]
+
+
+def event_by_id(db: Db, event_id: int) -> EventRow | None:
+    """The event with this id."""
+    row = db.first(
+        "SELECT id, name, start_date, start_fixed FROM events WHERE id = :id", {"id": event_id}
+    )
+    return None if row is None else _event(row)
+
+
+def events_with_key(db: Db, key: str) -> list[EventRow]:
+    """The events whose name compares as ``key`` (:func:`tracker.services.intake.event_key`),
+    in the order they were added."""
+    rows = db.all(
+        "SELECT id, name, start_date, start_fixed FROM events WHERE name_key = :key ORDER BY id",
+        {"key": key},
+    )
+    return [_event(row) for row in rows]
+
+
+def other_event_tc(db: Db, event_id: int, tc: str, game_id: int) -> str | None:
+    """A time control other than ``tc`` of one of the event's games (but game ``game_id``)."""
+    other = db.scalar(
+        "SELECT tc FROM games WHERE event_id = :event AND tc <> :tc AND id <> :game",
+        {"event": event_id, "tc": tc, "game": game_id},
+    )
+    return None if other is None else str(other)
+
+
+def earliest_event_game(db: Db, event_id: int) -> dt.date | None:
+    """The date of the event's earliest game."""
+    earliest = db.scalar("SELECT min(played_on) FROM games WHERE event_id = :id", {"id": event_id})
+    return maybe_day(earliest)
+
+
+# --------------------------------------------------------------------------------- writes
+
+
+def insert_event(db: Db, name: str, name_key: str, start_date: dt.date, start_fixed: bool) -> int:
+    """A new event; its id."""
+    return db.insert(
+        "INSERT INTO events (name, name_key, start_date, start_fixed) "
+        "VALUES (:name, :name_key, :start_date, :start_fixed)",
+        {
+            "name": name,
+            "name_key": name_key,
+            "start_date": start_date,
+            "start_fixed": start_fixed,
+        },
+    )
+
+
+def update_event_start(db: Db, event: EventRow) -> None:
+    """Write the event's start date and whether it was given."""
+    db.run(
+        "UPDATE events SET start_date = :start_date, start_fixed = :start_fixed WHERE id = :id",
+        event._asdict(),
+    )
+
+
+def set_event_start_date(db: Db, event_id: int, start: dt.date) -> None:
+    """Move the event's start date (whether it was given stays as it is)."""
+    db.run("UPDATE events SET start_date = :start WHERE id = :id", {"start": start, "id": event_id})
+
+
+def insert_game(db: Db, game: GameFields) -> int:
+    """A new game; its id."""
+    values = ", ".join(f":{name}" for name in GameFields._fields)
+    return db.insert(f"INSERT INTO games ({_GAME_COLUMNS}) VALUES ({values})", game._asdict())
+
+
+def update_game(db: Db, game_id: int, game: GameFields) -> None:
+    """Write every column of ``game`` to the game ``game_id``."""
+    changes = ", ".join(f"{name} = :{name}" for name in GameFields._fields)
+    db.run(f"UPDATE games SET {changes} WHERE id = :id", {**game._asdict(), "id": game_id})
+
+
+def delete_game(db: Db, game_id: int) -> None:
+    """Remove the game with this id."""
+    db.run("DELETE FROM games WHERE id = :id", {"id": game_id})
