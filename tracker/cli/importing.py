@@ -175,7 +175,13 @@ def files(
     json: Json = False,
 ) -> None:
     """Import games; each file is all or nothing."""
-    from tracker.services.imports import ImportOptions, SourceFile, check_options, import_files
+    from tracker.services.imports import (
+        ImportOptions,
+        SourceFile,
+        check_options,
+        import_files,
+        needs_session,
+    )
 
     options = check_options(
         ImportOptions(
@@ -198,9 +204,14 @@ def files(
             raise InvalidInputError(f"cannot read {path}: {exc.strerror or exc}") from None
         sources.append(SourceFile(str(path), path=path))
     with _progress() as progress:
-        report = state(ctx).run(
-            lambda s: import_files(s, sources, options, progress=progress), write=True
-        )
+        if needs_session(sources, options):  # a players file: its service works on a session
+            report = state(ctx).run(
+                lambda s: import_files(s, sources, options, progress=progress), write=True
+            )
+        else:
+            report = state(ctx).write(
+                lambda db: import_files(db, sources, options, progress=progress)
+            )
     _print_report(report)
     if json:
         print_json(report_json(report))
@@ -438,7 +449,7 @@ def list_(ctx: typer.Context, json: Json = False) -> None:
     """
     from tracker.services.imports import list_imports
 
-    rows = state(ctx).run(list_imports, write=False)
+    rows = state(ctx).read(list_imports)
     if json:
         print_json(
             [

@@ -21,7 +21,7 @@ in the command, so that the games find their players. For each game file, in ord
    and the other files go on. One whose valid games are all stored already is imported
    with nothing new.
 4. **Write** (accepted files only): the new players and events, one ``imports`` row with the
-   counts, then the games in bulk (:func:`tracker.db.bulk.bulk_insert`, a chunk at a time),
+   counts, then the games in bulk (:meth:`tracker.db.driver.Db.insert_many`, a chunk at a time),
    each linked to its import; closed periods the games land in are marked stale, exactly as a
    hand-entered correction does.
 
@@ -46,14 +46,13 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterator, Sequence
+from contextlib import suppress
 from dataclasses import replace
-from typing import Final, Literal
+from typing import TYPE_CHECKING, Final, Literal, Protocol
 
-from sqlalchemy import func, select
-from sqlalchemy.orm import Session
-
-from tracker.db.bulk import without_gc
-from tracker.db.models import Game, Import, RatingPeriod
+from tracker.db.collector import without_gc
+from tracker.db.driver import Db
+from tracker.db.queries import imports as queries
 from tracker.errors import InvalidInputError
 from tracker.importers import detect
 from tracker.importers.dates import ORDERS
@@ -80,6 +79,9 @@ from tracker.services.intake import not_fide_id, not_fide_rating
 from tracker.services.player_files import read_players
 from tracker.user_input import check_tc, check_year
 
+if TYPE_CHECKING:
+    from tracker.db.driver import Source
+
 __all__ = [
     "CHUNK",
     "CREATE_PLAYERS",
@@ -98,6 +100,7 @@ __all__ = [
     "is_players_file",
     "list_imports",
     "looks_like_trf",
+    "needs_session",
 ]
 
 looks_like_trf = detect.looks_like_trf
@@ -131,16 +134,8 @@ def check_options(options: ImportOptions) -> ImportOptions:
     return replace(options, fmt=fmt, tc=tc, date_order=order)
 
 
-def import_files(
-    session: Session,
-    files: Sequence[SourceFile],
-    options: ImportOptions,
-    progress: Progress | None = None,
-) -> ImportReport:
-    """Import each file, all or nothing per file (see the module docstring)."""
-    options = check_options(options)
-    if not files:
-        raise InvalidInputError("no file to import")
+def _formats(files: Sequence[SourceFile], options: ImportOptions) -> list[str]:
+    """Each file's format, ``players`` for a players file."""
     formats = []
     for source in files:
         try:
@@ -148,22 +143,65 @@ def import_files(
         except detect.UnknownFormatError as exc:
             raise InvalidInputError(str(exc)) from None
         formats.append("players" if fmt == "csv" and is_players_file(source) else fmt)
+    return formats
+
+
+def needs_session(files: Sequence[SourceFile], options: ImportOptions) -> bool:
+    """Whether importing ``files`` needs a SQLAlchemy session: a players file is read by
+    :func:`tracker.services.player_files.read_players`, which works on one. Games files need
+    only a :class:`Db`. (A file of no known format: False, :func:`import_files` says so.)"""
+    try:
+        return "players" in _formats(files, check_options(options))
+    except InvalidInputError:
+        return False
+
+
+class _Savepoint(Protocol):
+    def commit(self) -> None: ...
+
+    def rollback(self) -> None: ...
+
+
+def _savepoint(source: Source, db: Db) -> _Savepoint:
+    """A savepoint: the session's own on a session (which then forgets the objects it
+    undoes), else plain SQL's."""
+    if isinstance(source, Db):
+        return queries.Savepoint(db)
+    savepoint = source.begin_nested()
+    source.connection()  # SQLAlchemy says SAVEPOINT when the connection is next asked for
+    return savepoint
+
+
+def import_files(
+    source: Source,
+    files: Sequence[SourceFile],
+    options: ImportOptions,
+    progress: Progress | None = None,
+) -> ImportReport:
+    """Import each file, all or nothing per file (see the module docstring). A players
+    file needs ``source`` to be a session (see :func:`needs_session`)."""
+    options = check_options(options)
+    if not files:
+        raise InvalidInputError("no file to import")
+    formats = _formats(files, options)
     # Players files first, whatever their place: the games then find their players.
     order = sorted(range(len(files)), key=lambda n: formats[n] != "players")
-    savepoint = session.begin_nested()
+    db = Db.of(source)
+    savepoint = _savepoint(source, db)
     try:
         with without_gc():  # a million records make millions of objects, none in cycles
             done: dict[int, FileReport] = {}
             for n in order:
                 if formats[n] == "players":
-                    done[n] = _players_file(session, files[n], options)
+                    done[n] = _players_file(source, db, files[n], options)
                 else:
-                    one = _FileImport(session, files[n], formats[n], options, progress)
+                    one = _FileImport(db, files[n], formats[n], options, progress)
                     one.single = len(files) == 1
                     done[n] = one.run()
             reports = tuple(done[n] for n in range(len(files)))
     except BaseException:
-        savepoint.rollback()
+        with suppress(Exception):  # the transaction ends with the error anyway
+            savepoint.rollback()
         raise
     if options.skip_invalid:  # a file with nothing valid holds no other back
         reports = tuple(replace(r, status="skipped") if r.rejected else r for r in reports)
@@ -185,8 +223,12 @@ def is_players_file(source: SourceFile) -> bool:
     return looks_like_players_csv(source.head(_SNIFF))
 
 
-def _players_file(session: Session, source: SourceFile, options: ImportOptions) -> FileReport:
-    """Read a players file (see :mod:`tracker.services.player_files`)."""
+def _players_file(on: Source, db: Db, source: SourceFile, options: ImportOptions) -> FileReport:
+    """Read a players file (see :mod:`tracker.services.player_files`, which works on a
+    session)."""
+    if isinstance(on, Db):
+        raise TypeError("a players file is read on a SQLAlchemy session (see needs_session)")
+    session = on
     data = source.read()  # a players file is a club's or a federation's players: small
     parsed = parse_players_csv(data, source.name, encoding=options.encoding)
     problems = list(parsed.problems)
@@ -207,10 +249,8 @@ def _players_file(session: Session, source: SourceFile, options: ImportOptions) 
     stale: tuple[StaleFrom, ...] = ()
     notes: list[str] = []
     if read is not None and read.seeds_changed:
-        firsts = session.execute(
-            select(RatingPeriod.tc, func.min(RatingPeriod.month)).group_by(RatingPeriod.tc)
-        ).all()
-        stale = tuple(StaleFrom(tc, month) for tc, month in sorted(firsts))
+        firsts = queries.first_periods(db)
+        stale = tuple(StaleFrom(first.tc, first.month) for first in sorted(firsts))
     if read is not None and read.unchanged:
         notes.append(f"{plural(read.unchanged, 'player')} already as the file says")
     status: Literal["imported", "rejected", "dry-run"] = (
@@ -272,18 +312,8 @@ def _read_something(games: FileGames) -> bool:
     return games.bullet > 0 or _anything_read(games.parsed)
 
 
-def list_imports(session: Session) -> tuple[ImportRow, ...]:
-    linked = (
-        select(Game.import_id.label("iid"), func.count().label("n"))
-        .where(Game.import_id.is_not(None))
-        .group_by(Game.import_id)
-        .subquery()
-    )
-    query = (
-        select(Import, func.coalesce(linked.c.n, 0))
-        .outerjoin(linked, linked.c.iid == Import.id)
-        .order_by(Import.id)
-    )
+def list_imports(source: Source) -> tuple[ImportRow, ...]:
+    """Every import, oldest first (``tracker import list``)."""
     return tuple(
         ImportRow(
             id=i.id,
@@ -297,22 +327,22 @@ def list_imports(session: Session) -> tuple[ImportRow, ...]:
             invalid=i.games_invalid,
             byes=i.byes,
             players_created=i.players_created,
-            games_now=int(n),
+            games_now=i.games_now,
         )
-        for i, n in session.execute(query)
+        for i in queries.imports_with_games(Db.of(source))
     )
 
 
 class _FileImport:
     def __init__(
         self,
-        session: Session,
+        db: Db,
         source: SourceFile,
         fmt: str,
         options: ImportOptions,
         progress: Progress | None,
     ) -> None:
-        self.session = session
+        self.db = db
         self.source = source
         self.name = source.name
         self.fmt = fmt
@@ -353,7 +383,7 @@ class _FileImport:
             plan.problem(problem.source, problem.line, problem.reason)
         if not games.count and not parsed.problems and not _read_something(games):
             plan.problem(self.name, 0, f"no game in this file: is it a {self.fmt.upper()} file?")
-        Planner(self.session, self.name, self.options, plan).plan_file()
+        Planner(self.db, self.name, self.options, plan).plan_file()
         self.warnings = sorted(
             (*parsed.warnings, *_set_aside(self.name, games), *plan.warnings),
             key=lambda w: w.line,
@@ -369,20 +399,15 @@ class _FileImport:
         rejected = bool(problems) and (not self.options.skip_invalid or not valid)
         if rejected:
             return self._report(parsed, "rejected", None, (), (), problems, invalid, 0, ())
-        previous = self.session.execute(
-            select(Import.id, Import.imported_at)
-            .where(Import.sha256 == self.sha256)
-            .order_by(Import.id)
-            .limit(1)
-        ).first()
+        previous = queries.first_import_of(self.db, self.sha256)
         if previous is not None:
             self.notes.insert(
                 0,
-                f"the same file (same SHA-256) was imported before as #{previous[0]} "
-                f"on {previous[1]:%Y-%m-%d %H:%M}",
+                f"the same file (same SHA-256) was imported before as #{previous.id} "
+                f"on {previous.imported_at:%Y-%m-%d %H:%M}",
             )
         writer = Writer(
-            self.session,
+            self.db,
             (self.name, self.sha256, self.fmt),
             self.options,
             self.progress,

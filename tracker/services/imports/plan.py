@@ -12,12 +12,11 @@ from __future__ import annotations
 import datetime as dt
 from array import array
 from collections import defaultdict
-from typing import Any, Final, NamedTuple
+from typing import Final, NamedTuple
 
-from sqlalchemy import func, select
-from sqlalchemy.orm import Session
-
-from tracker.db.models import Event, Game, Player, table
+from tracker.db.driver import Db
+from tracker.db.queries import imports as queries
+from tracker.db.queries.imports import KnownPlayer
 from tracker.errors import InvalidInputError
 from tracker.importers.records import Problem
 from tracker.services.games import date_bounds
@@ -27,13 +26,7 @@ from tracker.services.imports.columns import (
     TC_CODES,
     Side,
 )
-from tracker.services.imports.planned import (
-    EventPlan,
-    Identity,
-    Plan,
-    chunks,
-    suffixed,
-)
+from tracker.services.imports.planned import EventPlan, Identity, Plan, suffixed
 from tracker.services.imports.report import ImportOptions, plural
 from tracker.services.intake import (
     FIRST_RATED_DAY,
@@ -48,29 +41,22 @@ from tracker.services.intake import (
 from tracker.services.players import clean_name
 from tracker.user_input import today
 
-#: Values per ``IN (...)`` list when looking rows up.
-LOOKUP_CHUNK: Final = 500
 #: Keys per round of looking the file's games up among the stored ones.
 PRESENT_CHUNK: Final = 20_000
 
-_Stored = tuple[int, int, str, str]  # a stored game of a key: suffix, id, result, tc
 _Found = int | list[int]  # the file's game of a key, or its games
 
 
-class _Known(NamedTuple):
-    """A stored player, as matching needs him."""
+class _Stored(NamedTuple):
+    """A stored game of a key: the key's level (1 for the key itself, n for ``key|#n``)."""
 
-    id: int
-    name: str
-    fide_id: int | None
-    external: bool
-    birth_year: int | None
-
-
-_KNOWN: Final = select(Player.id, Player.name, Player.fide_id, Player.external, Player.birth_year)
+    level: int
+    game_id: int
+    result: str
+    tc: str
 
 
-def _label(player: _Known) -> str:
+def _label(player: KnownPlayer) -> str:
     fide = f", FIDE {player.fide_id}" if player.fide_id else ""
     return f"#{player.id} {player.name}{fide}"
 
@@ -96,8 +82,8 @@ def _bitmap_size(count: int) -> int:
 class Planner:
     """Plans one file: fills ``plan`` with the state of every game and the problems found."""
 
-    def __init__(self, session: Session, name: str, options: ImportOptions, plan: Plan) -> None:
-        self.session = session
+    def __init__(self, db: Db, name: str, options: ImportOptions, plan: Plan) -> None:
+        self.db = db
         self.name = name
         self.options = options
         self.plan = plan
@@ -165,25 +151,19 @@ class Planner:
     def _match_players(self, identities: list[Identity]) -> None:
         usable = [i for i in identities if i.problem is None]
         fide_ids = sorted(i.fide_id for i in usable if i.fide_id is not None)
-        by_fide: dict[int, _Known] = {}
-        for id_chunk in chunks(fide_ids, LOOKUP_CHUNK):
-            query = _KNOWN.where(Player.fide_id.in_(id_chunk))
-            for player in map(_Known._make, self.session.execute(query)):
-                assert player.fide_id is not None
-                by_fide[player.fide_id] = player
+        by_fide: dict[int, KnownPlayer] = {}
+        for player in queries.players_by_fide_id(self.db, fide_ids):
+            assert player.fide_id is not None
+            by_fide[player.fide_id] = player
         unmatched = [i for i in usable if i.fide_id is None or i.fide_id not in by_fide]
         names = sorted({i.name for i in unmatched})
-        by_name: dict[str, list[_Known]] = defaultdict(list)
-        for name_chunk in chunks(names, LOOKUP_CHUNK):
-            query = _KNOWN.where(Player.name.in_(name_chunk))
-            for player in map(_Known._make, self.session.execute(query)):
-                by_name[player.name].append(player)
+        by_name: dict[str, list[KnownPlayer]] = defaultdict(list)
+        for player in queries.players_by_name(self.db, names):
+            by_name[player.name].append(player)
         folded = sorted({i.name.lower() for i in unmatched if i.name not in by_name})
-        by_lower: dict[str, list[_Known]] = defaultdict(list)
-        for folded_chunk in chunks(folded, LOOKUP_CHUNK):
-            query = _KNOWN.where(func.lower(Player.name).in_(folded_chunk))
-            for player in map(_Known._make, self.session.execute(query)):
-                by_lower[player.name.lower()].append(player)
+        by_lower: dict[str, list[KnownPlayer]] = defaultdict(list)
+        for player in queries.players_by_lower_name(self.db, folded):
+            by_lower[player.name.lower()].append(player)
         for identity in usable:
             if identity.fide_id is not None and identity.fide_id in by_fide:
                 self._use(identity, by_fide[identity.fide_id])
@@ -204,7 +184,7 @@ class Planner:
                 identity.new = True
 
     @staticmethod
-    def _use(identity: Identity, player: _Known) -> None:
+    def _use(identity: Identity, player: KnownPlayer) -> None:
         identity.player_id = player.id
         identity.external = player.external
         identity.stored_birth_year = player.birth_year
@@ -255,10 +235,9 @@ class Planner:
         # not count); of two stored spellings of one key, the exact name picks one.
         by_key = {event_key(p.name): p for p in events}
         keys = sorted(key for key, p in by_key.items() if p.problem is None)
-        stored: dict[str, list[Event]] = defaultdict(list)
-        for chunk in chunks(keys, LOOKUP_CHUNK):
-            for event in self.session.scalars(select(Event).where(Event.name_key.in_(chunk))):
-                stored[event.name_key].append(event)
+        stored: dict[str, list[queries.StoredEvent]] = defaultdict(list)
+        for event in queries.events_by_key(self.db, keys):
+            stored[event.name_key].append(event)
         for key, candidates in stored.items():
             plan = by_key[key]
             exact = [e for e in candidates if e.name == plan.name]
@@ -307,11 +286,8 @@ class Planner:
                 seen[index].add(tcs[game])
         stored: dict[int, set[str]] = defaultdict(set)
         ids = sorted(e.event_id for e in events if e.event_id is not None)
-        for chunk in chunks(ids, LOOKUP_CHUNK):
-            query = select(Game.event_id, Game.tc).where(Game.event_id.in_(chunk)).distinct()
-            for event_id, tc in self.session.execute(query):
-                if event_id is not None:
-                    stored[event_id].add(tc)
+        for row in queries.event_time_controls(self.db, ids):
+            stored[row.event_id].add(row.tc)
         troubled: dict[int, str] = {}
         for index, event in enumerate(events):
             in_file = {str(TC_CODES[code]) for code in seen[index]}
@@ -355,7 +331,7 @@ class Planner:
         first_unrated: tuple[int, str] | None = None
         # Dates the intake's rules refuse (tracker.services.intake.DateBounds), each kind
         # reported once: [games, the first of them].
-        bounds = date_bounds(self.session, today())
+        bounds = date_bounds(self.db, today())
         refused_days: dict[str, list[int]] = {}
         today_number = bounds.today.toordinal()
         first_rated = FIRST_RATED_DAY.toordinal()
@@ -640,18 +616,18 @@ class Planner:
         for key, candidates in stored.items():
             found = finals[key]
             if not isinstance(found, list) and len(candidates) == 1:  # the usual case
-                _, game_id, result, tc = candidates[0]
-                if (result, tc) == self._result_tc(found):
+                (only,) = candidates
+                if (only.result, only.tc) == self._result_tc(found):
                     plan.mark_present(found)
                     continue
-                plan.refuse(self.name, found, self._contradiction(found, game_id, result, tc))
+                plan.refuse(self.name, found, self._contradiction(found, only))
                 continue
             group = found if isinstance(found, list) else [found]
             unmatched = list(candidates)
             new: list[int] = []
             for game in group:
                 wanted = self._result_tc(game)
-                match = next((c for c in unmatched if (c[2], c[3]) == wanted), None)
+                match = next((c for c in unmatched if (c.result, c.tc) == wanted), None)
                 if match is None:
                     new.append(game)
                 else:
@@ -659,9 +635,8 @@ class Planner:
                     plan.mark_present(game)
             room = max(0, len(group) - len(candidates))
             for game, other in zip(new[: len(new) - room], unmatched, strict=False):
-                _, game_id, result, tc = other
-                plan.refuse(self.name, game, self._contradiction(game, game_id, result, tc))
-            used = {c[0] for c in candidates}
+                plan.refuse(self.name, game, self._contradiction(game, other))
+            used = {c.level for c in candidates}
             free = (n for n in range(1, len(group) + len(candidates) + 1) if n not in used)
             for game in new[len(new) - room :] if room else []:
                 plan.suffix[game] = next(free)
@@ -671,8 +646,9 @@ class Planner:
         assert tc is not None, "a game without a time control is refused"
         return RESULT_CODES[self.games.result[game]], tc
 
-    def _contradiction(self, game: int, game_id: int, result: str, tc: str) -> str:
+    def _contradiction(self, game: int, stored: _Stored) -> str:
         says, says_tc = self._result_tc(game)
+        game_id, result, tc = stored.game_id, stored.result, stored.tc
         return (
             f"this game is already recorded as game {game_id} with result {result} "
             f"({tc}); the file says {says} ({says_tc}): if the file "
@@ -684,11 +660,11 @@ class Planner:
         more games of that key, or one of them matches none of those stored."""
         if not isinstance(found, list):  # the usual case: one game of that key, one stored
             wanted = self._result_tc(found)
-            return all((s[2], s[3]) != wanted for s in stored)
+            return all((s.result, s.tc) != wanted for s in stored)
         group = found
         if len(group) > len(stored):
             return True
-        left = [(result, tc) for _, _, result, tc in stored]
+        left = [(s.result, s.tc) for s in stored]
         for game in group:
             wanted = self._result_tc(game)
             if wanted not in left:
@@ -704,28 +680,15 @@ class Planner:
         stored: dict[str, list[_Stored]] = defaultdict(list)
         wanted: dict[str, str] = {key: key for key in finals}  # stored key -> the file's key
         level = 1
-        # Plain SQL: a federation's re-import looks a million keys up, and a statement object
-        # per 500 keys would cost more than the lookups (and, the collector being paused,
-        # keep every key alive in its reference cycles).
-        conn = self.session.connection()
-        mark = "?" if conn.dialect.paramstyle == "qmark" else "%s"
-        games = table(Game)
-        columns = ", ".join(games.c[name].name for name in ("natural_key", "id", "result", "tc"))
-        cursor: Any = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
         while wanted:
             found: list[str] = []
-            for chunk in chunks(sorted(wanted), LOOKUP_CHUNK):
-                marks = ", ".join(mark for _ in chunk)
-                sql = f"SELECT {columns} FROM {games.name} WHERE natural_key IN ({marks})"
-                cursor.execute(sql, tuple(chunk))
-                for stored_key, game_id, result, tc in cursor.fetchall():
-                    base = wanted[stored_key]
-                    stored[base].append((level, game_id, result, tc))
-                    found.append(base)
+            for game in queries.games_by_natural_key(self.db, sorted(wanted)):
+                base = wanted[game.natural_key]
+                stored[base].append(_Stored(level, game.id, game.result, game.tc))
+                found.append(base)
             level += 1
             more = [base for base in found if self._needs_more(finals[base], stored[base])]
             wanted = {suffixed(base, level): base for base in more}
-        cursor.close()
         return dict(stored)
 
 
