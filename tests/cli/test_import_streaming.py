@@ -19,7 +19,8 @@ from tracker.db.engine import make_engine, transaction
 from tracker.db.queries import imports as import_queries
 from tracker.importers.csvfile import parse_csv
 from tracker.services import imports
-from tracker.services.imports import plan as import_plan
+from tracker.services.imports import checks as import_checks
+from tracker.services.imports import present as import_present
 from tracker.services.imports import report as import_report
 from tracker.services.imports import write as import_write
 
@@ -146,9 +147,9 @@ def test_tiny_blocks_chunks_and_lookups_write_and_report_exactly_the_same(
 
     monkeypatch.setattr(import_report, "BLOCK", 61)  # bytes read at a time
     monkeypatch.setattr(import_write, "CHUNK", 7)  # games per INSERT
-    monkeypatch.setattr(import_plan, "PRESENT_CHUNK", 5)  # keys per round of lookups
+    monkeypatch.setattr(import_present, "PRESENT_CHUNK", 5)  # keys per round of lookups
     monkeypatch.setattr(import_queries, "LOOKUP_CHUNK", 3)  # values per IN (...)
-    monkeypatch.setattr(import_plan, "_bitmap_size", lambda count: 8)  # every key "shared"
+    monkeypatch.setattr(import_checks, "_bitmap_size", lambda count: 8)  # every key "shared"
     tiny = tour(cli_on(other_db_url), tmp_path)
     assert tiny == usual
     assert dump(other_db_url) == dump(db_url)

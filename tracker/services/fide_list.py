@@ -39,11 +39,10 @@ from sqlalchemy import or_, select
 from sqlalchemy.orm import Session, selectinload
 
 from tracker.db.models import Game, Player, PlayerSeed
-from tracker.db.queries.imports import LOOKUP_CHUNK
+from tracker.db.queries.imports import LOOKUP_CHUNK, chunks
 from tracker.errors import InvalidInputError
 from tracker.importers.fidelist import FideListEntry, FideListReader, tc_from_name
 from tracker.months import month_label
-from tracker.services.imports.planned import chunks
 from tracker.services.imports.report import plural
 from tracker.services.players import FEDERATION, SeedInput, seed_row
 from tracker.services.stale import mark_all_stale

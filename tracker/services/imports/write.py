@@ -13,7 +13,7 @@ from tracker.db.queries import imports as queries
 from tracker.db.queries.imports import NewEvent, NewGame, NewImport, NewPlayer, insert_games
 from tracker.ratings.fide import changed_period
 from tracker.services.imports.columns import RESULT_CODES, TC_CODES
-from tracker.services.imports.planned import EventPlan, Identity, Plan, suffixed
+from tracker.services.imports.file_plan import EventPlan, Identity, Plan, suffixed
 from tracker.services.imports.report import CreatedPlayer, ImportOptions, Progress, StaleFrom
 from tracker.services.intake import event_key, natural_key
 from tracker.services.players import FEDERATION, TITLES
