@@ -10,6 +10,7 @@ one ``executemany`` on SQLite).
 from __future__ import annotations
 
 import datetime as dt
+import json
 from collections.abc import Iterator, Sequence
 from typing import Any, Final, NamedTuple, TypeVar
 
@@ -194,14 +195,20 @@ class StoredGame(NamedTuple):
     tc: str
 
 
-def games_by_natural_key(db: Db, keys: Sequence[str]) -> list[StoredGame]:
-    """The stored games of these natural keys (a re-imported federation's file asks for a
-    million of them)."""
-    out: list[StoredGame] = []
-    sql = "SELECT natural_key, id, result, tc FROM games WHERE natural_key IN (:keys)"
+def games_by_natural_key(db: Db, keys: Sequence[str]) -> Iterator[StoredGame]:
+    """The stored games of these natural keys, a slice of keys at a time (a re-imported
+    federation's file asks for a million of them). On SQLite each slice goes as one JSON
+    parameter: binding hundreds of named parameters would cost more than the lookup (the
+    rows and their order are the IN list's)."""
+    columns = "SELECT natural_key, id, result, tc FROM games"
+    if db.sqlite:
+        sql = f"{columns} WHERE natural_key IN (SELECT value FROM json_each(:keys))"
+        for chunk in chunks(keys, LOOKUP_CHUNK):
+            yield from map(StoredGame._make, db.all(sql, {"keys": json.dumps(chunk)}))
+        return
+    sql = f"{columns} WHERE natural_key IN (:keys)"
     for chunk in chunks(keys, LOOKUP_CHUNK):
-        out.extend(map(StoredGame._make, db.all(sql, {"keys": chunk})))
-    return out
+        yield from map(StoredGame._make, db.all(sql, {"keys": chunk}))
 
 
 class NewGame(NamedTuple):
