@@ -175,13 +175,7 @@ def files(
     json: Json = False,
 ) -> None:
     """Import games; each file is all or nothing."""
-    from tracker.services.imports import (
-        ImportOptions,
-        SourceFile,
-        check_options,
-        import_files,
-        needs_session,
-    )
+    from tracker.services.imports import ImportOptions, SourceFile, check_options, import_files
 
     options = check_options(
         ImportOptions(
@@ -204,14 +198,7 @@ def files(
             raise InvalidInputError(f"cannot read {path}: {exc.strerror or exc}") from None
         sources.append(SourceFile(str(path), path=path))
     with _progress() as progress:
-        if needs_session(sources, options):  # a players file: its service works on a session
-            report = state(ctx).run(
-                lambda s: import_files(s, sources, options, progress=progress), write=True
-            )
-        else:
-            report = state(ctx).write(
-                lambda db: import_files(db, sources, options, progress=progress)
-            )
+        report = state(ctx).write(lambda db: import_files(db, sources, options, progress=progress))
     _print_report(report)
     if json:
         print_json(report_json(report))

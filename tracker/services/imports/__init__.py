@@ -47,7 +47,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from contextlib import suppress
 from dataclasses import replace
-from typing import TYPE_CHECKING, Final, Protocol
+from typing import TYPE_CHECKING, Final
 
 from tracker.db.collector import without_gc
 from tracker.db.driver import Db
@@ -94,7 +94,6 @@ __all__ = [
     "is_players_file",
     "list_imports",
     "looks_like_trf",
-    "needs_session",
 ]
 
 looks_like_trf = detect.looks_like_trf
@@ -140,40 +139,13 @@ def _formats(files: Sequence[SourceFile], options: ImportOptions) -> list[str]:
     return formats
 
 
-def needs_session(files: Sequence[SourceFile], options: ImportOptions) -> bool:
-    """Whether importing ``files`` needs a SQLAlchemy session: a players file is read by
-    :func:`tracker.services.player_files.read_players`, which works on one. Games files need
-    only a :class:`Db`. (A file of no known format: False, :func:`import_files` says so.)"""
-    try:
-        return "players" in _formats(files, check_options(options))
-    except InvalidInputError:
-        return False
-
-
-class _Savepoint(Protocol):
-    def commit(self) -> None: ...
-
-    def rollback(self) -> None: ...
-
-
-def _savepoint(source: Source, db: Db) -> _Savepoint:
-    """A savepoint: the session's own on a session (which then forgets the objects it
-    undoes), else plain SQL's."""
-    if isinstance(source, Db):
-        return queries.Savepoint(db)
-    savepoint = source.begin_nested()
-    source.connection()  # SQLAlchemy says SAVEPOINT when the connection is next asked for
-    return savepoint
-
-
 def import_files(
     source: Source,
     files: Sequence[SourceFile],
     options: ImportOptions,
     progress: Progress | None = None,
 ) -> ImportReport:
-    """Import each file, all or nothing per file (see the module docstring). A players
-    file needs ``source`` to be a session (see :func:`needs_session`)."""
+    """Import each file, all or nothing per file (see the module docstring)."""
     options = check_options(options)
     if not files:
         raise InvalidInputError("no file to import")
@@ -181,13 +153,13 @@ def import_files(
     # Players files first, whatever their place: the games then find their players.
     order = sorted(range(len(files)), key=lambda n: formats[n] != "players")
     db = Db.of(source)
-    savepoint = _savepoint(source, db)
+    savepoint = queries.Savepoint(db)
     try:
         with without_gc():  # a million records make millions of objects, none in cycles
             done: dict[int, FileReport] = {}
             for n in order:
                 if formats[n] == "players":
-                    done[n] = import_players_file(source, db, files[n], options)
+                    done[n] = import_players_file(db, files[n], options)
                 else:
                     one = GameFile(db, files[n], formats[n], options, progress)
                     one.single = len(files) == 1

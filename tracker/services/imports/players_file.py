@@ -1,11 +1,10 @@
 """A players file among an import's files (``tracker export players``'s CSV): its players
-added or updated, with their seeds, by :mod:`tracker.services.player_files`, which works on
-a SQLAlchemy session."""
+added or updated, with their seeds, by :mod:`tracker.services.player_files`."""
 
 from __future__ import annotations
 
 import hashlib
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from tracker.db.driver import Db
 from tracker.db.queries import imports as queries
@@ -20,23 +19,14 @@ from tracker.services.imports.report import (
 )
 from tracker.services.player_files import read_players
 
-if TYPE_CHECKING:
-    from tracker.db.driver import Source
 
-
-def import_players_file(
-    source: Source, db: Db, file: SourceFile, options: ImportOptions
-) -> FileReport:
-    """Read a players file in ``source``'s transaction, which must be a session's (see
-    :func:`tracker.services.imports.needs_session`); ``db`` is its connection."""
-    if isinstance(source, Db):
-        raise TypeError("a players file is read on a SQLAlchemy session (see needs_session)")
-    session = source
+def import_players_file(db: Db, file: SourceFile, options: ImportOptions) -> FileReport:
+    """Read a players file in ``db``'s transaction: all of it, or (rejected) none of it."""
     data = file.read()  # a players file is a club's or a federation's players: small
     parsed = parse_players_csv(data, file.name, encoding=options.encoding)
     problems = list(parsed.problems)
-    savepoint = session.begin_nested()
-    read = read_players(session, file.name, parsed.players) if parsed.players else None
+    savepoint = queries.Savepoint(db, "players_file")
+    read = read_players(db, file.name, parsed.players) if parsed.players else None
     warnings = () if read is None else read.warnings
     if read is not None:
         problems.extend(read.problems)
