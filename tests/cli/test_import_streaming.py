@@ -192,7 +192,7 @@ def test_a_failure_after_some_chunks_were_written_leaves_the_database_unchanged(
     monkeypatch.setattr(import_write, "CHUNK", 100)
     path = tmp_path / "big.csv"
     path.write_text(season(2000, seed=5))
-    real_insert = import_write.insert_games
+    real_insert = import_queries.insert_games
     calls = {"games": 0}
 
     def failing_insert(db: Any, games: Any) -> None:
@@ -201,14 +201,14 @@ def test_a_failure_after_some_chunks_were_written_leaves_the_database_unchanged(
             raise sqlite3.OperationalError("disk I/O error")
         real_insert(db, games)
 
-    monkeypatch.setattr(import_write, "insert_games", failing_insert)
+    monkeypatch.setattr(import_queries, "insert_games", failing_insert)
     before = fingerprint(db_url)
     r = cli("import", str(path), "--skip-invalid")
     assert calls["games"] == 12
     assert r.exit_code == 1
     assert r.stderr.strip().splitlines() == ["error: database error: disk I/O error"]
     assert fingerprint(db_url) == before
-    monkeypatch.setattr(import_write, "insert_games", real_insert)
+    monkeypatch.setattr(import_queries, "insert_games", real_insert)
     f = summary(ok(cli("import", str(path), "--skip-invalid", "--json")))["files"][0]
     assert f["added"] > 1500
 

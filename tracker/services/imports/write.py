@@ -10,7 +10,7 @@ from typing import Final
 
 from tracker.db.driver import Db
 from tracker.db.queries import imports as queries
-from tracker.db.queries.imports import NewEvent, NewGame, NewImport, NewPlayer, insert_games
+from tracker.db.queries.imports import NewEvent, NewGame, NewImport, NewPlayer
 from tracker.ratings.fide import changed_period
 from tracker.services.imports.columns import RESULT_CODES, TC_CODES
 from tracker.services.imports.file_plan import EventPlan, Identity, Plan, suffixed
@@ -220,7 +220,7 @@ class Writer:
                         import_id,
                     )
                 )
-            insert_games(self.db, rows)
+            queries.insert_games(self.db, rows)
             done += len(chunk)
             if self.progress is not None:
                 self.progress(self.name, done, total)
