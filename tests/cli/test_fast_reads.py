@@ -249,3 +249,23 @@ def test_a_url_only_the_engine_opens_reads_and_writes_the_same(cli: Cli, db_url:
 def _on(cli: Cli, url: str) -> Cli:
     """``cli`` on another URL of the same database."""
     return lambda *args, **kw: cli("--db", url, *args, **kw)
+
+
+@pytest.mark.slow
+def test_the_import_never_imports_sqlalchemy(cli: Cli, db_url: str) -> None:
+    """A players file and a games file, a dry run, and the list of imports: on the driver."""
+    season(cli)
+    data = Path(__file__).parent / "data" / "season_2026"
+    commands = [
+        ("import", str(data / "players.csv"), str(data / "01-midsummer-open.trf"), "--dry-run"),
+        ("import", str(data / "players.csv"), str(data / "01-midsummer-open.trf"), "--json"),
+        ("import", str(data / "01-midsummer-open.trf")),  # nothing new
+        ("import", "list"),
+        ("import", "list", "--json"),
+    ]
+    for args in commands:
+        done, imported = probe(db_url, *args)
+        assert done.returncode == 0, (args, done.stderr)
+        assert imported == [], (args, imported)
+    rows = json.loads(ok(cli("import", "list", "--json")).stdout)
+    assert [(r["added"], r["already_present"]) for r in rows] == [(9, 0), (0, 9)]

@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
-from sqlalchemy.exc import OperationalError
 
 from tests.helpers import Cli, fingerprint, games, ok, summary
 from tracker.cli import importing
 from tracker.db.engine import make_engine, transaction
+from tracker.db.queries import imports as import_queries
 from tracker.errors import TrackerError
 from tracker.services import imports
 from tracker.services.imports import write as import_write
@@ -130,24 +131,23 @@ def test_a_failure_half_way_through_the_writes_leaves_the_database_unchanged(
     """Two files; the first is written, the second fails in its second bulk insert: the
     command is one transaction, so nothing at all is kept."""
     monkeypatch.setattr(import_write, "CHUNK", 10)
-    real_insert = import_write.bulk_insert
+    real_insert = import_queries.insert_games
     calls = {"games": 0}
 
-    def failing_insert(session: Any, table: Any, *args: Any, **kwargs: Any) -> Any:
-        if table.name == "games":
-            calls["games"] += 1
-            if calls["games"] == 3:  # file 1: one chunk (7 games); file 2: chunks of 10
-                raise OperationalError("INSERT INTO games", {}, Exception("disk I/O error"))
-        return real_insert(session, table, *args, **kwargs)
+    def failing_insert(db: Any, games: Any) -> None:
+        calls["games"] += 1
+        if calls["games"] == 3:  # file 1: one chunk (7 games); file 2: chunks of 10
+            raise sqlite3.OperationalError("disk I/O error")
+        real_insert(db, games)
 
-    monkeypatch.setattr(import_write, "bulk_insert", failing_insert)
+    monkeypatch.setattr(import_queries, "insert_games", failing_insert)
     before = fingerprint(db_url)
     r = cli("import", str(DATA / "autumn_swiss.trf"), str(ROUND_ROBIN), "--tc", "standard")
     assert calls["games"] == 3
     assert r.exit_code == 1
     assert r.stderr.strip().splitlines() == ["error: database error: disk I/O error"]
     assert fingerprint(db_url) == before
-    monkeypatch.setattr(import_write, "bulk_insert", real_insert)
+    monkeypatch.setattr(import_queries, "insert_games", real_insert)
     ok(cli("import", str(DATA / "autumn_swiss.trf"), str(ROUND_ROBIN), "--tc", "standard"))
     assert len(games(cli)) == 7 + 45
 

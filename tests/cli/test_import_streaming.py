@@ -6,19 +6,21 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import sqlite3
 import tracemalloc
 from pathlib import Path
 from typing import Any
 
 import pytest
 from sqlalchemy import create_engine, inspect, text
-from sqlalchemy.exc import OperationalError
 
 from tests.helpers import Cli, cli_on, fingerprint, js, ok, summary
 from tracker.db.engine import make_engine, transaction
+from tracker.db.queries import imports as import_queries
 from tracker.importers.csvfile import parse_csv
 from tracker.services import imports
-from tracker.services.imports import plan as import_plan
+from tracker.services.imports import checks as import_checks
+from tracker.services.imports import present as import_present
 from tracker.services.imports import report as import_report
 from tracker.services.imports import write as import_write
 
@@ -145,9 +147,9 @@ def test_tiny_blocks_chunks_and_lookups_write_and_report_exactly_the_same(
 
     monkeypatch.setattr(import_report, "BLOCK", 61)  # bytes read at a time
     monkeypatch.setattr(import_write, "CHUNK", 7)  # games per INSERT
-    monkeypatch.setattr(import_plan, "PRESENT_CHUNK", 5)  # keys per round of lookups
-    monkeypatch.setattr(import_plan, "LOOKUP_CHUNK", 3)  # values per IN (...)
-    monkeypatch.setattr(import_plan, "_bitmap_size", lambda count: 8)  # every key "shared"
+    monkeypatch.setattr(import_present, "PRESENT_CHUNK", 5)  # keys per round of lookups
+    monkeypatch.setattr(import_queries, "LOOKUP_CHUNK", 3)  # values per IN (...)
+    monkeypatch.setattr(import_checks, "_bitmap_size", lambda count: 8)  # every key "shared"
     tiny = tour(cli_on(other_db_url), tmp_path)
     assert tiny == usual
     assert dump(other_db_url) == dump(db_url)
@@ -190,24 +192,23 @@ def test_a_failure_after_some_chunks_were_written_leaves_the_database_unchanged(
     monkeypatch.setattr(import_write, "CHUNK", 100)
     path = tmp_path / "big.csv"
     path.write_text(season(2000, seed=5))
-    real_insert = import_write.bulk_insert
+    real_insert = import_queries.insert_games
     calls = {"games": 0}
 
-    def failing_insert(session: Any, table: Any, *args: Any, **kwargs: Any) -> Any:
-        if table.name == "games":
-            calls["games"] += 1
-            if calls["games"] == 12:  # 1,100 games written in this transaction
-                raise OperationalError("INSERT INTO games", {}, Exception("disk I/O error"))
-        return real_insert(session, table, *args, **kwargs)
+    def failing_insert(db: Any, games: Any) -> None:
+        calls["games"] += 1
+        if calls["games"] == 12:  # 1,100 games written in this transaction
+            raise sqlite3.OperationalError("disk I/O error")
+        real_insert(db, games)
 
-    monkeypatch.setattr(import_write, "bulk_insert", failing_insert)
+    monkeypatch.setattr(import_queries, "insert_games", failing_insert)
     before = fingerprint(db_url)
     r = cli("import", str(path), "--skip-invalid")
     assert calls["games"] == 12
     assert r.exit_code == 1
     assert r.stderr.strip().splitlines() == ["error: database error: disk I/O error"]
     assert fingerprint(db_url) == before
-    monkeypatch.setattr(import_write, "bulk_insert", real_insert)
+    monkeypatch.setattr(import_queries, "insert_games", real_insert)
     f = summary(ok(cli("import", str(path), "--skip-invalid", "--json")))["files"][0]
     assert f["added"] > 1500
 

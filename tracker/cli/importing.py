@@ -198,9 +198,7 @@ def files(
             raise InvalidInputError(f"cannot read {path}: {exc.strerror or exc}") from None
         sources.append(SourceFile(str(path), path=path))
     with _progress() as progress:
-        report = state(ctx).run(
-            lambda s: import_files(s, sources, options, progress=progress), write=True
-        )
+        report = state(ctx).write(lambda db: import_files(db, sources, options, progress=progress))
     _print_report(report)
     if json:
         print_json(report_json(report))
@@ -438,7 +436,7 @@ def list_(ctx: typer.Context, json: Json = False) -> None:
     """
     from tracker.services.imports import list_imports
 
-    rows = state(ctx).run(list_imports, write=False)
+    rows = state(ctx).read(list_imports)
     if json:
         print_json(
             [

@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from tracker.db.bulk import without_gc
+from tracker.db.collector import without_gc
 from tracker.db.driver import Db
 from tracker.db.queries import periods
 from tracker.services import lists, rated_games

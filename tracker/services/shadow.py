@@ -39,7 +39,7 @@ import datetime as dt
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from tracker.db.bulk import without_gc
+from tracker.db.collector import without_gc
 from tracker.db.driver import Db
 from tracker.db.queries import periods
 from tracker.db.queries import shadow as queries

@@ -7,7 +7,7 @@ import datetime as dt
 from typing import NamedTuple
 
 from tracker.db.driver import Db, chunks, day, maybe_day
-from tracker.db.planner import not_indexed
+from tracker.db.queries.hints import not_indexed
 
 #: A player's games of one time control (``:tc``, ``:pid``), as a FROM clause.
 _PLAYER_GAMES = "FROM games WHERE tc = :tc AND (white_id = :pid OR black_id = :pid)"

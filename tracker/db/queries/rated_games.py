@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from tracker.db.driver import Db, chunks, day
-from tracker.db.planner import not_indexed
+from tracker.db.queries.hints import not_indexed
 from tracker.months import next_month
 from tracker.ratings.month_games import MonthGame
 from tracker.vocabulary import FORFEITS

@@ -8,14 +8,12 @@ from collections.abc import Iterable
 from itertools import islice
 from typing import Final
 
-from sqlalchemy import insert, select
-from sqlalchemy.orm import Session
-
-from tracker.db.bulk import bulk_insert, stored_date
-from tracker.db.models import Event, Game, Import, Player, RatingPeriod, table
+from tracker.db.driver import Db
+from tracker.db.queries import imports as queries
+from tracker.db.queries.imports import NewEvent, NewGame, NewImport, NewPlayer
 from tracker.ratings.fide import changed_period
 from tracker.services.imports.columns import RESULT_CODES, TC_CODES
-from tracker.services.imports.planned import EventPlan, Identity, Plan, suffixed
+from tracker.services.imports.file_plan import EventPlan, Identity, Plan, suffixed
 from tracker.services.imports.report import CreatedPlayer, ImportOptions, Progress, StaleFrom
 from tracker.services.intake import event_key, natural_key
 from tracker.services.players import FEDERATION, TITLES
@@ -25,35 +23,21 @@ from tracker.vocabulary import TIME_CONTROLS, YEAR_MAX, YEAR_MIN
 
 #: Games written per bulk ``INSERT`` (and per progress step).
 CHUNK: Final = 1000
-_GAMES: Final = table(Game)
-_GAME_COLUMNS: Final = (
-    "white_id",
-    "black_id",
-    "result",
-    "played_on",
-    "tc",
-    "event_id",
-    "round",
-    "white_rating",
-    "black_rating",
-    "natural_key",
-    "import_id",
-)
 
 
 class Writer:
-    """Writes one planned file in the session's transaction."""
+    """Writes one planned file in ``db``'s transaction."""
 
     def __init__(
         self,
-        session: Session,
+        db: Db,
         source: tuple[str, str, str],
         options: ImportOptions,
         progress: Progress | None,
         plan: Plan,
         notes: list[str],
     ) -> None:
-        self.session = session
+        self.db = db
         self.name, self.sha256, self.fmt = source
         self.options = options
         self.progress = progress
@@ -66,7 +50,7 @@ class Writer:
         plan, parsed = self.plan, self.plan.games.parsed
         survey = _Survey(plan)
         # Closed periods can turn stale only in the time controls that have some.
-        self.closed = set(self.session.scalars(select(RatingPeriod.tc).distinct()))
+        self.closed = queries.closed_time_controls(self.db)
         existing = {
             event_id
             for index in survey.first_day
@@ -76,7 +60,7 @@ class Writer:
         created = self._create_players(survey.new_players)
         events_created, changed_events = self._write_events(survey.first_day)
         added = plan.added
-        record = Import(
+        record = NewImport(
             file_name=self.name[-255:],
             sha256=self.sha256,
             format=self.fmt,
@@ -93,9 +77,8 @@ class Writer:
             byes=len(parsed.byes),
             players_created=len(created),
         )
-        self.session.add(record)
-        self.session.flush()
-        self._insert_games(record.id, added)
+        import_id = queries.insert_import(self.db, record)
+        self._insert_games(import_id, added)
         stale = self._mark_stale(survey.first_day_by_tc, changed_events, before)
         if any(not p.external for p in created):
             self.notes.append(
@@ -111,32 +94,29 @@ class Writer:
                 "from the rating recorded on each game, as FIDE rates its opponents; to rate "
                 "one yourself: `tracker player edit NAME --tracked --rating R --games N`"
             )
-        return record.id, created, events_created, stale
+        return import_id, created, events_created, stale
 
     def _create_players(self, needed: list[Identity]) -> tuple[CreatedPlayer, ...]:
         """Create the new players (in the order of their first game)."""
         if not needed:
             return ()
         rows = [
-            {
-                "name": i.name,
-                "fide_id": i.fide_id,
-                "federation": i.federation
+            NewPlayer(
+                name=i.name,
+                fide_id=i.fide_id,
+                federation=i.federation
                 if i.federation and FEDERATION.match(i.federation)
                 else None,
-                "birth_year": i.birth_year
+                birth_year=i.birth_year
                 if i.birth_year and YEAR_MIN <= i.birth_year <= YEAR_MAX
                 else None,
-                "sex": i.sex if i.sex in ("m", "f") else None,
-                "title": i.title if i.title in TITLES else None,
-                "external": i.external,
-            }
+                sex=i.sex if i.sex in ("m", "f") else None,
+                title=i.title if i.title in TITLES else None,
+                external=i.external,
+            )
             for i in needed
         ]
-        players = table(Player)  # a Core insert: one statement for all rows
-        ids = self.session.scalars(
-            insert(players).returning(players.c.id, sort_by_parameter_order=True), rows
-        ).all()
+        ids = queries.insert_players(self.db, rows)
         for identity, player_id in zip(needed, ids, strict=True):
             identity.player_id = player_id
         dry = self.options.dry_run
@@ -152,42 +132,41 @@ class Writer:
         (event id, earliest affected day) of existing events whose start moved."""
         created: list[str] = []
         changed: list[tuple[int, dt.date]] = []
-        new: list[tuple[EventPlan, Event]] = []
+        new: list[tuple[EventPlan, NewEvent]] = []
         for index, day in first_day.items():
             plan = self.plan.events[index]
             name = plan.name
             first_game = dt.date.fromordinal(day)
             if plan.event_id is None:
-                event = Event(
+                event = NewEvent(
                     name=name,
                     name_key=event_key(name),
                     site=plan.site,
                     start_date=plan.file_start or first_game,
                     start_fixed=plan.file_start is not None,
                 )
-                self.session.add(event)  # inserted in this order, all in one flush
-                new.append((plan, event))
+                new.append((plan, event))  # inserted in this order, after the moves
                 created.append(name)
                 continue
-            existing = self.session.get(Event, plan.event_id)
-            assert existing is not None
-            old = existing.start_date
-            if plan.file_start is not None and not existing.start_fixed:
-                existing.start_date = plan.file_start
-                existing.start_fixed = True
-            elif not existing.start_fixed and first_game < existing.start_date:
-                existing.start_date = first_game
-            if existing.start_date != old:
-                changed.append((existing.id, min(old, existing.start_date)))
-        self.session.flush()
+            # As planned: the event as stored when this file was planned.
+            old, fixed = plan.db_start, plan.db_fixed
+            assert old is not None
+            start = old
+            if plan.file_start is not None and not fixed:
+                start, fixed = plan.file_start, True
+            elif not fixed and first_game < start:
+                start = first_game
+            if (start, fixed) != (old, plan.db_fixed):
+                queries.set_event_start(self.db, plan.event_id, start, fixed)
+            if start != old:
+                changed.append((plan.event_id, min(old, start)))
         for plan, event in new:
-            plan.event_id = event.id
+            plan.event_id = queries.insert_event(self.db, event)
         return tuple(created), changed
 
     def _insert_games(self, import_id: int, total: int) -> None:
         """Insert the games a chunk at a time (rows are built per chunk: a federation's file
         would otherwise hold a second copy of every game in memory)."""
-        stored = stored_date(self.session)
         plan = self.plan
         games = plan.games
         player_ids = [identity.player_id for identity in plan.side_identity]  # by side
@@ -202,7 +181,7 @@ class Writer:
         )
         results, tcs = games.result, games.tc
         white_ratings, black_ratings = games.white_rating, games.black_rating
-        on_day: dict[int, tuple[dt.date, object]] = {}  # a file holds few distinct days
+        on_day: dict[int, dt.date] = {}  # a file holds few distinct days
         if self.progress is not None:
             self.progress(self.name, 0, total)
         done = 0
@@ -218,20 +197,21 @@ class Writer:
                 index = round_of[game]
                 round_ = rounds[index] if index >= 0 else None
                 number = days[game]
-                day = on_day.get(number)
-                if day is None:
-                    played_on = dt.date.fromordinal(number)
-                    day = on_day[number] = (played_on, stored(played_on))
-                key = natural_key(day[0], white_id, black_id, event_id, round_)
+                played_on = on_day.get(number)
+                if played_on is None:
+                    played_on = on_day[number] = dt.date.fromordinal(number)
+                key = natural_key(played_on, white_id, black_id, event_id, round_)
                 if suffix and game in suffix:
                     key = suffixed(key, suffix[game])
+                tc = TC_CODES[tcs[game]]
+                assert tc is not None, "a game without a time control is refused"
                 rows.append(
-                    (
+                    NewGame(
                         white_id,
                         black_id,
                         RESULT_CODES[results[game]],
-                        day[1],
-                        TC_CODES[tcs[game]],
+                        played_on,
+                        tc,
                         event_id,
                         round_,
                         white_ratings[game] or None,
@@ -240,7 +220,7 @@ class Writer:
                         import_id,
                     )
                 )
-            bulk_insert(self.session, _GAMES, _GAME_COLUMNS, rows, dates_stored=True)
+            queries.insert_games(self.db, rows)
             done += len(chunk)
             if self.progress is not None:
                 self.progress(self.name, done, total)
@@ -254,7 +234,7 @@ class Writer:
             (tc, event_id): span
             for tc in TIME_CONTROLS
             if tc in self.closed
-            for event_id, span in event_spans(self.session, tc, event_ids).items()
+            for event_id, span in event_spans(self.db, tc, event_ids).items()
         }
 
     def _mark_stale(
@@ -298,7 +278,7 @@ class Writer:
                     touch(one, changed_period(before.get((one, event_id)), span, span.end))
         stale: list[StaleFrom] = []
         for tc, month in sorted(first.items()):
-            marked = mark_stale(self.session, tc, month)
+            marked = mark_stale(self.db, tc, month)
             if marked:
                 stale.append(StaleFrom(tc, marked[0]))
         return tuple(stale)

@@ -4,9 +4,9 @@ its events (:class:`EventPlan`), and the state of each of its games (:class:`Pla
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Final, TypeVar
+from typing import Final
 
 from tracker.importers.records import Problem
 from tracker.services.imports.columns import FileGames, where_zero
@@ -15,8 +15,6 @@ from tracker.services.intake import natural_key
 #: A game's state in the plan (0: to write).
 REFUSED: Final = 1
 PRESENT: Final = 2
-
-T = TypeVar("T")
 
 
 @dataclass
@@ -164,8 +162,3 @@ class Plan:
         if day is None:
             day = self._days[number] = dt.date.fromordinal(number)
         return day
-
-
-def chunks(items: Sequence[T], size: int) -> Iterator[Sequence[T]]:
-    for start in range(0, len(items), size):
-        yield items[start : start + size]

@@ -1,0 +1,300 @@
+"""Checking each game of a file (its people, event, round, date, time control) and finding
+the games that share their natural key (same date, players, event and round) within the
+file: with two bitmaps, so that a game whose key is alone in the file (nearly all of them)
+costs four bytes."""
+
+from __future__ import annotations
+
+import datetime as dt
+from array import array
+
+from tracker.db.driver import Db
+from tracker.importers.records import Problem
+from tracker.services.games import date_bounds
+from tracker.services.imports.columns import FORFEIT_CODES, RESULT_CODES, FileGames
+from tracker.services.imports.file_plan import Plan
+from tracker.services.imports.report import ImportOptions, plural
+from tracker.services.intake import FIRST_RATED_DAY, YOUNGEST, age_problem, round_key
+from tracker.user_input import today
+
+
+def check_games(
+    db: Db, name: str, options: ImportOptions, plan: Plan, round_problems: list[list[str]]
+) -> dict[int, list[int]]:
+    """Check every game (``round_problems``: what is wrong with each round of the file); the
+    games sharing their key with another of the file come back as groups (each group's
+    games by the first one's number, in the file's order)."""
+    games = plan.games
+    reported: set[int] = set()  # people whose problem is reported
+    no_tc = 0
+    first_no_tc = -1
+    unrated_external = 0
+    first_unrated: tuple[int, str] | None = None
+    # Dates the intake's rules refuse (tracker.services.intake.DateBounds), each kind
+    # reported once: [games, the first of them].
+    bounds = date_bounds(db, today())
+    refused_days: dict[str, list[int]] = {}
+    today_number = bounds.today.toordinal()
+    first_rated = FIRST_RATED_DAY.toordinal()
+    earliest = None if options.yes or bounds.earliest is None else bounds.earliest
+    earliest_number = earliest.toordinal() if earliest is not None else 0
+    # Games in a year a player is younger than three: [games, the first] by person.
+    too_young: dict[int, list[int]] = {}
+    born = [identity.born or 0 for identity in plan.side_identity]
+    years: dict[int, int] = {}
+    side_identity, events = plan.side_identity, plan.events
+    fixed_starts = [None if (start := e.fixed_start) is None else start.toordinal() for e in events]
+    event_refs = [e.event_id if e.event_id is not None else -1 - n for n, e in enumerate(events)]
+    cleaned_rounds = plan.rounds
+    round_keys = _numbered([None if r is None else round_key(r) for r in cleaned_rounds])
+    lines, days, whites, blacks = games.line, games.day, games.white, games.black
+    white_ratings, black_ratings = games.white_rating, games.black_rating
+    results, tcs, event_of, round_of = games.result, games.tc, games.event, games.round
+    # Keys several games share: a bit per key hash in `seen`, then in `shared`.
+    bits = _bitmap_size(games.count)
+    seen, shared = bytearray(bits >> 3), bytearray(bits >> 3)
+    mask = bits - 1
+    hashes = array("i", bytes(4 * games.count))
+    # Per side of the file (a player as written): his person's key part, and flags.
+    refs = [identity.ref() for identity in side_identity]
+    usable = bytes(identity.problem is None for identity in side_identity)
+    external = bytes(identity.external for identity in side_identity)
+    event_usable = [event.problem is None for event in events]
+    for game in games.games():
+        white, black = whites[game], blacks[game]
+        event_index = event_of[game]
+        if not (usable[white] and usable[black]) or (
+            event_index >= 0 and not event_usable[event_index]
+        ):
+            for side in (white, black):
+                identity = side_identity[side]
+                if identity.problem is not None and identity.number not in reported:
+                    reported.add(identity.number)
+                    plan.problem(name, identity.first_line, identity.problem)
+            plan.refuse(name, game)  # an event's problem is reported once, with it
+            continue
+        reasons: list[str] = []
+        white_ref, black_ref = refs[white], refs[black]
+        if white_ref == black_ref:  # one person, or two matched to one player
+            reasons.append(f"white and black are the same player ({side_identity[white].name})")
+        round_index = round_of[game]
+        if round_index >= 0 and round_problems[round_index]:
+            reasons.extend(round_problems[round_index])
+        if (external[white] or external[black]) and results[game] not in FORFEIT_CODES:
+            for side, rating in ((white, white_ratings[game]), (black, black_ratings[game])):
+                if external[side] and not rating:
+                    unrated_external += 1
+                    if first_unrated is None:
+                        first_unrated = (lines[game], side_identity[side].name)
+        day = days[game]
+        if day > today_number or day < earliest_number or day < first_rated:
+            kind = "future" if day > today_number else "old" if day >= first_rated else "1970"
+            tally = refused_days.setdefault(kind, [0, game])
+            tally[0] += 1
+            plan.refuse(name, game)
+            continue
+        if born[white] or born[black]:
+            year = years.get(day)
+            if year is None:
+                year = years[day] = dt.date.fromordinal(day).year
+            for side in (white, black):
+                if born[side] and year - born[side] < YOUNGEST:
+                    person = side_identity[side].number
+                    tally = too_young.setdefault(person, [0, game])
+                    tally[0] += 1
+                    plan.refuse(name, game)
+            if plan.state[game]:
+                continue
+        if event_index >= 0:
+            fixed = fixed_starts[event_index]
+            if fixed is not None and day < fixed:
+                reasons.append(
+                    f"the game's date {games.played_on(game)} is before "
+                    f"{events[event_index].name!r} starts ({dt.date.fromordinal(fixed)})"
+                )
+        tc = tcs[game]
+        if not tc:
+            no_tc += 1  # reported once for all of them, below
+            if first_no_tc < 0:
+                first_no_tc = game
+            plan.refuse(name, game)
+        if reasons:
+            for reason in reasons:
+                plan.refuse(name, game, reason)
+            continue
+        if not tc:
+            continue
+        key = (
+            day,
+            white_ref,
+            black_ref,
+            event_refs[event_index] if event_index >= 0 else 0,
+            round_keys[round_index] if round_index >= 0 else -1,
+        )
+        bit = hash(key) & mask
+        hashes[game] = bit
+        if seen[bit >> 3] & (1 << (bit & 7)):
+            shared[bit >> 3] |= 1 << (bit & 7)
+        else:
+            seen[bit >> 3] |= 1 << (bit & 7)
+    del seen
+    for game in games.tc_conflicts:  # reported below
+        plan.refuse(name, game)
+    repeats: list[tuple[int, int]] = []  # (line, line of the game it repeats)
+    groups = _shared_keys(name, plan, (shared, hashes), event_refs, round_keys, repeats)
+    if no_tc:
+        more = f" (and {no_tc - 1} more)" if no_tc > 1 else ""
+        unread = games.unread_tc
+        says = (
+            "the file does not say"
+            if unread is None
+            else f"the file's {unread[1]!r} tells none of FIDE's time controls"
+        )
+        plan.problem(
+            name,
+            lines[first_no_tc],
+            f"no time control for this game{more}: {says}; give --tc standard|rapid|blitz",
+        )
+    if games.tc_conflicts:
+        count = len(games.tc_conflicts)
+        more = f" (and {plural(count - 1, 'more game')})" if count > 1 else ""
+        plan.problem(
+            name,
+            lines[games.tc_conflicts[0]],
+            f"the file says {games.first_conflict}{more} and --tc says "
+            f"{games.given_tc}: drop --tc, or correct the file",
+        )
+    for kind, (count, first) in refused_days.items():
+        played_on = games.played_on(first)
+        why = bounds.refused(played_on) or bounds.unconfirmed(played_on)
+        more = f" (and {plural(count - 1, 'more game')})" if count > 1 else ""
+        advice = ", or import with --yes if they are right" if kind == "old" else ""
+        plan.problem(name, lines[first], f"{why}{more}: check the file's dates{advice}")
+    people = {i.number: i for i in side_identity if i.number in too_young}
+    for person, (count, first) in too_young.items():
+        identity = people[person]
+        why = age_problem(games.played_on(first).year, identity.born, identity.name)
+        more = f" (and {plural(count - 1, 'more game')})" if count > 1 else ""
+        plan.problem(name, lines[first], f"{why}{more}: check the birth year or the dates")
+    if unrated_external:
+        assert first_unrated is not None
+        line, who = first_unrated
+        more = (
+            f" (and {plural(unrated_external - 1, 'more game')} against external players "
+            "without one)"
+            if unrated_external > 1
+            else ""
+        )
+        plan.warnings.append(
+            Problem(
+                name,
+                line,
+                f"{who} is an external player and the file records no FIDE rating for "
+                f"them{more}: {'stored' if unrated_external == 1 else 'each game stored'}, "
+                "not rated for the opponent (FIDE does not rate games against unrated "
+                "opponents)",
+            )
+        )
+    _note_games(name, plan, groups, repeats)
+    return groups
+
+
+def _shared_keys(
+    name: str,
+    plan: Plan,
+    bitmap: tuple[bytearray, array[int]],
+    event_refs: list[int],
+    round_keys: list[int],
+    repeats: list[tuple[int, int]],
+) -> dict[int, list[int]]:
+    """The games whose key the bitmap says may be shared, checked exactly, in the file's
+    order: a game with the same key and moves as an earlier one is that game again
+    (present, or refused with another result); the others sharing a key are distinct
+    games, numbered (their key suffixed) from the second on."""
+    shared, hashes = bitmap  # the keys that may be shared; each game's key's bit
+    games = plan.games
+    first_of: dict[tuple[int, ...], int] = {}
+    groups: dict[tuple[int, ...], list[int]] = {}  # keys of several games, in order
+    results = games.result
+    for game in plan.writable():
+        bit = hashes[game]
+        if not shared[bit >> 3] & (1 << (bit & 7)):
+            continue  # the only game of its key
+        event_index, round_index = games.event[game], games.round[game]
+        key = (
+            games.day[game],
+            plan.white(game).ref(),
+            plan.black(game).ref(),
+            event_refs[event_index] if event_index >= 0 else 0,
+            round_keys[round_index] if round_index >= 0 else -1,
+        )
+        earlier = first_of.get(key)
+        group = [] if earlier is None else groups.get(key, [earlier])
+        repeat = _repeat_of(games, game, group)
+        if repeat is not None:
+            if results[repeat] == results[game]:
+                repeats.append((games.line[game], games.line[repeat]))
+                plan.mark_present(game)
+            else:
+                plan.refuse(
+                    name,
+                    game,
+                    f"the same moves as the game of line {games.line[repeat]} with another "
+                    f"result ({RESULT_CODES[results[repeat]]}); which one is right?",
+                )
+            continue
+        if earlier is None:
+            first_of[key] = game
+        else:
+            group.append(game)
+            groups[key] = group
+            plan.suffix[game] = len(group)
+    return {group[0]: group for group in groups.values()}
+
+
+def _repeat_of(games: FileGames, game: int, group: list[int]) -> int | None:
+    """An earlier game of the file with the same key and the same moves: the same game
+    written twice. Without moves two such records are two games."""
+    digest = games.moves_digest(game)
+    if digest is None:
+        return None
+    return next((g for g in group if games.moves_digest(g) == digest), None)
+
+
+def _note_games(
+    name: str, plan: Plan, groups: dict[int, list[int]], repeats: list[tuple[int, int]]
+) -> None:
+    notes, lines = plan.notes, plan.games.line
+    if groups:
+        count = sum(len(g) for g in groups.values())
+        first = next(iter(groups.values()))
+        shown = ", ".join(str(lines[g]) for g in first[:5])
+        more = ", ..." if len(first) > 5 or len(groups) > 1 else ""
+        notes.append(
+            f"{count} games share their date, players, event and round with another game "
+            f"of the file (lines {shown}{more}): kept as distinct games (games with the "
+            "same moves would be one)"
+        )
+    if repeats:
+        line, earlier = repeats[0]
+        more = f" (and {plural(len(repeats) - 1, 'more')})" if len(repeats) > 1 else ""
+        notes.append(
+            f"{name}:{line} repeats the game of line {earlier} (same players, day, "
+            f"round and moves): counted once, as already present{more}"
+        )
+
+
+def _numbered(values: list[str | None]) -> list[int]:
+    """For each value, the number of its first occurrence among the distinct values (-1 for
+    None): equal values, equal numbers."""
+    numbers: dict[str, int] = {}
+    return [-1 if v is None else numbers.setdefault(v, len(numbers)) for v in values]
+
+
+def _bitmap_size(count: int) -> int:
+    """Bits of the bitmaps that find the keys several games share: some 64 a game (one game
+    in 64 then falsely looks shared, and is checked for nothing), at most 2**27 (16 MiB)."""
+    bits = 1 << 16
+    while bits < 64 * count and bits < 1 << 27:
+        bits <<= 1
+    return bits

@@ -1,0 +1,77 @@
+"""A players file among an import's files (``tracker export players``'s CSV): its players
+added or updated, with their seeds, by :mod:`tracker.services.player_files`."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Literal
+
+from tracker.db.driver import Db
+from tracker.db.queries import imports as queries
+from tracker.importers.players import parse_players_csv
+from tracker.services.imports.report import (
+    CreatedPlayer,
+    FileReport,
+    ImportOptions,
+    SourceFile,
+    StaleFrom,
+    plural,
+)
+from tracker.services.player_files import read_players
+
+
+def import_players_file(db: Db, file: SourceFile, options: ImportOptions) -> FileReport:
+    """Read a players file in ``db``'s transaction: all of it, or (rejected) none of it."""
+    data = file.read()  # a players file is a club's or a federation's players: small
+    parsed = parse_players_csv(data, file.name, encoding=options.encoding)
+    problems = list(parsed.problems)
+    savepoint = queries.Savepoint(db, "players_file")
+    read = read_players(db, file.name, parsed.players) if parsed.players else None
+    warnings = () if read is None else read.warnings
+    if read is not None:
+        problems.extend(read.problems)
+    problems.sort(key=lambda p: p.line)
+    # the players the file would write (or leave as they are)
+    valid = 0 if read is None else len(read.created) + len(read.updated) + read.unchanged
+    rejected = bool(problems) and (not options.skip_invalid or not valid)
+    if rejected:
+        savepoint.rollback()
+        read = None
+    else:
+        savepoint.commit()
+    stale: tuple[StaleFrom, ...] = ()
+    notes: list[str] = []
+    if read is not None and read.seeds_changed:
+        firsts = queries.first_periods(db)
+        stale = tuple(StaleFrom(first.tc, first.month) for first in sorted(firsts))
+    if read is not None and read.unchanged:
+        notes.append(f"{plural(read.unchanged, 'player')} already as the file says")
+    status: Literal["imported", "rejected", "dry-run"] = (
+        "rejected" if rejected else "dry-run" if options.dry_run else "imported"
+    )
+    created = () if read is None else read.created
+    return FileReport(
+        file=file.name,
+        format="players",
+        sha256=hashlib.sha256(data).hexdigest(),
+        status=status,
+        import_id=None,
+        valid=valid,
+        added=0,
+        already_present=0,
+        skipped_unfinished=0,
+        skipped_other=0,
+        invalid=0,
+        byes=0,
+        players_created=tuple(
+            CreatedPlayer(None if options.dry_run else pid, name, fide_id, external)
+            for pid, name, fide_id, external in created
+        ),
+        events_created=(),
+        problems=tuple(str(p) for p in problems),
+        notes=tuple(notes),
+        stale=stale,
+        players_updated=() if read is None else read.updated,
+        players_unchanged=0 if read is None else read.unchanged,
+        warnings=tuple(str(w) for w in warnings),
+    )
