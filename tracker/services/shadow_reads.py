@@ -14,7 +14,8 @@ from collections.abc import Collection, Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from tracker.db.driver import Db, chunks, day, maybe_day
+from tracker.db.driver import Db
+from tracker.db.queries import shadow as queries
 from tracker.months import previous_month
 from tracker.ratings import glicko
 from tracker.ratings.glicko import GlickoPreset, GlickoState
@@ -100,10 +101,6 @@ def new_player_fn(
     return start
 
 
-_IN_CHUNK = 500
-"""Ids per ``IN (...)`` list (SQLite allows a few thousand bound parameters at most)."""
-
-
 def rated_games_on_list(
     source: Source, tc: str, month: dt.date, pids: Collection[int]
 ) -> dict[int, int]:
@@ -127,15 +124,7 @@ def _rated_games(db: Db, tc: str, list_month: dt.date, pids: Collection[int]) ->
     if lists.period_id(db, tc, list_month) is not None:
         lines = lists.lines_at(db, tc, list_month, pids)
         return {p: line.rated_games for p, line in lines.items() if line.rating is not None}
-    query = "SELECT player_id, games FROM player_seeds WHERE tc = :tc"
-    if len(pids) > 4 * _IN_CHUNK:  # most of the list: read it whole
-        wanted = set(pids)
-        return {p: n for p, n in db.all(query, {"tc": tc}) if p in wanted}
-    out: dict[int, int] = {}
-    for chunk in chunks(sorted(pids), _IN_CHUNK):
-        rows = db.all(query + " AND player_id IN (:ids)", {"tc": tc, "ids": chunk})
-        out.update((p, n) for p, n in rows)
-    return out
+    return queries.seed_games(db, tc, pids)
 
 
 def _newcomers(games: Iterable[ShadowGame], players: Container[int]) -> set[int]:
@@ -176,7 +165,7 @@ def month_end_players(
     stores everyone's row in every period."""
     db = Db.of(source)
     if only is None:
-        return _latest_month_ends(db, tc, month)
+        return queries.latest_month_ends(db, tc, month)
     if not only:
         return {}
     # A month's players mostly played in the months just before: the latest periods' rows
@@ -184,86 +173,34 @@ def month_end_players(
     # rows by player (the newcomers have none).
     missing = set(only)
     out: dict[int, ShadowPlayer] = {}
-    periods = db.all(
-        "SELECT id, month FROM rating_periods WHERE tc = :tc AND month <= :month "
-        "ORDER BY month DESC",
-        {"tc": tc, "month": month},
-    )
+    periods = queries.closed_periods_from_latest(db, tc, month)
     for period, _ in periods[:_RECENT_PERIODS]:
-        rows = db.all(_MONTH_END + " AND period_id = :period", {"period": period})
-        for pid, r, rd, vol, last_played, games in rows:
+        for pid, player in queries.month_ends_of_period(db, period).items():
             if pid in missing:
-                out[pid] = ShadowPlayer(GlickoState(r, rd, vol), maybe_day(last_played), games)
+                out[pid] = player
         missing.difference_update(out)
         if not missing:
             return out
-    older: dict[int, dt.date] = {pid: day(m) for pid, m in periods[_RECENT_PERIODS:]}
+    older: dict[int, dt.date] = dict(periods[_RECENT_PERIODS:])
     if not older:
         return out
-    # By the player index (the newcomers have no row): his rows, the latest older period's.
+    # By the player index (the newcomers have none): his rows, the latest older period's.
     found: dict[int, tuple[dt.date, ShadowPlayer]] = {}
-    for chunk in chunks(sorted(missing), _IN_CHUNK):
-        by_player = db.all(_MONTH_END_WITH_PERIOD + " AND player_id IN (:ids)", {"ids": chunk})
-        for pid, r, rd, vol, last_played, games, stored_in in by_player:
-            m = older.get(stored_in) if stored_in is not None else None
-            if m is not None and (pid not in found or found[pid][0] < m):
-                player = ShadowPlayer(GlickoState(r, rd, vol), maybe_day(last_played), games)
-                found[pid] = (m, player)
+    for pid, stored_in, player in queries.month_ends_of_players(db, missing):
+        m = older.get(stored_in) if stored_in is not None else None
+        if m is not None and (pid not in found or found[pid][0] < m):
+            found[pid] = (m, player)
     out.update((pid, player) for pid, (_, player) in found.items())
     return out
 
 
 _RECENT_PERIODS = 2
 
-_SHADOW = "player_id, rating, rd, volatility, last_played, games"
-_MONTH_END = f"SELECT {_SHADOW} FROM glicko_history WHERE game_id IS NULL"
-_MONTH_END_WITH_PERIOD = f"SELECT {_SHADOW}, period_id FROM glicko_history WHERE game_id IS NULL"
-
-
-def _latest_month_ends(db: Db, tc: str, month: dt.date) -> dict[int, ShadowPlayer]:
-    """Each player's latest month-end row on a period of ``tc`` closing ``month`` or earlier
-    (a whole list: one query)."""
-    shadow = "h.player_id, h.rating, h.rd, h.volatility, h.last_played, h.games"
-    if db.sqlite:
-        sql = f"""
-            SELECT {shadow}
-            FROM glicko_history h
-            JOIN rating_periods r ON r.id = h.period_id
-            JOIN (
-                SELECT h.player_id AS pid, max(r.month) AS m
-                FROM glicko_history h JOIN rating_periods r ON r.id = h.period_id
-                WHERE r.tc = :tc AND r.month <= :month AND h.game_id IS NULL
-                GROUP BY h.player_id
-            ) last ON last.pid = h.player_id AND last.m = r.month
-            WHERE r.tc = :tc AND h.game_id IS NULL"""
-    else:  # one sorted scan, not an index probe per player (see lists._latest)
-        sql = f"""
-            SELECT DISTINCT ON (h.player_id) {shadow}
-            FROM glicko_history h
-            JOIN rating_periods r ON r.id = h.period_id
-            WHERE r.tc = :tc AND r.month <= :month AND h.game_id IS NULL
-            ORDER BY h.player_id, r.month DESC"""
-    rows = db.all(sql, {"tc": tc, "month": month})  # one fetch: a whole list
-    return {
-        pid: ShadowPlayer(GlickoState(r, rd, vol), maybe_day(last_played), games)
-        for pid, r, rd, vol, last_played, games in rows
-    }
-
 
 def player_month_ends(source: Source, tc: str, player_id: int) -> dict[dt.date, ShadowPlayer]:
     """One player's stored month-end shadows, by period month (:func:`fill_months` fills in
     the idle months)."""
-    rows = Db.of(source).all(
-        """
-        SELECT r.month, h.rating, h.rd, h.volatility, h.last_played, h.games
-        FROM glicko_history h JOIN rating_periods r ON r.id = h.period_id
-        WHERE r.tc = :tc AND h.player_id = :pid AND h.game_id IS NULL""",
-        {"tc": tc, "pid": player_id},
-    )
-    return {
-        day(month): ShadowPlayer(GlickoState(r, rd, vol), maybe_day(last), games)
-        for month, r, rd, vol, last, games in rows
-    }
+    return queries.player_month_ends(Db.of(source), tc, player_id)
 
 
 def fill_months(

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import datetime as dt
+from collections.abc import Collection
 from typing import Any, NamedTuple
 
-from tracker.db.driver import Db
+from tracker.db.driver import Db, chunks, day, maybe_day
+from tracker.db.queries.lists import IN_LIMIT
+from tracker.ratings.glicko import GlickoState
+from tracker.ratings.shadow import ShadowPlayer
 
 
 def delete_shadow(db: Db, tc: str) -> None:
@@ -45,3 +50,98 @@ def settings(db: Db) -> Settings | None:
     """The stored settings (None: none stored yet, the defaults hold)."""
     row = db.first(f"SELECT {', '.join(Settings._fields)} FROM shadow_settings WHERE id = 1")
     return None if row is None else Settings(*row)
+
+
+def seed_games(db: Db, tc: str, players: Collection[int]) -> dict[int, int]:
+    """The rated games of each of the ``players`` seeded in ``tc``, by player."""
+    query = "SELECT player_id, games FROM player_seeds WHERE tc = :tc"
+    if len(players) > 4 * IN_LIMIT:  # most of the list: read it whole
+        wanted = set(players)
+        return {p: n for p, n in db.all(query, {"tc": tc}) if p in wanted}
+    out: dict[int, int] = {}
+    for chunk in chunks(sorted(players), IN_LIMIT):
+        rows = db.all(query + " AND player_id IN (:ids)", {"tc": tc, "ids": chunk})
+        out.update((p, n) for p, n in rows)
+    return out
+
+
+def closed_periods_from_latest(db: Db, tc: str, month: dt.date) -> list[tuple[int, dt.date]]:
+    """(id, month) of every closed period of ``tc`` up to ``month``, the latest first."""
+    rows = db.all(
+        "SELECT id, month FROM rating_periods WHERE tc = :tc AND month <= :month "
+        "ORDER BY month DESC",
+        {"tc": tc, "month": month},
+    )
+    return [(period, day(m)) for period, m in rows]
+
+
+_SHADOW = "player_id, rating, rd, volatility, last_played, games"
+_MONTH_END = f"SELECT {_SHADOW} FROM glicko_history WHERE game_id IS NULL"
+
+
+def _shadow(r: float, rd: float, vol: float, last_played: Any, games: int) -> ShadowPlayer:
+    return ShadowPlayer(GlickoState(r, rd, vol), maybe_day(last_played), games)
+
+
+def month_ends_of_period(db: Db, period_id: int) -> dict[int, ShadowPlayer]:
+    """The month-end shadows stored in one closed period, by player."""
+    rows = db.all(_MONTH_END + " AND period_id = :period", {"period": period_id})
+    return {pid: _shadow(r, rd, vol, last, games) for pid, r, rd, vol, last, games in rows}
+
+
+def month_ends_of_players(
+    db: Db, players: Collection[int]
+) -> list[tuple[int, int | None, ShadowPlayer]]:
+    """(player, period id, shadow) of every month-end shadow stored for the ``players``, in
+    any time control and period."""
+    out: list[tuple[int, int | None, ShadowPlayer]] = []
+    for chunk in chunks(sorted(players), IN_LIMIT):
+        rows = db.all(
+            f"SELECT {_SHADOW}, period_id FROM glicko_history"
+            " WHERE game_id IS NULL AND player_id IN (:ids)",
+            {"ids": chunk},
+        )
+        out.extend(
+            (pid, period, _shadow(r, rd, vol, last, games))
+            for pid, r, rd, vol, last, games, period in rows
+        )
+    return out
+
+
+def latest_month_ends(db: Db, tc: str, month: dt.date) -> dict[int, ShadowPlayer]:
+    """Each player's latest month-end shadow on a period of ``tc`` closing ``month`` or
+    earlier (a whole list: one query)."""
+    shadow = "h.player_id, h.rating, h.rd, h.volatility, h.last_played, h.games"
+    if db.sqlite:
+        sql = f"""
+            SELECT {shadow}
+            FROM glicko_history h
+            JOIN rating_periods r ON r.id = h.period_id
+            JOIN (
+                SELECT h.player_id AS pid, max(r.month) AS m
+                FROM glicko_history h JOIN rating_periods r ON r.id = h.period_id
+                WHERE r.tc = :tc AND r.month <= :month AND h.game_id IS NULL
+                GROUP BY h.player_id
+            ) last ON last.pid = h.player_id AND last.m = r.month
+            WHERE r.tc = :tc AND h.game_id IS NULL"""
+    else:  # one sorted scan, not an index probe per player (see lists._latest)
+        sql = f"""
+            SELECT DISTINCT ON (h.player_id) {shadow}
+            FROM glicko_history h
+            JOIN rating_periods r ON r.id = h.period_id
+            WHERE r.tc = :tc AND r.month <= :month AND h.game_id IS NULL
+            ORDER BY h.player_id, r.month DESC"""
+    rows = db.all(sql, {"tc": tc, "month": month})  # one fetch: a whole list
+    return {pid: _shadow(r, rd, vol, last, games) for pid, r, rd, vol, last, games in rows}
+
+
+def player_month_ends(db: Db, tc: str, player_id: int) -> dict[dt.date, ShadowPlayer]:
+    """One player's stored month-end shadows in ``tc``, by period month."""
+    rows = db.all(
+        """
+        SELECT r.month, h.rating, h.rd, h.volatility, h.last_played, h.games
+        FROM glicko_history h JOIN rating_periods r ON r.id = h.period_id
+        WHERE r.tc = :tc AND h.player_id = :pid AND h.game_id IS NULL""",
+        {"tc": tc, "pid": player_id},
+    )
+    return {day(month): _shadow(r, rd, vol, last, games) for month, r, rd, vol, last, games in rows}
