@@ -211,11 +211,12 @@ def sqlite_copy(source: Path, target: Path) -> None:
 
 def add_players(backend: Backend, fed: generate.Federation) -> int:
     """The tracked players, through the players service, in one transaction."""
-    from tracker.db.engine import transaction
+    from tracker.db import driver
     from tracker.services.players import SeedInput, add_player
 
-    engine = backend.engine()
-    with transaction(engine, write=True) as session:
+    opened = driver.open_for_writing(backend.url)
+    assert opened is not None, "a database at this tracker's schema"
+    with opened as session:
         for p in fed.players:
             if p.external:
                 continue
@@ -231,6 +232,4 @@ def add_players(backend: Backend, fed: generate.Federation) -> int:
                 seed=seed,
                 force=True,  # generated names are distinct; skip the per-add namesake scan
             )
-        session.flush()
-    engine.dispose()
     return sum(1 for p in fed.players if not p.external)

@@ -21,12 +21,13 @@ import typer.main
 from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.orm import Session
 from sqlalchemy.pool import NullPool
 from typer.testing import CliRunner, Result
 
 from tracker.cli.app import app
-from tracker.db.engine import make_engine, sqlite_file, transaction
+from tracker.db import driver
+from tracker.db.driver import Db
+from tracker.db.engine import make_engine, sqlite_file
 from tracker.db.location import sqlite_url
 from tracker.db.migrate import upgrade
 from tracker.ratings import glicko
@@ -335,25 +336,36 @@ TODAY = dt.date(2026, 11, 29)
 
 
 class Services:
-    """The services on one database, the way the CLI calls them: ``with db.session() as s``
-    is one transaction, committed if the block succeeds; ``db(fn, *args, **kwargs)`` runs
-    ``fn(session, *args, **kwargs)`` in a transaction of its own and returns its result."""
+    """The services on one database, the way the CLI calls them: ``with db.transaction() as
+    s`` is one transaction (:mod:`tracker.db.driver`), committed if the block succeeds;
+    ``db(fn, *args, **kwargs)`` runs ``fn(s, *args, **kwargs)`` in a transaction of its own
+    and returns its result."""
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self.engine = make_engine(url)
 
     @contextmanager
-    def session(self) -> Iterator[Session]:
-        with transaction(self.engine, write=True) as session:
-            yield session
+    def transaction(self) -> Iterator[Db]:
+        opened = driver.open_for_writing(self.url)
+        assert opened is not None, f"the driver cannot open {self.url}"
+        with opened as db:
+            yield db
+
+    @contextmanager
+    def trial(self) -> Iterator[Db]:
+        """A write transaction that is rolled back when the block ends: nothing stays."""
+        opened = driver.open_for_writing(self.url)
+        assert opened is not None, f"the driver cannot open {self.url}"
+        opened.write = False  # rolled back, not committed
+        with opened as db:
+            yield db
 
     def __call__(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
-        with self.session() as session:
-            return fn(session, *args, **kwargs)
+        with self.transaction() as db:
+            return fn(db, *args, **kwargs)
 
     def dispose(self) -> None:
-        self.engine.dispose()
+        pass
 
 
 def day(text: str) -> dt.date:
@@ -367,7 +379,7 @@ def month(text: str) -> dt.date:
 
 
 def seeded(
-    s: Session,
+    s: Db,
     name: str,
     rating: int,
     *,
@@ -381,17 +393,17 @@ def seeded(
     return player_service.add_player(s, name=name, birth_year=born, seed=seed)
 
 
-def unrated(s: Session, name: str, *, born: int | None = None) -> PlayerView:
+def unrated(s: Db, name: str, *, born: int | None = None) -> PlayerView:
     """``tracker player add NAME [--born Y]``: tracked, no rating yet."""
     return player_service.add_player(s, name=name, birth_year=born)
 
 
-def external(s: Session, name: str) -> PlayerView:
+def external(s: Db, name: str) -> PlayerView:
     """``tracker player add NAME --external``."""
     return player_service.add_player(s, name=name, external=True)
 
 
-def game(s: Session, white: str, black: str, result: str, on: str, **fields: Any) -> GameView:
+def game(s: Db, white: str, black: str, result: str, on: str, **fields: Any) -> GameView:
     """``tracker game add WHITE BLACK RESULT --date ON`` (fields: event, round_, tc,
     white_rating, black_rating, event_start)."""
     return game_service.add_game(
@@ -399,7 +411,7 @@ def game(s: Session, white: str, black: str, result: str, on: str, **fields: Any
     )
 
 
-def close(s: Session, through: str, tc: str = "standard") -> CloseReport:
+def close(s: Db, through: str, tc: str = "standard") -> CloseReport:
     """``tracker period close THROUGH [--tc TC]``."""
     return period_service.close(s, tc=tc, month=month(through), today=TODAY)
 

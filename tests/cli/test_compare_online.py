@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import Cli, js, ok, one_line_error
+from tests.helpers import Cli, Services, js, ok, one_line_error
 
 DATA = Path(__file__).resolve().parent / "data" / "online"
 LICHESS = DATA / "lichess_rating_history.json"
@@ -74,11 +74,8 @@ def test_the_three_numbers_in_the_json(cli: Cli) -> None:
 
 
 def test_the_three_numbers_in_the_plot(cli: Cli, db_url: str, tmp_path: Path) -> None:
-    from sqlalchemy.orm import Session
-
     from tracker.cli.compare import shown_platform
     from tracker.cli.plot import draw_comparison
-    from tracker.db.engine import make_engine
     from tracker.services.compare import compare
 
     club(cli)
@@ -86,12 +83,7 @@ def test_the_three_numbers_in_the_plot(cli: Cli, db_url: str, tmp_path: Path) ->
     r = ok(cli("compare", "Hart, Daniel", "--plot", str(target)))
     assert target.stat().st_size > 10_000 and f"plot written to {target}" in r.stderr
     # what the picture holds
-    engine = make_engine(db_url)
-    try:
-        with Session(engine) as session:
-            c = compare(session, "Hart, Daniel", "standard", None)
-    finally:
-        engine.dispose()
+    c = Services(db_url)(compare, "Hart, Daniel", "standard", None)
     assert shown_platform(c, None) == "lichess"
     fig = draw_comparison(c)
     ax = fig.axes[0]

@@ -11,9 +11,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from tests.helpers import Cli, fingerprint, games, ok, summary
+from tests.helpers import Cli, Services, fingerprint, games, ok, summary
 from tracker.cli import importing
-from tracker.db.engine import make_engine, transaction
 from tracker.db.queries import imports as import_queries
 from tracker.errors import TrackerError
 from tracker.services import imports
@@ -107,22 +106,15 @@ def test_the_service_raises_only_user_errors(
     db_url: str, tmp_path_factory: pytest.TempPathFactory, data: bytes, fmt: str
 ) -> None:
     """Straight through the service, every policy: a report or a TrackerError, nothing else."""
-    engine = make_engine(db_url)
-    try:
-        for policy in ("auto", "tracked", "external", "no"):
-            options = imports.ImportOptions(create_players=policy, tc="blitz")  # type: ignore[arg-type]
-            with transaction(engine, write=True) as session:
-                try:
-                    report = imports.import_files(
-                        session, [imports.SourceFile(f"x.{fmt}", data)], options
-                    )
-                except TrackerError:
-                    pass
-                else:
-                    assert len(report.files) == 1
-                session.rollback()
-    finally:
-        engine.dispose()
+    for policy in ("auto", "tracked", "external", "no"):
+        options = imports.ImportOptions(create_players=policy, tc="blitz")  # type: ignore[arg-type]
+        with Services(db_url).trial() as db:
+            try:
+                report = imports.import_files(db, [imports.SourceFile(f"x.{fmt}", data)], options)
+            except TrackerError:
+                pass
+            else:
+                assert len(report.files) == 1
 
 
 def test_a_failure_half_way_through_the_writes_leaves_the_database_unchanged(
@@ -167,16 +159,11 @@ def test_the_service_reports_progress_per_chunk(
 ) -> None:
     monkeypatch.setattr(import_write, "CHUNK", 20)
     seen: list[tuple[str, int, int]] = []
-    engine = make_engine(db_url)
-    try:
-        with transaction(engine, write=True) as session:
-            imports.import_files(
-                session,
-                [imports.SourceFile("rr.trf", ROUND_ROBIN.read_bytes())],
-                imports.ImportOptions(tc="standard"),
-                progress=lambda *step: seen.append(step),
-            )
-            session.rollback()
-    finally:
-        engine.dispose()
+    with Services(db_url).trial() as db:
+        imports.import_files(
+            db,
+            [imports.SourceFile("rr.trf", ROUND_ROBIN.read_bytes())],
+            imports.ImportOptions(tc="standard"),
+            progress=lambda *step: seen.append(step),
+        )
     assert seen == [("rr.trf", 0, 45), ("rr.trf", 20, 45), ("rr.trf", 40, 45), ("rr.trf", 45, 45)]

@@ -14,8 +14,7 @@ from typing import Any
 import pytest
 from sqlalchemy import create_engine, inspect, text
 
-from tests.helpers import Cli, cli_on, fingerprint, js, ok, summary
-from tracker.db.engine import make_engine, transaction
+from tests.helpers import Cli, Services, cli_on, fingerprint, js, ok, summary
 from tracker.db.queries import imports as import_queries
 from tracker.importers.csvfile import parse_csv
 from tracker.services import imports
@@ -216,21 +215,17 @@ def test_a_failure_after_some_chunks_were_written_leaves_the_database_unchanged(
 def _import_peak(url: str, path: Path) -> int:
     """The most memory Python held while importing ``path`` in a dry run (bytes, as
     tracemalloc sees them): all the work, and the database left as it was."""
-    engine = make_engine(url)
-    try:
-        with transaction(engine, write=True) as session:
-            tracemalloc.start()
-            try:
-                report = imports.import_files(
-                    session,
-                    [imports.SourceFile(path.name, path=path)],
-                    imports.ImportOptions(create_players="external", dry_run=True),
-                )
-                peak = tracemalloc.get_traced_memory()[1]
-            finally:
-                tracemalloc.stop()
-    finally:
-        engine.dispose()
+    with Services(url).trial() as db:
+        tracemalloc.start()
+        try:
+            report = imports.import_files(
+                db,
+                [imports.SourceFile(path.name, path=path)],
+                imports.ImportOptions(create_players="external", dry_run=True),
+            )
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
     assert report.files[0].added > 0 and not report.files[0].problems
     return peak
 

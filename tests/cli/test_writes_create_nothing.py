@@ -92,8 +92,8 @@ def test_a_new_database_is_built_apart_and_published_only_with_something_in_it(
 
     path = tmp_path / "club.db"
     dry, real = AppState(db_option=str(path)), AppState(db_option=str(path))
-    real.run(lambda s: add_player(s, name="Hart, Daniel"), write=True)
-    dry.run(lambda s: None, write=True)
+    real.write(lambda db: add_player(db, name="Hart, Daniel"))
+    dry.write(lambda db: None)
     assert not path.exists()  # both still building
     assert close_all() is None
     assert [p.name for p in tmp_path.iterdir()] == ["club.db"]
@@ -102,8 +102,8 @@ def test_a_new_database_is_built_apart_and_published_only_with_something_in_it(
 
     other = tmp_path / "other.db"
     first, second = AppState(db_option=str(other)), AppState(db_option=str(other))
-    first.run(lambda s: add_player(s, name="Berg, Ola"), write=True)
-    second.run(lambda s: add_player(s, name="Lund, Eva"), write=True)
+    first.write(lambda db: add_player(db, name="Berg, Ola"))
+    second.write(lambda db: add_player(db, name="Lund, Eva"))
     failure = close_all()
     assert failure == (
         f"another command created {other} meanwhile: nothing of this one was kept; run it again"

@@ -15,7 +15,7 @@ from sqlalchemy import text
 
 from tests.helpers import Services, seeded
 from tracker.db.driver import Db, day, maybe_day, open_for_reading, postgresql_conninfo, sqlite_path
-from tracker.db.engine import make_engine, sqlite_file, transaction
+from tracker.db.engine import make_engine, sqlite_file
 from tracker.db.revision import SCHEMA_REVISION
 
 
@@ -97,28 +97,23 @@ def _hart(url: str) -> None:
 
 
 def test_the_same_sql_on_a_real_database(db_url: str) -> None:
-    """On each backend: a session's connection and the bare driver run the same statement
-    and read the same rows, in the session's transaction (a pending change is seen)."""
+    """On each backend: the driver's parameters, IN lists and flags on a real database; a
+    change seen in its own transaction, gone when the transaction is rolled back."""
     _hart(db_url)
     sql = """
         SELECT p.name, s.rating, s.ever_2400, p.created_at FROM players p
         JOIN player_seeds s ON s.player_id = p.id
         WHERE s.tc = :tc AND p.id IN (:ids) AND p.name LIKE '%Dan%'"""
-    engine = make_engine(db_url)
-    try:
-        with transaction(engine, write=True) as session:
-            session.execute(text("UPDATE player_seeds SET rating = 2320"))
-            via_session = Db.of(session).all(sql, {"tc": "standard", "ids": [1, 2]})
-            assert Db.of(session).all(sql, {"tc": "standard", "ids": []}) == []
-            session.rollback()
-    finally:
-        engine.dispose()
+    with Services(db_url).trial() as trial:
+        assert trial.run("UPDATE player_seeds SET rating = 2320") == 1
+        in_trial = trial.all(sql, {"tc": "standard", "ids": [1, 2]})
+        assert trial.all(sql, {"tc": "standard", "ids": []}) == []
     reading = open_for_reading(db_url)
     assert reading is not None
     with reading as db:
         rows = db.all(sql, {"tc": "standard", "ids": [1, 2]})
         assert db.scalar("SELECT min(created_at) FROM players") is not None
-    assert [r[:2] for r in via_session] == [("Hart, Daniel", 2320)]
+    assert [r[:2] for r in in_trial] == [("Hart, Daniel", 2320)]
     assert [r[:2] for r in rows] == [("Hart, Daniel", 2318)]  # the update was rolled back
     assert not rows[0][2]  # a boolean: False, or SQLite's 0
 

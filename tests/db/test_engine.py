@@ -1,14 +1,17 @@
-"""Connection settings: WAL, foreign keys, busy timeout, and real transactions/SAVEPOINTs."""
+"""Connection settings: WAL, foreign keys, busy timeout; transactions all or nothing, writers
+one at a time."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from sqlalchemy import select, text
+from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
 
-from tracker.db.driver import BUSY_TIMEOUT_MS, CACHE_KIB
-from tracker.db.engine import make_engine, transaction
-from tracker.db.models import Player
+from tracker.db import driver
+from tracker.db.driver import BUSY_TIMEOUT_MS, CACHE_KIB, Db
+from tracker.db.engine import make_engine
 
 
 @pytest.mark.backends("sqlite")
@@ -22,29 +25,24 @@ def test_sqlite_pragmas(db_url: str) -> None:
     engine.dispose()
 
 
-def test_savepoint_rolls_back_only_its_part(db_url: str) -> None:
-    engine = make_engine(db_url)
-    with transaction(engine, write=True) as session:
-        session.add(Player(name="Kept"))
-        session.flush()
-        nested = session.begin_nested()
-        session.add(Player(name="Dropped"))
-        session.flush()
-        nested.rollback()
-    with transaction(engine, write=False) as session:
-        assert list(session.scalars(select(Player.name))) == ["Kept"]
-    engine.dispose()
-
-
-def test_failed_transaction_leaves_nothing(db_url: str) -> None:
-    engine = make_engine(db_url)
-    with pytest.raises(RuntimeError), transaction(engine, write=True) as session:
-        session.add(Player(name="Ghost"))
-        session.flush()
+def test_a_failed_transaction_leaves_nothing(db_url: str) -> None:
+    def ghost(db: Db) -> None:
+        db.run("INSERT INTO players (name, external) VALUES ('Ghost', :no)", {"no": False})
         raise RuntimeError("boom")
-    with transaction(engine, write=False) as session:
-        assert list(session.scalars(select(Player.name))) == []
-    engine.dispose()
+
+    with pytest.raises(RuntimeError):
+        driver.run(lambda: _opened(db_url, write=True), ghost)
+    assert driver.run(lambda: _opened(db_url, write=False), _names) == []
+
+
+def _opened(url: str, *, write: bool) -> driver.Transaction:
+    opened = (driver.open_for_writing if write else driver.open_for_reading)(url)
+    assert opened is not None
+    return opened
+
+
+def _names(db: Db) -> list[str]:
+    return db.scalars("SELECT name FROM players ORDER BY id")
 
 
 def test_foreign_keys_are_enforced(db_url: str) -> None:
@@ -61,23 +59,35 @@ def test_foreign_keys_are_enforced(db_url: str) -> None:
 
 def test_write_transactions_serialise_writers(db_url: str, backend: str) -> None:
     """SQLite: BEGIN IMMEDIATE for writes, plain BEGIN for reads. PostgreSQL: writes take the
-    tracker's advisory lock, so a period close never misses a game committed meanwhile."""
-    from sqlalchemy import event
-
-    engine = make_engine(db_url)
-    seen: list[str] = []
-
-    @event.listens_for(engine, "before_cursor_execute")
-    def _record(conn, cursor, statement, *args):  # type: ignore[no-untyped-def]
-        seen.append(statement)
-
-    with transaction(engine, write=True) as session:
-        session.execute(text("SELECT 1"))
-    with transaction(engine, write=False) as session:
-        session.execute(text("SELECT 2"))
-    engine.dispose()
+    tracker's advisory lock, so a period close never misses a game committed meanwhile; a
+    read sees one snapshot."""
+    opened = _opened(db_url, write=False)
+    with opened as db:
+        raw = db.connection
+        raw.rollback()  # out of the transaction the open began, to begin ours
+        seen: list[str] = []
+        for write in (True, False):
+            driver.begin(Db(_Recorder(raw, seen), db.dialect), write=write)
+            raw.rollback()
     if backend == "sqlite":
-        assert seen == ["BEGIN IMMEDIATE", "SELECT 1", "BEGIN", "SELECT 2"]
+        assert seen == ["BEGIN IMMEDIATE", "BEGIN"]
     else:
         assert seen[0].startswith("SELECT pg_advisory_xact_lock(")
-        assert seen[1:] == ["SELECT 1", "SELECT 2"]
+        assert seen[1:] == ["SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY"]
+
+
+class _Recorder:
+    """A driver connection that notes every statement run on it."""
+
+    def __init__(self, connection: Any, seen: list[str]) -> None:
+        self._connection, self._seen = connection, seen
+
+    def execute(self, sql: str, *args: Any) -> Any:
+        self._seen.append(sql)
+        return self._connection.execute(sql, *args)
+
+    def cursor(self) -> Any:
+        return _Recorder(self._connection.cursor(), self._seen)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._connection, name)

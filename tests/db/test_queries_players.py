@@ -37,10 +37,10 @@ def test_a_savepoint_undoes_only_the_block_that_failed(db_url: str) -> None:
     assert opened is not None
     with opened as db:
         kept = _add(db, "Hart, Daniel")
-        with q.savepoint(db):
+        with db.savepoint("a_block"):
             seeded = _add(db, "Sato, Yuki")
             q.insert_seed(db, q.SeedRow(seeded, "standard", 2100, 40, False, False))
-        with pytest.raises(ValueError), q.savepoint(db):
+        with pytest.raises(ValueError), db.savepoint("a_block"):
             _add(db, "Berg, Ola")
             raise ValueError("refused")
         assert [p.player.name for p in q.listed_players(db)] == ["Hart, Daniel", "Sato, Yuki"]

@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
-from tracker.db.engine import make_engine, transaction
+from tests.helpers import Services
+from tracker.db.engine import make_engine
 from tracker.services import games, lists, periods, players, shadow
 
 TODAY = dt.date(2026, 11, 29)
@@ -33,8 +34,7 @@ GLICKO = """SELECT p.month, h.player_id, h.preset, h.game_id, h.as_of, h.rating,
 
 def _federation(url: str) -> None:
     rng = random.Random(7)
-    engine = make_engine(url)
-    with transaction(engine, write=True) as session:
+    with Services(url).transaction() as session:
         names = []
         for i in range(36):
             seed = None
@@ -68,7 +68,6 @@ def _federation(url: str) -> None:
                             black_rating=rng.randint(1500, 2300) if b in externals else None,
                         )
                     active = active[1:] + active[:1]
-    engine.dispose()
 
 
 def _rows(url: str) -> dict[str, list[Any]]:
@@ -83,11 +82,7 @@ def _rows(url: str) -> dict[str, list[Any]]:
 
 
 def _run(url: str, work: Any) -> Any:
-    engine = make_engine(url)
-    with transaction(engine, write=True) as session:
-        result = work(session)
-    engine.dispose()
-    return result
+    return Services(url)(work)
 
 
 @pytest.mark.parametrize("preset", ["lichess", "glickman"])
@@ -115,9 +110,9 @@ def test_one_month_at_a_time_equals_all_at_once(db_url: str, preset: str) -> Non
     assert _rows(db_url) == one_by_one
 
     # Closing them all in one command: the same again.
-    _run(db_url, lambda s: s.execute(text("DELETE FROM elo_history")))
-    _run(db_url, lambda s: s.execute(text("DELETE FROM glicko_history")))
-    _run(db_url, lambda s: s.execute(text("DELETE FROM rating_periods")))
+    _run(db_url, lambda s: s.run("DELETE FROM elo_history"))
+    _run(db_url, lambda s: s.run("DELETE FROM glicko_history"))
+    _run(db_url, lambda s: s.run("DELETE FROM rating_periods"))
     report = _run(db_url, lambda s: periods.close(s, tc="standard", month=MONTHS[-1], today=TODAY))
     assert [p.month for p in report.closed] == MONTHS
     assert _rows(db_url) == one_by_one

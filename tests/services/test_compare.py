@@ -10,7 +10,7 @@ from tracker.services import compare, shadow
 
 
 def test_compare_all_flags_only_the_widest_gap(db: Services) -> None:
-    with db.session() as s:
+    with db.transaction() as s:
         for name, rating in (("A", 2300), ("B", 2200), ("C", 2100), ("D", 2000)):
             seeded(s, name, rating)
         shadow.set_config(s, seed_rd="500")  # new-account RDs: a shadow that moves a lot

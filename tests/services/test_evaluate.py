@@ -47,7 +47,7 @@ def by_system(out: Evaluation) -> dict[str, SystemScore]:
 
 def evaluation_club(db: Services) -> None:
     """A 2000, B 1800 (seeded), E external; three games over two months, both closed."""
-    with db.session() as s:
+    with db.transaction() as s:
         seeded(s, "A", 2000)
         seeded(s, "B", 1800)
         external(s, "E")
@@ -201,7 +201,7 @@ def test_evaluate_from_restricts_the_scored_games(db: Services) -> None:
 
 def test_evaluate_leaves_out_games_with_an_unrated_side(db: Services) -> None:
     evaluation_club(db)
-    with db.session() as s:
+    with db.transaction() as s:
         unrated(s, "Newbie", born=1990)
         game(s, "Newbie", "A", "0-1", "2026-01-20")
     db(periods.rerate, tc=None, from_month=None)
@@ -209,7 +209,7 @@ def test_evaluate_leaves_out_games_with_an_unrated_side(db: Services) -> None:
 
 
 def test_coin_flip_log_loss_is_exactly_ln2_for_a_bigger_pool(db: Services) -> None:
-    with db.session() as s:
+    with db.transaction() as s:
         seeded(s, "A", 2000)
         seeded(s, "B", 1800)
         for d in range(1, 31):
@@ -221,7 +221,7 @@ def test_coin_flip_log_loss_is_exactly_ln2_for_a_bigger_pool(db: Services) -> No
 
 
 def test_fide_prediction_uses_the_list_in_force_when_the_event_started(db: Services) -> None:
-    with db.session() as s:
+    with db.transaction() as s:
         seeded(s, "A", 2000)
         seeded(s, "B", 1800)
         game(s, "A", "B", "1-0", "2026-01-10")

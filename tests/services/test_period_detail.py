@@ -9,7 +9,7 @@ from decimal import Decimal
 
 import pytest
 
-from tracker.db.engine import make_engine, transaction
+from tests.helpers import Services
 from tracker.errors import InvalidInputError, NotFoundError
 from tracker.services import games, periods, players
 from tracker.services.period_detail import period_detail
@@ -19,45 +19,37 @@ JAN = dt.date(2026, 1, 1)
 
 
 def season(url: str) -> None:
-    engine = make_engine(url)
-    try:
-        with transaction(engine, write=True) as session:
-            for name, rating in (("P", 1500), ("A", 1400), ("B", 1600), ("C", 1550)):
-                seed = players.SeedInput(rating, 100)
-                players.add_player(session, name=name, birth_year=1980, seed=seed)
-            players.add_player(session, name="Q", birth_year=1990)  # no games
-            for white, black, result, day in (
-                ("P", "A", "1-0", 10),
-                ("B", "P", "1/2-1/2", 11),
-                ("P", "C", "0-1", 12),
-            ):
-                games.add_game(
-                    session,
-                    white=white,
-                    black=black,
-                    result=result,
-                    played_on=dt.date(2026, 1, day),
-                    event="January Open",
-                )
-            periods.close(session, tc="standard", month=JAN, today=dt.date(2026, 11, 29))
-    finally:
-        engine.dispose()
+    with Services(url).transaction() as session:
+        for name, rating in (("P", 1500), ("A", 1400), ("B", 1600), ("C", 1550)):
+            seed = players.SeedInput(rating, 100)
+            players.add_player(session, name=name, birth_year=1980, seed=seed)
+        players.add_player(session, name="Q", birth_year=1990)  # no games
+        for white, black, result, day in (
+            ("P", "A", "1-0", 10),
+            ("B", "P", "1/2-1/2", 11),
+            ("P", "C", "0-1", 12),
+        ):
+            games.add_game(
+                session,
+                white=white,
+                black=black,
+                result=result,
+                played_on=dt.date(2026, 1, day),
+                event="January Open",
+            )
+        periods.close(session, tc="standard", month=JAN, today=dt.date(2026, 11, 29))
 
 
 def test_the_period_game_by_game(db_url: str) -> None:
     season(db_url)
-    engine = make_engine(db_url)
-    try:
-        with transaction(engine, write=False) as session:
-            detail = period_detail(session, "P", "standard", JAN)
-            with pytest.raises(InvalidInputError, match="not a closed standard period"):
-                period_detail(session, "P", "standard", dt.date(2026, 2, 1))
-            with pytest.raises(InvalidInputError, match="not a closed rapid period"):
-                period_detail(session, "P", "rapid", JAN)
-            with pytest.raises(NotFoundError, match="no standard games rated in 2026-01"):
-                period_detail(session, "Q", "standard", JAN)
-    finally:
-        engine.dispose()
+    with Services(db_url).transaction() as session:
+        detail = period_detail(session, "P", "standard", JAN)
+        with pytest.raises(InvalidInputError, match="not a closed standard period"):
+            period_detail(session, "P", "standard", dt.date(2026, 2, 1))
+        with pytest.raises(InvalidInputError, match="not a closed rapid period"):
+            period_detail(session, "P", "rapid", JAN)
+        with pytest.raises(NotFoundError, match="no standard games rated in 2026-01"):
+            period_detail(session, "Q", "standard", JAN)
     assert (detail.rating_before, detail.rating_after, detail.k) == (1500, 1501, 20)
     assert [(g.opponent, g.opponent_rating, g.colour) for g in detail.games] == [
         ("A", 1400, "white"),

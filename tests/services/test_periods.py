@@ -20,7 +20,7 @@ def rows(db: Services, player: str, tc: str = "standard") -> tuple[history.Histo
 
 
 def test_700_rule_over_a_period(db: Services) -> None:
-    with db.session() as s:
+    with db.transaction() as s:
         seeded(s, "Busy", 2054, games=300, born=1970)
         external(s, "Opp")
         for d in range(1, 29):
@@ -37,7 +37,7 @@ def test_700_rule_over_a_period(db: Services) -> None:
 
 
 def test_2650_rule_follows_the_event_start_date(db: Services) -> None:
-    with db.session() as s:
+    with db.transaction() as s:
         seeded(s, "Elite", 2700, games=900, born=None)
         external(s, "Ext")
         game(s, "Elite", "Ext", "1-0", "2025-09-20", black_rating=1964, event="September Open")
@@ -49,7 +49,7 @@ def test_2650_rule_follows_the_event_start_date(db: Services) -> None:
 
 
 def test_rounding_minus_two_and_a_half(db: Services) -> None:
-    with db.session() as s:
+    with db.transaction() as s:
         seeded(s, "Master", 2000, games=500, born=None, ever_2400=True)
         external(s, "Ext")
         game(s, "Master", "Ext", "1/2-1/2", "2026-01-05", black_rating=1811)
@@ -59,7 +59,7 @@ def test_rounding_minus_two_and_a_half(db: Services) -> None:
 
 
 def test_tracked_opponents_use_the_list_in_force_at_the_event_start(db: Services) -> None:
-    with db.session() as s:
+    with db.transaction() as s:
         seeded(s, "X", 2000)
         seeded(s, "Y", 2000)
         # January: X beats Y in a one-day open -> X 2010, Y 1990 on the February list.
@@ -92,7 +92,7 @@ SEASON = [
 def season(db: Services) -> list[int]:
     """A junior, a seeded adult, an unrated newcomer and an external over three months;
     the games' ids."""
-    with db.session() as s:
+    with db.transaction() as s:
         seeded(s, "Ann", 1850, games=20, born=2011)
         seeded(s, "Bob", 2050, games=80, born=1975)
         unrated(s, "Cid", born=2000)

@@ -79,7 +79,7 @@ def elo_rows(db: Services) -> list[tuple[Any, ...]]:
 
 
 def season(db: Services) -> None:
-    with db.session() as s:
+    with db.transaction() as s:
         seeded(s, "Ames", 1900)
         seeded(s, "Bell", 1850)
         game(s, "Ames", "Bell", "1-0", "2026-01-10")
@@ -93,8 +93,8 @@ def test_a_registered_system_closes_rerates_and_drops_with_the_others(
     season(other_db)  # the same season without the toy: the official list to compare with
     other_db(close, "2026-03")
 
-    with db.session() as s:
-        Db.of(s).run(
+    with db.transaction() as s:
+        s.run(
             "CREATE TABLE toy_history (period_id INTEGER NOT NULL, player_id INTEGER NOT NULL,"
             " points INTEGER NOT NULL)"
         )
@@ -111,7 +111,7 @@ def test_a_registered_system_closes_rerates_and_drops_with_the_others(
 
     # A correction in January: the rerate deletes every system's rows of the periods it
     # recomputes (none is left twice) and writes them again.
-    with db.session() as s:
+    with db.transaction() as s:
         (first,) = [g for g in games.list_games(s) if g.played_on == dt.date(2026, 1, 10)]
         games.edit_game(s, first.id, result="0-1")
     db(periods.rerate, tc=None, from_month=None)
@@ -122,7 +122,7 @@ def test_a_registered_system_closes_rerates_and_drops_with_the_others(
     ]  # fmt: skip
 
     # Every game of January gone: the period holds nothing and is dropped, with its rows.
-    with db.session() as s:
+    with db.transaction() as s:
         (first,) = [g for g in games.list_games(s) if g.played_on == dt.date(2026, 1, 10)]
         games.remove_game(s, first.id)
     db(periods.rerate, tc=None, from_month=None)

@@ -80,7 +80,7 @@ def import_and_close(db: Services) -> None:
     options = imports.ImportOptions(tc="standard", create_players="tracked")
     report = db(imports.import_files, [source], options)
     assert report.total("added") == 45
-    with db.session() as s:
+    with db.transaction() as s:
         for name, rating in SEEDS.items():
             players.edit_player(s, name, changes={}, seed=SeedInput(rating, 50))
     db(close, "2026-03")

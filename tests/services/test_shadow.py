@@ -14,7 +14,6 @@ import datetime as dt
 from typing import Any
 
 import pytest
-from sqlalchemy import select, text
 
 from tests.helpers import (
     GLICKMAN,
@@ -32,7 +31,6 @@ from tests.helpers import (
     shadow_rows,
     unrated,
 )
-from tracker.db.models import Player, RatingPeriod
 from tracker.ratings import glicko
 from tracker.ratings.glicko import GlickoState
 from tracker.services import compare, games, history, periods, shadow
@@ -65,7 +63,7 @@ def rerate(db: Services, start: str | None = None) -> None:
 
 def hart_draws_external(db: Services) -> None:
     """Hart (seeded 2318) draws an external 2200 on 10 January 2026; January closed."""
-    with db.session() as s:
+    with db.transaction() as s:
         seeded(s, "Hart", 2318)
         external(s, "Ext")
         game(s, "Hart", "Ext", "1/2-1/2", "2026-01-10", black_rating=2200)
@@ -95,7 +93,7 @@ CLUB_GAMES: list[tuple[str, str, str, str, dict[str, Any]]] = [
 
 def club(db: Services, skip: int | None = None) -> None:
     """Three seeded players and an external over three months, all closed."""
-    with db.session() as s:
+    with db.transaction() as s:
         seeded(s, "Hart", 2318)
         seeded(s, "Okafor", 2100)
         seeded(s, "Lee", 1950)
@@ -110,7 +108,7 @@ def club(db: Services, skip: int | None = None) -> None:
 
 
 def test_the_shadow_is_stored_when_a_period_closes(db: Services) -> None:
-    with db.session() as s:
+    with db.transaction() as s:
         seeded(s, "Hart", 2318)
         external(s, "Ext")
         game(s, "Hart", "Ext", "1/2-1/2", "2026-01-10", black_rating=2200)
@@ -203,7 +201,7 @@ def test_compare_preset_is_computed_on_the_fly_and_equals_what_set_stores(db: Se
 def test_glickman_compare_by_hand(db: Services) -> None:
     """One month, Glickman's preset: one rating period from the seeds, no idle growth."""
     hart_draws_external(db)
-    with db.session() as s:
+    with db.transaction() as s:
         seeded(s, "Lee", 1950)
         game(s, "Lee", "Hart", "1-0", "2026-02-20")
         game(s, "Hart", "Lee", "1/2-1/2", "2026-02-21")
@@ -254,7 +252,7 @@ def test_seed_elo_starts_from_the_seeded_rating_and_fresh_from_1500(db: Services
 
 
 def test_unrated_player_is_seeded_fresh_even_with_seed_elo(db: Services) -> None:
-    with db.session() as s:
+    with db.transaction() as s:
         seeded(s, "Okafor", 2100)
         unrated(s, "Newbie", born=1990)
         game(s, "Newbie", "Okafor", "0-1", "2026-01-12")
@@ -371,7 +369,7 @@ def test_settings_apply_to_later_periods(db: Services) -> None:
 
 def test_forfeits_do_not_move_the_shadow(db: Services) -> None:
     hart_draws_external(db)
-    with db.session() as s:
+    with db.transaction() as s:
         seeded(s, "Lee", 1950)
         game(s, "Hart", "Lee", "+-", "2026-02-05")
         game(s, "Lee", "Hart", "-+", "2026-02-06")
@@ -385,7 +383,7 @@ def test_forfeits_do_not_move_the_shadow(db: Services) -> None:
 
 
 def test_games_the_same_day_follow_the_order_they_were_entered(db: Services) -> None:
-    with db.session() as s:
+    with db.transaction() as s:
         seeded(s, "A", 2000)
         seeded(s, "B", 1800)
     db(game, "A", "B", "1-0", "2026-01-10", round_="1")
@@ -400,7 +398,7 @@ def test_games_the_same_day_follow_the_order_they_were_entered(db: Services) -> 
 
 
 def test_each_time_control_has_its_own_shadow_and_set_recomputes_all(db: Services) -> None:
-    with db.session() as s:
+    with db.transaction() as s:
         seeded(s, "A", 2000)
         seeded(s, "B", 1800)
         game(s, "A", "B", "1-0", "2026-01-10")
@@ -448,7 +446,7 @@ def outputs(db: Services) -> tuple[Any, ...]:
 
 def lee_in_march(db: Services) -> None:
     """The club's games: Lee plays in January and February, not in March."""
-    with db.session() as s:
+    with db.transaction() as s:
         seeded(s, "Hart", 2318)
         seeded(s, "Okafor", 2100)
         seeded(s, "Lee", 1950)
@@ -490,9 +488,9 @@ def test_a_close_stores_no_month_end_row_for_an_idle_player(db: Services, one_by
     assert (compared[2].glicko, compared[2].rd) == (on_april_list.rating, on_april_list.rd)
     (lee,) = [r for r in db(compare.compare_all, "standard").rows if r.name == "Lee"]
     assert (lee.glicko, lee.rd) == (on_april_list.rating, on_april_list.rd)
-    with db.session() as s:
+    with db.transaction() as s:
         ends = shadow.month_end_players(s, "standard", month("2026-03"))
-        assert ends[s.scalar(select(Player.id).where(Player.name == "Lee"))].state == feb
+        assert ends[s.scalar("SELECT id FROM players WHERE name = 'Lee'")].state == feb
         assert {p.games for p in ends.values()} == {3, 4}  # Hart 4 games, Okafor 4, Lee 3
         assert shadow.month_end_players(s, "standard", month("2025-12")) == {}
 
@@ -518,16 +516,14 @@ def test_a_database_with_the_copied_idle_rows_reads_as_a_rerated_one(db: Service
     lee_in_march(db)
     db(close, "2026-03")
     expected = outputs(db)
-    with db.session() as s:  # what closing March used to write: Lee's February row, copied
-        s.execute(
-            text(
-                "INSERT INTO glicko_history (as_of, player_id, preset, game_id, period_id,"
-                " rating, rd, volatility, last_played, games)"
-                " SELECT :end, h.player_id, h.preset, NULL, :march, h.rating, h.rd,"
-                " h.volatility, h.last_played, h.games FROM glicko_history h"
-                " WHERE h.period_id = :feb AND h.game_id IS NULL AND h.player_id NOT IN"
-                " (SELECT player_id FROM glicko_history WHERE period_id = :march)"
-            ),
+    with db.transaction() as s:  # what closing March used to write: Lee's February row, copied
+        s.run(
+            "INSERT INTO glicko_history (as_of, player_id, preset, game_id, period_id,"
+            " rating, rd, volatility, last_played, games)"
+            " SELECT :end, h.player_id, h.preset, NULL, :march, h.rating, h.rd,"
+            " h.volatility, h.last_played, h.games FROM glicko_history h"
+            " WHERE h.period_id = :feb AND h.game_id IS NULL AND h.player_id NOT IN"
+            " (SELECT player_id FROM glicko_history WHERE period_id = :march)",
             {
                 "end": D(2026, 3, 31),
                 "march": periods_id(s, "2026-03"),
@@ -549,7 +545,7 @@ def test_a_database_with_the_copied_idle_rows_reads_as_a_rerated_one(db: Service
 
 
 def periods_id(s: Any, m: str) -> int:
-    found: int = s.scalar(select(RatingPeriod.id).where(RatingPeriod.month == month(m)))
+    found: int = s.scalar("SELECT id FROM rating_periods WHERE month = :m", {"m": month(m)})
     return found
 
 
@@ -572,9 +568,9 @@ def test_a_player_back_after_months_without_games_starts_from_his_latest_row(
         ("2026-05-31", 4),  # his fourth game: he started May from his February row
     ]
     feb = GlickoState(*lee[1][4:7])
-    with db.session() as s:
+    with db.transaction() as s:
         hart = shadow.month_end_players(s, "standard", month("2026-04"))
-        (hart_id,) = s.scalars(select(Player.id).where(Player.name == "Hart"))
+        (hart_id,) = s.scalars("SELECT id FROM players WHERE name = 'Hart'")
     grown_hart = glicko.idle(
         hart[hart_id].state, LICHESS, days=(D(2026, 5, 9) - D(2026, 4, 4)).days
     )

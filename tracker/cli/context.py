@@ -15,12 +15,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import typer
 
-from tracker.errors import ConflictError, DatabaseError, InvalidInputError
+from tracker.errors import DatabaseError
 from tracker.user_input import exists
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
-    from sqlalchemy.orm import Session
 
     from tracker.db.driver import Db, Transaction
 
@@ -219,33 +218,6 @@ class AppState:
             raw.close()
             raise
         return driver.Transaction(db, write=write, release=raw.close)
-
-    def run(self, work: Callable[[Session], T], *, write: bool) -> T:
-        """One command, one transaction: all of it is committed or none of it. A command that
-        only reads never creates the database."""
-        from sqlalchemy.exc import IntegrityError, SQLAlchemyError
-
-        from tracker.db import driver
-        from tracker.db.engine import describe, is_out_of_range, run_in_transaction
-
-        engine = self.engine(create=write)
-        try:
-            return run_in_transaction(engine, work, write=write)
-        except IntegrityError as exc:
-            raise ConflictError(f"the change clashes with stored data: {describe(exc)}") from None
-        except SQLAlchemyError as exc:
-            if is_out_of_range(exc):
-                raise InvalidInputError(driver.TOO_LARGE) from None
-            raise DatabaseError(f"database error: {describe(exc)}") from None
-        except OverflowError as exc:
-            if not is_out_of_range(exc):
-                raise  # any other overflow is a bug and keeps its traceback
-            raise InvalidInputError(driver.TOO_LARGE) from None
-        except Exception as exc:  # plain SQL on the session's connection (tracker.db.driver)
-            failure = driver.failure(exc)
-            if failure is None:
-                raise
-            raise failure from None
 
 
 def close_all() -> str | None:

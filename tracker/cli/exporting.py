@@ -117,7 +117,6 @@ def export(
     if what == "players":
         from tracker.services.exports import export_players
 
-        # on a session still: the players' listing is not on the bare driver yet
         rows, views = app_state.read(export_players)
         text, count = _players_text(rows, views, fmt), f"{len(rows)} players"
     elif what == "games":

@@ -22,20 +22,12 @@ import sqlite3
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 from urllib.parse import quote, unquote
 
 from tracker.db.revision import SCHEMA_REVISION
 from tracker.db.rows import TABLES, EloRow, GlickoRow
 from tracker.errors import ConflictError, DatabaseError, InvalidInputError, TrackerError
-
-if TYPE_CHECKING:
-    from typing import TypeAlias
-
-    from sqlalchemy.orm import Session
-
-    #: What a read function takes: a :class:`Db`, or a session to run on.
-    Source: TypeAlias = "Db | Session"
 
 Row = tuple[Any, ...]
 T = TypeVar("T")
@@ -74,16 +66,6 @@ class Db:
         self.connection = connection
         self.dialect = dialect  # "sqlite" or "postgresql"
         self._cache: dict[object, str] = {}
-
-    @staticmethod
-    def of(source: Db | Session) -> Db:
-        """``source`` itself, or a session's connection (pending ORM changes flushed first,
-        so that the SQL sees them)."""
-        if isinstance(source, Db):
-            return source
-        source.flush()
-        conn = source.connection()
-        return Db(conn.connection.driver_connection, conn.dialect.name)
 
     @property
     def sqlite(self) -> bool:
@@ -169,6 +151,10 @@ class Db:
             sql = sql.replace("%", "%%")
         return _PARAM.sub(name, sql)
 
+    def savepoint(self, name: str) -> Savepoint:
+        """A savepoint in this transaction, named ``name``: see :class:`Savepoint`."""
+        return Savepoint(self, name)
+
     def insert_many(
         self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]
     ) -> None:
@@ -195,6 +181,33 @@ class Db:
         if rows:
             kind = type(rows[0])
             self.insert_many(TABLES[kind], kind._fields, rows)
+
+
+class Savepoint:
+    """A savepoint in a transaction: what is written after it is kept (:meth:`keep`) or
+    undone (:meth:`undo`), the transaction going on either way. As a ``with`` block: undone
+    if the block raises, else kept."""
+
+    def __init__(self, db: Db, name: str) -> None:
+        self.db = db
+        self.name = name
+        db.run(f"SAVEPOINT {name}")
+
+    def keep(self) -> None:
+        self.db.run(f"RELEASE SAVEPOINT {self.name}")
+
+    def undo(self) -> None:
+        self.db.run(f"ROLLBACK TO SAVEPOINT {self.name}")
+        self.db.run(f"RELEASE SAVEPOINT {self.name}")
+
+    def __enter__(self) -> Savepoint:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
+        if kind is None:
+            self.keep()
+        else:
+            self.undo()
 
 
 def day(value: Any) -> dt.date:

@@ -1,38 +1,34 @@
-"""Engines and transactions for SQLite and PostgreSQL.
+"""SQLAlchemy engines for SQLite and PostgreSQL: what creates, checks and migrates a
+database, and makes a connection for a URL the driver does not open itself (every query at
+run time goes through :mod:`tracker.db.driver`).
 
-SQLite connections get WAL, ``foreign_keys=ON`` and a busy timeout, and (on Python
-3.11, whose sqlite3 module manages transactions itself) SQLAlchemy's documented
-"BEGIN" hooks so that transactions and SAVEPOINTs are real. Write transactions start
-with ``BEGIN IMMEDIATE`` so two writers queue on the busy timeout instead of failing
-when a reader upgrades to a writer. On PostgreSQL writers queue on an advisory lock, with
-a lock timeout as long as SQLite's busy timeout. A writer that still cannot get in is retried
-a few times, then told so in one line (``BUSY_MESSAGE``).
+SQLite connections get WAL, ``foreign_keys=ON`` and a busy timeout, and (on Python 3.11,
+whose sqlite3 module manages transactions itself) SQLAlchemy's documented "BEGIN" hooks so
+that a migration's transaction is real. A migration writes under ``BEGIN IMMEDIATE`` on
+SQLite and the writers' advisory lock on PostgreSQL, as every write does
+(:func:`tracker.db.driver.begin`).
 """
 
 from __future__ import annotations
 
 import sqlite3
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
-from sqlalchemy.orm import Session
 
 from tracker.db import driver
 from tracker.db.driver import (
-    BUSY_MESSAGE,
     CACHE_KIB,
     WRITER_LOCK,
 )
 from tracker.errors import DatabaseError
 
 WRITE_OPTION = "tracker_write"
-T = TypeVar("T")
 
 
 def sqlite_file(url: str) -> Path | None:
@@ -115,19 +111,6 @@ def is_out_of_range(exc: BaseException) -> bool:
 
 
 @contextmanager
-def transaction(engine: Engine, *, write: bool) -> Iterator[Session]:
-    """One transaction: commit if the block succeeds, roll everything back if it fails."""
-    with Session(engine, expire_on_commit=False, autoflush=True) as session:
-        session.connection(execution_options={WRITE_OPTION: write})
-        try:
-            yield session
-            session.commit()
-        except BaseException:
-            session.rollback()
-            raise
-
-
-@contextmanager
 def schema_change(engine: Engine) -> Iterator[Connection]:
     """One write transaction for a migration. On SQLite, foreign keys are off while the schema
     changes and checked before the commit: SQLite's documented way to rebuild a table that
@@ -154,20 +137,3 @@ def schema_change(engine: Engine) -> Iterator[Connection]:
         finally:
             if sqlite:
                 raw.execute("PRAGMA foreign_keys = ON")
-
-
-def run_in_transaction(
-    engine: Engine, work: Callable[[Session], T], *, write: bool, attempts: int = 3
-) -> T:
-    """Run ``work`` in one transaction, retrying a few times if the database stays locked."""
-    for attempt in range(1, attempts + 1):
-        try:
-            with transaction(engine, write=write) as session:
-                return work(session)
-        except OperationalError as exc:
-            if not is_locked(exc) or attempt == attempts:
-                if is_locked(exc):
-                    raise DatabaseError(BUSY_MESSAGE) from exc
-                raise DatabaseError(f"database error: {describe(exc)}") from exc
-            time.sleep(0.2 * attempt)
-    raise AssertionError("unreachable")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from tracker.db.driver import Db
 from tracker.db.queries import history as queries
@@ -19,9 +18,6 @@ from tracker.services.online_reads import OnlineSeries, series_for
 from tracker.services.player_refs import find
 from tracker.services.shadow_config import check_preset, get_config
 from tracker.user_input import check_tc
-
-if TYPE_CHECKING:
-    from tracker.db.driver import Source
 
 
 @dataclass(frozen=True)
@@ -120,10 +116,9 @@ def _row(
     )
 
 
-def compare(source: Source, ref: str, tc: str, preset_name: str | None) -> Comparison:
+def compare(db: Db, ref: str, tc: str, preset_name: str | None) -> Comparison:
     """Per closed month: the published Elo and the shadow at the list date."""
     tc = check_tc(tc)
-    db = Db.of(source)
     player = find(db, ref)
     if player.external:
         raise not_rated_here(player)
@@ -231,13 +226,12 @@ def _ranks(values: dict[int, float]) -> dict[int, int]:
     return ranks
 
 
-def compare_all(source: Source, tc: str) -> Standings:
+def compare_all(db: Db, tc: str) -> Standings:
     """Every tracked player's current Elo and shadow with both ranks, sorted by Elo.
 
     Flagged: the players whose two ranks differ the most (when they differ at all).
     """
     tc = check_tc(tc)
-    db = Db.of(source)
     config = get_config(db)
     preset = config.glicko_preset()
     closed = lists.closed_months(db, tc)

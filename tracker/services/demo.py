@@ -8,16 +8,13 @@ import sqlite3
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tracker.db.driver import Db
 from tracker.db.queries.demo import player_names
 from tracker.services.games import add_game
 from tracker.services.online import import_data
 from tracker.services.players import SeedInput, add_player, edit_player
-
-if TYPE_CHECKING:
-    from tracker.db.driver import Source
 
 
 @dataclass(frozen=True)
@@ -53,9 +50,8 @@ def is_demo_database(path: Path) -> bool:
     return names == {p["name"] for p in season()["players"]}
 
 
-def load_demo(source: Source) -> DemoSummary:
+def load_demo(db: Db) -> DemoSummary:
     """The sample season, added as the commands add it."""
-    db = Db.of(source)
     data = season()
     for p in data["players"]:
         seed = (

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from tracker.db.driver import Db
 from tracker.errors import NotFoundError
@@ -14,9 +13,6 @@ from tracker.services import lists, rated_games
 from tracker.services.shadow_config import PRESET_NAMES, get_config
 from tracker.services.shadow_reads import replay
 from tracker.user_input import check_tc
-
-if TYPE_CHECKING:
-    from tracker.db.driver import Source
 
 
 @dataclass(frozen=True)
@@ -39,7 +35,7 @@ class Evaluation:
     external_games: bool = False
 
 
-def evaluate(source: Source, tc: str, from_month: dt.date | None) -> Evaluation:
+def evaluate(db: Db, tc: str, from_month: dt.date | None) -> Evaluation:
     """Replay every rated game of the closed periods; score each system's prediction of it.
 
     FIDE Elo predicts with the expectation its own calculation uses (table 8.1.2 and the
@@ -48,7 +44,6 @@ def evaluate(source: Source, tc: str, from_month: dt.date | None) -> Evaluation:
     for every system, so all systems are scored on the same games.
     """
     tc = check_tc(tc)
-    db = Db.of(source)
     config = get_config(db)
     ratings = lists.ListRatings(db, tc)
     elo_pred: dict[int, float] = {}

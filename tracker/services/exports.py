@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from tracker.db.driver import Db
 from tracker.db.queries.exports import GameSide, game_lines
@@ -29,9 +28,6 @@ from tracker.services.history import History, RatingList, history, rating_list
 from tracker.services.player_files import players_rows
 from tracker.services.players import PlayerView, list_players
 from tracker.vocabulary import FORFEITS
-
-if TYPE_CHECKING:
-    from tracker.db.driver import Source
 
 
 @dataclass(frozen=True)
@@ -97,7 +93,7 @@ class ExportedGame:
 
 
 def export_games(
-    source: Source,
+    db: Db,
     *,
     player: str | None = None,
     month: dt.date | None = None,
@@ -109,7 +105,6 @@ def export_games(
     ``ratings_in_force``, a tracked player's game without a recorded rating carries his
     rating on the list in force when its event started (or on its day): what a TRF's
     player record says."""
-    db = Db.of(source)
     where, params = filter_games(db, player=player, month=month, event=event, tc=tc)
     out = [
         ExportedGame(
@@ -180,9 +175,9 @@ def event_as_trf(games: tuple[ExportedGame, ...]) -> str:
         raise InvalidInputError(f"cannot write a TRF: {exc}") from None
 
 
-def export_history(source: Source, player: str, tc: str, month: dt.date | None = None) -> History:
+def export_history(db: Db, player: str, tc: str, month: dt.date | None = None) -> History:
     """A player's history (as ``tracker history``), optionally one month only."""
-    found = history(Db.of(source), player, tc)
+    found = history(db, player, tc)
     if month is None:
         return found
     rows = tuple(r for r in found.rows if r.month == month)
@@ -197,12 +192,11 @@ def export_history(source: Source, player: str, tc: str, month: dt.date | None =
     )
 
 
-def export_list(source: Source, tc: str, list_month: dt.date | None) -> RatingList:
+def export_list(db: Db, tc: str, list_month: dt.date | None) -> RatingList:
     """A published rating list (as ``tracker list``): ``list_month`` names it by its date."""
-    return rating_list(Db.of(source), tc, list_month)
+    return rating_list(db, tc, list_month)
 
 
-def export_players(source: Source) -> tuple[list[dict[str, object]], tuple[PlayerView, ...]]:
+def export_players(db: Db) -> tuple[list[dict[str, object]], tuple[PlayerView, ...]]:
     """Every player, as players-file rows (CSV) and as views (JSON), in name order."""
-    db = Db.of(source)
     return players_rows(db), list_players(db)

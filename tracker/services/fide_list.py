@@ -34,7 +34,7 @@ import contextlib
 import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import IO, TYPE_CHECKING
+from typing import IO
 
 from tracker.db.driver import Db
 from tracker.db.queries import fide_list as q
@@ -46,9 +46,6 @@ from tracker.services.players import FEDERATION, SeedInput, seed_row
 from tracker.services.stale import mark_all_stale
 from tracker.user_input import check_tc, today
 from tracker.vocabulary import TimeControl, plural
-
-if TYPE_CHECKING:
-    from tracker.db.driver import Source
 
 #: A junior is under 18 at the end of the year (FIDE Rating Regulations 2024, 8.3.3).
 JUNIOR_AGE = 18
@@ -161,7 +158,7 @@ def seed_from_list(
 
 
 def import_fide_list(
-    database: Source,
+    db: Db,
     stream: IO[bytes],
     source: str,
     *,
@@ -177,7 +174,6 @@ def import_fide_list(
         federation = federation.strip().upper()
         if not FEDERATION.match(federation):
             raise InvalidInputError(f"invalid federation {federation!r}: three letters")
-    db = Db.of(database)
     known = q.fide_ids(db)
 
     def wanted(fide_id: int, fed: str | None) -> bool:
@@ -200,17 +196,17 @@ def import_fide_list(
     month = month or list_month
     report = _Apply(db, chosen, month, dry_run)
     if not problems:
-        q.savepoint(db, _SAVEPOINT)
+        savepoint = db.savepoint(_SAVEPOINT)
         try:
             report.apply(entries, known)
         except BaseException:
             with contextlib.suppress(Exception):  # the error raised says what went wrong
-                q.roll_back_to(db, _SAVEPOINT)
+                savepoint.undo()
             raise
         if dry_run:
-            q.roll_back_to(db, _SAVEPOINT)
+            savepoint.undo()
         else:
-            q.release(db, _SAVEPOINT)
+            savepoint.keep()
     notes = report.notes(reader.recoded)
     return FideListReport(
         file=source,

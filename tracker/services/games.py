@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from tracker.db.driver import Db
 from tracker.db.queries import games as queries
@@ -30,9 +30,6 @@ from tracker.services.stale import mark_stale
 from tracker.user_input import check_tc, parse_result
 from tracker.vocabulary import FORFEITS
 
-if TYPE_CHECKING:
-    from tracker.db.driver import Source
-
 
 @dataclass(frozen=True)
 class GameView:
@@ -57,10 +54,9 @@ class GameView:
         return self.result not in FORFEITS
 
 
-def date_bounds(source: Source, today: dt.date) -> DateBounds:
+def date_bounds(db: Db, today: dt.date) -> DateBounds:
     """The dates a game may have in this database (:class:`~tracker.services.intake.DateBounds`):
     its records start with its first rating period, else its first game."""
-    db = Db.of(source)
     first = queries.first_period_month(db)
     if first is None:
         first = queries.first_game_date(db)
@@ -71,18 +67,17 @@ def _view(db: Db, game_id: int) -> GameView:
     return GameView(**queries.listing_by_id(db, game_id)._asdict())
 
 
-def get_game(source: Source, game_id: int) -> GameRow:
-    game = queries.game_by_id(Db.of(source), game_id)
+def get_game(db: Db, game_id: int) -> GameRow:
+    game = queries.game_by_id(db, game_id)
     if game is None:
         raise NotFoundError(f"no game {game_id}")
     return game
 
 
-def find_event(source: Source, name: str) -> EventRow | None:
+def find_event(db: Db, name: str) -> EventRow | None:
     """The event a name means, compared without case or extra blanks
     (:func:`~tracker.services.intake.event_key`); None if there is none. Of two stored
     spellings of one event (from before revision 0007) the exact name picks one."""
-    db = Db.of(source)
     found = queries.events_with_key(db, event_key(name))
     if len(found) > 1:
         exact = [e for e in found if e.name == clean_event_name(name)]
@@ -96,11 +91,10 @@ def find_event(source: Source, name: str) -> EventRow | None:
 
 
 def get_or_create_event(
-    source: Source, name: str, played_on: dt.date, start: dt.date | None = None
+    db: Db, name: str, played_on: dt.date, start: dt.date | None = None
 ) -> EventRow:
     """The event of that name, created on first use; its start date follows the earliest game
     unless it was given."""
-    db = Db.of(source)
     found = find_event(db, clean_event_name(name))
     clean = clean_event_name(name) if found is None else found.name
     if found is None:
@@ -223,7 +217,7 @@ def _unrated_for(opponent: PlayerRow) -> str:
 
 
 def add_game(
-    source: Source,
+    db: Db,
     *,
     white: str,
     black: str,
@@ -241,7 +235,6 @@ def add_game(
     """Record one game after checking everything that can be wrong with it. Given ``today``,
     a date that cannot be right is refused, and an old one unless ``yes``
     (:class:`~tracker.services.intake.DateBounds`)."""
-    db = Db.of(source)
     if today is not None:
         date_bounds(db, today).check(played_on, yes=yes)
     before = _span_before(db, tc, event)
@@ -267,7 +260,7 @@ UNCHANGED: Any = object()
 
 
 def edit_game(
-    source: Source,
+    db: Db,
     game_id: int,
     *,
     white: str | None = None,
@@ -288,7 +281,6 @@ def edit_game(
 
     ``event``, ``round_`` and the ratings left at ``UNCHANGED`` keep their values; None
     clears them. Given ``today``, a new date is checked as :func:`add_game` checks it."""
-    db = Db.of(source)
     game = get_game(db, game_id)
     if today is not None and played_on is not None and played_on != game.played_on:
         date_bounds(db, today).check(played_on, yes=yes)
@@ -351,7 +343,7 @@ def _follow_earliest_game(db: Db, event_id: int) -> None:
 
 
 def game_filter(
-    source: Source,
+    db: Db,
     *,
     player: str | None = None,
     month: dt.date | None = None,
@@ -360,7 +352,6 @@ def game_filter(
 ) -> GameFilter:
     """Which games are a player's, a month's, an event's and a time control's: the player and
     the event resolved (either unknown is an error), the time control checked."""
-    db = Db.of(source)
     player_id = find(db, player).id if player is not None else None
     end = next_month(month) if month is not None else None
     event_id = None
@@ -378,7 +369,7 @@ def game_filter(
 
 
 def filter_games(
-    source: Source,
+    db: Db,
     *,
     player: str | None = None,
     month: dt.date | None = None,
@@ -387,26 +378,24 @@ def filter_games(
 ) -> tuple[str, dict[str, Any]]:
     """The SQL condition (on ``games g``) and its parameters for the games of a player, a
     month, an event and a time control (:func:`game_filter`)."""
-    which = game_filter(source, player=player, month=month, event=event, tc=tc)
+    which = game_filter(db, player=player, month=month, event=event, tc=tc)
     return queries.filter_condition(which)
 
 
 def list_games(
-    source: Source,
+    db: Db,
     *,
     player: str | None = None,
     month: dt.date | None = None,
     event: str | None = None,
     tc: str | None = None,
 ) -> tuple[GameView, ...]:
-    db = Db.of(source)
     which = game_filter(db, player=player, month=month, event=event, tc=tc)
     return tuple(GameView(**game._asdict()) for game in queries.listings(db, which))
 
 
-def remove_game(source: Source, game_id: int) -> GameView:
+def remove_game(db: Db, game_id: int) -> GameView:
     """Delete a game; an event's derived start date follows its remaining games."""
-    db = Db.of(source)
     game = get_game(db, game_id)
     removed = _view(db, game.id)
     event = queries.event_by_id(db, game.event_id) if game.event_id else None

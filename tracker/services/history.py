@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from tracker.db.driver import Db
 from tracker.db.queries import history as queries
@@ -20,9 +20,6 @@ from tracker.services.player_refs import PlayerRow, PlayerView, find, show_playe
 from tracker.services.shadow_config import get_config
 from tracker.user_input import check_tc
 from tracker.vocabulary import TIME_CONTROLS, TimeControl
-
-if TYPE_CHECKING:
-    from tracker.db.driver import Source
 
 
 @dataclass(frozen=True)
@@ -71,20 +68,17 @@ def not_rated_here(player: PlayerRow) -> NotFoundError:
     )
 
 
-def plays_external(
-    source: Source, tc: str, before: dt.date | None, player_id: int | None = None
-) -> bool:
+def plays_external(db: Db, tc: str, before: dt.date | None, player_id: int | None = None) -> bool:
     """Whether a game of ``tc`` dated before ``before`` pits a tracked player (``player_id``,
     or anyone) against an external one."""
     if before is None:
         return False
-    return queries.plays_external(Db.of(source), tc, before, player_id)
+    return queries.plays_external(db, tc, before, player_id)
 
 
-def history(source: Source, ref: str, tc: str) -> History:
+def history(db: Db, ref: str, tc: str) -> History:
     """One row per closed period the player played in or was listed on."""
     tc = check_tc(tc)
-    db = Db.of(source)
     player = find(db, ref)
     if player.external:
         raise not_rated_here(player)
@@ -177,12 +171,11 @@ class RatingStatus:
     stale: bool
 
 
-def rating_status(source: Source, player: PlayerRow) -> tuple[RatingStatus, ...]:
+def rating_status(db: Db, player: PlayerRow) -> tuple[RatingStatus, ...]:
     """The player's published state on the latest list of each time control he has, and the
     live (not yet published) change of the open months after it."""
     if player.external:
         return ()
-    db = Db.of(source)
     out = []
     for tc in TIME_CONTROLS:
         status = _status(db, player, tc)
@@ -275,14 +268,13 @@ class RatingList:
     stale: bool
 
 
-def rating_list(source: Source, tc: str, list_month: dt.date | None) -> RatingList:
+def rating_list(db: Db, tc: str, list_month: dt.date | None) -> RatingList:
     """The list as FIDE prints it: everyone rated on it, highest first.
 
     ``list_month`` names the list by its date (the list of 2026-02 is dated 2026-02-01 and
     holds January's games); default: the latest list.
     """
     tc = check_tc(tc)
-    db = Db.of(source)
     closed = lists.closed_months(db, tc)
     if not closed:
         raise NotFoundError(f"no {tc} list yet: close a period first (`tracker period close`)")
@@ -325,8 +317,7 @@ class PlayerCard:
     ratings: tuple[RatingStatus, ...]
 
 
-def player_card(source: Source, ref: str) -> PlayerCard:
+def player_card(db: Db, ref: str) -> PlayerCard:
     """``player show``: the player's details and his rating on each list."""
-    db = Db.of(source)
     player = find(db, ref)
     return PlayerCard(show_player(db, f"#{player.id}"), rating_status(db, player))

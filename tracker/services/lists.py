@@ -28,7 +28,6 @@ from tracker.ratings import fide
 from tracker.ratings.month_games import MonthGame
 
 if TYPE_CHECKING:
-    from tracker.db.driver import Source
     from tracker.db.models import PlayerSeed
 
 
@@ -45,23 +44,23 @@ def from_hundredths(value: int) -> Decimal:
     return Decimal(value) / 100
 
 
-def closed_months(source: Source, tc: str) -> list[ClosedMonth]:
+def closed_months(db: Db, tc: str) -> list[ClosedMonth]:
     """Every closed period of ``tc``, oldest first."""
-    return queries.closed_months(Db.of(source), tc)
+    return queries.closed_months(db, tc)
 
 
-def first_game_month(source: Source, tc: str) -> dt.date | None:
-    first = queries.first_game_day(Db.of(source), tc)
+def first_game_month(db: Db, tc: str) -> dt.date | None:
+    first = queries.first_game_day(db, tc)
     return month_of(first) if first is not None else None
 
 
-def period_id(source: Source, tc: str, month: dt.date) -> int | None:
-    return queries.period_id(Db.of(source), tc, month)
+def period_id(db: Db, tc: str, month: dt.date) -> int | None:
+    return queries.period_id(db, tc, month)
 
 
-def seeds(source: Source, tc: str, *, only: Collection[int] | None = None) -> dict[int, ListSeed]:
+def seeds(db: Db, tc: str, *, only: Collection[int] | None = None) -> dict[int, ListSeed]:
     """Tracked players' seeds (of the ``only`` players, if given)."""
-    return queries.seeds(Db.of(source), tc, only=only)
+    return queries.seeds(db, tc, only=only)
 
 
 def _unlisted_seeds(db: Db, tc: str, listed: Container[int]) -> dict[int, ListSeed]:
@@ -132,11 +131,10 @@ def _never() -> Line:
 
 
 def lines_at(
-    source: Source, tc: str, month: dt.date, players: Iterable[int] | None = None
+    db: Db, tc: str, month: dt.date, players: Iterable[int] | None = None
 ) -> dict[int, Line]:
     """Every line of the list that closed ``month`` (or of ``players`` only), stored or
     derived (see above)."""
-    db = Db.of(source)
     closed = closed_months(db, tc)
     if not closed or month < closed[0].month:
         return {}
@@ -168,13 +166,10 @@ class Brief(NamedTuple):
     extra: tuple[Any, ...] = ()
 
 
-def briefs_at(
-    source: Source, tc: str, month: dt.date, extra: Collection[str] = ()
-) -> dict[int, Brief]:
+def briefs_at(db: Db, tc: str, month: dt.date, extra: Collection[str] = ()) -> dict[int, Brief]:
     """:func:`lines_at` cut to what a printed list shows, for readers of a whole list (a
     federation's list: reading a few columns is several times faster than whole lines), with
     the ``extra`` columns (of ``players``, by name) of each line's player."""
-    db = Db.of(source)
     closed = closed_months(db, tc)
     if not closed or month < closed[0].month:
         return {}
@@ -200,14 +195,13 @@ def briefs_at(
 
 
 def player_lines(
-    source: Source,
+    db: Db,
     tc: str,
     player_id: int,
     closed: list[ClosedMonth] | None = None,
 ) -> list[tuple[dt.date, bool, Line]]:
     """The player's line on every closed list he is on, oldest first: (month, stale, line).
     ``closed``: :func:`closed_months`, if the caller has read them."""
-    db = Db.of(source)
     closed = closed_months(db, tc) if closed is None else closed
     stored = queries.player_lines(db, tc, player_id)
     seed = seeds(db, tc, only=[player_id]).get(player_id)
@@ -231,8 +225,8 @@ class ListRatings:
     """Published ratings by list, for Ro and the opponents' ratings (§8.3.2: the list in force
     when the event started). Before the first closed period the seeds stand in."""
 
-    def __init__(self, source: Source, tc: str, *, fallback_to_latest: bool = False) -> None:
-        self.db = db = Db.of(source)
+    def __init__(self, db: Db, tc: str, *, fallback_to_latest: bool = False) -> None:
+        self.db = db
         self.tc = tc
         # Rapid & Blitz Rating Regulations §7.2.1: a player unrated in rapid (blitz) who has a
         # standard rating at the start of the tournament is rated with that rating.
@@ -334,19 +328,19 @@ def pool_from_json(text: str | None) -> tuple[tuple[fide.PoolGame, ...], bool]:
 
 
 def states_after(
-    source: Source, tc: str, month: dt.date, player_id: int | None = None
+    db: Db, tc: str, month: dt.date, player_id: int | None = None
 ) -> dict[int, fide.PlayerState]:
     """Every tracked player's state as published on the list that closed ``month`` (or one
     player's)."""
-    return list_lines(source, tc, month, player_id)[0]
+    return list_lines(db, tc, month, player_id)[0]
 
 
 def list_lines(
-    source: Source, tc: str, month: dt.date, player_id: int | None = None
+    db: Db, tc: str, month: dt.date, player_id: int | None = None
 ) -> tuple[dict[int, fide.PlayerState], dict[int, int | None]]:
     """The tracked players' states on the list that closed ``month``, and the rating of
     every line of it."""
-    lines = lines_at(source, tc, month, None if player_id is None else [player_id])
+    lines = lines_at(db, tc, month, None if player_id is None else [player_id])
     states = {pid: line_state_of(line) for pid, line in lines.items() if not line.external}
     return states, {pid: line.rating for pid, line in lines.items()}
 
@@ -393,7 +387,7 @@ class PublishedList:
 
 
 def states_at_start(
-    source: Source,
+    db: Db,
     tc: str,
     month: dt.date,
     first_month: dt.date,
@@ -401,11 +395,10 @@ def states_at_start(
 ) -> tuple[dict[int, fide.PlayerState], dict[int, int | None] | None]:
     """Tracked players' states on the list in force during ``month``, and the ratings of every
     line of that list (None before the first closed period). ``published``: that list, just
-    published in this session."""
+    published in this transaction."""
     ratings: dict[int, int | None] | None
     if published is not None:
         return dict(published.states), published.lines
-    db = Db.of(source)
     prev = previous_month(month)
     if period_id(db, tc, prev) is not None:
         return list_lines(db, tc, prev)  # seeded players not listed yet included
@@ -416,5 +409,5 @@ def states_at_start(
     return states, ratings
 
 
-def stale_months(source: Source, tc: str) -> list[dt.date]:
-    return [m for m, _, s in closed_months(source, tc) if s]
+def stale_months(db: Db, tc: str) -> list[dt.date]:
+    return [m for m, _, s in closed_months(db, tc) if s]

@@ -18,7 +18,7 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import quote
 
 from tracker.db.driver import Db
@@ -30,9 +30,6 @@ from tracker.importers.online import OnlineParse, OnlinePoint
 from tracker.services.http import Fetch
 from tracker.services.player_refs import PlayerRow, find
 from tracker.vocabulary import PLATFORM_NAMES, PLATFORMS
-
-if TYPE_CHECKING:
-    from tracker.db.driver import Source
 
 LICHESS_HISTORY = "https://lichess.org/api/user/{user}/rating-history"
 CHESSCOM_ARCHIVES = "https://api.chess.com/pub/player/{user}/games/archives"
@@ -77,14 +74,13 @@ class Stored:
 
 
 def store_points(
-    source: Source,
+    db: Db,
     player: Account,
     platform: str,
     points: Iterable[OnlinePoint],
     notes: Sequence[str] = (),
 ) -> Stored:
     """Add the points not stored yet; update a stored day whose rating changed."""
-    db = Db.of(source)
     existing = {(p.perf, p.day): p for p in q.stored_points(db, player.id, platform)}
     added: dict[str, int] = {}
     updated: dict[str, int] = {}
@@ -127,7 +123,7 @@ def _notes(result: OnlineParse, where: str) -> list[str]:
 # ------------------------------------------------------------------------------ import
 
 
-def import_file(source: Source, path: Path, player_ref: str | None) -> list[Stored]:
+def import_file(db: Db, path: Path, player_ref: str | None) -> list[Stored]:
     """A saved API response: a Lichess rating history (``player_ref`` names the player, whose
     Lichess account must be linked: the response does not say whose it is) or a Chess.com
     monthly archive (its games name the players: every tracked player linked to one of them
@@ -136,12 +132,11 @@ def import_file(source: Source, path: Path, player_ref: str | None) -> list[Stor
         data = path.read_bytes()
     except OSError as exc:
         raise InvalidInputError(f"cannot read {path}: {exc.strerror or exc}") from None
-    return import_data(source, data, path, player_ref)
+    return import_data(db, data, path, player_ref)
 
 
-def import_data(source: Source, data: bytes, path: Path, player_ref: str | None) -> list[Stored]:
+def import_data(db: Db, data: bytes, path: Path, player_ref: str | None) -> list[Stored]:
     """:func:`import_file` of bytes already read (``path`` names them in messages)."""
-    db = Db.of(source)
     payload, why = parse.read_json(data)
     if why is not None:
         raise InvalidInputError(f"{path}: {why}")
@@ -207,10 +202,9 @@ class FetchTarget:
     since: dt.date | None  # the last stored day (Chess.com: fetch from its month on)
 
 
-def plan_fetch(source: Source, ref: str | None, platform: str | None) -> list[FetchTarget]:
+def plan_fetch(db: Db, ref: str | None, platform: str | None) -> list[FetchTarget]:
     """Who to fetch: ``ref`` (his linked accounts) or every tracked player with a linked
     account; only ``platform`` if given."""
-    db = Db.of(source)
     platforms = [check_platform(platform)] if platform is not None else list(PLATFORMS)
     if ref is not None:
         player = _account(find(db, ref))
@@ -298,8 +292,7 @@ def _download(t: FetchTarget, fetch: Fetch, say: Any) -> Downloaded:
     return Downloaded(t, tuple(points), tuple(notes), 1 + len(wanted))
 
 
-def store_downloads(source: Source, downloads: Sequence[Downloaded]) -> list[Stored]:
-    db = Db.of(source)
+def store_downloads(db: Db, downloads: Sequence[Downloaded]) -> list[Stored]:
     out = []
     for d in downloads:
         player = q.account(db, d.target.player_id)

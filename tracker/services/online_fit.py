@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from tracker.db.driver import Db
 from tracker.db.queries.online import tracked_on
@@ -16,9 +15,6 @@ from tracker.services.online import check_platform
 from tracker.services.online_reads import series_for
 from tracker.user_input import check_tc, today
 from tracker.vocabulary import PLATFORM_NAMES, online_perf
-
-if TYPE_CHECKING:
-    from tracker.db.driver import Source
 
 # --------------------------------------------------------------------------------------
 # FIDE beside a platform: the least-squares line across the linked players
@@ -52,14 +48,13 @@ class OnlineFit:
     stale: bool
 
 
-def online_fit(source: Source, tc: str, platform: str) -> OnlineFit:
+def online_fit(db: Db, tc: str, platform: str) -> OnlineFit:
     """Every player linked to ``platform``: his Elo on the latest list and his real rating in
     the perf beside ``tc`` (the latest point on or before the list date, at most a year old),
     and the least-squares line of the online rating on the Elo."""
     tc = check_tc(tc)
     platform = check_platform(platform)
     perf = online_perf(platform, tc)
-    db = Db.of(source)
     closed = lists.closed_months(db, tc)
     if closed:
         month, _period, _ = closed[-1]

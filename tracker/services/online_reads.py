@@ -8,15 +8,11 @@ import bisect
 import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from tracker.db.driver import Db
 from tracker.db.queries import online as q
 from tracker.services.player_refs import find
 from tracker.vocabulary import ONLINE_PERFS, PLATFORM_NAMES, PLATFORMS, online_perf
-
-if TYPE_CHECKING:
-    from tracker.db.driver import Source
 
 
 @dataclass(frozen=True)
@@ -39,12 +35,11 @@ class OnlineSeries:
         return f"{PLATFORM_NAMES[self.platform]} {self.perf}"
 
 
-def series_for(source: Source, player_ids: Iterable[int], tc: str) -> dict[int, list[OnlineSeries]]:
+def series_for(db: Db, player_ids: Iterable[int], tc: str) -> dict[int, list[OnlineSeries]]:
     """Per player, his series for ``tc`` on each linked platform (those with a perf for it)."""
     ids = list(player_ids)
     if not ids:
         return {}
-    db = Db.of(source)
     perfs: dict[str, str | None] = {p: online_perf(p, tc) for p in PLATFORMS}
     wanted = [(platform, perf) for platform, perf in perfs.items() if perf is not None]
     found = q.accounts(db, ids)
@@ -85,9 +80,8 @@ class OnlineView:
     perfs: tuple[PerfSummary, ...]
 
 
-def show(source: Source, ref: str) -> OnlineView:
+def show(db: Db, ref: str) -> OnlineView:
     """A player's linked accounts and what is stored of each perf."""
-    db = Db.of(source)
     player = find(db, ref)
     grouped: dict[tuple[str, str], list[q.PerfPoint]] = {}
     for p in q.player_points(db, player.id):  # by platform, perf and day

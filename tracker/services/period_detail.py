@@ -12,7 +12,6 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING
 
 from tracker.db.driver import Db
 from tracker.db.queries.history import event_names
@@ -24,9 +23,6 @@ from tracker.ratings.month_games import MonthGame
 from tracker.services import lists, rated_games
 from tracker.services.player_refs import find
 from tracker.user_input import check_tc
-
-if TYPE_CHECKING:
-    from tracker.db.driver import Source
 
 
 @dataclass(frozen=True)
@@ -66,10 +62,9 @@ class PeriodDetail:
     notes: tuple[str, ...]
 
 
-def period_detail(source: Source, ref: str, tc: str, month: dt.date) -> PeriodDetail:
+def period_detail(db: Db, ref: str, tc: str, month: dt.date) -> PeriodDetail:
     """``history PLAYER --month YYYY-MM``: the closed period ``month`` of one player."""
     tc = check_tc(tc)
-    db = Db.of(source)
     player = find(db, ref)
     closed = lists.closed_months(db, tc)
     stale = {m: s for m, _, s in closed}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from tracker.db.driver import Db
 from tracker.db.queries import periods as queries
@@ -23,9 +23,6 @@ from tracker.services.lists import closed_months, first_game_month
 from tracker.services.rated_games import event_spans, period_games
 from tracker.user_input import check_tc
 from tracker.vocabulary import TIME_CONTROLS, TimeControl
-
-if TYPE_CHECKING:
-    from tracker.db.driver import Source
 
 __all__ = [
     "CloseReport",
@@ -58,10 +55,9 @@ class PeriodRow:
     players: int
 
 
-def close(source: Source, *, tc: str, month: dt.date | None, today: dt.date) -> CloseReport:
+def close(db: Db, *, tc: str, month: dt.date | None, today: dt.date) -> CloseReport:
     """Close ``month`` (default: every month before the current one) and any earlier open
     months, in order; stale periods are rerated first."""
-    db = Db.of(source)
     tc = check_tc(tc)
     current = month_of(today)
     target = month if month is not None else previous_month(current)
@@ -97,14 +93,13 @@ class Rerated(NamedTuple):
     dropped: tuple[dt.date, ...]  # closed periods removed: before the first remaining game
 
 
-def rerate_from(source: Source, tc: TimeControl, start: dt.date) -> Rerated:
+def rerate_from(db: Db, tc: TimeControl, start: dt.date) -> Rerated:
     """Recompute every closed period of ``tc`` from ``start`` (or the first month with games,
     if earlier) to the last closed one.
 
     Closed periods before the first month that still has a game hold nothing (a game dated
     by mistake decades back, then removed, leaves them behind): they are dropped, and the
     history is recomputed from that month, where tracking now starts."""
-    db = Db.of(source)
     closed = closed_months(db, tc)
     if not closed:
         return Rerated((), ())
@@ -135,11 +130,8 @@ class RerateReport:
     dropped: tuple[dt.date, ...] = ()  # empty closed periods before the first game
 
 
-def rerate(
-    source: Source, *, tc: str | None, from_month: dt.date | None
-) -> tuple[RerateReport, ...]:
+def rerate(db: Db, *, tc: str | None, from_month: dt.date | None) -> tuple[RerateReport, ...]:
     """``tracker rerate``: recompute from ``from_month`` (default: the earliest stale period)."""
-    db = Db.of(source)
     tcs = [check_tc(tc)] if tc is not None else _tcs_with_periods(db)
     reports = []
     for one in tcs:
@@ -160,9 +152,8 @@ def _tcs_with_periods(db: Db) -> list[TimeControl]:
     return sorted((tc for tc in TIME_CONTROLS if tc in used), key=str)
 
 
-def list_periods(source: Source, tc: str | None) -> tuple[PeriodRow, ...]:
+def list_periods(db: Db, tc: str | None) -> tuple[PeriodRow, ...]:
     """Every month from the first with games to the last with games or closed."""
-    db = Db.of(source)
     tcs = [check_tc(tc)] if tc is not None else list(TIME_CONTROLS)
     out: list[PeriodRow] = []
     for one in tcs:

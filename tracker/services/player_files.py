@@ -18,7 +18,7 @@ line. The caller decides what a problem means (the import: the whole command is 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from tracker.db.driver import Db
 from tracker.db.queries import players as q
@@ -34,9 +34,6 @@ from tracker.services.players import (
     list_players,
 )
 from tracker.vocabulary import TIME_CONTROLS
-
-if TYPE_CHECKING:
-    from tracker.db.driver import Source
 
 
 @dataclass(frozen=True)
@@ -116,10 +113,9 @@ def _seed_changes(seeds: list[q.SeedRow], row: PlayerRow) -> list[SeedRow]:
     return changed
 
 
-def read_players(source: Source, file: str, rows: tuple[PlayerRow, ...]) -> PlayersRead:
+def read_players(db: Db, file: str, rows: tuple[PlayerRow, ...]) -> PlayersRead:
     """Add or update the players of a file (see the module docstring): ``file`` names it in
     the problems."""
-    db = Db.of(source)
     created: list[tuple[int, str, int | None, bool]] = []
     updated: list[str] = []
     unchanged = 0
@@ -155,7 +151,7 @@ def read_players(source: Source, file: str, rows: tuple[PlayerRow, ...]) -> Play
                 unchanged += 1
                 continue
         try:
-            with q.savepoint(db):  # a row refused leaves nothing behind
+            with db.savepoint("player_change"):  # a row refused leaves nothing behind
                 if found is None:
                     view = _add(db, row)
                     created.append((view.id, view.name, view.fide_id, view.external))
@@ -199,10 +195,10 @@ def _edit(db: Db, ref: str, changes: dict[str, Any], seeds: list[SeedRow]) -> Pl
     return view
 
 
-def players_rows(source: Source) -> list[dict[str, object]]:
+def players_rows(db: Db) -> list[dict[str, object]]:
     """Every player as a players file's row (see :mod:`tracker.importers.players`)."""
     rows: list[dict[str, object]] = []
-    for p in list_players(source):
+    for p in list_players(db):
         row: dict[str, object] = {
             "name": p.name,
             "fide_id": p.fide_id,

@@ -8,15 +8,11 @@ import datetime as dt
 import difflib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from tracker.db.driver import Db
 from tracker.db.queries import players as queries
 from tracker.db.queries.players import PlayerRow as PlayerRow  # re-exported
 from tracker.errors import AmbiguousError, NotFoundError
-
-if TYPE_CHECKING:
-    from tracker.db.driver import Source
 
 
 @dataclass(frozen=True)
@@ -84,12 +80,11 @@ def id_ref(text: str) -> str | None:
     return None
 
 
-def find(source: Source, ref: str) -> PlayerRow:
+def find(db: Db, ref: str) -> PlayerRow:
     """A player from a reference, tried in this order: ``id:ID`` (or ``#ID``), a FIDE id, the
     exact name (an online user name may be a number: ``800``), the name in another case or
     spacing, a surname only one player has, and the start of only one player's name. Errors
     name the candidates or the closest names."""
-    db = Db.of(source)
     text = ref.strip()
     digits = id_ref(text)
     if digits is not None:
@@ -166,17 +161,17 @@ def _closest(db: Db, text: str) -> str:
     return "; closest: " + ", ".join(f'"{by_lower[c]}"' for c in close)
 
 
-def game_count(source: Source, player_id: int) -> int:
-    return queries.player_game_count(Db.of(source), player_id)
+def game_count(db: Db, player_id: int) -> int:
+    return queries.player_game_count(db, player_id)
 
 
-def namesakes(source: Source, player_id: int, name: str) -> tuple[int, ...]:
+def namesakes(db: Db, player_id: int, name: str) -> tuple[int, ...]:
     """The other players named ``name``."""
-    return tuple(queries.namesake_ids(Db.of(source), name, player_id))
+    return tuple(queries.namesake_ids(db, name, player_id))
 
 
-def seed_views(source: Source, player_id: int) -> tuple[SeedView, ...]:
-    seeds = queries.seeds_of(Db.of(source), player_id)
+def seed_views(db: Db, player_id: int) -> tuple[SeedView, ...]:
+    seeds = queries.seeds_of(db, player_id)
     return tuple(SeedView(s.tc, s.rating, s.games, s.ever_2400, s.ever_2300) for s in seeds)
 
 
@@ -203,9 +198,8 @@ def player_view(
     )
 
 
-def show_player(source: Source, ref: str) -> PlayerView:
+def show_player(db: Db, ref: str) -> PlayerView:
     """The player, his seeds, his number of games and his namesakes."""
-    db = Db.of(source)
     player = find(db, ref)
     return player_view(
         player,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tracker.db.driver import Db
 from tracker.db.queries import players as q
@@ -25,9 +25,6 @@ from tracker.services.player_refs import (
 )
 from tracker.services.stale import mark_all_stale
 from tracker.user_input import check_birth_year, check_plausible_rating, today
-
-if TYPE_CHECKING:
-    from tracker.db.driver import Source
 
 __all__ = ["PlayerRow", "PlayerView", "SeedInput", "SeedView", "resolve", "show_player"]
 
@@ -198,7 +195,7 @@ def check_name_free(
 
 
 def add_player(
-    source: Source,
+    db: Db,
     *,
     name: str,
     fide_id: int | None = None,
@@ -216,7 +213,6 @@ def add_player(
     online accounts) or an external opponent.
 
     A name another player has, or nearly has (:func:`check_name_free`), needs ``force``."""
-    db = Db.of(source)
     warnings: list[str] = []
     fields = _clean_fields(
         {
@@ -259,13 +255,12 @@ def _insert_seed(db: Db, player_id: int, seed: SeedView) -> None:
     )
 
 
-def resolve(source: Source, ref: str) -> PlayerRow:
+def resolve(db: Db, ref: str) -> PlayerRow:
     """The player a reference names (:func:`tracker.services.player_refs.find`)."""
-    return find(source, ref)
+    return find(db, ref)
 
 
-def list_players(source: Source, *, external: bool | None = None) -> tuple[PlayerView, ...]:
-    db = Db.of(source)
+def list_players(db: Db, *, external: bool | None = None) -> tuple[PlayerView, ...]:
     seeds: dict[int, list[SeedView]] = {}
     for seed in q.all_seeds(db):
         seeds.setdefault(seed.player_id, []).append(_seed_view(seed))
@@ -276,7 +271,7 @@ def list_players(source: Source, *, external: bool | None = None) -> tuple[Playe
 
 
 def edit_player(
-    source: Source,
+    db: Db,
     ref: str,
     *,
     changes: dict[str, Any],
@@ -287,7 +282,6 @@ def edit_player(
     """Change the given fields; ``clear`` names optional fields to empty (e.g. ``fide_id``).
 
     A new name another player has, or nearly has, needs ``force``."""
-    db = Db.of(source)
     player = find(db, ref)
     seeds = _seeds(db, player.id)
     warnings: list[str] = []
@@ -375,9 +369,8 @@ def _check_age(name: str, born: int | None, first_game: dt.date | None, seeded: 
             raise InvalidInputError(f"{problem}: check the birth year")
 
 
-def remove_player(source: Source, ref: str) -> PlayerView:
+def remove_player(db: Db, ref: str) -> PlayerView:
     """Remove a player who has no games (refused while games reference them)."""
-    db = Db.of(source)
     player = find(db, ref)
     count = game_count(db, player.id)
     if count:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable
 from decimal import Decimal
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from tracker.db.driver import Db
 from tracker.db.queries import rated_games as queries
@@ -17,12 +17,9 @@ from tracker.ratings import fide
 from tracker.ratings.month_games import MonthGame
 from tracker.vocabulary import SCORES
 
-if TYPE_CHECKING:
-    from tracker.db.driver import Source
-
 
 def month_games(
-    source: Source,
+    db: Db,
     tc: str,
     month: dt.date,
     player_id: int | None = None,
@@ -31,7 +28,7 @@ def month_games(
 ) -> list[MonthGame]:
     """The month's played games in date order (ties in the order they were entered); with
     ``events``, instead the games of those events played before the month."""
-    return queries.month_games(Db.of(source), tc, month, player_id, events=events)
+    return queries.month_games(db, tc, month, player_id, events=events)
 
 
 class EventSpan(NamedTuple):
@@ -45,15 +42,15 @@ class EventSpan(NamedTuple):
         return fide.rated_in(self.start, self.end, played_on)
 
 
-def event_spans(source: Source, tc: str, event_ids: Iterable[int]) -> dict[int, EventSpan]:
+def event_spans(db: Db, tc: str, event_ids: Iterable[int]) -> dict[int, EventSpan]:
     """The spans of ``event_ids`` (those with played games in ``tc``: a forfeit is no game,
     §5.1, and does not make an event last longer)."""
-    bounds = queries.event_bounds(Db.of(source), tc, event_ids)
+    bounds = queries.event_bounds(db, tc, event_ids)
     return {event: EventSpan(min(b.start_date, b.first), b.last) for event, b in bounds.items()}
 
 
 def period_games(
-    source: Source,
+    db: Db,
     tc: str,
     month: dt.date,
     played: list[MonthGame] | None = None,
@@ -62,7 +59,6 @@ def period_games(
     """The games rated in the period ``month`` (see :mod:`tracker.ratings.fide.events`), in
     date order, each with ``event_start`` set to the day whose list rates it. ``played``:
     the month's played games (:func:`month_games`), if the caller has them."""
-    db = Db.of(source)
     if played is None:
         played = month_games(db, tc, month, player_id)
     spans = event_spans(db, tc, {g.event_id for g in played if g.event_id is not None})
@@ -85,12 +81,11 @@ def period_games(
     return out
 
 
-def pending(source: Source, tc: str, since: dt.date) -> dict[dt.date, int]:
+def pending(db: Db, tc: str, since: dt.date) -> dict[dt.date, int]:
     """How many played games of ``tc`` each rating period from ``since`` (a month) on rates,
     by the rule :func:`period_games` follows (an event is rated in the month it ends, a
     league by its months, a game without an event in its own month): the games played from
     ``since`` on, and the earlier games of their events that are rated from then on."""
-    db = Db.of(source)
     rows = queries.played_by_event_day(db, tc, since)
     events = sorted({row.event_id for row in rows if row.event_id is not None})
     rows += queries.played_before_by_event_day(db, tc, events, since)
@@ -104,7 +99,7 @@ def pending(source: Source, tc: str, since: dt.date) -> dict[dt.date, int]:
 
 
 def first_events(
-    source: Source, tc: str, month: dt.date, players: Iterable[int]
+    db: Db, tc: str, month: dt.date, players: Iterable[int]
 ) -> dict[int, fide.FirstEvent]:
     """Each player's first event (§8.2.1) as the close of ``month`` sees it: the event of his
     first played game, his score in its games rated up to ``month``, and whether its last
@@ -112,7 +107,6 @@ def first_events(
     wanted = sorted(set(players))
     if not wanted:
         return {}
-    db = Db.of(source)
     mine: dict[int, list[tuple[dt.date, int, int | None, Decimal]]] = {p: [] for p in wanted}
     for g in queries.games_of_players(db, tc, wanted, next_month(month)):
         white_score, black_score = SCORES[g.result]
@@ -136,8 +130,8 @@ def first_events(
     return out
 
 
-def span_of(source: Source, tc: str, event_id: int | None) -> EventSpan | None:
+def span_of(db: Db, tc: str, event_id: int | None) -> EventSpan | None:
     """The span of one event in ``tc`` (None: no event, or no game of it in ``tc``)."""
     if event_id is None:
         return None
-    return event_spans(source, tc, [event_id]).get(event_id)
+    return event_spans(db, tc, [event_id]).get(event_id)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from typing import IO, TYPE_CHECKING
+from typing import IO
 
 from tracker.db.driver import Db
 from tracker.db.queries.players import tracked_fide_ids
@@ -21,9 +21,6 @@ from tracker.importers.fidelist import FideListEntry, FideListReader, tc_from_na
 from tracker.months import month_label
 from tracker.services.history import RatingList, rating_list
 from tracker.user_input import check_tc
-
-if TYPE_CHECKING:
-    from tracker.db.driver import Source
 
 
 @dataclass(frozen=True)
@@ -61,11 +58,10 @@ class Reconciliation:
 
 
 def reconcile(
-    source: Source, tc: str, list_month: dt.date | None, stream: IO[bytes], file: str
+    db: Db, tc: str, list_month: dt.date | None, stream: IO[bytes], file: str
 ) -> Reconciliation:
     """Our list (of ``list_month``, default the latest) beside the official file's (read
     from ``stream``; ``file`` names it)."""
-    db = Db.of(source)
     tc = check_tc(tc)
     ours = rating_list(db, tc, list_month)
     tracked = {p.fide_id: (p.id, p.name) for p in tracked_fide_ids(db)}

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from tracker.db.driver import Db
 from tracker.errors import InvalidInputError, TrackerError
@@ -13,9 +12,6 @@ from tracker.importers.rounds import Pairing
 from tracker.services.games import GameView, add_game, date_bounds
 from tracker.services.intake import clean_round
 from tracker.services.player_refs import find
-
-if TYPE_CHECKING:
-    from tracker.db.driver import Source
 
 
 class RoundRejected(InvalidInputError):
@@ -27,7 +23,7 @@ class RoundRejected(InvalidInputError):
 
 
 def add_round(
-    database: Source,
+    db: Db,
     *,
     event: str,
     played_on: dt.date,
@@ -45,7 +41,6 @@ def add_round(
     caller could not read (from ``source``); with any problem at all, :class:`RoundRejected`
     lists them all, as ``SOURCE:LINE: reason`` (the caller's transaction then writes
     nothing)."""
-    db = Db.of(database)
     if today is not None:
         date_bounds(db, today).check(played_on, yes=yes)
     round_text = clean_round(round_)

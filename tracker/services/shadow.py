@@ -72,7 +72,6 @@ from tracker.services.shadow_reads import (
 from tracker.vocabulary import TIME_CONTROLS
 
 if TYPE_CHECKING:
-    from tracker.db.driver import Source
     from tracker.services.systems import Month, Periods
 
 
@@ -179,7 +178,7 @@ def recompute(db: Db, tc: str, config: ShadowConfig | None = None) -> None:
 
 
 def set_config(
-    source: Source,
+    db: Db,
     *,
     preset: str | None = None,
     seed: str | None = None,
@@ -194,7 +193,6 @@ def set_config(
     the configuration and whether it changed.
 
     ``seed_rd``: ``"auto"`` or a number (see :func:`parse_seed_rd`); None leaves it as is."""
-    db = Db.of(source)
     current = get_config(db)
     if preset is not None:
         check_preset(preset)

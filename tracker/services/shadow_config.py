@@ -6,16 +6,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from tracker.db.driver import Db
 from tracker.db.queries import shadow as queries
 from tracker.errors import InvalidInputError
 from tracker.ratings import glicko
 from tracker.ratings.glicko import GlickoPreset
-
-if TYPE_CHECKING:
-    from tracker.db.driver import Source
 
 SEEDS = ("elo", "fresh")
 PRESET_NAMES = tuple(glicko.PRESETS)
@@ -48,8 +44,8 @@ class ShadowConfig:
         return glicko.get_preset(chosen)
 
 
-def get_config(source: Source) -> ShadowConfig:
-    row = queries.settings(Db.of(source))
+def get_config(db: Db) -> ShadowConfig:
+    row = queries.settings(db)
     return ShadowConfig() if row is None else ShadowConfig(**row._asdict())
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Collection, Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from tracker.db.driver import Db
 from tracker.db.queries import shadow as queries
@@ -24,9 +23,6 @@ from tracker.ratings.shadow import GameUpdate, NewPlayer, ShadowGame, ShadowPlay
 from tracker.services import lists, rated_games
 from tracker.services.shadow_config import ShadowConfig, get_config, seed_rd_for
 from tracker.vocabulary import SCORES
-
-if TYPE_CHECKING:
-    from tracker.db.driver import Source
 
 # ---------------------------------------------------------------------------------------
 # The month's games as the shadow fold takes them
@@ -101,16 +97,13 @@ def new_player_fn(
     return start
 
 
-def rated_games_on_list(
-    source: Source, tc: str, month: dt.date, pids: Collection[int]
-) -> dict[int, int]:
+def rated_games_on_list(db: Db, tc: str, month: dt.date, pids: Collection[int]) -> dict[int, int]:
     """The rated games behind each rating of ``pids`` on the list in force during ``month``
     (the published list of the previous month, else the seeds), for those rated on it. A
     rapid or blitz player rated from his standard rating (as :class:`lists.ListRatings`
     does, Rapid & Blitz Regulations §7.2.1) counts his standard games."""
     if not pids:
         return {}
-    db = Db.of(source)
     found = _rated_games(db, tc, previous_month(month), pids)
     if tc != "standard":
         missing = [p for p in pids if p not in found]
@@ -135,7 +128,7 @@ def _newcomers(games: Iterable[ShadowGame], players: Container[int]) -> set[int]
 
 
 def _rated_games_of_newcomers(
-    source: Source,
+    db: Db,
     tc: str,
     month: dt.date,
     config: ShadowConfig,
@@ -145,7 +138,7 @@ def _rated_games_of_newcomers(
     """What :func:`new_player_fn` needs: only ``auto`` seeding from Elo reads game counts."""
     if config.seed != "elo" or config.seed_rd is not None:
         return {}
-    return rated_games_on_list(source, tc, month, _newcomers(games, players))
+    return rated_games_on_list(db, tc, month, _newcomers(games, players))
 
 
 # ---------------------------------------------------------------------------------------
@@ -153,7 +146,7 @@ def _rated_games_of_newcomers(
 
 
 def month_end_players(
-    source: Source, tc: str, month: dt.date, only: Collection[int] | None = None
+    db: Db, tc: str, month: dt.date, only: Collection[int] | None = None
 ) -> dict[int, ShadowPlayer]:
     """The shadow of every player (or of the players ``only``) at the end of ``month``: his
     latest month-end row on a period of ``tc`` closing ``month`` or earlier.
@@ -163,7 +156,6 @@ def month_end_players(
     players who played in it only; the others' are their latest earlier ones, derived here
     (databases written before stored them copied, to the same values). A per-period preset
     stores everyone's row in every period."""
-    db = Db.of(source)
     if only is None:
         return queries.latest_month_ends(db, tc, month)
     if not only:
@@ -197,10 +189,10 @@ def month_end_players(
 _RECENT_PERIODS = 2
 
 
-def player_month_ends(source: Source, tc: str, player_id: int) -> dict[dt.date, ShadowPlayer]:
+def player_month_ends(db: Db, tc: str, player_id: int) -> dict[dt.date, ShadowPlayer]:
     """One player's stored month-end shadows, by period month (:func:`fill_months` fills in
     the idle months)."""
-    return queries.player_month_ends(Db.of(source), tc, player_id)
+    return queries.player_month_ends(db, tc, player_id)
 
 
 def fill_months(
@@ -232,7 +224,7 @@ class ShadowMonth:
 
 
 def read_month(
-    source: Source,
+    db: Db,
     tc: str,
     month: dt.date,
     config: ShadowConfig | None = None,
@@ -251,7 +243,6 @@ def read_month(
     no month-end row is stored for him (it is derived when read, see
     :func:`month_end_players`; most of a federation's players are idle in a given month), so
     only the active players are read."""
-    db = Db.of(source)
     config = config or get_config(db)
     preset = config.glicko_preset()
     previous = lists.period_id(db, tc, previous_month(month))
@@ -286,11 +277,8 @@ class ReplayedMonth:
     updates: list[GameUpdate]
 
 
-def replay(
-    source: Source, tc: str, config: ShadowConfig, preset_name: str
-) -> Iterator[ReplayedMonth]:
+def replay(db: Db, tc: str, config: ShadowConfig, preset_name: str) -> Iterator[ReplayedMonth]:
     """The shadow of any preset over the closed periods, computed without storing it."""
-    db = Db.of(source)
     preset = config.glicko_preset(preset_name)
     ratings = lists.ListRatings(db, tc)
     players: dict[int, ShadowPlayer] = {}

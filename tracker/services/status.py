@@ -12,16 +12,12 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from tracker.db.driver import Db
 from tracker.db.queries import status as queries
 from tracker.months import month_of, next_month
 from tracker.services import lists, rated_games
 from tracker.vocabulary import TIME_CONTROLS
-
-if TYPE_CHECKING:
-    from tracker.db.driver import Source
 
 #: Movers shown per list.
 MOVERS = 3
@@ -69,9 +65,8 @@ class Status:
     lists: tuple[ListStatus, ...]
 
 
-def status(source: Source, today: dt.date) -> Status:
+def status(db: Db, today: dt.date) -> Status:
     """The database at a glance (reads only)."""
-    db = Db.of(source)
     tracked, external = queries.player_counts(db)
     row = queries.last_import(db)
     last_import = LastImport(*row) if row is not None else None

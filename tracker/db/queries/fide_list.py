@@ -164,21 +164,3 @@ def add_seed(db: Db, seed: StoredSeed) -> None:
         "VALUES (:player_id, :tc, :rating, :games, :ever_2400, :ever_2300)",
         seed._asdict(),
     )
-
-
-# ------------------------------------------------------------------- all of it or none of it
-
-
-def savepoint(db: Db, name: str) -> None:
-    db.run(f"SAVEPOINT {name}")
-
-
-def roll_back_to(db: Db, name: str) -> None:
-    """Undo everything since :func:`savepoint` ``name``, and end it."""
-    db.run(f"ROLLBACK TO SAVEPOINT {name}")
-    db.run(f"RELEASE SAVEPOINT {name}")
-
-
-def release(db: Db, name: str) -> None:
-    """Keep everything since :func:`savepoint` ``name``, and end it."""
-    db.run(f"RELEASE SAVEPOINT {name}")

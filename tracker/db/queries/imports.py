@@ -331,23 +331,3 @@ def first_periods(db: Db) -> list[FirstPeriod]:
     """The first closed period of each time control that has some."""
     rows = db.all("SELECT tc, min(month) FROM rating_periods GROUP BY tc")
     return [FirstPeriod(tc, day(month)) for tc, month in rows]
-
-
-# -- savepoints ---------------------------------------------------------------------------
-
-
-class Savepoint:
-    """A savepoint in ``db``'s transaction: what is written after it is kept (:meth:`commit`)
-    or undone (:meth:`rollback`), the transaction going on either way."""
-
-    def __init__(self, db: Db, name: str = "tracker_import") -> None:
-        self.db = db
-        self.name = name
-        db.run(f"SAVEPOINT {name}")
-
-    def commit(self) -> None:
-        self.db.run(f"RELEASE SAVEPOINT {self.name}")
-
-    def rollback(self) -> None:
-        self.db.run(f"ROLLBACK TO SAVEPOINT {self.name}")
-        self.db.run(f"RELEASE SAVEPOINT {self.name}")

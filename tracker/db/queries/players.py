@@ -5,8 +5,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from tracker.db.driver import Db, Row, chunks, maybe_day
@@ -303,16 +302,3 @@ def delete_online_ratings(db: Db, player_id: int, platform: str) -> None:
         "DELETE FROM online_ratings WHERE player_id = :pid AND platform = :platform",
         {"pid": player_id, "platform": platform},
     )
-
-
-@contextmanager
-def savepoint(db: Db) -> Iterator[None]:
-    """A block whose writes are undone if it raises (the transaction goes on)."""
-    db.run("SAVEPOINT player_change")
-    try:
-        yield
-    except BaseException:
-        db.run("ROLLBACK TO SAVEPOINT player_change")
-        db.run("RELEASE SAVEPOINT player_change")
-        raise
-    db.run("RELEASE SAVEPOINT player_change")

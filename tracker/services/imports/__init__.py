@@ -47,7 +47,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from contextlib import suppress
 from dataclasses import replace
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from tracker.db.collector import without_gc
 from tracker.db.driver import Db
@@ -72,9 +72,6 @@ from tracker.services.imports.report import (
 )
 from tracker.services.imports.write import CHUNK
 from tracker.user_input import check_tc, check_year
-
-if TYPE_CHECKING:
-    from tracker.db.driver import Source
 
 __all__ = [
     "CHUNK",
@@ -140,7 +137,7 @@ def _formats(files: Sequence[SourceFile], options: ImportOptions) -> list[str]:
 
 
 def import_files(
-    source: Source,
+    db: Db,
     files: Sequence[SourceFile],
     options: ImportOptions,
     progress: Progress | None = None,
@@ -152,8 +149,7 @@ def import_files(
     formats = _formats(files, options)
     # Players files first, whatever their place: the games then find their players.
     order = sorted(range(len(files)), key=lambda n: formats[n] != "players")
-    db = Db.of(source)
-    savepoint = queries.Savepoint(db)
+    savepoint = db.savepoint("tracker_import")
     try:
         with without_gc():  # a million records make millions of objects, none in cycles
             done: dict[int, FileReport] = {}
@@ -167,20 +163,20 @@ def import_files(
             reports = tuple(done[n] for n in range(len(files)))
     except BaseException:
         with suppress(Exception):  # the transaction ends with the error anyway
-            savepoint.rollback()
+            savepoint.undo()
         raise
     if options.skip_invalid:  # a file with nothing valid holds no other back
         reports = tuple(replace(r, status="skipped") if r.rejected else r for r in reports)
     if options.dry_run:
-        savepoint.rollback()
+        savepoint.undo()
     elif any(r.rejected for r in reports):
         # One command, one transaction: a rejected file holds the others back.
-        savepoint.rollback()
+        savepoint.undo()
         reports = tuple(
             r if r.rejected else replace(r, status="held", import_id=None) for r in reports
         )
     else:
-        savepoint.commit()
+        savepoint.keep()
     return ImportReport(files=reports, dry_run=options.dry_run)
 
 
@@ -189,7 +185,7 @@ def is_players_file(source: SourceFile) -> bool:
     return looks_like_players_csv(source.head(_SNIFF))
 
 
-def list_imports(source: Source) -> tuple[ImportRow, ...]:
+def list_imports(db: Db) -> tuple[ImportRow, ...]:
     """Every import, oldest first (``tracker import list``)."""
     return tuple(
         ImportRow(
@@ -206,5 +202,5 @@ def list_imports(source: Source) -> tuple[ImportRow, ...]:
             players_created=i.players_created,
             games_now=i.games_now,
         )
-        for i in queries.imports_with_games(Db.of(source))
+        for i in queries.imports_with_games(db)
     )

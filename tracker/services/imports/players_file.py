@@ -25,7 +25,7 @@ def import_players_file(db: Db, file: SourceFile, options: ImportOptions) -> Fil
     data = file.read()  # a players file is a club's or a federation's players: small
     parsed = parse_players_csv(data, file.name, encoding=options.encoding)
     problems = list(parsed.problems)
-    savepoint = queries.Savepoint(db, "players_file")
+    savepoint = db.savepoint("players_file")
     read = read_players(db, file.name, parsed.players) if parsed.players else None
     warnings = () if read is None else read.warnings
     if read is not None:
@@ -35,10 +35,10 @@ def import_players_file(db: Db, file: SourceFile, options: ImportOptions) -> Fil
     valid = 0 if read is None else len(read.created) + len(read.updated) + read.unchanged
     rejected = bool(problems) and (not options.skip_invalid or not valid)
     if rejected:
-        savepoint.rollback()
+        savepoint.undo()
         read = None
     else:
-        savepoint.commit()
+        savepoint.keep()
     stale: tuple[StaleFrom, ...] = ()
     notes: list[str] = []
     if read is not None and read.seeds_changed:
