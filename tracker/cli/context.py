@@ -19,8 +19,7 @@ from tracker.errors import DatabaseError
 from tracker.user_input import exists
 
 if TYPE_CHECKING:
-    from sqlalchemy import Engine
-
+    from tracker.db.connect import Engine
     from tracker.db.driver import Db, Transaction
 
 T = TypeVar("T")
@@ -65,56 +64,35 @@ class AppState:
 
         With ``create`` False (a command that only reads) a database that does not exist, or
         has no tables yet, is refused instead: a typo in --db must not leave a new file."""
-        from sqlalchemy.exc import ArgumentError, SQLAlchemyError
-
-        from tracker.db.driver import BUSY_MESSAGE
-        from tracker.db.engine import describe, is_locked, make_engine
-        from tracker.db.schema import ensure_current
+        from tracker.db.connect import engine_for
 
         if self._engine is None:
             if not create:
                 self.check_exists()
             else:
                 self._stage_new_file()
-            try:
-                self._engine = make_engine(self._open_url())
-                _OPEN.append(self)
-            except (ArgumentError, ValueError) as exc:
-                raise DatabaseError(f"cannot use database {self.db_option!r}: {exc}") from None
-            except ImportError as exc:
-                raise DatabaseError(f"cannot use this database: missing driver ({exc})") from None
-            if check_schema:
-                try:
-                    ensure_current(self._engine, create=create, where=self.where())
-                except SQLAlchemyError as exc:
-                    if is_locked(exc):  # creating a new database while another command does
-                        raise DatabaseError(BUSY_MESSAGE) from None
-                    raise DatabaseError(f"cannot open the database: {describe(exc)}") from None
+            _OPEN.append(self)  # close_all disposes of it, and ends a new file's staging
+            self._engine = engine_for(
+                self._open_url(),
+                check_schema=check_schema,
+                create=create,
+                where=self.where(),
+                named=str(self.db_option),
+            )
         return self._engine  # type: ignore[no-any-return]
 
     def where(self) -> str:
         """The database as a message names it: a SQLite file's path, else the URL without
         its password."""
-        from sqlalchemy.engine import make_url
+        from tracker.db.connect import shown
 
-        from tracker.db.engine import sqlite_file
-
-        try:
-            path = sqlite_file(self.url)
-            return str(path) if path is not None else make_url(self.url).render_as_string()
-        except Exception:  # an unparsable URL: make_engine reports it
-            return self.url
+        return shown(self.url)
 
     def _stage_new_file(self) -> None:
         """A SQLite file that does not exist yet is built as a staging file beside it."""
-        from sqlalchemy.exc import ArgumentError
+        from tracker.db.connect import file_of
 
-        from tracker.db.engine import sqlite_file
-
-        try:
-            path = sqlite_file(self.url)
-        except ArgumentError:
-            return
+        path = file_of(self.url)
         if path is None or exists(path):
             return
         top = path
@@ -162,15 +140,10 @@ class AppState:
 
     def check_exists(self) -> None:
         """Refuse a SQLite file that does not exist (reads never create one)."""
-        from sqlalchemy.exc import ArgumentError
-
-        from tracker.db.engine import sqlite_file
+        from tracker.db.connect import file_of
         from tracker.db.schema import EMPTY_DATABASE
 
-        try:
-            path = sqlite_file(self.url)
-        except ArgumentError:
-            return  # make_engine says what is wrong with the URL
+        path = file_of(self.url)  # None for a URL that does not parse: the engine says why
         if path is not None and not exists(path):
             raise DatabaseError(f"no database at {path} ({NO_DATABASE_HINT})")
         if path is not None and path.is_file() and path.stat().st_size == 0:
@@ -204,20 +177,9 @@ class AppState:
 
     def _through_engine(self, *, write: bool) -> Transaction:
         """A transaction on a connection of the engine's (made after its checks)."""
-        from tracker.db import driver
+        from tracker.db.connect import transaction_on
 
-        engine = self.engine(create=write)
-        try:
-            raw = engine.raw_connection()
-        except Exception as exc:
-            raise DatabaseError(f"cannot open the database: {driver.first_line(exc)}") from None
-        db = driver.Db(raw.driver_connection, engine.dialect.name)
-        try:
-            driver.begin(db, write=write)
-        except BaseException:
-            raw.close()
-            raise
-        return driver.Transaction(db, write=write, release=raw.close)
+        return transaction_on(self.engine(create=write), write=write)
 
 
 def close_all() -> str | None:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -16,7 +15,7 @@ from tracker.errors import DatabaseError
 from tracker.user_input import exists
 
 if TYPE_CHECKING:
-    from sqlalchemy import Engine
+    from tracker.db.connect import Engine
 
 app = command_group(
     """Upgrade, check and back up the database.
@@ -27,24 +26,18 @@ app = command_group(
 )
 
 
-@contextmanager
-def _opening() -> Iterator[None]:
+def _opening() -> AbstractContextManager[None]:
     """A database that cannot be opened (a folder, a file without permission): one line."""
-    from sqlalchemy.exc import SQLAlchemyError
+    from tracker.db.connect import opening
 
-    from tracker.db.engine import describe
-
-    try:
-        yield
-    except SQLAlchemyError as exc:
-        raise DatabaseError(f"cannot open the database: {describe(exc)}") from None
+    return opening()
 
 
 def _existing_engine(ctx: typer.Context) -> Engine:
-    from tracker.db.engine import sqlite_file
+    from tracker.db.connect import file_of
 
     app_state = state(ctx)
-    path = sqlite_file(app_state.url)
+    path = file_of(app_state.url)
     if path is not None and not exists(path):
         raise DatabaseError(
             f"no database at {path} (one is created by the first command that uses it, "
@@ -62,7 +55,7 @@ def upgrade(ctx: typer.Context) -> None:
     \b
     Example: tracker --db club.db db upgrade
     """
-    from tracker.services.database import upgrade as do_upgrade
+    from tracker.db.housekeeping import upgrade as do_upgrade
 
     app_state = state(ctx)
     app_state.keep_new = True  # a new database, created empty at head, is what was asked
@@ -81,7 +74,7 @@ def current(ctx: typer.Context, json: Json = False) -> None:
     \b
     Example: tracker db current --json
     """
-    from tracker.services.database import status
+    from tracker.db.housekeeping import status
 
     with _opening():
         st = status(_existing_engine(ctx))
@@ -119,7 +112,7 @@ def check(ctx: typer.Context, json: Json = False) -> None:
     \b
     Example: tracker db check --json
     """
-    from tracker.services.database import check as do_check
+    from tracker.db.housekeeping import check as do_check
 
     with _opening():
         result = do_check(_existing_engine(ctx))
@@ -166,7 +159,7 @@ def backup(
     \b
     Example: tracker db backup club-backup.db
     """
-    from tracker.services.database import backup as do_backup
+    from tracker.db.housekeeping import backup as do_backup
 
     result = do_backup(_existing_engine(ctx), file, overwrite=force)
     if json:

@@ -1,0 +1,89 @@
+"""The database a command names, through SQLAlchemy: parse its URL, make its engine
+(creating a new database at head, refusing an old one), and open a transaction of the driver
+(:mod:`tracker.db.driver`) on a connection of the engine's, for a URL the driver does not
+open by itself. Every failure is one line (:class:`tracker.errors.DatabaseError`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from sqlalchemy import Engine
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+from tracker.db import driver
+from tracker.db.engine import describe, is_locked, make_engine, sqlite_file
+from tracker.db.schema import ensure_current
+from tracker.errors import DatabaseError
+
+__all__ = ["Engine", "engine_for", "file_of", "opening", "shown", "transaction_on"]
+
+
+def file_of(url: str) -> Path | None:
+    """The SQLite file a URL names (None: another database, or a URL that does not parse,
+    which :func:`engine_for` reports)."""
+    try:
+        return sqlite_file(url)
+    except ArgumentError:
+        return None
+
+
+def shown(url: str) -> str:
+    """The database as a message names it: a SQLite file's path, else the URL without its
+    password."""
+    try:
+        path = sqlite_file(url)
+        return str(path) if path is not None else make_url(url).render_as_string()
+    except Exception:  # an unparsable URL: engine_for reports it
+        return url
+
+
+def engine_for(url: str, *, check_schema: bool, create: bool, where: str, named: str) -> Engine:
+    """An engine on ``url``: with ``check_schema``, a new database is created at head (with
+    ``create``; else an empty one is refused, ``where`` naming it) and one at another
+    revision refused. ``named`` is the database as the user gave it, for messages."""
+    try:
+        engine = make_engine(url)
+    except (ArgumentError, ValueError) as exc:
+        raise DatabaseError(f"cannot use database {named!r}: {exc}") from None
+    except ImportError as exc:
+        raise DatabaseError(f"cannot use this database: missing driver ({exc})") from None
+    if check_schema:
+        try:
+            ensure_current(engine, create=create, where=where)
+        except SQLAlchemyError as exc:
+            engine.dispose()
+            if is_locked(exc):  # creating a new database while another command does
+                raise DatabaseError(driver.BUSY_MESSAGE) from None
+            raise DatabaseError(f"cannot open the database: {describe(exc)}") from None
+        except BaseException:
+            engine.dispose()
+            raise
+    return engine
+
+
+def transaction_on(engine: Engine, *, write: bool) -> driver.Transaction:
+    """A transaction of the driver on a connection of ``engine``'s."""
+    try:
+        raw = engine.raw_connection()
+    except Exception as exc:
+        raise DatabaseError(f"cannot open the database: {driver.first_line(exc)}") from None
+    db = driver.Db(raw.driver_connection, engine.dialect.name)
+    try:
+        driver.begin(db, write=write)
+    except BaseException:
+        raw.close()
+        raise
+    return driver.Transaction(db, write=write, release=raw.close)
+
+
+@contextmanager
+def opening() -> Iterator[None]:
+    """A database that cannot be opened (a folder, a file without permission): one line."""
+    try:
+        yield
+    except SQLAlchemyError as exc:
+        raise DatabaseError(f"cannot open the database: {describe(exc)}") from None
