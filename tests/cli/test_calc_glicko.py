@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from tracker.cli.app import app
-from tracker.ratings import glicko1
+from tracker.ratings.glicko import glicko1
 
 runner = CliRunner()
 

@@ -18,7 +18,7 @@ from tracker.cli.context import AppState
 from tracker.db.engine import make_engine
 from tracker.db.revision import SCHEMA_REVISION
 from tracker.services.compare import compare
-from tracker.services.history import history, player_card, rating_list
+from tracker.services.periods.history import history, player_card, rating_list
 
 READS = [
     ("history", "Hart, Daniel"),

@@ -9,7 +9,7 @@ import pytest
 
 from tests.helpers import Cli, fingerprint, js, ok, one_line_error, query
 from tracker.errors import NetworkError
-from tracker.services import http
+from tracker.services.online import http
 
 DATA = Path(__file__).resolve().parent / "data" / "online"
 LICHESS = DATA / "lichess_rating_history.json"

@@ -16,7 +16,8 @@ import math
 import pytest
 
 from tests.helpers import Cli, at_list, ext, fingerprint, js, ok, one_line_error, query, shadow_rows
-from tracker.ratings import glicko, glicko1
+from tracker.ratings import glicko
+from tracker.ratings.glicko import glicko1
 
 D = dt.date
 

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tracker.importers.online import (
+from tracker.services.online.parse import (
     Archive,
     OnlinePoint,
     chesscom_archives,

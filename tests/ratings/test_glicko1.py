@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tracker.ratings import glicko1
 from tracker.ratings.glicko import (
     CHESSCOM_C_PER_DAY,
     GlickoState,
@@ -17,6 +16,7 @@ from tracker.ratings.glicko import (
     display,
     expected_score,
     get_preset,
+    glicko1,
     idle,
     is_provisional,
     new_player,

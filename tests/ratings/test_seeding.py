@@ -8,7 +8,6 @@ import math
 
 import pytest
 
-from tracker.ratings import glicko1
 from tracker.ratings.glicko import (
     SEED_RD_FLOOR,
     GlickoState,
@@ -16,6 +15,7 @@ from tracker.ratings.glicko import (
     chesscom_preset,
     game_information,
     get_preset,
+    glicko1,
     new_player,
     rate_game,
     seed_bounds,

@@ -614,7 +614,7 @@ def test_months_and_dates_at_the_ends_of_the_calendar(
         check(args)
 
 
-# str.isdigit() is true for '²' and '①', which int() refuses: tracker/services/players.py
+# str.isdigit() is true for '²' and '①', which int() refuses: tracker/services/players/__init__.py
 # resolve() (`#²`, `²`) and tracker/services/calc.py parse_game() raise ValueError.
 @pytest.mark.parametrize(
     "args",

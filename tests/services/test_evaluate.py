@@ -27,10 +27,12 @@ from tests.helpers import (
     unrated,
 )
 from tracker.errors import NotFoundError
-from tracker.ratings import fide, glicko, glicko1
-from tracker.services import evaluate as evaluate_service
-from tracker.services import history, periods
-from tracker.services.evaluate import Evaluation, SystemScore
+from tracker.ratings import fide, glicko
+from tracker.ratings.glicko import glicko1
+from tracker.services import periods
+from tracker.services.compare import evaluate as evaluate_service
+from tracker.services.compare.evaluate import Evaluation, SystemScore
+from tracker.services.periods import history
 
 D = dt.date
 

@@ -13,7 +13,7 @@ import pytest
 
 from tracker import __version__
 from tracker.errors import NetworkError, NotFoundError
-from tracker.services import http
+from tracker.services.online import http
 
 URL = "https://lichess.org/api/user/dhart_fm/rating-history"
 

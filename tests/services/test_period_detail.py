@@ -12,7 +12,7 @@ import pytest
 from tests.helpers import Services
 from tracker.errors import InvalidInputError, NotFoundError
 from tracker.services import games, periods, players
-from tracker.services.period_detail import period_detail
+from tracker.services.periods.detail import period_detail
 
 D = Decimal
 JAN = dt.date(2026, 1, 1)

@@ -10,7 +10,8 @@ from decimal import Decimal
 from typing import Any
 
 from tests.helpers import Services, close, external, game, seeded, unrated
-from tracker.services import games, history, periods
+from tracker.services import games, periods
+from tracker.services.periods import history
 
 D = Decimal
 

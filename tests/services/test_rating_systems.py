@@ -1,4 +1,4 @@
-"""The seam of the rating systems (tracker.services.systems): a system of the test's own, a
+"""The seam of the rating systems (tracker.services.periods.systems): a system of the test's own, a
 running count of each tracked player's points, plugs into the month's close beside FIDE's Elo
 and the Glicko shadow, by registering it and nothing else. Closing, rerating and dropping
 periods run its steps; the official list does not move."""
@@ -13,8 +13,9 @@ import pytest
 from tests.helpers import Services, close, game, query, seeded
 from tracker.db.driver import Db
 from tracker.db.queries.periods import delete_history
-from tracker.services import closing, games, periods
-from tracker.services.systems import Month, Periods
+from tracker.services import games, periods
+from tracker.services.periods import closing
+from tracker.services.periods.systems import Month, Periods
 
 POINTS = {"1-0": (2, 0), "0-1": (0, 2), "1/2-1/2": (1, 1)}  # half-points
 

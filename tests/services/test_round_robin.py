@@ -43,7 +43,8 @@ from pathlib import Path
 
 from tests.helpers import Services, close
 from tracker.ratings import fide
-from tracker.services import games, history, imports, players
+from tracker.services import games, imports, players
+from tracker.services.periods import history
 from tracker.services.players import SeedInput
 
 ROUND_ROBIN = Path(__file__).parents[1] / "importers" / "data" / "roundrobin10.trf"

@@ -33,9 +33,10 @@ from tests.helpers import (
 )
 from tracker.ratings import glicko
 from tracker.ratings.glicko import GlickoState
-from tracker.services import compare, games, history, periods, shadow
-from tracker.services import evaluate as evaluate_service
+from tracker.services import compare, games, periods, shadow
 from tracker.services.compare import CompareRow
+from tracker.services.compare import evaluate as evaluate_service
+from tracker.services.periods import history
 
 D = dt.date
 

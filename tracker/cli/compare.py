@@ -341,7 +341,7 @@ def evaluate(
     \b
     Example: tracker evaluate --from 2026-09
     """
-    from tracker.services.evaluate import evaluate as do_evaluate
+    from tracker.services.compare.evaluate import evaluate as do_evaluate
 
     ev = state(ctx).read(lambda db: do_evaluate(db, tc, from_month))
     if json:

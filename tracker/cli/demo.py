@@ -48,9 +48,9 @@ def demo(
     """
     from tracker.services.compare import compare, compare_all
     from tracker.services.demo import is_demo_database, load_demo
-    from tracker.services.history import history, rating_list
-    from tracker.services.online_fit import online_fit
+    from tracker.services.online.fit import online_fit
     from tracker.services.periods import close, list_periods
+    from tracker.services.periods.history import history, rating_list
     from tracker.services.players import list_players
 
     path = file.expanduser().absolute()

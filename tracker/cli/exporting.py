@@ -25,7 +25,7 @@ from tracker.user_input import exists
 
 if TYPE_CHECKING:
     from tracker.services.exports import ExportedGame
-    from tracker.services.history import History, RatingList
+    from tracker.services.periods.history import History, RatingList
     from tracker.services.players import PlayerView
 
 FORMATS = {
@@ -224,7 +224,7 @@ def game_json(g: ExportedGame) -> dict[str, Any]:
 
 
 def _games_text(games: tuple[ExportedGame, ...], fmt: str) -> str:
-    from tracker.importers import writers
+    from tracker.services.exports import writers
 
     if fmt == "json":
         return _json([game_json(g) for g in games])

@@ -19,7 +19,7 @@ from tracker.errors import InvalidInputError
 from tracker.months import month_label
 
 if TYPE_CHECKING:
-    from tracker.services.fide_list import FideListChange, FideListReport
+    from tracker.services.players.fide_list import FideListChange, FideListReport
 
 
 #: Players listed per section of the text report (``--json`` has them all).
@@ -79,7 +79,7 @@ def import_fide_list(
     \b
     Example: tracker player import-fide-list standard_rating_list.txt
     """
-    from tracker.services.fide_list import import_fide_list as run_import
+    from tracker.services.players.fide_list import import_fide_list as run_import
 
     try:
         stream = path.open("rb")

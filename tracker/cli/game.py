@@ -233,8 +233,8 @@ def add_round(
     json: Json = False,
 ) -> None:
     from tracker.importers.rounds import parse_round
-    from tracker.services.rounds import RoundRejected
-    from tracker.services.rounds import add_round as do_add_round
+    from tracker.services.games.rounds import RoundRejected
+    from tracker.services.games.rounds import add_round as do_add_round
 
     played_on = parse_date(date) if date is not None else today()
     start = parse_date(event_start, "event start date") if event_start is not None else None

@@ -18,8 +18,8 @@ from tracker.errors import InvalidInputError, UsageError
 from tracker.months import month_label
 
 if TYPE_CHECKING:
-    from tracker.services.history import History, RatingList
-    from tracker.services.reconcile import Reconciliation
+    from tracker.services.periods.history import History, RatingList
+    from tracker.services.periods.reconcile import Reconciliation
 
 
 def history_json(h: History) -> list[dict[str, Any]]:
@@ -139,7 +139,7 @@ def history(
       tracker history "Hart, Daniel" --plot hart.png
       tracker history "Hart, Daniel" --month 2026-09
     """
-    from tracker.services.history import history as get_history
+    from tracker.services.periods.history import history as get_history
 
     if month is not None:
         if plot is not None:
@@ -164,7 +164,7 @@ def history(
 
 
 def _period_detail(ctx: typer.Context, player: str, tc: str, month: dt.date, json: bool) -> None:
-    from tracker.services.period_detail import period_detail
+    from tracker.services.periods.detail import period_detail
 
     d = state(ctx).read(lambda db: period_detail(db, player, tc, month))
     if json:
@@ -319,7 +319,7 @@ def rating_list(
     if against is not None:
         _reconciled_list(ctx, list_month, tc, against, json)
         return
-    from tracker.services.history import rating_list as get_list
+    from tracker.services.periods.history import rating_list as get_list
 
     rl = state(ctx).read(lambda db: get_list(db, tc, list_month))
     if json:
@@ -333,7 +333,7 @@ def rating_list(
 def _reconciled_list(
     ctx: typer.Context, list_month: dt.date | None, tc: str, path: Path, json: bool
 ) -> None:
-    from tracker.services.reconcile import reconcile
+    from tracker.services.periods.reconcile import reconcile
 
     try:
         stream = path.open("rb")

@@ -16,8 +16,8 @@ from tracker.vocabulary import PLATFORM_NAMES
 if TYPE_CHECKING:
     from tracker.db.driver import Db
     from tracker.services.online import Stored
-    from tracker.services.online_fit import OnlineFit
-    from tracker.services.online_reads import OnlineView
+    from tracker.services.online.fit import OnlineFit
+    from tracker.services.online.reads import OnlineView
 
 ONLINE_HEADERS = {"lichess": "lichess.org", "chesscom": "chess.com"}
 """Column headers of the real online ratings (the sites' names: not the presets')."""
@@ -128,8 +128,7 @@ def fetch(
     \b
     Example: tracker online fetch "Hart, Daniel" --platform lichess
     """
-    from tracker.services import http
-    from tracker.services.online import download, plan_fetch, store_downloads
+    from tracker.services.online import download, http, plan_fetch, store_downloads
 
     app_state = state(ctx)
     targets = app_state.read(lambda db: plan_fetch(db, player, platform))
@@ -208,7 +207,7 @@ def show(ctx: typer.Context, player: Player, json: Json = False) -> None:
     \b
     Example: tracker online show "Hart, Daniel"
     """
-    from tracker.services.online_reads import show as get
+    from tracker.services.online.reads import show as get
 
     v = state(ctx).read(lambda db: get(db, player))
     if json:
@@ -240,7 +239,7 @@ def _signed(value: float | None) -> str:
 
 
 def compare_online(ctx: typer.Context, tc: str, platform: str, json: bool) -> None:
-    from tracker.services.online_fit import online_fit
+    from tracker.services.online.fit import online_fit
 
     f = state(ctx).read(lambda db: online_fit(db, tc, platform))
     if json:

@@ -20,7 +20,7 @@ from tracker.errors import UsageError
 from tracker.months import month_label
 
 if TYPE_CHECKING:
-    from tracker.services.history import PlayerCard, RatingStatus
+    from tracker.services.periods.history import PlayerCard, RatingStatus
     from tracker.services.players import PlayerView, SeedInput
 
 app = command_group(
@@ -292,7 +292,7 @@ def show(ctx: typer.Context, player: Player, json: Json = False) -> None:
     \b
     Example: tracker player show "Hart, Daniel" --json
     """
-    from tracker.services.history import player_card
+    from tracker.services.periods.history import player_card
 
     card = state(ctx).read(lambda db: player_card(db, player))
     p = card.player

@@ -14,7 +14,7 @@ from tracker.user_input import today
 from tracker.vocabulary import plural
 
 if TYPE_CHECKING:
-    from tracker.services.status import ListStatus, Status
+    from tracker.services.periods.status import ListStatus, Status
 
 
 def _months(months: tuple[Any, ...]) -> str:
@@ -101,7 +101,7 @@ def status(ctx: typer.Context, json: Json = False) -> None:
     \b
     Example: tracker status --json
     """
-    from tracker.services.status import status as get_status
+    from tracker.services.periods.status import status as get_status
 
     app_state = state(ctx)
     st = app_state.read(lambda db: get_status(db, today()))

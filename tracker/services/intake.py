@@ -219,3 +219,12 @@ def natural_key(
     the same game. Several distinct games of one key (a blitz night's double rounds) are
     stored under ``KEY|#2``, ``KEY|#3``..."""
     return f"{played_on.isoformat()}|{white_id}|{black_id}|{event_id or ''}|{round_key(round_)}"
+
+
+#: What an online account name looks like (``player add --lichess/--chesscom``).
+LICHESS_USER: Final = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,28}[A-Za-z0-9]$")
+"""Lichess user names: 2 to 30 letters, digits, '_' or '-', starting and ending with a letter
+or digit."""
+CHESSCOM_USER: Final = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{1,48}$")
+"""Chess.com user names: letters, digits, '_' or '-' (3 to 25 by the site's rules; up to 50
+accepted here)."""

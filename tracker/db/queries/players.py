@@ -1,6 +1,6 @@
 """The players and their seeds: finding, listing, adding, changing and removing them
-(:mod:`tracker.services.players`, :mod:`tracker.services.player_files`,
-:mod:`tracker.services.reconcile`)."""
+(:mod:`tracker.services.players`, :mod:`tracker.services.players.files`,
+:mod:`tracker.services.periods.reconcile`)."""
 
 from __future__ import annotations
 

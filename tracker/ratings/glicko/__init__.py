@@ -26,7 +26,7 @@ Presets (:data:`PRESETS`, :func:`get_preset`):
   "rating regulator" factors and the halving of human-vs-bot games.
 * ``glickman`` - the paper as written: 1500 / 350 / 0.06, tau 0.5, one rating period per
   month with all its games together; step 6 once per period for players without games.
-* ``chesscom`` - Glicko-1 (:mod:`tracker.ratings.glicko1`), per game; everything beyond
+* ``chesscom`` - Glicko-1 (:mod:`tracker.ratings.glicko.glicko1`), per game; everything beyond
   "Glicko with RD" is an assumption, listed in :attr:`GlickoPreset.assumptions`.
   :func:`chesscom_preset` builds variants (start rating, c, RD bounds).
 

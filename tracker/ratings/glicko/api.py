@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from tracker.ratings import glicko1
+from tracker.ratings.glicko import glicko1
 from tracker.ratings.glicko.engine import (
     CENTRE,
     SCALE,

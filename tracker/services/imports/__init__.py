@@ -1,7 +1,7 @@
 """Importing games from PGN, CSV and FIDE TRF files (and players from players files),
 safely and repeatably.
 
-Players files (:mod:`tracker.services.player_files`) are read first, whatever their place
+Players files (:mod:`tracker.services.players.files`) are read first, whatever their place
 in the command, so that the games find their players. For each game file, in order:
 
 1. **Parse** it (:mod:`tracker.importers`; no database): games, byes, problems. The file is

@@ -1,5 +1,5 @@
 """A players file among an import's files (``tracker export players``'s CSV): its players
-added or updated, with their seeds, by :mod:`tracker.services.player_files`."""
+added or updated, with their seeds, by :mod:`tracker.services.players.files`."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from tracker.services.imports.report import (
     StaleFrom,
     plural,
 )
-from tracker.services.player_files import read_players
+from tracker.services.players.files import read_players
 
 
 def import_players_file(db: Db, file: SourceFile, options: ImportOptions) -> FileReport:

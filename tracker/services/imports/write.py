@@ -16,9 +16,9 @@ from tracker.services.imports.columns import RESULT_CODES, TC_CODES
 from tracker.services.imports.file_plan import EventPlan, Identity, Plan, suffixed
 from tracker.services.imports.report import CreatedPlayer, ImportOptions, Progress, StaleFrom
 from tracker.services.intake import event_key, natural_key
+from tracker.services.lists.rated_games import EventSpan, event_spans
+from tracker.services.lists.stale import mark_stale
 from tracker.services.players import FEDERATION, TITLES
-from tracker.services.rated_games import EventSpan, event_spans
-from tracker.services.stale import mark_stale
 from tracker.vocabulary import TIME_CONTROLS, YEAR_MAX, YEAR_MIN
 
 #: Games written per bulk ``INSERT`` (and per progress step).

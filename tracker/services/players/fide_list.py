@@ -42,8 +42,8 @@ from tracker.db.queries.fide_list import ListPlayer, StoredSeed
 from tracker.errors import InvalidInputError
 from tracker.importers.fidelist import FideListEntry, FideListReader, tc_from_name
 from tracker.months import month_label
+from tracker.services.lists.stale import mark_all_stale
 from tracker.services.players import FEDERATION, SeedInput, seed_row
-from tracker.services.stale import mark_all_stale
 from tracker.user_input import check_tc, today
 from tracker.vocabulary import TimeControl, plural
 

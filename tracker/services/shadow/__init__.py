@@ -6,7 +6,7 @@ period in which his shadow moved (per-game presets: the players who played; per-
 presets: everyone); an idle player's month-end shadow is his latest earlier one, derived when
 read (:func:`month_end_players`). Rows belong to a period, so rerating a period replaces them
 with it. The reads (the stored shadow read back, the folds' inputs, the in-memory replays
-behind ``compare --preset`` and ``evaluate``) are :mod:`tracker.services.shadow_reads`,
+behind ``compare --preset`` and ``evaluate``) are :mod:`tracker.services.shadow.reads`,
 re-exported here.
 """
 
@@ -48,7 +48,7 @@ from tracker.errors import InvalidInputError
 from tracker.months import month_end
 from tracker.ratings.shadow import GameUpdate, ShadowPlayer
 from tracker.services import lists
-from tracker.services.shadow_config import (
+from tracker.services.shadow.config import (
     PRESET_NAMES,
     SEED_RD_RANGE,
     SEEDS,
@@ -58,7 +58,7 @@ from tracker.services.shadow_config import (
     parse_seed_rd,
     seed_rd_for,
 )
-from tracker.services.shadow_reads import (
+from tracker.services.shadow.reads import (
     ReplayedMonth,
     ShadowMonth,
     fill_months,
@@ -72,7 +72,7 @@ from tracker.services.shadow_reads import (
 from tracker.vocabulary import TIME_CONTROLS
 
 if TYPE_CHECKING:
-    from tracker.services.systems import Month, Periods
+    from tracker.services.periods.systems import Month, Periods
 
 
 def write_month(

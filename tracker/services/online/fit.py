@@ -12,7 +12,7 @@ from tracker.months import next_month
 from tracker.ratings.fit import LineFit, fit_line
 from tracker.services import lists
 from tracker.services.online import check_platform
-from tracker.services.online_reads import series_for
+from tracker.services.online.reads import series_for
 from tracker.user_input import check_tc, today
 from tracker.vocabulary import PLATFORM_NAMES, online_perf
 

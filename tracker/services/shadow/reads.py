@@ -20,8 +20,9 @@ from tracker.ratings import glicko
 from tracker.ratings.glicko import GlickoPreset, GlickoState
 from tracker.ratings.month_games import MonthGame
 from tracker.ratings.shadow import GameUpdate, NewPlayer, ShadowGame, ShadowPlayer, rate_month
-from tracker.services import lists, rated_games
-from tracker.services.shadow_config import ShadowConfig, get_config, seed_rd_for
+from tracker.services import lists
+from tracker.services.lists import rated_games
+from tracker.services.shadow.config import ShadowConfig, get_config, seed_rd_for
 from tracker.vocabulary import SCORES
 
 # ---------------------------------------------------------------------------------------

@@ -3,8 +3,8 @@
 The games come out as :class:`ExportedGame` (everything stored about a game, plus what a
 file needs to recreate its players: FIDE ids, titles); :meth:`ExportedGame.record` turns
 one into the importers' plain :class:`GameRecord`, which the writers of
-:mod:`tracker.importers.writers` format as CSV, PGN or TRF. Histories and lists come from
-:mod:`tracker.services.history`.
+:mod:`tracker.services.exports.writers` format as CSV, PGN or TRF. Histories and lists come from
+:mod:`tracker.services.periods.history`.
 
 What a game file cannot carry: whether a player is tracked or external, a tracked player's
 seed (his FIDE state before tracking started) and birth year. The players file
@@ -20,13 +20,13 @@ from tracker.db.driver import Db
 from tracker.db.queries.exports import GameSide, game_lines
 from tracker.errors import InvalidInputError
 from tracker.importers.records import GameRecord, PlayerInfo
-from tracker.importers.writers import TrfExportError, write_trf
 from tracker.months import month_of, previous_month
 from tracker.services import lists
+from tracker.services.exports.writers import TrfExportError, write_trf
 from tracker.services.games import filter_games
-from tracker.services.history import History, RatingList, history, rating_list
-from tracker.services.player_files import players_rows
+from tracker.services.periods.history import History, RatingList, history, rating_list
 from tracker.services.players import PlayerView, list_players
+from tracker.services.players.files import players_rows
 from tracker.vocabulary import FORFEITS
 
 

@@ -11,7 +11,7 @@ from tracker.importers.records import Problem
 from tracker.importers.rounds import Pairing
 from tracker.services.games import GameView, add_game, date_bounds
 from tracker.services.intake import clean_round
-from tracker.services.player_refs import find
+from tracker.services.players.refs import find
 
 
 class RoundRejected(InvalidInputError):

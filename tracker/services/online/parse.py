@@ -31,12 +31,6 @@ from tracker.vocabulary import ONLINE_PERFS, RATING_MAX, RATING_MIN
 
 Kind = Literal["lichess-history", "chesscom-games", "chesscom-archives"]
 
-LICHESS_USER: Final = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,28}[A-Za-z0-9]$")
-"""Lichess user names: 2 to 30 letters, digits, '_' or '-', starting and ending with a letter
-or digit."""
-CHESSCOM_USER: Final = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{1,48}$")
-"""Chess.com user names: letters, digits, '_' or '-' (3 to 25 by the site's rules; up to 50
-accepted here)."""
 _ARCHIVE_URL: Final = re.compile(r"/games/(\d{4})/(\d{2})/?$")
 
 

@@ -14,7 +14,6 @@ from tracker.db.queries.games import GameRow as GameRow  # re-exported
 from tracker.errors import AmbiguousError, ConflictError, InvalidInputError, NotFoundError
 from tracker.months import month_of, next_month
 from tracker.ratings import fide
-from tracker.services import rated_games
 from tracker.services.intake import (
     DateBounds,
     age_problem,
@@ -25,8 +24,9 @@ from tracker.services.intake import (
     natural_key,
     not_fide_rating,
 )
-from tracker.services.player_refs import PlayerRow, find
-from tracker.services.stale import mark_stale
+from tracker.services.lists import rated_games
+from tracker.services.lists.stale import mark_stale
+from tracker.services.players.refs import PlayerRow, find
 from tracker.user_input import check_tc, parse_result
 from tracker.vocabulary import FORFEITS
 

@@ -1,4 +1,4 @@
-"""Closing one month: every registered rating system (:mod:`tracker.services.systems`:
+"""Closing one month: every registered rating system (:mod:`tracker.services.periods.systems`:
 FIDE's Elo, the official list, then the Glicko shadow) reads the month, folds it (pure) and
 writes its rows for the new period.
 
@@ -15,10 +15,11 @@ from typing import Any
 from tracker.db.collector import without_gc
 from tracker.db.driver import Db
 from tracker.db.queries import periods
-from tracker.services import lists, rated_games
-from tracker.services.fide_elo import ClosedPeriod, FideElo
+from tracker.services import lists
+from tracker.services.lists import rated_games
+from tracker.services.periods.fide_elo import ClosedPeriod, FideElo
+from tracker.services.periods.systems import Month, Periods, RatingSystem
 from tracker.services.shadow import GlickoShadow
-from tracker.services.systems import Month, Periods, RatingSystem
 from tracker.vocabulary import TimeControl
 
 __all__ = ["OFFICIAL", "SYSTEMS", "ClosedPeriod", "close_months", "delete_periods"]

@@ -20,8 +20,9 @@ from tracker.errors import InvalidInputError, NotFoundError
 from tracker.months import month_label, next_month, previous_month
 from tracker.ratings import fide
 from tracker.ratings.month_games import MonthGame
-from tracker.services import lists, rated_games
-from tracker.services.player_refs import find
+from tracker.services import lists
+from tracker.services.lists import rated_games
+from tracker.services.players.refs import find
 from tracker.user_input import check_tc
 
 

@@ -1,4 +1,4 @@
-"""FIDE's Elo as a rating system of the month's close (:mod:`tracker.services.systems`): the
+"""FIDE's Elo as a rating system of the month's close (:mod:`tracker.services.periods.systems`): the
 official list.
 
 Closing a month publishes the list dated the first of the next month (FIDE Rating
@@ -22,8 +22,9 @@ from tracker.months import next_month, previous_month
 from tracker.ratings import fide
 from tracker.ratings.fide import ListLine
 from tracker.ratings.month_games import MonthGame
-from tracker.services import lists, rated_games
-from tracker.services.systems import Month, Periods
+from tracker.services import lists
+from tracker.services.lists import rated_games
+from tracker.services.periods.systems import Month, Periods
 from tracker.vocabulary import TimeControl
 
 

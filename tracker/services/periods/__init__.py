@@ -2,7 +2,7 @@
 
 Closed periods are contiguous from the first month with games; closing a month publishes
 the list dated the first of the next month (FIDE Rating Regulations 2024 §7.1; the work of
-one month is :mod:`tracker.services.closing`). ``rerate`` recomputes closed periods after a
+one month is :mod:`tracker.services.periods.closing`). ``rerate`` recomputes closed periods after a
 correction made them stale (:mod:`tracker.services.lists` marks them).
 """
 
@@ -18,9 +18,9 @@ from tracker.db.queries import periods as queries
 from tracker.db.queries import rated_games as rated_queries
 from tracker.errors import InvalidInputError
 from tracker.months import month_label, month_of, months_between, next_month, previous_month
-from tracker.services.closing import ClosedPeriod, close_months, delete_periods
 from tracker.services.lists import closed_months, first_game_month
-from tracker.services.rated_games import event_spans, period_games
+from tracker.services.lists.rated_games import event_spans, period_games
+from tracker.services.periods.closing import ClosedPeriod, close_months, delete_periods
 from tracker.user_input import check_tc
 from tracker.vocabulary import TIME_CONTROLS, TimeControl
 

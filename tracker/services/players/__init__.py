@@ -10,9 +10,16 @@ from typing import Any
 from tracker.db.driver import Db
 from tracker.db.queries import players as q
 from tracker.errors import ConflictError, InvalidInputError
-from tracker.importers.online import CHESSCOM_USER, LICHESS_USER
-from tracker.services.intake import age_problem, check_text, is_fide_id, not_fide_id
-from tracker.services.player_refs import (
+from tracker.services.intake import (
+    CHESSCOM_USER,
+    LICHESS_USER,
+    age_problem,
+    check_text,
+    is_fide_id,
+    not_fide_id,
+)
+from tracker.services.lists.stale import mark_all_stale
+from tracker.services.players.refs import (
     PlayerRow,
     PlayerView,
     SeedView,
@@ -23,7 +30,6 @@ from tracker.services.player_refs import (
     player_view,
     show_player,
 )
-from tracker.services.stale import mark_all_stale
 from tracker.user_input import check_birth_year, check_plausible_rating, today
 
 __all__ = ["PlayerRow", "PlayerView", "SeedInput", "SeedView", "resolve", "show_player"]
@@ -256,7 +262,7 @@ def _insert_seed(db: Db, player_id: int, seed: SeedView) -> None:
 
 
 def resolve(db: Db, ref: str) -> PlayerRow:
-    """The player a reference names (:func:`tracker.services.player_refs.find`)."""
+    """The player a reference names (:func:`tracker.services.players.refs.find`)."""
     return find(db, ref)
 
 

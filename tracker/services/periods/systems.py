@@ -4,7 +4,7 @@ A rating system (FIDE's Elo, the Glicko shadow, and any other a federation adds:
 Elo, DWZ) is four steps over one closed period: ``read`` what its fold needs from the
 database, ``fold`` the month (pure: the rating math), ``write`` its rows for the new period,
 and ``delete`` its rows of periods being removed (a rerate, a period dropped). Closing a month
-(:mod:`tracker.services.closing`) runs every registered system's steps in turn: all reads,
+(:mod:`tracker.services.periods.closing`) runs every registered system's steps in turn: all reads,
 all folds, then the period and every system's rows; rerating is that close over each month
 again. A system's rows belong to a period (``period_id``), so removing a period removes them.
 """

@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from tracker.db.driver import Db
 from tracker.errors import NotFoundError
 from tracker.ratings import fide, metrics
-from tracker.services import lists, rated_games
-from tracker.services.shadow_config import PRESET_NAMES, get_config
-from tracker.services.shadow_reads import replay
+from tracker.services import lists
+from tracker.services.lists import rated_games
+from tracker.services.shadow.config import PRESET_NAMES, get_config
+from tracker.services.shadow.reads import replay
 from tracker.user_input import check_tc
 
 

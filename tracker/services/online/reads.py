@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from tracker.db.driver import Db
 from tracker.db.queries import online as q
-from tracker.services.player_refs import find
+from tracker.services.players.refs import find
 from tracker.vocabulary import ONLINE_PERFS, PLATFORM_NAMES, PLATFORMS, online_perf
 
 

@@ -1,10 +1,10 @@
 """Real online ratings: fetched from Lichess and Chess.com, or imported from a saved response,
-stored per player, platform, perf and day (:mod:`tracker.services.online_reads` reads them
+stored per player, platform, perf and day (:mod:`tracker.services.online.reads` reads them
 back).
 
 Fetching is split in three so that no transaction stays open while the network is slow:
 :func:`plan_fetch` (a read: who is linked, what is stored already), :func:`download` (the
-network only, through an injected :data:`~tracker.services.http.Fetch`; no database) and
+network only, through an injected :data:`~tracker.services.online.http.Fetch`; no database) and
 :func:`store_downloads` (one write). A failed download raises before anything is written.
 
 Re-fetching adds only new points: a day already stored keeps its row (its rating is updated
@@ -25,10 +25,10 @@ from tracker.db.driver import Db
 from tracker.db.queries import online as q
 from tracker.db.queries.online import Account
 from tracker.errors import InvalidInputError, NotFoundError
-from tracker.importers import online as parse
-from tracker.importers.online import OnlineParse, OnlinePoint
-from tracker.services.http import Fetch
-from tracker.services.player_refs import PlayerRow, find
+from tracker.services.online import parse
+from tracker.services.online.http import Fetch
+from tracker.services.online.parse import OnlineParse, OnlinePoint
+from tracker.services.players.refs import PlayerRow, find
 from tracker.vocabulary import PLATFORM_NAMES, PLATFORMS
 
 LICHESS_HISTORY = "https://lichess.org/api/user/{user}/rating-history"

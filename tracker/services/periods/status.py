@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from tracker.db.driver import Db
 from tracker.db.queries import status as queries
 from tracker.months import month_of, next_month
-from tracker.services import lists, rated_games
+from tracker.services import lists
+from tracker.services.lists import rated_games
 from tracker.vocabulary import TIME_CONTROLS
 
 #: Movers shown per list.

@@ -19,7 +19,7 @@ from tracker.db.driver import Db
 from tracker.db.queries.players import tracked_fide_ids
 from tracker.importers.fidelist import FideListEntry, FideListReader, tc_from_name
 from tracker.months import month_label
-from tracker.services.history import RatingList, rating_list
+from tracker.services.periods.history import RatingList, rating_list
 from tracker.user_input import check_tc
 
 

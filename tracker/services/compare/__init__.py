@@ -12,11 +12,12 @@ from tracker.months import next_month
 from tracker.ratings import glicko
 from tracker.ratings.glicko import GlickoPreset, GlickoState
 from tracker.ratings.shadow import ShadowPlayer, as_of
-from tracker.services import lists, shadow_reads
-from tracker.services.history import not_rated_here, plays_external
-from tracker.services.online_reads import OnlineSeries, series_for
-from tracker.services.player_refs import find
-from tracker.services.shadow_config import check_preset, get_config
+from tracker.services import lists
+from tracker.services.online.reads import OnlineSeries, series_for
+from tracker.services.periods.history import not_rated_here, plays_external
+from tracker.services.players.refs import find
+from tracker.services.shadow import reads as shadow_reads
+from tracker.services.shadow.config import check_preset, get_config
 from tracker.user_input import check_tc
 
 

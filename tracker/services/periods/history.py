@@ -15,9 +15,11 @@ from tracker.months import month_label, month_of, months_between, next_month, pr
 from tracker.ratings import fide, glicko
 from tracker.ratings.glicko import GlickoPreset
 from tracker.ratings.shadow import as_of
-from tracker.services import lists, rated_games, shadow_reads
-from tracker.services.player_refs import PlayerRow, PlayerView, find, show_player
-from tracker.services.shadow_config import get_config
+from tracker.services import lists
+from tracker.services.lists import rated_games
+from tracker.services.players.refs import PlayerRow, PlayerView, find, show_player
+from tracker.services.shadow import reads as shadow_reads
+from tracker.services.shadow.config import get_config
 from tracker.user_input import check_tc
 from tracker.vocabulary import TIME_CONTROLS, TimeControl
 
