@@ -30,6 +30,8 @@ from tracker.db.driver import Db
 from tracker.db.engine import make_engine, sqlite_file
 from tracker.db.location import sqlite_url
 from tracker.db.migrate import upgrade
+from tracker.importers import detect
+from tracker.importers.records import ParseResult
 from tracker.ratings import glicko
 from tracker.ratings.glicko import GlickoPreset, GlickoState
 from tracker.services import games as game_service
@@ -366,6 +368,13 @@ class Services:
 
     def dispose(self) -> None:
         pass
+
+
+def read_file(fmt: str | None, data: bytes, source: str, **options: Any) -> ParseResult:
+    """A whole file's bytes read as ``fmt`` (None: the format ``source`` and ``data`` tell),
+    as an import reads them (``options``: encoding, event_start, date_order)."""
+    chosen = detect.detect_format(source, data) if fmt is None else fmt
+    return detect.stream((data,), source, chosen, **options).collect()
 
 
 def day(text: str) -> dt.date:

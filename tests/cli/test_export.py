@@ -11,9 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import Cli, fingerprint, ok
+from tests.helpers import Cli, fingerprint, ok, read_file
 from tracker.importers.csvfile import ALLOWED_COLUMNS
-from tracker.importers.pgn import parse_pgn
 
 DATA = Path(__file__).parent / "data"
 
@@ -87,7 +86,7 @@ def test_pgn_has_the_seven_tag_roster_and_the_rest(season: Cli) -> None:
         '[EventDate "2026.10.03"]',
     ]
     assert '[Termination "forfeit"]' in text
-    parsed = parse_pgn(text.encode(), "export.pgn")
+    parsed = read_file("pgn", text.encode(), "export.pgn")
     assert parsed.problems == ()
     assert [(g.white.name, g.black.name, g.result, g.tc) for g in parsed.games] == [
         ("Aalto, Eero", "Dahl, Ola", "1-0", "standard"),

@@ -14,9 +14,8 @@ from typing import Any
 import pytest
 from sqlalchemy import create_engine, inspect, text
 
-from tests.helpers import Cli, Services, cli_on, fingerprint, js, ok, summary
+from tests.helpers import Cli, Services, cli_on, fingerprint, js, ok, read_file, summary
 from tracker.db.queries import imports as import_queries
-from tracker.importers.csvfile import parse_csv
 from tracker.services import imports
 from tracker.services.imports import checks as import_checks
 from tracker.services.imports import present as import_present
@@ -250,7 +249,7 @@ def test_memory_grows_by_a_few_dozen_bytes_a_game_not_by_a_record(
     per_game = (_import_peak(db_url, big) - _import_peak(db_url, small)) / 15000
     tracemalloc.start()
     try:
-        records = parse_csv(big.read_bytes(), big.name)
+        records = read_file("csv", big.read_bytes(), big.name)
         held = tracemalloc.get_traced_memory()[0] / len(records.games)
     finally:
         tracemalloc.stop()

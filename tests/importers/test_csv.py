@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tracker.importers.csvfile import ALLOWED_COLUMNS, parse_csv, parse_result
+from tests.helpers import read_file
+from tracker.importers.csvfile import ALLOWED_COLUMNS, parse_result
 from tracker.importers.records import ParseResult
 
 DATA = Path(__file__).parent / "data"
@@ -15,11 +16,11 @@ HEADER = "date,white,black,result\n"
 
 
 def parse_text(text: str) -> ParseResult:
-    return parse_csv(text.encode(), "t.csv")
+    return read_file("csv", text.encode(), "t.csv")
 
 
 def test_bom_crlf_file() -> None:
-    result = parse_csv((DATA / "games_bom_crlf.csv").read_bytes(), "games_bom_crlf.csv")
+    result = read_file("csv", (DATA / "games_bom_crlf.csv").read_bytes(), "games_bom_crlf.csv")
     assert result.format == "csv"
     assert result.problems == ()
     assert result.skipped_unfinished == 1
@@ -37,7 +38,7 @@ def test_bom_crlf_file() -> None:
 
 
 def test_semicolon_file() -> None:
-    result = parse_csv((DATA / "games_semicolon.csv").read_bytes(), "games_semicolon.csv")
+    result = read_file("csv", (DATA / "games_semicolon.csv").read_bytes(), "games_semicolon.csv")
     assert result.problems == ()
     assert [g.result for g in result.games] == ["1-0", "1/2-1/2", "0-1", "-+"]
     assert [g.tc for g in result.games] == ["blitz", "blitz", "rapid", None]
@@ -46,7 +47,7 @@ def test_semicolon_file() -> None:
 
 
 def test_latin1_file_is_refused_by_default() -> None:
-    result = parse_csv((DATA / "games_latin1.csv").read_bytes(), "games_latin1.csv")
+    result = read_file("csv", (DATA / "games_latin1.csv").read_bytes(), "games_latin1.csv")
     assert result.games == ()
     assert len(result.problems) == 1
     assert str(result.problems[0]).startswith(
@@ -56,7 +57,7 @@ def test_latin1_file_is_refused_by_default() -> None:
 
 def test_latin1_file_with_explicit_encoding() -> None:
     raw = (DATA / "games_latin1.csv").read_bytes()
-    result = parse_csv(raw, "games_latin1.csv", encoding="latin-1")
+    result = read_file("csv", raw, "games_latin1.csv", encoding="latin-1")
     assert result.problems == ()
     assert [g.white.name for g in result.games] == [
         "Brennan Patrick",
@@ -201,7 +202,7 @@ def test_a_tc_cell_is_read_as_the_file_writes_it() -> None:
         "2026-01-03,A,B,1-0,\n2026-01-04,A,B,1-0,G/90+30\n2026-01-05,A,B,1-0,1+0\n"
         "2026-01-06,A,B,1-0,3+2\n2026-01-07,A,B,1-0,90+30\n2026-01-08,A,B,1-0,180+2\n"
     )
-    result = parse_csv(text.encode(), "t.csv")
+    result = read_file("csv", text.encode(), "t.csv")
     assert result.problems == ()
     assert [(g.tc, g.tc_text) for g in result.games] == [
         ("blitz", "blitz"),
@@ -256,8 +257,8 @@ def test_only_newlines_end_lines_and_the_last_line_needs_none() -> None:
 
 
 def test_forfeit_notations_and_the_event_start_column() -> None:
-    result = parse_csv(
-        (DATA / "chessresults_forfeits.csv").read_bytes(), "chessresults_forfeits.csv"
+    result = read_file(
+        "csv", (DATA / "chessresults_forfeits.csv").read_bytes(), "chessresults_forfeits.csv"
     )
     assert result.problems == ()
     assert [g.result for g in result.games] == ["+-", "-+", "+-", "+-", "-+", "1-0"]
@@ -267,7 +268,7 @@ def test_forfeit_notations_and_the_event_start_column() -> None:
 def test_an_empty_date_takes_the_given_event_start() -> None:
     text = HEADER + "2026-05-02,A,B,1-0\n,C,D,0-1\n"
     assert [p.reason for p in parse_text(text).problems] == ["missing date"]
-    result = parse_csv(text.encode(), "t.csv", event_start=date(2026, 5, 9))
+    result = read_file("csv", text.encode(), "t.csv", event_start=date(2026, 5, 9))
     assert [(g.played_on, g.date_note) for g in result.games] == [
         (date(2026, 5, 2), None),
         (date(2026, 5, 9), "no date; the given event start 2026-05-09 used"),

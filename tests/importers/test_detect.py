@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from tracker.importers.detect import FORMATS, UnknownFormatError, detect_format, parse
+from tests.helpers import read_file
+from tracker.importers.detect import FORMATS, UnknownFormatError, detect_format
 
 DATA = Path(__file__).parent / "data"
 TRF = (DATA / "swiss_trf16.trf").read_bytes()
@@ -47,7 +48,7 @@ def test_unknown_format_error_is_a_value_error() -> None:
 
 
 def test_parse_detects_from_the_source_name() -> None:
-    result = parse(TRF, "swiss_trf16.trf")
+    result = read_file(None, TRF, "swiss_trf16.trf")
     assert result.format == "trf" and len(result.games) == 8
 
 
@@ -58,7 +59,7 @@ def test_parse_with_explicit_format_and_options(fmt: str) -> None:
         "csv": b"date,white,black,result\n2026-01-01,A,B,1-0\n",
         "trf": TRF,
     }[fmt]
-    result = parse(raw, "whatever.bin", fmt.upper(), encoding="latin-1")
+    result = read_file(fmt.upper(), raw, "whatever.bin", encoding="latin-1")
     assert result.format == fmt
     assert (
         result.games
@@ -73,4 +74,4 @@ def test_parse_with_explicit_format_and_options(fmt: str) -> None:
 
 def test_parse_unknown_format() -> None:
     with pytest.raises(UnknownFormatError, match="unknown import format 'xml'"):
-        parse(b"", "x.xml", "xml")
+        read_file("xml", b"", "x.xml")

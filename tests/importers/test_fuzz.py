@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Callable
 from datetime import date
@@ -10,8 +11,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tracker.importers.csvfile import parse_csv
-from tracker.importers.pgn import parse_pgn
+from tests.helpers import read_file
 from tracker.importers.records import (
     ByeRecord,
     GameRecord,
@@ -20,13 +20,14 @@ from tracker.importers.records import (
     Problem,
     same_player,
 )
-from tracker.importers.trf import parse_trf
 from tracker.vocabulary import RESULTS, TIME_CONTROLS
 
 DATA = Path(__file__).parent / "data"
 SAMPLES = {path.name: path.read_bytes() for path in sorted(DATA.iterdir())}
 Parser = Callable[..., ParseResult]
-PARSERS: dict[str, Parser] = {"pgn": parse_pgn, "csv": parse_csv, "trf": parse_trf}
+PARSERS: dict[str, Parser] = {
+    fmt: functools.partial(read_file, fmt) for fmt in ("pgn", "csv", "trf")
+}
 #: More examples for a long local run: TRACKER_FUZZ_EXAMPLES=20000 pytest tests/importers
 FUZZ = settings(
     max_examples=int(os.environ.get("TRACKER_FUZZ_EXAMPLES", "150")),
@@ -143,7 +144,7 @@ def test_random_trf_crosstables(players: list[tuple[int, list[str]]], dated: boo
         head = f"001 {rank:>4} m    {'Player ' + str(rank):<33} 1800 NOR {rank:>11}"
         lines.append(head.ljust(91) + "".join(entries))
     raw = "\n".join(lines).encode()
-    result = parse_trf(raw, "fuzz.trf")
+    result = read_file("trf", raw, "fuzz.trf")
     check_sane(result, "trf", "fuzz.trf")
     # A game is only ever emitted once per pair and round.
     keys = [(g.round, frozenset((g.white.name, g.black.name))) for g in result.games]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tracker.importers.pgn import parse_pgn
+from tests.helpers import read_file
 from tracker.importers.records import ParseResult
 
 DATA = Path(__file__).parent / "data"
@@ -29,12 +29,12 @@ BASIC = ("White Ito, Yuki", "Black Haddad, Karim", "Date 2026.03.01")
 
 
 def parse_text(text: str) -> ParseResult:
-    return parse_pgn(text.encode(), "t.pgn")
+    return read_file("pgn", text.encode(), "t.pgn")
 
 
 @pytest.fixture(scope="module")
 def club() -> ParseResult:
-    return parse_pgn((DATA / "club.pgn").read_bytes(), "club.pgn")
+    return read_file("pgn", (DATA / "club.pgn").read_bytes(), "club.pgn")
 
 
 def test_club_file_counts(club: ParseResult) -> None:
@@ -90,13 +90,13 @@ def test_no_time_control_is_unknown(club: ParseResult) -> None:
 
 
 def test_the_time_control_is_what_the_header_tells() -> None:
-    result = parse_pgn((DATA / "club.pgn").read_bytes(), "club.pgn")
+    result = read_file("pgn", (DATA / "club.pgn").read_bytes(), "club.pgn")
     assert [g.tc for g in result.games] == ["standard", "rapid", "rapid", "blitz", None]
 
 
 def test_windows_line_endings_and_bom_give_the_same_games(club: ParseResult) -> None:
     raw = (DATA / "club.pgn").read_bytes()
-    variant = parse_pgn(b"\xef\xbb\xbf" + raw.replace(b"\n", b"\r\n"), "club.pgn")
+    variant = read_file("pgn", b"\xef\xbb\xbf" + raw.replace(b"\n", b"\r\n"), "club.pgn")
     assert variant == club
 
 
@@ -204,10 +204,10 @@ def test_empty_file_is_a_problem() -> None:
 
 def test_latin1_pgn_needs_the_encoding() -> None:
     raw = game("White Müller, Jörg", "Black B", "Date 2026.03.01", "Result 1-0").encode("latin-1")
-    refused = parse_pgn(raw, "l.pgn")
+    refused = read_file("pgn", raw, "l.pgn")
     assert refused.games == ()
     assert "not valid UTF-8 (byte 0xfc at line 1)" in refused.problems[0].reason
-    accepted = parse_pgn(raw, "l.pgn", encoding="latin-1")
+    accepted = read_file("pgn", raw, "l.pgn", encoding="latin-1")
     assert accepted.games[0].white.name == "Müller, Jörg"
 
 

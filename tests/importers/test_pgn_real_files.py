@@ -6,14 +6,14 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
-from tracker.importers.pgn import parse_pgn
+from tests.helpers import read_file
 from tracker.importers.records import ParseResult
 
 DATA = Path(__file__).parent / "data"
 
 
 def parse(name: str, **kwargs: object) -> ParseResult:
-    return parse_pgn((DATA / name).read_bytes(), name, **kwargs)  # type: ignore[arg-type]
+    return read_file("pgn", (DATA / name).read_bytes(), name, **kwargs)  # type: ignore[arg-type]
 
 
 def test_blank_lines_and_comments_between_tags_and_moves_belong_to_the_game() -> None:
@@ -101,7 +101,7 @@ def test_without_moves_anywhere_a_result_is_a_result() -> None:
     headers_only = "\n".join(
         line for line in text.splitlines() if line.startswith(("[", "%")) or not line.strip()
     )
-    bare = parse_pgn((headers_only + "\n").encode(), "bare.pgn")
+    bare = read_file("pgn", (headers_only + "\n").encode(), "bare.pgn")
     assert [g.result for g in bare.games] == ["1/2-1/2", "1-0", "0-1"]
     assert bare.warnings == () and result.warnings == ()
 
@@ -125,7 +125,7 @@ def test_forfeit_notations_in_the_result_tag() -> None:
         ("(-)-(+)", "-+"),
         ("1-0 ff", "+-"),
     ]:
-        (only,) = parse_pgn(template.format(written, written).encode(), "f.pgn").games
+        (only,) = read_file("pgn", template.format(written, written).encode(), "f.pgn").games
         assert only.result == stored, written
 
 
@@ -178,6 +178,6 @@ def test_a_tag_given_twice_outside_the_roster_does_not_split_a_game() -> None:
         '[Event "Club"]\n[Date "2026.09.05"]\n[White "A, B"]\n[Black "C, D"]\n[Result "1-0"]\n'
         '[Annotator "X"]\n[Annotator "Y"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n'
     )
-    result = parse_pgn(text.encode(), "dup.pgn")
+    result = read_file("pgn", text.encode(), "dup.pgn")
     assert result.problems == ()
     assert [(g.white.name, g.result, g.has_moves) for g in result.games] == [("A, B", "1-0", True)]

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.helpers import read_file
 from tracker.importers import detect
 from tracker.importers.records import Problem, TextStream, decode_input
 
@@ -51,7 +52,7 @@ def test_a_file_in_blocks_parses_as_the_whole_file(path: Path, size: int) -> Non
     data = path.read_bytes()
     fmt = detect.detect_format(path.name, data)
     encoding = "latin-1" if "latin1" in path.name else "utf-8"
-    whole = detect.parse(data, path.name, fmt, encoding=encoding)
+    whole = read_file(fmt, data, path.name, encoding=encoding)
     streamed = detect.stream(blocks(data, size), path.name, fmt, encoding=encoding)
     assert streamed.collect() == whole
     assert whole.games or whole.problems  # a real file, read
@@ -79,7 +80,7 @@ def test_a_bad_byte_late_in_the_file_stops_the_text_and_names_its_line() -> None
         "late.csv: not valid UTF-8 (byte 0xe9 at line 5002); re-save the file as UTF-8 (or "
         "import it with encoding latin-1 if that is what it is)"
     ]
-    assert detect.parse(data, "late.csv", "csv") == result
+    assert read_file("csv", data, "late.csv") == result
 
 
 def test_the_result_comes_after_the_games() -> None:
@@ -117,7 +118,7 @@ def test_pgn_without_moves_is_a_forfeit_where_most_games_have_moves() -> None:
     }
     for text, results in cases.items():
         data = text.encode()
-        whole = detect.parse(data, "f.pgn", "pgn")
+        whole = read_file("pgn", data, "f.pgn")
         assert [g.result for g in whole.games] == results
         assert detect.stream(blocks(data, 9), "f.pgn", "pgn").collect() == whole
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import read_file
 from tracker.importers.dates import trf_date
 from tracker.importers.records import ParseResult
-from tracker.importers.trf import parse_trf
 
 DATA = Path(__file__).parent / "data"
 
@@ -47,7 +47,7 @@ HEAD = "012 Test Open\n022 Testville\n042 2026/05/01\n"
 
 
 def parse_text(text: str, source: str = "t.trf") -> ParseResult:
-    return parse_trf(text.encode(), source)
+    return read_file("trf", text.encode(), source)
 
 
 # ------------------------------------------------------------------ the round robin sample
@@ -55,7 +55,7 @@ def parse_text(text: str, source: str = "t.trf") -> ParseResult:
 
 @pytest.fixture(scope="module")
 def roundrobin() -> ParseResult:
-    return parse_trf((DATA / "roundrobin10.trf").read_bytes(), "roundrobin10.trf")
+    return read_file("trf", (DATA / "roundrobin10.trf").read_bytes(), "roundrobin10.trf")
 
 
 def test_roundrobin_has_45_games_and_nothing_else(roundrobin: ParseResult) -> None:
@@ -137,7 +137,7 @@ def test_the_free_text_122_tells_the_time_control(roundrobin: ParseResult) -> No
 
 @pytest.fixture(scope="module")
 def swiss() -> ParseResult:
-    return parse_trf((DATA / "swiss_trf16.trf").read_bytes(), "swiss_trf16.trf")
+    return read_file("trf", (DATA / "swiss_trf16.trf").read_bytes(), "swiss_trf16.trf")
 
 
 def test_swiss_games_byes_and_skips(swiss: ParseResult) -> None:
@@ -189,7 +189,7 @@ def test_swiss_player_fields(swiss: ParseResult) -> None:
 
 
 def test_trf2026_quad() -> None:
-    result = parse_trf((DATA / "quad_trf2026.trf").read_bytes(), "quad_trf2026.trf")
+    result = read_file("trf", (DATA / "quad_trf2026.trf").read_bytes(), "quad_trf2026.trf")
     assert result.problems == ()
     assert len(result.games) == 6
     assert {g.tc for g in result.games} == {"rapid"}  # 222 900+10
@@ -458,15 +458,17 @@ def test_no_player_records() -> None:
 
 def test_cr_only_line_endings() -> None:
     text = HEAD + player(1, "A", (2, "w", "1")) + "\n" + player(2, "B", (1, "b", "0")) + "\n"
-    result = parse_trf(text.replace("\n", "\r").encode(), "mac.trf")
+    result = read_file("trf", text.replace("\n", "\r").encode(), "mac.trf")
     assert result.problems == () and result.games[0].line == 4
 
 
 def test_latin1_trf() -> None:
     text = HEAD + player(1, "Müller", (2, "w", "1")) + "\n" + player(2, "B", (1, "b", "0"))
     raw = text.encode("latin-1")
-    assert "not valid UTF-8 (byte 0xfc at line 4)" in parse_trf(raw, "x.trf").problems[0].reason
-    result = parse_trf(raw, "x.trf", encoding="latin-1")
+    assert (
+        "not valid UTF-8 (byte 0xfc at line 4)" in read_file("trf", raw, "x.trf").problems[0].reason
+    )
+    result = read_file("trf", raw, "x.trf", encoding="latin-1")
     assert result.games[0].white.name == "Müller"
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import read_file
 from tracker.importers.records import ParseResult
-from tracker.importers.trf import parse_trf
 
 DATA = Path(__file__).parent / "data"
 GAMES = 9  # every fixture is the same 6-player, 3-round swiss: 8 played games, 1 forfeit
@@ -17,7 +17,7 @@ GAMES = 9  # every fixture is the same 6-player, 3-round swiss: 8 played games, 
 
 def parse(name: str, text: str | None = None, **kwargs: object) -> ParseResult:
     raw = text.encode() if text is not None else (DATA / name).read_bytes()
-    return parse_trf(raw, name, **kwargs)  # type: ignore[arg-type]
+    return read_file("trf", raw, name, **kwargs)  # type: ignore[arg-type]
 
 
 def replaced(name: str, old: str, new: str) -> str:

@@ -328,19 +328,6 @@ def _parse_player(
     return PlayerInfo(name=name, fide_id=fide_id, rating=rating), reasons, name.casefold()
 
 
-def parse_csv(
-    data: bytes,
-    source: str,
-    *,
-    encoding: str = "utf-8",
-    event_start: date | None = None,
-) -> ParseResult:
-    """Read every row of a CSV file of games. Never raises on bad input.
-
-    ``event_start`` dates the rows whose date cell is empty."""
-    return stream_csv((data,), source, encoding=encoding, event_start=event_start).collect()
-
-
 def stream_csv(
     blocks: Iterable[bytes],
     source: str,
@@ -348,7 +335,7 @@ def stream_csv(
     encoding: str = "utf-8",
     event_start: date | None = None,
 ) -> GameStream:
-    """:func:`parse_csv` a game at a time, from the file's bytes in blocks."""
+    """A file's games one at a time, from the file's bytes in blocks."""
     text = TextStream(blocks, source, encoding)
     return GameStream("csv", _games(text.lines(), source, event_start), text)
 

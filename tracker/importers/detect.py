@@ -25,7 +25,7 @@ from typing import Final
 
 from tracker.importers.csvfile import stream_csv
 from tracker.importers.pgn import stream_pgn
-from tracker.importers.records import GameStream, ParseResult
+from tracker.importers.records import GameStream
 from tracker.importers.trf import stream_trf
 
 
@@ -89,23 +89,6 @@ def detect_format(path_name: str, data: bytes) -> str:
         f"{path_name}: cannot tell the format from {shown}; "
         f"use {suffixes} (or .txt for a TRF) or give one of {', '.join(FORMATS)}"
     )
-
-
-def parse(
-    data: bytes,
-    source: str,
-    fmt: str | None = None,
-    *,
-    encoding: str = "utf-8",
-    event_start: date | None = None,
-    date_order: str | None = None,
-) -> ParseResult:
-    """A whole file read with the given format, or the one :func:`detect_format` finds from
-    ``source`` (see :func:`stream`)."""
-    chosen = detect_format(source, data) if fmt is None else fmt
-    return stream(
-        (data,), source, chosen, encoding=encoding, event_start=event_start, date_order=date_order
-    ).collect()
 
 
 def stream(

@@ -420,20 +420,6 @@ class _Reader:
             self.problems.append(Problem(self.source, line, reason + suffix))
 
 
-def parse_pgn(
-    data: bytes,
-    source: str,
-    *,
-    encoding: str = "utf-8",
-    event_start: date | None = None,
-) -> ParseResult:
-    """Read every game's tag pairs from a PGN file. Never raises on bad input.
-
-    ``event_start`` stands in for games whose date (and EventDate) leave the month unknown.
-    """
-    return stream_pgn((data,), source, encoding=encoding, event_start=event_start).collect()
-
-
 def stream_pgn(
     blocks: Iterable[bytes],
     source: str,
@@ -441,7 +427,7 @@ def stream_pgn(
     encoding: str = "utf-8",
     event_start: date | None = None,
 ) -> GameStream:
-    """:func:`parse_pgn` a game at a time, from the file's bytes in blocks.
+    """A file's games one at a time, from the file's bytes in blocks.
 
     A decisive game without moves is a forfeit only if some game of the file has moves: the
     games from the first such one on wait until a game with moves (or the end) tells. A file

@@ -312,25 +312,6 @@ def _inferred_tc(tournament: Tournament) -> tuple[TimeClass | None, str | None]:
     return None, tournament.tc_texts[0] if tournament.tc_texts else None
 
 
-def parse_trf(
-    data: bytes,
-    source: str,
-    *,
-    encoding: str = "utf-8",
-    event_start: date | None = None,
-    date_order: str | None = None,
-) -> ParseResult:
-    """Read the games and byes of a FIDE TRF file. Never raises on bad input.
-
-    ``event_start`` is the tournament's start for a file that gives none (no readable 042):
-    rounds without a 132 date are dated on it. ``date_order`` (one of
-    :data:`tracker.importers.dates.ORDERS`) is how to read its numeric dates, instead of the
-    reading that agrees with the file's other dates."""
-    return stream_trf(
-        (data,), source, encoding=encoding, event_start=event_start, date_order=date_order
-    ).collect()
-
-
 def stream_trf(
     blocks: Iterable[bytes],
     source: str,
@@ -339,8 +320,12 @@ def stream_trf(
     event_start: date | None = None,
     date_order: str | None = None,
 ) -> GameStream:
-    """:func:`parse_trf` as a :class:`GameStream`. A TRF is one tournament, read whole (its
-    games come from its players' lines, all rounds on each)."""
+    """A FIDE TRF file's games and byes as a :class:`GameStream`; never raises on bad input.
+    A TRF is one tournament, read whole (its games come from its players' lines, all rounds on
+    each). ``event_start`` is the tournament's start for a file that gives none (no readable
+    042): rounds without a 132 date are dated on it. ``date_order`` (one of
+    :data:`tracker.importers.dates.ORDERS`) is how to read its numeric dates, instead of the
+    reading that agrees with the file's other dates."""
     text = TextStream(blocks, source, encoding)
     return GameStream("trf", _games(text, source, event_start, date_order), text)
 
