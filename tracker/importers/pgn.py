@@ -55,7 +55,7 @@ from typing import Final
 import chess.pgn
 
 from tracker.importers import timecontrol
-from tracker.importers.dates import make_date
+from tracker.importers.pgn_tags import GIVEN_START, UNKNOWN, full_date, game_date, tag
 from tracker.importers.records import (
     FORFEIT_OF,
     FORFEIT_SPELLINGS,
@@ -72,8 +72,6 @@ from tracker.importers.records import (
     same_player,
 )
 
-_PGN_DATE = re.compile(r"^(\d{4}|\?{4})(?:([.\-/])(\d{2}|\?{2})(?:\2(\d{2}|\?{2}))?)?$")
-_UNKNOWN = {"", "?", "-"}
 _TAG_LINE = re.compile(r'^\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+"[^\r]*"\]\s*$')
 #: Variant tag values that mean standard chess (compared case-insensitively).
 STANDARD_VARIANTS: Final = frozenset({"standard", "chess", "normal"})
@@ -84,7 +82,6 @@ _GLYPHS = frozenset({"!", "?", "!!", "??", "!?", "?!", "+", "#", "+-", "-+", "="
 _TERMINATIONS: Final = frozenset({"1-0", "0-1", "1/2-1/2", "*", *FORFEIT_SPELLINGS})
 #: Words some files put after a result to say it was a forfeit (``1-0 ff``).
 _FORFEIT_WORDS: Final = frozenset({"ff", "f", "(ff)", "forfeit", "(forfeit)"})
-_GIVEN_START: Final = "the given event start"
 #: The Seven Tag Roster: a record gives each once, so one given again starts the next record
 #: (another tag given twice, two Annotators say, is only that record's own repetition).
 _ROSTER: Final = frozenset({"Event", "Site", "Date", "Round", "White", "Black", "Result"})
@@ -210,109 +207,18 @@ class _LineCountingReader:
                     movetext.digest.update(move.encode() + b" ")
 
 
-def _tag(headers: Mapping[str, str], name: str) -> str | None:
-    value = headers.get(name)
-    if value is None:
-        return None
-    value = value.strip()
-    return None if value in _UNKNOWN else value
-
-
-def _date_parts(value: str) -> tuple[int | None, int | None, int | None] | None:
-    """Year, month, day of a PGN date (None for ``??`` or absent parts), or None if
-    malformed. A bare year (``2026``) or year and month (``2026.09``) are partial dates."""
-    match = _PGN_DATE.match(value.strip())
-    if match is None:
-        return None
-    parts = (match.group(1), match.group(3), match.group(4))
-    year, month, day = (None if part is None or "?" in part else int(part) for part in parts)
-    return year, month, day
-
-
-def _shown(parts: tuple[int | None, int | None, int | None]) -> str:
-    """A partial date as PGN writes it: ``2026.??.??``."""
-    year, month, day = parts
-    return ".".join(
-        (
-            "????" if year is None else f"{year:04d}",
-            *("??" if v is None else f"{v:02d}" for v in (month, day)),
-        )
-    )
-
-
-def _full_date(value: str | None) -> date | None:
-    if value is None:
-        return None
-    parts = _date_parts(value)
-    if parts is None or None in parts:
-        return None
-    year, month, day = parts
-    assert year is not None and month is not None and day is not None
-    return make_date(year, month, day)
-
-
-def _game_date(
-    headers: Mapping[str, str], event_start: date | None
-) -> tuple[date | None, str | None, str | None]:
-    """``(date, note, None)`` or ``(None, None, reason)``."""
-    raw = headers.get("Date", "").strip()
-    parts = _date_parts(raw) if raw else (None, None, None)
-    if parts is None:
-        return None, None, f"invalid Date {raw!r}: use YYYY.MM.DD"
-    year, month, day = parts
-    if year is not None and month is not None and day is not None:
-        played = make_date(year, month, day)
-        if played is None:
-            return None, None, f"impossible Date {raw!r}: no such day"
-        return played, None, None
-    utc = _full_date(headers.get("UTCDate", "").strip())
-    if (
-        utc is not None
-        and (year is None or year == utc.year)
-        and (month is None or month == utc.month)
-    ):
-        return utc, None, None  # the day the game began, in UTC (Lichess's own date)
-    if year is not None and month is not None and not 1 <= month <= 12:
-        return None, None, f"impossible Date {raw!r}: no such month"
-    shown = f"Date {_shown(parts)!r}" if raw else "missing Date"
-    event_date = _full_date(headers.get("EventDate", "").strip())
-    # The stand-ins, best first: the EventDate, the caller's event start.
-    for stand_in, whose in ((event_date, "EventDate"), (event_start, _GIVEN_START)):
-        if stand_in is None:
-            continue
-        if (year is None or year == stand_in.year) and (month is None or month == stand_in.month):
-            return stand_in, f"{shown} is incomplete; {whose} {stand_in.isoformat()} used", None
-    if year is not None and month is not None:
-        first = date(year, month, 1)
-        return first, f"{shown} has no day; dated {first.isoformat()}, the first of the month", None
-    if year is not None:
-        return (
-            None,
-            None,
-            (
-                f"{shown} gives no month (a monthly rating period needs it) and no EventDate in "
-                f"{year} stands in: give the date with --event-start"
-            ),
-        )
-    return (
-        None,
-        None,
-        (f"{shown} and no complete EventDate to stand in for it: give the date with --event-start"),
-    )
-
-
 def _player(headers: Mapping[str, str], colour: str, problems: list[str]) -> PlayerInfo:
     name = clean_name(headers.get(colour))
-    if name in _UNKNOWN:
+    if name in UNKNOWN:
         problems.append(f"missing {colour} player name")
         name = ""
-    rating, reason = parse_rating(_tag(headers, f"{colour}Elo"), f"{colour}Elo")
+    rating, reason = parse_rating(tag(headers, f"{colour}Elo"), f"{colour}Elo")
     if reason:
         problems.append(reason)
-    fide_id, reason = parse_fide_id(_tag(headers, f"{colour}FideId"), f"{colour}FideId")
+    fide_id, reason = parse_fide_id(tag(headers, f"{colour}FideId"), f"{colour}FideId")
     if reason:
         problems.append(reason)
-    title = _tag(headers, f"{colour}Title")
+    title = tag(headers, f"{colour}Title")
     return PlayerInfo(
         name=name, fide_id=fide_id, rating=rating, title=title.upper() if title else None
     )
@@ -343,7 +249,7 @@ class _Reader:
     def game(self, chunk: _Chunk) -> GameRecord | None:
         """The chunk's game, or None (skipped, or invalid: counted and reported)."""
         headers, line = chunk.headers, chunk.line
-        variant = _tag(headers, "Variant")
+        variant = tag(headers, "Variant")
         if variant is not None and variant.casefold() not in STANDARD_VARIANTS:
             self.variants[variant] += 1
             return None
@@ -359,7 +265,7 @@ class _Reader:
             result = file_result(raw_result)
             if result is None:
                 reasons.append(f"invalid Result {raw_result!r}: use 1-0, 0-1, 1/2-1/2 or *")
-            elif (_tag(headers, "Termination") or "").casefold() == "forfeit":
+            elif (tag(headers, "Termination") or "").casefold() == "forfeit":
                 if result == "1/2-1/2":
                     reasons.append('a draw cannot be a forfeit (Termination "forfeit")')
                 result = FORFEIT_OF.get(result, result)
@@ -367,8 +273,8 @@ class _Reader:
         black = _player(headers, "Black", reasons)
         if white.name and black.name and same_player(white, black):
             reasons.append(f"{white.name!r} is paired with themselves")
-        played_on, note, date_reason = _game_date(headers, self.event_start)
-        if note is not None and _GIVEN_START in note:
+        played_on, note, date_reason = game_date(headers, self.event_start)
+        if note is not None and GIVEN_START in note:
             self.start_used = True
         if reasons or date_reason or result is None or played_on is None:
             self.problems.extend(Problem(self.source, line, reason) for reason in reasons)
@@ -377,7 +283,7 @@ class _Reader:
             self.invalid += 1
             return None
         moves = chunk.movetext.moves
-        tc_text = _tag(headers, "TimeControl")
+        tc_text = tag(headers, "TimeControl")
         return GameRecord(
             source=self.source,
             line=line,
@@ -385,10 +291,10 @@ class _Reader:
             black=black,
             result=result,
             played_on=played_on,
-            event=_tag(headers, "Event"),
-            event_start=_full_date(headers.get("EventDate")),
-            site=_tag(headers, "Site"),
-            round=_tag(headers, "Round"),
+            event=tag(headers, "Event"),
+            event_start=full_date(headers.get("EventDate")),
+            site=tag(headers, "Site"),
+            round=tag(headers, "Round"),
             tc=timecontrol.from_pgn(tc_text),
             date_note=note,
             has_moves=moves > 0,
@@ -525,7 +431,7 @@ class _EventTags:
     first_unnamed: int = 0
 
     def count(self, chunk: _Chunk) -> None:
-        if _tag(chunk.headers, "Event") is not None:
+        if tag(chunk.headers, "Event") is not None:
             self.named += 1
         else:
             self.unnamed += 1
