@@ -95,10 +95,13 @@ class Db:
 
     def scalar(self, sql: str, params: Mapping[str, Any] | None = None) -> Any:
         row = self.first(sql, params)
-        return None if row is None else row[0]
+        if row is None:
+            return None
+        first, *_ = row
+        return first
 
     def scalars(self, sql: str, params: Mapping[str, Any] | None = None) -> list[Any]:
-        return [row[0] for row in self.all(sql, params)]
+        return [first for first, *_ in self.all(sql, params)]
 
     def run(self, sql: str, params: Mapping[str, Any] | None = None) -> int:
         """Run a statement that returns no rows (an UPDATE, a DELETE); the rows it changed."""

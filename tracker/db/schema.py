@@ -26,7 +26,10 @@ def schema_state(engine: Engine) -> str | None:
                 )
             return None
         row = conn.execute(text("SELECT version_num FROM alembic_version")).first()
-        return None if row is None else str(row[0])
+        if row is None:
+            return None
+        (revision,) = row
+        return str(revision)
 
 
 def ensure_current(engine: Engine, *, create: bool = True, where: str = "") -> None:

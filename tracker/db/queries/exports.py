@@ -53,6 +53,10 @@ _GAMES = """
     ORDER BY g.played_on, g.id"""
 
 
+#: The columns of one side of a game (:func:`_side`'s parameters).
+_SIDE = 8
+
+
 def _side(
     pid: int,
     name: str,
@@ -72,7 +76,8 @@ def game_lines(db: Db, where: str, params: Mapping[str, Any]) -> list[GameLine]:
     were stored."""
     out = []
     for row in db.all(_GAMES.format(where=where), params):
-        gid, on, result, tc, event, start, site, round_, wr, br, import_id = row[:11]
+        gid, on, result, tc, event, start, site, round_, wr, br, import_id, *sides = row
+        white, black = sides[:_SIDE], sides[_SIDE:]
         out.append(
             GameLine(
                 id=gid,
@@ -86,8 +91,8 @@ def game_lines(db: Db, where: str, params: Mapping[str, Any]) -> list[GameLine]:
                 white_rating=wr,
                 black_rating=br,
                 import_id=import_id,
-                white=_side(*row[11:19]),
-                black=_side(*row[19:27]),
+                white=_side(*white),
+                black=_side(*black),
             )
         )
     return out

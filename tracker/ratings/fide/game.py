@@ -17,9 +17,9 @@ from tracker.ratings.fide.rules import (
 )
 from tracker.ratings.fide.tables import PD_ROWS
 
-_PD_STARTS: Final = tuple(row[0] for row in PD_ROWS)
-_PD_HIGH: Final = tuple(Decimal(row[2]).scaleb(-2) for row in PD_ROWS)
-_PD_LOW: Final = tuple(Decimal(row[3]).scaleb(-2) for row in PD_ROWS)
+_PD_STARTS: Final = tuple(start for start, _, _, _ in PD_ROWS)
+_PD_HIGH: Final = tuple(Decimal(high).scaleb(-2) for _, _, high, _ in PD_ROWS)
+_PD_LOW: Final = tuple(Decimal(low).scaleb(-2) for _, _, _, low in PD_ROWS)
 
 
 def capped_difference(own: int, opp: int, rules: RuleSet, apply_cap: bool = True) -> int:
