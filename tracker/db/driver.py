@@ -20,7 +20,7 @@ import datetime as dt
 import re
 import sqlite3
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import quote, unquote
@@ -227,9 +227,10 @@ def moment(value: Any) -> dt.datetime:
     return value if isinstance(value, dt.datetime) else dt.datetime.fromisoformat(value)
 
 
-def chunks(ids: Sequence[int], size: int = 500) -> list[list[int]]:
-    """``ids`` in slices for ``IN (...)`` lists (SQLite takes a few thousand parameters)."""
-    return [list(ids[i : i + size]) for i in range(0, len(ids), size)]
+def chunks(items: Sequence[T], size: int = 500) -> Iterator[Sequence[T]]:
+    """``items`` in slices for ``IN (...)`` lists (SQLite takes a few thousand parameters)."""
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
 
 
 # ---------------------------------------------------------------------------------------

@@ -4,20 +4,11 @@ their seeds, their games before the list."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, NamedTuple, TypeVar
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
 
-from tracker.db.driver import Db
-
-T = TypeVar("T")
-
-#: Ids or names per ``IN (...)`` list.
-CHUNK = 500
-
-
-def _slices(items: Sequence[T]) -> Iterable[list[T]]:
-    for start in range(0, len(items), CHUNK):
-        yield list(items[start : start + CHUNK])
+from tracker.db.driver import Db, chunks
+from tracker.db.queries.players import SeedRow
 
 
 class ListPlayer(NamedTuple):
@@ -31,17 +22,6 @@ class ListPlayer(NamedTuple):
     sex: str | None
     title: str | None
     external: bool
-
-
-class StoredSeed(NamedTuple):
-    """A row of ``player_seeds``."""
-
-    player_id: int
-    tc: str
-    rating: int
-    games: int
-    ever_2400: bool
-    ever_2300: bool
 
 
 _PLAYER = "SELECT id, name, fide_id, federation, birth_year, sex, title, external FROM players"
@@ -64,7 +44,7 @@ def fide_ids(db: Db) -> dict[int, int]:
 
 def players_by_id(db: Db, ids: Sequence[int]) -> list[ListPlayer]:
     out: list[ListPlayer] = []
-    for chunk in _slices(ids):
+    for chunk in chunks(ids):
         out += _players(db, f"{_PLAYER} WHERE id IN (:ids)", {"ids": chunk})
     return out
 
@@ -72,22 +52,22 @@ def players_by_id(db: Db, ids: Sequence[int]) -> list[ListPlayer]:
 def players_named(db: Db, names: Sequence[str]) -> list[ListPlayer]:
     """The players whose name is exactly one of ``names``."""
     out: list[ListPlayer] = []
-    for chunk in _slices(names):
+    for chunk in chunks(names):
         out += _players(db, f"{_PLAYER} WHERE name IN (:names)", {"names": chunk})
     return out
 
 
-def seeds_of(db: Db, player_ids: Sequence[int]) -> list[StoredSeed]:
+def seeds_of(db: Db, player_ids: Sequence[int]) -> list[SeedRow]:
     """The seeds of the players, by player and time control."""
-    out: list[StoredSeed] = []
-    for chunk in _slices(player_ids):
+    out: list[SeedRow] = []
+    for chunk in chunks(player_ids):
         rows = db.all(
             "SELECT player_id, tc, rating, games, ever_2400, ever_2300 FROM player_seeds "
             "WHERE player_id IN (:ids) ORDER BY player_id, tc",
             {"ids": chunk},
         )
         out += [
-            StoredSeed(pid, tc, rating, games, bool(e2400), bool(e2300))
+            SeedRow(pid, tc, rating, games, bool(e2400), bool(e2300))
             for pid, tc, rating, games, e2400, e2300 in rows
         ]
     return out
@@ -107,7 +87,7 @@ def games_played(
         sql += " AND played_on < :before"
         params["before"] = before
     counts: dict[int, int] = {}
-    for chunk in _slices(player_ids):
+    for chunk in chunks(player_ids):
         wanted = set(chunk)
         for white, black in db.all(sql, {**params, "ids": chunk}):
             for pid in (white, black):
@@ -158,7 +138,7 @@ def remove_seed(db: Db, player_id: int, tc: str) -> None:
     )
 
 
-def add_seed(db: Db, seed: StoredSeed) -> None:
+def add_seed(db: Db, seed: SeedRow) -> None:
     db.run(
         "INSERT INTO player_seeds (player_id, tc, rating, games, ever_2400, ever_2300) "
         "VALUES (:player_id, :tc, :rating, :games, :ever_2400, :ever_2300)",

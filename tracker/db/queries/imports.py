@@ -12,25 +12,12 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Iterator, Sequence
-from typing import Any, Final, NamedTuple, TypeVar
+from typing import Any, Final, NamedTuple
 
-from tracker.db.driver import Db, day
+from tracker.db.driver import Db, chunks, day, moment
 
 #: Values per ``IN (...)`` list when looking rows up.
 LOOKUP_CHUNK: Final = 500
-
-T = TypeVar("T")
-
-
-def chunks(items: Sequence[T], size: int) -> Iterator[Sequence[T]]:
-    """``items`` in slices of ``size``."""
-    for start in range(0, len(items), size):
-        yield items[start : start + size]
-
-
-def moment(value: Any) -> dt.datetime:
-    """A timestamp column's value: the driver's datetime, or SQLite's text."""
-    return value if isinstance(value, dt.datetime) else dt.datetime.fromisoformat(value)
 
 
 def _stored_moment(db: Db, value: dt.datetime) -> Any:

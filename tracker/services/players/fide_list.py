@@ -38,7 +38,8 @@ from typing import IO
 
 from tracker.db.driver import Db
 from tracker.db.queries import fide_list as q
-from tracker.db.queries.fide_list import ListPlayer, StoredSeed
+from tracker.db.queries.fide_list import ListPlayer
+from tracker.db.queries.players import SeedRow
 from tracker.errors import InvalidInputError
 from tracker.importers.fidelist import FideListEntry, FideListReader, tc_from_name
 from tracker.months import month_label
@@ -93,12 +94,12 @@ class _Player:
     sex: str | None = None
     title: str | None = None
     external: bool = False
-    seeds: dict[str, StoredSeed] = field(default_factory=dict)
+    seeds: dict[str, SeedRow] = field(default_factory=dict)
 
 
 def _players(db: Db, rows: list[ListPlayer]) -> list[_Player]:
     """The players of ``rows`` with their seeds."""
-    seeds: dict[int, dict[str, StoredSeed]] = {}
+    seeds: dict[int, dict[str, SeedRow]] = {}
     for seed in q.seeds_of(db, [r.id for r in rows]):
         seeds.setdefault(seed.player_id, {})[seed.tc] = seed
     return [
@@ -132,7 +133,7 @@ def _junior(birth_year: int | None, year: int) -> bool:
 
 
 def seed_from_list(
-    entry: FideListEntry, tc: str, old: StoredSeed | None, junior: bool
+    entry: FideListEntry, tc: str, old: SeedRow | None, junior: bool
 ) -> tuple[SeedInput, bool]:
     """The seed a list line gives, and whether its game count is a guess (see the module
     docstring)."""
@@ -357,7 +358,7 @@ class _Apply:
         if guessed:
             self.counts.unknown_games.append(player.name)
         as_stored = seed_row(seed)  # a seeded rating sets the sticky 2400 / 2300 flags too
-        stored = StoredSeed(
+        stored = SeedRow(
             player_id=player.id if player.id is not None else 0,  # a new player's: when stored
             tc=self.tc,
             rating=as_stored.rating,
