@@ -33,6 +33,7 @@ import hashlib
 import json
 import os
 import sys
+import unicodedata
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -56,6 +57,11 @@ WRITE_CHUNK = 10_000
 def today() -> dt.date:
     pinned = os.environ.get("TRACKER_TODAY")
     return dt.date.fromisoformat(pinned) if pinned else dt.date.today()
+
+
+def _event_key(name: str) -> str:
+    """An event name's key (tracker.services.intake.event_key): no case, no extra blanks."""
+    return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
 
 
 class Problems(Exception):
@@ -229,19 +235,23 @@ class Importer:
     def make_events(self) -> dict[str, int]:
         db = self.db
         names = sorted(self.events)
+        keys = {_event_key(n): n for n in names}  # an event is found by its name's key
         ids = {}
-        for eid, name in db.chunked("SELECT id, name FROM events WHERE name IN ({ids})", names):
-            ids[name] = eid
+        for eid, key in db.chunked(
+            "SELECT id, name_key FROM events WHERE name_key IN ({ids})", sorted(keys)
+        ):
+            ids[keys[key]] = eid
         self.old_events: set[int | None] = {None, *ids.values()}
         new = [n for n in names if n not in ids]
         top = db.one("SELECT coalesce(max(id), 0) FROM events")[0]
         db.insert(
             "events",
-            ("name", "start_date", "start_fixed"),
-            [(n, db.store(self.events[n]), db.false) for n in new],
+            ("name", "name_key", "start_date", "start_fixed"),
+            [(n, _event_key(n), db.store(self.events[n]), db.false) for n in new],
         )
         ids.update(
-            (name, eid) for eid, name in db.rows("SELECT id, name FROM events WHERE id > ?", (top,))
+            (keys[key], eid)
+            for eid, key in db.rows("SELECT id, name_key FROM events WHERE id > ?", (top,))
         )
         return ids
 
