@@ -351,7 +351,7 @@ def begin(db: Db, *, write: bool) -> None:
     if db.sqlite:
         db.connection.execute("BEGIN IMMEDIATE" if write else "BEGIN")
     elif write:
-        db.scalar(f"SELECT pg_advisory_xact_lock({WRITER_LOCK})")
+        db.scalar(TAKE_WRITER_LOCK)
     else:
         db.run("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
 
@@ -396,6 +396,20 @@ def close(db: Db) -> None:
         db.connection.close()
 
 
+def configure_sqlite(conn: sqlite3.Connection, *, write: bool) -> None:
+    """tracker's settings of a SQLite connection: the page cache, and for a writer the
+    foreign keys enforced and WAL's usual durability (every connection of SQLAlchemy's engine
+    has them too)."""
+    conn.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
+    if write:
+        conn.execute("PRAGMA foreign_keys = ON")
+        conn.execute("PRAGMA synchronous = NORMAL")
+
+
+#: What a writer runs first on PostgreSQL: the writers' lock, held to the transaction's end.
+TAKE_WRITER_LOCK = f"SELECT pg_advisory_xact_lock({WRITER_LOCK})"
+
+
 def _connect(url: str, *, write: bool) -> Db | None:
     path = sqlite_path(url)
     if path is not None:
@@ -407,10 +421,7 @@ def _connect(url: str, *, write: bool) -> Db | None:
                 isolation_level=None,  # BEGIN, COMMIT and ROLLBACK are ours
                 check_same_thread=False,
             )
-            conn.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
-            if write:
-                conn.execute("PRAGMA foreign_keys = ON")
-                conn.execute("PRAGMA synchronous = NORMAL")
+            configure_sqlite(conn, write=write)
         except sqlite3.Error:
             return None
         return Db(conn, "sqlite")

@@ -22,10 +22,6 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 
 from tracker.db import driver
-from tracker.db.driver import (
-    CACHE_KIB,
-    WRITER_LOCK,
-)
 from tracker.errors import DatabaseError
 
 WRITE_OPTION = "tracker_write"
@@ -69,7 +65,7 @@ def _install_postgresql_hooks(engine: Engine) -> None:
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Any) -> None:
         if conn.get_execution_options().get(WRITE_OPTION, False):
-            conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({WRITER_LOCK})")
+            conn.exec_driver_sql(driver.TAKE_WRITER_LOCK)
 
 
 def _install_sqlite_hooks(engine: Engine) -> None:
@@ -78,13 +74,9 @@ def _install_sqlite_hooks(engine: Engine) -> None:
         # Let SQLAlchemy emit BEGIN itself (pysqlite's own handling is broken for
         # SAVEPOINT and DDL on Python 3.11).
         dbapi_connection.isolation_level = None
-        cursor = dbapi_connection.cursor()
-        cursor.execute(f"PRAGMA busy_timeout = {driver.BUSY_TIMEOUT_MS}")
-        cursor.execute("PRAGMA foreign_keys = ON")
-        cursor.execute("PRAGMA journal_mode = WAL")
-        cursor.execute("PRAGMA synchronous = NORMAL")
-        cursor.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
-        cursor.close()
+        dbapi_connection.execute(f"PRAGMA busy_timeout = {driver.BUSY_TIMEOUT_MS}")
+        dbapi_connection.execute("PRAGMA journal_mode = WAL")
+        driver.configure_sqlite(dbapi_connection, write=True)
 
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Any) -> None:

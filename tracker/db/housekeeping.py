@@ -107,7 +107,7 @@ def backup(engine: Engine, target: Path, *, overwrite: bool = False) -> BackupRe
             dst = sqlite3.connect(partial)
             try:
                 src.backup(dst)
-                integrity = dst.execute("PRAGMA integrity_check").fetchone()[0]
+                (integrity,) = dst.execute("PRAGMA integrity_check").fetchone()
                 dst.execute("PRAGMA journal_mode = DELETE")
             finally:
                 dst.close()
