@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
-from tests.helpers import Cli, fingerprint, ok, one_line_error
+from tests.helpers import Cli, fingerprint, ok, one_line_error, query
 
 
 @pytest.fixture
@@ -246,3 +247,23 @@ def test_an_edit_that_changes_nothing_changes_nothing(club: Cli, db_url: str) ->
     ok(club("game", "edit", "1", "--result", "0-1"))
     statuses = [p["status"] for p in json.loads(club("period", "list", "--json").stdout)]
     assert statuses == ["closed", "stale"]
+
+
+def test_a_correction_of_an_imported_game_keeps_its_import(
+    club: Cli, db_url: str, tmp_path: Path
+) -> None:
+    """The import a game came in is not a field a correction changes: an edit that changes
+    nothing of the game changes nothing, and a real one leaves the game in its import."""
+    games = tmp_path / "club.csv"
+    games.write_text(
+        "date,white,black,result,event,round\n"
+        '2026-01-10,"Hart, Daniel","Okafor, Grace",1-0,Club,1\n',
+        encoding="utf-8",
+    )
+    ok(club("import", str(games), "--tc", "standard"))
+    before = fingerprint(db_url)
+    r = ok(club("game", "edit", "1", "--result", "1-0"))
+    assert r.stderr.startswith("unchanged (nothing differs): game 1:")
+    assert fingerprint(db_url) == before
+    ok(club("game", "edit", "1", "--result", "0-1"))
+    assert query(db_url, "SELECT result, import_id FROM games") == [("0-1", 1)]

@@ -12,7 +12,8 @@ from tracker.db.driver import Db, Row, day, maybe_day
 
 
 class GameFields(NamedTuple):
-    """What a game stores besides its id: what ``game add`` writes and a correction may change."""
+    """What a game stores besides its id: what ``game add`` and an import write, and (but the
+    import that brought it) what a correction may change."""
 
     white_id: int
     black_id: int
@@ -24,6 +25,7 @@ class GameFields(NamedTuple):
     white_rating: int | None
     black_rating: int | None
     natural_key: str
+    import_id: int | None = None
 
 
 class GameRow(NamedTuple):
@@ -40,6 +42,7 @@ class GameRow(NamedTuple):
     white_rating: int | None
     black_rating: int | None
     natural_key: str
+    import_id: int | None
 
 
 class GameListing(NamedTuple):
@@ -228,6 +231,10 @@ def set_event_start_date(db: Db, event_id: int, start: dt.date) -> None:
     db.run("UPDATE events SET start_date = :start WHERE id = :id", {"start": start, "id": event_id})
 
 
+#: The columns a correction writes: all but the import a game came in.
+CORRECTABLE = tuple(name for name in GameFields._fields if name != "import_id")
+
+
 def insert_game(db: Db, game: GameFields) -> int:
     """A new game; its id."""
     values = ", ".join(f":{name}" for name in GameFields._fields)
@@ -235,8 +242,8 @@ def insert_game(db: Db, game: GameFields) -> int:
 
 
 def update_game(db: Db, game_id: int, game: GameFields) -> None:
-    """Write every column of ``game`` to the game ``game_id``."""
-    changes = ", ".join(f"{name} = :{name}" for name in GameFields._fields)
+    """Write every column of ``game`` to the game ``game_id``, but the import it came in."""
+    changes = ", ".join(f"{name} = :{name}" for name in CORRECTABLE)
     db.run(f"UPDATE games SET {changes} WHERE id = :id", {**game._asdict(), "id": game_id})
 
 

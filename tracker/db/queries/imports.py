@@ -15,6 +15,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, Final, NamedTuple
 
 from tracker.db.driver import Db, chunks, day, moment
+from tracker.db.queries.games import GameFields
 
 #: Values per ``IN (...)`` list when looking rows up.
 LOOKUP_CHUNK: Final = 500
@@ -198,25 +199,9 @@ def games_by_natural_key(db: Db, keys: Sequence[str]) -> Iterator[StoredGame]:
         yield from map(StoredGame._make, db.all(sql, {"keys": chunk}))
 
 
-class NewGame(NamedTuple):
-    """A game an import writes (its columns in the order :func:`insert_games` takes them)."""
-
-    white_id: int
-    black_id: int
-    result: str
-    played_on: dt.date
-    tc: str
-    event_id: int | None
-    round: str | None
-    white_rating: int | None
-    black_rating: int | None
-    natural_key: str
-    import_id: int
-
-
-def insert_games(db: Db, games: Sequence[NewGame]) -> None:
+def insert_games(db: Db, games: Sequence[GameFields]) -> None:
     """Insert ``games`` in one driver call."""
-    db.insert_many("games", NewGame._fields, games)
+    db.insert_many("games", GameFields._fields, games)
 
 
 # -- imports and rating periods -----------------------------------------------------------

@@ -303,7 +303,7 @@ def edit_game(
         black_rating=game.black_rating if black_rating is UNCHANGED else black_rating,
         game_id=game.id,
     )
-    if all(getattr(game, name) == value for name, value in fields._asdict().items()):
+    if all(getattr(game, name) == getattr(fields, name) for name in queries.CORRECTABLE):
         return replace(_view(db, game.id), warnings=warnings), False
     queries.update_game(db, game.id, fields)
     if old_event is not None and not old_event.start_fixed:

@@ -10,7 +10,8 @@ from typing import Final
 
 from tracker.db.driver import Db
 from tracker.db.queries import imports as queries
-from tracker.db.queries.imports import NewEvent, NewGame, NewImport, NewPlayer
+from tracker.db.queries.games import GameFields
+from tracker.db.queries.imports import NewEvent, NewImport, NewPlayer
 from tracker.ratings.fide import changed_period
 from tracker.services.imports.columns import RESULT_CODES, TC_CODES
 from tracker.services.imports.file_plan import EventPlan, Identity, Plan, suffixed
@@ -206,7 +207,7 @@ class Writer:
                 tc = TC_CODES[tcs[game]]
                 assert tc is not None, "a game without a time control is refused"
                 rows.append(
-                    NewGame(
+                    GameFields(
                         white_id,
                         black_id,
                         RESULT_CODES[results[game]],
