@@ -91,3 +91,17 @@ class _Recorder:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._connection, name)
+
+
+def test_a_result_that_keeps_nothing_is_rolled_back(db_url: str) -> None:
+    """A dry run's transaction ends rolled back, not committed: what it wrote is gone."""
+
+    def add(db: Db) -> str:
+        db.run("INSERT INTO players (name, external) VALUES ('Trial', :no)", {"no": False})
+        return "dry run"
+
+    opened = lambda: _opened(db_url, write=True)  # noqa: E731
+    assert driver.run(opened, add, keep=lambda result: result != "dry run") == "dry run"
+    assert driver.run(lambda: _opened(db_url, write=False), _names) == []
+    driver.run(opened, add, keep=lambda result: True)
+    assert driver.run(lambda: _opened(db_url, write=False), _names) == ["Trial"]

@@ -155,12 +155,15 @@ class AppState:
         database that is missing, empty or at another schema is refused (see :meth:`engine`)."""
         return self._transaction(work, write=False)
 
-    def write(self, work: Callable[[Db], T]) -> T:
-        """A command that writes, in one transaction: all of it is committed or none of it.
-        A new database is created first (see :meth:`engine`)."""
-        return self._transaction(work, write=True)
+    def write(self, work: Callable[[Db], T], *, keep: Callable[[T], bool] | None = None) -> T:
+        """A command that writes, in one transaction: all of it is committed or none of it
+        (none, too, when ``keep`` says the result keeps nothing). A new database is created
+        first (see :meth:`engine`)."""
+        return self._transaction(work, write=True, keep=keep)
 
-    def _transaction(self, work: Callable[[Db], T], *, write: bool) -> T:
+    def _transaction(
+        self, work: Callable[[Db], T], *, write: bool, keep: Callable[[T], bool] | None = None
+    ) -> T:
         from tracker.db import driver
 
         def opener() -> driver.Transaction:
@@ -173,7 +176,7 @@ class AppState:
                 opened = (driver.open_for_writing if write else driver.open_for_reading)(self.url)
             return opened if opened is not None else self._through_engine(write=write)
 
-        return driver.run(opener, work)
+        return driver.run(opener, work, keep=keep)
 
     def _through_engine(self, *, write: bool) -> Transaction:
         """A transaction on a connection of the engine's (made after its checks)."""

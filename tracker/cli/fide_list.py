@@ -95,7 +95,8 @@ def import_fide_list(
                 federation=federation,
                 list_month=month,
                 dry_run=dry_run,
-            )
+            ),
+            keep=lambda r: not (r.dry_run or r.problems),
         )
     for problem in report.problems[:SHOWN_PLAYERS]:
         message(problem)

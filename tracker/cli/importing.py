@@ -30,8 +30,7 @@ from tracker.user_input import parse_date
 if TYPE_CHECKING:
     from typer._click import Context as ClickContext
 
-    from tracker.db.driver import Db
-    from tracker.services.imports import ImportReport, Progress
+    from tracker.services.imports import Progress
 
 DEFAULT_COMMAND = "files"
 
@@ -195,17 +194,10 @@ def files(
             raise InvalidInputError(f"cannot read {path}: {exc.strerror or exc}") from None
         sources.append(SourceFile(str(path), path=path))
     with _progress() as progress:
-
-        def work(db: Db) -> ImportReport:
-            report = import_files(db, sources, options, progress=progress)
-            if options.dry_run or report.rejected or len(report.skipped) == len(report.files):
-                raise _NothingKept(report)  # the transaction is rolled back, not committed
-            return report
-
-        try:
-            report = state(ctx).write(work)
-        except _NothingKept as kept_nothing:
-            report = kept_nothing.report
+        report = state(ctx).write(
+            lambda db: import_files(db, sources, options, progress=progress),
+            keep=lambda r: not (r.dry_run or r.rejected or len(r.skipped) == len(r.files)),
+        )
     print_report(report)
     if json:
         print_json(report_json(report))
@@ -223,15 +215,6 @@ def files(
             f"no valid game in {'the file' if len(report.files) == 1 else 'any file'}: "
             "nothing was written"
         )
-
-
-class _NothingKept(Exception):
-    """An import that keeps nothing (a dry run, a file rejected, nothing valid): its report,
-    raised out of the transaction so that it ends rolled back."""
-
-    def __init__(self, report: ImportReport) -> None:
-        super().__init__("nothing kept")
-        self.report = report
 
 
 #: The files a directory argument brings (``.txt`` only when it holds a TRF).

@@ -266,15 +266,26 @@ class Transaction:
                 (self._release or self.db.connection.close)()
 
 
-def run(opener: Callable[[], Transaction], work: Callable[[Db], T], *, attempts: int = 3) -> T:
-    """Run ``work`` in one transaction of ``opener``'s: all of it is committed or none of it.
-    A transaction another writer kept waiting past the busy timeout is tried again a few
-    times; a failure of the database is raised as tracker's one-line error
-    (:func:`failure`), anything else (a bug) as it is."""
+def run(
+    opener: Callable[[], Transaction],
+    work: Callable[[Db], T],
+    *,
+    keep: Callable[[T], bool] | None = None,
+    attempts: int = 3,
+) -> T:
+    """Run ``work`` in one transaction of ``opener``'s: all of it is committed or none of it
+    (none of it, too, when ``keep`` says its result keeps nothing: a dry run, a refused file;
+    a commit would still write the pages it touched). A transaction another writer kept
+    waiting past the busy timeout is tried again a few times; a failure of the database is
+    raised as tracker's one-line error (:func:`failure`), anything else (a bug) as it is."""
     for attempt in range(1, attempts + 1):
         try:
-            with opener() as db:
-                return work(db)
+            transaction = opener()
+            with transaction as db:
+                result = work(db)
+                if keep is not None and not keep(result):
+                    transaction.write = False  # rolled back when the block ends
+                return result
         except Exception as exc:
             error = failure(exc)
             if error is None:
