@@ -1,4 +1,4 @@
-"""The seam of the rating systems (tracker.services.periods.systems): a system of the test's own, a
+"""The seam of the rating systems (tracker.services.systems): a system of the test's own, a
 running count of each tracked player's points, plugs into the month's close beside FIDE's Elo
 and the Glicko shadow, by registering it and nothing else. Closing, rerating and dropping
 periods run its steps; the official list does not move."""
@@ -13,9 +13,9 @@ import pytest
 from tests.helpers import Services, close, game, query, seeded
 from tracker.db.driver import Db
 from tracker.db.queries.periods import delete_history
-from tracker.services import games, periods
-from tracker.services.periods import closing
-from tracker.services.periods.systems import Month, Periods
+from tracker.services import compare, games, periods
+from tracker.services.periods import closing, history
+from tracker.services.systems import Month, Periods, Reading
 
 POINTS = {"1-0": (2, 0), "0-1": (0, 2), "1/2-1/2": (1, 1)}  # half-points
 
@@ -58,6 +58,24 @@ class Points:
 
     def delete(self, db: Db, which: Periods) -> None:
         delete_history(db, "toy_history", which.tc, since=which.since, before=which.before)
+
+    def on_list(self, db: Db, tc: str, month: dt.date) -> dict[int, Reading]:
+        rows = db.all(
+            "SELECT t.player_id, t.points FROM toy_history t"
+            " JOIN rating_periods r ON r.id = t.period_id WHERE r.tc = :tc AND r.month = :m",
+            {"tc": tc, "m": month},
+        )
+        return {pid: Reading(points / 2) for pid, points in rows}
+
+    def of_player(
+        self, db: Db, tc: str, player_id: int, months: list[dt.date]
+    ) -> dict[dt.date, Reading]:
+        out = {}
+        for month in months:
+            reading = self.on_list(db, tc, month).get(player_id)
+            if reading is not None:
+                out[month] = reading
+        return out
 
 
 def toy_rows(db: Services) -> list[tuple[str, str, int]]:
@@ -109,6 +127,10 @@ def test_a_registered_system_closes_rerates_and_drops_with_the_others(
         ("2026-03", "Ames", 3), ("2026-03", "Bell", 3),
     ]  # fmt: skip
     assert elo_rows(db) == elo_rows(other_db)  # the toy moves nothing of the official list
+    assert db(closing.system("points").on_list, "standard", dt.date(2026, 3, 1)) == {
+        1: Reading(1.5),
+        2: Reading(1.5),
+    }
 
     # A correction in January: the rerate deletes every system's rows of the periods it
     # recomputes (none is left twice) and writes them again.
@@ -131,3 +153,49 @@ def test_a_registered_system_closes_rerates_and_drops_with_the_others(
         ("2026-02", "Ames", 1), ("2026-02", "Bell", 1),
         ("2026-03", "Ames", 1), ("2026-03", "Bell", 3),
     ]  # fmt: skip
+
+
+class Fixed:
+    """A system registered as the shadow that rates everyone 1234 (RD 50): what the readers
+    show of the shadow comes from the registry."""
+
+    name = "shadow"
+
+    def read(self, month: Month, carry: object) -> None:
+        return None
+
+    def fold(self, read: object) -> None:
+        return None
+
+    def write(self, month: Month, period: int, read: object, folded: object) -> None:
+        return None
+
+    def delete(self, db: Db, which: Periods) -> None:
+        return None
+
+    def on_list(self, db: Db, tc: str, month: dt.date) -> dict[int, Reading]:
+        return {pid: FIXED for pid in db.scalars("SELECT id FROM players WHERE NOT external")}
+
+    def of_player(
+        self, db: Db, tc: str, player_id: int, months: list[dt.date]
+    ) -> dict[dt.date, Reading]:
+        return dict.fromkeys(months, FIXED)
+
+
+FIXED = Reading(1234.0, 50.0, 0.06, "1234", False)
+
+
+def test_history_and_compare_read_the_registered_systems(
+    db: Services, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    season(db)
+    db(close, "2026-03")
+    monkeypatch.setattr(closing, "SYSTEMS", [closing.OFFICIAL, Fixed()])
+    rows = db(history.history, "Ames", "standard").rows
+    assert [(r.glicko, r.rd, r.glicko_display) for r in rows] == [(1234.0, 50.0, "1234")] * 3
+    standings = db(compare.compare_all, "standard").rows
+    assert {(r.name, r.glicko, r.rd) for r in standings} == {
+        ("Ames", 1234.0, 50.0),
+        ("Bell", 1234.0, 50.0),
+    }
+    assert all(r.elo is not None for r in standings)  # the official list's, as before

@@ -14,6 +14,7 @@ from tracker.ratings.glicko import GlickoPreset, GlickoState
 from tracker.ratings.shadow import ShadowPlayer, as_of
 from tracker.services import lists
 from tracker.services.online.reads import OnlineSeries, series_for
+from tracker.services.periods import closing
 from tracker.services.periods.history import not_rated_here, plays_external
 from tracker.services.players.refs import find
 from tracker.services.shadow import reads as shadow_reads
@@ -227,6 +228,15 @@ def _ranks(values: dict[int, float]) -> dict[int, int]:
     return ranks
 
 
+def _whole(rating: float | None) -> int | None:
+    """A rating of the official list (whole numbers)."""
+    return None if rating is None else int(rating)
+
+
+def _difference(shadow: float | None, elo: int | None) -> float | None:
+    return shadow - elo if shadow is not None and elo is not None else None
+
+
 def compare_all(db: Db, tc: str) -> Standings:
     """Every tracked player's current Elo and shadow with both ranks, sorted by Elo.
 
@@ -242,15 +252,13 @@ def compare_all(db: Db, tc: str) -> Standings:
         )
     month, _, _ = closed[-1]
     list_date = next_month(month)
-    elo = {p: line.rating for p, line in lists.briefs_at(db, tc, month).items()}
-    shadows = {
-        p: as_of(s, list_date, preset)
-        for p, s in shadow_reads.month_end_players(db, tc, month).items()
-    }
+    # the registered systems' readings: the official list's and the shadow's
+    elo = {p: _whole(r.rating) for p, r in closing.OFFICIAL.on_list(db, tc, month).items()}
+    shadows = closing.system("shadow").on_list(db, tc, month)
     names = queries.all_player_names(db)
     elo_rated = {p: float(r) for p, r in elo.items() if r is not None}
     elo_ranks = _ranks(elo_rated)
-    glicko_ranks = _ranks({p: s.rating for p, s in shadows.items()})
+    glicko_ranks = _ranks({p: s.rating for p, s in shadows.items() if s.rating is not None})
     gaps = {p: abs(elo_ranks[p] - glicko_ranks[p]) for p in elo_ranks if p in glicko_ranks}
     widest = max(gaps.values(), default=0)
     rows = []
@@ -263,10 +271,10 @@ def compare_all(db: Db, tc: str) -> Standings:
                 name=names[p],
                 elo=e,
                 glicko=s.rating if s else None,
-                display=glicko.display(s, preset) if s else None,
+                display=s.shown if s else None,
                 rd=s.rd if s else None,
-                provisional=glicko.is_provisional(s, preset) if s else None,
-                difference=(s.rating - e) if s is not None and e is not None else None,
+                provisional=s.provisional if s else None,
+                difference=_difference(s.rating if s else None, e),
                 elo_rank=elo_ranks.get(p),
                 glicko_rank=glicko_ranks.get(p),
                 flagged=widest > 0 and gaps.get(p) == widest,

@@ -1,4 +1,4 @@
-"""Closing one month: every registered rating system (:mod:`tracker.services.periods.systems`:
+"""Closing one month: every registered rating system (:mod:`tracker.services.systems`:
 FIDE's Elo, the official list, then the Glicko shadow) reads the month, folds it (pure) and
 writes its rows for the new period.
 
@@ -18,8 +18,8 @@ from tracker.db.queries import periods
 from tracker.services import lists
 from tracker.services.lists import rated_games
 from tracker.services.periods.fide_elo import ClosedPeriod, FideElo
-from tracker.services.periods.systems import Month, Periods, RatingSystem
 from tracker.services.shadow import GlickoShadow
+from tracker.services.systems import Month, Periods, RatingSystem
 from tracker.vocabulary import TimeControl
 
 __all__ = ["OFFICIAL", "SYSTEMS", "ClosedPeriod", "close_months", "delete_periods"]
@@ -31,6 +31,14 @@ OFFICIAL = FideElo()
 #: may read the list it was given, ``Month.ratings``). A test registers a system of its own
 #: here to show the seam holds.
 SYSTEMS: list[RatingSystem] = [OFFICIAL, GlickoShadow()]
+
+
+def system(name: str) -> RatingSystem:
+    """The registered system called ``name`` (``fide``, ``shadow``)."""
+    for registered in SYSTEMS:
+        if registered.name == name:
+            return registered
+    raise LookupError(f"no rating system {name!r} is registered")
 
 
 def close_months(

@@ -1,4 +1,4 @@
-"""FIDE's Elo as a rating system of the month's close (:mod:`tracker.services.periods.systems`): the
+"""FIDE's Elo as a rating system of the month's close (:mod:`tracker.services.systems`): the
 official list.
 
 Closing a month publishes the list dated the first of the next month (FIDE Rating
@@ -24,7 +24,7 @@ from tracker.ratings.fide import ListLine
 from tracker.ratings.month_games import MonthGame
 from tracker.services import lists
 from tracker.services.lists import rated_games
-from tracker.services.periods.systems import Month, Periods
+from tracker.services.systems import Month, Periods, Reading
 from tracker.vocabulary import TimeControl
 
 
@@ -106,6 +106,21 @@ class FideElo:
 
     def delete(self, db: Db, which: Periods) -> None:
         periods.delete_history(db, "elo_history", which.tc, since=which.since, before=which.before)
+
+    def on_list(self, db: Db, tc: str, month: dt.date) -> dict[int, Reading]:
+        """Every line of the list that closed ``month``."""
+        return {p: Reading(line.rating) for p, line in lists.briefs_at(db, tc, month).items()}
+
+    def of_player(
+        self, db: Db, tc: str, player_id: int, months: list[dt.date]
+    ) -> dict[dt.date, Reading]:
+        """The player's line on each list of ``months`` he is on."""
+        wanted = set(months)
+        return {
+            month: Reading(line.rating)
+            for month, _, line in lists.player_lines(db, tc, player_id)
+            if month in wanted
+        }
 
     def report(self, month: Month, read: EloMonth, folded: fide.MonthList) -> ClosedPeriod:
         """The close of ``month`` as ``period close`` reports it."""

@@ -12,13 +12,11 @@ from tracker.db.queries import history as queries
 from tracker.db.queries.lists import ClosedMonth
 from tracker.errors import NotFoundError
 from tracker.months import month_label, month_of, months_between, next_month, previous_month
-from tracker.ratings import fide, glicko
-from tracker.ratings.glicko import GlickoPreset
-from tracker.ratings.shadow import as_of
+from tracker.ratings import fide
 from tracker.services import lists
 from tracker.services.lists import rated_games
+from tracker.services.periods import closing
 from tracker.services.players.refs import PlayerRow, PlayerView, find, show_player
-from tracker.services.shadow import reads as shadow_reads
 from tracker.services.shadow.config import get_config
 from tracker.user_input import check_tc
 from tracker.vocabulary import TIME_CONTROLS, TimeControl
@@ -105,7 +103,7 @@ def history(db: Db, ref: str, tc: str) -> History:
         # every period they were listed on or played in (a note says why nothing counted)
         if h.games > 0 or h.rating is not None or h.note is not None
     )
-    rows = _with_shadow(db, player.id, rows, tc, config.glicko_preset(), closed)
+    rows = _with_shadow(db, player.id, rows, tc, closed)
     seed = lists.seeds(db, tc, only=[player.id]).get(player.id)
     until = rows[-1].list_date if rows else None
     return History(
@@ -124,32 +122,24 @@ def history(db: Db, ref: str, tc: str) -> History:
 
 
 def _with_shadow(
-    db: Db,
-    player_id: int,
-    rows: tuple[HistoryRow, ...],
-    tc: str,
-    preset: GlickoPreset,
-    closed: list[ClosedMonth],
+    db: Db, player_id: int, rows: tuple[HistoryRow, ...], tc: str, closed: list[ClosedMonth]
 ) -> tuple[HistoryRow, ...]:
-    """The shadow at each list date beside the Elo (the configured ``preset``)."""
-    by_month = shadow_reads.fill_months(  # idle months: the latest earlier month-end row
-        shadow_reads.player_month_ends(db, tc, player_id), [m for m, _, _ in closed]
-    )
+    """The shadow at each list date beside the Elo (the registered shadow system's)."""
+    shadow = closing.system("shadow").of_player(db, tc, player_id, [m for m, _, _ in closed])
     out = []
     for row in rows:
-        player = by_month.get(row.month)
-        if player is None:
+        reading = shadow.get(row.month)
+        if reading is None:
             out.append(row)
             continue
-        state = as_of(player, row.list_date, preset)
         out.append(
             replace(
                 row,
-                glicko=state.rating,
-                glicko_display=glicko.display(state, preset),
-                rd=state.rd,
-                volatility=state.volatility,
-                provisional=glicko.is_provisional(state, preset),
+                glicko=reading.rating,
+                glicko_display=reading.shown,
+                rd=reading.rd,
+                volatility=reading.volatility,
+                provisional=reading.provisional,
             )
         )
     return tuple(out)

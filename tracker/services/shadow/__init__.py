@@ -45,8 +45,10 @@ from tracker.db.queries import periods
 from tracker.db.queries import shadow as queries
 from tracker.db.rows import GlickoRow
 from tracker.errors import InvalidInputError
-from tracker.months import month_end
-from tracker.ratings.shadow import GameUpdate, ShadowPlayer
+from tracker.months import month_end, next_month
+from tracker.ratings import glicko
+from tracker.ratings.glicko import GlickoPreset, GlickoState
+from tracker.ratings.shadow import GameUpdate, ShadowPlayer, as_of
 from tracker.services import lists
 from tracker.services.shadow.config import (
     PRESET_NAMES,
@@ -65,14 +67,16 @@ from tracker.services.shadow.reads import (
     fold_month,
     month_end_players,
     new_player_fn,
+    player_month_ends,
     read_month,
     replay,
     shadow_games,
 )
+from tracker.services.systems import Reading
 from tracker.vocabulary import TIME_CONTROLS
 
 if TYPE_CHECKING:
-    from tracker.services.periods.systems import Month, Periods
+    from tracker.services.systems import Month, Periods
 
 
 def write_month(
@@ -137,6 +141,38 @@ class GlickoShadow:
         periods.delete_history(
             db, "glicko_history", which.tc, since=which.since, before=which.before
         )
+
+    def on_list(self, db: Db, tc: str, month: dt.date) -> dict[int, Reading]:
+        """Every player's shadow on the list dated the first of the next month (the
+        configured preset; a per-game preset's idle RD grown to that day)."""
+        preset = get_config(db).glicko_preset()
+        list_date = next_month(month)
+        return {
+            p: _reading(as_of(s, list_date, preset), preset)
+            for p, s in month_end_players(db, tc, month).items()
+        }
+
+    def of_player(
+        self, db: Db, tc: str, player_id: int, months: list[dt.date]
+    ) -> dict[dt.date, Reading]:
+        """The player's shadow on the list after each of ``months`` he has one by then."""
+        preset = get_config(db).glicko_preset()
+        # idle months: the latest earlier month-end row
+        by_month = fill_months(player_month_ends(db, tc, player_id), months)
+        return {
+            month: _reading(as_of(player, next_month(month), preset), preset)
+            for month, player in by_month.items()
+        }
+
+
+def _reading(state: GlickoState, preset: GlickoPreset) -> Reading:
+    return Reading(
+        state.rating,
+        state.rd,
+        state.volatility,
+        glicko.display(state, preset),
+        glicko.is_provisional(state, preset),
+    )
 
 
 def _row(

@@ -7,13 +7,17 @@ and ``delete`` its rows of periods being removed (a rerate, a period dropped). C
 (:mod:`tracker.services.periods.closing`) runs every registered system's steps in turn: all reads,
 all folds, then the period and every system's rows; rerating is that close over each month
 again. A system's rows belong to a period (``period_id``), so removing a period removes them.
+
+The readers take a system's ratings from it too: ``on_list`` (every player's reading on the
+list a month closes: ``compare --all``) and ``of_player`` (one player's, list by list:
+``history``).
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from tracker.vocabulary import TimeControl
 
@@ -36,6 +40,18 @@ class Month:
     keep: bool  # the next month is closed next: write() returns what it needs
 
 
+class Reading(NamedTuple):
+    """A player's rating in one system on one list date: the rating (None: listed unrated),
+    and for a system that has them its deviation and volatility, the rating as shown, and
+    whether it is provisional."""
+
+    rating: float | None
+    rd: float | None = None
+    volatility: float | None = None
+    shown: str | None = None
+    provisional: bool | None = None
+
+
 class RatingSystem(Protocol):
     """A rating system's steps over one month (see the module's docstring). ``carry`` is what
     its ``write`` of the previous month returned in the same run (None at the first month of
@@ -50,6 +66,12 @@ class RatingSystem(Protocol):
     def write(self, month: Month, period: int, read: Any, folded: Any) -> Any: ...
 
     def delete(self, db: Db, periods: Periods) -> None: ...
+
+    def on_list(self, db: Db, tc: str, month: dt.date) -> dict[int, Reading]: ...
+
+    def of_player(
+        self, db: Db, tc: str, player_id: int, months: list[dt.date]
+    ) -> dict[dt.date, Reading]: ...
 
 
 @dataclass(frozen=True)
