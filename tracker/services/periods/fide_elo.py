@@ -17,6 +17,8 @@ from dataclasses import dataclass
 
 from tracker.db.driver import Db
 from tracker.db.queries import periods
+from tracker.db.queries import status as status_queries
+from tracker.db.queries.status import MoveRow
 from tracker.db.rows import EloRow
 from tracker.months import next_month, previous_month
 from tracker.ratings import fide
@@ -121,6 +123,11 @@ class FideElo:
             for month, _, line in lists.player_lines(db, tc, player_id)
             if month in wanted
         }
+
+    def changes(self, db: Db, period_id: int) -> list[MoveRow]:
+        """The ratings the list ``period_id`` published changed: of the players rated before
+        it who played in its period (``rating`` None: taken below the floor)."""
+        return [row for row in status_queries.moves(db, period_id) if row.change != 0]
 
     def report(self, month: Month, read: EloMonth, folded: fide.MonthList) -> ClosedPeriod:
         """The close of ``month`` as ``period close`` reports it."""

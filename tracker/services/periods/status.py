@@ -18,6 +18,7 @@ from tracker.db.queries import status as queries
 from tracker.months import month_of, next_month
 from tracker.services import lists
 from tracker.services.lists import rated_games
+from tracker.services.periods import closing
 from tracker.vocabulary import TIME_CONTROLS
 
 #: Movers shown per list.
@@ -118,6 +119,6 @@ def _list_status(db: Db, tc: str, today: dt.date) -> ListStatus | None:
 def _movers(db: Db, period_id: int) -> tuple[Mover, ...]:
     """The largest rating changes on a list (of players rated before it; ``rating`` None when
     the change took one below the floor), largest first."""
-    movers = [Mover(*row) for row in queries.moves(db, period_id) if row.change != 0]
+    movers = [Mover(*row) for row in closing.OFFICIAL.changes(db, period_id)]
     movers.sort(key=lambda m: (-abs(m.change), m.name, m.player_id))
     return tuple(movers[:MOVERS])
