@@ -78,6 +78,25 @@ def test_tracked_opponents_use_the_list_in_force_at_the_event_start(db: Services
     assert feb.change_exact == D("-10.6") and feb.rating == 1999
 
 
+def test_a_forfeit_leaves_the_elo_unchanged(db: Services) -> None:
+    """§5.1: a forfeit is no game. A month of nothing but a forfeit win rates nothing: the
+    winner keeps his rating and his game count, the loser too; a played game the month after
+    is rated from the unchanged ratings."""
+    with db.transaction() as s:
+        seeded(s, "Win", 2000, games=40)
+        seeded(s, "Lose", 1900, games=40)
+        game(s, "Win", "Lose", "+-", "2026-01-10")
+        game(s, "Win", "Lose", "1-0", "2026-02-10")
+    db(close, "2026-02")
+    jan, feb = rows(db, "Win")
+    assert (jan.rating_before, jan.games, jan.change_exact, jan.rating) == (2000, 0, D(0), 2000)
+    assert (feb.rating_before, feb.games) == (2000, 1)
+    assert (feb.expected, feb.change_exact, feb.rating) == (D("0.64"), D("7.2"), 2007)
+    jan, feb = rows(db, "Lose")
+    assert (jan.games, jan.rating) == (0, 1900)
+    assert (feb.rating_before, feb.games, feb.rating) == (1900, 1, 1893)
+
+
 SEASON = [
     ("Ann", "Bob", "1-0", "2026-01-10", None, None),
     ("Cid", "Ext", "1-0", "2026-01-11", None, 1700),
