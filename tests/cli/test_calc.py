@@ -205,3 +205,46 @@ def test_a_k_outside_what_the_message_says_is_refused(cli: Cli, k: str) -> None:
         "40; earlier rules used 15, 25 and 30)"
     )
     assert cli("calc", "elo", "1500", "1400:1", "--k", "30").exit_code == 0  # as the message says
+
+
+def initial(*args: str) -> dict:  # type: ignore[type-arg]
+    result = runner.invoke(app, ["calc", "initial", *args, "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)  # type: ignore[no-any-return]
+
+
+def test_calc_initial_rates_a_newcomers_games() -> None:
+    """§8.2.2: Ra = (1600 + 1700 + 1500 + 1800 + 1650 + 2 x 1800) / 7 = 1692.86; p = (3 + 1) / 7
+    = .57, dp +50 (table 8.1.1); Ru = 1743."""
+    out = initial("1600:1", "1700:0.5", "1500:1", "1800:0", "1650:=")
+    assert (out["games"], out["ra"], out["p"], out["dp"]) == (5, 1692.86, 0.57, 50)
+    assert (out["rating"], out["published"], out["missing"]) == (1743, True, [])
+    text = runner.invoke(
+        app, ["calc", "initial", "1600:1", "1700:0.5", "1500:1", "1800:0", "1650:="]
+    )
+    assert text.stdout.splitlines()[-1] == "first rating 1743"
+
+
+def test_calc_initial_says_what_is_missing() -> None:
+    # five draws with 1240s: Ra = (5 x 1240 + 3600) / 7 = 1400 exactly: published
+    assert initial(*["1240:="] * 5)["published"] is True
+    below = initial(*["1239:="] * 5)
+    assert (below["rating"], below["published"]) == (1399, False)
+    assert below["missing"] == ["1399 is below 1400: no rating is published under it (§7.1.4)"]
+    short = initial("1500:1", "1500:1", "1500:0")
+    assert short["missing"] == [
+        "3 of the 5 games against rated opponents a first rating needs (§7.1.4): 2 more"
+    ]
+    zero = initial(*["2700:0"] * 5)  # a rating of 2134 on paper, but no score
+    assert zero["rating"] == 2134 and not zero["published"]
+    assert "§8.2.1" in zero["missing"][0]
+    capped = initial(*["2500:1"] * 5)  # Ra 2300 + dp 309: limited to 2200 (§8.2.3)
+    assert (capped["rating"], capped["capped"], capped["published"]) == (2200, True, True)
+
+
+def test_calc_initial_refuses_a_bad_game_in_one_line() -> None:
+    result = runner.invoke(app, ["calc", "initial", "1500:x"])
+    assert result.exit_code != 0
+    assert (
+        result.stderr.strip() == "error: invalid score in '1500:x': use 1, 0.5 (or 1/2, ½, =) or 0"
+    )

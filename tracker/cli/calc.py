@@ -11,6 +11,7 @@ from tracker.cli.options import Json, command_group
 from tracker.cli.render import message, print_json, print_table
 from tracker.errors import UsageError
 from tracker.user_input import parse_date, today
+from tracker.vocabulary import plural
 
 app = command_group(
     """Rating calculators (no database needed).
@@ -162,6 +163,60 @@ def elo(
         f"change {_signed(result.change_exact, 2)} -> {result.change:+d}, "
         f"new rating {result.new_rating}"
     )
+
+
+@app.command("initial")
+def initial(
+    games: Annotated[
+        list[str],
+        typer.Argument(
+            help="The games against rated opponents, as OPPONENT_RATING:SCORE, SCORE being 1, "
+            "0.5 (1/2, ½, =) or 0.",
+            metavar="OPP:SCORE...",
+            show_default=False,
+        ),
+    ],
+    json: Json = False,
+) -> None:
+    """A first rating from an unrated player's games (§8.2).
+
+    FIDE Rating Regulations §8.2: Ra, the rated opponents' average with two hypothetical
+    1800 opponents both drawn; Ru = Ra + dp (table 8.1.1), at most 2200; published from 5
+    games and 1400 (§7.1.4); a zero in the first event is disregarded (§8.2.1).
+
+    \b
+    Example: tracker calc initial 1600:1 1700:0.5 1500:1 1800:0 1650:=
+    """
+    from tracker.services.calc import calc_initial
+
+    result = calc_initial(games)
+    r = result.rating
+    if json:
+        print_json(
+            {
+                "games": r.n,
+                "score": r.score,
+                "ra": r.ra.quantize(Decimal("0.01")),
+                "p": r.p,
+                "dp": r.dp,
+                "rating": r.ru,
+                "capped": r.capped,
+                "published": not result.missing,
+                "missing": list(result.missing),
+            }
+        )
+        return
+    typer.echo(f"{plural(r.n, 'game')} against rated opponents, score {r.score.normalize()}")
+    typer.echo(
+        f"Ra {_fmt(r.ra, 2)} (with two 1800 opponents drawn), p {_fmt(r.p, 2)}, dp {r.dp:+d}"
+    )
+    capped = " (limited to 2200, §8.2.3)" if r.capped else ""
+    if result.missing:
+        typer.echo(f"rating {r.ru}{capped}: not published")
+        for reason in result.missing:
+            message(f"  {reason}")
+    else:
+        typer.echo(f"first rating {r.ru}{capped}")
 
 
 @app.command("glicko")

@@ -260,3 +260,36 @@ def calc_glicko(
         assumption_summary=chosen.assumption_summary,
         has_volatility=chosen.system == "glicko2",
     )
+
+
+@dataclass(frozen=True)
+class InitialCalc:
+    """An unrated player's first rating from his games against rated opponents (FIDE Rating
+    Regulations 2024 §8.2), and what is missing for it to be published (§7.1.4)."""
+
+    rating: fide.InitialRating
+    missing: tuple[str, ...]  # why it is not published; empty when it is
+
+
+def calc_initial(games: Sequence[str]) -> InitialCalc:
+    """``tracker calc initial``: the games as ``OPPONENT_RATING:SCORE`` (rated opponents
+    only: §8.2.2 counts no other), all of the player's first event and after."""
+    results = [parse_game(text) for text in games]
+    rating = fide.initial_rating(results)
+    missing = []
+    if rating.score == 0:
+        missing.append(
+            "a score of zero in the first event is disregarded (§8.2.1): no rating until the "
+            "player scores"
+        )
+    if rating.n < fide.MIN_INITIAL_GAMES:
+        more = fide.MIN_INITIAL_GAMES - rating.n
+        missing.append(
+            f"{rating.n} of the {fide.MIN_INITIAL_GAMES} games against rated opponents a first "
+            f"rating needs (§7.1.4): {more} more"
+        )
+    if rating.ru < fide.RATING_FLOOR:
+        missing.append(
+            f"{rating.ru} is below {fide.RATING_FLOOR}: no rating is published under it (§7.1.4)"
+        )
+    return InitialCalc(rating, tuple(missing))
