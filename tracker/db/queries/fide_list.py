@@ -8,30 +8,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from tracker.db.driver import Db, chunks
-from tracker.db.queries.players import SeedRow
+from tracker.db.queries.players import PLAYER_COLUMNS, PlayerRow, SeedRow, player_row
+
+_PLAYER = f"SELECT {', '.join(PLAYER_COLUMNS)} FROM players"
 
 
-class ListPlayer(NamedTuple):
-    """A player's columns that a list line sets or is matched on."""
-
-    id: int
-    name: str
-    fide_id: int | None
-    federation: str | None
-    birth_year: int | None
-    sex: str | None
-    title: str | None
-    external: bool
-
-
-_PLAYER = "SELECT id, name, fide_id, federation, birth_year, sex, title, external FROM players"
-
-
-def _players(db: Db, sql: str, params: Mapping[str, Any]) -> list[ListPlayer]:
-    return [
-        ListPlayer(pid, name, fide_id, fed, born, sex, title, bool(external))
-        for pid, name, fide_id, fed, born, sex, title, external in db.all(sql, params)
-    ]
+def _players(db: Db, sql: str, params: Mapping[str, Any]) -> list[PlayerRow]:
+    return [player_row(row) for row in db.all(sql, params)]
 
 
 def fide_ids(db: Db) -> dict[int, int]:
@@ -42,16 +25,16 @@ def fide_ids(db: Db) -> dict[int, int]:
     }
 
 
-def players_by_id(db: Db, ids: Sequence[int]) -> list[ListPlayer]:
-    out: list[ListPlayer] = []
+def players_by_id(db: Db, ids: Sequence[int]) -> list[PlayerRow]:
+    out: list[PlayerRow] = []
     for chunk in chunks(ids):
         out += _players(db, f"{_PLAYER} WHERE id IN (:ids)", {"ids": chunk})
     return out
 
 
-def players_named(db: Db, names: Sequence[str]) -> list[ListPlayer]:
+def players_named(db: Db, names: Sequence[str]) -> list[PlayerRow]:
     """The players whose name is exactly one of ``names``."""
-    out: list[ListPlayer] = []
+    out: list[PlayerRow] = []
     for chunk in chunks(names):
         out += _players(db, f"{_PLAYER} WHERE name IN (:names)", {"names": chunk})
     return out

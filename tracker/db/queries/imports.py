@@ -226,11 +226,9 @@ def insert_import(db: Db, row: NewImport) -> int:
     """Insert one ``imports`` row; its id."""
     values = row._asdict()
     values["imported_at"] = _stored_moment(db, row.imported_at)
+    names = NewImport._fields
     return db.insert(
-        "INSERT INTO imports (file_name, sha256, format, imported_at, games_added, "
-        "games_present, games_skipped, games_invalid, byes, players_created) "
-        "VALUES (:file_name, :sha256, :format, :imported_at, :games_added, :games_present, "
-        ":games_skipped, :games_invalid, :byes, :players_created)",
+        f"INSERT INTO imports ({', '.join(names)}) VALUES ({', '.join(':' + n for n in names)})",
         values,
     )
 

@@ -63,7 +63,8 @@ _PLAYER = ", ".join(PLAYER_COLUMNS)
 _CHANGEABLE = PLAYER_COLUMNS[1:]
 
 
-def _player(row: Row) -> PlayerRow:
+def player_row(row: Row) -> PlayerRow:
+    """A player from the values of :data:`PLAYER_COLUMNS` (the flag as a boolean)."""
     pid, name, fide_id, federation, born, sex, title, external, lichess, chesscom = row
     return PlayerRow(
         pid, name, fide_id, federation, born, sex, title, bool(external), lichess, chesscom
@@ -81,7 +82,7 @@ def _seed(row: Row) -> SeedRow:
 def player_by_id(db: Db, player_id: int) -> PlayerRow | None:
     """The player with this id."""
     row = db.first(f"SELECT {_PLAYER} FROM players WHERE id = :id", {"id": player_id})
-    return None if row is None else _player(row)
+    return None if row is None else player_row(row)
 
 
 def players_by_ids(db: Db, ids: Sequence[int]) -> list[PlayerRow]:
@@ -91,19 +92,19 @@ def players_by_ids(db: Db, ids: Sequence[int]) -> list[PlayerRow]:
         rows = db.all(
             f"SELECT {_PLAYER} FROM players WHERE id IN (:ids) ORDER BY id", {"ids": chunk}
         )
-        found.extend(_player(row) for row in rows)
+        found.extend(player_row(row) for row in rows)
     return found
 
 
 def player_with_fide_id(db: Db, fide_id: int) -> PlayerRow | None:
     row = db.first(f"SELECT {_PLAYER} FROM players WHERE fide_id = :fide_id", {"fide_id": fide_id})
-    return None if row is None else _player(row)
+    return None if row is None else player_row(row)
 
 
 def players_named(db: Db, name: str) -> list[PlayerRow]:
     """The players of exactly this name, in the order they were added."""
     rows = db.all(f"SELECT {_PLAYER} FROM players WHERE name = :name ORDER BY id", {"name": name})
-    return [_player(row) for row in rows]
+    return [player_row(row) for row in rows]
 
 
 def players_named_lower(db: Db, folded: str) -> list[PlayerRow]:
@@ -113,7 +114,7 @@ def players_named_lower(db: Db, folded: str) -> list[PlayerRow]:
         f"SELECT {_PLAYER} FROM players WHERE lower(name) = :folded ORDER BY id",
         {"folded": folded},
     )
-    return [_player(row) for row in rows]
+    return [player_row(row) for row in rows]
 
 
 def namesake_ids(db: Db, name: str, player_id: int) -> list[int]:
@@ -220,7 +221,7 @@ def listed_players(db: Db, external: bool | None = None) -> list[ListedPlayer]:
     listed = []
     for row in rows:
         *columns, games = row
-        listed.append(ListedPlayer(_player(tuple(columns)), int(games)))
+        listed.append(ListedPlayer(player_row(tuple(columns)), int(games)))
     return listed
 
 

@@ -38,8 +38,7 @@ from typing import IO
 
 from tracker.db.driver import Db
 from tracker.db.queries import fide_list as q
-from tracker.db.queries.fide_list import ListPlayer
-from tracker.db.queries.players import SeedRow
+from tracker.db.queries.players import PlayerRow, SeedRow
 from tracker.errors import InvalidInputError
 from tracker.importers.fidelist import FideListEntry, FideListReader, tc_from_name
 from tracker.months import month_label
@@ -97,7 +96,7 @@ class _Player:
     seeds: dict[str, SeedRow] = field(default_factory=dict)
 
 
-def _players(db: Db, rows: list[ListPlayer]) -> list[_Player]:
+def _players(db: Db, rows: list[PlayerRow]) -> list[_Player]:
     """The players of ``rows`` with their seeds."""
     seeds: dict[int, dict[str, SeedRow]] = {}
     for seed in q.seeds_of(db, [r.id for r in rows]):
@@ -306,7 +305,7 @@ class _Apply:
     def _unnumbered(self, entries: list[FideListEntry]) -> dict[str, _Player]:
         """Players without a FIDE id who are the only one of their name: new list players of
         that name are them."""
-        found: dict[str, list[ListPlayer]] = {}
+        found: dict[str, list[PlayerRow]] = {}
         for row in q.players_named(self.db, sorted({e.name for e in entries})):
             found.setdefault(row.name, []).append(row)
         listed: dict[str, int] = {}
