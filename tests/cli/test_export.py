@@ -246,7 +246,8 @@ def test_trf_needs_numbered_rounds(season: Cli) -> None:
 
 def test_history_and_list_exports(season: Cli) -> None:
     for fide_id, rating in (("500001", "2105"), ("500004", "1910"), ("500003", "1980")):
-        ok(season("player", "edit", fide_id, "--tracked", "--rating", rating, "--games", "60"))
+        ok(season("player", "edit", fide_id, "--tracked"))
+        ok(season("player", "seed", fide_id, "--rating", rating, "--games", "60"))
     ok(season("period", "close", "2026-10"))
     history = json.loads(
         ok(season("export", "history", "--player", "500001", "--format", "json")).stdout

@@ -19,6 +19,7 @@ runner = CliRunner()
 ROOT_ORDER = [
     "player",
     "game",
+    "event",
     "import",
     "export",
     "period",

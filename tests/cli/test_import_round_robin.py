@@ -60,7 +60,7 @@ def import_round_robin(cli: Cli) -> None:
     assert {p["external"] for p in f["players_created"]} == {False}
     # The documented next step: give each new tracked player his FIDE state.
     for name, rating in SEEDS.items():
-        ok(cli("player", "edit", name, "--rating", str(rating), "--games", "50"))
+        ok(cli("player", "seed", name, "--rating", str(rating), "--games", "50"))
 
 
 def test_round_robin_is_imported_whole(cli: Cli) -> None:

@@ -26,7 +26,7 @@ def club(cli: Cli) -> Cli:
             "error: implausible seed rating 3001: FIDE ratings lie within 1000..3000",
         ),
         (
-            ("player", "edit", "Hart", "--rating", "23180", "--games", "240"),
+            ("player", "seed", "Hart", "--rating", "23180", "--games", "240"),
             "error: implausible seed rating 23180: FIDE ratings lie within 1000..3000",
         ),
         (

@@ -28,7 +28,7 @@ def stale(url: str) -> list[tuple[object, ...]]:
     "args",
     [
         ("--born", "1988"),
-        ("--rating", "2318", "--games", "240"),
+        ("seed", "--rating", "2318", "--games", "240"),
         ("--name", "Hart, Daniel"),
         ("--tracked",),
     ],
@@ -38,9 +38,12 @@ def test_an_edit_to_the_stored_values_changes_nothing_and_says_so(
     club: Cli, db_url: str, args: tuple[str, ...]
 ) -> None:
     before = fingerprint(db_url)
-    r = ok(club("player", "edit", "Hart", *args))
+    seed = args[0] == "seed"
+    r = ok(club("player", *(args[:1] if seed else ["edit"]), "Hart", *args[seed:]))
     assert r.stderr.splitlines() == [
-        "unchanged (nothing differs): #1 Hart, Daniel (tracked, seeded 2318 after 240 games)"
+        "unchanged (nothing differs): "
+        + ("the standard seed of " if seed else "")
+        + "#1 Hart, Daniel (tracked, seeded 2318 after 240 games)"
     ]
     assert fingerprint(db_url) == before
 

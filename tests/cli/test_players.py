@@ -45,6 +45,7 @@ def test_add_list_show_as_table_and_json(cli: Cli) -> None:
         "lichess": None,
         "chesscom": None,
         "games": 0,
+        "earlier_lists": [],
         "seeds": [
             {"tc": "standard", "rating": 2318, "games": 240, "ever_2400": False, "ever_2300": True}
         ],
@@ -99,16 +100,15 @@ def test_edit_and_remove(cli: Cli) -> None:
                 "Moreau, Claire A.",
                 "--born",
                 "1995",
-                "--rating",
-                "1754",
-                "--games",
-                "22",
                 "--json",
             )
         ).stdout
     )
     assert edited["name"] == "Moreau, Claire A." and edited["birth_year"] == 1995
-    assert edited["seeds"][0]["rating"] == 1754
+    seeded = json.loads(
+        ok(cli("player", "seed", "600104", "--rating", "1754", "--games", "22", "--json")).stdout
+    )
+    assert seeded["seeds"][0]["rating"] == 1754
     cleared = json.loads(ok(cli("player", "edit", "#1", "--clear", "fide-id", "--json")).stdout)
     assert cleared["fide_id"] is None
     removed = cli("player", "remove", "Moreau, Claire A.")

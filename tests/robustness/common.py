@@ -99,7 +99,11 @@ DIGEST = {
     "chesscom FROM players",
     "player_seeds": "SELECT p.name, s.tc, s.rating, s.games, s.ever_2400, s.ever_2300 "
     "FROM player_seeds s JOIN players p ON p.id = s.player_id",
-    "events": "SELECT name, site, start_date, start_fixed FROM events",
+    "events": "SELECT name, site, start_date, start_fixed, rated_in FROM events",
+    "official_ratings": "SELECT p.name, o.tc, o.list_date, o.rating FROM official_ratings o "
+    "JOIN players p ON p.id = o.player_id",
+    "event_ratings": "SELECT e.name, p.name, r.rating FROM event_ratings r "
+    "JOIN events e ON e.id = r.event_id JOIN players p ON p.id = r.player_id",
     "imports": "SELECT file_name, sha256, format, games_added, games_present, games_skipped, "
     "games_invalid, byes, players_created FROM imports",
     "games": "SELECT "

@@ -194,10 +194,22 @@ COMMANDS = {
         names,
         options(
             ("--name", names),
-            *SEED_OPTIONS,
+            *SEED_OPTIONS[:5],
+            "--json",
             "--external",
             "--tracked",
             ("--clear", mixed("fide-id", "born", "federation", "sex", "title", "seed")),
+        ),
+    ),
+    "player seed": command(
+        "player",
+        "seed",
+        names,
+        options(
+            *SEED_OPTIONS[5:],
+            ("--list", mixed("2026-07", "2026-7", "2031-01", "1999-13", "July")),
+            "--clear",
+            ("--tc", mixed("standard", "rapid", "blitz", "bullet")),
         ),
     ),
     "player show": command("player", "show", names, options("--json")),

@@ -158,6 +158,7 @@ HELP_OPTIONS = ("-h", "--help")
 COMMANDS: tuple[tuple[str, str, str, bool], ...] = (
     ("player", "player", "app", True),
     ("game", "game", "app", True),
+    ("event", "event", "app", True),
     ("import", "importing", "app", True),
     ("export", "exporting", "export", False),
     ("period", "period", "app", True),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -13,7 +14,9 @@ from tracker.cli.options import (
     PLAYER_WORDS,
     Json,
     Player,
+    Tc,
     command_group,
+    month_option,
 )
 from tracker.cli.render import message, print_json, print_table, yes_no
 from tracker.errors import UsageError
@@ -24,7 +27,7 @@ if TYPE_CHECKING:
     from tracker.services.players import PlayerView, SeedInput
 
 app = command_group(
-    f"""Add, list, show, edit and remove players.
+    f"""Add, list, show, edit, seed and remove players.
 
     Refer to a player by {PLAYER_WORDS}.
 
@@ -109,6 +112,10 @@ def player_json(p: PlayerView) -> dict[str, Any]:
                 "ever_2300": s.ever_2300,
             }
             for s in p.seeds
+        ],
+        "earlier_lists": [
+            {"tc": e.tc, "list": month_label(e.list_date), "rating": e.rating}
+            for e in p.earlier_lists
         ],
     }
 
@@ -330,6 +337,8 @@ def print_player_card(card: PlayerCard) -> None:
                 f"ever 2300: {yes_no(s.ever_2300)}",
             )
         )
+    for e in p.earlier_lists:
+        rows.append((f"{e.tc} list {month_label(e.list_date)}", f"{e.rating} (an earlier list)"))
     for r in card.ratings:
         listed = f"on the {r.list_date} list" if r.list_date else "before any closed period"
         rating = str(r.rating) if r.rating is not None else "unrated"
@@ -366,10 +375,6 @@ def edit(
     federation: Federation = None,
     sex: Sex = None,
     title: Title = None,
-    rating: Rating = None,
-    games: Games = None,
-    ever_2400: Ever2400 = False,
-    ever_2300: Ever2300 = False,
     lichess: Lichess = None,
     chesscom: Chesscom = None,
     external: Annotated[
@@ -391,7 +396,7 @@ def edit(
     """Change a player's details; only the options given change.
 
     --lichess and --chesscom link their online accounts (a changed account drops the online
-    ratings stored for the old one).
+    ratings stored for the old one). A FIDE rating is given with `tracker player seed`.
 
     \b
     Example: tracker player edit id:4 --fide-id 400177 --lichess yuki_sato
@@ -405,7 +410,6 @@ def edit(
         if item not in fields:
             raise UsageError(f"--clear {item}: use one of {', '.join(fields)}")
         cleared.append(fields[item])
-    seed = _seed(rating, games, ever_2400, ever_2300)
     changes = {
         "name": name,
         "fide_id": fide_id,
@@ -418,9 +422,7 @@ def edit(
         "chesscom": chesscom,
     }
     result = state(ctx).write(
-        lambda db: edit_player(
-            db, player, changes=changes, seed=seed, clear=tuple(cleared), force=force
-        )
+        lambda db: edit_player(db, player, changes=changes, clear=tuple(cleared), force=force)
     )
     if json:
         print_json(player_json(result))
@@ -428,6 +430,74 @@ def edit(
         message(f"updated {_describe(result)}")
     else:
         message(f"unchanged (nothing differs): {_describe(result)}")
+    _after_change(result)
+
+
+@app.command("seed")
+def seed(
+    ctx: typer.Context,
+    player: Player,
+    rating: Annotated[
+        int | None,
+        typer.Option(
+            "--rating",
+            metavar="RATING",
+            help="The published FIDE rating: on the list before tracking starts, or with "
+            "--list on that earlier list.",
+        ),
+    ] = None,
+    games: Games = None,
+    ever_2400: Ever2400 = False,
+    ever_2300: Ever2300 = False,
+    list_date: Annotated[
+        dt.date | None,
+        month_option(
+            "--list",
+            "An earlier FIDE list: the rating on it rates the events that started while it "
+            "was in force (a July open ending in August is rated with the July list)",
+            "the seed",
+        ),
+    ] = None,
+    clear: Annotated[
+        bool, typer.Option("--clear", help="Remove the rating given for the --list month.")
+    ] = False,
+    tc: Tc = "standard",
+    json: Json = False,
+) -> None:
+    """Give a FIDE rating: the seed or an earlier list.
+
+    The seed (--rating and --games, with --ever-2400 / --ever-2300 if the published rating
+    ever reached them) is the state on the list in force when tracking starts. --list MONTH
+    --rating R gives the rating on an earlier list: FIDE rates an event with the list in force
+    when it started, so an event that began before the seed's list needs it. A change marks
+    the closed periods stale (`tracker rerate`).
+
+    \b
+    Example: tracker player seed "Hart, Daniel" --rating 2391 --games 240
+    Example: tracker player seed "Hart, Daniel" --list 2026-07 --rating 2383
+    """
+    from tracker.services.players import seed_player
+
+    result = state(ctx).write(
+        lambda db: seed_player(
+            db,
+            player,
+            tc=tc,
+            rating=rating,
+            games=games,
+            ever_2400=ever_2400,
+            ever_2300=ever_2300,
+            list_date=list_date,
+            clear=clear,
+        )
+    )
+    if json:
+        print_json(player_json(result))
+    what = f"the {month_label(list_date)} {tc} list" if list_date else f"the {tc} seed"
+    if result.changed:
+        message(f"{'cleared' if clear else 'set'} {what}: {_describe(result)}")
+    else:
+        message(f"unchanged (nothing differs): {what} of {_describe(result)}")
     _after_change(result)
 
 

@@ -122,6 +122,25 @@ class PlayerSeed(Base):
     player: Mapped[Player] = relationship(back_populates="seeds")
 
 
+class OfficialRating(Base):
+    """A tracked player's rating on one of FIDE's lists that tracker did not publish itself
+    (an earlier list): an event that started while that list was in force is rated with it
+    (FIDE Rating Regulations 2024 §8.3.2)."""
+
+    __tablename__ = "official_ratings"
+    __table_args__ = (
+        CheckConstraint(TC_CHECK, name="tc"),
+        CheckConstraint(_rating_range("rating"), name="rating"),
+    )
+
+    player_id: Mapped[int] = mapped_column(
+        ForeignKey("players.id", ondelete="CASCADE"), primary_key=True
+    )
+    tc: Mapped[str] = mapped_column(String(8), primary_key=True)
+    list_date: Mapped[dt.date] = mapped_column(Date, primary_key=True)  # the list's 1st day
+    rating: Mapped[int] = mapped_column(Integer)
+
+
 class Event(Base):
     """A tournament. FIDE rates it with the list in force on its start date."""
 
@@ -137,6 +156,26 @@ class Event(Base):
     start_date: Mapped[dt.date] = mapped_column(Date)
     # True when the user gave the start date; otherwise it follows the earliest game.
     start_fixed: Mapped[bool] = mapped_column(Boolean, default=False)
+    # The rating period (its month's 1st day) FIDE rates the event in, when later than the
+    # month it ends in (FIDE Rating Regulations 2024 §7.1.3: ended after the closing date, or
+    # reported late); None: the month it ends in.
+    rated_in: Mapped[dt.date | None] = mapped_column(Date)
+
+
+class EventRating(Base):
+    """The rating Ro FIDE rated a tracked player with in one event, where it is not his
+    rating on the list in force at the event's start (a corrected rating)."""
+
+    __tablename__ = "event_ratings"
+    __table_args__ = (CheckConstraint(_rating_range("rating"), name="rating"),)
+
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("events.id", ondelete="CASCADE"), primary_key=True
+    )
+    player_id: Mapped[int] = mapped_column(
+        ForeignKey("players.id", ondelete="CASCADE"), primary_key=True
+    )
+    rating: Mapped[int] = mapped_column(Integer)
 
 
 class Import(Base):

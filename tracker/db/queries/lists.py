@@ -80,6 +80,30 @@ def seeds(db: Db, tc: str, *, only: Collection[int] | None = None) -> dict[int, 
     }
 
 
+def official_ratings(db: Db, tc: str, list_date: dt.date) -> dict[int, int]:
+    """The tracked players' ratings given for FIDE's list of ``list_date`` (an earlier list:
+    see :class:`tracker.db.models.OfficialRating`), by player."""
+    rows = db.all(
+        "SELECT o.player_id, o.rating FROM official_ratings o JOIN players p ON p.id = o.player_id"
+        " WHERE o.tc = :tc AND o.list_date = :day AND NOT p.external",
+        {"tc": tc, "day": list_date},
+    )
+    return {int(pid): int(rating) for pid, rating in rows}
+
+
+def event_ratings(db: Db, event_ids: Collection[int]) -> dict[tuple[int, int], int]:
+    """The ratings FIDE rated tracked players with in ``event_ids`` where given (a corrected
+    Ro: ``event_ratings``), by (event, player)."""
+    out: dict[tuple[int, int], int] = {}
+    for chunk in chunks(sorted(event_ids), IN_LIMIT):
+        rows = db.all(
+            "SELECT event_id, player_id, rating FROM event_ratings WHERE event_id IN (:ids)",
+            {"ids": chunk},
+        )
+        out.update({(int(e), int(p)): int(r) for e, p, r in rows})
+    return out
+
+
 def seeded_players(db: Db, tc: str) -> list[int]:
     """The players with a seed of ``tc`` (tracked or not)."""
     return db.scalars("SELECT player_id FROM player_seeds WHERE tc = :tc", {"tc": tc})

@@ -8,7 +8,7 @@ import datetime as dt
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from tracker.db.driver import Db, Row, chunks, maybe_day
+from tracker.db.driver import Db, Row, chunks, day, maybe_day
 
 
 class PlayerRow(NamedTuple):
@@ -294,6 +294,51 @@ def delete_seed(db: Db, player_id: int, tc: str) -> None:
     db.run(
         "DELETE FROM player_seeds WHERE player_id = :pid AND tc = :tc",
         {"pid": player_id, "tc": tc},
+    )
+
+
+class EarlierList(NamedTuple):
+    """A player's rating on one of FIDE's earlier lists (``official_ratings``)."""
+
+    tc: str
+    list_date: dt.date
+    rating: int
+
+
+def earlier_lists_of(db: Db, player_id: int) -> list[EarlierList]:
+    """A player's ratings on earlier lists, by time control and date."""
+    rows = db.all(
+        "SELECT tc, list_date, rating FROM official_ratings WHERE player_id = :pid "
+        "ORDER BY tc, list_date",
+        {"pid": player_id},
+    )
+    return [EarlierList(str(tc), day(on), int(rating)) for tc, on, rating in rows]
+
+
+def all_earlier_lists(db: Db) -> list[tuple[int, EarlierList]]:
+    """Every rating given on an earlier list, by player, time control and date."""
+    rows = db.all(
+        "SELECT player_id, tc, list_date, rating FROM official_ratings "
+        "ORDER BY player_id, tc, list_date"
+    )
+    return [(int(pid), EarlierList(str(tc), day(on), int(r))) for pid, tc, on, r in rows]
+
+
+def put_earlier_list(db: Db, player_id: int, entry: EarlierList) -> None:
+    """Give (or replace) the player's rating on an earlier list."""
+    delete_earlier_list(db, player_id, entry.tc, entry.list_date)
+    db.run(
+        "INSERT INTO official_ratings (player_id, tc, list_date, rating) "
+        "VALUES (:pid, :tc, :list_date, :rating)",
+        {"pid": player_id, **entry._asdict()},
+    )
+
+
+def delete_earlier_list(db: Db, player_id: int, tc: str, list_date: dt.date) -> int:
+    """Remove the player's rating on an earlier list; how many rows went (0 or 1)."""
+    return db.run(
+        "DELETE FROM official_ratings WHERE player_id = :pid AND tc = :tc AND list_date = :d",
+        {"pid": player_id, "tc": tc, "d": list_date},
     )
 
 

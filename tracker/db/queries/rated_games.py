@@ -8,7 +8,7 @@ import datetime as dt
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-from tracker.db.driver import Db, chunks, day
+from tracker.db.driver import Db, chunks, day, maybe_day
 from tracker.db.queries.hints import not_indexed
 from tracker.months import next_month
 from tracker.ratings.month_games import MonthGame
@@ -68,21 +68,25 @@ def month_games(
 
 
 class EventBounds(NamedTuple):
-    """An event's recorded start date and its first and last played game in one time
-    control."""
+    """An event's recorded start date, its first and last played game in one time control,
+    and the rating period stated for it (None: the month it ends in)."""
 
     start_date: dt.date
     first: dt.date
     last: dt.date
+    rated_in: dt.date | None
 
 
 def event_bounds(db: Db, tc: str, event_ids: Iterable[int]) -> dict[int, EventBounds]:
     """The bounds of ``event_ids`` (those with played games in ``tc``), by event id."""
     out: dict[int, EventBounds] = {}
     for chunk in chunks(sorted(set(event_ids))):
-        starts: dict[int, Any] = dict(
-            db.all("SELECT id, start_date FROM events WHERE id IN (:ids)", {"ids": chunk})
-        )
+        events: dict[Any, tuple[Any, Any]] = {
+            event_id: (start, rated_in)
+            for event_id, start, rated_in in db.all(
+                "SELECT id, start_date, rated_in FROM events WHERE id IN (:ids)", {"ids": chunk}
+            )
+        }
         rows = db.all(
             f"""
             SELECT g.event_id, min(g.played_on), max(g.played_on) FROM games g
@@ -91,8 +95,22 @@ def event_bounds(db: Db, tc: str, event_ids: Iterable[int]) -> dict[int, EventBo
             {"ids": chunk, "tc": tc},
         )
         for event_id, first, last in rows:
-            out[event_id] = EventBounds(day(starts[event_id]), day(first), day(last))
+            start, rated_in = events[event_id]
+            out[event_id] = EventBounds(day(start), day(first), day(last), maybe_day(rated_in))
     return out
+
+
+def events_rated_from(db: Db, since: dt.date, until: dt.date | None = None) -> list[int]:
+    """The events stated to be rated in a period from ``since`` on (up to ``until``, if
+    given): a few, the events FIDE rated after the month they ended in."""
+    if until is None:
+        rows = db.scalars("SELECT id FROM events WHERE rated_in >= :since", {"since": since})
+    else:
+        rows = db.scalars(
+            "SELECT id FROM events WHERE rated_in >= :since AND rated_in <= :until",
+            {"since": since, "until": until},
+        )
+    return sorted(int(r) for r in rows)
 
 
 class DayCount(NamedTuple):

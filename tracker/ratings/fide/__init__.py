@@ -34,6 +34,7 @@ from tracker.ratings.fide.arithmetic import (
 from tracker.ratings.fide.events import (
     FLOOR_FROM,
     LEAGUE_DAYS,
+    EventSpan,
     changed_period,
     is_league,
     rated_in,
@@ -124,6 +125,7 @@ __all__ = [
     "STANDARD_2024",
     "STANDARD_2025_10",
     "EventKey",
+    "EventSpan",
     "FirstEvent",
     "Formula",
     "GameDetail",

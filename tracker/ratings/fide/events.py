@@ -17,14 +17,16 @@
   1400 recorded for an opponent in a game rated from then on is no FIDE rating, and the
   opponent counts as unrated (§8.3.1 rates games "against a rated player" only).
 
-Tracker does not model the closing date of §7.1.3 (an event ending in the last days of a
-month may be rated a list later by FIDE): a closed month rates every event that ended in it.
+An event FIDE rated in a later period than the month it ended in (one ending after the
+month's closing date, §7.1.3, or reported late) says so: its ``rated_in`` month
+(``tracker event edit NAME --rated-in MONTH``), never earlier than the month it ends in. A
+league is rated month by month and has none.
 """
 
 from __future__ import annotations
 
 from datetime import date, timedelta
-from typing import Final
+from typing import Final, NamedTuple
 
 from tracker.months import month_of
 from tracker.ratings.fide.rules import RATING_FLOOR
@@ -42,11 +44,14 @@ def is_league(start: date, end: date) -> bool:
     return (end - start) + timedelta(days=1) > timedelta(days=LEAGUE_DAYS)
 
 
-def rated_in(start: date, end: date, played_on: date) -> date:
+def rated_in(start: date, end: date, played_on: date, stated: date | None = None) -> date:
     """The rating period (its month) in which a game of an event from ``start`` to ``end``
-    played on ``played_on`` is rated: the month the event ends in, or for a league the
-    month of the game."""
-    return month_of(played_on) if is_league(start, end) else month_of(end)
+    played on ``played_on`` is rated: the month the event ends in, or the later month
+    ``stated`` for it (§7.1.3), or for a league the month of the game."""
+    if is_league(start, end):
+        return month_of(played_on)
+    ends = month_of(end)
+    return ends if stated is None or stated < ends else stated
 
 
 def rating_from(start: date, end: date, period: date) -> date:
@@ -63,23 +68,37 @@ def recorded_rating(rating: int | None, period: date) -> int | None:
     return rating
 
 
-def changed_period(
-    before: tuple[date, date] | None, after: tuple[date, date] | None, played_on: date
-) -> date:
+class EventSpan(NamedTuple):
+    """An event in one time control: its start (its recorded start date or its first game),
+    its last played game, and the rating period stated for it (None: the month it ends in)."""
+
+    start: date
+    end: date
+    stated: date | None = None
+
+    def rated_in(self, played_on: date) -> date:
+        """The period a game of the event played on ``played_on`` is rated in."""
+        return rated_in(self.start, self.end, played_on, self.stated)
+
+    @property
+    def league(self) -> bool:
+        return is_league(self.start, self.end)
+
+
+def changed_period(before: EventSpan | None, after: EventSpan | None, played_on: date) -> date:
     """The first rating period whose numbers a game on ``played_on`` can change when it is
     added to, edited in or removed from an event spanning ``before`` and then ``after``
-    (``(start, end)``; None: the event has no games, or the game belongs to no event).
+    (None: the event has no games, or the game belongs to no event).
 
     A game without an event, or in a league, changes its own month; otherwise the period in
-    which the event is rated (the month it ends in, before and after the change). An event
-    that becomes or stops being a league moves every game's period: from its first month.
+    which the event is rated (the month it ends in or the one stated for it, before and after
+    the change). An event that becomes or stops being a league moves every game's period:
+    from its first month.
     """
-    months = []
-    for span in (before, after):
-        if span is None or is_league(*span):
-            months.append(month_of(played_on))
-        else:
-            months.append(month_of(span[1]))
-    if before is not None and after is not None and is_league(*before) != is_league(*after):
-        months.append(month_of(min(before[0], after[0])))
+    months = [
+        month_of(played_on) if span is None else span.rated_in(played_on)
+        for span in (before, after)
+    ]
+    if before is not None and after is not None and before.league != after.league:
+        months.append(month_of(min(before.start, after.start)))
     return min(months)

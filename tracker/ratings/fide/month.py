@@ -41,6 +41,7 @@ def player_games(
     lists: Mapping[dt.date, ListRatings],
     period: dt.date,
     only: int | None = None,
+    corrected: Mapping[tuple[int, int], int] | None = None,
 ) -> dict[int, list[PeriodGame]]:
     """Each tracked player's games rated in ``period`` (or ``only`` that player's), in order.
 
@@ -49,10 +50,15 @@ def player_games(
     force that day: the player's Ro and a tracked opponent's rating come from it (FIDE Rating
     Regulations 2024 §8.3.2). An external opponent's rating is the one recorded on the game
     (:func:`~.events.recorded_rating`: below 1400 it counts as unrated from March 2024).
+    ``corrected``: the rating FIDE rated a tracked player with in an event where it is not
+    his list rating, by ``(event id, player id)``: his Ro there, and his rating as the
+    opponent of the others in it.
     """
     by_player: dict[int, list[PeriodGame]] = defaultdict(list)
     for g in games:
-        on_list = lists[g.event_start]
+        on_list: ListRatings | _Corrected = lists[g.event_start]
+        if corrected and g.event_id is not None:
+            on_list = _Corrected(lists[g.event_start], corrected, g.event_id)
         white_score, black_score = SCORES[g.result]
         key = event_key(g)
         sides = (
@@ -73,9 +79,32 @@ def player_games(
                     event_start=g.event_start,
                     event_key=key,
                     own_rating=on_list.get(pid),
+                    corrected=isinstance(on_list, _Corrected) and on_list.has(pid),
                 )
             )
     return by_player
+
+
+class _Corrected:
+    """A list as one event's games read it: the ratings FIDE used in the event where given,
+    else the list's (a lookup, not a copy of the list)."""
+
+    __slots__ = ("corrected", "event_id", "on_list")
+
+    def __init__(
+        self, on_list: ListRatings, corrected: Mapping[tuple[int, int], int], event_id: int
+    ) -> None:
+        self.on_list = on_list
+        self.corrected = corrected
+        self.event_id = event_id
+
+    def has(self, pid: int) -> bool:
+        """Whether FIDE's rating of ``pid`` in the event is given."""
+        return (self.event_id, pid) in self.corrected
+
+    def get(self, pid: int) -> int | None:
+        found = self.corrected.get((self.event_id, pid))
+        return found if found is not None else self.on_list.get(pid)
 
 
 def rated_from_standard(

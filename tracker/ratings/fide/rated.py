@@ -17,6 +17,22 @@ from tracker.ratings.fide.state import k_for_state, published
 from tracker.vocabulary import TimeControl
 
 
+def _corrected_base(games: Sequence[PeriodGame], month: date) -> int | None:
+    """The rating the period's change is added to when FIDE corrected it: the Ro FIDE gave
+    the player (``corrected``) in an event that started under the list in force during the
+    period (from ``month`` on), the latest such event's; None when there is none.
+
+    FIDE's published calculations show a corrected Ro now and then (2053 where the list
+    shows 2052); its next list follows the corrected rating (F-P04: Ro 2053, change -0.20,
+    published 2053; so F-M04, F-M11, F-M01, F-M17, F-M14), not the list's (F-M02 is the one
+    exception found). A corrected Ro in an event that started under an earlier list rates
+    that event only."""
+    found = [g for g in games if g.corrected and g.event_start >= month]
+    if not found:
+        return None
+    return max(found, key=lambda g: g.event_start).own_rating
+
+
 def close_rated(
     state: PlayerState,
     rating: int,
@@ -93,7 +109,13 @@ def close_rated(
             "(rapid/blitz §7.3.1)"
         )
 
-    new_rating = rating + change
+    base = _corrected_base(games, month)
+    if base is not None and base != rating:
+        notes.append(
+            f"rated from {base}, FIDE's corrected rating (the Ro it used in the period), "
+            f"not {rating}"
+        )
+    new_rating = (rating if base is None else base) + change
     rated_games = state.rated_games + n
     rating_after: int | None
     next_k: int | None

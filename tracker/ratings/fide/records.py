@@ -66,7 +66,8 @@ class PeriodGame:
     unrated: the game is not rated). ``own_rating``: the player's rating Ro for the event;
     ``None`` uses ``state.rating`` (also §8.2.4: a newly published player is rated with his
     current rating). ``tc``, if given, must equal the period's time control. Forfeits must not
-    be passed (§5.1).
+    be passed (§5.1). ``corrected``: ``own_rating`` is a rating FIDE corrected, not the list's
+    (see :func:`~.rated.close_rated`: the new rating follows it).
     """
 
     opponent: int | None
@@ -75,6 +76,7 @@ class PeriodGame:
     event_key: EventKey = ""
     own_rating: int | None = None
     tc: TimeControl | None = None
+    corrected: bool = False
 
 
 @dataclass(frozen=True)

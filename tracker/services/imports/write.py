@@ -84,7 +84,7 @@ class Writer:
         if any(not p.external for p in created):
             self.notes.append(
                 "new tracked players start unrated (a game file carries no FIDE state): give "
-                "each one a rating with `tracker player edit NAME --rating R --games N` before "
+                "each one a rating with `tracker player seed NAME --rating R --games N` before "
                 "closing the period"
             )
         if self.options.create_players in ("auto", "by-rating") and any(
@@ -93,7 +93,8 @@ class Writer:
             self.notes.append(
                 "new players with a recorded rating were created external: they are rated "
                 "from the rating recorded on each game, as FIDE rates its opponents; to rate "
-                "one yourself: `tracker player edit NAME --tracked --rating R --games N`"
+                "one yourself: `tracker player edit NAME --tracked`, then "
+                "`tracker player seed NAME --rating R --games N`"
             )
         return import_id, created, events_created, stale
 

@@ -223,7 +223,8 @@ def player_lines(
 
 class ListRatings:
     """Published ratings by list, for Ro and the opponents' ratings (§8.3.2: the list in force
-    when the event started). Before the first closed period the seeds stand in."""
+    when the event started). A list before the first closed period is the seeds, except for
+    the players whose rating on that earlier list was given (``player seed --list``)."""
 
     def __init__(self, db: Db, tc: str, *, fallback_to_latest: bool = False) -> None:
         self.db = db
@@ -261,6 +262,12 @@ class ListRatings:
         """The list in force at each event start among ``games``, by that start."""
         return {start: self.on_list_of(start) for start in {g.event_start for g in games}}
 
+    def corrected(self, games: Iterable[MonthGame]) -> dict[tuple[int, int], int]:
+        """The ratings FIDE rated players with in the events of ``games`` where they are not
+        their list ratings (``event edit --ro``), by (event, player)."""
+        events = {g.event_id for g in games if g.event_id is not None}
+        return queries.event_ratings(self.db, events) if events else {}
+
     def _load(self, period: dt.date) -> dict[int, int | None]:
         if period in self._given and period in self.closed:
             return self._given[period]
@@ -269,8 +276,10 @@ class ListRatings:
             # The live view: a list not published yet is stood in for by the latest one.
             earlier = [m for m in self.closed if m <= period]
             month = max(earlier) if earlier else None
-        if month is None:
-            return self._seed_ratings()
+        if month is None:  # a list tracker did not publish: the seeds, or an earlier list
+            given = queries.official_ratings(self.db, self.tc, next_month(period))
+            seeded = self._seed_ratings()
+            return {**seeded, **given} if given else seeded
         briefs = briefs_at(self.db, self.tc, month)
         return {pid: line.rating for pid, line in briefs.items()}
 

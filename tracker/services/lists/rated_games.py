@@ -1,6 +1,7 @@
 """Which games a rating period rates (tracker.ratings.fide.events): the events that ended in
-the month, the month's part of every league, the month's games without an event; and what
-the first-event rule of a newcomer needs to know of his first event.
+the month (or were stated to be rated in it, §7.1.3), the month's part of every league, the
+month's games without an event; and what the first-event rule of a newcomer needs to know of
+his first event.
 """
 
 from __future__ import annotations
@@ -8,7 +9,6 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable
 from decimal import Decimal
-from typing import NamedTuple
 
 from tracker.db.driver import Db
 from tracker.db.queries import rated_games as queries
@@ -31,22 +31,17 @@ def month_games(
     return queries.month_games(db, tc, month, player_id, events=events)
 
 
-class EventSpan(NamedTuple):
-    """An event's start (its recorded start date) and its last played game, in one time
-    control."""
-
-    start: dt.date
-    end: dt.date
-
-    def rated_in(self, played_on: dt.date) -> dt.date:
-        return fide.rated_in(self.start, self.end, played_on)
+EventSpan = fide.EventSpan
 
 
 def event_spans(db: Db, tc: str, event_ids: Iterable[int]) -> dict[int, EventSpan]:
     """The spans of ``event_ids`` (those with played games in ``tc``: a forfeit is no game,
     §5.1, and does not make an event last longer)."""
     bounds = queries.event_bounds(db, tc, event_ids)
-    return {event: EventSpan(min(b.start_date, b.first), b.last) for event, b in bounds.items()}
+    return {
+        event: EventSpan(min(b.start_date, b.first), b.last, b.rated_in)
+        for event, b in bounds.items()
+    }
 
 
 def period_games(
@@ -61,10 +56,12 @@ def period_games(
     the month's played games (:func:`month_games`), if the caller has them."""
     if played is None:
         played = month_games(db, tc, month, player_id)
-    spans = event_spans(db, tc, {g.event_id for g in played if g.event_id is not None})
+    # the events stated to be rated in this period (§7.1.3): none of their games need be in it
+    stated = queries.events_rated_from(db, month, month)
+    spans = event_spans(db, tc, {g.event_id for g in played if g.event_id is not None} | {*stated})
     out: list[MonthGame] = []
-    earlier: set[int] = set()  # events ending this month that began before it
-    for g in played:
+    earlier = {e for e in stated if e in spans and spans[e].rated_in(spans[e].end) == month}
+    for g in played:  # ... and the events ending this month that began before it
         if g.event_id is None:
             out.append(g)
             continue
@@ -72,7 +69,7 @@ def period_games(
         if span.rated_in(g.played_on) != month:
             continue  # the event goes on: rated when it ends
         out.append(g._replace(event_start=fide.rating_from(span.start, span.end, month)))
-        if span.start < month and not fide.is_league(span.start, span.end):
+        if span.start < month and not span.league:
             earlier.add(g.event_id)
     if earlier:
         before = month_games(db, tc, month, player_id, events=earlier)
@@ -87,7 +84,10 @@ def pending(db: Db, tc: str, since: dt.date) -> dict[dt.date, int]:
     league by its months, a game without an event in its own month): the games played from
     ``since`` on, and the earlier games of their events that are rated from then on."""
     rows = queries.played_by_event_day(db, tc, since)
-    events = sorted({row.event_id for row in rows if row.event_id is not None})
+    events = sorted(
+        {row.event_id for row in rows if row.event_id is not None}
+        | {*queries.events_rated_from(db, since)}  # ended before, rated later (§7.1.3)
+    )
     rows += queries.played_before_by_event_day(db, tc, events, since)
     spans = event_spans(db, tc, events)
     counts: dict[dt.date, int] = {}

@@ -82,7 +82,9 @@ def period_detail(db: Db, ref: str, tc: str, month: dt.date) -> PeriodDetail:
         ratings.give(previous_month(month), lines)
     games = rated_games.period_games(db, tc, month, player_id=player.id)
     on_lists = ratings.lists_for(games)
-    mine = fide.player_games(games, on_lists, month, only=player.id).get(player.id, [])
+    mine = fide.player_games(
+        games, on_lists, month, only=player.id, corrected=ratings.corrected(games)
+    ).get(player.id, [])
     if not mine:
         raise NotFoundError(f"{player.name} has no {tc} games rated in {month_label(month)}")
     state = states.get(player.id) or fide.PlayerState(birth_year=player.birth_year)

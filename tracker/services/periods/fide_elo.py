@@ -67,7 +67,12 @@ class FideElo:
         if lines is not None:
             month.ratings.give(previous_month(month.month), lines)
         games = rated_games.period_games(db, tc, month.month, month.played)
-        per_player = fide.player_games(games, month.ratings.lists_for(games), month.month)
+        per_player = fide.player_games(
+            games,
+            month.ratings.lists_for(games),
+            month.month,
+            corrected=month.ratings.corrected(games),
+        )
         births = periods.player_birth_years(db, [pid for pid in per_player if pid not in states])
         first_events = rated_games.first_events(
             db, tc, month.month, (pid for pid in per_player if _unsettled(states.get(pid)))

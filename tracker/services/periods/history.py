@@ -8,6 +8,7 @@ from decimal import Decimal
 from typing import NamedTuple
 
 from tracker.db.driver import Db
+from tracker.db.queries import events as event_queries
 from tracker.db.queries import history as queries
 from tracker.db.queries.lists import ClosedMonth
 from tracker.errors import NotFoundError
@@ -103,7 +104,7 @@ def history(db: Db, ref: str, tc: str) -> History:
         # every period they were listed on or played in (a note says why nothing counted)
         if h.games > 0 or h.rating is not None or h.note is not None
     )
-    rows = _with_shadow(db, player.id, rows, tc, closed)
+    rows = _with_fide_inputs(db, player.id, tc, _with_shadow(db, player.id, rows, tc, closed))
     seed = lists.seeds(db, tc, only=[player.id]).get(player.id)
     until = rows[-1].list_date if rows else None
     return History(
@@ -118,6 +119,43 @@ def history(db: Db, ref: str, tc: str) -> History:
         external_rd=config.external_rd,
         external_opponents=plays_external(db, tc, until, player.id),
         provisional_rd=config.glicko_preset().provisional_rd,
+    )
+
+
+def _with_fide_inputs(
+    db: Db, player_id: int, tc: str, rows: tuple[HistoryRow, ...]
+) -> tuple[HistoryRow, ...]:
+    """Each row noted with FIDE's inputs given for the events it rates (``event edit``): an
+    event rated after the month it ended in, the rating FIDE rated the player with in one."""
+    noted = event_queries.noted_events(db, player_id)
+    if not noted or not rows:
+        return rows
+    spans = rated_games.event_spans(db, tc, [e.event_id for e in noted])
+    ratings = lists.ListRatings(db, tc)
+    notes: dict[dt.date, list[str]] = {}
+    for event in noted:
+        span = spans.get(event.event_id)
+        if span is None:
+            continue  # no game of this time control
+        months = (
+            months_between(month_of(span.start), month_of(span.end))
+            if span.league
+            else [span.rated_in(span.end)]
+        )
+        if event.rated_in is not None and not span.league and event.rated_in == months[0]:
+            notes.setdefault(months[0], []).append(
+                f"{event.name} ended {span.end.isoformat()}, rated in {month_label(months[0])}"
+            )
+        if event.ro is not None:
+            listed = ratings.on_list_of(span.start).get(player_id)
+            shown = "unrated" if listed is None else str(listed)
+            for month in months:
+                notes.setdefault(month, []).append(f"Ro {event.ro} in {event.name} (list: {shown})")
+    return tuple(
+        replace(row, note="; ".join(filter(None, [row.note, *notes[row.month]])))
+        if row.month in notes
+        else row
+        for row in rows
     )
 
 
@@ -209,7 +247,9 @@ def _status(db: Db, player: PlayerRow, tc: TimeControl) -> RatingStatus | None:
         for month in months_between(open_from, month_of(last_game)):
             games = rated_games.period_games(db, tc, month, player_id=player.id)
             on_lists = ratings.lists_for(games)
-            mine = fide.player_games(games, on_lists, month, only=player.id).get(player.id, [])
+            mine = fide.player_games(
+                games, on_lists, month, only=player.id, corrected=ratings.corrected(games)
+            ).get(player.id, [])
             state = fide.rated_from_standard(state, mine, tc)
             first = None
             if state.rating is None and not state.first_event_settled:

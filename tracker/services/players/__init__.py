@@ -10,6 +10,8 @@ from typing import Any
 from tracker.db.driver import Db
 from tracker.db.queries import players as q
 from tracker.errors import ConflictError, InvalidInputError
+from tracker.months import month_label, month_of, previous_month
+from tracker.services import lists
 from tracker.services.intake import (
     CHESSCOM_USER,
     LICHESS_USER,
@@ -30,7 +32,7 @@ from tracker.services.players.refs import (
     player_view,
     show_player,
 )
-from tracker.user_input import check_birth_year, check_plausible_rating, today
+from tracker.user_input import check_birth_year, check_plausible_rating, check_tc, today
 
 __all__ = ["PlayerRow", "PlayerView", "SeedInput", "SeedView", "resolve", "show_player"]
 
@@ -270,8 +272,14 @@ def list_players(db: Db, *, external: bool | None = None) -> tuple[PlayerView, .
     seeds: dict[int, list[SeedView]] = {}
     for seed in q.all_seeds(db):
         seeds.setdefault(seed.player_id, []).append(_seed_view(seed))
+    earlier: dict[int, list[q.EarlierList]] = {}
+    for pid, entry in q.all_earlier_lists(db):
+        earlier.setdefault(pid, []).append(entry)
     return tuple(
-        player_view(listed.player, tuple(seeds.get(listed.player.id, ())), listed.games)
+        replace(
+            player_view(listed.player, tuple(seeds.get(listed.player.id, ())), listed.games),
+            earlier_lists=tuple(earlier.get(listed.player.id, ())),
+        )
         for listed in q.listed_players(db, external)
     )
 
@@ -348,6 +356,88 @@ def edit_player(
         stale=stale,
         warnings=tuple(warnings),
     )
+
+
+def seed_player(
+    db: Db,
+    ref: str,
+    *,
+    tc: str,
+    rating: int | None,
+    games: int | None = None,
+    ever_2400: bool = False,
+    ever_2300: bool = False,
+    list_date: dt.date | None = None,
+    clear: bool = False,
+) -> PlayerView:
+    """Give a tracked player's FIDE state before tracking starts (``player seed``).
+
+    Without ``list_date``: his seed, the state on the list in force when tracking starts (the
+    rating, the rated games, the sticky flags). With it: his rating on an earlier list of
+    FIDE's, the one an event that started while it was in force is rated with (FIDE Rating
+    Regulations 2024 §8.3.2): a July open that ends in August is rated with the July list,
+    not with the seed (``clear`` removes it). A list tracker published itself (its period is
+    closed) is tracker's: an earlier list comes before. Changed values mark every closed
+    period stale, as a seed does; the same values again change nothing."""
+    tc = check_tc(tc)
+    player = find(db, ref)
+    if player.external:
+        raise InvalidInputError(
+            f"{player.name} is external: their rating comes from each game, not from a seed"
+        )
+    if list_date is None:
+        if clear:
+            raise InvalidInputError("--clear removes an earlier list's rating: give --list MONTH")
+        if rating is None or games is None:
+            raise InvalidInputError(
+                "a seed is a rating and its rated games: give --rating and --games"
+            )
+        return edit_player(
+            db, f"#{player.id}", changes={}, seed=SeedInput(rating, games, ever_2400, ever_2300, tc)
+        )
+    if games is not None or ever_2400 or ever_2300:
+        raise InvalidInputError(
+            "an earlier list gives the rating only: --games, --ever-2400 and --ever-2300 "
+            "describe the seed (leave out --list)"
+        )
+    _check_earlier_list(db, player, tc, list_date)
+    before = {(e.tc, e.list_date): e.rating for e in q.earlier_lists_of(db, player.id)}
+    if clear:
+        changed = q.delete_earlier_list(db, player.id, tc, list_date) > 0
+        if not changed:
+            raise InvalidInputError(
+                f"{player.name} has no {tc} rating on the {month_label(list_date)} list to clear"
+            )
+    else:
+        if rating is None:
+            raise InvalidInputError("give the player's rating on that list: --rating RATING")
+        check_plausible_rating(rating, "rating")
+        changed = before.get((tc, list_date)) != rating
+        if changed:
+            q.put_earlier_list(db, player.id, q.EarlierList(tc, list_date, rating))
+    view = show_player(db, f"#{player.id}")
+    if not changed:
+        return replace(view, changed=False)
+    return replace(view, stale=mark_all_stale(db))
+
+
+def _check_earlier_list(db: Db, player: PlayerRow, tc: str, list_date: dt.date) -> None:
+    """An earlier list goes with a seed of its time control, is not in the future, and is not
+    a list tracker published itself."""
+    label = month_label(list_date)
+    if not any(s.tc == tc for s in _seeds(db, player.id)):
+        raise InvalidInputError(
+            f"{player.name} has no {tc} seed: an earlier list goes with one (give it first: "
+            f"tracker player seed id:{player.id} --rating R --games N)"
+        )
+    if list_date > month_of(today()):
+        raise InvalidInputError(f"the {label} list is not out yet")
+    period = previous_month(list_date)
+    if lists.period_id(db, tc, period) is not None:
+        raise InvalidInputError(
+            f"tracker published the {tc} list of {label} itself (period {month_label(period)} "
+            "is closed): an earlier list is one before tracking starts"
+        )
 
 
 def _seed_state(seed: SeedView) -> tuple[Any, ...]:

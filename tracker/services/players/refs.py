@@ -7,10 +7,11 @@ from __future__ import annotations
 import datetime as dt
 import difflib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tracker.db.driver import Db
 from tracker.db.queries import players as queries
+from tracker.db.queries.players import EarlierList, earlier_lists_of
 from tracker.db.queries.players import PlayerRow as PlayerRow  # re-exported
 from tracker.errors import AmbiguousError, NotFoundError
 
@@ -36,6 +37,7 @@ class PlayerView:
     external: bool
     seeds: tuple[SeedView, ...]
     games: int = 0
+    earlier_lists: tuple[EarlierList, ...] = ()  # ratings on FIDE's lists before the seed's
     namesakes: tuple[int, ...] = ()
     lichess: str | None = None
     chesscom: str | None = None
@@ -201,9 +203,12 @@ def player_view(
 def show_player(db: Db, ref: str) -> PlayerView:
     """The player, his seeds, his number of games and his namesakes."""
     player = find(db, ref)
-    return player_view(
-        player,
-        seed_views(db, player.id),
-        game_count(db, player.id),
-        namesakes(db, player.id, player.name),
+    return replace(
+        player_view(
+            player,
+            seed_views(db, player.id),
+            game_count(db, player.id),
+            namesakes(db, player.id, player.name),
+        ),
+        earlier_lists=tuple(earlier_lists_of(db, player.id)),
     )

@@ -1,0 +1,155 @@
+"""Events (``tracker event``): finding the one a user means, and giving FIDE's inputs for it.
+
+An event exists as the name its games share. Two of FIDE's inputs belong to an event:
+
+- the rating period it is rated in, when FIDE rated it after the month it ended in (an
+  event ending after the month's closing date, FIDE Rating Regulations 2024 §7.1.3: "In
+  order to be rated in the monthly rating list, tournaments must end before or on the
+  closing date" (the last day of the month), or one reported late, §9.1). It is never
+  earlier than the month the event ends in; a league (rated month by month) has none;
+- the rating Ro FIDE rated a player with in it, where FIDE's calculation shows another
+  rating than his list rating (a corrected rating): his Ro, and his rating as the others'
+  opponent in the event.
+
+Either change marks the periods it touches stale, as a corrected game does.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import difflib
+from dataclasses import dataclass
+
+from tracker.db.driver import Db
+from tracker.db.queries import events as queries
+from tracker.errors import AmbiguousError, InvalidInputError, NotFoundError
+from tracker.months import month_label, month_of
+from tracker.services.intake import event_key
+from tracker.services.lists import rated_games
+from tracker.services.lists.stale import mark_stale
+from tracker.services.players.refs import find
+from tracker.user_input import check_plausible_rating
+
+
+def find_event(db: Db, name: str) -> queries.EventFacts:
+    """The event named ``name`` (case and spacing do not count; an exact spelling picks one
+    of two stored spellings)."""
+    found = queries.events_named(db, event_key(name))
+    exact = [f for f in found if f[1] == name]
+    if len(found) > 1 and len(exact) == 1:
+        found = exact
+    if len(found) == 1:
+        return queries.event_facts(db, found[0][0])
+    if found:
+        spelled = "; ".join(f"{spelling!r}" for _, spelling in found)
+        raise AmbiguousError(f"{name!r} names {len(found)} events ({spelled}): spell it exactly")
+    close = difflib.get_close_matches(name, queries.event_names(db), n=3, cutoff=0.6)
+    hint = f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""
+    raise NotFoundError(f"no event {name!r}{hint}")
+
+
+@dataclass(frozen=True)
+class EventEdit:
+    """What ``event edit`` did."""
+
+    name: str
+    changes: tuple[str, ...]  # one line per change made; empty: nothing differed
+    stale: tuple[tuple[str, tuple[dt.date, ...]], ...]
+
+
+def edit_event(
+    db: Db,
+    name: str,
+    *,
+    rated_in: dt.date | None = None,
+    ratings: tuple[tuple[str, int], ...] = (),
+    cleared: tuple[str, ...] = (),
+) -> EventEdit:
+    """Give the event's rating period (``rated_in``; the month it ends in clears a stated
+    one) and the ratings FIDE rated players with in it (``ratings``: player reference and
+    rating; ``cleared``: players whose given rating goes)."""
+    event = find_event(db, name)
+    spans = {tc: rated_games.span_of(db, tc, event.id) for tc in event.tcs}
+    played = {tc: span for tc, span in spans.items() if span is not None}
+    changes: list[str] = []
+    touched: dict[str, dt.date] = {}  # the first period each change touches, by tc
+
+    def touch(on: dt.date) -> None:
+        for tc, span in played.items():
+            first = month_of(span.start) if span.league else on
+            touched[tc] = min(touched.get(tc, first), first)
+
+    if rated_in is not None:
+        stated = _stated(event, played, rated_in)
+        if stated != event.rated_in:
+            queries.set_rated_in(db, event.id, stated)
+            for tc, span in played.items():  # from the earlier of the two periods
+                touched[tc] = min(
+                    span.rated_in(span.end), span._replace(stated=stated).rated_in(span.end)
+                )
+            changes.append(
+                f"rated in {month_label(rated_in)}"
+                + ("" if stated is not None else " (the month it ends in)")
+            )
+    given = queries.event_ratings_of(db, event.id)
+    for ref, rating in ratings:
+        player = find(db, ref)
+        _check_plays(db, event, player.id, player.name, player.external)
+        check_plausible_rating(rating, "rating")
+        if given.get(player.id) != rating:
+            queries.put_event_rating(db, event.id, player.id, rating)
+            given[player.id] = rating
+            changes.append(f"{player.name}: rated with {rating} in it")
+            touch(_rated_period(played))
+    for ref in cleared:
+        player = find(db, ref)
+        if queries.delete_event_rating(db, event.id, player.id):
+            given.pop(player.id, None)
+            changes.append(f"{player.name}: rated with his list rating again")
+            touch(_rated_period(played))
+        else:
+            raise InvalidInputError(f"no rating is given for {player.name} in {event.name}")
+    stale = tuple(
+        (tc, months) for tc, on in sorted(touched.items()) if (months := mark_stale(db, tc, on))
+    )
+    return EventEdit(event.name, tuple(changes), stale)
+
+
+def _rated_period(played: dict[str, rated_games.EventSpan]) -> dt.date:
+    """The first period rating any game of the event (a league: its first month)."""
+    months = [month_of(s.start) if s.league else s.rated_in(s.end) for s in played.values()]
+    return min(months) if months else dt.date.max
+
+
+def _stated(
+    event: queries.EventFacts, played: dict[str, rated_games.EventSpan], month: dt.date
+) -> dt.date | None:
+    """The rating period to store for ``event`` when the user gives ``month``: None for the
+    month it ends in; refused before it, and for a league."""
+    for span in played.values():
+        if span.league:
+            days = (span.end - span.start).days + 1
+            raise InvalidInputError(
+                f"{event.name} lasts {days} days (a league): it is rated month by month, "
+                "each month's games in their own period"
+            )
+        ends = month_of(span.end)
+        if month < ends:
+            raise InvalidInputError(
+                f"{event.name} ends on {span.end.isoformat()}: it cannot be rated before "
+                f"{month_label(ends)}"
+            )
+    if not played:
+        return month
+    return None if all(month == month_of(s.end) for s in played.values()) else month
+
+
+def _check_plays(
+    db: Db, event: queries.EventFacts, player_id: int, name: str, external: bool
+) -> None:
+    if external:
+        raise InvalidInputError(
+            f"{name} is external: tracker does not rate them, so no rating is given for them"
+        )
+    if not queries.player_games_in(db, event.id, player_id):
+        raise InvalidInputError(f"{name} plays no game in {event.name}")
