@@ -107,12 +107,8 @@ def _twenty_per_half_point(
     ra_exact = Fraction(opp_total, n)
     index = round_fraction_half_away(Fraction(score) / n * 100)
     half_points_over = int(2 * score) - n  # half points over 50 %: 2 x (W - n/2)
-    if half_points_over > 0:
-        dp = 20 * half_points_over
-    elif half_points_over == 0:
-        dp = 0
-    else:
-        dp = DP_BY_PERCENT[index]
+    # over 50 %: 20 a half point; at 50 % table 8.1.1 gives dp 0 (Ru = Ra); below: dp at p
+    dp = 20 * half_points_over if half_points_over > 0 else DP_BY_PERCENT[index]
     return _result(results, rules, opp_total, n, ra_exact + dp, index, dp)
 
 

@@ -4,6 +4,8 @@ a first rating (FIDE Rating Regulations 2024 §7.1.4, §8.2), his first event ju
 The first rating follows the rules in force for the rating period that works it out
 (:func:`~.rules.select_initial_rules`): the 2024 rules from the March 2024 period, the 2022
 rules (Ra + 20 a half point over 50 %, published from 1000) from January 2022 to February 2024.
+The events' rule sets (:func:`~.rules.select_rules`: the 400-point rule and its amendments)
+play no part in it, so their notes are not given here.
 
 §8.2.1: "If an unrated player scores zero in their first event this score is disregarded.
 Otherwise, their rating is calculated using all their results as in 7.1.4." Readings (the
@@ -40,7 +42,6 @@ from tracker.ratings.fide.records import (
 from tracker.ratings.fide.rules import (
     EventKey,
     GameStatus,
-    rules_note,
     select_initial_rules,
 )
 from tracker.ratings.fide.state import published
@@ -122,10 +123,6 @@ def close_unrated(
     added: list[PoolGame] = []
     unrated_opp = 0
     for g in games:
-        if g.opponent is not None:
-            note = rules_note(tc, g.event_start)
-            if note is not None and note not in notes:
-                notes.append(note)
         status: GameStatus
         if g.opponent is None:
             status = "unrated_opponent"
