@@ -248,3 +248,28 @@ def test_calc_initial_refuses_a_bad_game_in_one_line() -> None:
     assert (
         result.stderr.strip() == "error: invalid score in '1500:x': use 1, 0.5 (or 1/2, ½, =) or 0"
     )
+
+
+def test_calc_initial_date_picks_the_rules_of_the_rating_period() -> None:
+    """Five 2000s, 3 points: the February 2024 period (2022 §8.2.3: Ra + 20 for the half point
+    over 50 %) gives 2020, the March 2024 period (2024 §8.2.2-§8.2.3) 1993."""
+    games = ["2000:1", "2000:1", "2000:1", "2000:0", "2000:0"]
+    old = initial(*games, "--date", "2024-02-29")
+    assert (old["ra"], old["dp"], old["rating"], old["rules"]) == (2000, 20, 2020, "2022-01-01")
+    new = initial(*games, "--date", "2024-03-01")
+    assert (new["ra"], new["dp"], new["rating"], new["rules"]) == (1942.86, 50, 1993, "2024-03-01")
+    assert initial(*games)["rating"] == 1993  # today
+    # no text before 2022: the 2024 rule, and a note says so
+    text = runner.invoke(app, ["calc", "initial", *games, "--date", "2021-12-31"])
+    assert text.stdout.splitlines()[-1] == "first rating 1993"
+    assert text.stderr.strip() == (
+        "note: initial-rating rules of 2024-03-01 applied to the rating period 2021-12: "
+        "tracker has no text of the rules then in force"
+    )
+    # the 2022 rule publishes from 1000, with no maximum
+    low = initial(*["1000:="] * 4, "999:=", "--date", "2023-01-15")
+    assert (low["rating"], low["published"]) == (1000, True)
+    below = initial(*["1000:="] * 3, "999:=", "998:=", "--date", "2023-01-15")
+    assert below["missing"] == ["999 is below 1000: no rating is published under it (§7.1.4)"]
+    high = initial(*["2500:1"] * 5, "--date", "2023-01-15")
+    assert (high["rating"], high["capped"]) == (2600, False)

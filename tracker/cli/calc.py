@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -12,6 +12,9 @@ from tracker.cli.render import message, print_json, print_table
 from tracker.errors import UsageError
 from tracker.user_input import parse_date, today
 from tracker.vocabulary import plural
+
+if TYPE_CHECKING:
+    from tracker.ratings.fide import InitialRating
 
 app = command_group(
     """Rating calculators (no database needed).
@@ -176,21 +179,36 @@ def initial(
             show_default=False,
         ),
     ],
+    date: Annotated[
+        str | None,
+        typer.Option(
+            "--date",
+            metavar="DATE",
+            help="A day of the rating period that works the rating out, YYYY-MM-DD (its month "
+            "picks the rules in force). Default: today.",
+        ),
+    ] = None,
     json: Json = False,
 ) -> None:
     """A first rating from an unrated player's games (§8.2).
 
     FIDE Rating Regulations §8.2: Ra, the rated opponents' average with two hypothetical
     1800 opponents both drawn; Ru = Ra + dp (table 8.1.1), at most 2200; published from 5
-    games and 1400 (§7.1.4); a zero in the first event is disregarded (§8.2.1).
+    games and 1400 (§7.1.4); a zero in the first event is disregarded (§8.2.1). For a rating
+    period from January 2022 to February 2024 (--date), the rules then in force (2022 §8.2):
+    Ra of the rated opponents only, Ru = Ra at 50 %, Ra + 20 a half point above, Ra + dp
+    below; no maximum; published from 1000.
 
     \b
     Example: tracker calc initial 1600:1 1700:0.5 1500:1 1800:0 1650:=
     """
     from tracker.services.calc import calc_initial
 
-    result = calc_initial(games)
+    on = parse_date(date) if date is not None else today()
+    result = calc_initial(games, on)
     r = result.rating
+    for note in result.notes:
+        message(f"note: {note}")
     if json:
         print_json(
             {
@@ -203,20 +221,35 @@ def initial(
                 "capped": r.capped,
                 "published": not result.missing,
                 "missing": list(result.missing),
+                "rules": r.rules.effective_from.isoformat(),
             }
         )
         return
     typer.echo(f"{plural(r.n, 'game')} against rated opponents, score {r.score.normalize()}")
-    typer.echo(
-        f"Ra {_fmt(r.ra, 2)} (with two 1800 opponents drawn), p {_fmt(r.p, 2)}, dp {r.dp:+d}"
-    )
-    capped = " (limited to 2200, §8.2.3)" if r.capped else ""
+    typer.echo(_initial_steps(r))
+    capped = f" (limited to {r.rules.max_rating}, §8.2.3)" if r.capped else ""
     if result.missing:
         typer.echo(f"rating {r.ru}{capped}: not published")
         for reason in result.missing:
             message(f"  {reason}")
     else:
         typer.echo(f"first rating {r.ru}{capped}")
+
+
+def _initial_steps(r: InitialRating) -> str:
+    """How Ru follows from Ra, in the words of the rules in force (§8.2.2-§8.2.3)."""
+    if r.rules.method == "hypothetical_draws":
+        return (
+            f"Ra {_fmt(r.ra, 2)} (with two {r.rules.hypothetical_opponent} opponents drawn), "
+            f"p {_fmt(r.p, 2)}, dp {r.dp:+d}"
+        )
+    head = f"Ra {_fmt(r.ra, 2)} (rated opponents only), p {_fmt(r.p, 2)}"
+    over = int(2 * r.score) - r.n
+    if over > 0:
+        return f"{head}, +{r.dp} ({plural(over, 'half point')} over 50 %, 20 each)"
+    if over == 0:
+        return f"{head}: a 50 % score, Ru = Ra"
+    return f"{head}, dp {r.dp:+d}"
 
 
 @app.command("glicko")

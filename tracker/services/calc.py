@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from tracker.errors import InvalidInputError
+from tracker.months import month_of
 from tracker.ratings import fide, glicko
 from tracker.ratings.glicko import GlickoState
 from tracker.user_input import check_rating
@@ -265,31 +266,37 @@ def calc_glicko(
 @dataclass(frozen=True)
 class InitialCalc:
     """An unrated player's first rating from his games against rated opponents (FIDE Rating
-    Regulations 2024 §8.2), and what is missing for it to be published (§7.1.4)."""
+    Regulations 2024 §8.2, or 2022 §8.2 for a rating period from January 2022 to February
+    2024), and what is missing for it to be published (§7.1.4)."""
 
     rating: fide.InitialRating
     missing: tuple[str, ...]  # why it is not published; empty when it is
+    notes: tuple[str, ...]  # the rules of an earlier period, when they apply
 
 
-def calc_initial(games: Sequence[str]) -> InitialCalc:
+def calc_initial(games: Sequence[str], on: dt.date) -> InitialCalc:
     """``tracker calc initial``: the games as ``OPPONENT_RATING:SCORE`` (rated opponents
-    only: §8.2.2 counts no other), all of the player's first event and after."""
+    only: §8.2.2 counts no other), all of the player's first event and after, rated in the
+    rating period of ``on`` (its month picks the rules: :func:`fide.select_initial_rules`)."""
     results = [parse_game(text) for text in games]
-    rating = fide.initial_rating(results)
+    selection = fide.select_initial_rules("standard", month_of(on))
+    rules = selection.rules
+    rating = fide.initial_rating(results, rules)
     missing = []
     if rating.score == 0:
         missing.append(
             "a score of zero in the first event is disregarded (§8.2.1): no rating until the "
             "player scores"
         )
-    if rating.n < fide.MIN_INITIAL_GAMES:
-        more = fide.MIN_INITIAL_GAMES - rating.n
+    if rating.n < rules.min_games:
+        more = rules.min_games - rating.n
         missing.append(
-            f"{rating.n} of the {fide.MIN_INITIAL_GAMES} games against rated opponents a first "
+            f"{rating.n} of the {rules.min_games} games against rated opponents a first "
             f"rating needs (§7.1.4): {more} more"
         )
-    if rating.ru < fide.RATING_FLOOR:
+    if rating.ru < rules.floor:
         missing.append(
-            f"{rating.ru} is below {fide.RATING_FLOOR}: no rating is published under it (§7.1.4)"
+            f"{rating.ru} is below {rules.floor}: no rating is published under it (§7.1.4)"
         )
-    return InitialCalc(rating, tuple(missing))
+    notes = () if selection.note is None else (selection.note,)
+    return InitialCalc(rating, tuple(missing), notes)

@@ -2,8 +2,10 @@
 monthly rating-period fold.
 
 Everything follows the FIDE Rating Regulations effective from 1 March 2024 (FIDE Handbook
-B.02), as amended 1 October 2025, and the Rapid & Blitz Rating Regulations of the same date.
-Article numbers in the docstrings refer to those texts.
+B.02), as amended 1 October 2025, and the Rapid & Blitz Rating Regulations of the same date,
+except a first rating worked out in a standard rating period from January 2022 to February
+2024, which follows the Rating Regulations of 1 January 2022 (§8.2; :data:`INITIAL_2022`).
+Article numbers in the docstrings refer to the 2024 texts unless they say otherwise.
 
 Arithmetic is exact: probabilities from table 8.1.2 are :class:`~decimal.Decimal` values with
 two decimals, so per-game and per-period changes are exact too. Rounding happens once, on the
@@ -86,6 +88,8 @@ from tracker.ratings.fide.records import (
 )
 from tracker.ratings.fide.rules import (
     HYPOTHETICAL_OPPONENT,
+    INITIAL_2022,
+    INITIAL_2024,
     MAX_INITIAL_RATING,
     MIN_INITIAL_GAMES,
     POOL_MONTHS,
@@ -97,10 +101,13 @@ from tracker.ratings.fide.rules import (
     EventKey,
     Formula,
     GameStatus,
+    InitialRules,
+    InitialSelection,
     RuleSelection,
     RuleSet,
     rules_for,
     rules_note,
+    select_initial_rules,
     select_rules,
 )
 from tracker.ratings.fide.state import (
@@ -115,6 +122,8 @@ from tracker.vocabulary import TimeControl
 __all__ = [
     "FLOOR_FROM",
     "HYPOTHETICAL_OPPONENT",
+    "INITIAL_2022",
+    "INITIAL_2024",
     "LEAGUE_DAYS",
     "MAX_INITIAL_RATING",
     "MIN_INITIAL_GAMES",
@@ -131,6 +140,8 @@ __all__ = [
     "GameDetail",
     "GameStatus",
     "InitialRating",
+    "InitialRules",
+    "InitialSelection",
     "ListLine",
     "ListRatings",
     "MonthList",
@@ -173,6 +184,7 @@ __all__ = [
     "rules_for",
     "rules_note",
     "seed_state",
+    "select_initial_rules",
     "select_rules",
     "table_expected",
 ]

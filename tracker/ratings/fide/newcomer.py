@@ -1,6 +1,12 @@
 """An unrated player's period: his results against rated opponents are pooled until they give
 a first rating (FIDE Rating Regulations 2024 §7.1.4, §8.2), his first event judged by §8.2.1.
 
+The first rating follows the rules in force for the rating period that works it out
+(:func:`~.rules.select_initial_rules`): the 2024 rules from the March 2024 period, the 2022
+rules (Ra + 20 a half point over 50 %, published from 1000) from January 2022 to February 2024.
+The events' rule sets (:func:`~.rules.select_rules`: the 400-point rule and its amendments)
+play no part in it, so their notes are not given here.
+
 §8.2.1: "If an unrated player scores zero in their first event this score is disregarded.
 Otherwise, their rating is calculated using all their results as in 7.1.4." Readings (the
 text says no more; see "Interpretations and limits" in docs/rules.md):
@@ -34,12 +40,9 @@ from tracker.ratings.fide.records import (
     PoolGame,
 )
 from tracker.ratings.fide.rules import (
-    MIN_INITIAL_GAMES,
-    POOL_MONTHS,
-    RATING_FLOOR,
     EventKey,
     GameStatus,
-    rules_note,
+    select_initial_rules,
 )
 from tracker.ratings.fide.state import published
 from tracker.vocabulary import TimeControl
@@ -89,11 +92,14 @@ def close_unrated(
     list_date = next_month(month)
     notes: list[str] = []
     now = month_index(month)
+    selection = select_initial_rules(tc, month)
+    initial_rules = selection.rules
+    pool_months = initial_rules.pool_months
 
-    kept = tuple(pg for pg in state.pool if now - month_index(pg.month) < POOL_MONTHS)
+    kept = tuple(pg for pg in state.pool if now - month_index(pg.month) < pool_months)
     expired = len(state.pool) - len(kept)
     if expired:
-        notes.append(f"{expired} pooled result(s) older than {POOL_MONTHS} months dropped (§7.1.4)")
+        notes.append(f"{expired} pooled result(s) older than {pool_months} months dropped (§7.1.4)")
 
     settled = state.first_event_settled or state.rated_games > 0
     special: EventKey | None = None  # the first event's key, when disregarded or held
@@ -117,10 +123,6 @@ def close_unrated(
     added: list[PoolGame] = []
     unrated_opp = 0
     for g in games:
-        if g.opponent is not None:
-            note = rules_note(tc, g.event_start)
-            if note is not None and note not in notes:
-                notes.append(note)
         status: GameStatus
         if g.opponent is None:
             status = "unrated_opponent"
@@ -151,8 +153,10 @@ def close_unrated(
     initial: InitialRating | None = None
     rating_after: int | None = None
     next_k: int | None = None
-    if len(counted) >= MIN_INITIAL_GAMES:
-        initial = initial_rating([(pg.opponent, pg.score) for pg in counted])
+    if len(counted) >= initial_rules.min_games:
+        initial = initial_rating([(pg.opponent, pg.score) for pg in counted], initial_rules)
+        if selection.note is not None:
+            notes.append(selection.note)
         if initial.published:
             rating_after = initial.ru
             new_state = published(
@@ -174,8 +178,8 @@ def close_unrated(
                 )
         else:
             notes.append(
-                f"initial rating {initial.ru} below {RATING_FLOOR}: not published; the results "
-                "stay in the pool (§7.1.4)"
+                f"initial rating {initial.ru} below {initial_rules.floor}: not published; the "
+                "results stay in the pool (§7.1.4)"
             )
 
     outcome = PeriodOutcome(

@@ -169,3 +169,121 @@ def rules_note(tc: TimeControl, event_start: date) -> str | None:
     """A note such as "rules of 2024-03-01 applied to an event starting 2023-05-10, before
     that date", or ``None`` when the event is within the rules' validity."""
     return select_rules(tc, event_start).note
+
+
+InitialMethod = Literal["hypothetical_draws", "twenty_per_half_point"]
+"""How Ru follows from Ra and the score (see :class:`InitialRules`)."""
+
+
+@dataclass(frozen=True)
+class InitialRules:
+    """The rules for a newcomer's first rating in force for a rating period.
+
+    ``method``:
+
+    - ``hypothetical_draws`` (FIDE Rating Regulations 2024 §8.2.2-§8.2.3): Ra averages the
+      rated opponents and ``hypothetical_games`` opponents rated ``hypothetical_opponent``,
+      all drawn; Ru = Ra + dp (table 8.1.1) at the fractional score over all those games;
+    - ``twenty_per_half_point`` (FIDE Rating Regulations 2022 §8.2.2-§8.2.3): Ra averages the
+      rated opponents only; "If the player scores 50%, then Ru = Ra. If they score more than
+      50%, then Ru = Ra + 20 for each half point scored over 50%. If they score less than
+      50%, then Ru = Ra + dp".
+
+    Ru is at most ``max_rating`` (None: no maximum) and is published when based on at least
+    ``min_games`` games against rated opponents, pooled over ``pool_months``, and at least
+    ``floor`` (§7.1.4 of each text). ``effective_from`` is the first rating period (a month)
+    judged by these rules (:func:`select_initial_rules`).
+    """
+
+    name: str
+    effective_from: date
+    method: InitialMethod
+    floor: int
+    max_rating: int | None
+    hypothetical_games: int = 0
+    hypothetical_opponent: int = 0
+    min_games: int = MIN_INITIAL_GAMES
+    pool_months: int = POOL_MONTHS
+    article: str = ""
+
+
+INITIAL_2022: Final = InitialRules(
+    name="initial rating, 2022-01-01",
+    effective_from=date(2022, 1, 1),
+    method="twenty_per_half_point",
+    floor=1000,
+    max_rating=None,
+    article="FIDE Rating Regulations 2022 §8.2.2-§8.2.3 (Ra + 20 a half point over 50%)",
+)
+"""FIDE Rating Regulations effective from 1 January 2022 till 29 February 2024
+(https://handbook.fide.com/chapter/B022022) §8.2.2-§8.2.3, no maximum; the floor of 1000 is
+the one the 1 March 2024 change raised to 1400; 5 games and 26 months as in the 2024 text
+(the 2022 §7.1.4 wording was not found: see docs/rules.md)."""
+
+INITIAL_2024: Final = InitialRules(
+    name="initial rating, 2024-03-01",
+    effective_from=date(2024, 3, 1),
+    method="hypothetical_draws",
+    floor=RATING_FLOOR,
+    max_rating=MAX_INITIAL_RATING,
+    hypothetical_games=HYPOTHETICAL_GAMES,
+    hypothetical_opponent=HYPOTHETICAL_OPPONENT,
+    article="FIDE Rating Regulations 2024 §8.2.2-§8.2.3 (two hypothetical 1800s drawn)",
+)
+"""FIDE Rating Regulations effective from 1 March 2024 §7.1.4, §8.2.2-§8.2.3."""
+
+_INITIAL_RULES: Final[dict[str, tuple[InitialRules, ...]]] = {
+    "standard": (INITIAL_2022, INITIAL_2024),
+    "rapid": (INITIAL_2024,),
+    "blitz": (INITIAL_2024,),
+}
+
+
+@dataclass(frozen=True)
+class InitialSelection:
+    """The initial-rating rules chosen for a rating period, and a note when the period
+    predates every rule set tracker has the text of (the 2024 rules are then applied)."""
+
+    rules: InitialRules
+    tc: TimeControl
+    month: date
+
+    @property
+    def note(self) -> str | None:
+        """None under the current rules; else what was applied, and why."""
+        period = self.month.strftime("%Y-%m")
+        if self.month < self.rules.effective_from:
+            return (
+                f"initial-rating rules of {self.rules.effective_from.isoformat()} applied to the "
+                f"rating period {period}: tracker has no text of the rules then in force"
+            )
+        if self.rules is _INITIAL_RULES[self.tc][-1]:
+            return None
+        return f"the rules in force for the period {period}: {self.rules.article}"
+
+
+@lru_cache(maxsize=1024)
+def select_initial_rules(tc: TimeControl, month: date) -> InitialSelection:
+    """The initial-rating rules for a first rating worked out in the rating period ``month``.
+
+    A first rating is one calculation over the pooled results of several events (§7.1.4:
+    "Results from other tournaments ... are pooled"; §8.2.1: "their rating is calculated
+    using all their results"), done when a list is prepared (§7.1: "On the first day of each
+    month, FIDE shall prepare a list which incorporates all rated play during the rating
+    period"). So the rules are those in force for the rating period that publishes it, not
+    per event: from the March 2024 period (the 1 April 2024 list) the 2024 rules, from the
+    January 2022 period to the February 2024 one (the 1 March 2024 list, computed before that
+    day's one-time adjustment) the 2022 rules; the same line as the floor
+    (:data:`tracker.ratings.fide.events.FLOOR_FROM`). Standard only: for rapid and blitz, and
+    for periods before January 2022, no earlier text was found and the 2024 rules apply, with
+    a note.
+    """
+    check_tc_name(tc)
+    candidates = _INITIAL_RULES[tc]
+    period = month.replace(day=1)
+    chosen = candidates[-1]
+    if period >= candidates[0].effective_from:
+        for rules in candidates:
+            if rules.effective_from <= period:
+                chosen = rules
+    return InitialSelection(rules=chosen, tc=tc, month=period)
