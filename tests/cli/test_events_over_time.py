@@ -174,6 +174,25 @@ def test_a_league_rates_each_month_with_that_months_list(cli: Cli) -> None:
     assert sept["expected"] == 0.5
 
 
+def test_a_league_keeps_the_rules_of_the_day_it_began(cli: Cli) -> None:
+    """A league from 6 September 2025 (over 90 days) rates its October games with the
+    October list by the rules of September: the 2650 exception (1 October 2025) does not
+    apply, 2700 against 2100 expects .92 (400 cap), where an October open expects .98."""
+    for name, rating in (("Elite", "2700"), ("Club", "2100"), ("Other", "2100")):
+        ok(cli("player", "add", name, "--rating", rating, "--games", "900"))
+    play(cli, "Club", "Other", "1-0", "2025-09-06", "League", "1")
+    play(cli, "Elite", "Club", "1-0", "2025-10-12", "League", "2")
+    play(cli, "Other", "Club", "1-0", "2026-01-10", "League", "3")
+    play(cli, "Elite", "Other", "1-0", "2025-10-20", "October Open")
+    ok(cli("period", "close", "2025-10"))
+    d = js(cli, "history", "Elite", "--month", "2025-10")
+    assert [(g["opponent"], g["expected"]) for g in d["games"]] == [
+        ("Club", 0.92),
+        ("Other", 0.98),
+    ]
+    assert (d["change_exact"], d["rating"]) == (1.0, 2701)
+
+
 def test_a_recorded_rating_below_1400_is_unrated_from_march_2024(cli: Cli) -> None:
     club(cli)
     ok(cli("player", "add", "Visitor", "--external"))

@@ -51,7 +51,8 @@ def rated_in(start: date, end: date, played_on: date) -> date:
 
 def rating_from(start: date, end: date, period: date) -> date:
     """The day whose list rates the event's games in ``period``: the event's start, or for a
-    league the first day of the period (the month's part is rated with that month's list)."""
+    league the first day of the period (the month's part is rated with that month's list).
+    The rule set is still the one of the event's start (``MonthGame.rules_from``)."""
     return period if is_league(start, end) else start
 
 

@@ -118,7 +118,7 @@ def close_unrated(
     unrated_opp = 0
     for g in games:
         if g.opponent is not None:
-            note = rules_note(tc, g.event_start)
+            note = rules_note(tc, g.rules_day)
             if note is not None and note not in notes:
                 notes.append(note)
         status: GameStatus

@@ -57,7 +57,8 @@ def period_games(
     player_id: int | None = None,
 ) -> list[MonthGame]:
     """The games rated in the period ``month`` (see :mod:`tracker.ratings.fide.events`), in
-    date order, each with ``event_start`` set to the day whose list rates it. ``played``:
+    date order, each with ``event_start`` set to the day whose list rates it and
+    ``rules_from`` to its event's start, whose rules rate it. ``played``:
     the month's played games (:func:`month_games`), if the caller has them."""
     if played is None:
         played = month_games(db, tc, month, player_id)
@@ -71,7 +72,8 @@ def period_games(
         span = spans[g.event_id]
         if span.rated_in(g.played_on) != month:
             continue  # the event goes on: rated when it ends
-        out.append(g._replace(event_start=fide.rating_from(span.start, span.end, month)))
+        listed = fide.rating_from(span.start, span.end, month)
+        out.append(g._replace(event_start=listed, rules_from=span.start))
         if span.start < month and not fide.is_league(span.start, span.end):
             earlier.add(g.event_id)
     if earlier:
