@@ -70,7 +70,9 @@ def test_a_first_event_across_a_month_end_is_judged_as_a_whole(cli: Cli) -> None
     periods = {p["month"]: p["games"] for p in js(cli, "period", "list")}
     assert periods == {"2026-09": 0, "2026-10": 4}
     rows = history(cli, "N")
-    assert "2026-09" not in rows
+    # September has a row (he played in it), nothing rated there: the open is, in October
+    assert rows["2026-09"]["games"] == 0
+    assert rows["2026-09"]["note"] == "2 game(s) rated with their event in 2026-10"
     assert rows["2026-10"]["games"] == 4 and rows["2026-10"]["score"] == 1.5
     assert pending(cli, "N") == 4
 
@@ -214,6 +216,26 @@ def test_history_shows_the_periods_where_nothing_counted(cli: Cli) -> None:
     assert n["games"] == 0 and "disregarded" in n["note"]
     (m,) = js(cli, "history", "M")
     assert m["games"] == 0 and "against unrated opponents" in m["note"]
+
+
+def test_history_shows_a_month_whose_games_its_event_rates_later(cli: Cli) -> None:
+    """A never-rated newcomer plays only rounds of an open rated the next month: the month he
+    played in has a row all the same (nothing rated, the note says where his games went)."""
+    club(cli, "N")
+    play(cli, "N", "R1", "1-0", "2026-09-28", "Autumn Open", "1")
+    play(cli, "R2", "N", "1/2-1/2", "2026-09-29", "Autumn Open", "2")
+    play(cli, "N", "R3", "0-1", "2026-10-03", "Autumn Open", "3")
+    ok(cli("period", "close", "2026-09"))
+    (sept,) = js(cli, "history", "N")
+    assert (sept["month"], sept["games"], sept["rating"]) == ("2026-09", 0, None)
+    assert sept["note"] == "2 game(s) rated with their event in 2026-10"
+    assert sept["glicko"] is not None  # the shadow rated them in September
+    ok(cli("period", "close", "2026-10"))
+    rows = history(cli, "N")
+    assert rows["2026-09"]["note"] == "2 game(s) rated with their event in 2026-10"
+    assert rows["2026-10"]["games"] == 3 and rows["2026-10"]["score"] == 1.5
+    table = ok(cli("history", "N")).stdout
+    assert "2 game(s) rated with their event in 2026-10" in table
 
 
 # ---------------------------------------------------------------------------------------

@@ -75,6 +75,30 @@ def test_a_league_keeps_the_rules_of_its_start_and_takes_each_months_list(db: Se
     assert (octo.change_exact, octo.rating) == (D("1.0"), 2701)
 
 
+def test_history_has_a_row_for_a_month_of_games_rated_later(db: Services) -> None:
+    """README: history has a row for every closed period the player played in, also when
+    his games there are rated later with their event (and he is on no list yet)."""
+    with db.transaction() as s:
+        seeded(s, "R1", 1800)
+        seeded(s, "R2", 1800)
+        unrated(s, "N", born=1990)
+        game(s, "N", "R1", "1-0", "2026-09-28", event="Autumn Open", round_="1")
+        game(s, "N", "R2", "0-1", "2026-10-03", event="Autumn Open", round_="2")
+    db(close, "2026-09")
+    (sept,) = rows(db, "N")
+    assert (sept.month, sept.games, sept.rating) == (month("2026-09"), 0, None)
+    assert sept.note == "1 game(s) rated with their event in 2026-10"
+    assert sept.glicko is not None
+    db(close, "2026-10")
+    sept, octo = rows(db, "N")
+    assert sept.note == "1 game(s) rated with their event in 2026-10"
+    assert (octo.games, octo.score, octo.note) == (2, D("1"), None)
+    # a listed player's row of that month says so too
+    r1 = {r.month: r for r in rows(db, "R1")}
+    assert r1[month("2026-09")].games == 0
+    assert r1[month("2026-09")].note == "1 game(s) rated with their event in 2026-10"
+
+
 def test_rounding_minus_two_and_a_half(db: Services) -> None:
     with db.transaction() as s:
         seeded(s, "Master", 2000, games=500, born=None, ever_2400=True)

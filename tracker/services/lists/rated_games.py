@@ -137,3 +137,21 @@ def span_of(db: Db, tc: str, event_id: int | None) -> EventSpan | None:
     if event_id is None:
         return None
     return event_spans(db, tc, [event_id]).get(event_id)
+
+
+def rated_later(
+    db: Db, tc: str, player_id: int, before: dt.date
+) -> dict[dt.date, dict[dt.date, int]]:
+    """The player's played games dated before ``before`` that a later period rates (an event
+    is rated in the month it ends): by the month they were played in, how many of them each
+    later period rates."""
+    out: dict[dt.date, dict[dt.date, int]] = {}
+    played = [g for g in queries.games_of_players(db, tc, [player_id], before) if g.event_id]
+    spans = event_spans(db, tc, {g.event_id for g in played if g.event_id is not None})
+    for g in played:
+        rated = spans[int(g.event_id or 0)].rated_in(g.played_on)
+        month = month_of(g.played_on)
+        if rated > month:
+            counts = out.setdefault(month, {})
+            counts[rated] = counts.get(rated, 0) + 1
+    return out
