@@ -70,7 +70,9 @@ def test_a_first_event_across_a_month_end_is_judged_as_a_whole(cli: Cli) -> None
     periods = {p["month"]: p["games"] for p in js(cli, "period", "list")}
     assert periods == {"2026-09": 0, "2026-10": 4}
     rows = history(cli, "N")
-    assert "2026-09" not in rows
+    # September has a row (he played in it), nothing rated there: the open is, in October
+    assert rows["2026-09"]["games"] == 0
+    assert rows["2026-09"]["note"] == "2 game(s) rated with their event in 2026-10"
     assert rows["2026-10"]["games"] == 4 and rows["2026-10"]["score"] == 1.5
     assert pending(cli, "N") == 4
 
@@ -174,6 +176,25 @@ def test_a_league_rates_each_month_with_that_months_list(cli: Cli) -> None:
     assert sept["expected"] == 0.5
 
 
+def test_a_league_keeps_the_rules_of_the_day_it_began(cli: Cli) -> None:
+    """A league from 6 September 2025 (over 90 days) rates its October games with the
+    October list by the rules of September: the 2650 exception (1 October 2025) does not
+    apply, 2700 against 2100 expects .92 (400 cap), where an October open expects .98."""
+    for name, rating in (("Elite", "2700"), ("Club", "2100"), ("Other", "2100")):
+        ok(cli("player", "add", name, "--rating", rating, "--games", "900"))
+    play(cli, "Club", "Other", "1-0", "2025-09-06", "League", "1")
+    play(cli, "Elite", "Club", "1-0", "2025-10-12", "League", "2")
+    play(cli, "Other", "Club", "1-0", "2026-01-10", "League", "3")
+    play(cli, "Elite", "Other", "1-0", "2025-10-20", "October Open")
+    ok(cli("period", "close", "2025-10"))
+    d = js(cli, "history", "Elite", "--month", "2025-10")
+    assert [(g["opponent"], g["expected"]) for g in d["games"]] == [
+        ("Club", 0.92),
+        ("Other", 0.98),
+    ]
+    assert (d["change_exact"], d["rating"]) == (1.0, 2701)
+
+
 def test_a_recorded_rating_below_1400_is_unrated_from_march_2024(cli: Cli) -> None:
     club(cli)
     ok(cli("player", "add", "Visitor", "--external"))
@@ -195,6 +216,26 @@ def test_history_shows_the_periods_where_nothing_counted(cli: Cli) -> None:
     assert n["games"] == 0 and "disregarded" in n["note"]
     (m,) = js(cli, "history", "M")
     assert m["games"] == 0 and "against unrated opponents" in m["note"]
+
+
+def test_history_shows_a_month_whose_games_its_event_rates_later(cli: Cli) -> None:
+    """A never-rated newcomer plays only rounds of an open rated the next month: the month he
+    played in has a row all the same (nothing rated, the note says where his games went)."""
+    club(cli, "N")
+    play(cli, "N", "R1", "1-0", "2026-09-28", "Autumn Open", "1")
+    play(cli, "R2", "N", "1/2-1/2", "2026-09-29", "Autumn Open", "2")
+    play(cli, "N", "R3", "0-1", "2026-10-03", "Autumn Open", "3")
+    ok(cli("period", "close", "2026-09"))
+    (sept,) = js(cli, "history", "N")
+    assert (sept["month"], sept["games"], sept["rating"]) == ("2026-09", 0, None)
+    assert sept["note"] == "2 game(s) rated with their event in 2026-10"
+    assert sept["glicko"] is not None  # the shadow rated them in September
+    ok(cli("period", "close", "2026-10"))
+    rows = history(cli, "N")
+    assert rows["2026-09"]["note"] == "2 game(s) rated with their event in 2026-10"
+    assert rows["2026-10"]["games"] == 3 and rows["2026-10"]["score"] == 1.5
+    table = ok(cli("history", "N")).stdout
+    assert "2 game(s) rated with their event in 2026-10" in table
 
 
 # ---------------------------------------------------------------------------------------

@@ -329,3 +329,51 @@ def test_every_shadow_output_says_externals_count_with_a_fixed_rd(cli: Cli) -> N
         result = cli(*args)
         assert result.exit_code == 0, result.stderr
         assert "fixed RD of 60" in result.stderr, args
+
+
+# --------------------------------------------------------------------------- a late game
+
+
+AUTUMN = [  # an open from 28 September to 3 October (rated in October); the third is late
+    ("A", "B", "1-0", "2026-08-10"),
+    ("C", "D", "1/2-1/2", "2026-09-12"),
+    ("A", "C", "0-1", "2026-09-28", "--event", "Autumn Open", "--round", "1"),
+    ("B", "D", "1-0", "2026-09-29", "--event", "Autumn Open", "--round", "2"),
+    ("C", "B", "1-0", "2026-10-03", "--event", "Autumn Open", "--round", "3"),
+    ("D", "A", "1-0", "2026-10-15"),
+]
+
+
+def test_rerate_after_a_late_game_before_its_events_month_equals_logging_on_time(
+    cli: Cli, db_url: str, other_cli: Cli, other_db_url: str
+) -> None:
+    """A game of 29 September entered after October closed, in an open rated in October:
+    `game add` makes September stale (the shadow rates the game there), and after `rerate`
+    every history (Elo and shadow) and every stored shadow row equal the season logged on
+    time and closed month by month."""
+    players = (("A", 1800), ("B", 1900), ("C", 2000), ("D", 1700))
+    for one in (cli, other_cli):
+        add_players(one, *players)
+    for when in ("2026-08", "2026-09", "2026-10"):
+        for white, black, result, day, *extra in AUTUMN:
+            if day.startswith(when):
+                game(other_cli, white, black, result, day, *extra)
+        ok(other_cli("period", "close", when))
+
+    for i, (white, black, result, day, *extra) in enumerate(AUTUMN):
+        if i != 3:
+            game(cli, white, black, result, day, *extra)
+    ok(cli("period", "close", "2026-10"))
+    white, black, result, day, *extra = AUTUMN[3]
+    r = ok(cli("game", "add", white, black, result, "--date", day, *extra))
+    assert "closed standard periods 2026-09 to 2026-10 are now stale" in r.stderr
+    status = {p["month"]: p["status"] for p in js(cli, "period", "list")}
+    assert status == {"2026-08": "closed", "2026-09": "stale", "2026-10": "stale"}
+    ok(cli("rerate"))
+
+    for name, _ in players:
+        assert js(cli, "history", name) == js(other_cli, "history", name)
+    rows = shadow_rows(db_url)
+    assert rows == shadow_rows(other_db_url)
+    late = [r[:2] for r in rows if r[1] == "2026-09-29"]
+    assert late == [("B", "2026-09-29"), ("D", "2026-09-29")]

@@ -9,8 +9,9 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from tests.helpers import Services, close, external, game, seeded, unrated
+from tests.helpers import Services, close, day, external, game, month, seeded, unrated
 from tracker.services import games, periods
+from tracker.services.lists import rated_games
 from tracker.services.periods import history
 
 D = Decimal
@@ -47,6 +48,55 @@ def test_2650_rule_follows_the_event_start_date(db: Services) -> None:
     sept, octo = rows(db, "Elite")
     assert (sept.expected, sept.change_exact, sept.rating) == (D("0.92"), D("0.8"), 2701)
     assert (octo.expected, octo.change_exact, octo.rating) == (D("1.0"), D("0.0"), 2701)
+
+
+def test_a_league_keeps_the_rules_of_its_start_and_takes_each_months_list(db: Services) -> None:
+    """A league from 6 September 2025 to 10 January 2026 (over 90 days: rated month by
+    month). Its October game is rated with the October list but by the rules in force when
+    it began: 2700 against 2100 expects .92 (400 cap), not .98 (the 2650 exception of
+    1 October 2025), as the October Open's game does."""
+    with db.transaction() as s:
+        seeded(s, "Elite", 2700, games=900, born=None)
+        seeded(s, "Club", 2100, games=900, born=None)
+        seeded(s, "Other", 2100, games=900, born=None)
+        game(s, "Club", "Other", "1-0", "2025-09-06", event="League", round_="1")
+        game(s, "Elite", "Club", "1-0", "2025-10-12", event="League", round_="2")
+        game(s, "Other", "Club", "1-0", "2026-01-10", event="League", round_="3")
+        game(s, "Elite", "Other", "1-0", "2025-10-20", event="October Open")
+    with db.transaction() as s:
+        played = rated_games.period_games(s, "standard", month("2025-10"))
+    league = next(g for g in played if g.played_on == day("2025-10-12"))
+    assert (league.event_start, league.rules_from) == (month("2025-10"), day("2025-09-06"))
+    db(close, "2025-10")
+    sept, octo = rows(db, "Elite")
+    assert (sept.games, octo.games) == (0, 2)
+    # the league: .92 (400 cap, September rules); the open: .98 (2650 exception)
+    assert octo.expected == D("0.92") + D("0.98")
+    assert (octo.change_exact, octo.rating) == (D("1.0"), 2701)
+
+
+def test_history_has_a_row_for_a_month_of_games_rated_later(db: Services) -> None:
+    """README: history has a row for every closed period the player played in, also when
+    his games there are rated later with their event (and he is on no list yet)."""
+    with db.transaction() as s:
+        seeded(s, "R1", 1800)
+        seeded(s, "R2", 1800)
+        unrated(s, "N", born=1990)
+        game(s, "N", "R1", "1-0", "2026-09-28", event="Autumn Open", round_="1")
+        game(s, "N", "R2", "0-1", "2026-10-03", event="Autumn Open", round_="2")
+    db(close, "2026-09")
+    (sept,) = rows(db, "N")
+    assert (sept.month, sept.games, sept.rating) == (month("2026-09"), 0, None)
+    assert sept.note == "1 game(s) rated with their event in 2026-10"
+    assert sept.glicko is not None
+    db(close, "2026-10")
+    sept, octo = rows(db, "N")
+    assert sept.note == "1 game(s) rated with their event in 2026-10"
+    assert (octo.games, octo.score, octo.note) == (2, D("1"), None)
+    # a listed player's row of that month says so too
+    r1 = {r.month: r for r in rows(db, "R1")}
+    assert r1[month("2026-09")].games == 0
+    assert r1[month("2026-09")].note == "1 game(s) rated with their event in 2026-10"
 
 
 def test_rounding_minus_two_and_a_half(db: Services) -> None:

@@ -334,6 +334,75 @@ def test_rerate_recomputes_the_shadow_like_logging_the_game_on_time(
         assert a.brier == pytest.approx(b.brier, rel=1e-12)
 
 
+ELO_ROWS = """
+    SELECT p.name, r.tc, r.month, r.stale, e.rating_before, e.rating, e.k, e.next_k, e.games,
+           e.score_c, e.expected_c, e.change_exact_c, e.change, e.rated_games, e.ever_2400,
+           e.ever_2300, e.pool, e.note
+    FROM elo_history e JOIN rating_periods r ON r.id = e.period_id
+    JOIN players p ON p.id = e.player_id
+"""
+
+#: An autumn open from 28 September to 3 October 2026 (rated in October), around games
+#: without an event; the third is the one entered late.
+AUTUMN: list[tuple[str, str, str, str, dict[str, Any]]] = [
+    ("A", "B", "1-0", "2026-08-10", {}),
+    ("C", "D", "1/2-1/2", "2026-09-12", {}),
+    ("A", "C", "0-1", "2026-09-28", {"event": "Autumn Open", "round_": "1"}),
+    ("B", "D", "1-0", "2026-09-29", {"event": "Autumn Open", "round_": "2"}),
+    ("C", "B", "1-0", "2026-10-03", {"event": "Autumn Open", "round_": "3"}),
+    ("D", "A", "1-0", "2026-10-15", {}),
+]
+LATE = 3
+
+
+def autumn_players(db: Services) -> None:
+    with db.transaction() as s:
+        for name, rating in (("A", 1800), ("B", 1900), ("C", 2000), ("D", 1700)):
+            seeded(s, name, rating)
+
+
+def every_row(db: Services) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+    """Both tables, with names and months instead of ids."""
+    elo = sorted((tuple(str(v) if isinstance(v, dt.date) else v for v in r)
+                  for r in query(db.url, ELO_ROWS)), key=repr)  # fmt: skip
+    return elo, shadow_rows(db.url)
+
+
+def test_a_late_game_before_its_events_month_reaches_the_shadow_on_rerate(
+    db: Services, other_db: Services
+) -> None:
+    """The shadow rates a game in the month it was played, FIDE in the month its event
+    ends: a game of 29 September entered after October closed (its open is rated in
+    October) must make September stale too, or the shadow never sees it. Logging the games
+    on time and closing month by month, or closing first and rerating after the late game,
+    gives the same elo_history and glicko_history."""
+    on_time = other_db
+    autumn_players(on_time)
+    for when in ("2026-08", "2026-09", "2026-10"):
+        for white, black, result, on, extra in AUTUMN:
+            if on.startswith(when):
+                on_time(game, white, black, result, on, **extra)
+        on_time(close, when)
+
+    autumn_players(db)
+    for i, (white, black, result, on, extra) in enumerate(AUTUMN):
+        if i != LATE:
+            db(game, white, black, result, on, **extra)
+    db(close, "2026-10")
+    white, black, result, on, extra = AUTUMN[LATE]
+    added = db(game, white, black, result, on, **extra)
+    assert added.stale == (month("2026-09"), month("2026-10"))  # the game's month, not only
+    rerate(db)  # the event's
+
+    elo, glicko_rows = every_row(db)
+    assert (elo, glicko_rows) == every_row(on_time)
+    # the late game is in the shadow: B's and D's rows of 29 September
+    assert [r[:2] for r in glicko_rows if r[1] == "2026-09-29"] == [
+        ("B", "2026-09-29"),
+        ("D", "2026-09-29"),
+    ]
+
+
 def test_rerate_after_removing_a_game_drops_its_shadow(db: Services) -> None:
     hart_draws_external(db)
     gid = db(game, "Hart", "Ext", "1-0", "2026-01-25", black_rating=2200).id

@@ -9,9 +9,19 @@
   (§8.3.2; FIDE's published calculations F-P02/F-P03: an event from 31 October to 2 November
   2025 was rated on the December list with the October ratings).
 - An event lasting longer than 90 days (a league) is reported and rated month by month:
-  each month's games are rated in that month's period with the list in force that month
-  (the regulations' chapter on the duration of a tournament; its text is not transcribed in
-  tracker's references, so this follows the usual reading: see docs/rules.md).
+  each month's games are rated in that month's period with the list in force that month,
+  by the rules in force when it began. The line of 90 days is tracker's reading, not a
+  quotation: the regulations' section on the duration of a tournament (§4) could not be
+  found in any stored copy (searched in issue 23, point 7d). What was found, all second
+  hand: the 2002 Handbook's table of contents names the section "4.0. Duration of the
+  event" (http://arbitri.lombardiascacchi.com/handbook/handbook.asp-level=B02.htm, heading
+  only); a 2009 club guide says "A league can be carried over a 90 days maximum period."
+  (http://sifumycatur.blogspot.com/2009/01/fide-rated-tournaments.html); and
+  https://github.com/Sharly-Chess/sharly-chess/issues/1514 quotes FIDE's TEC manual: the
+  reference list is "the list valid for the month in which the tournament started, for
+  tournaments lasting 30 days or less; the list valid for the current month, otherwise"
+  (the Title Regulations §1.1.4 also speak of tournaments longer than 30 days). If §4 of
+  the current text says 30 days, :data:`LEAGUE_DAYS` is the one line to change.
 - Events without a name count as one event per day.
 - Since 1 March 2024 no rating below 1400 is published (§7.1.2, §7.2.1): a rating below
   1400 recorded for an opponent in a game rated from then on is no FIDE rating, and the
@@ -33,7 +43,7 @@ from tracker.ratings.fide.rules import RATING_FLOOR
 
 LEAGUE_DAYS: Final = 90
 """An event lasting longer than this many days (first to last day, inclusive) is a league,
-rated month by month."""
+rated month by month (tracker's reading: the text of §4 was not found; see above)."""
 
 FLOOR_FROM: Final = date(2024, 3, 1)
 """From the list of this date on, no rating below :data:`RATING_FLOOR` exists."""
@@ -56,7 +66,8 @@ def rated_in(start: date, end: date, played_on: date, stated: date | None = None
 
 def rating_from(start: date, end: date, period: date) -> date:
     """The day whose list rates the event's games in ``period``: the event's start, or for a
-    league the first day of the period (the month's part is rated with that month's list)."""
+    league the first day of the period (the month's part is rated with that month's list).
+    The rule set is still the one of the event's start (``MonthGame.rules_from``)."""
     return period if is_league(start, end) else start
 
 

@@ -48,7 +48,8 @@ def player_games(
     A game's ``event_start`` is the day whose list rates it (the event's start; for a league,
     the period's first day); ``lists`` holds, for each of them, the ratings on the list in
     force that day: the player's Ro and a tracked opponent's rating come from it (FIDE Rating
-    Regulations 2024 §8.3.2). An external opponent's rating is the one recorded on the game
+    Regulations 2024 §8.3.2). Its ``rules_from`` (a league's real start) passes on: it
+    chooses the rule set. An external opponent's rating is the one recorded on the game
     (:func:`~.events.recorded_rating`: below 1400 it counts as unrated from March 2024).
     ``corrected``: the rating FIDE rated a tracked player with in an event where it is not
     his list rating, by ``(event id, player id)``: his Ro there, and his rating as the
@@ -80,6 +81,7 @@ def player_games(
                     event_key=key,
                     own_rating=on_list.get(pid),
                     corrected=isinstance(on_list, _Corrected) and on_list.has(pid),
+                    rules_from=g.rules_from,
                 )
             )
     return by_player

@@ -52,7 +52,7 @@ def close_rated(
     rule_600 = 0
     for g in games:
         ro = g.own_rating if g.own_rating is not None else rating
-        rules = rules_for(tc, g.event_start)
+        rules = rules_for(tc, g.rules_day)
         status: GameStatus
         if g.opponent is None:
             status = "unrated_opponent"
@@ -63,7 +63,7 @@ def close_rated(
         else:
             counted_slots.append(len(slots))
             slots.append(None)
-            counted.append((ro, g.opponent, g.score, g.event_start, tc, g.event_key))
+            counted.append((ro, g.opponent, g.score, g.rules_day, tc, g.event_key))
             continue
         if not with_details:
             continue
@@ -71,7 +71,7 @@ def close_rated(
             GameDetail(
                 opponent=g.opponent,
                 score=g.score,
-                event_start=g.event_start,
+                event_start=g.rules_day,
                 event_key=g.event_key,
                 status=status,
                 own=ro,

@@ -65,9 +65,12 @@ class PeriodGame:
     the month's part of it) started (``None`` =
     unrated: the game is not rated). ``own_rating``: the player's rating Ro for the event;
     ``None`` uses ``state.rating`` (also §8.2.4: a newly published player is rated with his
-    current rating). ``tc``, if given, must equal the period's time control. Forfeits must not
-    be passed (§5.1). ``corrected``: ``own_rating`` is a rating FIDE corrected, not the list's
-    (see :func:`~.rated.close_rated`: the new rating follows it).
+    current rating). ``event_start``: the day whose list rates the game; ``rules_from``, when
+    set, the event's real start, which chooses the rule set (a league's month is rated with
+    the month's list, by the rules of the day the league began; see :attr:`rules_day`).
+    ``tc``, if given, must equal the period's time control. Forfeits must not be passed
+    (§5.1). ``corrected``: ``own_rating`` is a rating FIDE corrected, not the list's (see
+    :func:`~.rated.close_rated`: the new rating follows it).
     """
 
     opponent: int | None
@@ -77,6 +80,12 @@ class PeriodGame:
     own_rating: int | None = None
     tc: TimeControl | None = None
     corrected: bool = False
+    rules_from: date | None = None
+
+    @property
+    def rules_day(self) -> date:
+        """The day whose rules rate the game: the event's start."""
+        return self.rules_from if self.rules_from is not None else self.event_start
 
 
 @dataclass(frozen=True)

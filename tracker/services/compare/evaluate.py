@@ -63,7 +63,7 @@ def evaluate(db: Db, tc: str, from_month: dt.date | None) -> Evaluation:
             b = b if g.black_external else on_list.get(g.black_id)
             if w is None or b is None or (g.white_external and g.black_external):
                 continue
-            rules = fide.rules_for(tc, g.event_start)
+            rules = fide.rules_for(tc, g.rules_day)
             if not fide.game_is_rated(w, b, rules):
                 continue
             elo_pred[g.id] = float(fide.expected_score(w, b, rules))

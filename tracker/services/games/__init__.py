@@ -13,7 +13,6 @@ from tracker.db.queries.games import GameFields, GameFilter
 from tracker.db.queries.games import GameRow as GameRow  # re-exported
 from tracker.errors import AmbiguousError, ConflictError, InvalidInputError, NotFoundError
 from tracker.months import month_of, next_month
-from tracker.ratings import fide
 from tracker.services.intake import (
     DateBounds,
     age_problem,
@@ -25,7 +24,7 @@ from tracker.services.intake import (
     not_fide_rating,
 )
 from tracker.services.lists import rated_games
-from tracker.services.lists.stale import mark_stale
+from tracker.services.lists.stale import changed_month, mark_stale
 from tracker.services.players.refs import PlayerRow, find
 from tracker.user_input import check_tc, parse_result
 from tracker.vocabulary import FORFEITS
@@ -330,9 +329,10 @@ def _mark(
     db: Db, tc: str, event_id: int | None, on: dt.date, before: rated_games.EventSpan | None
 ) -> tuple[dt.date, ...]:
     """Mark stale what a change of a game on ``on`` can change: the period in which its
-    event is rated, before and after the change (tracker.ratings.fide.changed_period)."""
+    event is rated, before and after the change, or its own month if earlier (the shadow's;
+    see tracker.services.lists.stale.changed_month)."""
     after = rated_games.span_of(db, tc, event_id)
-    return mark_stale(db, tc, fide.changed_period(before, after, on))
+    return mark_stale(db, tc, changed_month(before, after, on))
 
 
 def _follow_earliest_game(db: Db, event_id: int) -> None:

@@ -18,7 +18,7 @@ from tracker.services.imports.file_plan import EventPlan, Identity, Plan, suffix
 from tracker.services.imports.report import CreatedPlayer, ImportOptions, Progress, StaleFrom
 from tracker.services.intake import event_key, natural_key
 from tracker.services.lists.rated_games import EventSpan, event_spans
-from tracker.services.lists.stale import mark_stale
+from tracker.services.lists.stale import changed_month, mark_stale
 from tracker.services.players import FEDERATION, TITLES
 from tracker.vocabulary import TIME_CONTROLS, YEAR_MAX, YEAR_MIN
 
@@ -247,9 +247,10 @@ class Writer:
     ) -> tuple[StaleFrom, ...]:
         """Mark stale, per time control, the closed periods the new games can change: the
         period in which each touched event is rated before and after the import (for a game
-        without an event or in a league, its own month; see fide.changed_period). The
-        earliest game of each event and time control is the one that counts: a later day
-        never gives an earlier period."""
+        without an event or in a league, its own month; see fide.changed_period), or the
+        month of its earliest new game if earlier (the shadow rates a game in the month it
+        was played: lists.stale.changed_month). The earliest game of each event and time
+        control is the one that counts: a later day never gives an earlier period."""
         if not self.closed:
             return ()
         earliest: dict[tuple[str, int], int] = {}  # (tc, event id or 0) -> first day
@@ -270,7 +271,7 @@ class Writer:
 
         for key, day in earliest.items():
             played_on = dt.date.fromordinal(day)
-            touch(key[0], changed_period(before.get(key), after.get(key), played_on))
+            touch(key[0], changed_month(before.get(key), after.get(key), played_on))
         for event_id, _ in changed_events:
             # The event starts on another day: in every time control it has games in, it is
             # rated with another list.

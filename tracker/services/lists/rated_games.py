@@ -52,7 +52,8 @@ def period_games(
     player_id: int | None = None,
 ) -> list[MonthGame]:
     """The games rated in the period ``month`` (see :mod:`tracker.ratings.fide.events`), in
-    date order, each with ``event_start`` set to the day whose list rates it. ``played``:
+    date order, each with ``event_start`` set to the day whose list rates it and
+    ``rules_from`` to its event's start, whose rules rate it. ``played``:
     the month's played games (:func:`month_games`), if the caller has them."""
     if played is None:
         played = month_games(db, tc, month, player_id)
@@ -68,7 +69,8 @@ def period_games(
         span = spans[g.event_id]
         if span.rated_in(g.played_on) != month:
             continue  # the event goes on: rated when it ends
-        out.append(g._replace(event_start=fide.rating_from(span.start, span.end, month)))
+        listed = fide.rating_from(span.start, span.end, month)
+        out.append(g._replace(event_start=listed, rules_from=span.start))
         if span.start < month and not span.league:
             earlier.add(g.event_id)
     if earlier:
@@ -135,3 +137,21 @@ def span_of(db: Db, tc: str, event_id: int | None) -> EventSpan | None:
     if event_id is None:
         return None
     return event_spans(db, tc, [event_id]).get(event_id)
+
+
+def rated_later(
+    db: Db, tc: str, player_id: int, before: dt.date
+) -> dict[dt.date, dict[dt.date, int]]:
+    """The player's played games dated before ``before`` that a later period rates (an event
+    is rated in the month it ends): by the month they were played in, how many of them each
+    later period rates."""
+    out: dict[dt.date, dict[dt.date, int]] = {}
+    played = [g for g in queries.games_of_players(db, tc, [player_id], before) if g.event_id]
+    spans = event_spans(db, tc, {g.event_id for g in played if g.event_id is not None})
+    for g in played:
+        rated = spans[int(g.event_id or 0)].rated_in(g.played_on)
+        month = month_of(g.played_on)
+        if rated > month:
+            counts = out.setdefault(month, {})
+            counts[rated] = counts.get(rated, 0) + 1
+    return out

@@ -1,7 +1,9 @@
 """Stale marks: a correction (a game added, edited or removed in a closed month; a seed or a
 birth year changed) marks that period and every later one stale. Reads warn about stale
 periods (:func:`tracker.services.lists.stale_months`); ``rerate`` (and the next ``period
-close``) recomputes them."""
+close``) recomputes them, every rating system of the close alike, from the first stale
+period: so a game marks stale the first period that any of them rates it in
+(:func:`changed_month`)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,20 @@ import datetime as dt
 from tracker.db.driver import Db
 from tracker.db.queries import periods
 from tracker.months import month_of
+from tracker.ratings import fide
+
+Span = fide.EventSpan
+
+
+def changed_month(before: Span | None, after: Span | None, played_on: dt.date) -> dt.date:
+    """The first period a game on ``played_on`` can change when it is added to, edited in or
+    removed from an event spanning ``before`` and then ``after`` (see
+    :func:`tracker.ratings.fide.changed_period`): the period in which FIDE rates it (the month
+    its event ends in) or, if earlier, the game's own month, in which the Glicko shadow rates
+    it (the shadow takes every played game in the month it was played). A game of 29
+    September in an open rated in October changes September's shadow: rerating from October
+    would leave it out, and rerating would no longer equal logging the game on time."""
+    return min(fide.changed_period(before, after, played_on), month_of(played_on))
 
 
 def mark_stale(db: Db, tc: str, on: dt.date) -> tuple[dt.date, ...]:

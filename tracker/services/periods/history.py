@@ -85,7 +85,7 @@ def history(db: Db, ref: str, tc: str) -> History:
         raise not_rated_here(player)
     closed = lists.closed_months(db, tc)
     config = get_config(db)
-    rows = tuple(
+    listed = [
         HistoryRow(
             month=month,
             list_date=next_month(month),
@@ -103,8 +103,13 @@ def history(db: Db, ref: str, tc: str) -> History:
         for month, stale, h in lists.player_lines(db, tc, player.id, closed)
         # every period they were listed on or played in (a note says why nothing counted)
         if h.games > 0 or h.rating is not None or h.note is not None
+    ]
+    rows = _with_fide_inputs(
+        db,
+        player.id,
+        tc,
+        _with_shadow(db, player.id, _with_later(db, tc, player.id, listed, closed), tc, closed),
     )
-    rows = _with_fide_inputs(db, player.id, tc, _with_shadow(db, player.id, rows, tc, closed))
     seed = lists.seeds(db, tc, only=[player.id]).get(player.id)
     until = rows[-1].list_date if rows else None
     return History(
@@ -157,6 +162,36 @@ def _with_fide_inputs(
         else row
         for row in rows
     )
+
+
+def _with_later(
+    db: Db, tc: str, player_id: int, rows: list[HistoryRow], closed: list[ClosedMonth]
+) -> tuple[HistoryRow, ...]:
+    """``rows`` and a row for every closed month the player played in whose games a later
+    period rates with their event (he may be on no list yet: nothing counted there), each
+    such month's note saying where its games went."""
+    if not closed:
+        return tuple(rows)
+    later = rated_games.rated_later(db, tc, player_id, next_month(closed[-1].month))
+    if not later:
+        return tuple(rows)
+    by_month = {row.month: row for row in rows}
+    for month, _, stale in closed:
+        waiting = later.get(month)
+        if waiting is None:
+            continue
+        note = "; ".join(
+            f"{n} game(s) rated with their event in {month_label(rated)}"
+            for rated, n in sorted(waiting.items())
+        )
+        row = by_month.get(month)
+        if row is None:
+            zero = Decimal(0)
+            row = HistoryRow(
+                month, next_month(month), None, None, None, 0, zero, zero, zero, 0, stale, None
+            )
+        by_month[month] = replace(row, note=note if row.note is None else f"{row.note}; {note}")
+    return tuple(by_month[m] for m in sorted(by_month))
 
 
 def _with_shadow(
