@@ -3,9 +3,10 @@
 Revision ID: 0008
 Revises: 0007
 
-- ``official_ratings``: a tracked player's rating on one of FIDE's lists that tracker did
-  not publish itself (an earlier list), per time control and list date; an event that
-  started while it was in force is rated with it (FIDE Rating Regulations 2024 §8.3.2).
+- ``official_ratings``: a tracked player's rating on one of FIDE's lists that tracker did not
+  publish itself (an earlier list), per time control and list date; an event that started while it
+  was in force is rated with it (the list in force at an event's start, as FIDE's calculations use
+  it).
 - ``events.rated_in``: the rating period FIDE rates an event in when later than the month it
   ends in (§7.1.3); NULL, the default, is the month it ends in.
 - ``event_ratings``: the rating Ro FIDE rated a player with in one event, where it differs

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 from tests.helpers import Cli, js, ok, one_line_error
@@ -203,3 +204,67 @@ def test_what_is_refused_is_refused_with_one_line(cli: Cli) -> None:
     ):
         code = 2 if any(u in error for u in usage) else 1
         assert error in one_line_error(cli(*args), code), args
+
+
+def fide_list_file(path: Path, month: str, lines: list[tuple[int, str, int, int, int]]) -> Path:
+    """A FIDE standard list download of ``month`` (``FEB26``): (FIDE id, name, rating, K,
+    birth year) per line, in FIDE's fixed columns."""
+    header = (
+        f"{'ID Number':<15}{'Name':<61}{'Fed':<4}{'Sex':<4}{'Tit':<5}{'WTit':<5}{'OTit':<15}"
+        f"{'FOA':<4}{month:<6}{'Gms':<4}{'K':<3}{'B-day':<6}Flag"
+    )
+    rows = [
+        f"{fide_id:<15}{name:<61}{'RUS':<4}{'M':<4}{'':<5}{'':<5}{'':<15}{'':<4}"
+        f"{rating:<6}{0:<4}{k:<3}{born:<6}"
+        for fide_id, name, rating, k, born in lines
+    ]
+    path.write_text("\n".join([header, *rows]) + "\n")
+    return path
+
+
+def test_monthly_list_files_give_the_seed_and_the_earlier_lists(cli: Cli, tmp_path: Path) -> None:
+    """F-M20 from FIDE's own downloads: the March 2026 list seeds the player, the February
+    one (imported after it) is kept as an earlier list; then the period is FIDE's."""
+    ok(cli("player", "add", "F-M20", "--fide-id", "25034430"))
+    march = fide_list_file(tmp_path / "standard_mar26frl.txt", "MAR26", [
+        (25034430, "F-M20", 2436, 10, 1999)])  # fmt: skip
+    february = fide_list_file(tmp_path / "standard_feb26frl.txt", "FEB26", [
+        (25034430, "F-M20", 2418, 10, 1999)])  # fmt: skip
+    ok(cli("player", "import-fide-list", str(march)))
+    kept = ok(cli("player", "import-fide-list", str(february)))
+    assert "kept the seed of a later list imported before" in kept.stderr
+    shown = js(cli, "player", "show", "F-M20", "--json")
+    assert [(s["rating"], s["ever_2400"]) for s in shown["seeds"]] == [(2436, True)]
+    assert shown["earlier_lists"] == [
+        {"tc": "standard", "list": "2026-02", "rating": 2418},
+        {"tc": "standard", "list": "2026-03", "rating": 2436},
+    ]
+    play(cli, "F-M20", "Russian Chess Crown A", "2026-02-19", "2026-02-26", CROWN)
+    play(cli, "F-M20", "Aeroflot Open 2026", "2026-02-28", "2026-03-05", AEROFLOT)
+    ok(cli("event", "edit", "Russian Chess Crown A", "--rated-in", "2026-03"))
+    ok(cli("period", "close", "2026-03"))
+    april = row(cli, "F-M20", "2026-03")
+    assert Decimal(str(april["change_exact"])) == Decimal("-17.50")
+    assert april["rating"] == 2418  # FIDE's April list
+
+
+WEEKEND_CSV = """date,white,black,result,event,tc
+2026-08-29,Hart,Okafor,1-0,Late Weekend,standard
+2026-08-30,Okafor,Hart,1/2-1/2,Late Weekend,standard
+"""
+
+
+def test_an_import_states_the_period_its_events_are_rated_in(cli: Cli, tmp_path: Path) -> None:
+    ok(cli("player", "add", "Hart", "--rating", "2391", "--games", "240"))
+    ok(cli("player", "add", "Okafor", "--rating", "2105", "--games", "100"))
+    games = tmp_path / "weekend.csv"
+    games.write_text(WEEKEND_CSV)
+    early = cli("import", str(games), "--rated-in", "2026-07")
+    assert "Late Weekend ends on 2026-08-30: it cannot be rated before 2026-08" in early.stderr
+    assert early.exit_code == 1 and js(cli, "game", "list", "--json") == []  # nothing written
+    ok(cli("import", str(games), "--rated-in", "2026-09"))
+    periods = {p["month"]: p["games"] for p in js(cli, "period", "list", "--json")}
+    assert periods == {"2026-09": 2}  # August rates nothing
+    ok(cli("period", "close", "2026-09"))
+    assert row(cli, "Hart", "2026-09")["games"] == 2
+    assert "Late Weekend ended 2026-08-30, rated in 2026-09" in row(cli, "Hart", "2026-09")["note"]

@@ -41,9 +41,12 @@ def test_an_edit_to_the_stored_values_changes_nothing_and_says_so(
     seed = args[0] == "seed"
     r = ok(club("player", *(args[:1] if seed else ["edit"]), "Hart", *args[seed:]))
     assert r.stderr.splitlines() == [
-        "unchanged (nothing differs): "
-        + ("the standard seed of " if seed else "")
-        + "#1 Hart, Daniel (tracked, seeded 2318 after 240 games)"
+        "unchanged (nothing differs): #1 Hart, Daniel"
+        + (
+            ": seeded 2318 after 240 games (standard)"
+            if seed
+            else " (tracked, seeded 2318 after 240 games)"
+        )
     ]
     assert fingerprint(db_url) == before
 

@@ -53,7 +53,7 @@ def edit(
             "--ro",
             metavar="PLAYER=RATING",
             help="The rating FIDE rated PLAYER with in the event, where its calculation shows "
-            "another than his list rating (repeatable).",
+            "another than the list rating (repeatable).",
         ),
     ] = None,
     clear_ro: Annotated[

@@ -22,7 +22,7 @@ from typer.core import TyperGroup
 
 from tracker.cli.context import state
 from tracker.cli.import_report import print_report, report_json
-from tracker.cli.options import Json, Yes, command_group, tc_option
+from tracker.cli.options import Json, Yes, command_group, month_option, tc_option
 from tracker.cli.render import message, print_json, print_table
 from tracker.errors import InvalidInputError
 from tracker.user_input import parse_date
@@ -167,6 +167,15 @@ def files(
             show_default=False,
         ),
     ] = None,
+    rated_in: Annotated[
+        dt.date | None,
+        month_option(
+            "--rated-in",
+            "The rating period FIDE rated the files' events in, when after the month they "
+            "end in (as `event edit --rated-in`)",
+            "the month each ends in",
+        ),
+    ] = None,
     yes: Yes = False,
     json: Json = False,
 ) -> None:
@@ -184,6 +193,7 @@ def files(
             event_start=event_start,
             yes=yes,
             date_order=date_order,
+            rated_in=rated_in,
         )
     )
     sources = []

@@ -493,11 +493,15 @@ def seed(
     )
     if json:
         print_json(player_json(result))
-    what = f"the {month_label(list_date)} {tc} list" if list_date else f"the {tc} seed"
-    if result.changed:
-        message(f"{'cleared' if clear else 'set'} {what}: {_describe(result)}")
+    if list_date is None:
+        seed = next(s for s in result.seeds if s.tc == tc)
+        what = f"seeded {seed.rating} after {seed.games} games ({tc})"
+    elif clear:
+        what = f"no rating on the {month_label(list_date)} {tc} list"
     else:
-        message(f"unchanged (nothing differs): {what} of {_describe(result)}")
+        what = f"{rating} on the {month_label(list_date)} {tc} list (an earlier list)"
+    prefix = "" if result.changed else "unchanged (nothing differs): "
+    message(f"{prefix}{result.ref} {result.name}: {what}")
     _after_change(result)
 
 

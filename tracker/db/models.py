@@ -125,7 +125,7 @@ class PlayerSeed(Base):
 class OfficialRating(Base):
     """A tracked player's rating on one of FIDE's lists that tracker did not publish itself
     (an earlier list): an event that started while that list was in force is rated with it
-    (FIDE Rating Regulations 2024 §8.3.2)."""
+    (as FIDE's published calculations do; Title Regulations §1.4.6a)."""
 
     __tablename__ = "official_ratings"
     __table_args__ = (

@@ -7,7 +7,7 @@ import datetime as dt
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from tracker.db.driver import Db, chunks
+from tracker.db.driver import Db, chunks, day
 from tracker.db.queries.players import PLAYER_COLUMNS, PlayerRow, SeedRow, player_row
 
 _PLAYER = f"SELECT {', '.join(PLAYER_COLUMNS)} FROM players"
@@ -56,27 +56,70 @@ def seeds_of(db: Db, player_ids: Sequence[int]) -> list[SeedRow]:
     return out
 
 
-def games_played(
+class GameBefore(NamedTuple):
+    """A game of one of the players, dated before a list."""
+
+    white_id: int
+    black_id: int
+    event_id: int | None
+    played_on: dt.date
+
+
+def games_before(
     db: Db, player_ids: Sequence[int], tc: str, before: dt.date | None
-) -> dict[int, int]:
-    """How many games of ``tc`` each of the players has, dated before ``before`` (any date if
-    None)."""
+) -> list[GameBefore]:
+    """The games of ``tc`` of the players dated before ``before`` (any date if None)."""
     sql = (
-        "SELECT white_id, black_id FROM games WHERE tc = :tc "
+        "SELECT id, white_id, black_id, event_id, played_on FROM games WHERE tc = :tc "
         "AND (white_id IN (:ids) OR black_id IN (:ids))"
     )
     params: dict[str, Any] = {"tc": tc}
     if before is not None:
         sql += " AND played_on < :before"
         params["before"] = before
-    counts: dict[int, int] = {}
+    found: dict[int, GameBefore] = {}  # by id: a game of two players of two chunks is read twice
     for chunk in chunks(player_ids):
-        wanted = set(chunk)
-        for white, black in db.all(sql, {**params, "ids": chunk}):
-            for pid in (white, black):
-                if pid in wanted:
-                    counts[pid] = counts.get(pid, 0) + 1
-    return counts
+        for gid, white, black, event, on in db.all(sql, {**params, "ids": chunk}):
+            found[int(gid)] = GameBefore(int(white), int(black), event, day(on))
+    return list(found.values())
+
+
+def latest_official(db: Db, player_ids: Sequence[int], tc: str) -> dict[int, dt.date]:
+    """The latest list each of the players has an earlier-list rating for, if any."""
+    out: dict[int, dt.date] = {}
+    for chunk in chunks(player_ids):
+        rows = db.all(
+            "SELECT player_id, max(list_date) FROM official_ratings "
+            "WHERE tc = :tc AND player_id IN (:ids) GROUP BY player_id",
+            {"tc": tc, "ids": chunk},
+        )
+        out.update({int(pid): day(on) for pid, on in rows})
+    return out
+
+
+def official_on(db: Db, player_ids: Sequence[int], tc: str, list_date: dt.date) -> dict[int, int]:
+    """The earlier-list ratings given for the players on the list of ``list_date``."""
+    out: dict[int, int] = {}
+    for chunk in chunks(player_ids):
+        rows = db.all(
+            "SELECT player_id, rating FROM official_ratings "
+            "WHERE tc = :tc AND list_date = :d AND player_id IN (:ids)",
+            {"tc": tc, "d": list_date, "ids": chunk},
+        )
+        out.update({int(pid): int(r) for pid, r in rows})
+    return out
+
+
+def put_official(db: Db, player_id: int, tc: str, list_date: dt.date, rating: int) -> None:
+    db.run(
+        "DELETE FROM official_ratings WHERE player_id = :pid AND tc = :tc AND list_date = :d",
+        {"pid": player_id, "tc": tc, "d": list_date},
+    )
+    db.run(
+        "INSERT INTO official_ratings (player_id, tc, list_date, rating) "
+        "VALUES (:pid, :tc, :d, :rating)",
+        {"pid": player_id, "tc": tc, "d": list_date, "rating": rating},
+    )
 
 
 class NewPlayer(NamedTuple):

@@ -6,8 +6,9 @@
   list", and §9.1 has the report uploaded "in time for the tournament to be rated in the
   monthly list in which the tournament is registered". A tournament is rated as a whole, in
   the rating period in which it ends, with the ratings of the list in force when it started
-  (§8.3.2; FIDE's published calculations F-P02/F-P03: an event from 31 October to 2 November
-  2025 was rated on the December list with the October ratings).
+  (Title Regulations §1.4.6a: "The Rating List in effect at the start of the tournament
+  shall be used"; FIDE's published calculations F-P02/F-P03: an event from 31 October to
+  2 November 2025 was rated on the December list with the October ratings).
 - An event lasting longer than 90 days (a league) is reported and rated month by month:
   each month's games are rated in that month's period with the list in force that month,
   by the rules in force when it began. The line of 90 days is tracker's reading, not a

@@ -3,9 +3,9 @@
 FIDE Rating Regulations 2024 §7.1: "On the first day of each month, FIDE shall prepare a list
 which incorporates all rated play during the rating period into the previous list." This
 module does exactly that for one time control, without I/O: :func:`player_games` turns the
-games rated in the period (see :mod:`.events`: the events that ended in it, the month's part
-of each league) into each tracked player's :class:`~.records.PeriodGame` list (opponents rated
-from the list in force when the event started, §8.3.2), and :func:`fold_month` folds every
+games rated in the period (see :mod:`.events`: the events that ended in it, the month's part of each
+league) into each tracked player's :class:`~.records.PeriodGame` list (opponents rated from the list
+in force when the event started, as FIDE's calculations do), and :func:`fold_month` folds every
 player of the previous list and every newcomer through :func:`~.player.close_period`.
 """
 
@@ -45,10 +45,11 @@ def player_games(
 ) -> dict[int, list[PeriodGame]]:
     """Each tracked player's games rated in ``period`` (or ``only`` that player's), in order.
 
-    A game's ``event_start`` is the day whose list rates it (the event's start; for a league,
-    the period's first day); ``lists`` holds, for each of them, the ratings on the list in
-    force that day: the player's Ro and a tracked opponent's rating come from it (FIDE Rating
-    Regulations 2024 §8.3.2). Its ``rules_from`` (a league's real start) passes on: it
+    A game's ``event_start`` is the day whose list rates it (the event's start; for a league, the
+    period's first day); ``lists`` holds, for each of them, the ratings on the list in force that
+    day: the player's Ro and a tracked opponent's rating come from it (as FIDE's published
+    calculations do; Title Regulations §1.4.6a). Its ``rules_from`` (a league's real start) passes
+    on: it
     chooses the rule set. An external opponent's rating is the one recorded on the game
     (:func:`~.events.recorded_rating`: below 1400 it counts as unrated from March 2024).
     ``corrected``: the rating FIDE rated a tracked player with in an event where it is not

@@ -69,8 +69,7 @@ def edit_event(
     one) and the ratings FIDE rated players with in it (``ratings``: player reference and
     rating; ``cleared``: players whose given rating goes)."""
     event = find_event(db, name)
-    spans = {tc: rated_games.span_of(db, tc, event.id) for tc in event.tcs}
-    played = {tc: span for tc, span in spans.items() if span is not None}
+    played = _played(db, event)
     changes: list[str] = []
     touched: dict[str, dt.date] = {}  # the first period each change touches, by tc
 
@@ -105,7 +104,7 @@ def edit_event(
         player = find(db, ref)
         if queries.delete_event_rating(db, event.id, player.id):
             given.pop(player.id, None)
-            changes.append(f"{player.name}: rated with his list rating again")
+            changes.append(f"{player.name}: rated with the list's rating again")
             touch(_rated_period(played))
         else:
             raise InvalidInputError(f"no rating is given for {player.name} in {event.name}")
@@ -113,6 +112,19 @@ def edit_event(
         (tc, months) for tc, on in sorted(touched.items()) if (months := mark_stale(db, tc, on))
     )
     return EventEdit(event.name, tuple(changes), stale)
+
+
+def rate_in(db: Db, event_id: int, month: dt.date) -> None:
+    """State the rating period of an event just imported (``import --rated-in``), checked as
+    ``event edit --rated-in`` checks it; the import marks what goes stale."""
+    event = queries.event_facts(db, event_id)
+    queries.set_rated_in(db, event.id, _stated(event, _played(db, event), month))
+
+
+def _played(db: Db, event: queries.EventFacts) -> dict[str, rated_games.EventSpan]:
+    """The event's span in each time control it has played games in."""
+    spans = {tc: rated_games.span_of(db, tc, event.id) for tc in event.tcs}
+    return {tc: span for tc, span in spans.items() if span is not None}
 
 
 def _rated_period(played: dict[str, rated_games.EventSpan]) -> dt.date:

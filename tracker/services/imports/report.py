@@ -73,6 +73,8 @@ class ImportOptions:
     event_start: dt.date | None = None
     #: Accept dates more than a year before the database's records start.
     yes: bool = False
+    #: The rating period FIDE rates the file's events in, when after the month they end in.
+    rated_in: dt.date | None = None
     #: How to read a TRF's numeric dates (tracker.importers.dates.ORDERS), if not by the
     #: reading that agrees with the file's other dates.
     date_order: str | None = None

@@ -12,7 +12,10 @@ from tracker.db.driver import Db
 from tracker.db.queries import imports as queries
 from tracker.db.queries.games import GameFields
 from tracker.db.queries.imports import NewEvent, NewImport, NewPlayer
+from tracker.errors import InvalidInputError
+from tracker.months import month_label
 from tracker.ratings.fide import changed_period
+from tracker.services import events
 from tracker.services.imports.columns import RESULT_CODES, TC_CODES
 from tracker.services.imports.file_plan import EventPlan, Identity, Plan, suffixed
 from tracker.services.imports.report import CreatedPlayer, ImportOptions, Progress, StaleFrom
@@ -80,6 +83,8 @@ class Writer:
         )
         import_id = queries.insert_import(self.db, record)
         self._insert_games(import_id, added)
+        if self.options.rated_in is not None:
+            self._rate_in(self.options.rated_in, survey.first_day)
         stale = self._mark_stale(survey.first_day_by_tc, changed_events, before)
         if any(not p.external for p in created):
             self.notes.append(
@@ -165,6 +170,18 @@ class Writer:
         for plan, event in new:
             plan.event_id = queries.insert_event(self.db, event)
         return tuple(created), changed
+
+    def _rate_in(self, month: dt.date, first_day: dict[int, int]) -> None:
+        """``--rated-in``: the file's events are rated in ``month`` (checked as ``event edit
+        --rated-in`` checks it)."""
+        ids = [self.plan.events[index].event_id for index in first_day]
+        if not ids:
+            raise InvalidInputError(
+                f"{self.name}: --rated-in {month_label(month)}: the file's games belong to no event"
+            )
+        for event_id in ids:
+            assert event_id is not None  # written
+            events.rate_in(self.db, event_id, month)
 
     def _insert_games(self, import_id: int, total: int) -> None:
         """Insert the games a chunk at a time (rows are built per chunk: a federation's file

@@ -222,7 +222,7 @@ def player_lines(
 
 
 class ListRatings:
-    """Published ratings by list, for Ro and the opponents' ratings (§8.3.2: the list in force
+    """Published ratings by list, for Ro and the opponents' ratings (the list in force
     when the event started). A list before the first closed period is the seeds, except for
     the players whose rating on that earlier list was given (``player seed --list``)."""
 

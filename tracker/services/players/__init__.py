@@ -375,10 +375,11 @@ def seed_player(
     Without ``list_date``: his seed, the state on the list in force when tracking starts (the
     rating, the rated games, the sticky flags). With it: his rating on an earlier list of
     FIDE's, the one an event that started while it was in force is rated with (FIDE Rating
-    Regulations 2024 §8.3.2): a July open that ends in August is rated with the July list,
-    not with the seed (``clear`` removes it). A list tracker published itself (its period is
-    closed) is tracker's: an earlier list comes before. Changed values mark every closed
-    period stale, as a seed does; the same values again change nothing."""
+    Regulations §8.3 as FIDE's calculations apply it; Title Regulations §1.4.6a): a July open
+    that ends in August is rated with the July list, not with the seed (``clear`` removes it). A
+    list tracker published itself (its period is closed) is tracker's: an earlier list comes
+    before. Changed values mark every closed period stale, as a seed does; the same values again
+    change nothing."""
     tc = check_tc(tc)
     player = find(db, ref)
     if player.external:

@@ -13,11 +13,18 @@ of that federation's players, who are added. For each of them:
   games): a player with K 40 keeps the count of his earlier seed, or starts at 0 (a note
   says so). A rating at 2400 (2300) or above sets the flag by itself, and flags never go
   back: they are sticky, as FIDE's are;
-* a player who already has games of that time control dated before the list keeps his seed:
+* a player who already has games of that time control rated before the list keeps his seed:
   the list counts those games, and seeding from it would count them twice (a note names how
-  many; compare with ``tracker list --against FILE``). The list's month comes from the text
-  file's header (``NOV26``) or from ``list_month``; without either, any such game keeps the
-  seed;
+  many; compare with ``tracker list --against FILE``). A game dated before the list whose
+  event is rated on it or later (an event ending in the list's month, or stated to be rated
+  later: ``event edit --rated-in``) is not counted by it. The list's month comes from the
+  text file's header (``NOV26``) or from ``list_month``; without either, any game before
+  keeps the seed;
+* several monthly lists may be imported: each tracked, seeded player's rating on a list of a
+  known month that tracker did not publish itself is kept as his rating on that list (an
+  earlier list, ``player seed --list``: it rates the events that started while it was in
+  force). The latest list imported is the seed: an older one imported after it leaves the
+  seed alone;
 * an external player gets the fields only (his rating comes from each game).
 
 A new player of ``federation`` whose exact name belongs to one player without a FIDE id is
@@ -41,7 +48,9 @@ from tracker.db.queries import fide_list as q
 from tracker.db.queries.players import PlayerRow, SeedRow
 from tracker.errors import InvalidInputError
 from tracker.importers.fidelist import FideListEntry, FideListReader, tc_from_name
-from tracker.months import month_label
+from tracker.months import month_label, previous_month
+from tracker.services import lists
+from tracker.services.lists import rated_games
 from tracker.services.lists.stale import mark_all_stale
 from tracker.services.players import FEDERATION, SeedInput, seed_row
 from tracker.user_input import check_tc, today
@@ -122,6 +131,7 @@ class _Counts:
     kept_for_games: list[str] = field(default_factory=list)
     unrated: list[str] = field(default_factory=list)
     unknown_games: list[str] = field(default_factory=list)
+    kept_for_later: list[str] = field(default_factory=list)
     attached: list[str] = field(default_factory=list)
     attached_ids: set[int] = field(default_factory=set)
     stale: bool = False
@@ -244,8 +254,10 @@ class _Apply:
         players = {p.id: p for p in _players(self.db, q.players_by_id(self.db, ids))}
         by_name = self._unnumbered([e for e in entries if e.fide_id not in known])
         everyone = ids + [p.id for p in by_name.values() if p.id is not None]
-        played = q.games_played(self.db, everyone, self.tc, self.month)
+        played = self._rated_before(everyone)
+        self.later_lists = q.latest_official(self.db, everyone, self.tc)
         new: list[tuple[_Player, FideListEntry]] = []
+        resolved: list[tuple[_Player, FideListEntry]] = []
         for entry in entries:
             player = players.get(known[entry.fide_id]) if entry.fide_id in known else None
             if player is None:
@@ -261,8 +273,10 @@ class _Apply:
                 self._fields(player, entry)
                 self._seed(player, entry, 0)
                 self._add(player, entry.fide_id)
+                resolved.append((player, entry))
                 continue
             assert player.id is not None  # a stored player
+            resolved.append((player, entry))
             fields = self._fields(player, entry)
             old = player.seeds.get(self.tc)
             before = old.rating if old is not None else None
@@ -287,8 +301,50 @@ class _Apply:
                     seed.rating if seed is not None else None,
                 )
             )
+        self._record_list(resolved)
         if self.counts.stale:
             mark_all_stale(self.db)
+
+    def _rated_before(self, players: list[int]) -> dict[int, int]:
+        """How many games of ``tc`` each player has that the list counts: rated in a period
+        before it (a game of an event FIDE rates after the list is not in it)."""
+        games = q.games_before(self.db, players, self.tc, self.month)
+        month = self.month
+        spans = rated_games.event_spans(
+            self.db, self.tc, {g.event_id for g in games if g.event_id is not None}
+        )
+        wanted = set(players)
+        counts: dict[int, int] = {}
+        for g in games:
+            event = spans.get(g.event_id) if g.event_id is not None else None
+            if month is not None and event is not None and event.rated_in(g.played_on) >= month:
+                continue  # rated on this list or a later one
+            for pid in (g.white_id, g.black_id):
+                if pid in wanted:
+                    counts[pid] = counts.get(pid, 0) + 1
+        return counts
+
+    def _record_list(self, resolved: list[tuple[_Player, FideListEntry]]) -> None:
+        """Keep each tracked, seeded player's rating on this list (an earlier list: it rates
+        the events that started while it was in force, where tracker has no list of its
+        own; see ``player seed --list``). Only for a list of a known month that tracker did
+        not publish itself."""
+        month = self.month
+        if month is None or lists.period_id(self.db, self.tc, previous_month(month)) is not None:
+            return
+        rated = {
+            player.id: entry.rating
+            for player, entry in resolved
+            if player.id is not None
+            and not player.external
+            and entry.rating is not None
+            and self.tc in player.seeds
+        }
+        given = q.official_on(self.db, sorted(rated), self.tc, month)
+        for pid, rating in rated.items():
+            if given.get(pid) != rating:
+                q.put_official(self.db, pid, self.tc, month, rating)
+                self.counts.stale = True
 
     def _add(self, player: _Player, fide_id: int) -> None:
         """Store a new player of the list, and his seed."""
@@ -354,6 +410,10 @@ class _Apply:
         if played:
             self.counts.kept_for_games.append(f"{player.name} ({plural(played, 'game')})")
             return None
+        later = self.later_lists.get(player.id) if player.id is not None else None
+        if later is not None and self.month is not None and later > self.month:
+            self.counts.kept_for_later.append(f"{player.name} ({month_label(later)})")
+            return None  # a later list seeded him: this one is an earlier list
         if guessed:
             self.counts.unknown_games.append(player.name)
         as_stored = seed_row(seed)  # a seeded rating sets the sticky 2400 / 2300 flags too
@@ -392,11 +452,18 @@ class _Apply:
                 f"{self.tc} games {when}, which the list already counts "
                 f"({names(c.kept_for_games)}); compare with `tracker list --against FILE`"
             )
+        if c.kept_for_later:
+            out.append(
+                f"{plural(len(c.kept_for_later), 'player')} kept the seed of a later list "
+                f"imported before; this one is kept as an earlier list "
+                f"({names(c.kept_for_later)})"
+            )
         if c.unknown_games:
             out.append(
                 f"{plural(len(c.unknown_games), 'player')} with K 40 and fewer than 30 games: "
                 "the list does not give their rated games, seeded with 0 "
-                f"({names(c.unknown_games)}); correct with `tracker player edit NAME --games N`"
+                f"({names(c.unknown_games)}); correct with "
+                "`tracker player seed NAME --rating R --games N`"
             )
         if c.unrated:
             out.append(
