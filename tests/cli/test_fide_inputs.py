@@ -79,6 +79,7 @@ def test_an_earlier_list_and_a_later_period_give_fides_list(cli: Cli) -> None:
     assert Decimal(str(april["change_exact"])) == Decimal("-17.50")
     assert (april["change"], april["rating"]) == (-18, 2418)  # FIDE's April list
     assert "Russian Chess Crown A ended 2026-02-26, rated in 2026-03" in april["note"]
+    assert "Aeroflot Open 2026 rated with the 2026-02 list (2418)" in april["note"]
     march = row(cli, "F-M20", "2026-02")
     assert (march["games"], march["rating"]) == (0, 2436)  # FIDE's March list
     shown = js(cli, "player", "show", "F-M20", "--json")

@@ -105,3 +105,26 @@ def events_named(db: Db, key: str) -> list[tuple[int, str]]:
 
 def event_names(db: Db) -> list[str]:
     return [str(name) for name in db.scalars("SELECT name FROM events ORDER BY name")]
+
+
+def events_started_in(
+    db: Db, player_id: int, tc: str, months: list[dt.date]
+) -> list[tuple[int, str]]:
+    """The player's events of ``tc`` with a game in one of ``months`` (first days) or later
+    whose recorded start falls in one of them: (id, name)."""
+    if not months:
+        return []
+    rows = db.all(
+        """
+        SELECT DISTINCT e.id, e.name, e.start_date FROM events e
+        JOIN games g ON g.event_id = e.id
+        WHERE g.tc = :tc AND (g.white_id = :pid OR g.black_id = :pid)
+            AND e.start_date >= :first""",
+        {"tc": tc, "pid": player_id, "first": min(months)},
+    )
+    wanted = {(m.year, m.month) for m in months}
+    return [
+        (int(e), str(name))
+        for e, name, start in rows
+        if (day(start).year, day(start).month) in wanted
+    ]

@@ -11,6 +11,7 @@ from tracker.db.driver import Db
 from tracker.db.queries import events as event_queries
 from tracker.db.queries import history as queries
 from tracker.db.queries.lists import ClosedMonth
+from tracker.db.queries.players import earlier_lists_of
 from tracker.errors import NotFoundError
 from tracker.months import month_label, month_of, months_between, next_month, previous_month
 from tracker.ratings import fide
@@ -133,11 +134,24 @@ def _with_fide_inputs(
     """Each row noted with FIDE's inputs given for the events it rates (``event edit``): an
     event rated after the month it ended in, the rating FIDE rated the player with in one."""
     noted = event_queries.noted_events(db, player_id)
-    if not noted or not rows:
+    given = {e.list_date: e.rating for e in earlier_lists_of(db, player_id) if e.tc == tc}
+    earlier = event_queries.events_started_in(db, player_id, tc, sorted(given))
+    if not (noted or earlier) or not rows:
         return rows
-    spans = rated_games.event_spans(db, tc, [e.event_id for e in noted])
+    spans = rated_games.event_spans(
+        db, tc, [e.event_id for e in noted] + [event_id for event_id, _ in earlier]
+    )
     ratings = lists.ListRatings(db, tc)
     notes: dict[dt.date, list[str]] = {}
+    closed = {m for m, _, _ in lists.closed_months(db, tc)}
+    for event_id, name in earlier:  # rated with an earlier list given for the player
+        span = spans.get(event_id)
+        if span is None or span.league or previous_month(month_of(span.start)) in closed:
+            continue  # tracker's own list rated it
+        on = month_of(span.start)
+        notes.setdefault(span.rated_in(span.end), []).append(
+            f"{name} rated with the {month_label(on)} list ({given[on]})"
+        )
     for event in noted:
         span = spans.get(event.event_id)
         if span is None:
