@@ -77,6 +77,14 @@ def test_our_list_beside_fides_with_the_differences(cli: Cli) -> None:
             "fide_id": 1500999,
             "official_rating": 1745,
             "official_k": 40,
+            "causes": [
+                {
+                    "kind": "unrated_here",
+                    "hint": "not rated by tracker yet: seed FIDE's rating?",
+                    "command": "tracker player seed 'Nilsen, Ingrid' --rating 1745 --games N",
+                    "exact": False,
+                }
+            ],
         }
     ]
     r = ok(cli("list", "--against", str(TXT)))

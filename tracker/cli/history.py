@@ -11,15 +11,26 @@ import typer
 from tracker.cli import render
 from tracker.cli.context import state
 from tracker.cli.notes import shadow_notes, shows_provisional, stale_list_warning, stale_warning
-from tracker.cli.options import Json, Player, Plot, Tc, month_argument, month_option
+from tracker.cli.options import (
+    Json,
+    Player,
+    Plot,
+    Tc,
+    month_argument,
+    month_option,
+    player_option,
+)
 from tracker.cli.plot import check_plot_path, plot_comparison
 from tracker.cli.render import message, print_json, print_table
 from tracker.errors import InvalidInputError, UsageError
-from tracker.months import month_label
+from tracker.months import month_label, next_month
 
 if TYPE_CHECKING:
+    from tracker.services.periods.causes import Cause, Explanation
     from tracker.services.periods.history import History, RatingList
-    from tracker.services.periods.reconcile import Reconciliation
+    from tracker.services.periods.reconcile import Reconciled, Reconciliation
+
+CAUSES_WIDTH = 80  # the causes under the table wrap at this width (or the terminal's)
 
 
 def history_json(h: History) -> list[dict[str, Any]]:
@@ -305,20 +316,28 @@ def rating_list(
             show_default=False,
         ),
     ] = None,
+    player: Annotated[
+        str | None,
+        player_option("With --against: that player only, with the period that made his line"),
+    ] = None,
     json: Json = False,
 ) -> None:
     """A published rating list, as FIDE prints it.
 
     Rank, name, title, federation, rating, games and K of everyone rated on it. With
     --against FILE, FIDE's official list beside it: each player's official rating and K by
-    FIDE id, and the difference (ours minus FIDE's).
+    FIDE id, and the difference (ours minus FIDE's); under it, for each player who differs,
+    the likely cause and what to enter. --player NAME: that player only, with the period's
+    events, the Ro and list of each, and every likely cause, most likely first.
 
     \b
     Example: tracker list 2026-10 --tc standard --against standard_rating_list.txt
     """
     if against is not None:
-        _reconciled_list(ctx, list_month, tc, against, json)
+        _reconciled_list(ctx, list_month, tc, against, json, player)
         return
+    if player is not None:
+        raise UsageError("--player goes with --against FILE")
     from tracker.services.periods.history import rating_list as get_list
 
     rl = state(ctx).read(lambda db: get_list(db, tc, list_month))
@@ -331,7 +350,12 @@ def rating_list(
 
 
 def _reconciled_list(
-    ctx: typer.Context, list_month: dt.date | None, tc: str, path: Path, json: bool
+    ctx: typer.Context,
+    list_month: dt.date | None,
+    tc: str,
+    path: Path,
+    json: bool,
+    player: str | None = None,
 ) -> None:
     from tracker.services.periods.reconcile import reconcile
 
@@ -340,7 +364,7 @@ def _reconciled_list(
     except OSError as exc:
         raise InvalidInputError(f"cannot read {path}: {exc.strerror or exc}") from None
     with stream:
-        rec = state(ctx).read(lambda db: reconcile(db, tc, list_month, stream, str(path)))
+        rec = state(ctx).read(lambda db: reconcile(db, tc, list_month, stream, str(path), player))
     for problem in rec.problems:
         message(problem)
     if rec.problems:
@@ -349,20 +373,68 @@ def _reconciled_list(
         print_json(reconciled_json(rec))
     else:
         print_reconciled(rec)
+        if rec.player is not None:
+            print_explanation(rec)
+        else:
+            print_causes(rec)
     for note in rec.notes:
         message(f"note: {note}")
     if rec.ours.stale:
         stale_list_warning()
 
 
+def causes_json(causes: tuple[Cause, ...]) -> list[dict[str, Any]]:
+    return [
+        {"kind": c.kind, "hint": c.hint, "command": c.command, "exact": c.exact} for c in causes
+    ]
+
+
+def explanation_json(e: Explanation) -> dict[str, Any]:
+    return {
+        "month": month_label(e.month) if e.month else None,
+        "rating_before": e.rating_before,
+        "k": e.k,
+        "games": e.games,
+        "official_games": e.official_games,
+        "change_exact": e.change_exact,
+        "change": e.change,
+        "events": [
+            {
+                "event": p.event,
+                "start": p.start.isoformat(),
+                "end": p.end.isoformat(),
+                "rated_in": month_label(p.stated) if p.stated else None,
+                "games": p.games,
+                "ro": p.ro,
+                "list": month_label(p.list_date),
+                "ro_from": p.ro_from,
+                "change": p.change,
+            }
+            for p in e.events
+        ],
+    }
+
+
+def _explained_json(p: Reconciled, full: bool) -> dict[str, Any]:
+    e = p.explanation
+    out: dict[str, Any] = {"causes": causes_json(e.causes) if e else []}
+    if full and e is not None:
+        out["period"] = explanation_json(e)
+    return out
+
+
 def reconciled_json(rec: Reconciliation) -> dict[str, Any]:
     data = rating_list_json(rec.ours)
+    full = rec.player is not None
     by_id = {p.player_id: p for p in rec.players if p.rank is not None}
+    data["players"] = [entry for entry in data["players"] if entry["id"] in by_id]
     for entry in data["players"]:
         found = by_id[entry["id"]]
         entry["official_rating"] = found.official
         entry["official_k"] = found.official_k
+        entry["official_games"] = found.official_games
         entry["difference"] = found.difference
+        entry.update(_explained_json(found, full))
     data["against"] = {
         "file": rec.file,
         "list": month_label(rec.official_month) if rec.official_month else None,
@@ -374,6 +446,7 @@ def reconciled_json(rec: Reconciliation) -> dict[str, Any]:
             "fide_id": p.fide_id,
             "official_rating": p.official,
             "official_k": p.official_k,
+            **_explained_json(p, full),
         }
         for p in rec.players
         if p.rank is None
@@ -414,3 +487,107 @@ def print_reconciled(rec: Reconciliation) -> None:
         worst = max(differ, key=lambda p: abs(p.difference or 0))
         summary += f", {len(differ)} differ (most: {worst.name} {diff(worst.difference)})"
     message(f"{summary}; {only_ours} only on ours, {only_fide} only on FIDE's")
+
+
+def _width() -> int:
+    return min(render.terminal_width() or CAUSES_WIDTH, CAUSES_WIDTH)
+
+
+def _wrapped(text: str, indent: str = "  ") -> list[str]:
+    """``text`` wrapped at 80 columns (or a narrower terminal's), further lines indented."""
+    import textwrap
+
+    return textwrap.wrap(
+        text,
+        _width(),
+        subsequent_indent=indent,
+        break_long_words=False,
+        break_on_hyphens=False,
+    ) or [""]
+
+
+def _what_differs(p: Reconciled) -> str:
+    if p.difference:
+        return f"{p.difference:+d}"
+    if p.rating is None:
+        return "not on ours"
+    return f"K {p.k}, FIDE's {p.official_k}"
+
+
+def print_causes(rec: Reconciliation) -> None:
+    """Under the table: each differing player's likeliest cause and what to enter."""
+    explained = [p for p in rec.players if p.explanation and p.explanation.causes]
+    if not explained:
+        return
+    lines = ["", "likely causes (`--player NAME` gives every one):"]
+    for p in explained:
+        assert p.explanation is not None
+        cause = p.explanation.causes[0]
+        more = len(p.explanation.causes) - 1
+        text = f"{p.name} {_what_differs(p)}: {cause.hint}"
+        if more:
+            text += f" (+{more} more)"
+        command = f" -> {cause.command}" if cause.command else ""
+        if render.cell_width(text + command) <= _width():
+            lines.append(text + command)
+        else:  # the command whole on a line of its own
+            lines += _wrapped(text)
+            if command:
+                lines += _wrapped(f"  {command.strip()}", "    ")
+    typer.echo("\n".join(lines))
+
+
+def print_explanation(rec: Reconciliation) -> None:
+    """``--player``: the period that made the player's line, and every likely cause."""
+    for p in rec.players:
+        e = p.explanation
+        if e is None:
+            typer.echo(f"\n{p.name}: tracker's list and FIDE's agree")
+            continue
+        lines = [""]
+        if e.month is not None:
+            if e.rating_before is not None:
+                change = (
+                    f"from {e.rating_before}, change {render.change(e.change_exact)} -> "
+                    f"{e.change:+d}, K {e.k}"
+                )
+            else:
+                change = "unrated before"
+            fide_games = "" if e.official_games is None else f", FIDE's {e.official_games}"
+            lines += _wrapped(
+                f"{p.name}: period {month_label(e.month)} (the "
+                f"{month_label(next_month(e.month))} list): {change}; games in "
+                f"{month_label(rec.ours.month)}: ours {e.games}{fide_games}"
+            )
+        typer.echo("\n".join(lines))
+        if e.events:
+            print_table(
+                ["event", "start", "end", "games", "Ro", "list", "Ro from", "change"],
+                [
+                    (
+                        part.event,
+                        part.start,
+                        part.end,
+                        part.games,
+                        part.ro if part.ro is not None else "unrated",
+                        month_label(part.list_date),
+                        part.ro_from,
+                        render.change(part.change),
+                    )
+                    for part in e.events
+                ],
+                right=("games", "Ro", "change"),
+                wrap=("event", "Ro from"),
+                width=_width(),
+            )
+        if not e.causes:
+            continue
+        out = [f"likely causes of {_what_differs(p)}, most likely first:"]
+        for i, cause in enumerate(e.causes, start=1):
+            sure = " (gives FIDE's rating)" if cause.exact else ""
+            out += _wrapped(f"{i}. {cause.hint}{sure}", "   ")
+            if cause.command:
+                out += _wrapped(f"   {cause.command}", "     ")
+            else:
+                out.append("   nothing to enter")
+        typer.echo("\n".join(out))
