@@ -5,8 +5,10 @@ test module imports lives here.
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
 import functools
+import io
 import json
 import os
 import shutil
@@ -319,6 +321,82 @@ def comparable(game: dict[str, Any]) -> tuple[Any, ...]:
             "black_rating",
         )
     )
+
+
+#: A player's games of one event against external opponents: (the opponent's rating FIDE
+#: used, colour "w" or "b", score).
+FideGames = list[tuple[int, str, float]]
+#: An event of a player's: (name, start, end, games).
+FideEvent = tuple[str, str, str, FideGames]
+
+
+def event_games(
+    player: str, event: str, start: str, end: str, games: FideGames
+) -> Iterator[dict[str, str]]:
+    """``player``'s games of ``event`` (from ``start`` to ``end``) against external opponents
+    (``"EVENT opponent N"``), one a day from the start, the last on the end day, each with
+    the opponent's rating FIDE used: date, white, black, result, white_rating, black_rating
+    (the player's side empty)."""
+    first, last = dt.date.fromisoformat(start), dt.date.fromisoformat(end)
+    for i, (rating, colour, score) in enumerate(games):
+        opponent = f"{event} opponent {i + 1}"
+        on = last if i == len(games) - 1 else min(first + dt.timedelta(days=i), last)
+        mine = {1.0: "1", 0.5: "1/2", 0.0: "0"}[score]
+        theirs = {1.0: "0", 0.5: "1/2", 0.0: "1"}[score]
+        if colour == "w":
+            sides = (player, opponent, f"{mine}-{theirs}", "", str(rating))
+        else:
+            sides = (opponent, player, f"{theirs}-{mine}", str(rating), "")
+        keys = ("white", "black", "result", "white_rating", "black_rating")
+        yield {"date": on.isoformat(), **dict(zip(keys, sides, strict=True))}
+
+
+def play(cli: Cli, player: str, event: str, start: str, end: str, games: FideGames) -> None:
+    """:func:`event_games` entered one by one: ``player add OPPONENT --external`` and
+    ``game add ... --event EVENT --event-start START --white-rating/--black-rating R``."""
+    for game in event_games(player, event, start, end, games):
+        opponent = game["black"] if game["white"] == player else game["white"]
+        ok(cli("player", "add", opponent, "--external"))
+        side = "--black-rating" if game["white"] == player else "--white-rating"
+        rating = game["black_rating"] or game["white_rating"]
+        ok(
+            cli(
+                "game", "add", game["white"], game["black"], game["result"],
+                "--date", game["date"], "--event", event, "--event-start", start,
+                side, rating, "--yes",
+            )
+        )  # fmt: skip
+
+
+def import_games(cli: Cli, path: Path, games: list[dict[str, Any]]) -> None:
+    """``games`` (each a CSV row by column: date, white, black, result, event, ...) written
+    to ``path`` and imported in one ``tracker import --tc standard --yes``, which must
+    succeed: many games in one command."""
+    out = io.StringIO()
+    rows = csv.DictWriter(out, fieldnames=list(dict.fromkeys(k for g in games for k in g)))
+    rows.writeheader()
+    rows.writerows(games)
+    path.write_text(out.getvalue(), encoding="utf-8")
+    ok(cli("import", str(path), "--tc", "standard", "--yes"))
+
+
+def play_events(cli: Cli, path: Path, player: str, events: list[FideEvent]) -> None:
+    """:func:`play` for several events at once, in one import (:func:`import_games`) of the
+    same games, dates and recorded ratings: the import creates the opponents external (the
+    file records their rating)."""
+    games = [
+        {**game, "event": event, "event_start": start}
+        for event, start, end, played in events
+        for game in event_games(player, event, start, end, played)
+    ]
+    import_games(cli, path, games)
+
+
+def history_row(cli: Cli, player: str, month: str) -> dict[str, Any]:
+    """``player``'s row of ``month`` in ``tracker history --json`` (there must be one)."""
+    rows = [r for r in js(cli, "history", player, "--json") if r["month"] == month]
+    assert len(rows) == 1, rows
+    return dict(rows[0])
 
 
 def one_line_error(result: Result, code: int) -> str:

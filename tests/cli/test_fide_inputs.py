@@ -8,53 +8,22 @@ them it does not. Opponents are external, each game recording the rating FIDE us
 
 from __future__ import annotations
 
-import datetime as dt
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from tests.helpers import Cli, js, ok, one_line_error
-
-Games = list[tuple[int, str, float]]  # (the opponent's rating FIDE used, colour, score)
-
-
-def play(cli: Cli, player: str, event: str, start: str, end: str, games: Games) -> None:
-    """``player``'s games of ``event`` (from ``start`` to ``end``) against external opponents,
-    one a day from the start, the last on the end day."""
-    first, last = dt.date.fromisoformat(start), dt.date.fromisoformat(end)
-    for i, (rating, colour, score) in enumerate(games):
-        opponent = f"{event} opponent {i + 1}"
-        ok(cli("player", "add", opponent, "--external"))
-        on = last if i == len(games) - 1 else min(first + dt.timedelta(days=i), last)
-        mine = {1.0: "1", 0.5: "1/2", 0.0: "0"}[score]
-        theirs = {1.0: "0", 0.5: "1/2", 0.0: "1"}[score]
-        white, black = (player, opponent) if colour == "w" else (opponent, player)
-        result = f"{mine}-{theirs}" if colour == "w" else f"{theirs}-{mine}"
-        side = "--black-rating" if colour == "w" else "--white-rating"
-        ok(
-            cli(
-                "game", "add", white, black, result, "--date", on.isoformat(), "--event", event,
-                "--event-start", start, side, str(rating), "--yes",
-            )
-        )  # fmt: skip
-
-
-def row(cli: Cli, player: str, month: str) -> dict[str, Any]:
-    rows = [r for r in js(cli, "history", player, "--json") if r["month"] == month]
-    assert len(rows) == 1, rows
-    return dict(rows[0])
-
+from tests.helpers import Cli, FideGames, history_row, js, ok, one_line_error, play
 
 # F-M20: FIDE id 25034430, the list of 1 April 2026 (period 2026-03). Lists: February 2418,
 # March 2436, April 2418; K 10. The Russian Chess Crown (19-26 February) ended on the
 # closing date of the March list and was rated on the April one; the Aeroflot Open (28
 # February - 5 March) started under the February list. Both are rated with Ro 2418 (the
 # February list): -3.90 and -13.60, total -17.50, published 2436 - 18 = 2418.
-CROWN: Games = [
+CROWN: FideGames = [
     (2283, "w", 1), (2366, "b", 0), (2241, "w", 1), (2246, "b", 1), (2402, "w", 0.5),
     (2507, "b", 0), (2269, "w", 0.5), (2240, "b", 0.5), (2303, "w", 0.5), (2274, "b", 1),
 ]  # fmt: skip
-AEROFLOT: Games = [
+AEROFLOT: FideGames = [
     (2251, "b", 1), (2553, "w", 0), (2619, "w", 0), (2339, "b", 0.5), (2357, "w", 0),
     (2347, "b", 0.5), (2320, "w", 1), (2363, "b", 0.5), (2361, "w", 0),
 ]  # fmt: skip
@@ -70,7 +39,7 @@ def fm20(cli: Cli, *, earlier: bool, rated_in: bool) -> dict[str, Any]:
     if rated_in:
         ok(cli("event", "edit", "russian chess crown a", "--rated-in", "2026-03"))
     ok(cli("period", "close", "2026-03"))
-    return row(cli, "F-M20", "2026-03")
+    return history_row(cli, "F-M20", "2026-03")
 
 
 def test_an_earlier_list_and_a_later_period_give_fides_list(cli: Cli) -> None:
@@ -80,7 +49,7 @@ def test_an_earlier_list_and_a_later_period_give_fides_list(cli: Cli) -> None:
     assert (april["change"], april["rating"]) == (-18, 2418)  # FIDE's April list
     assert "Russian Chess Crown A ended 2026-02-26, rated in 2026-03" in april["note"]
     assert "Aeroflot Open 2026 rated with the 2026-02 list (2418)" in april["note"]
-    march = row(cli, "F-M20", "2026-02")
+    march = history_row(cli, "F-M20", "2026-02")
     assert (march["games"], march["rating"]) == (0, 2436)  # FIDE's March list
     shown = js(cli, "player", "show", "F-M20", "--json")
     assert shown["earlier_lists"] == [{"tc": "standard", "list": "2026-02", "rating": 2418}]
@@ -94,7 +63,7 @@ def test_without_the_earlier_list_the_events_are_rated_with_the_seed(cli: Cli) -
 
 def test_without_the_rated_in_month_the_crown_is_rated_a_list_early(cli: Cli) -> None:
     fm20(cli, earlier=True, rated_in=False)
-    march = row(cli, "F-M20", "2026-02")
+    march = history_row(cli, "F-M20", "2026-02")
     assert (march["games"], march["change"]) == (10, -4)  # -3.90 a list early
     assert march["rating"] == 2432  # FIDE's March list says 2436
 
@@ -104,7 +73,7 @@ def test_without_the_rated_in_month_the_crown_is_rated_a_list_early(cli: Cli) ->
 # February rating 2012 (-15.00); four March events with 1984 (+11.00, -11.60, +7.20, +7.00);
 # total -1.40, published 1984 - 1 = 1983. Two opponents were capped by the 400-point rule at
 # 1612 (2012 - 400): their ratings are recorded as FIDE used them.
-CAPPELLE: Games = [
+CAPPELLE: FideGames = [
     (2207, "w", 0), (1812, "b", 0.5), (1612, "w", 1), (1879, "b", 0.5), (1684, "w", 0.5),
     (2142, "b", 0), (1612, "w", 1), (1776, "b", 1), (1837, "w", 1),
 ]  # fmt: skip
@@ -124,7 +93,7 @@ def test_a_late_rated_event_of_an_earlier_list_beside_the_months_events(cli: Cli
     ):
         play(cli, "F-M12", event, day, day, [(rating, colour, score)])
     ok(cli("period", "close", "2026-03"))
-    april = row(cli, "F-M12", "2026-03")
+    april = history_row(cli, "F-M12", "2026-03")
     assert (april["rating_before"], april["k"], april["games"]) == (1984, 20, 13)
     assert Decimal(str(april["score"])) == Decimal("8.5")
     assert Decimal(str(april["change_exact"])) == Decimal("-1.40")
@@ -134,7 +103,7 @@ def test_a_late_rated_event_of_an_earlier_list_beside_the_months_events(cli: Cli
 # F-P04: FIDE id 30915422, the list of 1 December 2025. The November list shows 2052; FIDE
 # rated the Washington Dulles Open (7-9 November 2025) with Ro 2053: -0.20, and published
 # 2053 on the December list, its corrected rating plus the change.
-DULLES: Games = [(1675, "b", 1), (2310, "w", 0), (1653, "b", 1), (1884, "w", 1), (2218, "b", 0)]
+DULLES: FideGames = [(1675, "b", 1), (2310, "w", 0), (1653, "b", 1), (1884, "w", 1), (2218, "b", 0)]
 
 
 def test_a_corrected_ro_rates_the_event_and_the_new_list_follows_it(cli: Cli) -> None:
@@ -142,13 +111,13 @@ def test_a_corrected_ro_rates_the_event_and_the_new_list_follows_it(cli: Cli) ->
     ok(cli("player", "seed", "F-P04", "--rating", "2052", "--games", "150"))
     play(cli, "F-P04", "1st Washington Dulles Open", "2025-11-07", "2025-11-09", DULLES)
     ok(cli("period", "close", "2025-11"))
-    listed = row(cli, "F-P04", "2025-11")
+    listed = history_row(cli, "F-P04", "2025-11")
     assert listed["rating"] != 2053  # rated from the list's 2052
 
     edited = ok(cli("event", "edit", "1st Washington Dulles Open", "--ro", "F-P04=2053"))
     assert "now stale" in edited.stderr
     ok(cli("rerate"))
-    december = row(cli, "F-P04", "2025-11")
+    december = history_row(cli, "F-P04", "2025-11")
     assert Decimal(str(december["change_exact"])) == Decimal("-0.20")
     assert Decimal(str(december["expected"])) == Decimal("3.01")
     assert (december["rating_before"], december["change"], december["rating"]) == (2052, 0, 2053)
@@ -159,7 +128,7 @@ def test_a_corrected_ro_rates_the_event_and_the_new_list_follows_it(cli: Cli) ->
     assert again.stderr.startswith("unchanged (nothing differs)")
     ok(cli("event", "edit", "1st Washington Dulles Open", "--clear-ro", "F-P04"))
     ok(cli("rerate"))
-    assert row(cli, "F-P04", "2025-11") == listed
+    assert history_row(cli, "F-P04", "2025-11") == listed
 
 
 def test_what_is_refused_is_refused_with_one_line(cli: Cli) -> None:
@@ -244,7 +213,7 @@ def test_monthly_list_files_give_the_seed_and_the_earlier_lists(cli: Cli, tmp_pa
     play(cli, "F-M20", "Aeroflot Open 2026", "2026-02-28", "2026-03-05", AEROFLOT)
     ok(cli("event", "edit", "Russian Chess Crown A", "--rated-in", "2026-03"))
     ok(cli("period", "close", "2026-03"))
-    april = row(cli, "F-M20", "2026-03")
+    april = history_row(cli, "F-M20", "2026-03")
     assert Decimal(str(april["change_exact"])) == Decimal("-17.50")
     assert april["rating"] == 2418  # FIDE's April list
 
@@ -267,5 +236,8 @@ def test_an_import_states_the_period_its_events_are_rated_in(cli: Cli, tmp_path:
     periods = {p["month"]: p["games"] for p in js(cli, "period", "list", "--json")}
     assert periods == {"2026-09": 2}  # August rates nothing
     ok(cli("period", "close", "2026-09"))
-    assert row(cli, "Hart", "2026-09")["games"] == 2
-    assert "Late Weekend ended 2026-08-30, rated in 2026-09" in row(cli, "Hart", "2026-09")["note"]
+    assert history_row(cli, "Hart", "2026-09")["games"] == 2
+    assert (
+        "Late Weekend ended 2026-08-30, rated in 2026-09"
+        in history_row(cli, "Hart", "2026-09")["note"]
+    )
