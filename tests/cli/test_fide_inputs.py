@@ -241,3 +241,32 @@ def test_an_import_states_the_period_its_events_are_rated_in(cli: Cli, tmp_path:
         "Late Weekend ended 2026-08-30, rated in 2026-09"
         in history_row(cli, "Hart", "2026-09")["note"]
     )
+
+
+def test_giving_fides_inputs_after_the_close_and_rerating_equals_giving_them_before(
+    cli: Cli, db_url: str, other_cli: Cli, other_db_url: str
+) -> None:
+    """F-M20 and a club opponent: the inputs given before the close (``other_cli``) or after
+    it, with the stale marks they make and ``rerate``, give the same lists and shadows."""
+    inputs = (
+        ("player", "seed", "F-M20", "--list", "2026-02", "--rating", "2418"),
+        ("event", "edit", "Russian Chess Crown A", "--rated-in", "2026-03"),
+        ("event", "edit", "Aeroflot Open 2026", "--ro", "F-M20=2419"),
+    )
+    for one in (cli, other_cli):
+        ok(one("player", "add", "F-M20", "--born", "1999"))
+        ok(one("player", "seed", "F-M20", "--rating", "2436", "--games", "400", "--ever-2400"))
+        ok(one("player", "add", "Club, Member", "--rating", "2290", "--games", "80"))
+        play(one, "F-M20", "Russian Chess Crown A", "2026-02-19", "2026-02-26", CROWN)
+        play(one, "F-M20", "Aeroflot Open 2026", "2026-02-28", "2026-03-05", AEROFLOT)
+        ok(one("game", "add", "F-M20", "Club, Member", "1/2-1/2", "--date", "2026-03-20"))
+    for args in inputs:
+        ok(other_cli(*args))
+    ok(other_cli("period", "close", "2026-04"))
+    ok(cli("period", "close", "2026-04"))
+    for args in inputs:
+        assert "are now stale" in ok(cli(*args)).stderr, args
+    ok(cli("rerate"))
+    for name in ("F-M20", "Club, Member"):
+        assert js(cli, "history", name, "--json") == js(other_cli, "history", name, "--json")
+    assert history_row(cli, "F-M20", "2026-03")["rating"] != 2418  # the Ro 2419 moved it
