@@ -41,3 +41,21 @@ def test_ninety_days_is_one_event_ninety_one_a_league() -> None:
     ninety_one = start + timedelta(days=90)
     assert is_league(start, ninety_one)
     assert rated_in(start, ninety_one, date(2026, 2, 1)) == date(2026, 2, 1)  # by its months
+
+
+def test_a_rated_players_floor_is_1000_until_the_march_2024_period() -> None:
+    """Before 1 March 2024 the floor was 1000 (FIDE's notice of the change: "the new rating
+    floor will be set at 1400"); from the March 2024 period a rating below 1400 is unrated."""
+
+    def after(rating: int, month: date) -> int | None:
+        state = fide.PlayerState(rating=rating, rated_games=50, k=20, first_event_settled=True)
+        return fide.close_period(state, [], month=month, tc="standard")[0].rating
+
+    assert after(1200, date(2024, 2, 1)) == 1200  # on the 1 March 2024 list
+    assert after(1000, date(2024, 2, 1)) == 1000
+    loser = fide.PlayerState(rating=1005, rated_games=50, k=20, first_event_settled=True)
+    lost = [fide.PeriodGame(opponent=1100, score=Decimal(0), event_start=date(2024, 2, 3))]
+    state, outcome = fide.close_period(loser, lost, month=date(2024, 2, 1), tc="standard")
+    assert (outcome.change, state.rating) == (-7, None)  # 998: below 1000
+    assert after(1200, date(2024, 3, 1)) is None  # below 1400 on the 1 April 2024 list
+    assert after(1400, date(2024, 3, 1)) == 1400

@@ -1,5 +1,7 @@
 """A rated player's period: K of the previous list after the 700 rule, the period change
-rounded once, the 1400 floor (FIDE Rating Regulations 2024 §7.2.1, §8.3)."""
+rounded once, the 1400 floor (FIDE Rating Regulations 2024 §7.2.1, §8.3; before the March 2024
+period the floor of the rules then in force, 1000: see
+:func:`~.rules.select_initial_rules`)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,13 @@ from tracker.ratings.fide.arithmetic import ZERO, round_half_away
 from tracker.ratings.fide.game import apply_700_rule, game_is_rated
 from tracker.ratings.fide.period import GameDetail, rate_games
 from tracker.ratings.fide.records import PeriodGame, PeriodOutcome, PlayerState
-from tracker.ratings.fide.rules import RATING_FLOOR, EventKey, Formula, GameStatus, rules_for
+from tracker.ratings.fide.rules import (
+    EventKey,
+    Formula,
+    GameStatus,
+    rules_for,
+    select_initial_rules,
+)
 from tracker.ratings.fide.state import k_for_state, published
 from tracker.vocabulary import TimeControl
 
@@ -119,7 +127,8 @@ def close_rated(
     rated_games = state.rated_games + n
     rating_after: int | None
     next_k: int | None
-    if new_rating < RATING_FLOOR:
+    floor = select_initial_rules(tc, month).rules.floor  # 1000 before the March 2024 period
+    if new_rating < floor:
         rating_after = None
         next_k = None
         new_state = PlayerState(
@@ -133,7 +142,7 @@ def close_rated(
             first_event_settled=True,
         )
         notes.append(
-            f"rating {new_rating} is below {RATING_FLOOR}: shown as unrated on the "
+            f"rating {new_rating} is below {floor}: shown as unrated on the "
             f"{list_date.isoformat()} list (§7.2.1)"
         )
     else:
