@@ -203,6 +203,7 @@ def test_monthly_list_files_give_the_seed_and_the_earlier_lists(cli: Cli, tmp_pa
     ok(cli("player", "import-fide-list", str(march)))
     kept = ok(cli("player", "import-fide-list", str(february)))
     assert "kept the seed of a later list imported before" in kept.stderr
+    assert "1 rating kept as the players' on the 2026-02 list" in kept.stderr
     shown = js(cli, "player", "show", "F-M20", "--json")
     assert [(s["rating"], s["ever_2400"]) for s in shown["seeds"]] == [(2436, True)]
     assert shown["earlier_lists"] == [

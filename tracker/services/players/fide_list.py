@@ -132,6 +132,7 @@ class _Counts:
     unrated: list[str] = field(default_factory=list)
     unknown_games: list[str] = field(default_factory=list)
     kept_for_later: list[str] = field(default_factory=list)
+    lists_kept: int = 0  # ratings kept as the player's on this list (new or changed)
     attached: list[str] = field(default_factory=list)
     attached_ids: set[int] = field(default_factory=set)
     stale: bool = False
@@ -345,6 +346,7 @@ class _Apply:
             if given.get(pid) != rating:
                 q.put_official(self.db, pid, self.tc, month, rating)
                 self.counts.stale = True
+                self.counts.lists_kept += 1
 
     def _add(self, player: _Player, fide_id: int) -> None:
         """Store a new player of the list, and his seed."""
@@ -451,6 +453,12 @@ class _Apply:
                 f"{plural(len(c.kept_for_games), 'player')} kept their seed: they have "
                 f"{self.tc} games {when}, which the list already counts "
                 f"({names(c.kept_for_games)}); compare with `tracker list --against FILE`"
+            )
+        if c.lists_kept and self.month is not None:
+            out.append(
+                f"{plural(c.lists_kept, 'rating')} kept as the players' on the "
+                f"{month_label(self.month)} list: it rates the events that started while it "
+                "was in force (see `tracker player show`)"
             )
         if c.kept_for_later:
             out.append(
