@@ -153,7 +153,16 @@ def test_what_is_refused_is_refused_with_one_line(cli: Cli) -> None:
         (("event", "edit", "Weekend", "--ro", "Hart:2400"), "--ro 'Hart:2400': give"),
         (
             ("player", "seed", "Hart", "--list", "2026-09", "--rating", "2380"),
-            "tracker published the standard list of 2026-09 itself (period 2026-08 is closed)",
+            "tracker publishes the standard lists from 2026-09 on itself (its first closed "
+            "period is 2026-08): an earlier list is one before",
+        ),
+        (
+            ("player", "seed", "Hart", "--list", "2026-11", "--rating", "2380"),
+            "tracker publishes the standard lists from 2026-09 on itself",
+        ),
+        (
+            ("player", "seed", "Hart", "--list", "1970-12", "--rating", "2380"),
+            "there is no FIDE list of 1970-12: the first is of 1971",
         ),
         (
             ("player", "seed", "Okafor", "--list", "2026-06", "--rating", "2000"),
@@ -200,8 +209,13 @@ def test_monthly_list_files_give_the_seed_and_the_earlier_lists(cli: Cli, tmp_pa
         (25034430, "F-M20", 2436, 10, 1999)])  # fmt: skip
     february = fide_list_file(tmp_path / "standard_feb26frl.txt", "FEB26", [
         (25034430, "F-M20", 2418, 10, 1999)])  # fmt: skip
+    future = fide_list_file(tmp_path / "standard_mar27frl.txt", "MAR27", [
+        (25034430, "F-M20", 2500, 10, 1999)])  # fmt: skip
+    refused = cli("player", "import-fide-list", str(future))
+    assert refused.exit_code == 1 and "FIDE's list of 2027-03 is not out yet" in refused.stderr
     ok(cli("player", "import-fide-list", str(march)))
     kept = ok(cli("player", "import-fide-list", str(february)))
+    assert "F-M20 (25034430): the 2026-02 list" in kept.stderr
     assert "kept the seed of a later list imported before" in kept.stderr
     assert "1 rating kept as the players' on the 2026-02 list" in kept.stderr
     shown = js(cli, "player", "show", "F-M20", "--json")
@@ -242,6 +256,10 @@ def test_an_import_states_the_period_its_events_are_rated_in(cli: Cli, tmp_path:
         "Late Weekend ended 2026-08-30, rated in 2026-09"
         in history_row(cli, "Hart", "2026-09")["note"]
     )
+    again = ok(cli("import", str(games), "--rated-in", "2026-08"))  # nothing new: the month
+    assert "closed standard periods from 2026-08 are now stale" in again.stderr
+    ok(cli("rerate"))
+    assert history_row(cli, "Hart", "2026-08")["games"] == 2
 
 
 def test_giving_fides_inputs_after_the_close_and_rerating_equals_giving_them_before(
@@ -271,3 +289,34 @@ def test_giving_fides_inputs_after_the_close_and_rerating_equals_giving_them_bef
     for name in ("F-M20", "Club, Member"):
         assert js(cli, "history", name, "--json") == js(other_cli, "history", name, "--json")
     assert history_row(cli, "F-M20", "2026-03")["rating"] != 2418  # the Ro 2419 moved it
+
+
+def test_a_ro_is_a_rated_players_in_an_event_rated_whole(cli: Cli) -> None:
+    ok(cli("player", "add", "Hart", "--rating", "2391", "--games", "240"))
+    ok(cli("player", "add", "Okafor"))
+    ok(cli("game", "add", "Hart", "Okafor", "1-0", "--date", "2026-08-29", "--event", "Weekend"))
+    for day in ("2026-03-01", "2026-07-01"):
+        ok(cli("game", "add", "Okafor", "Hart", "0-1", "--date", day, "--event", "Long League"))
+    for args, error in (
+        (
+            ("event", "edit", "Weekend", "--ro", "Okafor=2000"),
+            "Okafor is unrated on the standard list in force when Weekend started (2026-08): "
+            "a Ro is a rated player's",
+        ),
+        (
+            ("event", "edit", "Long League", "--ro", "Hart=2400"),
+            "Long League lasts 123 days (a league): each month is rated with that month's "
+            "list, so one Ro cannot be given for it",
+        ),
+        (
+            ("event", "edit", "Long League", "--rated-in", "2026-08"),
+            "Long League lasts 123 days (a league): it is rated month by month",
+        ),
+        (
+            ("event", "edit", "Weekend", "--rated-in", "2026-11"),
+            "Weekend ends on 2026-08-29: FIDE rates it by the period 2026-10 or not at all "
+            "(§9.1: the third list after it ends)",
+        ),
+    ):
+        assert error in one_line_error(cli(*args), 1), args
+    ok(cli("event", "edit", "Weekend", "--rated-in", "2026-10"))  # the last it may be

@@ -59,3 +59,7 @@ def test_a_rated_players_floor_is_1000_until_the_march_2024_period() -> None:
     assert (outcome.change, state.rating) == (-7, None)  # 998: below 1000
     assert after(1200, date(2024, 3, 1)) is None  # below 1400 on the 1 April 2024 list
     assert after(1400, date(2024, 3, 1)) == 1400
+    assert after(1200, date(2021, 11, 1)) == 1200  # before 2022 too
+    for tc in ("rapid", "blitz"):  # in every time control
+        state = fide.PlayerState(rating=1200, rated_games=50, k=20, first_event_settled=True)
+        assert fide.close_period(state, [], month=date(2023, 5, 1), tc=tc)[0].rating == 1200

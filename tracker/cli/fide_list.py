@@ -71,10 +71,11 @@ def import_fide_list(
     Reads only the lines of players already in the database (by FIDE id), or of
     --federation; sets their federation, birth year, sex and title, and the seed of the
     tracked ones: rating, and the flags and rated games the list's K tells (K 10: once
-    2400; K 20 or 10: at least 30 games). A player with games dated before the list keeps
+    2400; K 20 or 10: at least 30 games). A player with games rated before the list keeps
     his seed (the list already counts them): compare with `tracker list --against FILE`.
-    A seed changed marks the closed periods stale. Streamed: a million lines in little
-    memory.
+    Several monthly files may be imported: the latest is the seed, an older one is kept as
+    an earlier list (`player seed --list`). A change marks the closed periods stale.
+    Streamed: a million lines in little memory.
 
     \b
     Example: tracker player import-fide-list standard_rating_list.txt

@@ -72,6 +72,19 @@ def rating_from(start: date, end: date, period: date) -> date:
     return period if is_league(start, end) else start
 
 
+OLD_FLOOR: Final = 1000
+"""The lowest published rating before the March 2024 period (from July 2012; FIDE's notice
+of 1 March 2024, https://qc.fide.com/2024/03/01/new-rating-regulations-come-into-force/:
+"the new rating floor will be set at 1400"; the proposal: "An increase in the rating floor
+from 1000 to 1400")."""
+
+
+def rated_floor(period: date) -> int:
+    """The lowest rating a rated player keeps in the period ``period`` (§7.2.1): 1400 from
+    the March 2024 period, 1000 before, in every time control."""
+    return RATING_FLOOR if period >= FLOOR_FROM else OLD_FLOOR
+
+
 def recorded_rating(rating: int | None, period: date) -> int | None:
     """A rating recorded on a game (an external opponent's), as the period ``period`` counts
     it: None (unrated) for a rating below 1400 from March 2024 on."""

@@ -102,12 +102,16 @@ class _Corrected:
         self.event_id = event_id
 
     def has(self, pid: int) -> bool:
-        """Whether FIDE's rating of ``pid`` in the event is given."""
-        return (self.event_id, pid) in self.corrected
+        """Whether FIDE's rating of ``pid`` in the event is given (for a rated player: an
+        unrated one stays unrated)."""
+        return (self.event_id, pid) in self.corrected and self.on_list.get(pid) is not None
 
     def get(self, pid: int) -> int | None:
+        listed = self.on_list.get(pid)
+        if listed is None:
+            return None
         found = self.corrected.get((self.event_id, pid))
-        return found if found is not None else self.on_list.get(pid)
+        return found if found is not None else listed
 
 
 def rated_from_standard(

@@ -1,7 +1,6 @@
 """A rated player's period: K of the previous list after the 700 rule, the period change
-rounded once, the 1400 floor (FIDE Rating Regulations 2024 §7.2.1, §8.3; before the March 2024
-period the floor of the rules then in force, 1000: see
-:func:`~.rules.select_initial_rules`)."""
+rounded once, the 1400 floor (FIDE Rating Regulations 2024 §7.2.1, §8.3; 1000 before the
+March 2024 period: :func:`~.events.rated_floor`)."""
 
 from __future__ import annotations
 
@@ -11,16 +10,11 @@ from decimal import Decimal
 
 from tracker.months import next_month
 from tracker.ratings.fide.arithmetic import ZERO, round_half_away
+from tracker.ratings.fide.events import rated_floor
 from tracker.ratings.fide.game import apply_700_rule, game_is_rated
 from tracker.ratings.fide.period import GameDetail, rate_games
 from tracker.ratings.fide.records import PeriodGame, PeriodOutcome, PlayerState
-from tracker.ratings.fide.rules import (
-    EventKey,
-    Formula,
-    GameStatus,
-    rules_for,
-    select_initial_rules,
-)
+from tracker.ratings.fide.rules import EventKey, Formula, GameStatus, rules_for
 from tracker.ratings.fide.state import k_for_state, published
 from tracker.vocabulary import TimeControl
 
@@ -127,7 +121,7 @@ def close_rated(
     rated_games = state.rated_games + n
     rating_after: int | None
     next_k: int | None
-    floor = select_initial_rules(tc, month).rules.floor  # 1000 before the March 2024 period
+    floor = rated_floor(month)  # 1000 before the March 2024 period
     if new_rating < floor:
         rating_after = None
         next_k = None

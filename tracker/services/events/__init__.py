@@ -3,9 +3,11 @@
 An event exists as the name its games share. Two of FIDE's inputs belong to an event:
 
 - the rating period it is rated in, when FIDE rated it after the month it ended in (an
-  event ending after the month's closing date, FIDE Rating Regulations 2024 §7.1.3: "In
-  order to be rated in the monthly rating list, tournaments must end before or on the
-  closing date" (the last day of the month), or one reported late, §9.1). It is never
+  event ending after the list's closing date, FIDE Rating Regulations 2024 §7.1.3: "The
+  closing date for tournaments for a list is 3 days before the date of the list;
+  tournaments ending before or on that day may be rated on the list", or one reported late,
+  §9.1). It is at most two periods after the month it ends in (§9.1: an event not reported
+  in time for the third list after it ends is not rated). It is never
   earlier than the month the event ends in; a league (rated month by month) has none;
 - the rating Ro FIDE rated a player with in it, where FIDE's calculation shows another
   rating than his list rating (a corrected rating): his Ro, and his rating as the others'
@@ -23,12 +25,17 @@ from dataclasses import dataclass
 from tracker.db.driver import Db
 from tracker.db.queries import events as queries
 from tracker.errors import AmbiguousError, InvalidInputError, NotFoundError
-from tracker.months import month_label, month_of
+from tracker.months import month_label, month_of, next_month
+from tracker.services import lists
 from tracker.services.intake import event_key
 from tracker.services.lists import rated_games
 from tracker.services.lists.stale import mark_stale
 from tracker.services.players.refs import find
 from tracker.user_input import check_plausible_rating
+
+#: §9.1: an event not reported in time for "the third rating list after it ends" is not
+#: rated: the periods it may be rated in are the month it ends in and the two after.
+LATEST_PERIODS = 3
 
 
 def find_event(db: Db, name: str) -> queries.EventFacts:
@@ -95,6 +102,7 @@ def edit_event(
         player = find(db, ref)
         _check_plays(db, event, player.id, player.name, player.external)
         check_plausible_rating(rating, "rating")
+        _check_rated(db, event, played, player.id, player.name)
         if given.get(player.id) != rating:
             queries.put_event_rating(db, event.id, player.id, rating)
             given[player.id] = rating
@@ -114,11 +122,16 @@ def edit_event(
     return EventEdit(event.name, tuple(changes), stale)
 
 
-def rate_in(db: Db, event_id: int, month: dt.date) -> None:
-    """State the rating period of an event just imported (``import --rated-in``), checked as
-    ``event edit --rated-in`` checks it; the import marks what goes stale."""
+def rate_in(db: Db, event_id: int, month: dt.date) -> bool:
+    """State the rating period of an event of an imported file (``import --rated-in``),
+    checked as ``event edit --rated-in`` checks it; whether it changed (the import marks
+    what goes stale)."""
     event = queries.event_facts(db, event_id)
-    queries.set_rated_in(db, event.id, _stated(event, _played(db, event), month))
+    stated = _stated(event, _played(db, event), month)
+    if stated == event.rated_in:
+        return False
+    queries.set_rated_in(db, event.id, stated)
+    return True
 
 
 def _played(db: Db, event: queries.EventFacts) -> dict[str, rated_games.EventSpan]:
@@ -151,9 +164,40 @@ def _stated(
                 f"{event.name} ends on {span.end.isoformat()}: it cannot be rated before "
                 f"{month_label(ends)}"
             )
+        last = ends
+        for _ in range(LATEST_PERIODS - 1):
+            last = next_month(last)
+        if month > last:
+            raise InvalidInputError(
+                f"{event.name} ends on {span.end.isoformat()}: FIDE rates it by the period "
+                f"{month_label(last)} or not at all (§9.1: the third list after it ends)"
+            )
     if not played:
         return month
     return None if all(month == month_of(s.end) for s in played.values()) else month
+
+
+def _check_rated(
+    db: Db,
+    event: queries.EventFacts,
+    played: dict[str, rated_games.EventSpan],
+    player_id: int,
+    name: str,
+) -> None:
+    """A corrected Ro is a rated player's, in an event rated whole (a league's months are
+    each rated with their month's list)."""
+    for tc, span in played.items():
+        if span.league:
+            raise InvalidInputError(
+                f"{event.name} lasts {(span.end - span.start).days + 1} days (a league): each "
+                "month is rated with that month's list, so one Ro cannot be given for it"
+            )
+        listed = lists.ListRatings(db, tc).on_list_of(span.start).get(player_id)
+        if listed is None:
+            raise InvalidInputError(
+                f"{name} is unrated on the {tc} list in force when {event.name} started "
+                f"({month_label(month_of(span.start))}): a Ro is a rated player's"
+            )
 
 
 def _check_plays(

@@ -60,6 +60,8 @@ class Writer:
             for index in survey.first_day
             if (event_id := plan.events[index].event_id) is not None
         }
+        if self.options.rated_in is not None:  # every event of the file may change period
+            existing |= {e.event_id for e in plan.events if e.event_id is not None}
         before = self._spans(existing)
         created = self._create_players(survey.new_players)
         events_created, changed_events = self._write_events(survey.first_day)
@@ -84,7 +86,7 @@ class Writer:
         import_id = queries.insert_import(self.db, record)
         self._insert_games(import_id, added)
         if self.options.rated_in is not None:
-            self._rate_in(self.options.rated_in, survey.first_day)
+            changed_events += self._rate_in(self.options.rated_in)
         stale = self._mark_stale(survey.first_day_by_tc, changed_events, before)
         if any(not p.external for p in created):
             self.notes.append(
@@ -171,17 +173,16 @@ class Writer:
             plan.event_id = queries.insert_event(self.db, event)
         return tuple(created), changed
 
-    def _rate_in(self, month: dt.date, first_day: dict[int, int]) -> None:
-        """``--rated-in``: the file's events are rated in ``month`` (checked as ``event edit
-        --rated-in`` checks it)."""
-        ids = [self.plan.events[index].event_id for index in first_day]
+    def _rate_in(self, month: dt.date) -> list[tuple[int, dt.date]]:
+        """``--rated-in``: the file's events (those of its new games and of the games already
+        present) are rated in ``month``, checked as ``event edit --rated-in`` checks it; the
+        events whose period this changes, as :meth:`_mark_stale` takes them."""
+        ids = sorted({e.event_id for e in self.plan.events if e.event_id is not None})
         if not ids:
             raise InvalidInputError(
                 f"{self.name}: --rated-in {month_label(month)}: the file's games belong to no event"
             )
-        for event_id in ids:
-            assert event_id is not None  # written
-            events.rate_in(self.db, event_id, month)
+        return [(event_id, month) for event_id in ids if events.rate_in(self.db, event_id, month)]
 
     def _insert_games(self, import_id: int, total: int) -> None:
         """Insert the games a chunk at a time (rows are built per chunk: a federation's file

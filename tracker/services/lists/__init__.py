@@ -418,5 +418,29 @@ def states_at_start(
     return states, ratings
 
 
+#: FIDE's first rating list (1971): no earlier list exists.
+FIRST_FIDE_LIST = dt.date(1971, 1, 1)
+
+
+def earlier_list_problem(db: Db, tc: str, list_date: dt.date, today: dt.date) -> str | None:
+    """Why FIDE's list of ``list_date`` cannot be given as an earlier list, or None: it is
+    not out yet, predates FIDE's lists, or is one tracker publishes itself (after the list in
+    force during its first closed period: tracker's own lists rate everything from there)."""
+    label = f"{list_date.year:04d}-{list_date.month:02d}"
+    if list_date > month_of(today):
+        return f"the {label} list is not out yet"
+    if list_date < FIRST_FIDE_LIST:
+        return f"there is no FIDE list of {label}: the first is of 1971"
+    closed = closed_months(db, tc)
+    first = closed[0].month if closed else None
+    if first is not None and list_date > first:
+        return (
+            f"tracker publishes the {tc} lists from {next_month(first).isoformat()[:7]} on "
+            f"itself (its first closed period is {first.isoformat()[:7]}): an earlier list is "
+            "one before"
+        )
+    return None
+
+
 def stale_months(db: Db, tc: str) -> list[dt.date]:
     return [m for m, _, s in closed_months(db, tc) if s]

@@ -190,7 +190,7 @@ def _explain(
             if outcome.rating_before is not None:
                 causes += _earlier_list(db, tc, periods, period, player.id, name, official)
                 if official_games is None or month != list_month or official_games == games_now:
-                    causes += _ro(db, period, name, official, difference)
+                    causes += _ro(db, tc, period, name, official, difference)
                 causes += _rounding(period, outcome, official, difference)
         fewer = official_games is not None and official_games < games_now
         if not (fewer and causes):  # FIDE rated fewer games: a missing one is unlikely
@@ -437,9 +437,14 @@ def _solve(rated: Callable[[int], int | None], official: int, ro: int) -> int | 
     return min(max(ro, first), last)
 
 
-def _ro(db: Db, period: _Rating, name: str, official: int, difference: int) -> list[Cause]:
-    """A Ro a few points off the list's in one event (FIDE's corrected rating)."""
-    by_event = _by_event(period)
+def _ro(
+    db: Db, tc: TimeControl, period: _Rating, name: str, official: int, difference: int
+) -> list[Cause]:
+    """A Ro a few points off the list's in one event rated whole (FIDE's corrected rating:
+    ``event edit --ro`` refuses a league)."""
+    found = _by_event(period)
+    spans = rated_games.event_spans(db, tc, list(found))
+    by_event = {e: at for e, at in found.items() if e in spans and not spans[e].league}
     names = event_names(db, list(by_event))
     for step in range(1, RO_CORRECTIONS + 1):
         for sign in (-1, 1) if difference > 0 else (1, -1):

@@ -10,7 +10,7 @@ from typing import Any
 from tracker.db.driver import Db
 from tracker.db.queries import players as q
 from tracker.errors import ConflictError, InvalidInputError
-from tracker.months import month_label, month_of, previous_month
+from tracker.months import month_label
 from tracker.services import lists
 from tracker.services.intake import (
     CHESSCOM_USER,
@@ -423,22 +423,16 @@ def seed_player(
 
 
 def _check_earlier_list(db: Db, player: PlayerRow, tc: str, list_date: dt.date) -> None:
-    """An earlier list goes with a seed of its time control, is not in the future, and is not
-    a list tracker published itself."""
-    label = month_label(list_date)
+    """An earlier list goes with a seed of its time control, and is one FIDE published before
+    tracker's own lists (:func:`tracker.services.lists.earlier_list_problem`)."""
     if not any(s.tc == tc for s in _seeds(db, player.id)):
         raise InvalidInputError(
             f"{player.name} has no {tc} seed: an earlier list goes with one (give it first: "
             f"tracker player seed id:{player.id} --rating R --games N)"
         )
-    if list_date > month_of(today()):
-        raise InvalidInputError(f"the {label} list is not out yet")
-    period = previous_month(list_date)
-    if lists.period_id(db, tc, period) is not None:
-        raise InvalidInputError(
-            f"tracker published the {tc} list of {label} itself (period {month_label(period)} "
-            "is closed): an earlier list is one before tracking starts"
-        )
+    problem = lists.earlier_list_problem(db, tc, list_date, today())
+    if problem is not None:
+        raise InvalidInputError(problem)
 
 
 def _seed_state(seed: SeedView) -> tuple[Any, ...]:

@@ -48,7 +48,7 @@ from tracker.db.queries import fide_list as q
 from tracker.db.queries.players import PlayerRow, SeedRow
 from tracker.errors import InvalidInputError
 from tracker.importers.fidelist import FideListEntry, FideListReader, tc_from_name
-from tracker.months import month_label, previous_month
+from tracker.months import month_label, month_of
 from tracker.services import lists
 from tracker.services.lists import rated_games
 from tracker.services.lists.stale import mark_all_stale
@@ -132,7 +132,7 @@ class _Counts:
     unrated: list[str] = field(default_factory=list)
     unknown_games: list[str] = field(default_factory=list)
     kept_for_later: list[str] = field(default_factory=list)
-    lists_kept: int = 0  # ratings kept as the player's on this list (new or changed)
+    lists_kept: int = 0  # ratings kept as an earlier list's (new or changed; not the seed's)
     attached: list[str] = field(default_factory=list)
     attached_ids: set[int] = field(default_factory=set)
     stale: bool = False
@@ -205,6 +205,8 @@ def import_fide_list(
             f"{month_label(list_month)} as --month says"
         )
     month = month or list_month
+    if month is not None and month > month_of(today()):
+        problems.append(f"{source}: FIDE's list of {month_label(month)} is not out yet")
     report = _Apply(db, chosen, month, dry_run)
     if not problems:
         savepoint = db.savepoint(_SAVEPOINT)
@@ -259,6 +261,8 @@ class _Apply:
         self.later_lists = q.latest_official(self.db, everyone, self.tc)
         new: list[tuple[_Player, FideListEntry]] = []
         resolved: list[tuple[_Player, FideListEntry]] = []
+        seen: list[tuple[int, str, int, tuple[str, ...], int | None, int | None]] = []
+        earlier: set[int] = set()  # players whose seed is not this list's rating
         for entry in entries:
             player = players.get(known[entry.fide_id]) if entry.fide_id in known else None
             if player is None:
@@ -284,10 +288,17 @@ class _Apply:
             after = self._seed(player, entry, played.get(player.id, 0))
             if player.id in self.counts.attached_ids:
                 fields = ("fide_id", *fields)
+            seed = player.seeds.get(self.tc)
+            if seed is None or seed.rating != entry.rating:  # this list is an earlier one
+                earlier.add(player.id)
+            seen.append((player.id, player.name, entry.fide_id, fields, before, after))
+        listed = self._record_list(resolved) & earlier
+        self.counts.lists_kept = len(listed)
+        for pid, name, fide_id, fields, before, after in seen:
+            if pid in listed:
+                fields = (*fields, f"the {month_label(self.month or today())} list")
             if fields or after is not None:
-                self.updated.append(
-                    FideListChange(player.id, player.name, entry.fide_id, fields, before, after)
-                )
+                self.updated.append(FideListChange(pid, name, fide_id, fields, before, after))
             else:
                 self.unchanged += 1
         for player, entry in new:
@@ -302,7 +313,6 @@ class _Apply:
                     seed.rating if seed is not None else None,
                 )
             )
-        self._record_list(resolved)
         if self.counts.stale:
             mark_all_stale(self.db)
 
@@ -325,14 +335,15 @@ class _Apply:
                     counts[pid] = counts.get(pid, 0) + 1
         return counts
 
-    def _record_list(self, resolved: list[tuple[_Player, FideListEntry]]) -> None:
+    def _record_list(self, resolved: list[tuple[_Player, FideListEntry]]) -> set[int]:
         """Keep each tracked, seeded player's rating on this list (an earlier list: it rates
         the events that started while it was in force, where tracker has no list of its
-        own; see ``player seed --list``). Only for a list of a known month that tracker did
-        not publish itself."""
+        own; see ``player seed --list``), for a list of a known month that can be one
+        (:func:`tracker.services.lists.earlier_list_problem`). The players whose rating on it
+        is new or changed."""
         month = self.month
-        if month is None or lists.period_id(self.db, self.tc, previous_month(month)) is not None:
-            return
+        if month is None or lists.earlier_list_problem(self.db, self.tc, month, today()):
+            return set()
         rated = {
             player.id: entry.rating
             for player, entry in resolved
@@ -342,11 +353,11 @@ class _Apply:
             and self.tc in player.seeds
         }
         given = q.official_on(self.db, sorted(rated), self.tc, month)
-        for pid, rating in rated.items():
-            if given.get(pid) != rating:
-                q.put_official(self.db, pid, self.tc, month, rating)
-                self.counts.stale = True
-                self.counts.lists_kept += 1
+        changed = {pid for pid, rating in rated.items() if given.get(pid) != rating}
+        for pid in changed:
+            q.put_official(self.db, pid, self.tc, month, rated[pid])
+        self.counts.stale = self.counts.stale or bool(changed)
+        return changed
 
     def _add(self, player: _Player, fide_id: int) -> None:
         """Store a new player of the list, and his seed."""
