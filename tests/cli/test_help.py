@@ -27,6 +27,7 @@ ROOT_ORDER = [
     "history",
     "list",
     "status",
+    "log",
     "compare",
     "evaluate",
     "shadow",

@@ -6,6 +6,7 @@ never load it and never touch a database.
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import uuid
 from collections.abc import Callable
@@ -44,6 +45,8 @@ class AppState:
     _staged: _Staged | None = field(default=None, repr=False)
     #: Publish a new database even with nothing in it (``tracker db upgrade`` creates one).
     keep_new: bool = False
+    #: The command's own context: the command line the change log records.
+    command: typer.Context | None = field(default=None, repr=False)
 
     @property
     def url(self) -> str:
@@ -176,7 +179,19 @@ class AppState:
                 opened = (driver.open_for_writing if write else driver.open_for_reading)(self.url)
             return opened if opened is not None else self._through_engine(write=write)
 
-        return driver.run(opener, work, keep=keep)
+        if not write:
+            return driver.run(opener, work, keep=keep)
+        command = command_line(self.command)
+
+        def logged(db: Db) -> T:
+            result = work(db)
+            if db.journal and (keep is None or keep(result)):
+                from tracker.services.log import write_entry
+
+                write_entry(db, command, now())
+            return result
+
+        return driver.run(opener, logged, keep=keep)
 
     def _through_engine(self, *, write: bool) -> Transaction:
         """A transaction on a connection of the engine's (made after its checks)."""
@@ -209,7 +224,51 @@ class _Staged:
 
 
 def state(ctx: typer.Context) -> AppState:
+    """The command's state; ``ctx`` (the command's own context) names the command line the
+    change log records."""
     root = ctx.find_root()
     if not isinstance(root.obj, AppState):
         root.obj = AppState()
+    root.obj.command = ctx
     return root.obj
+
+
+def now() -> dt.datetime:
+    """The time a log entry records (UTC, to the second); with ``TRACKER_TODAY`` pinned (tests,
+    reproducible demos), that day's midnight."""
+    if os.environ.get("TRACKER_TODAY"):
+        from tracker.user_input import today
+
+        return dt.datetime.combine(today(), dt.time())
+    return dt.datetime.now(dt.UTC).replace(tzinfo=None, microsecond=0)
+
+
+def command_line(ctx: typer.Context | None) -> str:
+    """The command ``ctx`` runs, as a user would type it again: its words, its arguments,
+    and the options given other than their defaults (not ``--db``)."""
+    import shlex
+
+    if ctx is None:
+        return "tracker"
+    words = [ctx.command_path]
+    for param in ctx.command.params:
+        value = ctx.params.get(param.name or "")
+        if value is None or value is False or value == () or value == []:
+            continue
+        if param.param_type_name == "argument":
+            values = value if isinstance(value, (list, tuple)) else [value]
+            words += [shlex.quote(_shown(v, param.metavar)) for v in values]
+        elif value != param.default and param.name != "json":
+            flag = param.opts[0]
+            if value is True:
+                words.append(flag)
+            else:
+                for v in value if isinstance(value, (list, tuple)) else [value]:
+                    words += [flag, shlex.quote(_shown(v, param.metavar))]
+    return " ".join(words)
+
+
+def _shown(value: object, metavar: str | None) -> str:
+    if isinstance(value, dt.date):
+        return value.isoformat()[:7] if metavar == "MONTH" else value.isoformat()
+    return str(value)

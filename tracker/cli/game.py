@@ -42,7 +42,7 @@ GameId = Annotated[
 ]
 
 app = command_group(
-    """Log, list, edit and remove games and rounds.
+    """Log, list, edit, remove and restore games.
 
     A game added, changed or removed in a closed period makes it stale: see
     `tracker rerate`.
@@ -491,4 +491,23 @@ def remove(
     if json:
         print_json(game_json(g))
     message(f"removed {_line(g)}")
+    now_stale(g.tc, g.stale)
+
+
+@app.command("restore")
+def restore(ctx: typer.Context, game_id: GameId, json: Json = False) -> None:
+    """Bring back a removed game, with its id.
+
+    Possible until a later command closes or rerates the period its removal changed (see
+    `tracker log`); after that, add it again with `tracker game add`.
+
+    \b
+    Example: tracker game restore 13
+    """
+    from tracker.services.games import restore_game
+
+    g = state(ctx).write(lambda db: restore_game(db, game_id))
+    if json:
+        print_json(game_json(g))
+    message(f"restored {_line(g)}")
     now_stale(g.tc, g.stale)

@@ -60,12 +60,15 @@ sqlite3.register_adapter(dt.date, dt.date.isoformat)
 class Db:
     """A connection to run plain SQL on, in the transaction it is in."""
 
-    __slots__ = ("_cache", "connection", "dialect")
+    __slots__ = ("_cache", "connection", "dialect", "journal")
 
     def __init__(self, connection: Any, dialect: str) -> None:
         self.connection = connection
         self.dialect = dialect  # "sqlite" or "postgresql"
         self._cache: dict[object, str] = {}
+        # What the command did, entry by entry, for the change log (tracker.services.log):
+        # written with the command's other changes, or not at all.
+        self.journal: list[dict[str, Any]] = []
 
     @property
     def sqlite(self) -> bool:
@@ -194,6 +197,7 @@ class Savepoint:
     def __init__(self, db: Db, name: str) -> None:
         self.db = db
         self.name = name
+        self.noted = len(db.journal)  # what is undone is not logged either
         db.run(f"SAVEPOINT {name}")
 
     def keep(self) -> None:
@@ -202,6 +206,7 @@ class Savepoint:
     def undo(self) -> None:
         self.db.run(f"ROLLBACK TO SAVEPOINT {self.name}")
         self.db.run(f"RELEASE SAVEPOINT {self.name}")
+        del self.db.journal[self.noted :]
 
     def __enter__(self) -> Savepoint:
         return self

@@ -363,3 +363,30 @@ class ShadowSettings(Base):
 def table(model: type[Base]) -> Table:
     """A model's Core table, for bulk statements that skip the ORM."""
     return cast(Table, model.__table__)
+
+
+class ChangeLog(Base):
+    """What one command that wrote did (``tracker log``): when, the command, and one entry per
+    thing added, changed, removed or made stale (JSON: see :mod:`tracker.services.log`)."""
+
+    __tablename__ = "change_log"
+    __table_args__ = ({"sqlite_autoincrement": True},)  # an entry's number is never reused
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    at: Mapped[dt.datetime] = mapped_column(DateTime)
+    command: Mapped[str] = mapped_column(Text)
+    entries: Mapped[str] = mapped_column(Text)
+
+
+class RemovedGame(Base):
+    """A removed game, as it was stored, so that ``tracker game restore ID`` can bring it back
+    (with its id) while the period it changed has not been rerated."""
+
+    __tablename__ = "removed_games"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)  # the game's own id
+    log_id: Mapped[int] = mapped_column(ForeignKey("change_log.id", ondelete="CASCADE"))
+    game: Mapped[str] = mapped_column(Text)  # its row (JSON)
+    # The first period its removal changed: once a later command closes or rerates that
+    # period (the log says so), the removal is settled.
+    month: Mapped[dt.date] = mapped_column(Date)

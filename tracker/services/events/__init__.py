@@ -26,7 +26,7 @@ from tracker.db.driver import Db
 from tracker.db.queries import events as queries
 from tracker.errors import AmbiguousError, InvalidInputError, NotFoundError
 from tracker.months import month_label, month_of, next_month
-from tracker.services import lists
+from tracker.services import lists, log
 from tracker.services.intake import event_key
 from tracker.services.lists import rated_games
 from tracker.services.lists.stale import mark_stale
@@ -116,6 +116,8 @@ def edit_event(
             touch(_rated_period(played))
         else:
             raise InvalidInputError(f"no rating is given for {player.name} in {event.name}")
+    for change in changes:
+        log.note(db, "changed", f"event {event.name}: {change}", events=[event.id])
     stale = tuple(
         (tc, months) for tc, on in sorted(touched.items()) if (months := mark_stale(db, tc, on))
     )

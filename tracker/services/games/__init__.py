@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from tracker.db.driver import Db
 from tracker.db.queries import games as queries
+from tracker.db.queries import log as log_queries
 from tracker.db.queries.games import EventRow as EventRow  # re-exported
 from tracker.db.queries.games import GameFields, GameFilter
 from tracker.db.queries.games import GameRow as GameRow  # re-exported
 from tracker.errors import AmbiguousError, ConflictError, InvalidInputError, NotFoundError
 from tracker.months import month_of, next_month
+from tracker.services import log
 from tracker.services.intake import (
     DateBounds,
     age_problem,
@@ -251,8 +254,10 @@ def add_game(
         black_rating=black_rating,
     )
     game_id = queries.insert_game(db, fields)
+    view = _view(db, game_id)
+    _note(db, "added", view, fields)
     stale = _mark(db, fields.tc, fields.event_id, played_on, before)
-    return replace(_view(db, game_id), stale=stale, warnings=warnings)
+    return replace(view, stale=stale, warnings=warnings)
 
 
 UNCHANGED: Any = object()
@@ -307,9 +312,22 @@ def edit_game(
     queries.update_game(db, game.id, fields)
     if old_event is not None and not old_event.start_fixed:
         _follow_earliest_game(db, old_event.id)
+    view = _view(db, game.id)
+    changed = [
+        name
+        for name in queries.CORRECTABLE
+        if name != "natural_key" and getattr(game, name) != getattr(fields, name)
+    ]
+    log.note(
+        db,
+        "changed",
+        f"game {_describe(view)} ({', '.join(c.replace('_', ' ') for c in changed)})",
+        players=(game.white_id, game.black_id, fields.white_id, fields.black_id),
+        events=(game.event_id, fields.event_id),
+    )
     stale = _mark(db, game.tc, game.event_id, game.played_on, old_before)
     stale += _mark(db, fields.tc, fields.event_id, fields.played_on, new_before)
-    return replace(_view(db, game.id), stale=tuple(sorted(set(stale))), warnings=warnings), True
+    return replace(view, stale=tuple(sorted(set(stale))), warnings=warnings), True
 
 
 def _span_before(db: Db, tc: str, event: str | None) -> rated_games.EventSpan | None:
@@ -403,5 +421,66 @@ def remove_game(db: Db, game_id: int) -> GameView:
     queries.delete_game(db, game.id)
     if event is not None and not event.start_fixed:
         _follow_earliest_game(db, event.id)
+    after = rated_games.span_of(db, removed.tc, game.event_id)
+    kept = {**game._asdict(), "played_on": game.played_on.isoformat()}
+    log.note(
+        db,
+        "removed",
+        f"game {_describe(removed)} (`tracker game restore {game.id}` brings it back)",
+        players=(game.white_id, game.black_id),
+        events=(game.event_id,),
+        tc=removed.tc,
+        months=[changed_month(before, after, removed.played_on)],
+        removed_game=kept,
+    )
     stale = _mark(db, removed.tc, event.id if event else None, removed.played_on, before)
     return replace(removed, stale=stale)
+
+
+def _describe(g: GameView) -> str:
+    event = f", {g.event}" if g.event else ""
+    return f"{g.id}: {g.white} {g.result} {g.black}, {g.played_on.isoformat()}, {g.tc}{event}"
+
+
+def _note(db: Db, did: str, view: GameView, fields: GameFields) -> None:
+    log.note(
+        db,
+        did,
+        f"game {_describe(view)}",
+        players=(fields.white_id, fields.black_id),
+        events=(fields.event_id,),
+    )
+
+
+def restore_game(db: Db, game_id: int) -> GameView:
+    """Bring back a removed game, with its id, while the period its removal changed has not
+    been closed or rerated since (the change log says)."""
+    removed = log_queries.removed_game(db, game_id)
+    if removed is None:
+        if queries.game_by_id(db, game_id) is not None:
+            raise InvalidInputError(f"game {game_id} is not removed")
+        raise NotFoundError(f"no removed game {game_id} to restore")
+    row: dict[str, Any] = json.loads(removed.game)
+    row["played_on"] = dt.date.fromisoformat(row["played_on"])
+    settled = log.settled_since(db, removed.log_id, row["tc"], removed.month)
+    if settled is not None:
+        raise InvalidInputError(
+            f"game {game_id}'s period {removed.month.isoformat()[:7]} was "
+            f"{'rerated' if 'rerate' in settled.command else 'closed'} after its removal "
+            f"(log #{settled.id}): add it again with `tracker game add`"
+        )
+    twin = queries.game_id_by_natural_key(db, row["natural_key"])
+    if twin is not None:
+        raise ConflictError(f"game {game_id} is stored again, as game {twin}")
+    fields = GameFields(**{name: row[name] for name in GameFields._fields})
+    before = rated_games.span_of(db, fields.tc, fields.event_id)
+    log_queries.insert_game_with_id(db, game_id, fields._asdict())
+    log_queries.delete_removed_game(db, game_id)
+    if fields.event_id is not None:
+        event = queries.event_by_id(db, fields.event_id)
+        if event is not None and not event.start_fixed:
+            _follow_earliest_game(db, event.id)
+    view = _view(db, game_id)
+    _note(db, "restored", view, fields)
+    stale = _mark(db, fields.tc, fields.event_id, fields.played_on, before)
+    return replace(view, stale=stale)

@@ -15,7 +15,7 @@ from tracker.db.queries.imports import NewEvent, NewImport, NewPlayer
 from tracker.errors import InvalidInputError
 from tracker.months import month_label
 from tracker.ratings.fide import changed_period
-from tracker.services import events
+from tracker.services import events, log
 from tracker.services.imports.columns import RESULT_CODES, TC_CODES
 from tracker.services.imports.file_plan import EventPlan, Identity, Plan, suffixed
 from tracker.services.imports.report import CreatedPlayer, ImportOptions, Progress, StaleFrom
@@ -87,6 +87,15 @@ class Writer:
         self._insert_games(import_id, added)
         if self.options.rated_in is not None:
             changed_events += self._rate_in(self.options.rated_in)
+        events_of_file = [e.event_id for e in plan.events if e.event_id is not None]
+        made = f", {len(created)} players created" if created else ""
+        log.note(
+            self.db,
+            "imported",
+            f"{self.name} as import #{import_id}: {added} games added{made}",
+            players=[p.id for p in created],
+            events=events_of_file,
+        )
         stale = self._mark_stale(survey.first_day_by_tc, changed_events, before)
         if any(not p.external for p in created):
             self.notes.append(

@@ -13,6 +13,7 @@ from tracker.db.driver import Db
 from tracker.db.queries import periods
 from tracker.months import month_of
 from tracker.ratings import fide
+from tracker.services import log
 
 Span = fide.EventSpan
 
@@ -35,11 +36,15 @@ def mark_stale(db: Db, tc: str, on: dt.date) -> tuple[dt.date, ...]:
     first = periods.first_closed_month(db, tc)
     if first is None:
         return ()
-    return periods.mark_stale_from(db, tc, max(month_of(on), first))
+    marked = periods.mark_stale_from(db, tc, max(month_of(on), first))
+    log.note_stale(db, tc, marked)
+    return marked
 
 
 def mark_all_stale(db: Db) -> tuple[tuple[str, tuple[dt.date, ...]], ...]:
     """A change that touches every list (a seed, a birth year, tracked/external): every closed
     period of every time control is stale. The closed months by time control."""
     months = periods.mark_all_stale(db)
+    for tc, found in months.items():
+        log.note_stale(db, tc, found)
     return tuple((tc, tuple(found)) for tc, found in months.items())

@@ -18,6 +18,7 @@ from tracker.db.queries import periods as queries
 from tracker.db.queries import rated_games as rated_queries
 from tracker.errors import InvalidInputError
 from tracker.months import month_label, month_of, months_between, next_month, previous_month
+from tracker.services import log
 from tracker.services.lists import closed_months, first_game_month
 from tracker.services.lists.rated_games import event_spans, period_games
 from tracker.services.periods.closing import ClosedPeriod, close_months, delete_periods
@@ -77,8 +78,15 @@ def close(db: Db, *, tc: str, month: dt.date | None, today: dt.date) -> CloseRep
             return CloseReport(tc, (), (target,), rerated)
         return CloseReport(tc, (), (), rerated, nothing_to_close=True)
     first_month = closed[0].month if closed else first
-    done = close_months(db, tc, months_between(start, target), first_month)
+    months = months_between(start, target)
+    done = close_months(db, tc, months, first_month)
+    log.note(db, "closed", f"{tc} periods closed: {_labels(months)}", tc=tc, months=months)
     return CloseReport(tc, done, (), rerated)
+
+
+def _labels(months: list[dt.date]) -> str:
+    first, last = month_label(months[0]), month_label(months[-1])
+    return first if first == last else f"{first} to {last}"
 
 
 def _rerate_stale(db: Db, tc: TimeControl) -> tuple[dt.date, ...]:
@@ -110,6 +118,14 @@ def rerate_from(db: Db, tc: TimeControl, start: dt.date) -> Rerated:
         end = first_games if first_games is not None else next_month(last)
         dropped = tuple(m for m, _, _ in closed if m < end)
         delete_periods(db, tc, before=end)
+        if dropped:
+            log.note(
+                db,
+                "rerated",
+                f"{tc} periods dropped (before the first game): {_labels(list(dropped))}",
+                tc=tc,
+                months=dropped,
+            )
         if first_games is None or first_games > last:
             return Rerated((), dropped)
         first_closed, start = first_games, first_games
@@ -119,6 +135,7 @@ def rerate_from(db: Db, tc: TimeControl, start: dt.date) -> Rerated:
     delete_periods(db, tc, since=begin)
     months = months_between(begin, last)
     close_months(db, tc, months, first_month)
+    log.note(db, "rerated", f"{tc} periods rerated: {_labels(months)}", tc=tc, months=months)
     return Rerated(tuple(months), dropped)
 
 

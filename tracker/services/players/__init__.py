@@ -11,7 +11,7 @@ from tracker.db.driver import Db
 from tracker.db.queries import players as q
 from tracker.errors import ConflictError, InvalidInputError
 from tracker.months import month_label
-from tracker.services import lists
+from tracker.services import lists, log
 from tracker.services.intake import (
     CHESSCOM_USER,
     LICHESS_USER,
@@ -248,6 +248,11 @@ def add_player(
     seeds = [] if seed is None else [seed_row(seed)]
     for s in seeds:
         _insert_seed(db, player.id, s)
+    seeded = f", seeded {seeds[0].rating} after {seeds[0].games} games" if seeds else ""
+    kind = "external" if external else "tracked"
+    log.note(
+        db, "added", f"player #{player.id} {player.name} ({kind}{seeded})", players=[player.id]
+    )
     stale = mark_all_stale(db) if seed is not None else ()
     return replace(
         player_view(player, tuple(seeds), others=namesakes(db, player.id, player.name)),
@@ -347,6 +352,20 @@ def edit_player(
     for column in relinked:
         # The stored points belonged to the account that was linked before.
         q.delete_online_ratings(db, player.id, column)
+    what = [
+        name.replace("_", " ")
+        for name in PlayerRow._fields
+        if getattr(player, name) != getattr(edited, name)
+    ]
+    if seeds_changed:
+        what += [
+            f"{s.tc} seed {s.rating} after {s.games} games"
+            for s in seeds
+            if _seed_state(s) not in before
+        ]
+    log.note(
+        db, "changed", f"player #{player.id} {edited.name}: {', '.join(what)}", players=[player.id]
+    )
     stale: tuple[tuple[str, tuple[dt.date, ...]], ...] = ()
     rating_inputs = (player.birth_year, player.external)
     if seeds_changed or (edited.birth_year, edited.external) != rating_inputs:
@@ -419,6 +438,13 @@ def seed_player(
     view = show_player(db, f"#{player.id}")
     if not changed:
         return replace(view, changed=False)
+    shown = "no rating" if clear else str(rating)
+    log.note(
+        db,
+        "cleared" if clear else "set",
+        f"player #{player.id} {player.name}: {shown} on the {month_label(list_date)} {tc} list",
+        players=[player.id],
+    )
     return replace(view, stale=mark_all_stale(db))
 
 
@@ -470,4 +496,5 @@ def remove_player(db: Db, ref: str) -> PlayerView:
         )
     result = player_view(player, tuple(_seeds(db, player.id)))
     q.delete_player(db, player.id)
+    log.note(db, "removed", f"player #{player.id} {player.name}", players=[player.id])
     return result

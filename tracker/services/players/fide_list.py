@@ -49,7 +49,7 @@ from tracker.db.queries.players import PlayerRow, SeedRow
 from tracker.errors import InvalidInputError
 from tracker.importers.fidelist import FideListEntry, FideListReader, tc_from_name
 from tracker.months import month_label, month_of
-from tracker.services import lists
+from tracker.services import lists, log
 from tracker.services.lists import rated_games
 from tracker.services.lists.stale import mark_all_stale
 from tracker.services.players import FEDERATION, SeedInput, seed_row
@@ -312,6 +312,15 @@ class _Apply:
                     None,
                     seed.rating if seed is not None else None,
                 )
+            )
+        if self.created or self.updated:
+            log.note(
+                self.db,
+                "imported",
+                f"FIDE {self.tc} list"
+                + (f" of {month_label(self.month)}" if self.month else "")
+                + f": {len(self.created)} players added, {len(self.updated)} updated",
+                players=[c.player_id for c in (*self.created, *self.updated)],
             )
         if self.counts.stale:
             mark_all_stale(self.db)

@@ -1,0 +1,105 @@
+"""``tracker log``: what every command that wrote did."""
+
+from __future__ import annotations
+
+import datetime as dt
+import textwrap
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from tracker.cli.context import state
+from tracker.cli.options import Json
+from tracker.cli.render import message, print_json
+from tracker.user_input import parse_date
+
+if TYPE_CHECKING:
+    from tracker.services.log import LogEntry
+
+
+def log(
+    ctx: typer.Context,
+    player: Annotated[
+        str | None,
+        typer.Option("--player", metavar="PLAYER", help="Only what touched this player."),
+    ] = None,
+    event: Annotated[
+        str | None,
+        typer.Option("--event", metavar="EVENT", help="Only what touched this event."),
+    ] = None,
+    since: Annotated[
+        dt.date | None,
+        typer.Option(
+            "--since",
+            metavar="DATE",
+            parser=lambda text: parse_date(text, "--since"),
+            help="YYYY-MM-DD: from this day on (UTC).",
+            show_default=False,
+        ),
+    ] = None,
+    until: Annotated[
+        dt.date | None,
+        typer.Option(
+            "--until",
+            metavar="DATE",
+            parser=lambda text: parse_date(text, "--until"),
+            help="YYYY-MM-DD: up to this day (UTC).",
+            show_default=False,
+        ),
+    ] = None,
+    json: Json = False,
+) -> None:
+    """Show what each command that wrote did.
+
+    Each entry lists what the command added, changed or removed and the closed periods it
+    made stale. A removed game can be brought back with `tracker game restore ID` until
+    its period is closed or rerated again.
+
+    \b
+    Example: tracker log --player "Hart, Daniel" --since 2026-11-01
+    """
+    from tracker.services.log import read_log
+
+    def work(db: Any) -> tuple[LogEntry, ...]:
+        player_id = event_id = None
+        if player is not None:
+            from tracker.services.players.refs import find
+
+            player_id = find(db, player).id
+        if event is not None:
+            from tracker.services.events import find_event
+
+            event_id = find_event(db, event).id
+        return read_log(db, player=player_id, event=event_id, since=since, until=until)
+
+    entries = state(ctx).read(work)
+    if json:
+        print_json(
+            [
+                {
+                    "id": e.id,
+                    "at": e.at.isoformat(),
+                    "command": e.command,
+                    "changes": list(e.notes),
+                }
+                for e in entries
+            ]
+        )
+        return
+    if not entries:
+        message("nothing logged" + (" for that" if player or event or since or until else ""))
+        return
+    for e in entries:
+        print_entry(e)
+
+
+def print_entry(e: LogEntry) -> None:
+    head = f"#{e.id}  {e.at.strftime('%Y-%m-%d %H:%M')}  {e.command}"
+    typer.echo(textwrap.fill(head, 80, subsequent_indent="      ", break_long_words=False))
+    for n in e.notes:
+        line = (
+            f"{n['did']} {n['what']}"
+            if n["did"] not in ("stale", "closed", "rerated")
+            else n["what"]
+        )
+        typer.echo(textwrap.fill(line, 80, initial_indent="  ", subsequent_indent="    "))
