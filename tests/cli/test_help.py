@@ -29,6 +29,7 @@ ROOT_ORDER = [
     "status",
     "compare",
     "evaluate",
+    "h2h",
     "shadow",
     "online",
     "calc",

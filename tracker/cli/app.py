@@ -168,6 +168,7 @@ COMMANDS: tuple[tuple[str, str, str, bool], ...] = (
     ("status", "status", "status", False),
     ("compare", "compare", "compare", False),
     ("evaluate", "compare", "evaluate", False),
+    ("h2h", "h2h", "h2h", False),
     ("shadow", "shadow", "app", True),
     ("online", "online", "app", True),
     ("calc", "calc", "app", True),
