@@ -30,6 +30,7 @@ ROOT_ORDER = [
     "compare",
     "evaluate",
     "h2h",
+    "norms",
     "shadow",
     "online",
     "calc",

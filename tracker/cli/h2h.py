@@ -132,7 +132,7 @@ def h2h(
     tc: AnyTc = None,
     json: Json = False,
 ) -> None:
-    """Two players' games against each other, and the score.
+    """Two players' games against each other.
 
     Every game of A against B (date, event, round, A's colour, result, A's points), then the
     score from A's side: overall, with each colour and in each time control, and the first

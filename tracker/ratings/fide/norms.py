@@ -176,8 +176,8 @@ def assess(norm: Norm, federation: str | None, opponents: list[Opponent]) -> Nor
     n = len(opponents)
     score = sum((o.score for o in opponents), Decimal(0))
     if n == 0:
-        checks = (Check("1.4.1a", f"at least {MIN_GAMES} games", "0", False),)
-        return NormResult(norm.title, 0, score, Decimal(0), 0, None, None, None, checks)
+        none = (Check("1.4.1a", f"at least {MIN_GAMES} games", "0", False),)
+        return NormResult(norm.title, 0, score, Decimal(0), 0, None, None, None, none)
     p = percentage(score, n)
     dp = dp_of(p)
     ra, raised = rating_average([o.rating for o in opponents], norm.floor)
