@@ -30,6 +30,8 @@ ROOT_ORDER = [
     "log",
     "compare",
     "evaluate",
+    "h2h",
+    "norms",
     "shadow",
     "online",
     "calc",

@@ -241,3 +241,13 @@ def test_game_list_with_long_real_names_fits(cli: Cli, monkeypatch: pytest.Monke
     words = out.split()  # every piece of every name is there
     for pieces in (("Vachier-", "Lagrave,"), ("Nepomniacht", "chi,"), ("Abdusattoro", "v,")):
         assert all(piece in words for piece in pieces), (pieces, out)
+
+
+def test_head_to_head(club: Cli) -> None:
+    ok(club("game", "add", LONG, "Okafor", "=", "--date", "2026-10-10", "--tc", "blitz"))
+    ok(club("game", "add", "Okafor", LONG, "1-0", "--date", "2026-10-11", "--event", LONG))
+    out = table(club, "h2h", LONG, "Okafor")
+    h = js(club, "h2h", LONG, "Okafor")
+    for g in h["games"]:
+        has(out, g["date"], g["event"], g["round"], g["colour"], g["result"])
+    has(out, LONG, "Okafor, Grace", "forfeit")

@@ -1,0 +1,178 @@
+"""FIDE title norms (tracker.ratings.fide.norms): each rule on both sides of its boundary,
+and a worked example with published numbers (FIDE Arbiters' Commission, Arbiters' Manual)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from tracker.ratings.fide.norms import (
+    NORM_BY_TITLE,
+    Opponent,
+    assess,
+    at_least,
+    at_most,
+    outlook,
+    percentage,
+    rating_average,
+)
+
+GM, IM, WGM, WIM = (NORM_BY_TITLE[t] for t in ("GM", "IM", "WGM", "WIM"))
+D = Decimal
+
+
+def opp(
+    rating: int | None, title: str | None = None, fed: str | None = "GER", score: float = 0.5
+) -> Opponent:
+    return Opponent(rating, title, fed, D(str(score)))
+
+
+def check(result, article: str, index: int = 0):  # type: ignore[no-untyped-def]
+    return [c for c in result.checks if c.article == article][index]
+
+
+# The Arbiters' Manual (FIDE Arbiters' Commission, Spanish edition 2016, p. 183, example 3):
+# an IM of ARM asks before round 9 of a 9-round Swiss what he needs for a GM norm.
+ARMENIAN = [
+    opp(2470, "GM", "NOR", 0),
+    opp(2150, None, "GEO", 1),
+    opp(2410, None, "GER", 1),
+    opp(2570, "IM", "ARM", 0),
+    opp(2340, None, "GEO", 1),
+    opp(2380, "FM", "GEO", 1),
+    opp(2675, "GM", "ARM", 0.5),
+    opp(2540, "IM", "ENG", 1),
+]
+ROUND_9 = (2695, "GM", "USA")
+
+
+def test_the_arbiters_manual_example_with_a_draw_in_round_9() -> None:
+    r = assess(GM, "ARM", [*ARMENIAN, opp(*ROUND_9, score=0.5)])
+    found = {(c.article, c.rule): c.found for c in r.checks}
+    assert found[("1.4.1a", "at least 9 games")] == "9"
+    assert found[("1.4.5a", "at least 5 title holders")] == "6"  # more than 50%
+    assert found[("1.4.5b", "at least 3 of GM")] == "3"  # 3 GMs: enough
+    assert found[("1.4.4", "at most 6 from one federation")] == "3"  # GEO: 3/9 < 2/3
+    assert found[("1.4.4", "at most 5 from the player's federation")] == "2"  # ARM: 2/9 < 3/5
+    assert r.raised == 2150  # the lowest, below GM's floor of 2200, is raised
+    assert r.ra == 2476  # 22280 / 9 = 2475.6
+    assert (r.score, r.p, r.dp, r.rp) == (D("6.0"), D("0.67"), 125, 2601)
+    assert r.achieved
+
+
+def test_the_arbiters_manual_example_with_a_loss_in_round_9() -> None:
+    r = assess(GM, "ARM", [*ARMENIAN, opp(*ROUND_9, score=0)])
+    assert (r.ra, r.p, r.dp, r.rp) == (2476, D("0.61"), 80, 2556)
+    assert not r.achieved
+    assert [c.article for c in r.failed] == ["1.4.8"]
+
+
+def test_the_arbiters_manual_example_before_round_9() -> None:
+    o = outlook(GM, ARMENIAN, 1)
+    assert dict(o.needs) == {D(0): None, D("0.5"): 2686, D(1): 2317}
+    # a draw against the GM of 2695 is enough; a loss is not whoever the opponent
+
+
+def test_nine_games_on_both_sides() -> None:
+    field = [opp(2500, "GM", fed) for fed in ("NOR", "USA", "ENG") * 3]
+    assert check(assess(GM, "ARM", field), "1.4.1a").ok
+    assert not check(assess(GM, "ARM", field[:8]), "1.4.1a").ok
+
+
+def test_half_title_holders_on_both_sides() -> None:
+    ten = [opp(2500, "IM" if i < 5 else "CM", ("NOR", "USA")[i % 2]) for i in range(10)]
+    assert check(assess(IM, "ARM", ten), "1.4.5a").ok  # 5 of 10
+    ten[0] = opp(2500, "CM", "NOR")  # a CM is no title holder
+    assert not check(assess(IM, "ARM", ten), "1.4.5a").ok
+    nine = [opp(2500, "GM" if i < 5 else None, "USA") for i in range(9)]
+    assert check(assess(GM, "ARM", nine), "1.4.5a").ok  # 4.5 rounds up to 5
+    nine[4] = opp(2500, None, "USA")
+    assert not check(assess(GM, "ARM", nine), "1.4.5a").ok
+
+
+def test_a_third_with_the_norms_title_on_both_sides() -> None:
+    eleven = [opp(2500, "GM" if i < 4 else "IM", "USA") for i in range(11)]
+    assert check(assess(GM, "ARM", eleven), "1.4.5b").ok  # 11/3 rounds up to 4
+    eleven[0] = opp(2500, "IM", "USA")
+    assert not check(assess(GM, "ARM", eleven), "1.4.5b").ok
+    assert check(assess(IM, "ARM", eleven), "1.4.5c").ok  # an IM counts for an IM norm
+    nine = [opp(2300, "WGM" if i < 3 else "WFM", "USA") for i in range(9)]
+    assert check(assess(WGM, "ARM", nine), "1.4.5d").ok
+    assert not check(assess(IM, "ARM", nine), "1.4.5c").ok  # a WGM does not for an IM norm
+    assert check(assess(WIM, "ARM", nine), "1.4.5e").ok  # at least 3 (a third of 9 is 3)
+    nine[0] = opp(2300, "WFM", "USA")
+    assert not check(assess(WIM, "ARM", nine), "1.4.5e").ok
+
+
+def test_the_floor_raise_on_both_sides() -> None:
+    assert rating_average([2199, 2500, 2500], 2200) == (2400, 2199)  # raised: 7200 / 3
+    assert rating_average([2200, 2500, 2500], 2200) == (2400, None)  # at the floor: not
+    assert rating_average([2000, 2100, 2600], 2200) == (2300, 2000)  # only the lowest
+    assert rating_average([None, 2100, 2600], 2200) == (2300, 1400)  # unrated first
+    assert rating_average([None, None, 2600], 2050) == (2017, 1400)  # (2050+1400+2600)/3
+    assert rating_average([2000, 2001], 1850) == (2001, None)  # 2000.5 rounds up
+
+
+def test_the_federation_mix_on_both_sides() -> None:
+    nine = [opp(2500, "GM", fed) for fed in ["ARM"] * 5 + ["USA"] * 2 + ["NOR"] * 2]
+    r = assess(GM, "ARM", nine)
+    assert [c.ok for c in r.checks if c.article.startswith("1.4.")][3:6] == [True, True, True]
+    six = [opp(2500, "GM", "ARM")] * 6 + [opp(2500, "GM", f) for f in ("USA", "NOR", "ENG")]
+    assert not check(assess(GM, "ARM", six), "1.4.4", 0).ok  # 6 > 9 * 3/5 = 5.4
+    one_other = [opp(2500, "GM", "ARM")] * 4 + [opp(2500, "GM", "USA")] * 5
+    assert not check(assess(GM, "ARM", one_other), "1.4.3").ok  # only one other federation
+    seven = [opp(2500, "GM", "USA")] * 7 + [opp(2500, "GM", f) for f in ("NOR", "ENG")]
+    assert not check(assess(GM, "ARM", seven), "1.4.4", 1).ok  # 7 > 6 = 9 * 2/3
+    seven[0] = opp(2500, "GM", "FID")  # FID is no federation
+    assert check(assess(GM, "ARM", seven), "1.4.4", 1).ok
+    unknown = [*seven[:8], opp(2500, "GM", None)]
+    assert check(assess(GM, "ARM", unknown), "1.4.3").ok is None  # not checked
+    assert check(assess(GM, None, seven), "1.4.3").ok is None
+
+
+def test_the_exact_performance_threshold() -> None:
+    # 6/9 = 0.67 -> dp 125: Ra 2475 gives Rp 2600 exactly, Ra 2474 gives 2599.
+    def at(ra_total: list[int]) -> int | None:
+        scores = [1, 1, 1, 1, 1, 1, 0, 0, 0]
+        field = [
+            opp(r, "GM", f, s)
+            for r, f, s in zip(ra_total, ["USA", "NOR", "ENG"] * 3, scores, strict=True)
+        ]
+        return assess(GM, "ARM", field).rp
+
+    assert at([2475] * 9) == 2600
+    assert assess(
+        GM,
+        "ARM",
+        [
+            opp(2475, "GM", f, s)
+            for f, s in zip(["USA", "NOR", "ENG"] * 3, [1] * 6 + [0] * 3, strict=True)
+        ],
+    ).achieved
+    assert at([2474] * 9) == 2599
+    assert percentage(D("6.5"), 9) == D("0.72")  # 72.2%
+    assert percentage(D("4.5"), 9) == D("0.50")
+    assert percentage(D(1), 8) == D("0.13")  # 12.5% rounds up
+
+
+def test_minimum_average_and_score() -> None:
+    field = [opp(2379, "GM", f, 1) for f in ["USA", "NOR", "ENG"] * 3]
+    r = assess(GM, "ARM", field)
+    assert r.rp == 3179 and not r.achieved  # a huge Rp, but Ra 2379 < 2380
+    assert [c.article for c in r.failed] == ["1.4.8a"]
+    low = [opp(2800, "GM", f, 0.5 if i < 6 else 0) for i, f in enumerate(["USA", "NOR", "ENG"] * 3)]
+    r = assess(GM, "ARM", low)  # 3/9 = 33%: under 35% whatever Ra
+    assert check(r, "1.4.8b").ok is False
+    low[6] = opp(2800, "GM", "USA", 1)  # 3.5/9 = 38.9%
+    assert check(assess(GM, "ARM", low), "1.4.8b").ok
+
+
+@pytest.mark.parametrize(("n", "low", "high"), [(9, 5, 5), (10, 5, 6), (11, 6, 7)])
+def test_rounding_of_counts(n: int, low: int, high: int) -> None:
+    from fractions import Fraction
+
+    assert at_least(n, Fraction(1, 2)) == low
+    assert at_most(n, Fraction(3, 5)) == (n * 3) // 5
+    assert at_most(n, Fraction(2, 3)) == (n * 2) // 3
+    assert high >= low

@@ -1,0 +1,157 @@
+"""``tracker h2h A B``: two players' games against each other and the score between them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from tracker.cli.context import state
+from tracker.cli.options import PLAYER_WORDS, AnyTc, Json
+from tracker.cli.render import message, print_json, print_table, score
+from tracker.vocabulary import plural
+
+if TYPE_CHECKING:
+    from tracker.services.h2h import H2hGame, HeadToHead, Tally
+
+
+def _tally_json(t: Tally) -> dict[str, Any]:
+    return {
+        "games": t.games,
+        "score": t.score,
+        "against": t.against,
+        "wins": t.wins,
+        "draws": t.draws,
+        "losses": t.losses,
+    }
+
+
+def _game_json(g: H2hGame) -> dict[str, Any]:
+    return {
+        "id": g.id,
+        "date": g.played_on.isoformat(),
+        "event": g.event,
+        "round": g.round,
+        "tc": g.tc,
+        "colour": g.colour,
+        "result": g.result,
+        "score": g.score,
+        "forfeit": g.forfeit,
+    }
+
+
+def h2h_json(h: HeadToHead) -> dict[str, Any]:
+    return {
+        "a": {"id": h.a_id, "name": h.a},
+        "b": {"id": h.b_id, "name": h.b},
+        "tc": h.tc,
+        "games": [_game_json(g) for g in h.games],
+        "total": _tally_json(h.total),
+        "by_colour": {colour: _tally_json(t) for colour, t in h.by_colour},
+        "by_tc": {tc: _tally_json(t) for tc, t in h.by_tc},
+        "forfeits": h.forfeits,
+        "first": None if h.first is None else _game_json(h.first),
+        "last": None if h.last is None else _game_json(h.last),
+    }
+
+
+def _where(g: H2hGame) -> str:
+    if g.event is None:
+        return "no event"
+    return g.event if g.round is None else f"{g.event}, round {g.round}"
+
+
+def _none(h: HeadToHead) -> str:
+    which = "" if h.tc is None else f" {h.tc}"
+    return f"no{which} games between {h.a} and {h.b}"
+
+
+def print_h2h(h: HeadToHead) -> None:
+    mixed = len({g.tc for g in h.games}) > 1  # else the title or the table says which
+    columns = ["date", "event", "round", *(["tc"] if mixed else []), "colour", "result", "points"]
+    rows = [
+        (
+            g.played_on,
+            g.event or "",
+            g.round or "",
+            *([g.tc] if mixed else []),
+            g.colour,
+            g.result,
+            "forfeit" if g.score is None else score(g.score),
+        )
+        for g in h.games
+    ]
+    which = "" if h.tc is None else f" ({h.tc})"
+    print_table(
+        columns,
+        rows,
+        title=f"{h.a} against {h.b}{which} (the first player's colour and points)",
+        right=["points"],
+        wrap=["event"],
+        drop=["tc"],
+        empty=_none(h),
+    )
+    if not h.games:
+        return
+    lines: list[tuple[str, Tally]] = [("all games", h.total)]
+    lines += [(f"with {colour}", t) for colour, t in h.by_colour]
+    lines += list(h.by_tc) if len(h.by_tc) > 1 else []
+    typer.echo("")
+    print_table(
+        ["", "games", "score", "won", "drawn", "lost"],
+        [
+            (label, t.games, f"{score(t.score)}-{score(t.against)}", t.wins, t.draws, t.losses)
+            for label, t in lines
+        ],
+        right=["games", "score", "won", "drawn", "lost"],
+    )
+    if h.first is not None and h.last is not None:
+        typer.echo("")
+        print_table(
+            ["meeting", "date", "where"],
+            [
+                ("first", h.first.played_on, _where(h.first)),
+                ("last", h.last.played_on, _where(h.last)),
+            ],
+            wrap=["where"],
+        )
+
+
+def h2h(
+    ctx: typer.Context,
+    a: Annotated[
+        str,
+        typer.Argument(metavar="A", help=f"The first player: {PLAYER_WORDS}.", show_default=False),
+    ],
+    b: Annotated[
+        str,
+        typer.Argument(
+            metavar="B", help="The second player, named the same ways.", show_default=False
+        ),
+    ],
+    tc: AnyTc = None,
+    json: Json = False,
+) -> None:
+    """Two players' games against each other.
+
+    Every game of A against B (date, event, round, A's colour, result, A's points), then the
+    score from A's side: overall, with each colour and in each time control, and the first
+    and last meeting. A forfeit is listed but is no game played: it counts in no score.
+
+    \b
+    Example: tracker h2h "Hart, Daniel" "Okafor, Grace" --tc standard
+    """
+    from tracker.services.h2h import head_to_head
+
+    h = state(ctx).read(lambda db: head_to_head(db, a, b, tc))
+    if json:
+        print_json(h2h_json(h))
+    else:
+        print_h2h(h)
+    if json and not h.games:
+        message(_none(h))
+    if h.forfeits:
+        message(
+            f"{plural(h.forfeits, 'forfeit')} listed, not counted as played: in no score, "
+            "colour or time control, and no meeting"
+        )

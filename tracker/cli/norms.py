@@ -1,0 +1,179 @@
+"""``tracker norms EVENT``: the title norms (GM, IM, WGM, WIM) each player's games in an event
+give, with the articles of the FIDE Title Regulations they rest on."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from tracker.cli.context import state
+from tracker.cli.options import Json, player_option
+from tracker.cli.render import message, print_json, print_table, score
+
+if TYPE_CHECKING:
+    from tracker.ratings.fide.norms import NormResult, Outlook
+    from tracker.services.norms import EventNorms, PlayerNorms
+
+
+def _result_json(r: NormResult, o: Outlook | None) -> dict[str, Any]:
+    return {
+        "norm": r.norm,
+        "games": r.games,
+        "score": r.score,
+        "p": r.p,
+        "dp": r.dp,
+        "raised": r.raised,
+        "ra": r.ra,
+        "rp": r.rp,
+        "achieved": r.achieved,
+        "checks": [
+            {"article": c.article, "rule": c.rule, "found": c.found, "ok": c.ok} for c in r.checks
+        ],
+        "outlook": None
+        if o is None
+        else {
+            "remaining": o.remaining,
+            "needs": [{"points": points, "average": average} for points, average in o.needs],
+        },
+    }
+
+
+def norms_json(e: EventNorms) -> dict[str, Any]:
+    return {
+        "event": e.event,
+        "start": e.start.isoformat(),
+        "list": e.list_date.isoformat(),
+        "rounds": e.rounds,
+        "players": [
+            {
+                "id": p.id,
+                "name": p.name,
+                "title": p.title,
+                "federation": p.federation,
+                "games": p.games,
+                "forfeits": p.forfeits,
+                "score": p.score,
+                "remaining": p.remaining,
+                "norms": [_result_json(r, o) for r, o in zip(p.results, p.outlooks, strict=True)],
+            }
+            for p in e.players
+        ],
+        "not_checked": list(e.not_checked),
+    }
+
+
+def _verdict(r: NormResult) -> str:
+    if r.achieved:
+        return "norm"
+    if r.failed:
+        c = r.failed[0]
+        more = f" (+{len(r.failed) - 1})" if len(r.failed) > 1 else ""
+        return f"no: {c.rule} (§{c.article}: {c.found}){more}"
+    return "if " + ", ".join(f"§{c.article}" for c in r.unchecked) + " hold"
+
+
+def print_norms(e: EventNorms, detail: bool) -> None:
+    rows = []
+    for p in e.players:
+        for i, r in enumerate(p.results):
+            rows.append(
+                (
+                    p.name if i == 0 else "",
+                    r.norm,
+                    r.games,
+                    score(r.score),
+                    "" if r.ra is None else r.ra,
+                    "" if r.rp is None else r.rp,
+                    _verdict(r),
+                )
+            )
+    print_table(
+        ["player", "norm", "games", "score", "Ra", "Rp", "result"],
+        rows,
+        title=f"{e.event}: title norms (ratings of the {e.list_date:%Y-%m} list)",
+        right=["games", "score", "Ra", "Rp"],
+        wrap=["player", "result"],
+        empty=f"no player has a standard game in {e.event}",
+    )
+    for p in e.players:
+        if detail:
+            _print_checks(p)
+        _print_outlook(p)
+
+
+def _print_checks(p: PlayerNorms) -> None:
+    for r in p.results:
+        typer.echo("")
+        raised = f"; {r.raised} raised to the floor" if r.raised is not None else ""
+        print_table(
+            ["article", "requirement", "found", "met"],
+            [
+                (f"§{c.article}", c.rule, c.found, "?" if c.ok is None else "yes" if c.ok else "no")
+                for c in r.checks
+            ],
+            title=f"{p.name}, {r.norm} norm: p {r.p}, dp {r.dp}{raised}",
+            wrap=["requirement", "found"],
+        )
+
+
+def _print_outlook(p: PlayerNorms) -> None:
+    for r, o in zip(p.results, p.outlooks, strict=True):
+        if o is None:
+            continue
+        typer.echo("")
+        print_table(
+            ["points", "average needed"],
+            [
+                (score(points), "out of reach" if average is None else average)
+                for points, average in o.needs
+            ],
+            title=f"{p.name}, {r.norm} norm: {o.remaining} round(s) to play; each score and the "
+            "least average rating of those opponents",
+            right=["points", "average needed"],
+        )
+
+
+def norms(
+    ctx: typer.Context,
+    event: Annotated[
+        str, typer.Argument(metavar="EVENT", help="The event's name.", show_default=False)
+    ],
+    player: Annotated[str | None, player_option("Only this player, with every check")] = None,
+    rounds: Annotated[
+        int | None,
+        typer.Option(
+            "--rounds",
+            metavar="N",
+            help="The event's number of rounds, while it runs: what the remaining rounds "
+            "still require. Default: the event is over.",
+        ),
+    ] = None,
+    json: Json = False,
+) -> None:
+    """GM, IM, WGM and WIM norms in an event.
+
+    FIDE Title Regulations applied from 1 January 2024: games (§1.4.1), federations
+    (§1.4.3-1.4.4), title holders (§1.4.5), opponents' ratings with the floor raise and
+    Ra (§1.4.6-1.4.7), Rp = Ra + dp, the minimum Ra and 35% (§1.4.8-1.4.9). Ratings are
+    tracker's list in force at the event's start (an external opponent's: the one recorded
+    on the game); titles and federations as stored. With --rounds, for each score in the
+    rounds left, the least average rating of those opponents that still gives the norm.
+
+    \b
+    Example: tracker norms "Autumn Open" --player "Hart, Daniel" --rounds 9
+    """
+    from tracker.services.norms import event_norms
+
+    e = state(ctx).read(lambda db: event_norms(db, event, player=player, rounds=rounds))
+    if json:
+        print_json(norms_json(e))
+    else:
+        print_norms(e, detail=player is not None)
+    message("not checked (not stored): " + "; ".join(e.not_checked))
+    if any(o is not None for p in e.players for o in p.outlooks):
+        message(
+            "the remaining opponents are assumed rated at least the norm's floor (the floor "
+            "raise stays on the games played) and their titles and federations are not "
+            "counted: check §1.4.3-1.4.5 with the pairings"
+        )

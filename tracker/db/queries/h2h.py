@@ -1,0 +1,40 @@
+"""The games two players played against each other (:mod:`tracker.services.h2h`)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import NamedTuple
+
+from tracker.db.driver import Db, day
+
+
+class Meeting(NamedTuple):
+    """One game between the two, with its event's name."""
+
+    id: int
+    played_on: dt.date
+    white_id: int
+    black_id: int
+    result: str
+    tc: str
+    event: str | None
+    round: str | None
+
+
+def games_between(db: Db, a: int, b: int, tc: str | None) -> list[Meeting]:
+    """Every game of ``a`` against ``b`` (forfeits included), of ``tc`` if given, oldest
+    first (date, then round as stored, then id)."""
+    only_tc = "" if tc is None else "AND g.tc = :tc"
+    rows = db.all(
+        f"""
+        SELECT g.id, g.played_on, g.white_id, g.black_id, g.result, g.tc, e.name, g.round
+        FROM games g LEFT JOIN events e ON e.id = g.event_id
+        WHERE ((g.white_id = :a AND g.black_id = :b) OR (g.white_id = :b AND g.black_id = :a))
+            {only_tc}
+        ORDER BY g.played_on, g.id""",
+        {"a": a, "b": b, "tc": tc},
+    )
+    return [
+        Meeting(int(gid), day(on), int(w), int(bl), str(res), str(t), ev, rnd)
+        for gid, on, w, bl, res, t, ev, rnd in rows
+    ]

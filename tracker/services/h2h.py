@@ -1,0 +1,116 @@
+"""Head-to-head (``tracker h2h A B``): every game two players played against each other, and
+the score between them, overall, by colour and by time control.
+
+Scores are the first player's (A's). A forfeit (``+-``, ``-+``) is listed but is no game
+played: it counts in no score, no colour and no time control, and is no meeting (FIDE Rating
+Regulations 2024 §5.1: unplayed games are not counted).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from decimal import Decimal
+
+from tracker.db.driver import Db
+from tracker.db.queries import h2h as queries
+from tracker.errors import InvalidInputError
+from tracker.services.players.refs import find
+from tracker.user_input import check_tc
+from tracker.vocabulary import FORFEITS, SCORES
+
+
+@dataclass(frozen=True)
+class H2hGame:
+    """One game between the two, from A's side."""
+
+    id: int
+    played_on: dt.date
+    event: str | None
+    round: str | None
+    colour: str  # A's colour: "white" or "black"
+    result: str  # as stored (white's result first)
+    tc: str
+    score: Decimal | None  # A's points; None for a forfeit
+    forfeit: bool
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Played games and A's points in them (B's are ``games - score``)."""
+
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    score: Decimal = Decimal(0)
+
+    @property
+    def against(self) -> Decimal:
+        return self.games - self.score
+
+    def add(self, points: Decimal) -> Tally:
+        return Tally(
+            self.games + 1,
+            self.wins + (points == 1),
+            self.draws + (points == Decimal("0.5")),
+            self.losses + (points == 0),
+            self.score + points,
+        )
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """Two players' games against each other and the score (A's first)."""
+
+    a: str
+    a_id: int
+    b: str
+    b_id: int
+    tc: str | None  # the time control asked for; None: all
+    games: tuple[H2hGame, ...]
+    total: Tally
+    by_colour: tuple[tuple[str, Tally], ...]  # ("white", ...) is A with white
+    by_tc: tuple[tuple[str, Tally], ...]
+    forfeits: int
+    first: H2hGame | None  # the first and last games played (forfeits are no meeting)
+    last: H2hGame | None
+
+
+def head_to_head(db: Db, a_ref: str, b_ref: str, tc: str | None = None) -> HeadToHead:
+    """The games of the player ``a_ref`` against ``b_ref`` (of ``tc`` if given)."""
+    wanted = None if tc is None else check_tc(tc)
+    a = find(db, a_ref)
+    b = find(db, b_ref)
+    if a.id == b.id:
+        raise InvalidInputError(f"{a.name} twice: name two different players")
+    games: list[H2hGame] = []
+    total = Tally()
+    colours: dict[str, Tally] = {}
+    tcs: dict[str, Tally] = {}
+    for m in queries.games_between(db, a.id, b.id, wanted):
+        colour = "white" if m.white_id == a.id else "black"
+        forfeit = m.result in FORFEITS
+        points = None if forfeit else SCORES[m.result][0 if colour == "white" else 1]
+        games.append(
+            H2hGame(m.id, m.played_on, m.event, m.round, colour, m.result, m.tc, points, forfeit)
+        )
+        if points is not None:
+            total = total.add(points)
+            colours[colour] = colours.get(colour, Tally()).add(points)
+            tcs[m.tc] = tcs.get(m.tc, Tally()).add(points)
+    played = [g for g in games if not g.forfeit]
+    return HeadToHead(
+        a.name,
+        a.id,
+        b.name,
+        b.id,
+        wanted,
+        tuple(games),
+        total,
+        tuple((c, colours[c]) for c in ("white", "black") if c in colours),
+        tuple((t, tcs[t]) for t in ("standard", "rapid", "blitz") if t in tcs),
+        sum(g.forfeit for g in games),
+        played[0] if played else None,
+        played[-1] if played else None,
+    )

@@ -1,0 +1,154 @@
+"""Title norms in an event (``tracker norms EVENT``; later ``event show --norms``): for each
+player, whether the event gives a GM, IM, WGM or WIM norm under the FIDE Title Regulations
+applied from 1 January 2024 (rules and sources: :mod:`tracker.ratings.fide.norms`), and while
+it runs (``rounds`` given), what the remaining rounds still require.
+
+What tracker stores and what it does not:
+
+- ratings (§1.4.6 a): a tracked player's rating on tracker's standard list in force at the
+  event's start; an external opponent's rating recorded on his game; unrated: 1400 (§1.4.6 d);
+- titles and federations (§1.4.3-1.4.5): the players' stored ``title`` and ``federation``
+  (as stored today: a title gained since the event counts; §0.4.3 would not count it);
+  where a federation is missing, the federation rules are not checked and say so;
+- women's norms (WGM, WIM) are assessed for players stored as women only;
+- not checked (nothing stored for them): §1.1 (time control, rounds a day, arbiters,
+  registration), the exceptions of §1.4.1 b-c, §1.4.2 b (an unrated opponent scoring zero in
+  a round robin), the exemptions of §1.4.3 a-d (national championships, team championships,
+  zonals, large Swiss opens), §1.4.5 f (double round robins), §1.1.4 (events over 30 days),
+  and the application rules of §1.5.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from decimal import Decimal
+
+from tracker.db.driver import Db
+from tracker.db.queries import norms as queries
+from tracker.errors import InvalidInputError
+from tracker.months import month_of
+from tracker.ratings.fide import norms as rules
+from tracker.services.events import find_event
+from tracker.services.lists import ListRatings
+from tracker.services.players.refs import find
+from tracker.vocabulary import FORFEITS, SCORES
+
+#: What no norm here checks, for want of stored data (said beside every answer).
+NOT_CHECKED: tuple[str, ...] = (
+    "§1.1 (time control, rounds a day, arbiters, registration)",
+    "§1.4.1 b-c (fewer games in team events, the World Cup, a bye or forfeit win)",
+    "§1.4.2 b (unrated opponents scoring zero in a round robin)",
+    "§1.4.3 a-d (federation exemptions: national and team championships, zonals, "
+    "large Swiss opens)",
+    "§1.4.5 f (double round robins)",
+    "§1.1.4 (events over 30 days)",
+)
+
+
+@dataclass(frozen=True)
+class PlayerNorms:
+    """One player's games in the event and each norm assessed for him."""
+
+    id: int
+    name: str
+    title: str | None
+    federation: str | None
+    games: int  # counted: played, not forfeited
+    forfeits: int
+    score: Decimal
+    remaining: int  # rounds still to play (0: done, or --rounds not given)
+    results: tuple[rules.NormResult, ...]
+    outlooks: tuple[rules.Outlook | None, ...]  # beside each result: None when done
+
+    @property
+    def achieved(self) -> tuple[str, ...]:
+        return tuple(r.norm for r in self.results if r.achieved)
+
+
+@dataclass(frozen=True)
+class EventNorms:
+    event: str
+    start: dt.date
+    list_date: dt.date  # the list in force at the start (§1.4.6 a)
+    rounds: int | None
+    players: tuple[PlayerNorms, ...]
+    not_checked: tuple[str, ...]
+
+
+def event_norms(
+    db: Db, name: str, *, player: str | None = None, rounds: int | None = None
+) -> EventNorms:
+    """Every tracked player's norms in the event ``name`` (or only ``player``'s, who may be
+    external); ``rounds``: the
+    event's rounds, when it is still running."""
+    event = find_event(db, name)
+    if "standard" not in event.tcs:
+        raise InvalidInputError(
+            f"{event.name} has no standard games: title norms are for standard chess "
+            "(Title Regulations §0.5: 'Rating refers to a player's Standard FIDE rating')"
+        )
+    if rounds is not None and rounds < 1:
+        raise InvalidInputError(f"--rounds {rounds}: give the number of rounds, 1 or more")
+    games = [g for g in queries.event_games(db, event.id) if g.tc == "standard"]
+    people = {p.id: p for p in queries.event_players(db, event.id)}
+    listed = ListRatings(db, "standard").on_list_of(event.start_date)
+    wanted = None
+    if player is not None:
+        chosen = find(db, player)
+        if chosen.id not in people:
+            raise InvalidInputError(f"{chosen.name} plays no game in {event.name}")
+        wanted = chosen.id
+    found: list[PlayerNorms] = []
+    for pid, who in people.items():
+        if (wanted is not None and pid != wanted) or (wanted is None and who.external):
+            continue  # an external player's games are only those against tracked players
+        mine = [g for g in games if pid in (g.white_id, g.black_id)]
+        if not mine:
+            continue
+        opponents: list[rules.Opponent] = []
+        forfeits = 0
+        for g in mine:
+            if g.result in FORFEITS:  # §1.4.2 c
+                forfeits += 1
+                continue
+            white = g.white_id == pid
+            other = people[g.black_id if white else g.white_id]
+            recorded = g.black_rating if white else g.white_rating
+            rating = recorded if other.external else listed.get(other.id)
+            points = SCORES[g.result][0 if white else 1]
+            opponents.append(rules.Opponent(rating, other.title, other.federation, points))
+        played = len(opponents) + forfeits
+        if rounds is not None and played > rounds:
+            raise InvalidInputError(
+                f"{who.name} has {played} games in {event.name}: more than --rounds {rounds}"
+            )
+        remaining = 0 if rounds is None else rounds - played
+        norms = [n for n in rules.NORMS if not n.women or who.sex == "f"]
+        results = tuple(rules.assess(n, who.federation, opponents) for n in norms)
+        outlooks = tuple(
+            rules.outlook(n, opponents, remaining) if remaining else None for n in norms
+        )
+        score = sum((o.score for o in opponents), Decimal(0))
+        found.append(
+            PlayerNorms(
+                pid,
+                who.name,
+                who.title,
+                who.federation,
+                len(opponents),
+                forfeits,
+                score,
+                remaining,
+                results,
+                outlooks,
+            )
+        )
+    return EventNorms(
+        event.name,
+        event.start_date,
+        month_of(event.start_date),
+        rounds,
+        tuple(found),
+        NOT_CHECKED,
+    )
