@@ -25,6 +25,7 @@ from tracker.db.driver import Db
 from tracker.db.queries import online as q
 from tracker.db.queries.online import Account
 from tracker.errors import InvalidInputError, NotFoundError
+from tracker.services import log
 from tracker.services.online import parse
 from tracker.services.online.http import Fetch
 from tracker.services.online.parse import OnlineParse, OnlinePoint
@@ -104,6 +105,14 @@ def store_points(
         q.set_rating(db, point_id, rating)
     q.add_points(db, new_points)
     user = player.user(platform) or ""
+    if new_points or new_ratings:
+        log.note(
+            db,
+            "imported",
+            f"{PLATFORM_NAMES[platform]} ratings of #{player.id} {player.name}: "
+            f"{len(new_points)} points added, {len(new_ratings)} changed",
+            players=[player.id],
+        )
     return Stored(
         player.id, player.name, platform, user, added, updated, unchanged, latest, tuple(notes)
     )

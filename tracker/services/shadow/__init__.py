@@ -49,7 +49,7 @@ from tracker.months import month_end, next_month
 from tracker.ratings import glicko
 from tracker.ratings.glicko import GlickoPreset, GlickoState
 from tracker.ratings.shadow import GameUpdate, ShadowPlayer, as_of
-from tracker.services import lists
+from tracker.services import lists, log
 from tracker.services.shadow.config import (
     PRESET_NAMES,
     SEED_RD_RANGE,
@@ -268,6 +268,10 @@ def set_config(
         "seed_rd": new.seed_rd,
     }
     queries.save_settings(db, values)
+    shown = ", ".join(
+        f"{k.replace('_', ' ')} {v}" for k, v in values.items() if v != getattr(current, k)
+    )
+    log.note(db, "changed", f"shadow settings: {shown}; the shadow recomputed")
     for tc in TIME_CONTROLS:
         recompute(db, tc, new)
     return new, True
