@@ -159,9 +159,7 @@ def test_the_distribution_sums_to_one_and_says_its_model(cli: Cli) -> None:
     p = fc["probabilities"]
     assert p["fitted_games"] == 3  # June's games between two rated players
     assert p["strength"] == 1942  # 1934 + 8 (a draw with Berg in June, K 40)
-    total = sum(
-        (Fraction(*map(int, o["exact"].split("/"))) for o in p["outcomes"]), Fraction(0)
-    )
+    total = sum((Fraction(*map(int, o["exact"].split("/"))) for o in p["outcomes"]), Fraction(0))
     assert total == 1
     reachable = {row["low"]["rating"] for row in fc["scores"]}
     assert {o["rating"] for o in p["outcomes"]} <= reachable
@@ -210,4 +208,3 @@ def test_it_writes_nothing(cli: Cli) -> None:
     before = json.dumps(js(cli, "period", "list"))
     ok(cli("forecast", "Ames", "Berg", "--date", START))
     assert json.dumps(js(cli, "period", "list")) == before
-

@@ -21,7 +21,9 @@ MONTH = date(2026, 3, 1)
 SCORES = (D(0), D("0.5"), D(1))
 
 
-def game(opponent: int | None, score: str = "0", key: str = "x", own: int | None = None) -> fide.PeriodGame:
+def game(
+    opponent: int | None, score: str = "0", key: str = "x", own: int | None = None
+) -> fide.PeriodGame:
     return fide.PeriodGame(
         opponent=opponent, score=D(score), event_start=START, event_key=key, own_rating=own,
         rules_from=START,
@@ -129,9 +131,7 @@ def test_the_distribution_is_the_brute_force_one_and_sums_to_one(case: str, rate
     counted = whatif.counted_games(state, forecast, tc)
     dist = whatif.rating_distribution(classes, whatif.class_distribution(probs, counted))
     assert sum(dist.values()) == 1
-    assert {k: v for k, v in dist.items() if v} == brute_force(
-        state, existing, forecast, probs, tc
-    )
+    assert {k: v for k, v in dist.items() if v} == brute_force(state, existing, forecast, probs, tc)
 
 
 def test_game_probabilities_keep_the_expectation() -> None:
