@@ -241,3 +241,18 @@ def test_game_list_with_long_real_names_fits(cli: Cli, monkeypatch: pytest.Monke
     words = out.split()  # every piece of every name is there
     for pieces in (("Vachier-", "Lagrave,"), ("Nepomniacht", "chi,"), ("Abdusattoro", "v,")):
         assert all(piece in words for piece in pieces), (pieces, out)
+
+
+def test_forecast(club: Cli) -> None:
+    args = ("forecast", LONG, "Hart", "Okafor", "Sato", "2150", "--date", "2026-11-15")
+    out = table(club, *args, "--target", "2215", "--probabilities")
+    f = js(club, *args, "--target", "2215", "--probabilities")
+    has(out, LONG, f["rating"], f["k"], *(o["name"] or o["rating"] for o in f["opponents"]))
+    for row in f["scores"]:
+        has(out, f"{row['score']:.1f}", row["low"]["rating"], f"{row['low']['change']:+d}")
+    assert f["target"]["score"] is not None
+    has(out, "target", f"{f['target']['score']:.1f}")
+    for o in f["probabilities"]["outcomes"]:
+        has(out, o["rating"], f"{o['probability'] * 100:.2f}")
+    out = table(club, "forecast", "Sato", LONG, "Patel", "--date", "2026-11-15")
+    has(out, "unrated:", LONG)

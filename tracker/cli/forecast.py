@@ -76,7 +76,7 @@ def forecast(
     ] = None,
     json: Json = False,
 ) -> None:
-    """What an event would do to a player's rating: the change for each score.
+    """What-if: the rating change an event would give, score by score.
 
     The event's games join the player's other games of the period it is rated in (its
     start's month) and the period is closed as `period close` would close it, for each
@@ -84,7 +84,7 @@ def forecast(
     unrated player's pending results and first rating. Nothing is written.
 
     \b
-    Example: tracker forecast "Patel, Arjun" Okafor Hart 2150 --date 2026-11-07 --target 2000
+    Example: tracker forecast Patel Okafor 2150 --date 2026-11-07 --target 2000
     """
     from tracker.services.forecast import forecast as run
 
@@ -130,19 +130,18 @@ def _cell(row: ScoreRow, pick: Any) -> str:
 
 
 def print_forecast(f: Forecast) -> None:
+    others = f"{f.other_games} other game(s) in it" if f.other_games else "no other games"
+    typer.echo(f"{f.player} ({f.tc})")
     typer.echo(
-        f"{f.player} ({f.tc}): an event starting {f.start.isoformat()}, rated in "
-        f"{month_label(f.month)}"
+        f"event starting {f.start.isoformat()}, rated in {month_label(f.month)}; {others}"
     )
     if f.rating is not None:
         k = f"K {f.k_in_force}" + (
             f" ({f.k_used} by the 700 rule)" if f.k_used not in (None, f.k_in_force) else ""
         )
-        standing = f"rating {f.rating} on the {f.list_date.isoformat()} list, {k}"
+        typer.echo(f"rating {f.rating} on the {f.list_date.isoformat()} list, {k}")
     else:
-        standing = f"unrated, {f.pending} result(s) pending, {f.rated_games} rated game(s)"
-    others = f"{f.other_games} other game(s) in the period" if f.other_games else "no other games"
-    typer.echo(f"{standing}; {others}")
+        typer.echo(f"unrated: {f.pending} result(s) pending, {f.rated_games} rated game(s)")
     print_table(
         ["game", "opponent", "rating", "expected"],
         [
