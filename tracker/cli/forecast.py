@@ -132,9 +132,7 @@ def _cell(row: ScoreRow, pick: Any) -> str:
 def print_forecast(f: Forecast) -> None:
     others = f"{f.other_games} other game(s) in it" if f.other_games else "no other games"
     typer.echo(f"{f.player} ({f.tc})")
-    typer.echo(
-        f"event starting {f.start.isoformat()}, rated in {month_label(f.month)}; {others}"
-    )
+    typer.echo(f"event starting {f.start.isoformat()}, rated in {month_label(f.month)}; {others}")
     if f.rating is not None:
         k = f"K {f.k_in_force}" + (
             f" ({f.k_used} by the 700 rule)" if f.k_used not in (None, f.k_in_force) else ""
