@@ -27,6 +27,7 @@ ROOT_ORDER = [
     "history",
     "list",
     "status",
+    "forecast",
     "log",
     "compare",
     "evaluate",

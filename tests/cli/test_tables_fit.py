@@ -251,3 +251,18 @@ def test_head_to_head(club: Cli) -> None:
     for g in h["games"]:
         has(out, g["date"], g["event"], g["round"], g["colour"], g["result"])
     has(out, LONG, "Okafor, Grace", "forfeit")
+
+
+def test_forecast(club: Cli) -> None:
+    args = ("forecast", LONG, "Hart", "Okafor", "Sato", "2150", "--date", "2026-11-15")
+    out = table(club, *args, "--target", "2215", "--probabilities")
+    f = js(club, *args, "--target", "2215", "--probabilities")
+    has(out, LONG, f["rating"], f["k"], *(o["name"] or o["rating"] for o in f["opponents"]))
+    for row in f["scores"]:
+        has(out, f"{row['score']:.1f}", row["low"]["rating"], f"{row['low']['change']:+d}")
+    assert f["target"]["score"] is not None
+    has(out, "target", f"{f['target']['score']:.1f}")
+    for o in f["probabilities"]["outcomes"]:
+        has(out, o["rating"], f"{o['probability'] * 100:.2f}")
+    out = table(club, "forecast", "Sato", LONG, "Patel", "--date", "2026-11-15")
+    has(out, "unrated:", LONG)

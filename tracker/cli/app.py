@@ -166,6 +166,7 @@ COMMANDS: tuple[tuple[str, str, str, bool], ...] = (
     ("history", "history", "history", False),
     ("list", "history", "rating_list", False),
     ("status", "status", "status", False),
+    ("forecast", "forecast", "forecast", False),
     ("log", "log", "log", False),
     ("compare", "compare", "compare", False),
     ("evaluate", "compare", "evaluate", False),

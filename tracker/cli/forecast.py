@@ -1,0 +1,296 @@
+"""``tracker forecast``: what an event would do to a player's rating (a what-if; writes
+nothing)."""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from tracker.cli.context import state
+from tracker.cli.options import Json, Player, Tc
+from tracker.cli.render import message, print_json, print_table
+from tracker.errors import InvalidInputError
+from tracker.months import month_label
+from tracker.user_input import parse_date, today
+
+if TYPE_CHECKING:
+    from tracker.services.forecast import Distribution, Forecast, Result, ScoreRow
+
+
+def forecast(
+    ctx: typer.Context,
+    player: Player,
+    opponents: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="OPPONENT...",
+            help="Each opponent: a player (as PLAYER), or a rating such as 2150 (also "
+            "ext:2150) for an opponent not in the database.",
+            show_default=False,
+        ),
+    ] = None,
+    date: Annotated[
+        str | None,
+        typer.Option(
+            "--date",
+            metavar="DATE",
+            help="The event's start, YYYY-MM-DD: it picks the list in force and the rules, "
+            "and the event is rated in its month. Default: today.",
+        ),
+    ] = None,
+    tc: Tc = "standard",
+    target: Annotated[
+        int | None,
+        typer.Option(
+            "--target", metavar="RATING", help="Say the score that gives at least RATING."
+        ),
+    ] = None,
+    probabilities: Annotated[
+        bool,
+        typer.Option(
+            "--probabilities",
+            help="Add the exact distribution of the next published rating (win/draw/loss "
+            "from FIDE's expectation and a draw rate fitted on the database's games).",
+        ),
+    ] = False,
+    draw_rate: Annotated[
+        str | None,
+        typer.Option(
+            "--draw-rate",
+            metavar="C",
+            help="With --probabilities: the draw rate between equals (0..1) instead of "
+            "the fitted one.",
+        ),
+    ] = None,
+    strength: Annotated[
+        int | None,
+        typer.Option(
+            "--strength",
+            metavar="RATING",
+            help="With --probabilities: the player's rating the probabilities assume. "
+            "Default: his rating (unrated: his opponents' average).",
+        ),
+    ] = None,
+    json: Json = False,
+) -> None:
+    """What-if: the rating change an event would give, score by score.
+
+    The event's games join the player's other games of the period it is rated in (its
+    start's month) and the period is closed as `period close` would close it, for each
+    score: K with the 700 rule, the 400-point rule, one rounding, the 1400 floor, an
+    unrated player's pending results and first rating. Nothing is written.
+
+    \b
+    Example: tracker forecast Patel Okafor 2150 --date 2026-11-07 --target 2000
+    """
+    from tracker.services.forecast import forecast as run
+
+    rate: Decimal | None = None
+    if draw_rate is not None:
+        try:
+            rate = Decimal(draw_rate.strip())
+        except InvalidOperation:
+            raise InvalidInputError(
+                f"bad draw rate {draw_rate!r}: give a number within 0..1, e.g. 0.3"
+            ) from None
+        if not rate.is_finite():
+            raise InvalidInputError(f"bad draw rate {draw_rate!r}: give a number within 0..1")
+    start = parse_date(date) if date is not None else today()
+    f = state(ctx).read(
+        lambda db: run(
+            db,
+            player,
+            list(opponents or []),
+            tc=tc,
+            start=start,
+            target=target,
+            probabilities=probabilities,
+            draw_rate=rate,
+            strength=strength,
+        )
+    )
+    for note in f.notes:
+        message(f"note: {note}")
+    if json:
+        print_json(forecast_json(f))
+        return
+    print_forecast(f)
+
+
+def _rating(value: int | None) -> str:
+    return "unrated" if value is None else str(value)
+
+
+def _cell(row: ScoreRow, pick: Any) -> str:
+    low, high = pick(row.low), pick(row.high)
+    return low if low == high else f"{low}..{high}"
+
+
+def print_forecast(f: Forecast) -> None:
+    others = f"{f.other_games} other game(s) in it" if f.other_games else "no other games"
+    typer.echo(f"{f.player} ({f.tc})")
+    typer.echo(f"event starting {f.start.isoformat()}, rated in {month_label(f.month)}; {others}")
+    if f.rating is not None:
+        k = f"K {f.k_in_force}" + (
+            f" ({f.k_used} by the 700 rule)" if f.k_used not in (None, f.k_in_force) else ""
+        )
+        typer.echo(f"rating {f.rating} on the {f.list_date.isoformat()} list, {k}")
+    else:
+        typer.echo(f"unrated: {f.pending} result(s) pending, {f.rated_games} rated game(s)")
+    print_table(
+        ["game", "opponent", "rating", "expected"],
+        [
+            (
+                i,
+                o.name if o.name is not None else "external",
+                _rating(o.rating),
+                f"{o.expected:.2f}" if o.expected is not None else "not rated",
+            )
+            for i, o in enumerate(f.opponents, start=1)
+        ],
+        right=("game", "rating", "expected"),
+        wrap=("opponent",),
+        break_words=("opponent",),
+    )
+    if f.rating is not None:
+        print_table(
+            ["score", "change", "exact", "rating", "next K"],
+            [
+                (
+                    f"{r.score:.1f}",
+                    _cell(r, lambda x: f"{x.change:+d}" if x.change is not None else ""),
+                    _cell(r, lambda x: "" if x.change_exact is None else f"{x.change_exact:+.2f}"),
+                    _cell(r, lambda x: _rating(x.rating)),
+                    _cell(r, lambda x: "" if x.next_k is None else str(x.next_k)),
+                )
+                for r in f.rows
+            ],
+            right=("score", "change", "exact", "rating", "next K"),
+        )
+    else:
+        print_table(
+            ["score", "rating", "computed", "pending", "next K"],
+            [
+                (
+                    f"{r.score:.1f}",
+                    _cell(r, lambda x: _rating(x.rating)),
+                    _cell(r, lambda x: "" if x.initial is None else str(x.initial)),
+                    _cell(r, lambda x: str(x.pooled)),
+                    _cell(r, lambda x: "" if x.next_k is None else str(x.next_k)),
+                )
+                for r in f.rows
+            ],
+            right=("score", "rating", "computed", "pending", "next K"),
+        )
+    if f.target is not None:
+        t = f.target
+        n = len(f.opponents)
+        if t.score is None:
+            typer.echo(f"target {t.rating}: out of reach with {n} game(s)")
+        else:
+            typer.echo(f"target {t.rating}: {t.score:.1f} of {n} (rating {t.reached})")
+    if f.distribution is not None:
+        _print_distribution(f.distribution)
+
+
+def _percent(p: Fraction) -> str:
+    return f"{float(p) * 100:.2f} %"
+
+
+def _print_distribution(d: Distribution) -> None:
+    strength = "unrated" if d.strength is None else str(d.strength)
+    fitted = (
+        f"fitted on {d.fitted_games} game(s) of closed periods"
+        if d.fitted_games is not None
+        else "given"
+    )
+    typer.echo(f"draw rate c {d.draw_rate}, {fitted}")
+    typer.echo("  P(draw) = c x 2 min(E, 1-E), E from table 8.1.2 at the full difference")
+    typer.echo(f"  player at {strength}: expected score {float(d.expected_score):.2f}")
+    at_least = Fraction(0)
+    rows = []
+    for o in reversed(d.outcomes):
+        at_least += o.probability
+        rows.append(
+            (
+                _rating(o.rating),
+                "" if o.change is None else f"{o.change:+d}",
+                _percent(o.probability),
+                _percent(at_least),
+            )
+        )
+    print_table(
+        ["next rating", "change", "probability", "at least"],
+        reversed(rows),
+        right=("next rating", "change", "probability", "at least"),
+    )
+
+
+def _result_json(r: Result) -> dict[str, Any]:
+    return {
+        "rating": r.rating,
+        "change_exact": r.change_exact,
+        "change": r.change,
+        "k": r.k,
+        "next_k": r.next_k,
+        "initial": r.initial,
+        "pending": r.pooled,
+    }
+
+
+def forecast_json(f: Forecast) -> dict[str, Any]:
+    d = f.distribution
+    return {
+        "player": f.player,
+        "player_id": f.player_id,
+        "tc": f.tc,
+        "start": f.start,
+        "month": month_label(f.month),
+        "list": f.list_date,
+        "rating": f.rating,
+        "k": f.k_in_force,
+        "k_used": f.k_used,
+        "rated_games": f.rated_games,
+        "pending": f.pending,
+        "other_games": f.other_games,
+        "opponents": [
+            {
+                "opponent": o.text,
+                "name": o.name,
+                "id": o.player_id,
+                "rating": o.rating,
+                "rated": o.counted,
+                "expected": o.expected,
+            }
+            for o in f.opponents
+        ],
+        "scores": [
+            {"score": r.score, "low": _result_json(r.low), "high": _result_json(r.high)}
+            for r in f.rows
+        ],
+        "target": None
+        if f.target is None
+        else {"rating": f.target.rating, "score": f.target.score, "reached": f.target.reached},
+        "probabilities": None
+        if d is None
+        else {
+            "model": d.model,
+            "draw_rate": d.draw_rate,
+            "fitted_games": d.fitted_games,
+            "strength": d.strength,
+            "expected_score": float(d.expected_score),
+            "outcomes": [
+                {
+                    "rating": o.rating,
+                    "change": o.change,
+                    "probability": float(o.probability),
+                    "exact": f"{o.probability.numerator}/{o.probability.denominator}",
+                }
+                for o in d.outcomes
+            ],
+        },
+        "notes": list(f.notes),
+    }
