@@ -48,6 +48,9 @@ def test_one_period_from_the_pages(cli: Cli) -> None:
         "change": 1,
         "stale": False,
         "note": None,
+        "rank": 3,  # of the 3 rated on the list (A dropped below the floor), none below him
+        "of": 3,
+        "percentile": 0.0,
     }
     # Opponents: A lost to a 1500 (PD .36 for him): -7.2 -> 1393 is below 1400 -> unrated.
     (a_row,) = history(cli, "A")

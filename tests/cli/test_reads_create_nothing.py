@@ -21,6 +21,7 @@ READS = [
     ("game", "list"),
     ("history", "Hart"),
     ("list",),
+    ("list", "--live"),
     ("compare", "--all"),
     ("evaluate",),
     ("period", "list"),

@@ -164,10 +164,24 @@ class AppState:
         first (see :meth:`engine`)."""
         return self._transaction(work, write=True, keep=keep)
 
+    def rehearse(self, work: Callable[[Db], T]) -> T:
+        """A command that only reads, but reads what a write would make (the live list is
+        the real close of the open months): one write transaction that is always rolled
+        back. It waits for another writer as a write does; like :meth:`read` it refuses a
+        database that is missing, empty or at another schema, and so never creates one."""
+        return self._transaction(work, write=True, keep=lambda _: False, create=False)
+
     def _transaction(
-        self, work: Callable[[Db], T], *, write: bool, keep: Callable[[T], bool] | None = None
+        self,
+        work: Callable[[Db], T],
+        *,
+        write: bool,
+        keep: Callable[[T], bool] | None = None,
+        create: bool | None = None,
     ) -> T:
         from tracker.db import driver
+
+        create = write if create is None else create
 
         def opener() -> driver.Transaction:
             # The driver opens a SQLite file or a PostgreSQL server at this tracker's schema
@@ -177,7 +191,9 @@ class AppState:
             opened = None
             if self._engine is None:
                 opened = (driver.open_for_writing if write else driver.open_for_reading)(self.url)
-            return opened if opened is not None else self._through_engine(write=write)
+            if opened is not None:
+                return opened
+            return self._through_engine(write=write, create=create)
 
         if not write:
             return driver.run(opener, work, keep=keep)
@@ -193,11 +209,11 @@ class AppState:
 
         return driver.run(opener, logged, keep=keep)
 
-    def _through_engine(self, *, write: bool) -> Transaction:
+    def _through_engine(self, *, write: bool, create: bool) -> Transaction:
         """A transaction on a connection of the engine's (made after its checks)."""
         from tracker.db.connect import transaction_on
 
-        return transaction_on(self.engine(create=write), write=write)
+        return transaction_on(self.engine(create=create), write=write)
 
 
 def close_all() -> str | None:

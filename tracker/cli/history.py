@@ -20,6 +20,7 @@ from tracker.cli.options import (
     month_option,
     player_option,
 )
+from tracker.cli.player import standing_json
 from tracker.cli.plot import check_plot_path, plot_comparison
 from tracker.cli.render import message, print_json, print_table
 from tracker.errors import InvalidInputError, UsageError
@@ -28,6 +29,7 @@ from tracker.months import month_label, next_month
 if TYPE_CHECKING:
     from tracker.services.periods.causes import Cause, Explanation
     from tracker.services.periods.history import History, RatingList
+    from tracker.services.periods.live import LiveEntry, LiveList
     from tracker.services.periods.reconcile import Reconciled, Reconciliation
 
 CAUSES_WIDTH = 80  # the causes under the table wrap at this width (or the terminal's)
@@ -52,6 +54,7 @@ def history_json(h: History) -> list[dict[str, Any]]:
             "rd": r.rd,
             "volatility": r.volatility,
             "provisional": r.provisional,
+            **standing_json(r.standing),
         }
         for r in h.rows
     ]
@@ -320,6 +323,14 @@ def rating_list(
         str | None,
         player_option("With --against: that player only, with the period that made his line"),
     ] = None,
+    live: Annotated[
+        bool,
+        typer.Option(
+            "--live",
+            help="The list as it would be published if every open month closed now (up to "
+            "today's: its games so far), beside the last published one, with the change.",
+        ),
+    ] = False,
     json: Json = False,
 ) -> None:
     """A published rating list, as FIDE prints it.
@@ -330,9 +341,20 @@ def rating_list(
     the likely cause and what to enter. --player NAME: that player only, with the period's
     events, the Ro and list of each, and every likely cause, most likely first.
 
+    With --live, the live list: `period close` of every open month up to today's, run and
+    undone (nothing is published), so its numbers are those the close will give; an event
+    still running waits for its end, as the close has it.
+
     \b
-    Example: tracker list 2026-10 --tc standard --against standard_rating_list.txt
+    Examples:
+      tracker list 2026-10 --tc standard --against standard_rating_list.txt
+      tracker list --live --tc rapid
     """
+    if live:
+        if list_month is not None or against is not None or player is not None:
+            raise UsageError("--live is the list of today: leave out MONTH, --against, --player")
+        _live_list(ctx, tc, json)
+        return
     if against is not None:
         _reconciled_list(ctx, list_month, tc, against, json, player)
         return
@@ -347,6 +369,104 @@ def rating_list(
         print_rating_list(rl)
     if rl.stale:
         stale_list_warning()
+
+
+def live_list_json(ll: LiveList) -> dict[str, Any]:
+    return {
+        "tc": ll.tc,
+        "list": ll.list_date.isoformat(),
+        "months": [month_label(m) for m in ll.months],
+        "published": ll.published_date.isoformat() if ll.published_date else None,
+        "stale": ll.stale,
+        "players": [
+            {
+                "rank": e.rank,
+                "id": e.player_id,
+                "name": e.name,
+                "title": e.title,
+                "federation": e.federation,
+                "fide_id": e.fide_id,
+                "born": e.birth_year,
+                "rating": e.rating,
+                "games": e.games,
+                "k": e.k,
+                "published_rating": e.published,
+                "change": e.change,
+                "percentile": e.percentile,
+            }
+            for e in ll.entries
+            if e.rank is not None
+        ],
+        "dropped": [
+            {"id": e.player_id, "name": e.name, "published_rating": e.published}
+            for e in ll.entries
+            if e.rank is None
+        ],
+    }
+
+
+def print_live_list(ll: LiveList) -> None:
+    def change(e: LiveEntry) -> str:
+        if e.rank is None:
+            return "dropped"
+        return "new" if e.change is None else f"{e.change:+d}"
+
+    published = ll.published_date.isoformat() if ll.published_date else None
+    print_table(
+        [
+            "rank",
+            "name",
+            "title",
+            "fed",
+            "FIDE id",
+            "rating",
+            "change",
+            "published",
+            "games",
+            "born",
+            "K",
+        ],
+        (
+            (
+                e.rank if e.rank is not None else "-",
+                e.name,
+                e.title,
+                e.federation,
+                e.fide_id,
+                e.rating if e.rating is not None else "unrated",
+                change(e),
+                e.published,
+                e.games,
+                e.birth_year,
+                e.k,
+            )
+            for e in ll.entries
+        ),
+        title=f"{ll.tc.capitalize()} live list of {ll.list_date.isoformat()}"
+        + (f" (published: {published})" if published else " (none published yet)"),
+        right=("rank", "FIDE id", "rating", "change", "published", "games", "K"),
+        drop=("FIDE id", "born", "title"),
+        wrap=("name",),
+        empty="nobody is rated on the live list",
+    )
+
+
+def _live_list(ctx: typer.Context, tc: str, json: bool) -> None:
+    from tracker.services.periods.live import live_label, live_list
+    from tracker.user_input import today
+
+    day = today()
+    ll = state(ctx).rehearse(lambda db: live_list(db, tc, day))
+    if json:
+        print_json(live_list_json(ll))
+    else:
+        print_live_list(ll)
+    message(
+        f"live: closes {live_label(ll.months, day)} as `tracker period close` would; "
+        "nothing is published"
+    )
+    if ll.stale:
+        message("note: the published lists are stale: the live list rerates them first")
 
 
 def _reconciled_list(

@@ -21,9 +21,11 @@ from tracker.cli.options import (
 from tracker.cli.render import message, print_json, print_table, yes_no
 from tracker.errors import UsageError
 from tracker.months import month_label
+from tracker.user_input import today
 
 if TYPE_CHECKING:
     from tracker.services.periods.history import PlayerCard, RatingStatus
+    from tracker.services.periods.standing import Standing
     from tracker.services.players import PlayerView, SeedInput
 
 app = command_group(
@@ -268,7 +270,15 @@ def print_players(players: tuple[PlayerView, ...]) -> None:
     )
 
 
+def standing_json(standing: Standing | None) -> dict[str, Any]:
+    """``rank``, ``of`` and ``percentile`` of a place on a list (nulls: not rated on it)."""
+    if standing is None:
+        return {"rank": None, "of": None, "percentile": None}
+    return {"rank": standing.rank, "of": standing.of, "percentile": standing.percentile}
+
+
 def status_json(r: RatingStatus) -> dict[str, Any]:
+    live = r.live
     return {
         "tc": r.tc,
         "list": r.list_date.isoformat() if r.list_date else None,
@@ -279,14 +289,39 @@ def status_json(r: RatingStatus) -> dict[str, Any]:
         "ever_2300": r.ever_2300,
         "pending_games": r.pool_games,
         "stale": r.stale,
+        **standing_json(r.standing),
+        "peak": {"rating": r.peak.rating, "list": r.peak.list_date.isoformat()} if r.peak else None,
+        "games_per_month": [{"month": month_label(m), "games": n} for m, n in r.games_by_month],
         "live": {
-            "months": [month_label(m) for m in r.live_months],
-            "games": r.live_games,
-            "change_exact": r.live_change_exact,
-            "change": r.live_change,
-            "rating": r.live_rating,
+            "list": live.list_date.isoformat() if live.list_date else None,
+            "months": [month_label(m) for m in live.months],
+            "games": live.games,
+            "change_exact": live.change_exact,
+            "change": live.change,
+            "rating": live.rating,
+            **standing_json(live.standing),
         },
     }
+
+
+def place(standing: Standing | None) -> str:
+    """A place on a list, as the card says it: "rank 3 of 4, percentile 25"."""
+    if standing is None:
+        return ""
+    return f"rank {standing.rank} of {standing.of}, percentile {standing.percentile:.0f}"
+
+
+#: The months of games the card lists (the latest); the earlier ones are counted.
+GAME_MONTHS = 6
+
+
+def games_by_month(r: RatingStatus) -> str:
+    months = r.games_by_month
+    shown = ", ".join(f"{month_label(m)}: {n}" for m, n in months[-GAME_MONTHS:])
+    earlier = len(months) - GAME_MONTHS
+    more = f" (and {earlier} earlier months)" if earlier > 0 else ""
+    total = sum(n for _, n in months)
+    return f"{total} in {len(months)} month(s){more}; {shown}"
 
 
 @app.command("show")
@@ -301,7 +336,8 @@ def show(ctx: typer.Context, player: Player, json: Json = False) -> None:
     """
     from tracker.services.periods.history import player_card
 
-    card = state(ctx).read(lambda db: player_card(db, player))
+    day = today()
+    card = state(ctx).rehearse(lambda db: player_card(db, player, day))
     p = card.player
     if json:
         print_json(player_json(p) | {"ratings": [status_json(r) for r in card.ratings]})
@@ -346,6 +382,10 @@ def print_player_card(card: PlayerCard) -> None:
         rows.append((f"{r.tc} rating", f"{rating} {listed}{pending}"))
         if r.rating is not None:
             rows.append((f"{r.tc} K", f"{r.k} for the next period"))
+        if r.standing is not None:
+            rows.append((f"{r.tc} place", place(r.standing)))
+        if r.peak is not None:
+            rows.append((f"{r.tc} peak", f"{r.peak.rating} on the {r.peak.list_date} list"))
         rows.append(
             (
                 f"{r.tc} record",
@@ -353,15 +393,20 @@ def print_player_card(card: PlayerCard) -> None:
                 f"ever 2300: {yes_no(r.ever_2300)}",
             )
         )
-        if r.live_months:
-            span = ", ".join(month_label(m) for m in r.live_months)
-            live = (
-                f"{r.live_change_exact:+.2f} -> {r.live_change:+d} over {r.live_games} games "
+        if r.games_by_month:
+            rows.append((f"{r.tc} games", games_by_month(r)))
+        live = r.live
+        if live.months:
+            span = ", ".join(month_label(m) for m in live.months)
+            text = (
+                f"{live.change_exact:+.2f} -> {live.change:+d} over {live.games} games "
                 f"({span}, not yet published)"
             )
-            if r.live_rating is not None and r.live_rating != r.rating:
-                live += f"; live rating {r.live_rating}"
-            rows.append((f"{r.tc} live", live))
+            if live.rating != r.rating:
+                text += f"; live rating {live.rating if live.rating is not None else 'unrated'}"
+            if live.standing is not None:
+                text += f"; {place(live.standing)} on the {live.list_date} live list"
+            rows.append((f"{r.tc} live", text))
     print_table(["field", "value"], rows, wrap=("value",))
 
 

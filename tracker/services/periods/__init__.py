@@ -16,6 +16,7 @@ from typing import NamedTuple
 from tracker.db.driver import Db
 from tracker.db.queries import periods as queries
 from tracker.db.queries import rated_games as rated_queries
+from tracker.db.queries.lists import ClosedMonth
 from tracker.errors import InvalidInputError
 from tracker.months import month_label, month_of, months_between, next_month, previous_month
 from tracker.services import log
@@ -31,6 +32,7 @@ __all__ = [
     "PeriodRow",
     "RerateReport",
     "close",
+    "close_live",
     "list_periods",
     "rerate",
     "rerate_from",
@@ -69,15 +71,14 @@ def close(db: Db, *, tc: str, month: dt.date | None, today: dt.date) -> CloseRep
         )
     rerated = _rerate_stale(db, tc)
     closed = closed_months(db, tc)
-    first = first_game_month(db, tc)
-    if first is None:
+    span = _open_span(db, tc, closed)
+    if span is None:
         return CloseReport(tc, (), (), rerated, nothing_to_close=True)
-    start = next_month(closed[-1].month) if closed else first
+    start, first_month = span
     if target < start:
         if closed and target >= closed[0].month:
             return CloseReport(tc, (), (target,), rerated)
         return CloseReport(tc, (), (), rerated, nothing_to_close=True)
-    first_month = closed[0].month if closed else first
     months = months_between(start, target)
     done = close_months(db, tc, months, first_month)
     log.note(db, "closed", f"{tc} periods closed: {_labels(months)}", tc=tc, months=months)
@@ -87,6 +88,33 @@ def close(db: Db, *, tc: str, month: dt.date | None, today: dt.date) -> CloseRep
 def _labels(months: list[dt.date]) -> str:
     first, last = month_label(months[0]), month_label(months[-1])
     return first if first == last else f"{first} to {last}"
+
+
+def close_live(db: Db, tc: TimeControl, today: dt.date) -> tuple[dt.date, ...]:
+    """What ``period close`` would do now, and the current month too: rerate the stale
+    periods, then close every open month up to today's (not over yet: its games so far). The
+    months closed; the list after them is the live list. For a transaction that is rolled
+    back (:func:`tracker.services.periods.live.rehearsed`): nothing here is to be kept."""
+    _rerate_stale(db, tc)
+    closed = closed_months(db, tc)
+    span = _open_span(db, tc, closed)
+    if span is None:
+        return ()
+    start, first_month = span
+    months = months_between(start, month_of(today)) if start <= month_of(today) else []
+    close_months(db, tc, months, first_month)
+    return tuple(months)
+
+
+def _open_span(
+    db: Db, tc: TimeControl, closed: list[ClosedMonth]
+) -> tuple[dt.date, dt.date] | None:
+    """The first open month and the month tracking starts in; None without a game."""
+    first = first_game_month(db, tc)
+    if first is None:
+        return None
+    start = next_month(closed[-1].month) if closed else first
+    return start, closed[0].month if closed else first
 
 
 def _rerate_stale(db: Db, tc: TimeControl) -> tuple[dt.date, ...]:

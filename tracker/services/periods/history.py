@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections import Counter
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import NamedTuple
@@ -17,7 +18,8 @@ from tracker.months import month_label, month_of, months_between, next_month, pr
 from tracker.ratings import fide
 from tracker.services import lists
 from tracker.services.lists import rated_games
-from tracker.services.periods import closing
+from tracker.services.periods import close_live, closing
+from tracker.services.periods.standing import Peak, Standing, Standings, peak, rehearsed
 from tracker.services.players.refs import PlayerRow, PlayerView, find, show_player
 from tracker.services.shadow.config import get_config
 from tracker.user_input import check_tc
@@ -43,6 +45,7 @@ class HistoryRow:
     rd: float | None = None
     volatility: float | None = None
     provisional: bool | None = None
+    standing: Standing | None = None  # his place on the list (None: not rated on it)
 
 
 @dataclass(frozen=True)
@@ -60,6 +63,7 @@ class History:
     # RD), and the RD from which the preset marks a shadow rating provisional ('?').
     external_opponents: bool = False
     provisional_rd: float | None = None
+    peak: Peak | None = None  # the highest published rating, and its first list
 
 
 def not_rated_here(player: PlayerRow) -> NotFoundError:
@@ -86,6 +90,8 @@ def history(db: Db, ref: str, tc: str) -> History:
         raise not_rated_here(player)
     closed = lists.closed_months(db, tc)
     config = get_config(db)
+    lines = lists.player_lines(db, tc, player.id, closed)
+    standings = Standings(db, tc, closed, [month for month, _, _ in lines])
     listed = [
         HistoryRow(
             month=month,
@@ -100,8 +106,9 @@ def history(db: Db, ref: str, tc: str) -> History:
             change=h.change,
             stale=stale,
             note=h.note,
+            standing=standings.place(month, h.rating),
         )
-        for month, stale, h in lists.player_lines(db, tc, player.id, closed)
+        for month, stale, h in lines
         # every period they were listed on or played in (a note says why nothing counted)
         if h.games > 0 or h.rating is not None or h.note is not None
     ]
@@ -125,6 +132,7 @@ def history(db: Db, ref: str, tc: str) -> History:
         external_rd=config.external_rd,
         external_opponents=plays_external(db, tc, until, player.id),
         provisional_rd=config.glicko_preset().provisional_rd,
+        peak=peak(lines),
     )
 
 
@@ -233,6 +241,20 @@ def _with_shadow(
 
 
 @dataclass(frozen=True)
+class Live:
+    """A player's live line: his line on the live list (:mod:`tracker.services.periods.live`),
+    and the periods that will make it."""
+
+    months: tuple[dt.date, ...]  # the open months he has games rated in
+    games: int
+    change_exact: Decimal
+    change: int
+    rating: int | None
+    standing: Standing | None  # on the live list
+    list_date: dt.date | None  # the live list's date (None: no open month up to today's)
+
+
+@dataclass(frozen=True)
 class RatingStatus:
     tc: str
     list_date: dt.date | None
@@ -242,36 +264,38 @@ class RatingStatus:
     ever_2400: bool
     ever_2300: bool
     pool_games: int
-    live_months: tuple[dt.date, ...]
-    live_games: int
-    live_change_exact: Decimal
-    live_change: int
-    live_rating: int | None
+    live: Live
     stale: bool
+    standing: Standing | None = None  # on the latest published list
+    peak: Peak | None = None  # the highest published rating, and its first list
+    games_by_month: tuple[tuple[dt.date, int], ...] = ()  # games played, by month
 
 
-def rating_status(db: Db, player: PlayerRow) -> tuple[RatingStatus, ...]:
-    """The player's published state on the latest list of each time control he has, and the
-    live (not yet published) change of the open months after it."""
+def rating_status(db: Db, player: PlayerRow, today: dt.date) -> tuple[RatingStatus, ...]:
+    """The player's published state on the latest list of each time control he has, where he
+    stands on it, and his live line: that of the live list (the open months up to today's
+    closed as ``period close`` closes them, then undone)."""
     if player.external:
         return ()
     out = []
     for tc in TIME_CONTROLS:
-        status = _status(db, player, tc)
+        status = _status(db, player, tc, today)
         if status is not None:
             out.append(status)
     return tuple(out)
 
 
-def _status(db: Db, player: PlayerRow, tc: TimeControl) -> RatingStatus | None:
+def _status(db: Db, player: PlayerRow, tc: TimeControl, today: dt.date) -> RatingStatus | None:
     closed = lists.closed_months(db, tc)
     seeds = lists.seeds(db, tc, only=[player.id])
     seed = seeds.get(player.id)
-    if seed is None and not queries.has_games(db, tc, player.id):
+    days = queries.game_days(db, tc, player.id)
+    if seed is None and not days:
         return None
     first_games = lists.first_game_month(db, tc)
     state = fide.PlayerState(birth_year=player.birth_year)
     list_date = None
+    standing = best = None
     if closed:
         last_month = closed[-1].month
         list_date = next_month(last_month)
@@ -280,51 +304,69 @@ def _status(db: Db, player: PlayerRow, tc: TimeControl) -> RatingStatus | None:
             state = listed[player.id]
         elif seed is not None:
             state = lists.seeded_state(seed, player.birth_year, closed[0].month)
-        open_from = next_month(last_month)
-    else:
-        open_from = first_games or month_of(dt.date.today())
-        if seed is not None:
-            state = lists.seeded_state(seed, player.birth_year, open_from)
-    published = state
-    ratings = lists.ListRatings(db, tc, fallback_to_latest=True)
-    live_months: list[dt.date] = []
-    live_games = 0
-    change_exact = Decimal(0)
-    change = 0
-    last_game = queries.last_game_day(db, tc, player.id)
-    if last_game is not None and month_of(last_game) >= open_from:
-        for month in months_between(open_from, month_of(last_game)):
-            games = rated_games.period_games(db, tc, month, player_id=player.id)
-            on_lists = ratings.lists_for(games)
-            mine = fide.player_games(
-                games, on_lists, month, only=player.id, corrected=ratings.corrected(games)
-            ).get(player.id, [])
-            state = fide.rated_from_standard(state, mine, tc)
-            first = None
-            if state.rating is None and not state.first_event_settled:
-                first = rated_games.first_events(db, tc, month, [player.id]).get(player.id)
-            state, outcome = fide.close_period(state, mine, month=month, tc=tc, first_event=first)
-            if mine:
-                live_months.append(month)
-                live_games += outcome.games
-                change_exact += outcome.change_exact
-                change += outcome.change
+        standing = Standings(db, tc, closed, [last_month]).place(last_month, state.rating)
+        best = peak(lists.player_lines(db, tc, player.id, closed))
+    elif seed is not None:
+        state = lists.seeded_state(seed, player.birth_year, first_games or month_of(today))
+    by_month = Counter(month_of(d) for d in days.values())
     return RatingStatus(
         tc=tc,
         list_date=list_date,
-        rating=published.rating,
-        k=published.k if published.rating is not None else None,
-        rated_games=published.rated_games,
-        ever_2400=published.ever_2400,
-        ever_2300=published.ever_2300,
-        pool_games=len(published.pool),
-        live_months=tuple(live_months),
-        live_games=live_games,
-        live_change_exact=change_exact,
-        live_change=change,
-        live_rating=state.rating,
+        rating=state.rating,
+        k=state.k if state.rating is not None else None,
+        rated_games=state.rated_games,
+        ever_2400=state.ever_2400,
+        ever_2300=state.ever_2300,
+        pool_games=len(state.pool),
+        live=_live(db, tc, player.id, today, state.rating, standing),
         stale=any(s for _, _, s in closed),
+        standing=standing,
+        peak=best,
+        games_by_month=tuple(sorted(by_month.items())),
     )
+
+
+def _live(
+    db: Db,
+    tc: TimeControl,
+    player_id: int,
+    today: dt.date,
+    published: int | None,
+    standing: Standing | None,
+) -> Live:
+    """The player's line on the live list: the close of the open months, undone. When no
+    game waits to be rated up to today's month and no period is stale, the close would
+    change no rating: his live line is his published one, and nothing is closed."""
+    closed = lists.closed_months(db, tc)
+    start = next_month(closed[-1].month) if closed else lists.first_game_month(db, tc)
+    current = month_of(today)
+    waiting = start is not None and any(
+        month <= current for month in rated_games.pending(db, tc, start)
+    )
+    if not waiting and not any(stale for _, _, stale in closed):
+        return Live((), 0, Decimal(0), 0, published, standing, None)
+
+    def close_and_read() -> Live:
+        months = close_live(db, tc, today)
+        after = lists.closed_months(db, tc)
+        if not months:
+            return Live((), 0, Decimal(0), 0, published, standing, None)
+        last = months[-1]
+        lines = {m: line for m, _, line in lists.player_lines(db, tc, player_id, after)}
+        played = [lines[m] for m in months if m in lines and lines[m].stored and lines[m].games]
+        line = lines.get(last)
+        rating = line.rating if line is not None else None
+        return Live(
+            months=tuple(m for m in months if m in lines and lines[m].stored and lines[m].games),
+            games=sum(x.games for x in played),
+            change_exact=sum((lists.from_hundredths(x.change_exact_c) for x in played), Decimal(0)),
+            change=sum(x.change for x in played),
+            rating=rating,
+            standing=Standings(db, tc, after, [last]).place(last, rating),
+            list_date=next_month(last),
+        )
+
+    return rehearsed(db, close_and_read)
 
 
 class ListEntry(NamedTuple):  # a tuple: a federation's list has tens of thousands
@@ -398,7 +440,8 @@ class PlayerCard:
     ratings: tuple[RatingStatus, ...]
 
 
-def player_card(db: Db, ref: str) -> PlayerCard:
-    """``player show``: the player's details and his rating on each list."""
+def player_card(db: Db, ref: str, today: dt.date) -> PlayerCard:
+    """``player show``: the player's details, his rating on each list and where he stands on
+    it, and his live line (as of ``today``)."""
     player = find(db, ref)
-    return PlayerCard(show_player(db, f"#{player.id}"), rating_status(db, player))
+    return PlayerCard(show_player(db, f"#{player.id}"), rating_status(db, player, today))

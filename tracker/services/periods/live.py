@@ -1,0 +1,137 @@
+"""The live list, and where a player stands on a list.
+
+The live list is the list as it would be published if every open month closed now: FIDE
+publishes month by month, so it is the list after closing each open month in turn, up to
+today's (not over yet: its games so far count, as they would if it closed today). It is made
+by the close itself (:func:`tracker.services.periods.close_live`: the stale periods rerated,
+the open months closed, every event still running held back) in a savepoint undone at once
+(:func:`rehearsed`), and read back by the code that reads a published list: the same numbers
+``period close`` then ``list`` give, by construction.
+
+Each line's place on it: :mod:`tracker.services.periods.standing`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+from dataclasses import dataclass
+
+from tracker.db.driver import Db
+from tracker.errors import NotFoundError
+from tracker.months import month_label, month_of
+from tracker.services import lists
+from tracker.services.periods import close_live
+from tracker.services.periods.history import ListEntry, rating_list
+from tracker.services.periods.standing import place, rehearsed
+from tracker.user_input import check_tc
+
+
+@dataclass(frozen=True)
+class LiveEntry:
+    rank: int | None  # None: rated on the published list, not on the live one
+    player_id: int
+    name: str
+    title: str | None
+    federation: str | None
+    fide_id: int | None
+    birth_year: int | None
+    rating: int | None
+    games: int  # rated in the live months (a published list's: in its one month)
+    k: int | None
+    published: int | None  # his rating on the last published list (None: not on it)
+    change: int | None  # rating - published (None unless on both)
+    percentile: float | None
+
+
+@dataclass(frozen=True)
+class LiveList:
+    tc: str
+    list_date: dt.date  # the live list's date: the first of the month after today's
+    months: tuple[dt.date, ...]  # the months closed to make it (empty: nothing open)
+    published_date: dt.date | None  # the last published list (None: no list yet)
+    stale: bool  # the published lists are stale: the live list rerates them first
+    entries: tuple[LiveEntry, ...]  # the live list, then the published players it drops
+
+
+def live_list(db: Db, tc: str, today: dt.date) -> LiveList:
+    """The live list of ``tc`` beside the last published one (see the module's docstring)."""
+    tc = check_tc(tc)
+    before = lists.closed_months(db, tc)
+    published = rating_list(db, tc, None) if before else None
+
+    def close_and_read() -> tuple[
+        tuple[dt.date, ...], tuple[ListEntry, ...], dt.date | None, Counter[int]
+    ]:
+        months = close_live(db, tc, today)
+        played: Counter[int] = Counter()
+        for month in months:  # one read a month: the games each line rated
+            played.update({pid: b.games for pid, b in lists.briefs_at(db, tc, month).items()})
+        if not lists.closed_months(db, tc):
+            return months, (), None, played
+        live = rating_list(db, tc, None)
+        return months, live.entries, live.list_date, played
+
+    months, entries, list_date, played = rehearsed(db, close_and_read)
+    if list_date is None:
+        raise NotFoundError(f"no {tc} games yet: nothing to rate")
+    was = {e.player_id: e.rating for e in published.entries} if published else {}
+    ratings = sorted(e.rating for e in entries)
+    out = []
+    for e in entries:
+        before_rating = was.get(e.player_id)
+        standing = place(ratings, e.rating)
+        out.append(
+            LiveEntry(
+                rank=e.rank,
+                player_id=e.player_id,
+                name=e.name,
+                title=e.title,
+                federation=e.federation,
+                fide_id=e.fide_id,
+                birth_year=e.birth_year,
+                rating=e.rating,
+                games=played[e.player_id],
+                k=e.k,
+                published=before_rating,
+                change=None if before_rating is None else e.rating - before_rating,
+                percentile=standing.percentile if standing else None,
+            )
+        )
+    on_live = {e.player_id for e in entries}
+    dropped = [
+        LiveEntry(
+            rank=None,
+            player_id=e.player_id,
+            name=e.name,
+            title=e.title,
+            federation=e.federation,
+            fide_id=e.fide_id,
+            birth_year=e.birth_year,
+            rating=None,
+            games=played[e.player_id],
+            k=None,
+            published=e.rating,
+            change=None,
+            percentile=None,
+        )
+        for e in (published.entries if published else ())
+        if e.player_id not in on_live
+    ]
+    return LiveList(
+        tc=tc,
+        list_date=list_date,
+        months=months,
+        published_date=published.list_date if published else None,
+        stale=published.stale if published else False,
+        entries=(*out, *dropped),
+    )
+
+
+def live_label(months: tuple[dt.date, ...], today: dt.date) -> str:
+    """The months a live figure closes, as a message says them ("2026-10 to 2026-11 so far")."""
+    if not months:
+        return "no open month"
+    first, last = month_label(months[0]), month_label(months[-1])
+    span = first if first == last else f"{first} to {last}"
+    return span + (" so far" if months[-1] == month_of(today) else "")
