@@ -193,10 +193,7 @@ def list_(ctx: typer.Context, tc: AnyTc = None, json: Json = False) -> None:
         return
     print_table(
         ["event", "tc", "start", "end", "games", "players", "rated"],
-        [
-            (e.name, e.tc, e.start, e.end, e.games, e.players, e.rated.text)
-            for e in rows
-        ],
+        [(e.name, e.tc, e.start, e.end, e.games, e.players, e.rated.text) for e in rows],
         right=("games", "players"),
         wrap=("event", "rated"),
         drop=("tc",) if all(e.tc in ("standard", None) for e in rows) else (),
@@ -398,8 +395,6 @@ def merge(
                 "stale": {tc: [m.isoformat()[:7] for m in months] for tc, months in result.stale},
             }
         )
-    message(
-        f"merged {result.merged!r} into {result.name!r}: {len(result.games)} game(s) moved"
-    )
+    message(f"merged {result.merged!r} into {result.name!r}: {len(result.games)} game(s) moved")
     for tc, months in result.stale:
         now_stale(tc, months)

@@ -164,9 +164,17 @@ def event_summaries(db: Db, event_id: int | None = None) -> list[EventSummary]:
     )
     return [
         EventSummary(
-            int(i), str(name), day(start), bool(fixed), maybe_day(rated), tc, int(n),
-            int(played or 0), maybe_day(first), maybe_day(last),
-        )  # fmt: skip
+            int(i),
+            str(name),
+            day(start),
+            bool(fixed),
+            maybe_day(rated),
+            tc,
+            int(n),
+            int(played or 0),
+            maybe_day(first),
+            maybe_day(last),
+        )
         for i, name, start, fixed, rated, tc, n, played, first, last in rows
     ]
 

@@ -224,7 +224,9 @@ def _first_touched(spans: list[rated_games.EventSpan | None]) -> dt.date | None:
 
 
 def _stale_from(db: Db, marks: dict[str, dt.date]) -> tuple[tuple[str, tuple[dt.date, ...]], ...]:
-    return tuple((tc, months) for tc, on in sorted(marks.items()) if (months := mark_stale(db, tc, on)))
+    return tuple(
+        (tc, months) for tc, on in sorted(marks.items()) if (months := mark_stale(db, tc, on))
+    )
 
 
 def edit_event_facts(
@@ -261,9 +263,7 @@ def edit_event_facts(
             changes.append(f"renamed {event.name!r} to {clean!r}")
             event = event._replace(name=clean)
     if start is not None:
-        first = min(
-            (g.played_on for g in queries.event_games(db, event.id)), default=None
-        )
+        first = min((g.played_on for g in queries.event_games(db, event.id)), default=None)
         if first is not None and start > first:
             raise InvalidInputError(
                 f"{event.name} has a game on {first.isoformat()}: it cannot start on "
@@ -287,9 +287,13 @@ def edit_event_facts(
                     mark(t, min(month_of(min(played)), _first_touched([span]) or dt.date.max))
             queries.set_event_games_tc(db, event.id, wanted)
             played = [g.played_on for g in queries.event_games(db, event.id)]
-            mark(wanted, min(month_of(min(played)), _first_touched(
-                [rated_games.span_of(db, wanted, event.id)]
-            ) or dt.date.max))
+            mark(
+                wanted,
+                min(
+                    month_of(min(played)),
+                    _first_touched([rated_games.span_of(db, wanted, event.id)]) or dt.date.max,
+                ),
+            )
             changes.append(f"its games are {wanted}")
     return EventEdit(event.name, tuple(changes), _stale_from(db, marks))
 
@@ -337,7 +341,9 @@ def merge_events(db: Db, keep: str, other: str) -> EventMerge:
     given = queries.event_ratings_of(db, target.id)
     for pid, rating in queries.event_ratings_of(db, source.id).items():
         if given.get(pid, rating) != rating:
-            problems.append(f"player #{pid} has Ro {rating} in {source.name}, {given[pid]} in {target.name}")
+            problems.append(
+                f"player #{pid} has Ro {rating} in {source.name}, {given[pid]} in {target.name}"
+            )
     moving = queries.event_games(db, source.id)
     keys = {
         g.id: natural_key(g.played_on, g.white_id, g.black_id, target.id, g.round)
@@ -393,7 +399,7 @@ def merge_events(db: Db, keep: str, other: str) -> EventMerge:
 
 def _suffix(key: str) -> str:
     """The ``|#n`` a natural key carries for the n-th game of one key (a double round)."""
-    head, sep, n = key.rpartition("|#")
+    _head, sep, n = key.rpartition("|#")
     return f"|#{n}" if sep and n.isdigit() else ""
 
 

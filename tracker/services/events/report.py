@@ -16,7 +16,6 @@ from decimal import Decimal
 
 from tracker.db.driver import Db
 from tracker.db.queries import events as queries
-from tracker.db.queries import rated_games as rated_queries
 from tracker.db.queries.players import player_by_id
 from tracker.months import month_label, month_of, months_between, next_month
 from tracker.ratings import fide
@@ -326,38 +325,3 @@ def _performance(games: list[DetailGame]) -> int | None:
     average = Decimal(sum(rated)) / len(rated)
     p = sum((d.score for d in counted), Decimal(0)) / len(counted)
     return fide.round_half_away(average + fide.dp_for_percentage(p))
-
-
-@dataclass(frozen=True)
-class HeldEvent:
-    """An event whose games played up to a closed period wait for a later one: ``games``
-    of them, rated in ``period`` as things stand (``stated``: as stated with --rated-in;
-    ``running``: its last game so far is in ``period``, which may move on)."""
-
-    name: str
-    games: int
-    period: dt.date
-    stated: bool
-
-
-def held_events(db: Db, tc: str, month: dt.date) -> tuple[HeldEvent, ...]:
-    """The events whose played games of ``tc`` dated up to ``month`` a later period rates."""
-    rows = rated_queries.played_by_event_day(db, tc)
-    events = sorted({r.event_id for r in rows if r.event_id is not None})
-    spans = rated_games.event_spans(db, tc, events)
-    waiting: dict[int, int] = {}
-    for event_id, played_on, n in rows:
-        if event_id is None or played_on >= next_month(month):
-            continue
-        if spans[event_id].rated_in(played_on) > month:
-            waiting[event_id] = waiting.get(event_id, 0) + n
-    names = {i: queries.event_facts(db, i).name for i in waiting}
-    return tuple(
-        HeldEvent(
-            names[e],
-            n,
-            spans[e].rated_in(spans[e].end),
-            spans[e].stated is not None,
-        )
-        for e, n in sorted(waiting.items(), key=lambda item: names[item[0]])
-    )

@@ -186,17 +186,36 @@ def _with_later(
     such month's note saying where its games went."""
     if not closed:
         return tuple(rows)
-    later = rated_games.rated_later(db, tc, player_id, next_month(closed[-1].month))
+    later = rated_games.later_by_event(db, tc, player_id, next_month(closed[-1].month))
     if not later:
         return tuple(rows)
     by_month = {row.month: row for row in rows}
+    done = {m for m, _, _ in closed}
     for month, _, stale in closed:
         waiting = later.get(month)
         if waiting is None:
             continue
+        rated: dict[dt.date, int] = {}
+        held: list[str] = []
+        for w in waiting:
+            if w.period in done:
+                rated[w.period] = rated.get(w.period, 0) + w.games
+            elif w.stated:
+                held.append(
+                    f"{w.games} game(s) of {w.name} rated in {month_label(w.period)} as stated"
+                )
+            else:
+                held.append(
+                    f"{w.games} game(s) of {w.name} wait for it to end (rated when it ends)"
+                )
         note = "; ".join(
-            f"{n} game(s) rated with their event in {month_label(rated)}"
-            for rated, n in sorted(waiting.items())
+            [
+                *(
+                    f"{n} game(s) rated with their event in {month_label(period)}"
+                    for period, n in sorted(rated.items())
+                ),
+                *held,
+            ]
         )
         row = by_month.get(month)
         if row is None:
