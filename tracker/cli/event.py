@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from tracker.services.events.report import EventReport, EventRow, Standing
 
 app = command_group(
-    """Events: when each is rated, standings and crosstable, FIDE's inputs for it.
+    """Events: when each is rated, standings, FIDE's inputs.
 
     An event is the name its games share (`game add --event`, or an imported file's).
 
@@ -96,7 +96,7 @@ def edit(
     ] = None,
     json: Json = False,
 ) -> None:
-    """Rename an event, give its start or time control, its rating period or a player's Ro.
+    """Rename an event; give its start, time control, rating period or a Ro.
 
     A change of the start, the time control, the rating period or a Ro marks the closed
     periods it touches stale (`tracker rerate`); `history` notes the last two beside the
@@ -105,7 +105,8 @@ def edit(
     \b
     Example: tracker event edit "Summer Open" --rated-in 2026-09
     Example: tracker event edit "Summer Open" --ro "Hart, Daniel=2053"
-    Example: tracker event edit "summer open 2026" --name "Summer Open" --start 2026-08-29
+    Example: tracker event edit "Sumer Open" --name "Summer Open"
+    Example: tracker event edit "Summer Open" --start 2026-08-29 --tc rapid
     """
     from tracker.services.events import EventEdit, edit_event, edit_event_facts
 
@@ -175,7 +176,7 @@ def _event_json(e: EventRow) -> dict[str, object]:
 
 @app.command("list")
 def list_(ctx: typer.Context, tc: AnyTc = None, json: Json = False) -> None:
-    """Every event: time control, dates, games, players, and whether it is rated yet.
+    """Every event: dates, games, players, whether it is rated yet.
 
     An event is rated in the period it ends in (or the one stated with --rated-in), with
     the list in force when it started; a league (over 90 days) month by month. Until its
@@ -237,7 +238,7 @@ GRID_PLAYERS = 12
 
 @app.command("show")
 def show(ctx: typer.Context, name: EventName, json: Json = False) -> None:
-    """An event's standings, crosstable and each player's rated figures.
+    """An event's standings, crosstable, each player's rated figures.
 
     Each player's score (forfeits count), the rating he is rated with in it (Ro), his
     expected score and Elo change over the event's games (the close's numbers: of his

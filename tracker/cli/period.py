@@ -83,8 +83,10 @@ def close(
     for h in report.held:
         if h.stated:
             why = f"rated in {month_label(h.period)} as stated"
-        else:
+        elif h.running:
             why = "wait for it to end (rated when it ends)"
+        else:
+            why = f"rated with it in {month_label(h.period)}"
         message(f"held back: {plural(h.games, 'game')} of {h.name} {why}")
     for m in report.already_closed:
         message(f"{month_label(m)} ({report.tc}) is already closed; nothing to do")
@@ -113,6 +115,7 @@ def close(
                         "games": h.games,
                         "rated_in": month_label(h.period),
                         "stated": h.stated,
+                        "running": h.running,
                     }
                     for h in report.held
                 ],

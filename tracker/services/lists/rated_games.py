@@ -156,7 +156,7 @@ def rated_later(
 
 
 def later_by_event(
-    db: Db, tc: str, player_id: int, before: dt.date
+    db: Db, tc: str, player_id: int, before: dt.date, today: dt.date | None = None
 ) -> dict[dt.date, list[HeldEvent]]:
     """:func:`rated_later` by event: for each month the player's games dated before
     ``before`` were played in, the events a later period rates some of them with."""
@@ -172,7 +172,13 @@ def later_by_event(
     names = event_names(db, [e for by_event in counts.values() for e in by_event])
     return {
         month: [
-            HeldEvent(names[e], n, spans[e].rated_in(spans[e].end), spans[e].stated is not None)
+            HeldEvent(
+                names[e],
+                n,
+                spans[e].rated_in(spans[e].end),
+                spans[e].stated is not None,
+                today is not None and spans[e].end >= month_of(today),
+            )
             for e, n in sorted(by_event.items(), key=lambda item: names[item[0]])
         ]
         for month, by_event in sorted(counts.items())
@@ -189,9 +195,10 @@ class HeldEvent:
     games: int
     period: dt.date
     stated: bool
+    running: bool = False  # its last game so far is in the current month (or later)
 
 
-def held_events(db: Db, tc: str, month: dt.date) -> tuple[HeldEvent, ...]:
+def held_events(db: Db, tc: str, month: dt.date, today: dt.date) -> tuple[HeldEvent, ...]:
     """The events whose played games of ``tc`` dated up to ``month`` a later period rates."""
     rows = queries.played_by_event_day(db, tc)
     events = sorted({r.event_id for r in rows if r.event_id is not None})
@@ -209,6 +216,7 @@ def held_events(db: Db, tc: str, month: dt.date) -> tuple[HeldEvent, ...]:
             n,
             spans[e].rated_in(spans[e].end),
             spans[e].stated is not None,
+            spans[e].end >= month_of(today),
         )
         for e, n in sorted(waiting.items(), key=lambda item: names[item[0]])
     )

@@ -80,7 +80,7 @@ def close(db: Db, *, tc: str, month: dt.date | None, today: dt.date) -> CloseRep
         return CloseReport(tc, (), (), rerated, nothing_to_close=True)
     first_month = closed[0].month if closed else first
     done = close_months(db, tc, months_between(start, target), first_month)
-    return CloseReport(tc, done, (), rerated, held=held_events(db, tc, target))
+    return CloseReport(tc, done, (), rerated, held=held_events(db, tc, target, today))
 
 
 def _rerate_stale(db: Db, tc: TimeControl) -> tuple[dt.date, ...]:

@@ -20,7 +20,7 @@ from tracker.services.lists import rated_games
 from tracker.services.periods import closing
 from tracker.services.players.refs import PlayerRow, PlayerView, find, show_player
 from tracker.services.shadow.config import get_config
-from tracker.user_input import check_tc
+from tracker.user_input import check_tc, today
 from tracker.vocabulary import TIME_CONTROLS, TimeControl
 
 
@@ -186,7 +186,7 @@ def _with_later(
     such month's note saying where its games went."""
     if not closed:
         return tuple(rows)
-    later = rated_games.later_by_event(db, tc, player_id, next_month(closed[-1].month))
+    later = rated_games.later_by_event(db, tc, player_id, next_month(closed[-1].month), today())
     if not later:
         return tuple(rows)
     by_month = {row.month: row for row in rows}
@@ -198,7 +198,7 @@ def _with_later(
         rated: dict[dt.date, int] = {}
         held: list[str] = []
         for w in waiting:
-            if w.period in done:
+            if w.period in done or not (w.stated or w.running):
                 rated[w.period] = rated.get(w.period, 0) + w.games
             elif w.stated:
                 held.append(
