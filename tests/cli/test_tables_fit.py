@@ -241,3 +241,12 @@ def test_game_list_with_long_real_names_fits(cli: Cli, monkeypatch: pytest.Monke
     words = out.split()  # every piece of every name is there
     for pieces in (("Vachier-", "Lagrave,"), ("Nepomniacht", "chi,"), ("Abdusattoro", "v,")):
         assert all(piece in words for piece in pieces), (pieces, out)
+
+
+def test_events(club: Cli) -> None:
+    out = table(club, "event", "list")
+    for e in js(club, "event", "list"):
+        has(out, e["event"], e["start"], e["end"], e["games"], e["players"], e["rated"])
+    out = table(club, "event", "show", "Autumn Open of the Riverside Chess Club")
+    for s in js(club, "event", "show", "Autumn Open of the Riverside Chess Club")["standings"]:
+        has(out, s["name"], s["rank"], s["performance"])
