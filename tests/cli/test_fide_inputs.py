@@ -144,7 +144,10 @@ def test_what_is_refused_is_refused_with_one_line(cli: Cli) -> None:
             ("event", "edit", "Weekend", "--rated-in", "2026-07"),
             "Weekend ends on 2026-08-29: it cannot be rated before 2026-08",
         ),
-        (("event", "edit", "Weekend"), "nothing to change: give --rated-in, --ro or --clear-ro"),
+        (
+            ("event", "edit", "Weekend"),
+            "nothing to change: give --name, --start, --tc, --rated-in, --ro or --clear-ro",
+        ),
         (("event", "edit", "Weekly", "--rated-in", "2026-09"), "no event 'Weekly'"),
         (
             ("event", "edit", "Weekend", "--ro", "Guest=2000"),

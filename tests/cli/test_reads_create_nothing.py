@@ -29,6 +29,8 @@ READS = [
     ("import", "list"),
     ("export", "games"),
     ("status",),
+    ("event", "list"),
+    ("event", "show", "Autumn Open"),
 ]
 
 HINT = "check --db or $TRACKER_DB; a command that writes, such as `tracker player add`, creates one"

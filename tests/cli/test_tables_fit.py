@@ -266,3 +266,12 @@ def test_forecast(club: Cli) -> None:
         has(out, o["rating"], f"{o['probability'] * 100:.2f}")
     out = table(club, "forecast", "Sato", LONG, "Patel", "--date", "2026-11-15")
     has(out, "unrated:", LONG)
+
+
+def test_events(club: Cli) -> None:
+    out = table(club, "event", "list")
+    for e in js(club, "event", "list"):
+        has(out, e["event"], e["start"], e["end"], e["games"], e["players"], e["rated"])
+    out = table(club, "event", "show", "Autumn Open of the Riverside Chess Club")
+    for s in js(club, "event", "show", "Autumn Open of the Riverside Chess Club")["standings"]:
+        has(out, s["name"], s["rank"], s["performance"])

@@ -80,6 +80,14 @@ def close(
             f"{plural(p.players_rated, 'rated player')}; list of {p.list_date.isoformat()} "
             f"published{extra}"
         )
+    for h in report.held:
+        if h.stated:
+            why = f"rated in {month_label(h.period)} as stated"
+        elif h.running:
+            why = "wait for it to end (rated when it ends)"
+        else:
+            why = f"rated with it in {month_label(h.period)}"
+        message(f"held back: {plural(h.games, 'game')} of {h.name} {why}")
     for m in report.already_closed:
         message(f"{month_label(m)} ({report.tc}) is already closed; nothing to do")
     if report.nothing_to_close:
@@ -101,6 +109,16 @@ def close(
                 ],
                 "already_closed": [month_label(m) for m in report.already_closed],
                 "rerated": [month_label(m) for m in report.rerated],
+                "held": [
+                    {
+                        "event": h.name,
+                        "games": h.games,
+                        "rated_in": month_label(h.period),
+                        "stated": h.stated,
+                        "running": h.running,
+                    }
+                    for h in report.held
+                ],
             }
         )
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import NamedTuple
 
-from tracker.db.driver import Db, day, maybe_day
+from tracker.db.driver import Db, chunks, day, maybe_day
 
 
 class EventFacts(NamedTuple):
@@ -128,3 +128,156 @@ def events_started_in(
         for e, name, start in rows
         if (day(start).year, day(start).month) in wanted
     ]
+
+
+_FORFEITS = "('+-', '-+')"
+
+
+class EventSummary(NamedTuple):
+    """An event in one time control as ``event list`` shows it (``tc`` None: no games)."""
+
+    id: int
+    name: str
+    start_date: dt.date
+    start_fixed: bool
+    rated_in: dt.date | None
+    tc: str | None
+    games: int  # forfeits included
+    played: int  # forfeits left out (§5.1)
+    first: dt.date | None  # the first and last played game
+    last: dt.date | None
+
+
+def event_summaries(db: Db, event_id: int | None = None) -> list[EventSummary]:
+    """Every event (or the one ``event_id``) by time control, by start and id."""
+    where = "" if event_id is None else "WHERE e.id = :id"
+    rows = db.all(
+        f"""
+        SELECT e.id, e.name, e.start_date, e.start_fixed, e.rated_in, g.tc, count(g.id),
+            sum(CASE WHEN g.result NOT IN {_FORFEITS} THEN 1 ELSE 0 END),
+            min(CASE WHEN g.result NOT IN {_FORFEITS} THEN g.played_on END),
+            max(CASE WHEN g.result NOT IN {_FORFEITS} THEN g.played_on END)
+        FROM events e LEFT JOIN games g ON g.event_id = e.id {where}
+        GROUP BY e.id, e.name, e.start_date, e.start_fixed, e.rated_in, g.tc
+        ORDER BY e.start_date, e.id, g.tc""",
+        {} if event_id is None else {"id": event_id},
+    )
+    return [
+        EventSummary(
+            int(i),
+            str(name),
+            day(start),
+            bool(fixed),
+            maybe_day(rated),
+            tc,
+            int(n),
+            int(played or 0),
+            maybe_day(first),
+            maybe_day(last),
+        )
+        for i, name, start, fixed, rated, tc, n, played, first, last in rows
+    ]
+
+
+def event_player_counts(db: Db) -> dict[tuple[int, str], int]:
+    """How many players play in each event, by (event, time control)."""
+    rows = db.all(
+        """
+        SELECT event_id, tc, count(DISTINCT pid) FROM (
+            SELECT event_id, tc, white_id AS pid FROM games WHERE event_id IS NOT NULL
+            UNION ALL
+            SELECT event_id, tc, black_id AS pid FROM games WHERE event_id IS NOT NULL
+        ) t GROUP BY event_id, tc"""
+    )
+    return {(int(e), str(tc)): int(n) for e, tc, n in rows}
+
+
+class EventGame(NamedTuple):
+    """One game of an event, as ``event show`` and ``event merge`` read it."""
+
+    id: int
+    played_on: dt.date
+    round: str | None
+    white_id: int
+    black_id: int
+    result: str
+    tc: str
+    white_rating: int | None
+    black_rating: int | None
+    natural_key: str
+
+
+def event_games(db: Db, event_id: int) -> list[EventGame]:
+    """The event's games (forfeits included) in date order, then as entered."""
+    rows = db.all(
+        "SELECT id, played_on, round, white_id, black_id, result, tc, white_rating, "
+        "black_rating, natural_key FROM games WHERE event_id = :id ORDER BY played_on, id",
+        {"id": event_id},
+    )
+    return [
+        EventGame(int(i), day(on), rnd, int(w), int(b), str(r), str(tc), wr, br, str(key))
+        for i, on, rnd, w, b, r, tc, wr, br, key in rows
+    ]
+
+
+class EventPlayer(NamedTuple):
+    id: int
+    name: str
+    external: bool
+
+
+def players_of(db: Db, ids: list[int]) -> dict[int, EventPlayer]:
+    """Name and kind of each of the players ``ids``."""
+    out: dict[int, EventPlayer] = {}
+    for chunk in chunks(sorted(set(ids))):
+        for i, name, external in db.all(
+            "SELECT id, name, external FROM players WHERE id IN (:ids)", {"ids": chunk}
+        ):
+            out[int(i)] = EventPlayer(int(i), str(name), bool(external))
+    return out
+
+
+def games_with_keys(db: Db, keys: list[str]) -> dict[str, int]:
+    """The games stored under the natural keys ``keys``: key to game id."""
+    out: dict[str, int] = {}
+    for chunk in chunks(sorted(set(keys))):
+        for key, gid in db.all(
+            "SELECT natural_key, id FROM games WHERE natural_key IN (:keys)", {"keys": chunk}
+        ):
+            out[str(key)] = int(gid)
+    return out
+
+
+def rename_event(db: Db, event_id: int, name: str, key: str) -> None:
+    db.run(
+        "UPDATE events SET name = :name, name_key = :key WHERE id = :id",
+        {"name": name, "key": key, "id": event_id},
+    )
+
+
+def fix_event_start(db: Db, event_id: int, start: dt.date, fixed: bool = True) -> None:
+    db.run(
+        "UPDATE events SET start_date = :start, start_fixed = :fixed WHERE id = :id",
+        {"start": start, "fixed": fixed, "id": event_id},
+    )
+
+
+def set_event_games_tc(db: Db, event_id: int, tc: str) -> int:
+    """Put every game of the event in time control ``tc``; how many changed."""
+    return db.run(
+        "UPDATE games SET tc = :tc WHERE event_id = :id AND tc <> :tc", {"tc": tc, "id": event_id}
+    )
+
+
+def move_game(db: Db, game_id: int, event_id: int, natural_key: str) -> None:
+    """Put a game in another event, under the natural key it has there."""
+    db.run(
+        "UPDATE games SET event_id = :event, natural_key = :key WHERE id = :id",
+        {"event": event_id, "key": natural_key, "id": game_id},
+    )
+
+
+def delete_event(db: Db, event_id: int) -> None:
+    """Remove an event without games (its given ratings go with it)."""
+    db.run("DELETE FROM event_ratings WHERE event_id = :id", {"id": event_id})
+    db.run("DELETE FROM events WHERE id = :id", {"id": event_id})

@@ -20,18 +20,19 @@ from __future__ import annotations
 
 import datetime as dt
 import difflib
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tracker.db.driver import Db
 from tracker.db.queries import events as queries
-from tracker.errors import AmbiguousError, InvalidInputError, NotFoundError
+from tracker.errors import AmbiguousError, ConflictError, InvalidInputError, NotFoundError
 from tracker.months import month_label, month_of, next_month
 from tracker.services import lists, log
-from tracker.services.intake import event_key
+from tracker.services.intake import clean_event_name, event_key, natural_key
 from tracker.services.lists import rated_games
 from tracker.services.lists.stale import mark_stale
 from tracker.services.players.refs import find
-from tracker.user_input import check_plausible_rating
+from tracker.user_input import check_plausible_rating, check_tc
 
 #: §9.1: an event not reported in time for "the third rating list after it ends" is not
 #: rated: the periods it may be rated in are the month it ends in and the two after.
@@ -211,3 +212,207 @@ def _check_plays(
         )
     if not queries.player_games_in(db, event.id, player_id):
         raise InvalidInputError(f"{name} plays no game in {event.name}")
+
+
+def _first_touched(spans: list[rated_games.EventSpan | None]) -> dt.date | None:
+    """The first period any of ``spans`` (an event before and after a change) rates: a
+    league's first month, else the period it is rated in; or the month of its first game,
+    if earlier (the shadow rates every game in its own month)."""
+    months = []
+    for span in spans:
+        if span is not None:
+            months.append(month_of(span.start) if span.league else span.rated_in(span.end))
+    return min(months) if months else None
+
+
+def _stale_from(db: Db, marks: dict[str, dt.date]) -> tuple[tuple[str, tuple[dt.date, ...]], ...]:
+    return tuple(
+        (tc, months) for tc, on in sorted(marks.items()) if (months := mark_stale(db, tc, on))
+    )
+
+
+def edit_event_facts(
+    db: Db,
+    name: str,
+    *,
+    new_name: str | None = None,
+    start: dt.date | None = None,
+    tc: str | None = None,
+) -> EventEdit:
+    """Rename an event (refused if another has that name, case and spacing aside), give its
+    start date (none of its games may be earlier), or put all its games in time control
+    ``tc``. A new start or time control marks stale the periods it touches, as a game edit
+    does."""
+    event = find_event(db, name)
+    changes: list[str] = []
+    marks: dict[str, dt.date] = {}
+
+    def mark(tc_: str, on: dt.date | None) -> None:
+        if on is not None:
+            marks[tc_] = min(marks.get(tc_, on), on)
+
+    if new_name is not None:
+        clean = clean_event_name(new_name)
+        others = [i for i, _ in queries.events_named(db, event_key(clean)) if i != event.id]
+        if others:
+            taken = queries.event_facts(db, others[0]).name
+            raise ConflictError(
+                f"there is already an event {taken!r}: to make the two one, "
+                f"`tracker event merge {taken!r} {event.name!r}`"
+            )
+        if clean != event.name:
+            queries.rename_event(db, event.id, clean, event_key(clean))
+            changes.append(f"renamed {event.name!r} to {clean!r}")
+            event = event._replace(name=clean)
+    if start is not None:
+        first = min((g.played_on for g in queries.event_games(db, event.id)), default=None)
+        if first is not None and start > first:
+            raise InvalidInputError(
+                f"{event.name} has a game on {first.isoformat()}: it cannot start on "
+                f"{start.isoformat()}"
+            )
+        facts = queries.event_summaries(db, event.id)
+        fixed = facts[0].start_fixed if facts else False
+        if start != event.start_date or not fixed:
+            before = {t: rated_games.span_of(db, t, event.id) for t in event.tcs}
+            queries.fix_event_start(db, event.id, start)
+            for t, span in before.items():
+                mark(t, _first_touched([span, rated_games.span_of(db, t, event.id)]))
+            changes.append(f"starts on {start.isoformat()}")
+    if tc is not None:
+        wanted = check_tc(tc)
+        if event.tcs and event.tcs != (wanted,):
+            for t in event.tcs:
+                span = rated_games.span_of(db, t, event.id)
+                played = [g.played_on for g in queries.event_games(db, event.id) if g.tc == t]
+                if played:
+                    mark(t, min(month_of(min(played)), _first_touched([span]) or dt.date.max))
+            queries.set_event_games_tc(db, event.id, wanted)
+            played = [g.played_on for g in queries.event_games(db, event.id)]
+            mark(
+                wanted,
+                min(
+                    month_of(min(played)),
+                    _first_touched([rated_games.span_of(db, wanted, event.id)]) or dt.date.max,
+                ),
+            )
+            changes.append(f"its games are {wanted}")
+    for change in changes:
+        log.note(db, "changed", f"event {event.name}: {change}", events=[event.id])
+    return EventEdit(event.name, tuple(changes), _stale_from(db, marks))
+
+
+class MergeRefused(ConflictError):
+    """A merge with problems: nothing is written. ``problems``: one line each (when more
+    than one: the error line counts them)."""
+
+    def __init__(self, message: str, problems: Sequence[str]) -> None:
+        super().__init__(message)
+        self.problems = tuple(problems)
+
+
+@dataclass(frozen=True)
+class EventMerge:
+    """What ``event merge`` did: the event kept, the one merged into it, the games moved
+    (their ids kept) and the periods now stale."""
+
+    name: str
+    merged: str
+    games: tuple[int, ...]
+    stale: tuple[tuple[str, tuple[dt.date, ...]], ...]
+
+
+def merge_events(db: Db, keep: str, other: str) -> EventMerge:
+    """Make two spellings of one event one: ``other``'s games move to ``keep`` (same ids) and
+    ``other`` goes. Refused, with one line per problem, where a game would become a
+    duplicate of one of ``keep`` (same date, players and round), where the two are in
+    different time controls, or where FIDE's inputs given for them differ."""
+    target = find_event(db, keep)
+    source = find_event(db, other)
+    if target.id == source.id:
+        raise InvalidInputError(f"{keep!r} and {other!r} name the same event ({target.name})")
+    problems: list[str] = []
+    if target.tcs and source.tcs and target.tcs != source.tcs:
+        problems.append(
+            f"{source.name} is {'/'.join(source.tcs)} and {target.name} "
+            f"{'/'.join(target.tcs)}: give both one time control first (`event edit --tc`)"
+        )
+    if source.rated_in is not None and source.rated_in != target.rated_in:
+        problems.append(
+            f"{source.name} is stated to be rated in {month_label(source.rated_in)} and "
+            f"{target.name} is not: give {target.name} --rated-in first"
+        )
+    given = queries.event_ratings_of(db, target.id)
+    for pid, rating in queries.event_ratings_of(db, source.id).items():
+        if given.get(pid, rating) != rating:
+            problems.append(
+                f"player #{pid} has Ro {rating} in {source.name}, {given[pid]} in {target.name}"
+            )
+    moving = queries.event_games(db, source.id)
+    keys = {
+        g.id: natural_key(g.played_on, g.white_id, g.black_id, target.id, g.round)
+        + _suffix(g.natural_key)
+        for g in moving
+    }
+    taken = queries.games_with_keys(db, list(keys.values()))
+    names = queries.players_of(db, [p for g in moving for p in (g.white_id, g.black_id)])
+    for g in moving:
+        clash = taken.get(keys[g.id])
+        if clash is not None:
+            round_ = f" round {g.round}" if g.round else ""
+            problems.append(
+                f"game {g.id} ({g.played_on.isoformat()} {names[g.white_id].name} - "
+                f"{names[g.black_id].name}{round_}) is game {clash} of {target.name}: remove "
+                f"one (`tracker game remove {g.id}`) or give it another --round"
+            )
+    if target.start_date > source.start_date and _fixed(db, target.id):
+        first = min((g.played_on for g in moving), default=source.start_date)
+        if first < target.start_date:
+            problems.append(
+                f"{target.name} starts on {target.start_date.isoformat()} and {source.name} "
+                f"has a game on {first.isoformat()}"
+            )
+    if problems:
+        raise MergeRefused(
+            f"cannot merge {source.name!r} into {target.name!r}: "
+            + (problems[0] if len(problems) == 1 else f"{len(problems)} problems (above)"),
+            problems if len(problems) > 1 else (),
+        )
+    before = {t: rated_games.span_of(db, t, target.id) for t in source.tcs or target.tcs}
+    before_source = {t: rated_games.span_of(db, t, source.id) for t in source.tcs}
+    for g in moving:
+        queries.move_game(db, g.id, target.id, keys[g.id])
+    for pid, rating in queries.event_ratings_of(db, source.id).items():
+        if pid not in given:
+            queries.put_event_rating(db, target.id, pid, rating)
+    if source.start_date < target.start_date:
+        queries.fix_event_start(db, target.id, source.start_date, _fixed(db, source.id))
+    queries.delete_event(db, source.id)
+    marks: dict[str, dt.date] = {}
+    for t in before:
+        spans = [before[t], before_source.get(t), rated_games.span_of(db, t, target.id)]
+        on = _first_touched(spans)
+        played = [g.played_on for g in moving if g.tc == t]
+        if played:
+            own = month_of(min(played))
+            on = own if on is None else min(on, own)
+        if on is not None:
+            marks[t] = on
+    log.note(
+        db,
+        "changed",
+        f"event {target.name}: merged {source.name!r} into it ({len(moving)} games moved)",
+        events=[target.id, source.id],
+    )
+    return EventMerge(target.name, source.name, tuple(g.id for g in moving), _stale_from(db, marks))
+
+
+def _suffix(key: str) -> str:
+    """The ``|#n`` a natural key carries for the n-th game of one key (a double round)."""
+    _head, sep, n = key.rpartition("|#")
+    return f"|#{n}" if sep and n.isdigit() else ""
+
+
+def _fixed(db: Db, event_id: int) -> bool:
+    facts = queries.event_summaries(db, event_id)
+    return bool(facts and facts[0].start_fixed)

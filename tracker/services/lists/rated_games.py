@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
+from dataclasses import dataclass
 from decimal import Decimal
 
 from tracker.db.driver import Db
 from tracker.db.queries import rated_games as queries
+from tracker.db.queries.history import event_names
 from tracker.months import month_of, next_month
 from tracker.ratings import fide
 from tracker.ratings.month_games import MonthGame
@@ -146,12 +148,75 @@ def rated_later(
     is rated in the month it ends): by the month they were played in, how many of them each
     later period rates."""
     out: dict[dt.date, dict[dt.date, int]] = {}
+    for month, waiting in later_by_event(db, tc, player_id, before).items():
+        counts = out.setdefault(month, {})
+        for w in waiting:
+            counts[w.period] = counts.get(w.period, 0) + w.games
+    return out
+
+
+def later_by_event(
+    db: Db, tc: str, player_id: int, before: dt.date, today: dt.date | None = None
+) -> dict[dt.date, list[HeldEvent]]:
+    """:func:`rated_later` by event: for each month the player's games dated before
+    ``before`` were played in, the events a later period rates some of them with."""
     played = [g for g in queries.games_of_players(db, tc, [player_id], before) if g.event_id]
     spans = event_spans(db, tc, {g.event_id for g in played if g.event_id is not None})
+    counts: dict[dt.date, dict[int, int]] = {}
     for g in played:
-        rated = spans[int(g.event_id or 0)].rated_in(g.played_on)
+        event_id = int(g.event_id or 0)
         month = month_of(g.played_on)
-        if rated > month:
-            counts = out.setdefault(month, {})
-            counts[rated] = counts.get(rated, 0) + 1
-    return out
+        if spans[event_id].rated_in(g.played_on) > month:
+            mine = counts.setdefault(month, {})
+            mine[event_id] = mine.get(event_id, 0) + 1
+    names = event_names(db, [e for by_event in counts.values() for e in by_event])
+    return {
+        month: [
+            HeldEvent(
+                names[e],
+                n,
+                spans[e].rated_in(spans[e].end),
+                spans[e].stated is not None,
+                today is not None and spans[e].end >= month_of(today),
+            )
+            for e, n in sorted(by_event.items(), key=lambda item: names[item[0]])
+        ]
+        for month, by_event in sorted(counts.items())
+    }
+
+
+@dataclass(frozen=True)
+class HeldEvent:
+    """An event whose games played up to a closed period wait for a later one: ``games``
+    of them, rated in ``period`` as things stand (``stated``: as stated with --rated-in;
+    else the month of its last game so far, which moves on while it goes on)."""
+
+    name: str
+    games: int
+    period: dt.date
+    stated: bool
+    running: bool = False  # its last game so far is in the current month (or later)
+
+
+def held_events(db: Db, tc: str, month: dt.date, today: dt.date) -> tuple[HeldEvent, ...]:
+    """The events whose played games of ``tc`` dated up to ``month`` a later period rates."""
+    rows = queries.played_by_event_day(db, tc)
+    events = sorted({r.event_id for r in rows if r.event_id is not None})
+    spans = event_spans(db, tc, events)
+    waiting: dict[int, int] = {}
+    for event_id, played_on, n in rows:
+        if event_id is None or played_on >= next_month(month):
+            continue
+        if spans[event_id].rated_in(played_on) > month:
+            waiting[event_id] = waiting.get(event_id, 0) + n
+    names = event_names(db, list(waiting))
+    return tuple(
+        HeldEvent(
+            names[e],
+            n,
+            spans[e].rated_in(spans[e].end),
+            spans[e].stated is not None,
+            spans[e].end >= month_of(today),
+        )
+        for e, n in sorted(waiting.items(), key=lambda item: names[item[0]])
+    )

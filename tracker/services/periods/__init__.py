@@ -21,7 +21,7 @@ from tracker.errors import InvalidInputError
 from tracker.months import month_label, month_of, months_between, next_month, previous_month
 from tracker.services import log
 from tracker.services.lists import closed_months, first_game_month
-from tracker.services.lists.rated_games import event_spans, period_games
+from tracker.services.lists.rated_games import HeldEvent, event_spans, held_events, period_games
 from tracker.services.periods.closing import ClosedPeriod, close_months, delete_periods
 from tracker.user_input import check_tc
 from tracker.vocabulary import TIME_CONTROLS, TimeControl
@@ -46,6 +46,8 @@ class CloseReport:
     already_closed: tuple[dt.date, ...]
     rerated: tuple[dt.date, ...]
     nothing_to_close: bool = False
+    # the events whose games up to the last closed period wait for a later one
+    held: tuple[HeldEvent, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -82,7 +84,7 @@ def close(db: Db, *, tc: str, month: dt.date | None, today: dt.date) -> CloseRep
     months = months_between(start, target)
     done = close_months(db, tc, months, first_month)
     log.note(db, "closed", f"{tc} periods closed: {_labels(months)}", tc=tc, months=months)
-    return CloseReport(tc, done, (), rerated)
+    return CloseReport(tc, done, (), rerated, held=held_events(db, tc, target, today))
 
 
 def _labels(months: list[dt.date]) -> str:

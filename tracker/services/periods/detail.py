@@ -15,6 +15,7 @@ from decimal import Decimal
 
 from tracker.db.driver import Db
 from tracker.db.queries.history import event_names
+from tracker.db.queries.lists import ClosedMonth
 from tracker.db.queries.periods import player_names
 from tracker.errors import InvalidInputError, NotFoundError
 from tracker.months import month_label, next_month, previous_month
@@ -22,8 +23,9 @@ from tracker.ratings import fide
 from tracker.ratings.month_games import MonthGame
 from tracker.services import lists
 from tracker.services.lists import rated_games
-from tracker.services.players.refs import find
+from tracker.services.players.refs import PlayerRow, find
 from tracker.user_input import check_tc
+from tracker.vocabulary import TimeControl
 
 
 @dataclass(frozen=True)
@@ -76,7 +78,36 @@ def period_detail(db: Db, ref: str, tc: str, month: dt.date) -> PeriodDetail:
         )
     if player.external:
         raise InvalidInputError(f"{player.name} is an external player: tracker does not rate him")
-    states, lines = lists.states_at_start(db, tc, month, closed[0].month)
+    detail = _detail(db, player, tc, month, closed)
+    if detail is None:
+        raise NotFoundError(f"{player.name} has no {tc} games rated in {month_label(month)}")
+    return detail
+
+
+def computable(closed: list[ClosedMonth], first_game: dt.date | None, month: dt.date) -> bool:
+    """Whether the period ``month`` can be worked out now: it is closed, or it is the open
+    period after the last closed one (or the first with games, before any close): what
+    closing it now would give. A later open period waits for the close of the ones before."""
+    if closed:
+        return month <= next_month(closed[-1].month) and month >= closed[0].month
+    return first_game is not None and month == first_game
+
+
+def player_detail(
+    db: Db, player: PlayerRow, tc: TimeControl, month: dt.date, closed: list[ClosedMonth]
+) -> PeriodDetail | None:
+    """One tracked player's period ``month`` (``closed``: the closed periods of ``tc``;
+    ``month`` must be :func:`computable`): the close's numbers, or for the open period what
+    closing it now would give; None when no game of his is rated in it."""
+    return _detail(db, player, tc, month, closed)
+
+
+def _detail(
+    db: Db, player: PlayerRow, tc: TimeControl, month: dt.date, closed: list[ClosedMonth]
+) -> PeriodDetail | None:
+    stale = {m: s for m, _, s in closed}
+    first = closed[0].month if closed else month
+    states, lines = lists.states_at_start(db, tc, month, first)
     ratings = lists.ListRatings(db, tc)
     if lines is not None:
         ratings.give(previous_month(month), lines)
@@ -86,19 +117,19 @@ def period_detail(db: Db, ref: str, tc: str, month: dt.date) -> PeriodDetail:
         games, on_lists, month, only=player.id, corrected=ratings.corrected(games)
     ).get(player.id, [])
     if not mine:
-        raise NotFoundError(f"{player.name} has no {tc} games rated in {month_label(month)}")
+        return None
     state = states.get(player.id) or fide.PlayerState(birth_year=player.birth_year)
     state = fide.rated_from_standard(state, mine, tc)
-    first = None
+    first_event = None
     if state.rating is None and not state.first_event_settled:
-        first = rated_games.first_events(db, tc, month, [player.id]).get(player.id)
-    _, outcome = fide.close_period(state, mine, month=month, tc=tc, first_event=first)
+        first_event = rated_games.first_events(db, tc, month, [player.id]).get(player.id)
+    _, outcome = fide.close_period(state, mine, month=month, tc=tc, first_event=first_event)
     return PeriodDetail(
         player=player.name,
         tc=tc,
         month=month,
         list_date=next_month(month),
-        stale=stale[month],
+        stale=stale.get(month, False),
         rating_before=outcome.rating_before,
         rating_after=outcome.rating_after,
         k=outcome.k,

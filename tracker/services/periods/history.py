@@ -22,7 +22,7 @@ from tracker.services.periods import close_live, closing
 from tracker.services.periods.standing import Peak, Standing, Standings, peak, rehearsed
 from tracker.services.players.refs import PlayerRow, PlayerView, find, show_player
 from tracker.services.shadow.config import get_config
-from tracker.user_input import check_tc
+from tracker.user_input import check_tc, today
 from tracker.vocabulary import TIME_CONTROLS, TimeControl
 
 
@@ -194,17 +194,36 @@ def _with_later(
     such month's note saying where its games went."""
     if not closed:
         return tuple(rows)
-    later = rated_games.rated_later(db, tc, player_id, next_month(closed[-1].month))
+    later = rated_games.later_by_event(db, tc, player_id, next_month(closed[-1].month), today())
     if not later:
         return tuple(rows)
     by_month = {row.month: row for row in rows}
+    done = {m for m, _, _ in closed}
     for month, _, stale in closed:
         waiting = later.get(month)
         if waiting is None:
             continue
+        rated: dict[dt.date, int] = {}
+        held: list[str] = []
+        for w in waiting:
+            if w.period in done or not (w.stated or w.running):
+                rated[w.period] = rated.get(w.period, 0) + w.games
+            elif w.stated:
+                held.append(
+                    f"{w.games} game(s) of {w.name} rated in {month_label(w.period)} as stated"
+                )
+            else:
+                held.append(
+                    f"{w.games} game(s) of {w.name} wait for it to end (rated when it ends)"
+                )
         note = "; ".join(
-            f"{n} game(s) rated with their event in {month_label(rated)}"
-            for rated, n in sorted(waiting.items())
+            [
+                *(
+                    f"{n} game(s) rated with their event in {month_label(period)}"
+                    for period, n in sorted(rated.items())
+                ),
+                *held,
+            ]
         )
         row = by_month.get(month)
         if row is None:

@@ -1,0 +1,289 @@
+"""``tracker event list/show/edit/merge`` (issue 24, point 1), and the events held back at
+``period close`` and in ``history``: real numbers, on both databases. Today is 2026-11-29
+(tests/conftest.py)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from tests.helpers import Cli, history_row, js, ok, one_line_error
+from tracker.ratings.fide.tables import DP_BY_PERCENT
+
+AUTUMN = [  # white, black, result, date, round: the Autumn Open of docs/commands.md
+    ("Hart", "Sato", "1-0", "2026-09-05", "1"),
+    ("Okafor", "Patel", "=", "2026-09-05", "1"),
+    ("Sato", "Patel", "=", "2026-09-05", "2"),
+    ("Kim", "Hart", "0-1", "2026-09-05", "2"),
+    ("Okafor", "Sato", "0-1", "2026-09-06", "3"),
+    ("Patel", "Kim", "1-0", "2026-09-06", "3"),
+    ("Sato", "Kim", "1-0", "2026-09-06", "4"),
+    ("Hart", "Okafor", "=", "2026-09-06", "4"),
+    ("Patel", "Sato", "0-1", "2026-09-06", "5"),
+    ("Kim", "Okafor", "+-", "2026-09-06", "5"),
+]
+
+
+@pytest.fixture
+def club(cli: Cli) -> Cli:
+    for args in (
+        ("Hart, Daniel", "--born", "1988", "--rating", "2318", "--games", "240"),
+        ("Okafor, Grace", "--born", "2001", "--rating", "2105", "--games", "95"),
+        ("Patel, Arjun", "--born", "2010", "--rating", "1876", "--games", "41"),
+        ("Sato, Yuki", "--born", "2012"),
+        ("Kim, Ji-ho", "--external"),
+    ):
+        ok(cli("player", "add", *args))
+    for white, black, result, day, rnd in AUTUMN:
+        rating = {"Kim": "1803"}
+        extra = [*(["--white-rating", rating[white]] if white in rating else [])]
+        extra += [*(["--black-rating", rating[black]] if black in rating else [])]
+        ok(
+            cli(
+                "game", "add", white, black, result, "--date", day, "--event", "Autumn Open",
+                "--round", rnd, *extra,
+            )
+        )  # fmt: skip
+    return cli
+
+
+def standings(cli: Cli, event: str) -> dict[str, dict[str, object]]:
+    shown = js(cli, "event", "show", event)
+    return {s["name"]: s for s in shown["standings"]}
+
+
+def test_show_gives_the_close_numbers(club: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    ok(club("period", "close", "2026-09"))
+    rows = standings(club, "autumn open")
+    patel = rows["Patel, Arjun"]  # played only the Autumn Open in September
+    period = history_row(club, "Patel, Arjun", "2026-09")
+    assert (
+        Decimal(str(patel["change_exact"]))
+        == Decimal(str(period["change_exact"]))
+        == Decimal("27.6")
+    )
+    assert Decimal(str(patel["expected"])) == Decimal(str(period["expected"]))
+    assert patel["lists"] == ["2026-10-01"] and patel["rating"] == 1876
+    hart = rows["Hart, Daniel"]
+    assert Decimal(str(hart["change_exact"])) == Decimal(
+        str(history_row(club, "Hart", "2026-09")["change_exact"])
+    )
+    # performance by hand (§8.1.1): Hart's rated games: Okafor 2105 (=), Kim 1803 (1): Ra
+    # 1954, p 0.75; Okafor's: Patel 1876 (=), Hart 2318 (=): Ra 2097, p 0.50
+    assert hart["performance"] == 1954 + DP_BY_PERCENT[75]
+    assert rows["Okafor, Grace"]["performance"] == 2097 + DP_BY_PERCENT[50] == 2097
+    # standings: the forfeit counts in the event's score, not in the rating
+    assert [
+        (s["rank"], s["score"]) for s in js(club, "event", "show", "Autumn Open")["standings"]
+    ] == [(1, 3.5), (2, 2.5), (3, 2), (4, 1), (4, 1)]
+    assert rows["Kim, Ji-ho"]["external"] and rows["Kim, Ji-ho"]["change_exact"] is None
+    monkeypatch.setenv("COLUMNS", "80")
+    out = ok(club("event", "show", "Autumn Open")).stdout
+    assert "rated on the 2026-10-01 list" in out and "+27.60" in out
+    assert max(len(line) for line in out.splitlines()) <= 80
+
+
+def test_list_statuses(club: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a league: August to November (over 90 days), rated month by month
+    for day in ("2026-08-01", "2026-09-12", "2026-10-10", "2026-11-07"):
+        ok(club("game", "add", "Hart", "Patel", "=", "--date", day, "--event", "Club League"))
+    ok(club("period", "close", "2026-09"))
+    # ended in October, stated to be rated in November
+    ok(
+        club(
+            "game", "add", "Okafor", "Patel", "1-0", "--date", "2026-10-31", "--event", "Halloween"
+        )
+    )
+    ok(club("event", "edit", "Halloween", "--rated-in", "2026-11"))
+    ok(club("game", "add", "Sato", "Okafor", "=", "--date", "2026-11-14", "--event", "Nov Cup"))
+    ok(club("game", "add", "Sato", "Hart", "1-0", "--date", "2026-10-17", "--event", "Oct Cup"))
+    events = {e["event"]: e for e in js(club, "event", "list")}
+    assert events["Autumn Open"]["status"] == "rated"
+    assert events["Autumn Open"]["rated"] == "rated on the 2026-10-01 list"
+    assert (events["Autumn Open"]["games"], events["Autumn Open"]["players"]) == (10, 5)
+    league = events["Club League"]
+    assert league["status"] == "league"
+    assert (
+        league["rated"]
+        == "league, rated monthly: 2026-08 to 2026-09 rated, 2026-10 to 2026-11 to come"
+    )
+    assert events["Halloween"]["rated"] == "rated in 2026-11 as stated (2026-12-01 list)"
+    assert events["Halloween"]["rated_in"] == "2026-11"
+    assert events["Nov Cup"]["status"] == "running"
+    assert events["Oct Cup"]["rated"] == "will be rated on the 2026-11-01 list"
+    monkeypatch.setenv("COLUMNS", "80")
+    out = ok(club("event", "list")).stdout
+    assert max(len(line) for line in out.splitlines()) <= 80
+
+
+def test_close_and_history_say_which_events_wait(club: Cli) -> None:
+    ok(
+        club(
+            "game",
+            "add",
+            "Hart",
+            "Patel",
+            "1-0",
+            "--date",
+            "2026-10-03",
+            "--event",
+            "Winter Cup",
+            "--round",
+            "1",
+        )
+    )
+    ok(
+        club(
+            "game",
+            "add",
+            "Patel",
+            "Hart",
+            "=",
+            "--date",
+            "2026-11-07",
+            "--event",
+            "Winter Cup",
+            "--round",
+            "2",
+        )
+    )
+    ok(club("game", "add", "Okafor", "Hart", "1-0", "--date", "2026-10-30", "--event", "Late Open"))
+    ok(club("event", "edit", "Late Open", "--rated-in", "2026-11"))
+    done = club("period", "close", "2026-10")
+    ok(done)
+    assert "held back: 1 game of Winter Cup wait for it to end (rated when it ends)" in " ".join(
+        done.stderr.split()
+    )
+    assert "held back: 1 game of Late Open rated in 2026-11 as stated" in " ".join(
+        done.stderr.split()
+    )
+    report = js(club, "period", "close", "2026-10")  # already closed: nothing held
+    assert report["held"] == []
+    october = history_row(club, "Hart", "2026-10")
+    assert october["games"] == 0
+    assert "1 game(s) of Late Open rated in 2026-11 as stated" in october["note"]
+    assert "1 game(s) of Winter Cup wait for it to end (rated when it ends)" in october["note"]
+
+
+def test_merge_refuses_duplicates_then_moves_games(club: Cli) -> None:
+    ok(club("period", "close", "2026-09"))
+    # two spellings typed in one tournament: round 1 twice
+    ok(
+        club(
+            "game",
+            "add",
+            "Hart",
+            "Patel",
+            "1-0",
+            "--date",
+            "2026-10-03",
+            "--event",
+            "Club Cup",
+            "--round",
+            "1",
+        )
+    )
+    ok(
+        club(
+            "game",
+            "add",
+            "Hart",
+            "Patel",
+            "1-0",
+            "--date",
+            "2026-10-03",
+            "--event",
+            "Club-Cup",
+            "--round",
+            "1",
+        )
+    )
+    ok(
+        club(
+            "game",
+            "add",
+            "Okafor",
+            "Sato",
+            "0-1",
+            "--date",
+            "2026-10-03",
+            "--event",
+            "Club-Cup",
+            "--round",
+            "1",
+        )
+    )
+    ids = [g["id"] for g in js(club, "game", "list", "--event", "Club-Cup")]
+    line = one_line_error(club("event", "merge", "Club Cup", "Club-Cup"), 1)
+    assert f"game {ids[0]} (2026-10-03 Hart, Daniel - Patel, Arjun round 1) is game" in line
+    assert {e["event"] for e in js(club, "event", "list")} >= {"Club Cup", "Club-Cup"}
+    ok(club("game", "remove", str(ids[0])))
+    merged = js(club, "event", "merge", "Club Cup", "Club-Cup")
+    assert merged == {"event": "Club Cup", "merged": "Club-Cup", "games": [ids[1]], "stale": {}}
+    moved = js(club, "game", "list", "--event", "Club Cup")
+    assert sorted(g["id"] for g in moved) == sorted([ids[1], ids[1] - 2])
+    assert "Club-Cup" not in {e["event"] for e in js(club, "event", "list")}
+    # the moved game now has its new key: the same game again is a duplicate
+    again = club(
+        "game",
+        "add",
+        "Okafor",
+        "Sato",
+        "0-1",
+        "--date",
+        "2026-10-03",
+        "--event",
+        "Club Cup",
+        "--round",
+        "1",
+    )
+    assert "already recorded as game" in one_line_error(again, 1)
+
+
+def test_rename_start_and_tc(club: Cli) -> None:
+    ok(club("period", "close", "2026-09"))
+    ok(club("game", "add", "Hart", "Patel", "1-0", "--date", "2026-10-03", "--event", "Club Cup"))
+    line = one_line_error(club("event", "edit", "Club Cup", "--name", "AUTUMN  open"), 1)
+    assert "there is already an event 'Autumn Open'" in line
+    done = js(club, "event", "edit", "Autumn Open", "--name", "Autumn Open 2026")
+    assert (
+        done["changes"] == ["renamed 'Autumn Open' to 'Autumn Open 2026'"] and done["stale"] == {}
+    )
+    assert "Autumn Open 2026" in {e["event"] for e in js(club, "event", "list")}
+    late = one_line_error(club("event", "edit", "Autumn Open 2026", "--start", "2026-09-06"), 1)
+    assert "has a game on 2026-09-05" in late
+    moved = js(club, "event", "edit", "Autumn Open 2026", "--start", "2026-08-28")
+    # the event now starts in August: rated with the August list, 2026-09 goes stale
+    assert moved["stale"] == {"standard": ["2026-09"]}
+    assert js(club, "event", "list")[0]["start"] == "2026-08-28"
+    tc = js(club, "event", "edit", "Club Cup", "--tc", "rapid")
+    assert tc["changes"] == ["its games are rapid"]
+    assert {g["tc"] for g in js(club, "game", "list", "--event", "Club Cup")} == {"rapid"}
+    assert one_line_error(club("event", "edit", "Club Cup", "--tc", "bullet"), 1)
+
+
+def test_a_large_event_lists_rounds(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    names = [f"Player {chr(65 + i)}{chr(65 + i)}, Long-Name" for i in range(14)]
+    for name in names:
+        ok(cli("player", "add", name, "--rating", str(1800 + 10 * len(name)), "--games", "50"))
+    for rnd in range(1, 4):
+        lines = "".join(
+            f"{names[(i + rnd) % 14]} 1-0 {names[(13 - i + rnd) % 14]}\n" for i in range(7)
+        )
+        ok(
+            cli(
+                "game",
+                "add-round",
+                "Big Swiss",
+                "--date",
+                f"2026-10-0{rnd}",
+                "--round",
+                str(rnd),
+                input=lines,
+            )
+        )
+    monkeypatch.setenv("COLUMNS", "80")
+    out = ok(cli("event", "show", "Big Swiss")).stdout
+    assert max(len(line) for line in out.splitlines()) <= 80, out
+    assert "opponent's rank, colour w/b" in out

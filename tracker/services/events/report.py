@@ -1,0 +1,327 @@
+"""Reading events (``tracker event list``, ``event show``): when each is rated, its standings
+and crosstable, and each player's share of the close in it.
+
+An event is rated as a whole in the period it ends in (or the one stated for it), a league
+month by month (:mod:`tracker.ratings.fide.events`): until then its games wait. Whether an
+event has ended tracker cannot know; it takes its last game so far: an event whose last game
+is in the current month is *running*, one whose last month is over waits for that month's
+close.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from decimal import Decimal
+
+from tracker.db.driver import Db
+from tracker.db.queries import events as queries
+from tracker.db.queries.players import player_by_id
+from tracker.months import month_label, month_of, months_between, next_month
+from tracker.ratings import fide
+from tracker.services import lists
+from tracker.services.lists import rated_games
+from tracker.services.periods.detail import DetailGame, computable, player_detail
+from tracker.user_input import check_tc
+from tracker.vocabulary import FORFEITS, SCORES
+
+
+@dataclass(frozen=True)
+class RatedStatus:
+    """When an event is rated: ``status`` is ``rated`` (its period is closed), ``stated``
+    (rated in a later period, as stated with ``--rated-in``), ``running`` (its last game is
+    in the current month), ``waiting`` (its last month is over, not closed yet), ``league``
+    (rated month by month) or ``unplayed`` (no played game); ``text`` says it in words;
+    ``lists``: the lists its games went on so far; ``to_come``: the periods still to rate
+    some (a running event's: the month of its last game so far)."""
+
+    status: str
+    text: str
+    lists: tuple[dt.date, ...]
+    to_come: tuple[dt.date, ...]
+
+
+def rated_status(
+    span: rated_games.EventSpan | None,
+    first: dt.date | None,
+    closed: dict[dt.date, bool],
+    today: dt.date,
+) -> RatedStatus:
+    """When an event spanning ``span`` (its first played game ``first``) is rated, given the
+    closed periods (month: stale) of its time control."""
+    if span is None or first is None:
+        return RatedStatus("unplayed", "no played games yet", (), ())
+    current = month_of(today)
+    if span.league:
+        months = months_between(month_of(first), month_of(span.end))
+        done = tuple(m for m in months if m in closed)
+        waiting = tuple(m for m in months if m not in closed)
+        parts = []
+        if done:
+            parts.append(f"{_months(done[0], done[-1])} rated")
+        if waiting:
+            parts.append(f"{_months(waiting[0], waiting[-1])} to come")
+        return RatedStatus(
+            "league",
+            "league, rated monthly: " + ", ".join(parts),
+            tuple(next_month(m) for m in done),
+            waiting,
+        )
+    period = span.rated_in(span.end)
+    listed = next_month(period).isoformat()
+    if period in closed:
+        stale = " (stale)" if closed[period] else ""
+        return RatedStatus("rated", f"rated on the {listed} list{stale}", (next_month(period),), ())
+    if span.stated is not None:
+        return RatedStatus(
+            "stated", f"rated in {month_label(period)} as stated ({listed} list)", (), (period,)
+        )
+    if month_of(span.end) >= current:
+        return RatedStatus("running", "running: rated on the list after it ends", (), (period,))
+    return RatedStatus("waiting", f"will be rated on the {listed} list", (), (period,))
+
+
+def _months(first: dt.date, last: dt.date) -> str:
+    return month_label(first) if first == last else f"{month_label(first)} to {month_label(last)}"
+
+
+@dataclass(frozen=True)
+class EventRow:
+    """One event in one time control (``event list``)."""
+
+    id: int
+    name: str
+    tc: str | None
+    start: dt.date
+    end: dt.date | None  # its last played game
+    games: int  # forfeits included
+    players: int
+    stated: dt.date | None  # the rating period stated for it (--rated-in)
+    rated: RatedStatus
+
+
+def list_events(db: Db, today: dt.date, tc: str | None = None) -> tuple[EventRow, ...]:
+    """Every event (of ``tc``, if given): dates, games, players, when it is rated."""
+    wanted = check_tc(tc) if tc is not None else None
+    players = queries.event_player_counts(db)
+    summaries = [s for s in queries.event_summaries(db) if wanted is None or s.tc == wanted]
+    closed: dict[str, dict[dt.date, bool]] = {}
+    out = []
+    for s in summaries:
+        span = None
+        if s.tc is not None:
+            if s.tc not in closed:
+                closed[s.tc] = {m: stale for m, _, stale in lists.closed_months(db, s.tc)}
+            span = rated_games.span_of(db, s.tc, s.id)
+        status = rated_status(span, s.first, closed.get(s.tc or "", {}), today)
+        out.append(
+            EventRow(
+                id=s.id,
+                name=s.name,
+                tc=s.tc,
+                start=span.start if span is not None else s.start_date,
+                end=s.last,
+                games=s.games,
+                players=players.get((s.id, s.tc or ""), 0),
+                stated=s.rated_in,
+                rated=status,
+            )
+        )
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One game of a player in the crosstable: the opponent's rank, the colour, the result
+    from the player's side (``1``, ``=``, ``0``; ``+``/``-`` a forfeit won or lost)."""
+
+    round: str | None
+    opponent_rank: int
+    opponent_id: int
+    colour: str  # "w" | "b"
+    result: str
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's line of ``event show``. ``score``: points in the event (forfeits count, as
+    the crosstable's); the rated figures are the close's for the event's games (None where
+    none counts: an external player, or a period that cannot be worked out yet)."""
+
+    rank: int
+    player_id: int
+    name: str
+    external: bool
+    games: int  # forfeits included
+    score: Decimal
+    rating: int | None  # Ro: the rating the event is rated with (None: unrated)
+    rated_games: int  # of the event's games, those rated or pooled for him
+    expected: Decimal | None
+    performance: int | None
+    change: Decimal | None  # K x sum(score - expected) over the event's games, unrounded
+    lists: tuple[dt.date, ...]  # the lists the event's change goes on
+    cells: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class EventReport:
+    id: int
+    name: str
+    tc: str
+    start: dt.date
+    end: dt.date | None
+    rated: RatedStatus
+    live: bool  # some figures are what closing the open period now would give
+    waits: tuple[dt.date, ...]  # periods not worked out yet (an earlier open one comes first)
+    rounds: bool  # every game has a round and no player plays twice in one
+    standings: tuple[Standing, ...]
+
+
+def show_event(db: Db, event: queries.EventFacts, today: dt.date) -> EventReport:
+    """``event show``: standings, crosstable and each player's rated figures."""
+    games = queries.event_games(db, event.id)
+    tc = check_tc(games[0].tc if games else "standard")
+    summary = next((s for s in queries.event_summaries(db, event.id) if s.tc == tc), None)
+    closed_list = lists.closed_months(db, tc)
+    closed = {m: stale for m, _, stale in closed_list}
+    span = rated_games.span_of(db, tc, event.id)
+    first = summary.first if summary is not None else None
+    status = rated_status(span, first, closed, today)
+    players = queries.players_of(db, [p for g in games for p in (g.white_id, g.black_id)])
+    scores: dict[int, Decimal] = {pid: Decimal(0) for pid in players}
+    counts: dict[int, int] = {pid: 0 for pid in players}
+    for g in games:
+        white, black = _points(g.result)
+        scores[g.white_id] += white
+        scores[g.black_id] += black
+        counts[g.white_id] += 1
+        counts[g.black_id] += 1
+    # the periods rating the event's games, and each tracked player's details in them
+    periods = sorted(
+        {span.rated_in(g.played_on) for g in games if g.result not in FORFEITS}
+        if span is not None
+        else set()
+    )
+    first_game = lists.first_game_month(db, tc)
+    ready = [m for m in periods if computable(closed_list, first_game, m)]
+    ids = {g.id for g in games}
+    details: dict[int, list[DetailGame]] = {}
+    on_lists: dict[int, list[dt.date]] = {}
+    for pid, p in players.items():
+        if p.external or not ready:
+            continue
+        row = player_by_id(db, pid)
+        assert row is not None
+        for month in ready:
+            detail = player_detail(db, row, tc, month, closed_list)
+            if detail is None:
+                continue
+            mine = [d for d in detail.games if d.game_id in ids]
+            if mine:
+                details.setdefault(pid, []).extend(mine)
+                on_lists.setdefault(pid, []).append(detail.list_date)
+    perf = {pid: _performance(d) for pid, d in details.items()}
+    listed = (
+        lists.ListRatings(db, tc).on_list_of(span.start)
+        if span is not None and not span.league
+        else {}
+    )
+    order = sorted(
+        players, key=lambda pid: (-scores[pid], -(perf.get(pid) or 0), players[pid].name)
+    )
+    ranks: dict[int, int] = {}
+    for i, pid in enumerate(order):
+        before = order[i - 1] if i else None
+        same = before is not None and scores[before] == scores[pid]
+        ranks[pid] = ranks[before] if same and before is not None else i + 1
+    cells: dict[int, list[Cell]] = {pid: [] for pid in players}
+    for g in games:
+        white, black = _points(g.result)
+        forfeit = g.result in FORFEITS
+        for pid, opp, colour, points in (
+            (g.white_id, g.black_id, "w", white),
+            (g.black_id, g.white_id, "b", black),
+        ):
+            cells[pid].append(Cell(g.round, ranks[opp], opp, colour, _result(points, forfeit)))
+    standings = []
+    for pid in order:
+        mine = details.get(pid, [])
+        counted = [d for d in mine if d.status in ("rated", "pooled")]
+        rated_ones = [d for d in mine if d.expected is not None]
+        standings.append(
+            Standing(
+                rank=ranks[pid],
+                player_id=pid,
+                name=players[pid].name,
+                external=players[pid].external,
+                games=counts[pid],
+                score=scores[pid],
+                rating=mine[0].own_rating if mine else listed.get(pid),
+                rated_games=len(counted),
+                expected=(
+                    sum((d.expected or Decimal(0) for d in rated_ones), Decimal(0))
+                    if rated_ones
+                    else None
+                ),
+                performance=perf.get(pid),
+                change=(
+                    sum((d.change or Decimal(0) for d in rated_ones), Decimal(0))
+                    if rated_ones
+                    else None
+                ),
+                lists=tuple(on_lists.get(pid, ())),
+                cells=tuple(cells[pid]),
+            )
+        )
+    return EventReport(
+        id=event.id,
+        name=event.name,
+        tc=tc,
+        start=span.start if span is not None else event.start_date,
+        end=summary.last if summary is not None else None,
+        rated=status,
+        live=any(m not in closed for m in ready),
+        waits=tuple(m for m in periods if m not in ready),
+        rounds=_clean_rounds(games),
+        standings=tuple(standings),
+    )
+
+
+def _points(result: str) -> tuple[Decimal, Decimal]:
+    """White's and Black's points for a result; a forfeit scores in the event (``+-``:
+    White won) though it is never rated."""
+    if result in FORFEITS:
+        return (Decimal(1), Decimal(0)) if result == "+-" else (Decimal(0), Decimal(1))
+    return SCORES[result]
+
+
+def _result(points: Decimal, forfeit: bool) -> str:
+    if forfeit:
+        return "+" if points else "-"
+    return "1" if points == 1 else "=" if points else "0"
+
+
+def _clean_rounds(games: list[queries.EventGame]) -> bool:
+    """Whether every game has a round and no player plays twice in one round."""
+    seen: set[tuple[str, int]] = set()
+    for g in games:
+        if g.round is None:
+            return False
+        for pid in (g.white_id, g.black_id):
+            if (g.round, pid) in seen:
+                return False
+            seen.add((g.round, pid))
+    return bool(games)
+
+
+def _performance(games: list[DetailGame]) -> int | None:
+    """The performance rating over the event's games that counted (rated or pooled): the
+    average opponent plus dp of the fractional score (FIDE Rating Regulations 2024 §8.1.1,
+    table 8.1.1), as ``history --month`` gives a period's."""
+    counted = [d for d in games if d.status in ("rated", "pooled")]
+    rated = [d.opponent_rating for d in counted if d.opponent_rating is not None]
+    if not counted or len(rated) != len(counted):
+        return None
+    average = Decimal(sum(rated)) / len(rated)
+    p = sum((d.score for d in counted), Decimal(0)) / len(counted)
+    return fide.round_half_away(average + fide.dp_for_percentage(p))
