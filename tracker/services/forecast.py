@@ -250,10 +250,14 @@ def _state_at(
             state = lists.seeded_state(seed, player.birth_year, open_from)
     if open_from < month:
         gap = months_between(open_from, previous_month(month))
+        span = (
+            month_label(gap[0])
+            if len(gap) == 1
+            else f"{month_label(gap[0])} to {month_label(gap[-1])}"
+        )
         notes.append(
-            f"{month_label(gap[0])}..{month_label(gap[-1])} not closed yet: the player's "
-            "games in them are folded in, the latest published list standing in for lists "
-            "not published yet"
+            f"{span} not closed yet: the player's games there are folded in, the latest "
+            "published list standing in for the lists not published yet"
         )
         for m in gap:
             mine = _existing(db, tc, player.id, m, ratings)
