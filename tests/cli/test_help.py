@@ -32,7 +32,6 @@ ROOT_ORDER = [
     "compare",
     "evaluate",
     "h2h",
-    "norms",
     "shadow",
     "online",
     "calc",

@@ -1,6 +1,7 @@
-"""``tracker norms EVENT``: the title norms of an event's players through the CLI, on the
-Arbiters' Manual's worked example (FIDE Arbiters' Commission, Arbiters' Manual 2016, Spanish
-edition p. 183, example 3: an IM of Armenia before the last round of a 9-round Swiss)."""
+"""``tracker event show EVENT --norms``: the title norms of an event's players through the
+CLI, on the Arbiters' Manual's worked example (FIDE Arbiters' Commission, Arbiters' Manual
+2016, Spanish edition p. 183, example 3: an IM of Armenia before the last round of a 9-round
+Swiss)."""
 
 from __future__ import annotations
 
@@ -57,7 +58,7 @@ def norm(data: dict, title: str) -> dict:  # type: ignore[type-arg]
 
 
 def test_before_the_last_round(open_: Cli) -> None:
-    data = js(open_, "norms", "Yerevan Open", "--rounds", "9")
+    data = js(open_, "event", "show", "Yerevan Open", "--norms", "--rounds", "9")
     assert [p["name"] for p in data["players"]] == ["Avetisyan, Aram"]  # tracked players
     gm = norm(data, "GM")
     assert (gm["games"], gm["score"], gm["achieved"]) == (8, 5.5, False)
@@ -72,7 +73,7 @@ def test_before_the_last_round(open_: Cli) -> None:
 )
 def test_after_the_last_round(open_: Cli, result: str, rp: int, achieved: bool) -> None:
     play(open_, *LAST, result, 9)
-    gm = norm(js(open_, "norms", "Yerevan Open"), "GM")
+    gm = norm(js(open_, "event", "show", "Yerevan Open", "--norms"), "GM")
     assert (gm["games"], gm["raised"], gm["ra"], gm["rp"], gm["achieved"]) == (
         9,
         2150,
@@ -88,7 +89,7 @@ def test_after_the_last_round(open_: Cli, result: str, rp: int, achieved: bool) 
 def test_the_table_fits_and_cites(open_: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     play(open_, *LAST, "1/2-1/2", 9)
     monkeypatch.setenv("COLUMNS", "80")
-    result = ok(open_("norms", "Yerevan Open", "--player", "Avetisyan"))
+    result = ok(open_("event", "show", "Yerevan Open", "--norms", "--player", "Avetisyan"))
     assert max(len(line) for line in result.stdout.splitlines()) <= 80, result.stdout
     lines = result.stdout.splitlines()
     assert "Avetisyan, Aram  GM        9    6.0  2476  2601  norm" in lines
@@ -105,7 +106,7 @@ def test_unknown_federations_are_not_checked(open_: Cli) -> None:
             "--event", "Yerevan Open", "--round", "9", "--white-rating", "2695", "--yes",
         )
     )  # fmt: skip
-    gm = norm(js(open_, "norms", "Yerevan Open"), "GM")
+    gm = norm(js(open_, "event", "show", "Yerevan Open", "--norms"), "GM")
     fed = [c for c in gm["checks"] if c["article"] in ("1.4.3", "1.4.4")]
     assert [c["ok"] for c in fed] == [None, None, None]
     assert gm["rp"] == 2601 and gm["achieved"] is False  # not all checked: no norm claimed
@@ -119,17 +120,19 @@ def test_a_forfeit_is_no_game(open_: Cli) -> None:
             "--event", "Yerevan Open", "--round", "9", "--yes",
         )
     )  # fmt: skip
-    (player,) = js(open_, "norms", "Yerevan Open")["players"]
+    (player,) = js(open_, "event", "show", "Yerevan Open", "--norms")["players"]
     assert (player["games"], player["forfeits"], player["score"]) == (8, 1, 5.5)
 
 
 def test_errors(open_: Cli) -> None:
-    assert "no event" in one_line_error(open_("norms", "Nowhere"), 1)
+    assert "no event" in one_line_error(open_("event", "show", "Nowhere", "--norms"), 1)
     assert "more than --rounds 5" in one_line_error(
-        open_("norms", "Yerevan Open", "--rounds", "5"), 1
+        open_("event", "show", "Yerevan Open", "--norms", "--rounds", "5"), 1
     )
     ok(open_("player", "add", "Idle, Ivan"))
-    assert "plays no game" in one_line_error(open_("norms", "Yerevan Open", "--player", "Idle"), 1)
+    assert "plays no game" in one_line_error(
+        open_("event", "show", "Yerevan Open", "--norms", "--player", "Idle"), 1
+    )
     ok(
         open_(
             "game",
@@ -145,4 +148,4 @@ def test_errors(open_: Cli) -> None:
             "2026-07-01",
         )
     )
-    assert "no standard games" in one_line_error(open_("norms", "Blitz Cup"), 1)
+    assert "no standard games" in one_line_error(open_("event", "show", "Blitz Cup", "--norms"), 1)

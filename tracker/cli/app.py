@@ -171,7 +171,6 @@ COMMANDS: tuple[tuple[str, str, str, bool], ...] = (
     ("compare", "compare", "compare", False),
     ("evaluate", "compare", "evaluate", False),
     ("h2h", "h2h", "h2h", False),
-    ("norms", "norms", "norms", False),
     ("shadow", "shadow", "app", True),
     ("online", "online", "app", True),
     ("calc", "calc", "app", True),

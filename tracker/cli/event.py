@@ -9,7 +9,7 @@ import typer
 
 from tracker.cli.context import state
 from tracker.cli.notes import now_stale
-from tracker.cli.options import AnyTc, Json, command_group, month_option
+from tracker.cli.options import AnyTc, Json, command_group, month_option, player_option
 from tracker.cli.render import change, expected, message, print_json, print_table, score
 from tracker.errors import UsageError
 from tracker.months import month_label
@@ -237,8 +237,32 @@ GRID_PLAYERS = 12
 
 
 @app.command("show")
-def show(ctx: typer.Context, name: EventName, json: Json = False) -> None:
-    """An event's standings, crosstable, each player's rated figures.
+def show(
+    ctx: typer.Context,
+    name: EventName,
+    norms: Annotated[
+        bool,
+        typer.Option(
+            "--norms",
+            help="Instead, the GM, IM, WGM and WIM norms each player's games give (FIDE Title "
+            "Regulations 2024, each check with its article).",
+        ),
+    ] = False,
+    player: Annotated[
+        str | None, player_option("With --norms: only this player, with every check")
+    ] = None,
+    rounds: Annotated[
+        int | None,
+        typer.Option(
+            "--rounds",
+            metavar="N",
+            help="With --norms, while the event runs: its number of rounds; what the "
+            "remaining rounds still require. Default: the event is over.",
+        ),
+    ] = None,
+    json: Json = False,
+) -> None:
+    """An event's standings and crosstable, or its title norms.
 
     Each player's score (forfeits count), the rating he is rated with in it (Ro), his
     expected score and Elo change over the event's games (the close's numbers: of his
@@ -247,9 +271,22 @@ def show(ctx: typer.Context, name: EventName, json: Json = False) -> None:
     crosstable is a grid for a small event; for a larger one each player's games, round by
     round, as the opponent's rank, colour and result (as Swiss-Manager prints them).
 
+    With --norms, each player's GM, IM, WGM and WIM norms under the FIDE Title Regulations
+    applied from 1 January 2024: games (§1.4.1), federations (§1.4.3-1.4.4), title holders
+    (§1.4.5), the opponents' ratings with the floor raise and Ra (§1.4.6-1.4.7), Rp = Ra +
+    dp, the minimum Ra and 35% (§1.4.8-1.4.9); titles and federations as stored.
+
     \b
     Example: tracker event show "Summer Open"
+    Example: tracker event show "Summer Open" --norms --player Hart --rounds 9
     """
+    if not norms and (player is not None or rounds is not None):
+        raise UsageError("--player and --rounds go with --norms")
+    if norms:
+        from tracker.cli.norms import show_norms
+
+        show_norms(ctx, name, player, rounds, json)
+        return
     from tracker.services.events import find_event
     from tracker.services.events.report import show_event
 

@@ -1,14 +1,13 @@
-"""``tracker norms EVENT``: the title norms (GM, IM, WGM, WIM) each player's games in an event
-give, with the articles of the FIDE Title Regulations they rest on."""
+"""``tracker event show EVENT --norms``: the title norms (GM, IM, WGM, WIM) each player's games
+in an event give, with the articles of the FIDE Title Regulations they rest on."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from tracker.cli.context import state
-from tracker.cli.options import Json, player_option
 from tracker.cli.render import message, print_json, print_table, score
 
 if TYPE_CHECKING:
@@ -134,35 +133,10 @@ def _print_outlook(p: PlayerNorms) -> None:
         )
 
 
-def norms(
-    ctx: typer.Context,
-    event: Annotated[
-        str, typer.Argument(metavar="EVENT", help="The event's name.", show_default=False)
-    ],
-    player: Annotated[str | None, player_option("Only this player, with every check")] = None,
-    rounds: Annotated[
-        int | None,
-        typer.Option(
-            "--rounds",
-            metavar="N",
-            help="The event's number of rounds, while it runs: what the remaining rounds "
-            "still require. Default: the event is over.",
-        ),
-    ] = None,
-    json: Json = False,
+def show_norms(
+    ctx: typer.Context, event: str, player: str | None, rounds: int | None, json: bool
 ) -> None:
-    """GM, IM, WGM and WIM norms in an event.
-
-    FIDE Title Regulations applied from 1 January 2024: games (§1.4.1), federations
-    (§1.4.3-1.4.4), title holders (§1.4.5), opponents' ratings with the floor raise and
-    Ra (§1.4.6-1.4.7), Rp = Ra + dp, the minimum Ra and 35% (§1.4.8-1.4.9). Ratings are
-    tracker's list in force at the event's start (an external opponent's: the one recorded
-    on the game); titles and federations as stored. With --rounds, for each score in the
-    rounds left, the least average rating of those opponents that still gives the norm.
-
-    \b
-    Example: tracker norms "Autumn Open" --player "Hart, Daniel" --rounds 9
-    """
+    """``event show EVENT --norms``: print the norms of the event (see its help)."""
     from tracker.services.norms import event_norms
 
     e = state(ctx).read(lambda db: event_norms(db, event, player=player, rounds=rounds))

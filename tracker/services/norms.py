@@ -1,4 +1,4 @@
-"""Title norms in an event (``tracker norms EVENT``; later ``event show --norms``): for each
+"""Title norms in an event (``tracker event show EVENT --norms``): for each
 player, whether the event gives a GM, IM, WGM or WIM norm under the FIDE Title Regulations
 applied from 1 January 2024 (rules and sources: :mod:`tracker.ratings.fide.norms`), and while
 it runs (``rounds`` given), what the remaining rounds still require.
