@@ -69,6 +69,7 @@ def print_history(h: History) -> None:
             "list",
             "before",
             "rating",
+            "rank",
             "K",
             "games",
             "score",
@@ -85,6 +86,7 @@ def print_history(h: History) -> None:
                 r.list_date,
                 r.rating_before if r.rating_before is not None else "unrated",
                 r.rating if r.rating is not None else "unrated",
+                _rank(r),
                 r.k,
                 r.games,
                 render.score(r.score),
@@ -101,6 +103,7 @@ def print_history(h: History) -> None:
         right=(
             "before",
             "rating",
+            "rank",
             "K",
             "games",
             "score",
@@ -110,17 +113,27 @@ def print_history(h: History) -> None:
             h.preset,
             "RD",
         ),
-        drop=("note", "list", "rounded"),
+        drop=("note", "list", "rounded", "rank"),
         below="note",
         wrap=("note",),
         empty=f"no closed {h.tc} periods for {h.name} yet (see `tracker period close`)",
     )
 
 
+def _rank(r: Any) -> str:
+    """The place on the list: ``2/14`` (rank of the rated players), blank while unrated."""
+    standing = r.standing
+    return "" if standing is None else f"{standing.rank}/{standing.of}"
+
+
 def history_notes(h: History) -> None:
-    """What the history's numbers need said: the seed, and the shadow's footnotes."""
+    """What the history's numbers need said: the seed, the peak, and the shadow's footnotes."""
     if h.seed_rating is not None:
         message(f"{h.name}: seeded {h.seed_rating} after {h.seed_games} games ({h.tc})")
+    if h.peak is not None and (h.seed_rating is None or h.peak.rating > h.seed_rating):
+        message(f"{h.name}: peak {h.peak.rating} on the {h.peak.list_date} list ({h.tc})")
+    elif h.peak is not None:
+        message(f"{h.name}: peak {h.seed_rating}, the seed (no list since is higher)")
     if any(r.glicko is not None for r in h.rows):
         shadow_notes(
             external_rd=h.external_rd if h.external_opponents else None,
