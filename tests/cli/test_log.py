@@ -119,3 +119,30 @@ def test_a_removed_game_comes_back_until_its_period_is_rerated(cli: Cli) -> None
     assert one_line_error(cli("game", "restore", "9"), 1) == "error: no removed game 9 to restore"
     ok(cli("game", "add", "Hart", "Okafor", "1-0", "--date", "2026-09-20", "--event", "Cup"))
     assert sorted(g["id"] for g in js(cli, "game", "list", "--json")) == [2, 3]  # never 1 again
+
+
+def test_a_removed_game_whose_player_or_event_went_does_not_come_back(cli: Cli) -> None:
+    club(cli)
+    ok(cli("player", "add", "Novak, Eva"))
+    ok(cli("game", "add", "Novak", "Hart", "1-0", "--date", "2026-11-03"))
+    ok(cli("game", "remove", "3"))
+    ok(cli("player", "remove", "Novak"))
+    error = one_line_error(cli("game", "restore", "3"), 1)
+    assert error == (
+        "error: game 3 cannot come back: player #3 no longer there; add it again with "
+        "`tracker game add`"
+    )
+    ok(cli("game", "add", "Okafor", "Hart", "1-0", "--date", "2026-11-08", "--event", "Nov Cup"))
+    ok(cli("game", "add", "Hart", "Okafor", "1-0", "--date", "2026-11-09", "--event", "Rapid"))
+    ok(cli("game", "remove", "4"))
+    ok(cli("event", "merge", "Rapid", "Nov Cup"))
+    error = one_line_error(cli("game", "restore", "4"), 1)
+    assert "its event (merged into another since?) no longer there" in error
+
+
+def test_a_restore_names_what_settled_the_removal(cli: Cli) -> None:
+    club(cli)
+    ok(cli("game", "remove", "1"))
+    ok(cli("period", "close", "2026-10"))  # rerates the stale 2026-09 first
+    error = one_line_error(cli("game", "restore", "1"), 1)
+    assert error.startswith("error: game 1's period 2026-09 was rerated after its removal")

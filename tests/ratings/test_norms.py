@@ -176,3 +176,21 @@ def test_rounding_of_counts(n: int, low: int, high: int) -> None:
     assert at_most(n, Fraction(3, 5)) == (n * 3) // 5
     assert at_most(n, Fraction(2, 3)) == (n * 2) // 3
     assert high >= low
+
+
+def test_the_arbiters_manual_wgm_example_needs_a_win_against_2296() -> None:
+    """The same page's example 2: a player of RUS with 6 of 8 against an average of 2165 (two
+    WGM, two WIM, two WFM; six of GER, two of ENG) needs a win in round 9 for a WGM norm.
+    7/9 is 78 %, dp 220, so Ra must round to 2180: 9 x 2179.5 - 8 x 2165 = 2295.5, at least
+    2296. The manual prints 2311, which no rule version gives from its own average (9 x T -
+    17320 is never 2311 for a whole T): a misprint of the example, not another rule."""
+    titles = ["WGM", "WGM", "WIM", "WIM", "WFM", "WFM", None, None]
+    feds = ["GER"] * 6 + ["ENG"] * 2
+    scores = [1, 1, 1, 1, 1, 1, 0, 0]
+    played = [opp(2165, t, f, s) for t, f, s in zip(titles, feds, scores, strict=True)]
+    needs = dict(outlook(WGM, played, 1).needs)
+    assert needs[D(1)] == 2296
+    ready = [*played, opp(2296, "WGM", "ENG", 1)]
+    assert (assess(WGM, "RUS", ready).rp, assess(WGM, "RUS", ready).achieved) == (2400, True)
+    short = [*played, opp(2295, "WGM", "ENG", 1)]
+    assert (assess(WGM, "RUS", short).rp, assess(WGM, "RUS", short).achieved) == (2399, False)

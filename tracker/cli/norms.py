@@ -93,6 +93,7 @@ def print_norms(e: EventNorms, detail: bool) -> None:
         title=f"{e.event}: title norms (ratings of the {e.list_date:%Y-%m} list)",
         right=["games", "score", "Ra", "Rp"],
         wrap=["player", "result"],
+        break_words=["player"],
         empty=f"no player has a standard game in {e.event}",
     )
     for p in e.players:

@@ -116,15 +116,13 @@ def read_log(
     return tuple(out)
 
 
-def settled_since(db: Db, log_id: int, tc: str, month: dt.date) -> LogEntry | None:
-    """The first entry after ``log_id`` that closed or rerated ``tc``'s period ``month``."""
+def settled_since(db: Db, log_id: int, tc: str, month: dt.date) -> tuple[LogEntry, str] | None:
+    """The first entry after ``log_id`` that closed or rerated ``tc``'s period ``month``, and
+    which of the two it did."""
     label = f"{month.year:04d}-{month.month:02d}"
     for entry in read_log(db, after=log_id):
         for n in entry.notes:
-            if (
-                n["did"] in ("closed", "rerated")
-                and n.get("tc") == tc
-                and label in n.get("months", ())
-            ):
-                return entry
+            did = str(n["did"])
+            if did in ("closed", "rerated") and n.get("tc") == tc and label in n.get("months", ()):
+                return entry, did
     return None

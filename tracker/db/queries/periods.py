@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import Any, NamedTuple
 
 from tracker.db.driver import Db, chunks, day
 
@@ -100,3 +100,39 @@ def first_closed_month(db: Db, tc: str) -> dt.date | None:
     """The first closed month of ``tc``."""
     first = db.scalar("SELECT min(month) FROM rating_periods WHERE tc = :tc", {"tc": tc})
     return None if first is None else day(first)
+
+
+class SequenceValue(NamedTuple):
+    """Where one of PostgreSQL's id sequences stands (None: never used)."""
+
+    name: str
+    last_value: int | None
+    start_value: int
+
+
+def sequence_values(db: Db) -> list[SequenceValue]:
+    """PostgreSQL's id sequences of tracker's schema (none on SQLite, whose counters roll back
+    with the transaction)."""
+    if db.sqlite:
+        return []
+    rows = db.all(
+        "SELECT quote_ident(schemaname) || '.' || quote_ident(sequencename), last_value, "
+        "start_value FROM pg_sequences WHERE schemaname = current_schema()"
+    )
+    return [SequenceValue(str(n), None if v is None else int(v), int(s)) for n, v, s in rows]
+
+
+def restore_sequences(db: Db, values: list[SequenceValue]) -> None:
+    """Put PostgreSQL's id sequences back where :func:`sequence_values` found them: a rolled
+    back transaction does not undo them."""
+    for name, last, start in values:
+        if last is None:
+            db.first(
+                "SELECT setval(CAST(:name AS regclass), :value, false)",
+                {"name": name, "value": start},
+            )
+        else:
+            db.first(
+                "SELECT setval(CAST(:name AS regclass), :value, true)",
+                {"name": name, "value": last},
+            )

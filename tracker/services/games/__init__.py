@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 from tracker.db.driver import Db
 from tracker.db.queries import games as queries
 from tracker.db.queries import log as log_queries
+from tracker.db.queries import players as player_queries
 from tracker.db.queries.games import EventRow as EventRow  # re-exported
 from tracker.db.queries.games import GameFields, GameFilter
 from tracker.db.queries.games import GameRow as GameRow  # re-exported
@@ -464,10 +465,22 @@ def restore_game(db: Db, game_id: int) -> GameView:
     row["played_on"] = dt.date.fromisoformat(row["played_on"])
     settled = log.settled_since(db, removed.log_id, row["tc"], removed.month)
     if settled is not None:
+        entry, did = settled
         raise InvalidInputError(
-            f"game {game_id}'s period {removed.month.isoformat()[:7]} was "
-            f"{'rerated' if 'rerate' in settled.command else 'closed'} after its removal "
-            f"(log #{settled.id}): add it again with `tracker game add`"
+            f"game {game_id}'s period {removed.month.isoformat()[:7]} was {did} after its "
+            f"removal (log #{entry.id}): add it again with `tracker game add`"
+        )
+    gone = [
+        f"player #{pid}"
+        for pid in (row["white_id"], row["black_id"])
+        if player_queries.player_by_id(db, pid) is None
+    ]
+    if row["event_id"] is not None and queries.event_by_id(db, row["event_id"]) is None:
+        gone.append("its event (merged into another since?)")
+    if gone:
+        raise InvalidInputError(
+            f"game {game_id} cannot come back: {' and '.join(gone)} no longer there; add it "
+            "again with `tracker game add`"
         )
     twin = queries.game_id_by_natural_key(db, row["natural_key"])
     if twin is not None:

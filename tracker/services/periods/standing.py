@@ -17,6 +17,7 @@ from typing import TypeVar
 
 from tracker.db.driver import Db
 from tracker.db.queries import lists as list_queries
+from tracker.db.queries import periods as period_queries
 from tracker.db.queries.lists import ClosedMonth
 from tracker.months import next_month
 from tracker.services import lists
@@ -27,11 +28,13 @@ T = TypeVar("T")
 def rehearsed(db: Db, work: Callable[[], T]) -> T:
     """``work`` in a savepoint undone when it ends: what it wrote is gone, what it read and
     returned stays. On PostgreSQL the transaction must allow writes (``AppState.rehearse``)."""
+    counters = period_queries.sequence_values(db)
     savepoint = db.savepoint("rehearsal")
     try:
         return work()
     finally:
         savepoint.undo()
+        period_queries.restore_sequences(db, counters)  # PostgreSQL's do not roll back
 
 
 @dataclass(frozen=True)
