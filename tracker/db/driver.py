@@ -437,8 +437,12 @@ def _connect(url: str, *, write: bool) -> Db | None:
                 isolation_level=None,  # BEGIN, COMMIT and ROLLBACK are ours
                 check_same_thread=False,
             )
+        except sqlite3.Error:
+            return None
+        try:
             configure_sqlite(conn, write=write)
         except sqlite3.Error:
+            conn.close()  # closed now, not whenever the collector gets to it
             return None
         return Db(conn, "sqlite")
     conninfo = postgresql_conninfo(url)
