@@ -22,6 +22,7 @@ ROOT_ORDER = [
     "event",
     "import",
     "export",
+    "site",
     "period",
     "rerate",
     "history",

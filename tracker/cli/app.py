@@ -161,6 +161,7 @@ COMMANDS: tuple[tuple[str, str, str, bool], ...] = (
     ("event", "event", "app", True),
     ("import", "importing", "app", True),
     ("export", "exporting", "export", False),
+    ("site", "site", "app", True),
     ("period", "period", "app", True),
     ("rerate", "period", "rerate", False),  # = `period rerate`; stale warnings name this
     ("history", "history", "history", False),

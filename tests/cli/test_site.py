@@ -1,0 +1,150 @@
+"""``tracker site build DIR``: static rating pages from the same services as the CLI;
+deterministic (the same database, the same bytes), rewriting only what changed."""
+
+from __future__ import annotations
+
+import html
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import Cli, js, ok, one_line_error
+
+NAMES = ("Hart, Daniel", "Okafor, Grace", "Patel <Arjun> & Co", "Silva, Ana")
+
+
+@pytest.fixture
+def season(cli: Cli) -> Cli:
+    for name in NAMES:
+        rating = "1900" if name.startswith("S") else "1800"
+        ok(cli("player", "add", name, "--rating", rating, "--games", "40"))
+    for white, black, result, date, event in (
+        ("Hart", "Okafor", "1-0", "2026-09-05", "Autumn Open"),
+        ("Patel", "Silva", "0-1", "2026-09-05", "Autumn Open"),
+        ("Okafor", "Patel", "1/2-1/2", "2026-09-12", "Autumn Open"),
+        ("Silva", "Hart", "1-0", "2026-09-12", "Autumn Open"),
+        ("Hart", "Patel", "1-0", "2026-10-03", None),
+        ("Okafor", "Silva", "0-1", "2026-10-10", None),
+    ):
+        args = ["game", "add", white, black, result, "--date", date, "--yes"]
+        ok(cli(*args, *(["--event", event] if event else [])))
+    ok(cli("period", "close", "2026-09"))
+    ok(cli("period", "close", "2026-10"))
+    return cli
+
+
+def build(cli: Cli, folder: Path, *extra: str) -> str:
+    return ok(cli("site", "build", str(folder), *extra)).stderr
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+CELL = re.compile(r"<t[dh][^>]*>(.*?)</t[dh]>")
+
+
+def cells(page: str) -> list[list[str]]:
+    """The text of every table row's cells."""
+    rows = re.findall(r"<tr>(.*?)</tr>", page, re.S)
+    return [[html.unescape(re.sub(r"<[^>]+>", "", c)) for c in CELL.findall(row)] for row in rows]
+
+
+class Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for key, value in attrs:
+            if key in ("href", "src") and value is not None:
+                self.links.append(value)
+
+
+def test_build_twice_gives_the_same_bytes_and_rewrites_nothing(season: Cli, tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    first = build(season, site)
+    assert "written" in first and "0 unchanged" in first
+    before = files(site)
+    assert {"index.html", "events/1.html"} <= set(before)
+    assert len([f for f in before if f.startswith("players/")]) == 4
+    second = build(season, site)
+    assert f"{len(before)} pages, 0 written, {len(before)} unchanged" in second
+    assert files(site) == before
+    mtimes = {p: p.stat().st_mtime_ns for p in site.rglob("*.html")}
+    (site / "index.html").write_text("old")  # a changed file is written again, only it
+    third = build(season, site)
+    assert "1 written" in third
+    assert files(site) == before
+    assert all(p.stat().st_mtime_ns == t for p, t in mtimes.items() if p.name != "index.html")
+    other = tmp_path / "again"
+    build(season, other)
+    assert files(other) == before
+
+
+def test_the_index_shows_the_list_of_tracker_list(season: Cli, tmp_path: Path) -> None:
+    build(season, tmp_path)
+    index = (tmp_path / "index.html").read_text()
+    listed = js(season, "list")
+    assert f"Standard list of {listed['list']}" in index
+    shown = [row for row in cells(index) if row and row[0].isdigit()]
+    assert [(int(r[0]), r[1], int(r[4]), int(r[6])) for r in shown] == [
+        (p["rank"], p["name"], p["rating"], p["games"]) for p in listed["players"]
+    ]
+    compare = {r["name"]: r for r in js(season, "compare", "--all")["players"]}
+    for row in shown:
+        assert round(float(row[7].rstrip("?"))) == int(compare[row[1]]["glicko"])
+
+
+def test_a_player_page_shows_tracker_history(season: Cli, tmp_path: Path) -> None:
+    build(season, tmp_path)
+    hart = js(season, "player", "show", "Hart")["id"]
+    page = (tmp_path / "players" / f"{hart}.html").read_text()
+    assert '<svg role="img" aria-label="Hart, Daniel: FIDE Elo' in page
+    assert "<title>Hart, Daniel: FIDE Elo" in page
+    rows = [r for r in cells(page) if r and re.fullmatch(r"\d{4}-\d\d", r[0])]
+    history = js(season, "history", "Hart")
+    assert len(rows) == len(history) == 2
+    for row, h in zip(rows, history, strict=True):
+        assert row[0] == h["month"] and row[1] == h["list"]
+        assert row[3] == str(h["rating"] if h["rating"] is not None else "unrated")
+        assert int(row[5]) == h["games"] and float(row[6]) == h["score"]
+        assert round(float(row[10].rstrip("?"))) == int(h["glicko"])
+
+
+def test_every_link_points_to_a_file_and_names_are_escaped(season: Cli, tmp_path: Path) -> None:
+    build(season, tmp_path)
+    for page in tmp_path.rglob("*.html"):
+        text = page.read_text()
+        assert text.startswith('<!DOCTYPE html>\n<html lang="en">')
+        assert '<meta name="viewport"' in text and "<h1>" in text and "<script" not in text
+        assert "http://" not in text.replace('xmlns="http://www.w3.org/2000/svg"', "")
+        assert "https://" not in text
+        parser = Links()
+        parser.feed(text)
+        for link in parser.links:
+            assert (page.parent / link).resolve().is_file(), (page, link)
+        assert text.count("<table>") == text.count("<table>\n<caption>")  # each captioned
+    index = (tmp_path / "index.html").read_text()
+    assert "Patel &lt;Arjun&gt; &amp; Co" in index
+    assert "<Arjun>" not in "".join(p.read_text() for p in tmp_path.rglob("*.html"))
+    event = (tmp_path / "events" / "1.html").read_text()
+    assert "Autumn Open: standings" in event and "Patel &lt;Arjun&gt; &amp; Co" in event
+
+
+def test_without_a_closed_period_the_index_says_so(cli: Cli, tmp_path: Path) -> None:
+    ok(cli("player", "add", "Hart, Daniel"))
+    err = build(cli, tmp_path, "--tc", "rapid")
+    assert "no closed rating period yet" in err
+    assert "No rapid list yet: no rating period is closed." in (tmp_path / "index.html").read_text()
+    assert (tmp_path / "players" / "1.html").is_file()
+
+
+def test_a_file_for_the_folder_is_one_line(season: Cli, tmp_path: Path) -> None:
+    target = tmp_path / "taken"
+    target.write_text("x")
+    line = one_line_error(season("site", "build", str(target)), 1)
+    assert "is a file: the site needs a folder" in line
+    assert target.read_text() == "x"
