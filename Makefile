@@ -49,4 +49,4 @@ constraints:
 	  /tmp/tracker-constraints-venv/bin/pip freeze --exclude-editable ) > constraints.txt
 
 clean:
-	rm -rf $(VENV) dist build .pytest_cache .mypy_cache .ruff_cache tracker-demo.db*
+	rm -rf $(VENV) dist build .pytest_cache .mypy_cache .ruff_cache tracker-demo.db* tracker-demo*.png tracker-demo-site

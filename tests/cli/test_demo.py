@@ -53,6 +53,10 @@ def test_demo_master_shadow_stays_by_his_elo_beside_his_real_lichess(tmp_path: P
     assert "linked 6 players to (fictional) Lichess accounts" in r.stderr
     assert (tmp_path / "demo.png").stat().st_size > 10_000
     assert (tmp_path / "demo-club.png").stat().st_size > 10_000
+    site = tmp_path / "demo-site"
+    assert f"the club's site written to {site}: open {site / 'index.html'}" in r.stderr
+    index = (site / "index.html").read_text("utf-8")
+    assert '<a href="players/' in index and "Hart, Daniel" in index
     assert "Hart, Daniel (standard): Elo, lichess shadow, Lichess classical (dhart_fm)" in r.stdout
 
     out = runner.invoke(app, ["--db", str(db), "compare", "Hart, Daniel", "--json"])
