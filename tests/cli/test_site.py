@@ -110,8 +110,13 @@ def test_a_player_page_shows_tracker_history(season: Cli, tmp_path: Path) -> Non
     for row, h in zip(rows, history, strict=True):
         assert row[0] == h["month"] and row[1] == h["list"]
         assert row[3] == str(h["rating"] if h["rating"] is not None else "unrated")
-        assert int(row[5]) == h["games"] and float(row[6]) == h["score"]
-        assert round(float(row[10].rstrip("?"))) == int(h["glicko"])
+        assert row[4] == (f"{h['rank']}/{h['of']}" if h["rank"] is not None else "")
+        assert int(row[6]) == h["games"] and float(row[7]) == h["score"]
+        assert round(float(row[11].rstrip("?"))) == int(h["glicko"])
+    best = max(h["rating"] for h in history if h["rating"] is not None)
+    first = next(h["list"] for h in history if h["rating"] == best)
+    seeded = " (seeded at 1800)" if best < 1800 else ""
+    assert f"<p>Peak {best} on the {first} list{seeded}</p>" in page
 
 
 def test_every_link_points_to_a_file_and_names_are_escaped(season: Cli, tmp_path: Path) -> None:

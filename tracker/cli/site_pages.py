@@ -155,7 +155,7 @@ def chart(h: History) -> str:
 
 
 def _history_section(h: History) -> str:
-    columns = ["month", "list", "before", "rating", "K", "games", "score", "expected"]
+    columns = ["month", "list", "before", "rating", "rank", "K", "games", "score", "expected"]
     columns += ["change", "rounded", h.preset, "RD", "note"]
     rows = []
     for r in h.rows:
@@ -166,6 +166,7 @@ def _history_section(h: History) -> str:
                 _e(r.list_date.isoformat()),
                 _e(r.rating_before if rated else "unrated"),
                 _e(r.rating if r.rating is not None else "unrated"),
+                _e("" if r.standing is None else f"{r.standing.rank}/{r.standing.of}"),
                 _e(r.k),
                 _e(r.games),
                 _e(render.score(r.score)),
@@ -179,7 +180,18 @@ def _history_section(h: History) -> str:
         )
     numeric = {"before", "rating", "K", "games", "score", "expected", "change", "rounded"}
     numeric |= {h.preset, "RD"}
-    return f"<h2>{_e(h.tc.capitalize())}</h2>\n{chart(h)}" + _table(
+    peak = ""
+    if h.peak is not None:
+        peak = (
+            f"<p>Peak {_e(h.peak.rating)} on the {_e(h.peak.list_date.isoformat())} list"
+            + (
+                f" (seeded at {_e(h.seed_rating)})"
+                if h.seed_rating is not None and h.seed_rating > h.peak.rating
+                else ""
+            )
+            + "</p>\n"
+        )
+    return f"<h2>{_e(h.tc.capitalize())}</h2>\n{peak}{chart(h)}" + _table(
         f"{h.name}: {h.tc} history, period by period", columns, rows, numeric
     )
 
