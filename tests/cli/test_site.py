@@ -153,3 +153,19 @@ def test_a_file_for_the_folder_is_one_line(season: Cli, tmp_path: Path) -> None:
     line = one_line_error(season("site", "build", str(target)), 1)
     assert "is a file: the site needs a folder" in line
     assert target.read_text() == "x"
+
+
+def test_the_elo_and_glicko_page_shows_compare_all(season: Cli, tmp_path: Path) -> None:
+    build(season, tmp_path)
+    page = (tmp_path / "compare.html").read_text()
+    shown = [row for row in cells(page) if row and row[0].isdigit()]
+    players = js(season, "compare", "--all")["players"]
+    expected = sorted(
+        (p for p in players if p["elo"] is not None), key=lambda p: (p["elo_rank"], p["id"])
+    )
+    assert [(int(r[0]), r[1], int(r[2]), int(r[6])) for r in shown] == [
+        (p["elo_rank"], p["name"], p["elo"], p["glicko_rank"]) for p in expected
+    ]
+    for row, p in zip(shown, expected, strict=True):
+        moved = p["elo_rank"] - p["glicko_rank"]
+        assert row[7] == ("" if moved == 0 else f"{moved:+d}")

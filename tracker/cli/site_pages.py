@@ -39,7 +39,8 @@ def _page(title: str, body: str, root: str) -> str:
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{_e(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
-        f'<nav><a href="{root}index.html">Rating lists</a></nav>\n<main>\n'
+        f'<nav><a href="{root}index.html">Rating lists</a> · '
+        f'<a href="{root}compare.html">Elo and Glicko</a></nav>\n<main>\n'
         f"<h1>{_e(title)}</h1>\n{body}</main>\n</body>\n</html>\n"
     )
 
@@ -235,9 +236,63 @@ def event_page(report: EventReport, tracked: set[int]) -> str:
     return _page(report.name, body, "../")
 
 
+def compare_page(site: Site) -> str:
+    """The club's FIDE Elo beside the Glicko shadow, list by list, as `tracker compare --all`
+    gives them, and where the two rank players most differently."""
+    if not site.lists:
+        return _page("Elo and Glicko", "<p>No rating period is closed yet.</p>\n", "")
+    body = ""
+    for sl in site.lists:
+        rows = []
+        ranked = sorted(
+            (r for r in sl.shadows.values() if r.elo is not None),
+            key=lambda r: (r.elo_rank or 0, r.player_id),
+        )
+        for r in ranked:
+            moved = (
+                ""
+                if r.elo_rank is None or r.glicko_rank is None or r.elo_rank == r.glicko_rank
+                else _signed(r.elo_rank - r.glicko_rank)
+            )
+            rows.append(
+                (
+                    _e(r.elo_rank),
+                    f'<a href="players/{r.player_id}.html">{_e(r.name)}</a>',
+                    _e(r.elo),
+                    _e(r.display),
+                    _e(render.rd(r.rd)),
+                    _e(_signed(round(r.difference)) if r.difference is not None else ""),
+                    _e(r.glicko_rank),
+                    _e(moved),
+                )
+            )
+        columns = ["Elo rank", "name", "Elo", sl.preset, "RD", "diff", "rank", "moves"]
+        numeric = set(columns) - {"name"}
+        caption = (
+            f"{sl.tc.capitalize()} list of {sl.rating_list.list_date.isoformat()} and the "
+            f"{sl.preset} shadow (moves: places gained by the shadow's ranking)"
+        )
+        body += f"<h2>{_e(sl.tc.capitalize())}</h2>\n" + _table(caption, columns, rows, numeric)
+        apart = sorted(
+            (r for r in ranked if r.elo_rank is not None and r.glicko_rank is not None),
+            key=lambda r: (-abs((r.elo_rank or 0) - (r.glicko_rank or 0)), r.player_id),
+        )[:3]
+        if apart and (apart[0].elo_rank != apart[0].glicko_rank):
+            items = "".join(
+                f"<li>{_e(r.name)}: {_e(r.elo_rank)} by Elo, {_e(r.glicko_rank)} by the "
+                f"shadow</li>\n"
+                for r in apart
+                if r.elo_rank != r.glicko_rank
+            )
+            body += f"<p>Ranked most differently:</p>\n<ul>\n{items}</ul>\n"
+        else:
+            body += "<p>Both rank every player alike.</p>\n"
+    return _page("Elo and Glicko", body, "")
+
+
 def pages(site: Site) -> dict[str, str]:
     """Every file of the site: its path under the site's folder, and its text."""
-    out = {"index.html": index_page(site)}
+    out = {"index.html": index_page(site), "compare.html": compare_page(site)}
     tracked = {sp.player.id for sp in site.players}
     for sp in site.players:
         out[f"players/{sp.player.id}.html"] = player_page(sp)
