@@ -279,21 +279,23 @@ def rating_list_json(rl: RatingList) -> dict[str, Any]:
         "tc": rl.tc,
         "list": rl.list_date.isoformat(),
         "stale": rl.stale,
-        "players": [
-            {
-                "rank": e.rank,
-                "id": e.player_id,
-                "name": e.name,
-                "title": e.title,
-                "federation": e.federation,
-                "fide_id": e.fide_id,
-                "born": e.birth_year,
-                "rating": e.rating,
-                "games": e.games,
-                "k": e.k,
-            }
-            for e in rl.entries
-        ],
+        "players": [entry_json(e) for e in rl.entries],
+    }
+
+
+def entry_json(e: Any) -> dict[str, Any]:
+    """A line of a printed list (published or live) as JSON."""
+    return {
+        "rank": e.rank,
+        "id": e.player_id,
+        "name": e.name,
+        "title": e.title,
+        "federation": e.federation,
+        "fide_id": e.fide_id,
+        "born": e.birth_year,
+        "rating": e.rating,
+        "games": e.games,
+        "k": e.k,
     }
 
 
@@ -392,17 +394,8 @@ def live_list_json(ll: LiveList) -> dict[str, Any]:
         "published": ll.published_date.isoformat() if ll.published_date else None,
         "stale": ll.stale,
         "players": [
-            {
-                "rank": e.rank,
-                "id": e.player_id,
-                "name": e.name,
-                "title": e.title,
-                "federation": e.federation,
-                "fide_id": e.fide_id,
-                "born": e.birth_year,
-                "rating": e.rating,
-                "games": e.games,
-                "k": e.k,
+            entry_json(e)
+            | {
                 "published_rating": e.published,
                 "change": e.change,
                 "percentile": e.percentile,

@@ -21,6 +21,7 @@ from typing import Any
 
 from tracker.db.driver import Db
 from tracker.db.queries import log as queries
+from tracker.months import month_label
 
 
 def note(
@@ -44,7 +45,7 @@ def note(
         entry["events"] = found
     if tc is not None:
         entry["tc"] = tc
-    labels = [f"{m.year:04d}-{m.month:02d}" for m in months]
+    labels = [month_label(m) for m in months]
     if labels:
         entry["months"] = labels
     if removed_game is not None:
@@ -56,7 +57,7 @@ def note(
 def note_stale(db: Db, tc: str, months: Iterable[dt.date]) -> None:
     found = sorted(months)
     if found:
-        shown = ", ".join(f"{m.year:04d}-{m.month:02d}" for m in found)
+        shown = ", ".join(month_label(m) for m in found)
         note(db, "stale", f"{tc} periods made stale: {shown}", tc=tc, months=found)
 
 
@@ -119,7 +120,7 @@ def read_log(
 def settled_since(db: Db, log_id: int, tc: str, month: dt.date) -> tuple[LogEntry, str] | None:
     """The first entry after ``log_id`` that closed or rerated ``tc``'s period ``month``, and
     which of the two it did."""
-    label = f"{month.year:04d}-{month.month:02d}"
+    label = month_label(month)
     for entry in read_log(db, after=log_id):
         for n in entry.notes:
             did = str(n["did"])

@@ -96,13 +96,6 @@ def noted_events(db: Db, player_id: int) -> list[NotedEvent]:
     ]
 
 
-def events_named(db: Db, key: str) -> list[tuple[int, str]]:
-    """The events whose name compares as ``key`` (:func:`tracker.services.intake.event_key`):
-    (id, name), in the order they were added."""
-    rows = db.all("SELECT id, name FROM events WHERE name_key = :key ORDER BY id", {"key": key})
-    return [(int(i), str(name)) for i, name in rows]
-
-
 def event_names(db: Db) -> list[str]:
     return [str(name) for name in db.scalars("SELECT name FROM events ORDER BY name")]
 

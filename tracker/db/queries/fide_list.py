@@ -97,31 +97,6 @@ def latest_official(db: Db, player_ids: Sequence[int], tc: str) -> dict[int, dt.
     return out
 
 
-def official_on(db: Db, player_ids: Sequence[int], tc: str, list_date: dt.date) -> dict[int, int]:
-    """The earlier-list ratings given for the players on the list of ``list_date``."""
-    out: dict[int, int] = {}
-    for chunk in chunks(player_ids):
-        rows = db.all(
-            "SELECT player_id, rating FROM official_ratings "
-            "WHERE tc = :tc AND list_date = :d AND player_id IN (:ids)",
-            {"tc": tc, "d": list_date, "ids": chunk},
-        )
-        out.update({int(pid): int(r) for pid, r in rows})
-    return out
-
-
-def put_official(db: Db, player_id: int, tc: str, list_date: dt.date, rating: int) -> None:
-    db.run(
-        "DELETE FROM official_ratings WHERE player_id = :pid AND tc = :tc AND list_date = :d",
-        {"pid": player_id, "tc": tc, "d": list_date},
-    )
-    db.run(
-        "INSERT INTO official_ratings (player_id, tc, list_date, rating) "
-        "VALUES (:pid, :tc, :d, :rating)",
-        {"pid": player_id, "tc": tc, "d": list_date, "rating": rating},
-    )
-
-
 class NewPlayer(NamedTuple):
     """A tracked player a list line adds."""
 

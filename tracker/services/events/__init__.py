@@ -25,9 +25,10 @@ from dataclasses import dataclass
 
 from tracker.db.driver import Db
 from tracker.db.queries import events as queries
-from tracker.errors import AmbiguousError, ConflictError, InvalidInputError, NotFoundError
+from tracker.db.queries import games as game_queries
+from tracker.errors import ConflictError, InvalidInputError, NotFoundError
 from tracker.months import month_label, month_of, next_month
-from tracker.services import lists, log
+from tracker.services import games, lists, log
 from tracker.services.intake import clean_event_name, event_key, natural_key
 from tracker.services.lists import rated_games
 from tracker.services.lists.stale import mark_stale
@@ -40,17 +41,11 @@ LATEST_PERIODS = 3
 
 
 def find_event(db: Db, name: str) -> queries.EventFacts:
-    """The event named ``name`` (case and spacing do not count; an exact spelling picks one
-    of two stored spellings)."""
-    found = queries.events_named(db, event_key(name))
-    exact = [f for f in found if f[1] == name]
-    if len(found) > 1 and len(exact) == 1:
-        found = exact
-    if len(found) == 1:
-        return queries.event_facts(db, found[0][0])
-    if found:
-        spelled = "; ".join(f"{spelling!r}" for _, spelling in found)
-        raise AmbiguousError(f"{name!r} names {len(found)} events ({spelled}): spell it exactly")
+    """The event named ``name``, as every door finds it (:func:`tracker.services.games.
+    find_event`: case and spacing do not count), or an error naming the closest names."""
+    found = games.find_event(db, name)
+    if found is not None:
+        return queries.event_facts(db, found.id)
     close = difflib.get_close_matches(name, queries.event_names(db), n=3, cutoff=0.6)
     hint = f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""
     raise NotFoundError(f"no event {name!r}{hint}")
@@ -253,9 +248,9 @@ def edit_event_facts(
 
     if new_name is not None:
         clean = clean_event_name(new_name)
-        others = [i for i, _ in queries.events_named(db, event_key(clean)) if i != event.id]
+        others = [e for e in game_queries.events_with_key(db, event_key(clean)) if e.id != event.id]
         if others:
-            taken = queries.event_facts(db, others[0]).name
+            taken = others[0].name
             raise ConflictError(
                 f"there is already an event {taken!r}: to make the two one, "
                 f"`tracker event merge {taken!r} {event.name!r}`"

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from tracker.db.driver import Db
 from tracker.db.queries import lists as queries
 from tracker.db.queries.lists import ClosedMonth, Line, ListSeed
-from tracker.months import month_of, next_month, previous_month
+from tracker.months import month_label, month_of, next_month, previous_month
 from tracker.ratings import fide
 from tracker.ratings.month_games import MonthGame
 
@@ -426,7 +426,7 @@ def earlier_list_problem(db: Db, tc: str, list_date: dt.date, today: dt.date) ->
     """Why FIDE's list of ``list_date`` cannot be given as an earlier list, or None: it is
     not out yet, predates FIDE's lists, or is one tracker publishes itself (after the list in
     force during its first closed period: tracker's own lists rate everything from there)."""
-    label = f"{list_date.year:04d}-{list_date.month:02d}"
+    label = month_label(list_date)
     if list_date > month_of(today):
         return f"the {label} list is not out yet"
     if list_date < FIRST_FIDE_LIST:
@@ -435,8 +435,8 @@ def earlier_list_problem(db: Db, tc: str, list_date: dt.date, today: dt.date) ->
     first = closed[0].month if closed else None
     if first is not None and list_date > first:
         return (
-            f"tracker publishes the {tc} lists from {next_month(first).isoformat()[:7]} on "
-            f"itself (its first closed period is {first.isoformat()[:7]}): an earlier list is "
+            f"tracker publishes the {tc} lists from {month_label(next_month(first))} on "
+            f"itself (its first closed period is {month_label(first)}): an earlier list is "
             "one before"
         )
     return None

@@ -45,6 +45,8 @@ from typing import IO
 
 from tracker.db.driver import Db
 from tracker.db.queries import fide_list as q
+from tracker.db.queries import lists as list_queries
+from tracker.db.queries import players as player_queries
 from tracker.db.queries.players import PlayerRow, SeedRow
 from tracker.errors import InvalidInputError
 from tracker.importers.fidelist import FideListEntry, FideListReader, tc_from_name
@@ -361,10 +363,12 @@ class _Apply:
             and entry.rating is not None
             and self.tc in player.seeds
         }
-        given = q.official_on(self.db, sorted(rated), self.tc, month)
+        given = list_queries.official_ratings(self.db, self.tc, month)
         changed = {pid for pid, rating in rated.items() if given.get(pid) != rating}
         for pid in changed:
-            q.put_official(self.db, pid, self.tc, month, rated[pid])
+            player_queries.put_earlier_list(
+                self.db, pid, player_queries.EarlierList(self.tc, month, rated[pid])
+            )
         self.counts.stale = self.counts.stale or bool(changed)
         return changed
 
