@@ -119,3 +119,26 @@ def test_errors_are_one_line(club: Cli) -> None:
     assert "Hart, Daniel twice" in one_line_error(club("h2h", "Hart", "hart, daniel"), 1)
     assert "no player named 'Nobody'" in one_line_error(club("h2h", "Hart", "Nobody"), 1)
     assert "unknown time control" in one_line_error(club("h2h", "Hart", "Okafor", "--tc", "x"), 1)
+
+
+def test_one_player_against_each_opponent(club: Cli) -> None:
+    o = js(club, "h2h", "Hart")
+    assert o["a"]["name"] == "Hart, Daniel"
+    lines = [(x["name"], *tally(x), x["forfeits"], x["last"]) for x in o["opponents"]]
+    assert lines == [
+        # the forfeit is listed, not played: 4 games, the last played on 2026-10-04
+        ("Okafor, Grace", 4, 1.5, 2.5, 1, 1, 2, 1, "2026-10-04"),
+        ("Patel, Arjun", 1, 1, 0, 1, 0, 0, 0, "2026-09-05"),
+    ]
+    assert tally(o["total"]) == (5, 2.5, 2.5, 2, 1, 2)
+    # each line is what `h2h A B` sums for the pair
+    assert tally(o["opponents"][0]) == tally(js(club, "h2h", "Hart", "Okafor")["total"])
+    rapid = js(club, "h2h", "Hart", "--tc", "rapid")
+    assert [(x["name"], *tally(x), x["forfeits"]) for x in rapid["opponents"]] == [
+        ("Okafor, Grace", 1, 0, 1, 0, 0, 1, 1)
+    ]
+    r = ok(club("h2h", "Hart"))
+    assert "Hart, Daniel against each opponent" in r.stdout
+    assert "5 games played: 2.5-2.5 (+2 =1 -2)" in r.stderr
+    assert "no blitz games of Patel, Arjun" in ok(club("h2h", "Patel", "--tc", "blitz")).stderr
+    assert "Nobody" in one_line_error(club("h2h", "Nobody"), 1)

@@ -1,4 +1,5 @@
-"""``tracker h2h A B``: two players' games against each other and the score between them."""
+"""``tracker h2h A B``: two players' games against each other and the score between them;
+``tracker h2h A``: one player's score against each opponent."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from tracker.cli.render import message, print_json, print_table, score
 from tracker.vocabulary import plural
 
 if TYPE_CHECKING:
-    from tracker.services.h2h import H2hGame, HeadToHead, Tally
+    from tracker.services.h2h import H2hGame, HeadToHead, Opponents, Tally
 
 
 def _tally_json(t: Tally) -> dict[str, Any]:
@@ -124,23 +125,33 @@ def h2h(
         typer.Argument(metavar="A", help=f"The first player: {PLAYER_WORDS}.", show_default=False),
     ],
     b: Annotated[
-        str,
+        str | None,
         typer.Argument(
-            metavar="B", help="The second player, named the same ways.", show_default=False
+            metavar="[B]",
+            help="The second player, named the same ways; without B, A's score against each "
+            "opponent.",
+            show_default=False,
         ),
-    ],
+    ] = None,
     tc: AnyTc = None,
     json: Json = False,
 ) -> None:
-    """Two players' games against each other.
+    """Head to head: two players' games, or one player's opponents.
 
-    Every game of A against B (date, event, round, A's colour, result, A's points), then the
-    score from A's side: overall, with each colour and in each time control, and the first
-    and last meeting. A forfeit is listed but is no game played: it counts in no score.
+    With A and B: every game of A against B (date, event, round, A's colour, result, A's
+    points), then the score from A's side: overall, with each colour and in each time
+    control, and the first and last meeting. With A only: each opponent A has met, with the
+    games, the score, wins, draws and losses, and the last meeting, most games first. A
+    forfeit is listed but is no game played: it counts in no score.
 
     \b
-    Example: tracker h2h "Hart, Daniel" "Okafor, Grace" --tc standard
+    Examples:
+      tracker h2h "Hart, Daniel" "Okafor, Grace" --tc standard
+      tracker h2h "Hart, Daniel"
     """
+    if b is None:
+        _opponents(ctx, a, tc, json)
+        return
     from tracker.services.h2h import head_to_head
 
     h = state(ctx).read(lambda db: head_to_head(db, a, b, tc))
@@ -154,4 +165,59 @@ def h2h(
         message(
             f"{plural(h.forfeits, 'forfeit')} listed, not counted as played: in no score, "
             "colour or time control, and no meeting"
+        )
+
+
+def opponents_json(o: Opponents) -> dict[str, Any]:
+    return {
+        "a": {"id": o.a_id, "name": o.a},
+        "tc": o.tc,
+        "total": _tally_json(o.total),
+        "opponents": [
+            {
+                "id": line.id,
+                "name": line.name,
+                **_tally_json(line.total),
+                "forfeits": line.forfeits,
+                "last": None if line.last is None else line.last.isoformat(),
+            }
+            for line in o.lines
+        ],
+    }
+
+
+def _opponents(ctx: typer.Context, a: str, tc: str | None, json: bool) -> None:
+    from tracker.services.h2h import opponents
+
+    o = state(ctx).read(lambda db: opponents(db, a, tc))
+    if json:
+        print_json(opponents_json(o))
+        return
+    which = "" if o.tc is None else f" ({o.tc})"
+    forfeits = any(line.forfeits for line in o.lines)
+    print_table(
+        ["opponent", "games", "score", "won", "drawn", "lost", *(["forfeits"] * forfeits), "last"],
+        [
+            (
+                line.name,
+                line.total.games,
+                f"{score(line.total.score)}-{score(line.total.against)}",
+                line.total.wins,
+                line.total.draws,
+                line.total.losses,
+                *([line.forfeits] * forfeits),
+                line.last or "",
+            )
+            for line in o.lines
+        ],
+        title=f"{o.a} against each opponent{which}",
+        right=["games", "score", "won", "drawn", "lost", "forfeits"],
+        wrap=["opponent"],
+        empty=f"no {o.tc} games of {o.a}" if o.tc else f"no games of {o.a}",
+    )
+    if o.lines and o.total.games:
+        t = o.total
+        message(
+            f"{plural(t.games, 'game')} played: {score(t.score)}-{score(t.against)} "
+            f"(+{t.wins} ={t.draws} -{t.losses})"
         )

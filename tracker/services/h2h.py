@@ -1,5 +1,6 @@
 """Head-to-head (``tracker h2h A B``): every game two players played against each other, and
-the score between them, overall, by colour and by time control.
+the score between them, overall, by colour and by time control; with one player
+(``tracker h2h A``), his score against each opponent.
 
 Scores are the first player's (A's). A forfeit (``+-``, ``-+``) is listed but is no game
 played: it counts in no score, no colour and no time control, and is no meeting (FIDE Rating
@@ -14,6 +15,7 @@ from decimal import Decimal
 
 from tracker.db.driver import Db
 from tracker.db.queries import h2h as queries
+from tracker.db.queries.periods import player_names
 from tracker.errors import InvalidInputError
 from tracker.services.players.refs import find
 from tracker.user_input import check_tc
@@ -114,3 +116,51 @@ def head_to_head(db: Db, a_ref: str, b_ref: str, tc: str | None = None) -> HeadT
         played[0] if played else None,
         played[-1] if played else None,
     )
+
+
+@dataclass(frozen=True)
+class OpponentLine:
+    """A's games against one opponent: the score of the played ones, the forfeits beside."""
+
+    id: int
+    name: str
+    total: Tally
+    forfeits: int
+    last: dt.date | None  # the last game played (forfeits are no meeting)
+
+
+@dataclass(frozen=True)
+class Opponents:
+    a: str
+    a_id: int
+    tc: str | None  # the time control asked for; None: all
+    lines: tuple[OpponentLine, ...]  # most games played first, then by name
+    total: Tally
+
+
+def opponents(db: Db, a_ref: str, tc: str | None = None) -> Opponents:
+    """``tracker h2h A``: the score of the player ``a_ref`` against each of his opponents."""
+    wanted = None if tc is None else check_tc(tc)
+    a = find(db, a_ref)
+    tallies: dict[int, Tally] = {}
+    forfeits: dict[int, int] = {}
+    last: dict[int, dt.date] = {}
+    total = Tally()
+    for m in queries.games_between(db, a.id, None, wanted):
+        white = m.white_id == a.id
+        other = m.black_id if white else m.white_id
+        tallies.setdefault(other, Tally())
+        if m.result in FORFEITS:
+            forfeits[other] = forfeits.get(other, 0) + 1
+            continue
+        points = SCORES[m.result][0 if white else 1]
+        tallies[other] = tallies[other].add(points)
+        total = total.add(points)
+        last[other] = m.played_on
+    names = player_names(db, list(tallies))
+    lines = [
+        OpponentLine(pid, names[pid], t, forfeits.get(pid, 0), last.get(pid))
+        for pid, t in tallies.items()
+    ]
+    lines.sort(key=lambda o: (-o.total.games, -o.forfeits, o.name, o.id))
+    return Opponents(a.name, a.id, wanted, tuple(lines), total)

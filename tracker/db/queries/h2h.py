@@ -21,16 +21,19 @@ class Meeting(NamedTuple):
     round: str | None
 
 
-def games_between(db: Db, a: int, b: int, tc: str | None) -> list[Meeting]:
-    """Every game of ``a`` against ``b`` (forfeits included), of ``tc`` if given, oldest
-    first (date, then round as stored, then id)."""
+def games_between(db: Db, a: int, b: int | None, tc: str | None) -> list[Meeting]:
+    """Every game of ``a`` against ``b`` (against anyone if ``b`` is None; forfeits
+    included), of ``tc`` if given, oldest first (date, then id)."""
     only_tc = "" if tc is None else "AND g.tc = :tc"
+    if b is None:
+        players = "(g.white_id = :a OR g.black_id = :a)"
+    else:
+        players = "((g.white_id = :a AND g.black_id = :b) OR (g.white_id = :b AND g.black_id = :a))"
     rows = db.all(
         f"""
         SELECT g.id, g.played_on, g.white_id, g.black_id, g.result, g.tc, e.name, g.round
         FROM games g LEFT JOIN events e ON e.id = g.event_id
-        WHERE ((g.white_id = :a AND g.black_id = :b) OR (g.white_id = :b AND g.black_id = :a))
-            {only_tc}
+        WHERE {players} {only_tc}
         ORDER BY g.played_on, g.id""",
         {"a": a, "b": b, "tc": tc},
     )

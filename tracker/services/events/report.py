@@ -21,7 +21,7 @@ from tracker.months import month_label, month_of, months_between, next_month
 from tracker.ratings import fide
 from tracker.services import lists
 from tracker.services.lists import rated_games
-from tracker.services.periods.detail import DetailGame, computable, player_detail
+from tracker.services.periods.detail import DetailGame, computable, month_details
 from tracker.user_input import check_tc
 from tracker.vocabulary import FORFEITS, SCORES
 
@@ -207,15 +207,11 @@ def show_event(db: Db, event: queries.EventFacts, today: dt.date) -> EventReport
     ids = {g.id for g in games}
     details: dict[int, list[DetailGame]] = {}
     on_lists: dict[int, list[dt.date]] = {}
-    for pid, p in players.items():
-        if p.external or not ready:
-            continue
-        row = player_by_id(db, pid)
-        assert row is not None
-        for month in ready:
-            detail = player_detail(db, row, tc, month, closed_list)
-            if detail is None:
-                continue
+    tracked = [
+        row for pid, p in players.items() if not p.external and (row := player_by_id(db, pid))
+    ]
+    for month in ready if tracked else []:
+        for pid, detail in month_details(db, tc, month, closed_list, tracked).items():
             mine = [d for d in detail.games if d.game_id in ids]
             if mine:
                 details.setdefault(pid, []).extend(mine)

@@ -10,6 +10,7 @@ history unless the period is stale (then it shows what a rerate will store).
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -78,7 +79,7 @@ def period_detail(db: Db, ref: str, tc: str, month: dt.date) -> PeriodDetail:
         )
     if player.external:
         raise InvalidInputError(f"{player.name} is an external player: tracker does not rate him")
-    detail = _detail(db, player, tc, month, closed)
+    detail = month_details(db, tc, month, closed, [player]).get(player.id)
     if detail is None:
         raise NotFoundError(f"{player.name} has no {tc} games rated in {month_label(month)}")
     return detail
@@ -93,67 +94,81 @@ def computable(closed: list[ClosedMonth], first_game: dt.date | None, month: dt.
     return first_game is not None and month == first_game
 
 
-def player_detail(
-    db: Db, player: PlayerRow, tc: TimeControl, month: dt.date, closed: list[ClosedMonth]
-) -> PeriodDetail | None:
-    """One tracked player's period ``month`` (``closed``: the closed periods of ``tc``;
-    ``month`` must be :func:`computable`): the close's numbers, or for the open period what
-    closing it now would give; None when no game of his is rated in it."""
-    return _detail(db, player, tc, month, closed)
-
-
-def _detail(
-    db: Db, player: PlayerRow, tc: TimeControl, month: dt.date, closed: list[ClosedMonth]
-) -> PeriodDetail | None:
+def month_details(
+    db: Db,
+    tc: TimeControl,
+    month: dt.date,
+    closed: list[ClosedMonth],
+    players: Sequence[PlayerRow],
+) -> dict[int, PeriodDetail]:
+    """The period ``month`` of each of ``players`` (tracked; ``month`` :func:`computable`) who
+    has a game rated in it, by id: the month's reads (the list in force, its games, the
+    names) are made once for them all, so a page per player costs one month's reads."""
     stale = {m: s for m, _, s in closed}
     first = closed[0].month if closed else month
     states, lines = lists.states_at_start(db, tc, month, first)
     ratings = lists.ListRatings(db, tc)
     if lines is not None:
         ratings.give(previous_month(month), lines)
-    games = rated_games.period_games(db, tc, month, player_id=player.id)
+    only = players[0].id if len(players) == 1 else None
+    games = rated_games.period_games(db, tc, month, player_id=only)
     on_lists = ratings.lists_for(games)
-    mine = fide.player_games(
-        games, on_lists, month, only=player.id, corrected=ratings.corrected(games)
-    ).get(player.id, [])
-    if not mine:
-        return None
-    state = states.get(player.id) or fide.PlayerState(birth_year=player.birth_year)
-    state = fide.rated_from_standard(state, mine, tc)
-    first_event = None
-    if state.rating is None and not state.first_event_settled:
-        first_event = rated_games.first_events(db, tc, month, [player.id]).get(player.id)
-    _, outcome = fide.close_period(state, mine, month=month, tc=tc, first_event=first_event)
-    return PeriodDetail(
-        player=player.name,
-        tc=tc,
-        month=month,
-        list_date=next_month(month),
-        stale=stale.get(month, False),
-        rating_before=outcome.rating_before,
-        rating_after=outcome.rating_after,
-        k=outcome.k,
-        games=_games(db, player.id, games, outcome.details),
-        wins=sum(1 for g in mine if g.score == 1),
-        draws=sum(1 for g in mine if g.score == Decimal("0.5")),
-        losses=sum(1 for g in mine if g.score == 0),
-        score=sum((g.score for g in mine), Decimal(0)),
-        expected=outcome.expected,
-        change_exact=outcome.change_exact,
-        change=outcome.change,
-        performance=_performance(outcome.details),
-        notes=outcome.notes,
+    by_player = fide.player_games(
+        games, on_lists, month, only=only, corrected=ratings.corrected(games)
     )
+    wanted = [p for p in players if by_player.get(p.id)]
+    if not wanted:
+        return {}
+    unsettled = [
+        p.id
+        for p in wanted
+        if (s := states.get(p.id)) is None or (s.rating is None and not s.first_event_settled)
+    ]
+    first_events = rated_games.first_events(db, tc, month, unsettled) if unsettled else {}
+    own = [g for g in games if {g.white_id, g.black_id} & {p.id for p in wanted}]
+    names = player_names(db, [i for g in own for i in (g.white_id, g.black_id)])
+    events = event_names(db, [g.event_id for g in own if g.event_id is not None])
+    out = {}
+    for player in wanted:
+        mine = by_player[player.id]
+        state = states.get(player.id) or fide.PlayerState(birth_year=player.birth_year)
+        state = fide.rated_from_standard(state, mine, tc)
+        first_event = None
+        if state.rating is None and not state.first_event_settled:
+            first_event = first_events.get(player.id)
+        _, outcome = fide.close_period(state, mine, month=month, tc=tc, first_event=first_event)
+        out[player.id] = PeriodDetail(
+            player=player.name,
+            tc=tc,
+            month=month,
+            list_date=next_month(month),
+            stale=stale.get(month, False),
+            rating_before=outcome.rating_before,
+            rating_after=outcome.rating_after,
+            k=outcome.k,
+            games=_games(player.id, own, outcome.details, names, events),
+            wins=sum(1 for g in mine if g.score == 1),
+            draws=sum(1 for g in mine if g.score == Decimal("0.5")),
+            losses=sum(1 for g in mine if g.score == 0),
+            score=sum((g.score for g in mine), Decimal(0)),
+            expected=outcome.expected,
+            change_exact=outcome.change_exact,
+            change=outcome.change,
+            performance=_performance(outcome.details),
+            notes=outcome.notes,
+        )
+    return out
 
 
 def _games(
-    db: Db, player_id: int, games: list[MonthGame], details: tuple[fide.GameDetail, ...]
+    player_id: int,
+    games: list[MonthGame],
+    details: tuple[fide.GameDetail, ...],
+    names: dict[int, str],
+    events: dict[int, str],
 ) -> tuple[DetailGame, ...]:
     """The player's games beside their details (both in the order the fold took them)."""
     own = [g for g in games if player_id in (g.white_id, g.black_id)]
-    opponents = sorted({g.black_id if g.white_id == player_id else g.white_id for g in own})
-    names = player_names(db, opponents)
-    events = event_names(db, [g.event_id for g in own if g.event_id is not None])
     out = []
     for g, d in zip(own, details, strict=True):
         white = g.white_id == player_id

@@ -82,16 +82,34 @@ def plays_external(db: Db, tc: str, before: dt.date | None, player_id: int | Non
     return queries.plays_external(db, tc, before, player_id)
 
 
-def history(db: Db, ref: str, tc: str) -> History:
-    """One row per closed period the player played in or was listed on."""
+class Shared:
+    """What every player's history of one time control reads alike (the closed months, the
+    shadow's settings, every list's ratings for the ranks), read once for a page per player
+    (``tracker site build``)."""
+
+    def __init__(self, db: Db, tc: str) -> None:
+        self.tc = check_tc(tc)
+        self.closed = lists.closed_months(db, self.tc)
+        self.config = get_config(db)
+        self.standings = Standings(db, self.tc, self.closed, [m for m, _, _ in self.closed])
+
+
+def history(db: Db, ref: str, tc: str, shared: Shared | None = None) -> History:
+    """One row per closed period the player played in or was listed on (``shared``: the
+    reads of :class:`Shared`, when many players' histories are wanted)."""
     tc = check_tc(tc)
     player = find(db, ref)
     if player.external:
         raise not_rated_here(player)
-    closed = lists.closed_months(db, tc)
-    config = get_config(db)
+    if shared is not None:
+        assert shared.tc == tc
+        closed, config, standings = shared.closed, shared.config, shared.standings
+    else:
+        closed = lists.closed_months(db, tc)
+        config = get_config(db)
     lines = lists.player_lines(db, tc, player.id, closed)
-    standings = Standings(db, tc, closed, [month for month, _, _ in lines])
+    if shared is None:
+        standings = Standings(db, tc, closed, [month for month, _, _ in lines])
     listed = [
         HistoryRow(
             month=month,
