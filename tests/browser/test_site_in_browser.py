@@ -1,0 +1,313 @@
+"""The demo season's static site (``tracker site build``) in a real browser: every page is
+reached by its links and none is dead, each player's history tables show what
+``tracker history --json`` says, no page scrolls sideways on a phone, and Tab walks the links
+in order.
+
+The pages are opened as file:// URLs; the numbers are read from the rendered page
+(``element.text``), never from the HTML files.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urldefrag, urlparse
+
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.remote.webelement import WebElement
+from selenium.webdriver.support.wait import WebDriverWait
+
+from tests.helpers import Cli, cli_on, js, ok
+from tracker.vocabulary import TIME_CONTROLS
+
+# The demo makes its own SQLite file: these tests run once, not once per backend.
+pytestmark = pytest.mark.backends("sqlite")
+
+DESKTOP = (1280, 900)
+PHONE = (375, 800)
+CAPTION = re.compile(r"(?P<name>.+): (?P<tc>\w+) history, period by period")
+
+
+@dataclass(frozen=True)
+class Demo:
+    cli: Cli  # tracker --db <the demo database> ...
+    site: Path
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> Demo:
+    """The demo season's database and its site, built once for the module (the demo takes a
+    few seconds), under the environment tests/conftest.py's _isolated_env gives each test."""
+    folder = tmp_path_factory.mktemp("browser-demo")
+    with pytest.MonkeyPatch.context() as env:
+        env.delenv("TRACKER_DB", raising=False)
+        env.setenv("XDG_DATA_HOME", str(folder / "xdg-data"))
+        env.setenv("TRACKER_TODAY", "2026-11-29")
+        env.setenv("COLUMNS", "1000")
+        db = folder / "demo.db"
+        cli = cli_on(str(db))
+        ok(cli("demo", "--file", str(db)))
+        ok(cli("site", "build", str(folder / "site")))
+    return Demo(cli, folder / "site")
+
+
+def url(path: Path) -> str:
+    return path.resolve().as_uri()
+
+
+def site_file(site: Path, address: str) -> Path | None:
+    """The file a file:// URL (without its fragment) names, if it is inside the site."""
+    parts = urlparse(address)
+    if parts.scheme != "file":
+        return None
+    path = Path(unquote(parts.path)).resolve()
+    return path if path.is_relative_to(site.resolve()) else None
+
+
+def open_page(driver: WebDriver, address: str) -> None:
+    driver.get(address)
+    assert driver.execute_script("return document.readyState") == "complete"
+
+
+def pages(site: Path) -> list[Path]:
+    return sorted(site.rglob("*.html"))
+
+
+def crawl(driver: WebDriver, site: Path) -> tuple[set[Path], list[str]]:
+    """Every page reachable from index.html by <a href>, and what is wrong on the way."""
+    problems: list[str] = []
+    index = (site / "index.html").resolve()
+    seen = {index}
+    todo = [index]
+    while todo:
+        page = todo.pop()
+        name = page.relative_to(site.resolve())
+        open_page(driver, url(page))
+        title, lang, h1s = driver.execute_script(
+            "return [document.title, document.documentElement.lang,"
+            " document.querySelectorAll('h1').length]"
+        )
+        if not title.strip():
+            problems.append(f"{name}: no <title>")
+        if not lang.strip():
+            problems.append(f"{name}: no <html lang>")
+        if h1s < 1:
+            problems.append(f"{name}: no <h1>")
+        links: list[list[str]] = driver.execute_script(
+            "return [...document.querySelectorAll('a[href]')]"
+            ".map(a => [a.getAttribute('href'), a.href])"
+        )
+        if not links and page != index:
+            problems.append(f"{name}: no link out (a dead end)")
+        for href, absolute in links:
+            address, fragment = urldefrag(absolute)
+            if urlparse(address).scheme in ("http", "https", "mailto"):
+                continue  # the world outside: not this site's to check (the network is closed)
+            target = site_file(site, address)
+            if target is None or not target.is_file():
+                problems.append(f"{name}: dead link {href!r}")
+                continue
+            if fragment:
+                open_page(driver, absolute)
+                found = driver.execute_script(
+                    "return document.getElementById(arguments[0]) !== null", unquote(fragment)
+                )
+                if not found:
+                    problems.append(f"{name}: link {href!r} to a missing #{fragment}")
+                open_page(driver, url(page))
+            if target.suffix == ".html" and target not in seen:
+                seen.add(target)
+                todo.append(target)
+    return seen, problems
+
+
+@pytest.fixture
+def desktop(driver: WebDriver) -> WebDriver:
+    driver.set_window_size(*DESKTOP)
+    return driver
+
+
+def test_every_page_is_linked_and_every_link_leads_to_a_page(
+    desktop: WebDriver, demo: Demo
+) -> None:
+    reached, problems = crawl(desktop, demo.site)
+    assert problems == []
+    every = {p.resolve() for p in demo.site.rglob("*") if p.is_file()}
+    assert sorted(str(p.relative_to(demo.site.resolve())) for p in every - reached) == []
+    # the site is what the demo promises: the lists, the comparison, players and events
+    names = {str(p.relative_to(demo.site.resolve())) for p in reached}
+    assert {"index.html", "compare.html", "players/1.html", "events/1.html"} <= names
+
+
+# ---------------------------------------------------------------------- the history tables
+
+
+# One script reads a whole table: element.text is a WebDriver round trip per cell (about 10 ms:
+# 10 s for the demo's ~900 cells), and innerText is the same rendered text; history_tables
+# checks that the two agree on the first row of each page's first history table.
+CELLS = """const t = arguments[0], text = c => c.innerText.trim();
+return [[...t.tHead.rows[0].cells].map(text),
+        ...[...t.tBodies].flatMap(b => [...b.rows]).map(tr => [...tr.cells].map(text))]"""
+
+
+def table_rows(table: WebElement, *, spot_check: bool) -> list[dict[str, str]]:
+    """A table's body rows as {column header: the cell's text as the browser shows it}."""
+    headers, *texts = table.parent.execute_script(CELLS, table)
+    assert len(set(headers)) == len(headers), headers
+    if spot_check and texts:
+        first = table.find_element(By.CSS_SELECTOR, "tbody tr")
+        shown = [td.text.strip() for td in first.find_elements(By.CSS_SELECTOR, "td, th")]
+        assert shown == texts[0]
+    rows = []
+    for cells in texts:
+        assert len(cells) == len(headers), (headers, cells)
+        rows.append(dict(zip(headers, cells, strict=True)))
+    return rows
+
+
+def history_tables(driver: WebDriver) -> dict[str, tuple[str, list[dict[str, str]]]]:
+    """The page's history tables, found by their captions: {tc: (player's name, rows)}."""
+    found: dict[str, tuple[str, list[dict[str, str]]]] = {}
+    for table in driver.find_elements(By.CSS_SELECTOR, "table"):
+        caption = table.parent.execute_script("return arguments[0].caption?.innerText", table)
+        match = CAPTION.fullmatch(caption.strip()) if caption else None
+        if match is None:
+            continue  # another table (games, head to head, ...)
+        assert match["tc"] not in found, f"two {match['tc']} history tables"
+        found[match["tc"]] = (match["name"], table_rows(table, spot_check=not found))
+    return found
+
+
+def number(text: str) -> float:
+    return float(text.replace("\u2212", "-"))  # a typographic minus reads as a minus
+
+
+def close_to(text: str, value: float, places: int) -> bool:
+    return text != "" and abs(number(text) - value) <= 0.5 * 10**-places + 1e-9
+
+
+def row_problems(cell: dict[str, str], want: dict[str, Any], preset: str) -> list[str]:
+    """Where a table row differs from ``tracker history --json``'s row."""
+    rated = want["rating_before"] is not None
+    checks: list[tuple[str, bool]] = [
+        ("month", cell["month"] == want["month"]),
+        (
+            "rating",
+            cell["rating"] == ("unrated" if want["rating"] is None else str(want["rating"])),
+        ),
+        ("rounded", cell["rounded"] == (f"{want['change']:+d}" if rated else "")),
+        ("games", cell["games"] == str(want["games"])),
+        ("score", close_to(cell["score"], want["score"], 1)),
+    ]
+    # the columns the site shows besides (each checked when the page has it)
+    if "list" in cell:
+        checks.append(("list", cell["list"] == want["list"]))
+    if "before" in cell:
+        checks.append(
+            ("before", cell["before"] == (str(want["rating_before"]) if rated else "unrated"))
+        )
+    if "K" in cell:
+        checks.append(("K", cell["K"] == ("" if want["k"] is None else str(want["k"]))))
+    if "expected" in cell:
+        ok_ = close_to(cell["expected"], want["expected"], 2) if rated else cell["expected"] == ""
+        checks.append(("expected", ok_))
+    if "change" in cell:
+        ok_ = close_to(cell["change"], want["change_exact"], 2) if rated else cell["change"] == ""
+        checks.append(("change", ok_))
+    if preset in cell:
+        shown = cell[preset]
+        if want["glicko"] is None:
+            checks.append((preset, shown == ""))
+        else:
+            whole = re.fullmatch(r"(-?\d+)(\?)?", shown)
+            checks.append(
+                (
+                    preset,
+                    whole is not None
+                    and abs(int(whole[1]) - want["glicko"]) <= 1
+                    and (whole[2] is not None) == want["provisional"],
+                )
+            )
+    if "RD" in cell:
+        checks.append(
+            ("RD", cell["RD"] == "" if want["rd"] is None else close_to(cell["RD"], want["rd"], 0))
+        )
+    return [f"{column}: shown {cell.get(column)!r}" for column, good in checks if not good]
+
+
+def test_player_pages_show_the_history_the_command_line_gives(
+    desktop: WebDriver, demo: Demo
+) -> None:
+    players = pages(demo.site / "players")
+    assert len(players) == 8  # the demo tracks 8 players
+    compared = 0
+    for page in players:
+        pid = page.stem
+        open_page(desktop, url(page))
+        h1 = desktop.find_element(By.TAG_NAME, "h1").text.strip()
+        tables = history_tables(desktop)
+        histories = {
+            tc: rows
+            for tc in TIME_CONTROLS
+            if (rows := js(demo.cli, "history", f"#{pid}", "--tc", tc))
+        }
+        assert set(tables) == set(histories), f"players/{page.name}: a table per time control"
+        for tc, want in histories.items():
+            name, rows = tables[tc]
+            assert name == h1, f"players/{page.name}: the {tc} caption names {name!r}"
+            preset = js(demo.cli, "compare", f"#{pid}", "--tc", tc)["preset"]
+            assert len(rows) == len(want), f"players/{page.name} {tc}: periods"
+            for cell, row in zip(rows, want, strict=True):
+                for column in ("month", "rating", "change", "rounded", "games", "score", preset):
+                    assert column in cell, f"players/{page.name} {tc}: no {column!r} column"
+                problems = row_problems(cell, row, preset)
+                assert problems == [], f"players/{page.name} {tc} {row['month']}: {problems}"
+                compared += 1
+    assert compared >= 30  # the demo's season: 8 players, 4 standard and 2 rapid months
+
+
+# ---------------------------------------------------------------------- a phone's width
+
+
+def test_no_page_scrolls_sideways_on_a_phone(driver: WebDriver, demo: Demo) -> None:
+    driver.set_window_size(*PHONE)
+    try:
+        open_page(driver, url(demo.site / "index.html"))
+        assert driver.execute_script("return window.innerWidth") == PHONE[0]
+        wider = {}
+        for page in pages(demo.site):
+            open_page(driver, url(page))
+            scroll, client = driver.execute_script(
+                "const e = document.documentElement; return [e.scrollWidth, e.clientWidth]"
+            )
+            if scroll > client:
+                wider[str(page.relative_to(demo.site))] = (scroll, client)
+        assert wider == {}, "pages wider than the phone: (scrollWidth, clientWidth)"
+    finally:
+        driver.set_window_size(*DESKTOP)
+
+
+# ---------------------------------------------------------------------- the keyboard
+
+
+def test_tab_walks_the_links_of_the_index_in_document_order(desktop: WebDriver, demo: Demo) -> None:
+    open_page(desktop, url(demo.site / "index.html"))
+    links = desktop.find_elements(By.CSS_SELECTOR, "a[href]")
+    assert len(links) >= 10
+    keys = ActionChains(desktop)
+    for i, link in enumerate(links):
+        keys.send_keys(Keys.TAB).perform()
+        focused = desktop.switch_to.active_element
+        assert focused == link, f"Tab {i + 1} focused {focused.text!r}, not {link.text!r}"
+    # Enter on a focused link follows it
+    open_page(desktop, url(demo.site / "index.html"))
+    keys.send_keys(Keys.TAB, Keys.TAB).perform()
+    second = desktop.switch_to.active_element.get_attribute("href")
+    keys.send_keys(Keys.ENTER).perform()
+    WebDriverWait(desktop, 10).until(lambda d: d.current_url == second)
