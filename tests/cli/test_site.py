@@ -102,8 +102,8 @@ def test_a_player_page_shows_tracker_history(season: Cli, tmp_path: Path) -> Non
     build(season, tmp_path)
     hart = js(season, "player", "show", "Hart")["id"]
     page = (tmp_path / "players" / f"{hart}.html").read_text()
-    assert '<svg role="img" aria-label="Hart, Daniel: FIDE Elo' in page
-    assert "<title>Hart, Daniel: FIDE Elo" in page
+    assert '<svg role="img" aria-labelledby="chart-standard-t chart-standard-d"' in page
+    assert '<title id="chart-standard-t">Hart, Daniel: FIDE Elo' in page
     rows = [r for r in cells(page) if r and re.fullmatch(r"\d{4}-\d\d", r[0])]
     history = js(season, "history", "Hart")
     assert len(rows) == len(history) == 2
@@ -116,7 +116,10 @@ def test_a_player_page_shows_tracker_history(season: Cli, tmp_path: Path) -> Non
     best = max(h["rating"] for h in history if h["rating"] is not None)
     first = next(h["list"] for h in history if h["rating"] == best)
     seeded = " (seeded at 1800)" if best < 1800 else ""
-    assert f"<p>Peak {best} on the {first} list{seeded}</p>" in page
+    assert f"Peak {best} on the {first} list{seeded}.</p>" in page
+    shown = js(season, "player", "show", "Hart")["ratings"][0]
+    where = f"rank {shown['rank']} of {shown['of']}, percentile {shown['percentile']:.0f}"
+    assert f"<p>Rated {history[-1]['rating']} on the {history[-1]['list']} list: {where}." in page
 
 
 def test_every_link_points_to_a_file_and_names_are_escaped(season: Cli, tmp_path: Path) -> None:
@@ -130,7 +133,11 @@ def test_every_link_points_to_a_file_and_names_are_escaped(season: Cli, tmp_path
         parser = Links()
         parser.feed(text)
         for link in parser.links:
-            assert (page.parent / link).resolve().is_file(), (page, link)
+            target, _, anchor = link.partition("#")
+            assert (page.parent / target).resolve().is_file() if target else anchor, (page, link)
+            if anchor:  # a skip link or a section: the id is on that page
+                linked = (page.parent / target).read_text() if target else text
+                assert f'id="{anchor}"' in linked, (page, link)
         assert text.count("<table>") == text.count("<table>\n<caption>")  # each captioned
     index = (tmp_path / "index.html").read_text()
     assert "Patel &lt;Arjun&gt; &amp; Co" in index
@@ -169,3 +176,97 @@ def test_the_elo_and_glicko_page_shows_compare_all(season: Cli, tmp_path: Path) 
     for row, p in zip(shown, expected, strict=True):
         moved = p["elo_rank"] - p["glicko_rank"]
         assert row[7] == ("" if moved == 0 else f"{moved:+d}")
+
+
+def tables(page: str) -> dict[str, list[list[str]]]:
+    """Each table's body rows (cell texts), by its caption."""
+    out = {}
+    for caption, body in re.findall(
+        r"<caption>(.*?)</caption>.*?<tbody>(.*?)</tbody>", page, flags=re.S
+    ):
+        out[html.unescape(caption)] = cells(body)
+    return out
+
+
+def test_a_player_page_lists_each_period_games_as_history_month(
+    season: Cli, tmp_path: Path
+) -> None:
+    build(season, tmp_path)
+    page = (tmp_path / "players" / "1.html").read_text()  # Hart
+    shown = tables(page)
+    for h in js(season, "history", "Hart"):
+        d = js(season, "history", "Hart", "--month", h["month"])
+        caption = next(c for c in shown if c.startswith(f"{h['month']}: "))
+        k = f", K {d['k']}" if d["k"] is not None else ""
+        assert caption == f"{h['month']}: {d['rating_before']} -> {d['rating']} on the " + (
+            f"{d['list']} list{k}"
+        )
+        rows = shown[caption]
+        assert [(r[0], r[1], r[2], r[4], r[5], r[6]) for r in rows] == [
+            (
+                g["date"],
+                g["opponent"],
+                g["colour"],
+                f"{g['score']:.1f}",
+                f"{g['expected']:.2f}",
+                f"{g['change']:+.2f}",
+            )
+            for g in d["games"]
+        ]
+        summary = f"score {d['score']:.1f}, expected {d['expected']:.2f}, change "
+        assert summary in html.unescape(page) and f"-> {d['change']:+d}" in html.unescape(page)
+    # an opponent with a page is linked to it
+    assert '<a href="../players/2.html">Okafor, Grace</a>' in page
+
+
+def test_a_player_page_shows_h2h_against_each_opponent(season: Cli, tmp_path: Path) -> None:
+    build(season, tmp_path)
+    page = (tmp_path / "players" / "1.html").read_text()
+    rows = tables(page)["Hart, Daniel against each opponent"]
+    o = js(season, "h2h", "Hart")
+    assert [(r[0], int(r[1]), r[2], int(r[3]), int(r[4]), int(r[5]), r[7]) for r in rows] == [
+        (
+            x["name"],
+            x["games"],
+            f"{x['score']:.1f}-{x['against']:.1f}",
+            x["wins"],
+            x["draws"],
+            x["losses"],
+            x["last"],
+        )
+        for x in o["opponents"]
+    ]
+    assert len(rows) == 3
+
+
+def test_an_event_page_has_the_crosstable_of_event_show(season: Cli, tmp_path: Path) -> None:
+    build(season, tmp_path)
+    page = (tmp_path / "events" / "1.html").read_text()
+    (caption,) = [c for c in tables(page) if "crosstable" in c]
+    grid = tables(page)[caption]
+    shown = js(season, "event", "show", "Autumn Open")
+    standings = shown["standings"]
+    position = {s["id"]: i for i, s in enumerate(standings)}
+    for row, s in zip(grid, standings, strict=True):
+        assert row[1] == s["name"]
+        expected = [""] * len(standings)
+        for c in s["games_by_round"]:
+            expected[position[c["opponent_id"]]] += c["result"]
+        expected[position[s["id"]]] = "x"
+        assert row[2:-1] == expected
+    assert len(grid) == 4
+
+
+def test_pages_of_removed_players_and_events_are_deleted(season: Cli, tmp_path: Path) -> None:
+    build(season, tmp_path)
+    (tmp_path / "players" / "notes.html").write_text("mine")  # not the site's: left alone
+    ok(season("player", "add", "Quinn, Ada"))
+    quinn = js(season, "player", "show", "Quinn")["id"]
+    build(season, tmp_path)
+    assert (tmp_path / "players" / f"{quinn}.html").is_file()
+    ok(season("player", "remove", "Quinn, Ada"))
+    err = build(season, tmp_path)
+    assert "1 removed" in err
+    assert not (tmp_path / "players" / f"{quinn}.html").exists()
+    assert (tmp_path / "players" / "notes.html").read_text() == "mine"
+    assert "players/" + f"{quinn}.html" not in (tmp_path / "index.html").read_text()

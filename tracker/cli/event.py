@@ -356,8 +356,9 @@ def _print_event(report: EventReport) -> None:
         )
 
 
-def _print_grid(report: EventReport) -> None:
-    """A column per player, in rank order: the results against him, in the order played."""
+def grid_rows(report: EventReport) -> list[tuple[int, str, list[str], str]]:
+    """The crosstable as a grid: per player in rank order, his number, name, the results
+    against each player (a column per player in rank order, ``x`` on his own) and score."""
     n = len(report.standings)
     position = {s.player_id: i for i, s in enumerate(report.standings)}
     rows = []
@@ -366,10 +367,30 @@ def _print_grid(report: EventReport) -> None:
         for c in s.cells:
             against[position[c.opponent_id]] += c.result
         against[position[s.player_id]] = "x"
-        rows.append((position[s.player_id] + 1, s.name, *against, score(s.score)))
+        rows.append((position[s.player_id] + 1, s.name, against, score(s.score)))
+    return rows
+
+
+def round_rows(report: EventReport) -> list[tuple[int, str, str, str]]:
+    """The crosstable of a large event: per player his rank, name, score and games in order
+    (opponent's rank, colour, result: ``12w1``)."""
+    return [
+        (
+            s.rank,
+            s.name,
+            score(s.score),
+            " ".join(f"{c.opponent_rank}{c.colour}{c.result}" for c in s.cells),
+        )
+        for s in report.standings
+    ]
+
+
+def _print_grid(report: EventReport) -> None:
+    """A column per player, in rank order: the results against him, in the order played."""
+    n = len(report.standings)
     print_table(
         ["no", "player", *(str(i + 1) for i in range(n)), "score"],
-        rows,
+        [(no, name, *against, total) for no, name, against, total in grid_rows(report)],
         title=f"crosstable (no: place in the standings; {RESULT_WORDS})",
         right=("no", "score"),
         wrap=("player",),
@@ -379,13 +400,9 @@ def _print_grid(report: EventReport) -> None:
 
 def _print_rounds(report: EventReport) -> None:
     """Each player's games in order: opponent's rank, colour, result (``12w1``)."""
-    rows = []
-    for s in report.standings:
-        played = " ".join(f"{c.opponent_rank}{c.colour}{c.result}" for c in s.cells)
-        rows.append((s.rank, s.name, score(s.score), played))
     print_table(
         ["rk", "player", "score", "games"],
-        rows,
+        round_rows(report),
         title=f"crosstable (each game: opponent's rank, colour w/b, result: {RESULT_WORDS})",
         right=("rk", "score"),
         wrap=("player", "games"),

@@ -28,6 +28,7 @@ from tracker.months import month_label, next_month
 
 if TYPE_CHECKING:
     from tracker.services.periods.causes import Cause, Explanation
+    from tracker.services.periods.detail import DetailGame, PeriodDetail
     from tracker.services.periods.history import History, RatingList
     from tracker.services.periods.live import LiveEntry, LiveList
     from tracker.services.periods.reconcile import Reconciled, Reconciliation
@@ -233,9 +234,6 @@ def _period_detail(ctx: typer.Context, player: str, tc: str, month: dt.date, jso
             }
         )
         return
-    before = d.rating_before if d.rating_before is not None else "unrated"
-    after = d.rating_after if d.rating_after is not None else "unrated"
-    k = f", K {d.k}" if d.k is not None else ""
     print_table(
         ["date", "opponent", "col", "rating", "score", "expected", "change", "event", "status"],
         [
@@ -248,16 +246,33 @@ def _period_detail(ctx: typer.Context, player: str, tc: str, month: dt.date, jso
                 render.expected(g.expected) if g.expected is not None else "",
                 render.change(g.change) if g.change is not None else "",
                 g.event or "",
-                "" if g.status == "rated" else g.status.replace("_", " "),
+                game_status(g),
             )
             for g in d.games
         ],
-        title=f"{d.player} ({d.tc}), {month_label(d.month)}: {before} -> {after} on the "
-        f"{d.list_date} list{k}",
+        title=f"{d.player} ({d.tc}), {detail_heading(d)}",
         right=("rating", "score", "expected", "change"),
         wrap=("opponent", "event"),
         drop=("event", "col"),
     )
+    typer.echo(detail_summary(d))
+    for note in d.notes:
+        message(f"note: {note}")
+    if d.stale:
+        stale_warning([d.month])
+
+
+def detail_heading(d: PeriodDetail) -> str:
+    """A period's line above its games: "2026-03: 1800 -> 1812 on the 2026-04-01 list, K 20"."""
+    before = d.rating_before if d.rating_before is not None else "unrated"
+    after = d.rating_after if d.rating_after is not None else "unrated"
+    k = f", K {d.k}" if d.k is not None else ""
+    return f"{month_label(d.month)}: {before} -> {after} on the {d.list_date} list{k}"
+
+
+def detail_summary(d: PeriodDetail) -> str:
+    """A period's line below its games: wins, draws, losses, the score, the expected score,
+    the change (exact and rounded) and the performance."""
     performance = f", performance {d.performance}" if d.performance is not None else ""
     change = ""
     if d.rating_before is not None:  # an unrated player's results are pooled, not rated
@@ -265,13 +280,12 @@ def _period_detail(ctx: typer.Context, player: str, tc: str, month: dt.date, jso
             f", expected {render.expected(d.expected)}, change "
             f"{render.change(d.change_exact)} -> {d.change:+d}"
         )
-    typer.echo(
-        f"+{d.wins} ={d.draws} -{d.losses}: score {render.score(d.score)}{change}{performance}"
-    )
-    for note in d.notes:
-        message(f"note: {note}")
-    if d.stale:
-        stale_warning([d.month])
+    return f"+{d.wins} ={d.draws} -{d.losses}: score {render.score(d.score)}{change}{performance}"
+
+
+def game_status(g: DetailGame) -> str:
+    """How a period counted a game, blank when it was rated."""
+    return "" if g.status == "rated" else g.status.replace("_", " ")
 
 
 def rating_list_json(rl: RatingList) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from tracker.user_input import exists
 
 if TYPE_CHECKING:
     from tracker.services.compare import Comparison
+    from tracker.services.online.reads import OnlineSeries
 
 FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf"}
 MAX_PLAYERS = 12
@@ -57,7 +58,7 @@ def _to_num(days: Sequence[dt.date]) -> Any:
     return date2num(list(days))
 
 
-def _elo_steps(c: Comparison) -> list[tuple[dt.date, int]]:
+def elo_steps(c: Comparison) -> list[tuple[dt.date, int]]:
     elo = [(r.list_date, r.elo) for r in c.rows if r.elo is not None]
     if c.elo_start is not None and (not elo or c.elo_start[0] < elo[0][0]):
         elo.insert(0, c.elo_start)
@@ -79,7 +80,11 @@ def shadow_line(c: Comparison) -> list[tuple[dt.date, float, float, bool]]:
     return [(day, rating, rd, prov) for day, _, rating, rd, prov in points]
 
 
-def _online_line(c: Comparison, platform: str | None, start: dt.date, end: dt.date) -> Any:
+def online_line(
+    c: Comparison, platform: str | None, start: dt.date, end: dt.date
+) -> tuple[OnlineSeries | None, list[tuple[dt.date, int]]]:
+    """The real online ratings of ``platform`` between ``start`` and ``end``, the one in
+    force at ``start`` first (steps: each holds until the next)."""
     series = c.online_series(platform) if platform else None
     if series is None:
         return None, []
@@ -90,8 +95,9 @@ def _online_line(c: Comparison, platform: str | None, start: dt.date, end: dt.da
     return series, inside
 
 
-def _span(c: Comparison) -> tuple[dt.date, dt.date]:
-    days = [d for d, _ in _elo_steps(c)] + [d for d, *_ in shadow_line(c)]
+def span(c: Comparison) -> tuple[dt.date, dt.date]:
+    """The first and last day the Elo steps and the shadow line cover."""
+    days = [d for d, _ in elo_steps(c)] + [d for d, *_ in shadow_line(c)]
     return min(days), max(days)
 
 
@@ -135,11 +141,11 @@ def draw_comparison(c: Comparison, platform: str | None = None) -> Any:
     if not c.rows:
         raise InvalidInputError(f"nothing to plot: no closed {c.tc} periods for {c.name}")
     plt = _pyplot()
-    elo = _elo_steps(c)
+    elo = elo_steps(c)
     line = shadow_line(c)
-    first, last = _span(c)
-    platform = platform or _first_platform(c)
-    series, real = _online_line(c, platform, first, last)
+    first, last = span(c)
+    platform = platform or first_platform(c)
+    series, real = online_line(c, platform, first, last)
     fig, ax = plt.subplots(figsize=(10, 5.2), dpi=110)
     shown: list[float] = [v for _, v in elo] + [r for _, r, _, _ in line] + [r for _, r in real]
     if line:
@@ -227,7 +233,7 @@ def draw_players(comparisons: Sequence[Comparison], platform: str | None = None)
     plt = _pyplot()
     from matplotlib.lines import Line2D
 
-    spans = [_span(c) for c in drawn]
+    spans = [span(c) for c in drawn]
     first, last = min(a for a, _ in spans), max(b for _, b in spans)
     fig, ax = plt.subplots(figsize=(12, 6), dpi=110)
     # tab20's strong halves without its greys (grey is the style legend's colour).
@@ -237,7 +243,7 @@ def draw_players(comparisons: Sequence[Comparison], platform: str | None = None)
     any_online = False
     for i, c in enumerate(drawn):
         colour = colours[i % len(colours)]
-        elo = _elo_steps(c)
+        elo = elo_steps(c)
         if elo:
             ax.step(
                 _to_num([d for d, _ in elo] + [last + _MARGIN]),
@@ -257,7 +263,7 @@ def draw_players(comparisons: Sequence[Comparison], platform: str | None = None)
                 linestyle="--",
             )
             shown += [r for _, r, _, _ in line]
-        _, real = _online_line(c, platform or _first_platform(c), first, last)
+        _, real = online_line(c, platform or first_platform(c), first, last)
         if real:
             any_online = True
             ax.step(
@@ -304,7 +310,8 @@ def draw_players(comparisons: Sequence[Comparison], platform: str | None = None)
     return fig
 
 
-def _first_platform(c: Comparison) -> str | None:
+def first_platform(c: Comparison) -> str | None:
+    """The first linked platform with ratings stored: the one a picture draws."""
     return next((s.platform for s in c.online if s.points), None)
 
 

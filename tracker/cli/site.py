@@ -31,8 +31,14 @@ def _check_folder(folder: Path) -> None:
             raise InvalidInputError(f"{folder / sub} is a file: the site needs a folder there")
 
 
-def write_pages(folder: Path, files: dict[str, str]) -> list[str]:
-    """Write each file whose content differs from what is there; the paths written."""
+#: The folders whose pages (``ID.html``) the site owns: such a page that the database no
+#: longer gives (a removed player or event) is deleted; other files there are left alone.
+OWNED = ("players", "events")
+
+
+def write_pages(folder: Path, files: dict[str, str]) -> tuple[list[str], list[str]]:
+    """Write each file whose content differs from what is there, and delete the pages of
+    :data:`OWNED` folders the site no longer has; the paths written and removed."""
     written = []
     for name in sorted(files):
         path = folder / name
@@ -42,7 +48,14 @@ def write_pages(folder: Path, files: dict[str, str]) -> list[str]:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
         written.append(name)
-    return written
+    removed = []
+    for sub in OWNED:
+        for path in sorted((folder / sub).glob("*.html")):
+            name = f"{sub}/{path.name}"
+            if name not in files and path.stem.isdigit() and path.is_file():
+                path.unlink()
+                removed.append(name)
+    return written, removed
 
 
 @app.command("build")
@@ -53,7 +66,7 @@ def build(
         typer.Argument(
             metavar="DIR",
             help="The folder to write (made if missing); files the site does not change are "
-            "left alone.",
+            "left alone, the pages of removed players and events deleted.",
             show_default=False,
         ),
     ],
@@ -63,10 +76,13 @@ def build(
 
     The index holds the latest list of each time control (rank, name, title, federation,
     rating, the change of the last period, games, and the shadow rating beside it); each
-    tracked player's page his history as a chart and a table; each event's page its
-    standings. Plain HTML and inline SVG: no script, nothing from the network. The same
-    database gives the same files, byte for byte; a file whose content has not changed is
-    not rewritten.
+    tracked player's page his history as a chart (Elo, the shadow with its band, his online
+    rating) and a table, each period's games and his score against each opponent; each
+    event's page its
+    standings and crosstable. Plain HTML and inline SVG: no script, nothing from the network.
+    The same database gives the same files, byte for byte; a file whose content has not
+    changed is not rewritten, and the page of a player or event no longer in the database is
+    removed.
 
     \b
     Example: tracker site build public/ --tc standard
@@ -77,11 +93,11 @@ def build(
     _check_folder(folder)
     data = state(ctx).read(lambda db: site(db, tc, today()))
     files = pages(data)
-    written = write_pages(folder, files)
+    written, removed = write_pages(folder, files)
     unchanged = len(files) - len(written)
     if not data.lists:
         message("no closed rating period yet: the index says so (see `tracker period close`)")
     message(
         f"site in {folder}: {plural(len(files), 'page')}, {len(written)} written, "
-        f"{unchanged} unchanged"
+        f"{unchanged} unchanged" + (f", {len(removed)} removed" if removed else "")
     )

@@ -1,11 +1,18 @@
 """The pages of ``tracker site build``: HTML drawn from :class:`tracker.services.site.Site`.
 
-Why Python string building with :func:`html.escape` and not Jinja2 templates: the site has
-three fixed page shapes (the lists, a player, an event) made of headings and tables; a table
-helper and one escaping function (:func:`_e`, through which every value from the database
-passes) cover them in a page of code, typed and checked by mypy, with no new dependency to
-pin and ship and no template files to package. When the pages grow (crosstables, the
-Elo-vs-Glicko page, per-period games) Jinja2 with autoescaping becomes worth its weight.
+Why Python string building with :func:`html.escape` and not Jinja2 templates: the pages are
+headings, tables and one chart, and the tables' cells are the very strings the CLI prints
+(the same :mod:`tracker.cli.render` formatters, the same :func:`~tracker.cli.history.
+detail_heading`, :func:`~tracker.cli.event.grid_rows`); kept in Python they are one call
+away from those helpers and checked by mypy with them, where a template would take them
+as untyped context and repeat the formatting in its own language. One escaping function
+(:func:`_e`) that every value from the database passes through, and a table helper, do
+what autoescaping and a macro would; no dependency to pin, no template files to package.
+
+Accessible: a skip link, landmarks, one ``h1`` per page, captions and ``scope`` on every
+table, the chart an ``img`` with a title and a description (its numbers are also the
+history table's), visible focus, links that say where they go. Readable on a phone (wide
+tables scroll inside their own box) and printable (no navigation, no scroll boxes).
 
 Deterministic: no timestamps, orders from the service's sorted data, numbers formatted
 with fixed precision, so the same database gives byte-identical pages.
@@ -13,20 +20,34 @@ with fixed precision, so the same database gives byte-identical pages.
 
 from __future__ import annotations
 
+import datetime as dt
 import html
 from collections.abc import Iterable, Sequence
 
 from tracker.cli import render
+from tracker.cli.event import GRID_PLAYERS, RESULT_WORDS, grid_rows, round_rows
+from tracker.cli.history import detail_heading, detail_summary, game_status
+from tracker.cli.player import place
+from tracker.cli.plot import elo_steps, first_platform, online_line, shadow_line, span, y_limits
 from tracker.months import month_label
+from tracker.services.compare import Comparison
 from tracker.services.events.report import EventReport
+from tracker.services.h2h import Opponents
+from tracker.services.periods.detail import PeriodDetail
 from tracker.services.periods.history import History
-from tracker.services.site import Site, SiteList, SitePlayer
+from tracker.services.site import Site, SiteList, SitePlayer, SiteRecord
 
 CSS = """body{font-family:system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:0 .75rem;
-line-height:1.4}table{border-collapse:collapse;margin:.5rem 0 1.5rem}
-caption{text-align:left;font-weight:bold;padding:.25rem 0}
-th,td{padding:.2rem .5rem;border-bottom:1px solid #ccc}td.n,th.n{text-align:right}
-.wide{overflow-x:auto}svg{max-width:100%;height:auto}a{color:#0645ad}"""
+line-height:1.4;color:#111;background:#fff}table{border-collapse:collapse;margin:.5rem 0 1.5rem}
+caption{text-align:left;font-weight:bold;padding:.25rem 0;position:sticky;left:0;
+max-width:calc(100vw - 2rem)}
+th,td{padding:.2rem .5rem;border-bottom:1px solid #ccc;white-space:nowrap;vertical-align:top}
+td.n,th.n{text-align:right}td.w{white-space:normal;min-width:10rem}
+.wide{overflow-x:auto}svg{max-width:100%;height:auto}a{color:#0645ad}
+a:focus-visible{outline:3px solid #c0502e;outline-offset:2px}
+.skip{position:absolute;left:-999px}.skip:focus{position:static}
+@media print{nav,.skip{display:none}.wide{overflow:visible}a{color:inherit}
+h2,h3{break-after:avoid}tr{break-inside:avoid}}"""
 
 
 def _e(value: object) -> str:
@@ -39,18 +60,27 @@ def _page(title: str, body: str, root: str) -> str:
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{_e(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
-        f'<nav><a href="{root}index.html">Rating lists</a> · '
-        f'<a href="{root}compare.html">Elo and Glicko</a></nav>\n<main>\n'
+        '<a class="skip" href="#main">Skip to the content</a>\n'
+        f'<nav aria-label="Site"><a href="{root}index.html">Rating lists</a> · '
+        f'<a href="{root}compare.html">Elo and Glicko</a></nav>\n<main id="main">\n'
         f"<h1>{_e(title)}</h1>\n{body}</main>\n</body>\n</html>\n"
     )
+
+
+#: The columns whose cells may wrap (names, events, notes).
+WRAP = frozenset({"name", "player", "opponent", "event", "note", "games"})
 
 
 def _table(
     caption: str, columns: Sequence[str], rows: Iterable[Sequence[str]], numeric: set[str]
 ) -> str:
-    """A table; cells are HTML already (escape them with :func:`_e`)."""
-    cls = [' class="n"' if c in numeric else "" for c in columns]
-    head = "".join(f'<th scope="col"{k}>{_e(c)}</th>' for c, k in zip(columns, cls, strict=True))
+    """A table; cells are HTML already (escape them with :func:`_e`). Cells stay on one line
+    but those of the columns :data:`WRAP` names (text that may be long)."""
+    cls = [' class="n"' if c in numeric else ' class="w"' if c in WRAP else "" for c in columns]
+    head = "".join(
+        f'<th scope="col"{k if c in numeric else ""}>{_e(c)}</th>'
+        for c, k in zip(columns, cls, strict=True)
+    )
     body = "".join(
         "<tr>" + "".join(f"<td{k}>{v}</td>" for v, k in zip(row, cls, strict=True)) + "</tr>\n"
         for row in rows
@@ -63,6 +93,13 @@ def _table(
 
 def _signed(value: int | None) -> str:
     return "" if value is None else f"{value:+d}"
+
+
+def _player_link(player_id: int, name: str, tracked: set[int], root: str) -> str:
+    """A player's name, linked to his page when he has one."""
+    if player_id not in tracked:
+        return _e(name)
+    return f'<a href="{root}players/{player_id}.html">{_e(name)}</a>'
 
 
 def index_page(site: Site) -> str:
@@ -107,55 +144,155 @@ def _fmt(value: float) -> str:
     return f"{value:.1f}"
 
 
-def chart(h: History) -> str:
-    """An inline SVG: the published Elo per list (steps) and the shadow at each list."""
-    elo = [(i, r.rating) for i, r in enumerate(h.rows) if r.rating is not None]
-    shadow = [(i, r.glicko) for i, r in enumerate(h.rows) if r.glicko is not None]
-    values = [float(v) for _, v in elo] + [float(v) for _, v in shadow if v is not None]
-    label = f"{h.name}: FIDE Elo and the {h.preset} shadow per list ({h.tc})"
-    if not values:
+#: The chart's size and margins (SVG user units: it scales to the page's width).
+WIDTH, HEIGHT = 640, 300
+LEFT, RIGHT, TOP, BOTTOM = 52, 16, 14, 70
+#: Beyond the first and last day drawn, as ``--plot`` leaves them.
+MARGIN = dt.timedelta(days=10)
+ELO, SHADOW, ONLINE = "#1f4e9c", "#c0502e", "#2e7d32"
+
+
+def _step(span_: float) -> int:
+    """A round gap between the rating lines: at most about six across ``span_``."""
+    for step in (10, 20, 25, 50, 100, 200, 250, 500, 1000):
+        if span_ / step <= 6:
+            return step
+    return 1000
+
+
+def chart(c: Comparison) -> str:
+    """The rating chart of one time control as inline SVG, drawn from what ``tracker history
+    --plot`` draws (:mod:`tracker.cli.plot`'s data): the published Elo as steps per list,
+    the shadow through every game and list date with its +-2 RD band, and the real online
+    rating of the first linked platform as steps."""
+    elo = elo_steps(c)
+    line = shadow_line(c)
+    if not elo and not line:
         return ""
-    width, height, pad = 600, 240, 40
-    low, high = min(values) - 20, max(values) + 20
-    steps = max(len(h.rows) - 1, 1)
+    first, last = span(c)
+    series, real = online_line(c, first_platform(c), first, last)
+    shown = [float(v) for _, v in elo] + [r for _, r, _, _ in line] + [float(r) for _, r in real]
+    low, high = y_limits(shown)
+    start, end = first - MARGIN, last + MARGIN
+    days = (end - start).days
 
-    def x(i: int) -> float:
-        return pad + (width - 2 * pad) * i / steps
+    def x(day: dt.date) -> float:
+        return LEFT + (WIDTH - LEFT - RIGHT) * (day - start).days / days
 
-    def y(v: float) -> float:
-        return height - pad - (height - 2 * pad) * (v - low) / (high - low)
+    def y(value: float) -> float:
+        return TOP + (HEIGHT - TOP - BOTTOM) * (high - value) / (high - low)
 
-    def line(points: Sequence[tuple[int, float]]) -> str:
-        return " ".join(f"{_fmt(x(i))},{_fmt(y(v))}" for i, v in points)
+    def steps(points: Sequence[tuple[dt.date, int]]) -> str:
+        out: list[str] = []
+        for n, (day, value) in enumerate(points):
+            if n:
+                out.append(f"{_fmt(x(day))},{_fmt(y(points[n - 1][1]))}")
+            out.append(f"{_fmt(x(day))},{_fmt(y(value))}")
+        out.append(f"{_fmt(x(end))},{_fmt(y(points[-1][1]))}")
+        return " ".join(out)
 
-    elo_points = [(i, float(v)) for i, v in elo]
-    elo_steps: list[tuple[int, float]] = []
-    for n, (i, v) in enumerate(elo_points):
-        if n:
-            elo_steps.append((i, elo_points[n - 1][1]))
-        elo_steps.append((i, v))
-    shadow_points = [(i, float(v)) for i, v in shadow if v is not None]
-    first, last = h.rows[0].list_date.isoformat(), h.rows[-1].list_date.isoformat()
+    bottom = HEIGHT - BOTTOM
+    parts = [
+        f'<clipPath id="plot-{_e(c.tc)}"><rect x="{LEFT}" y="{TOP}" '
+        f'width="{WIDTH - LEFT - RIGHT}" height="{bottom - TOP}"/></clipPath>',
+        f'<rect x="{LEFT}" y="{TOP}" width="{WIDTH - LEFT - RIGHT}" height="{bottom - TOP}" '
+        'fill="#fff" stroke="#999"/>',
+    ]
+    step = _step(high - low)
+    value = (int(low) // step + 1) * step
+    while value < high:
+        parts.append(
+            f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{_fmt(y(value))}" '
+            f'y2="{_fmt(y(value))}" stroke="#ddd"/><text x="{LEFT - 4}" '
+            f'y="{_fmt(y(value) + 4)}" font-size="11" text-anchor="end">{value}</text>'
+        )
+        value += step
+    list_days = [r.list_date for r in c.rows]
+    every = max(1, -(-len(list_days) // 8))  # at most 8 labels
+    for day in list_days[::every]:
+        parts.append(
+            f'<line x1="{_fmt(x(day))}" x2="{_fmt(x(day))}" y1="{bottom}" y2="{bottom + 4}" '
+            f'stroke="#999"/><text x="{_fmt(x(day))}" y="{bottom + 16}" font-size="11" '
+            f'text-anchor="middle">{_e(month_label(day))}</text>'
+        )
+    clip = f'clip-path="url(#plot-{_e(c.tc)})"'
+    provisional = bool(line) and all(p for *_, p in line)
+    if line:
+        upper = [f"{_fmt(x(d))},{_fmt(y(r + 2 * rd))}" for d, r, rd, _ in line]
+        lower = [f"{_fmt(x(d))},{_fmt(y(r - 2 * rd))}" for d, r, rd, _ in reversed(line)]
+        parts.append(
+            f'<polygon {clip} fill="{SHADOW}" fill-opacity="0.12" '
+            f'points="{" ".join(upper + lower)}"/>'
+        )
+        dash = ' stroke-dasharray="5,3"' if provisional else ""
+        points = " ".join(f"{_fmt(x(d))},{_fmt(y(r))}" for d, r, _, _ in line)
+        parts.append(
+            f'<polyline {clip} fill="none" stroke="{SHADOW}" stroke-width="1.6"{dash} '
+            f'points="{points}"/>'
+        )
+    if real:
+        parts.append(
+            f'<polyline {clip} fill="none" stroke="{ONLINE}" stroke-width="1.6" '
+            f'points="{steps(real)}"/>'
+        )
+    if elo:
+        parts.append(
+            f'<polyline {clip} fill="none" stroke="{ELO}" stroke-width="2.2" '
+            f'points="{steps(elo)}"/>'
+        )
+        parts += [
+            f'<circle cx="{_fmt(x(d))}" cy="{_fmt(y(v))}" r="3" fill="{ELO}"/>' for d, v in elo
+        ]
+    legend = [(ELO, "FIDE Elo (published lists)")]
+    legend.append((SHADOW, f"{c.preset} shadow ±2 RD" + (" (provisional)" * provisional)))
+    if series is not None and real:
+        legend.append((ONLINE, f"{series.label} ({series.user}), real"))
+    lx = LEFT
+    for colour, text in legend:
+        parts.append(
+            f'<line x1="{lx}" x2="{lx + 18}" y1="{HEIGHT - 20}" y2="{HEIGHT - 20}" '
+            f'stroke="{colour}" stroke-width="3"/><text x="{lx + 22}" y="{HEIGHT - 16}" '
+            f'font-size="11">{_e(text)}</text>'
+        )
+        lx += 34 + 6 * len(text)
+    what = f"FIDE Elo, the {c.preset} shadow" + (
+        f" and {series.label}" if series is not None and real else ""
+    )
+    title = f"{c.name}: {what} ({c.tc})"
+    desc = _chart_words(c, elo, line, real)
+    key = f"chart-{_e(c.tc)}"
     return (
-        f'<svg role="img" aria-label="{_e(label)}" viewBox="0 0 {width} {height}" '
-        f'width="{width}" height="{height}" xmlns="http://www.w3.org/2000/svg">\n'
-        f"<title>{_e(label)}</title>\n"
-        f'<rect x="0" y="0" width="{width}" height="{height}" fill="#fff"/>\n'
-        f'<text x="{pad}" y="{pad - 10}" font-size="12">{high:.0f}</text>\n'
-        f'<text x="{pad}" y="{height - pad + 15}" font-size="12">{low:.0f} · '
-        f"{_e(first)} to {_e(last)}</text>\n"
-        f'<polyline fill="none" stroke="#1f4e9c" stroke-width="2" '
-        f'points="{line(elo_steps)}"/>\n'
-        f'<polyline fill="none" stroke="#c0502e" stroke-width="2" stroke-dasharray="5,3" '
-        f'points="{line(shadow_points)}"/>\n'
-        f'<text x="{width - pad - 150}" y="{pad - 10}" font-size="12" fill="#1f4e9c">'
-        f"FIDE Elo</text>\n"
-        f'<text x="{width - pad - 80}" y="{pad - 10}" font-size="12" fill="#c0502e">'
-        f"{_e(h.preset)}</text>\n</svg>\n"
+        f'<svg role="img" aria-labelledby="{key}-t {key}-d" viewBox="0 0 {WIDTH} {HEIGHT}" '
+        f'width="{WIDTH}" height="{HEIGHT}" xmlns="http://www.w3.org/2000/svg">\n'
+        f'<title id="{key}-t">{_e(title)}</title>\n<desc id="{key}-d">{_e(desc)}</desc>\n'
+        + "\n".join(parts)
+        + "\n</svg>\n"
     )
 
 
-def _history_section(h: History) -> str:
+def _chart_words(
+    c: Comparison,
+    elo: Sequence[tuple[dt.date, int]],
+    line: Sequence[tuple[dt.date, float, float, bool]],
+    real: Sequence[tuple[dt.date, int]],
+) -> str:
+    """What the chart shows, in words (its description for a screen reader)."""
+    words = []
+    if elo:
+        words.append(
+            f"FIDE Elo {elo[0][1]} on {elo[0][0].isoformat()}, {elo[-1][1]} on "
+            f"{elo[-1][0].isoformat()}"
+        )
+    if line:
+        day, rating, rd, _ = line[-1]
+        words.append(f"{c.preset} shadow {rating:.0f} ±{2 * rd:.0f} on {day.isoformat()}")
+    if real:
+        words.append(f"online {real[-1][1]} on {real[-1][0].isoformat()}")
+    return "; ".join(words) + "."
+
+
+def _history_section(record: SiteRecord, tracked: set[int]) -> str:
+    h = record.history
     columns = ["month", "list", "before", "rating", "rank", "K", "games", "score", "expected"]
     columns += ["change", "rounded", h.preset, "RD", "note"]
     rows = []
@@ -181,59 +318,167 @@ def _history_section(h: History) -> str:
         )
     numeric = {"before", "rating", "K", "games", "score", "expected", "change", "rounded"}
     numeric |= {h.preset, "RD"}
-    peak = ""
-    if h.peak is not None:
-        peak = (
-            f"<p>Peak {_e(h.peak.rating)} on the {_e(h.peak.list_date.isoformat())} list"
-            + (
-                f" (seeded at {_e(h.seed_rating)})"
-                if h.seed_rating is not None and h.seed_rating > h.peak.rating
-                else ""
-            )
-            + "</p>\n"
-        )
-    return f"<h2>{_e(h.tc.capitalize())}</h2>\n{peak}{chart(h)}" + _table(
-        f"{h.name}: {h.tc} history, period by period", columns, rows, numeric
+    tc = _e(h.tc)
+    return (
+        f'<section aria-labelledby="{tc}">\n<h2 id="{tc}">{_e(h.tc.capitalize())}</h2>\n'
+        + _standing(h)
+        + chart(record.comparison)
+        + _table(f"{h.name}: {h.tc} history, period by period", columns, rows, numeric)
+        + _periods(record.periods, h.tc, tracked)
+        + "</section>\n"
     )
 
 
-def player_page(sp: SitePlayer) -> str:
+def _standing(h: History) -> str:
+    """Where he stands on the latest list he is on, and his peak."""
+    words = []
+    last = next((r for r in reversed(h.rows) if r.rating is not None), None)
+    if last is not None:
+        where = place(last.standing)
+        words.append(
+            f"Rated {last.rating} on the {last.list_date.isoformat()} list"
+            + (f": {where}" if where else "")
+            + "."
+        )
+    if h.peak is not None:
+        seeded = h.seed_rating is not None and h.seed_rating > h.peak.rating
+        words.append(
+            f"Peak {h.peak.rating} on the {h.peak.list_date.isoformat()} list"
+            + (f" (seeded at {h.seed_rating})" if seeded else "")
+            + "."
+        )
+    return f"<p>{_e(' '.join(words))}</p>\n" if words else ""
+
+
+def _periods(periods: Sequence[PeriodDetail], tc: str, tracked: set[int]) -> str:
+    """Each closed period's games, as ``tracker history PLAYER --month`` lists them."""
+    if not periods:
+        return ""
+    columns = ["date", "opponent", "colour", "rating", "score", "expected", "change", "event"]
+    columns += ["status"]
+    numeric = {"rating", "score", "expected", "change"}
+    out = [f'<h3 id="{_e(tc)}-games">{_e(tc.capitalize())} games, period by period</h3>\n']
+    for d in periods:
+        rows = [
+            (
+                _e(g.played_on.isoformat()),
+                _player_link(g.opponent_id, g.opponent, tracked, "../"),
+                _e(g.colour),
+                _e(g.opponent_rating if g.opponent_rating is not None else "unrated"),
+                _e(render.score(g.score)),
+                _e(render.expected(g.expected) if g.expected is not None else ""),
+                _e(render.change(g.change) if g.change is not None else ""),
+                _e(g.event),
+                _e(game_status(g)),
+            )
+            for g in d.games
+        ]
+        out.append(_table(detail_heading(d), columns, rows, numeric))
+        notes = "".join(f"; note: {n}" for n in d.notes)
+        out.append(f"<p>{_e(detail_summary(d) + notes)}</p>\n")
+    return "".join(out)
+
+
+def _opponents(o: Opponents, tracked: set[int]) -> str:
+    """``tracker h2h PLAYER``: his score against each opponent."""
+    if not o.lines:
+        return ""
+    rows = [
+        (
+            _player_link(line.id, line.name, tracked, "../"),
+            _e(line.total.games),
+            _e(f"{render.score(line.total.score)}-{render.score(line.total.against)}"),
+            _e(line.total.wins),
+            _e(line.total.draws),
+            _e(line.total.losses),
+            _e(line.forfeits or ""),
+            _e(line.last.isoformat() if line.last is not None else ""),
+        )
+        for line in o.lines
+    ]
+    columns = ["opponent", "games", "score", "won", "drawn", "lost", "forfeits", "last"]
+    which = "" if o.tc is None else f" ({o.tc})"
+    t = o.total
+    total = (
+        f"<p>{_e(t.games)} games played: {_e(render.score(t.score))}-"
+        f"{_e(render.score(t.against))} (+{t.wins} ={t.draws} -{t.losses})</p>\n"
+    )
+    return (
+        '<section aria-labelledby="h2h">\n<h2 id="h2h">Head to head</h2>\n'
+        + total
+        + _table(
+            f"{o.a} against each opponent{which}",
+            columns,
+            rows,
+            set(columns) - {"opponent", "last"},
+        )
+        + "</section>\n"
+    )
+
+
+def player_page(sp: SitePlayer, tracked: set[int]) -> str:
     p = sp.player
     facts = [f"{label} {_e(value)}" for label, value in (
         ("Title", p.title), ("Federation", p.federation), ("FIDE id", p.fide_id),
     ) if value is not None]  # fmt: skip
     body = f"<p>{'; '.join(facts)}</p>\n" if facts else ""
-    if not sp.histories:
+    if not sp.records:
         body += "<p>No closed rating period for this player yet.</p>\n"
-    body += "".join(_history_section(h) for h in sp.histories)
+    body += "".join(_history_section(r, tracked) for r in sp.records)
+    body += _opponents(sp.opponents, tracked)
     return _page(p.name, body, "../")
 
 
 def event_page(report: EventReport, tracked: set[int]) -> str:
     end = f" to {report.end.isoformat()}" if report.end is not None else ""
-    body = f"<p>{_e(report.tc.capitalize())}, from {_e(report.start.isoformat())}{_e(end)}</p>\n"
-    rows = []
-    for s in report.standings:
-        name = _e(s.name)
-        if s.player_id in tracked:
-            name = f'<a href="../players/{s.player_id}.html">{name}</a>'
-        rows.append(
-            (
-                _e(s.rank),
-                name,
-                _e(s.games),
-                _e(render.score(s.score)),
-                _e(s.rating),
-                _e(s.rated_games),
-                _e(render.expected(s.expected) if s.expected is not None else ""),
-                _e(s.performance),
-                _e(render.change(s.change) if s.change is not None else ""),
-            )
+    body = f"<p>{_e(report.tc.capitalize())}, from {_e(report.start.isoformat())}{_e(end)}; "
+    body += f"{_e(report.rated.text)}.</p>\n"
+    rows = [
+        (
+            _e(s.rank),
+            _player_link(s.player_id, s.name, tracked, "../"),
+            _e(s.games),
+            _e(render.score(s.score)),
+            _e(s.rating),
+            _e(s.rated_games),
+            _e(render.expected(s.expected) if s.expected is not None else ""),
+            _e(s.performance),
+            _e(render.change(s.change) if s.change is not None else ""),
         )
+        for s in report.standings
+    ]
     columns = ["rank", "name", "games", "score", "rating", "rated", "expected", "perf", "change"]
     numeric = set(columns) - {"name"}
     body += _table(f"{report.name}: standings", columns, rows, numeric)
+    if report.live:
+        body += "<p>The change is what closing the open period now would give.</p>\n"
+    body += _crosstable(report, tracked)
     return _page(report.name, body, "../")
+
+
+def _crosstable(report: EventReport, tracked: set[int]) -> str:
+    """The crosstable as ``event show`` prints it: a grid up to :data:`GRID_PLAYERS`
+    players, else each player's games in order."""
+    if not report.standings:
+        return ""
+    ids = [s.player_id for s in report.standings]
+    if len(ids) <= GRID_PLAYERS:
+        columns = ["no", "player", *(str(i + 1) for i in range(len(ids))), "score"]
+        rows = [
+            (_e(no), _player_link(pid, name, tracked, "../"), *map(_e, against), _e(total))
+            for pid, (no, name, against, total) in zip(ids, grid_rows(report), strict=True)
+        ]
+        caption = f"{report.name}: crosstable (no: place in the standings; {RESULT_WORDS})"
+        return _table(caption, columns, rows, {"no", "score"})
+    rows = [
+        (_e(rank), _player_link(pid, name, tracked, "../"), _e(total), _e(games))
+        for pid, (rank, name, total, games) in zip(ids, round_rows(report), strict=True)
+    ]
+    caption = (
+        f"{report.name}: crosstable (each game: opponent's rank, colour w/b, result: "
+        f"{RESULT_WORDS})"
+    )
+    return _table(caption, ["rank", "player", "score", "games"], rows, {"rank", "score"})
 
 
 def compare_page(site: Site) -> str:
@@ -295,7 +540,7 @@ def pages(site: Site) -> dict[str, str]:
     out = {"index.html": index_page(site), "compare.html": compare_page(site)}
     tracked = {sp.player.id for sp in site.players}
     for sp in site.players:
-        out[f"players/{sp.player.id}.html"] = player_page(sp)
+        out[f"players/{sp.player.id}.html"] = player_page(sp, tracked)
     for report in site.events:
         out[f"events/{report.id}.html"] = event_page(report, tracked)
     return out

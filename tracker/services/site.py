@@ -3,6 +3,9 @@
 Nothing here is computed for the site: each number comes from the service the CLI prints
 it with (:func:`~tracker.services.periods.history.rating_list` for ``tracker list``,
 :func:`~tracker.services.periods.history.history` for ``tracker history``,
+:func:`~tracker.services.periods.detail.month_details` for ``history --month``,
+:func:`~tracker.services.compare.compare` for the chart ``--plot`` draws,
+:func:`~tracker.services.h2h.opponents` for ``tracker h2h PLAYER``,
 :func:`~tracker.services.compare.compare_all` for the shadow beside the list,
 :func:`~tracker.services.events.report.show_event` for ``event show``). The pages are drawn
 by the CLI layer (:mod:`tracker.cli.site_pages`).
@@ -15,10 +18,13 @@ from dataclasses import dataclass
 
 from tracker.db.driver import Db
 from tracker.db.queries import events as event_queries
+from tracker.db.queries.players import listed_players
 from tracker.services import lists
-from tracker.services.compare import StandingRow, compare_all
+from tracker.services.compare import Comparison, StandingRow, compare, compare_all
 from tracker.services.events.report import EventReport, list_events, show_event
-from tracker.services.periods.history import History, RatingList, history, rating_list
+from tracker.services.h2h import Opponents, opponents
+from tracker.services.periods.detail import PeriodDetail, month_details
+from tracker.services.periods.history import History, RatingList, Shared, history, rating_list
 from tracker.services.players import list_players
 from tracker.services.players.refs import PlayerView
 from tracker.user_input import check_tc
@@ -38,9 +44,25 @@ class SiteList:
 
 
 @dataclass(frozen=True)
+class SiteRecord:
+    """One time control of a player: his history (``tracker history``), the same months as
+    ``tracker compare`` gives them for the chart (as ``--plot`` draws it), and each closed
+    period's games as ``tracker history --month`` lists them."""
+
+    history: History
+    comparison: Comparison
+    periods: tuple[PeriodDetail, ...]  # by month
+
+
+@dataclass(frozen=True)
 class SitePlayer:
     player: PlayerView
-    histories: tuple[History, ...]  # one per time control with a closed period
+    records: tuple[SiteRecord, ...]  # one per time control he has a history in
+    opponents: Opponents  # ``tracker h2h PLAYER`` (of the site's time control, if one)
+
+    @property
+    def histories(self) -> tuple[History, ...]:
+        return tuple(r.history for r in self.records)
 
 
 @dataclass(frozen=True)
@@ -56,7 +78,16 @@ def site(db: Db, tc: str | None, today: dt.date) -> Site:
     tcs: tuple[str, ...] = (check_tc(tc),) if tc is not None else TIME_CONTROLS
     open_tcs = [t for t in tcs if lists.closed_months(db, t)]
     players = sorted(list_players(db, external=False), key=lambda p: p.id)
-    histories = {(p.id, t): history(db, f"#{p.id}", t) for p in players for t in open_tcs}
+    rows = [listed.player for listed in listed_players(db, external=False)]
+    histories: dict[tuple[int, str], History] = {}
+    details: dict[tuple[int, str], list[PeriodDetail]] = {}
+    for t in open_tcs:
+        shared = Shared(db, t)
+        for p in players:
+            histories[p.id, t] = history(db, f"#{p.id}", t, shared)
+        for month, _, _ in shared.closed:
+            for pid, detail in month_details(db, shared.tc, month, shared.closed, rows).items():
+                details.setdefault((pid, t), []).append(detail)
     site_lists = []
     for t in open_tcs:
         rl = rating_list(db, t, None)
@@ -84,7 +115,19 @@ def site(db: Db, tc: str | None, today: dt.date) -> Site:
         tcs=tcs,
         lists=tuple(site_lists),
         players=tuple(
-            SitePlayer(p, tuple(histories[p.id, t] for t in open_tcs if histories[p.id, t].rows))
+            SitePlayer(
+                p,
+                tuple(
+                    SiteRecord(
+                        histories[p.id, t],
+                        compare(db, f"#{p.id}", t, None),
+                        tuple(details.get((p.id, t), ())),
+                    )
+                    for t in open_tcs
+                    if histories[p.id, t].rows
+                ),
+                opponents(db, f"#{p.id}", tc),
+            )
             for p in players
         ),
         events=tuple(show_event(db, event_queries.event_facts(db, i), today) for i in events),

@@ -35,6 +35,7 @@ class DetailGame:
     played_on: dt.date
     event: str | None
     opponent: str
+    opponent_id: int
     colour: str  # "white" | "black"
     opponent_rating: int | None  # as the period counts it (None: unrated)
     own_rating: int | None  # Ro for this game (None: unrated)
@@ -178,6 +179,7 @@ def _games(
                 played_on=g.played_on,
                 event=events.get(g.event_id) if g.event_id is not None else None,
                 opponent=names[g.black_id if white else g.white_id],
+                opponent_id=g.black_id if white else g.white_id,
                 colour="white" if white else "black",
                 opponent_rating=d.opponent,
                 own_rating=d.own,

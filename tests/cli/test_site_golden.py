@@ -1,0 +1,42 @@
+"""The demo season's site, byte for byte: ``tests/cli/data/demo-site`` holds the pages
+``tracker site build`` gives the demo's database. A change to the pages shows here as a
+diff to review; ``TRACKER_UPDATE_GOLDEN=1 pytest tests/cli/test_site_golden.py`` writes the
+new pages after review."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import cli_on, ok
+
+GOLDEN = Path(__file__).parent / "data" / "demo-site"
+
+
+def pages(folder: Path) -> dict[str, str]:
+    return {
+        p.relative_to(folder).as_posix(): p.read_text(encoding="utf-8")
+        for p in sorted(folder.rglob("*.html"))
+    }
+
+
+@pytest.mark.slow
+def test_the_demo_site_matches_its_golden_files(tmp_path: Path) -> None:
+    db = tmp_path / "demo.db"
+    cli = cli_on(str(db))
+    ok(cli("demo", "--file", str(db)))
+    ok(cli("site", "build", str(tmp_path / "site")))
+    built = pages(tmp_path / "site")
+    if os.environ.get("TRACKER_UPDATE_GOLDEN") == "1":
+        for name, text in built.items():
+            (GOLDEN / name).parent.mkdir(parents=True, exist_ok=True)
+            (GOLDEN / name).write_text(text, encoding="utf-8")
+        for name in set(pages(GOLDEN)) - set(built):
+            (GOLDEN / name).unlink()
+    golden = pages(GOLDEN)
+    assert sorted(built) == sorted(golden)
+    assert len(built) == 14  # index, compare, 8 players, 4 events
+    for name, text in built.items():
+        assert text == golden[name], f"{name} differs from {GOLDEN / name}"
