@@ -1,7 +1,7 @@
 """tracker's benchmark: every figure against a floor measured in the same run on the same data.
 
     python benchmarks/bench.py [--large] [--db URL] [--json] [--workdir DIR] [--runs N]
-                               [--no-big-month] [--keep]
+                               [--no-big-month] [--no-site] [--keep]
 
 A seeded synthetic federation (``generate.py``) is loaded into a database: the tracked
 players through the players service (most of them seeded with a rating and a game count),
@@ -17,6 +17,9 @@ of the machine slows both.
   write; ``COPY`` on PostgreSQL); its peak RSS.
 - ``close``: closing the first and the last month vs ``raw/close.py`` (previous list and
   shadows, FIDE arithmetic, Glicko-2, the same rows as tracker wrote); month N / month 1.
+- ``site``: ``tracker site build DIR`` after the closes, into a fresh folder (every page
+  written) and again on the unchanged database (none written): its time, pages and size.
+  No floor.
 - ``rerate``: ``tracker rerate --from FIRST`` vs the floor deleting the history and closing
   every month in sequence, one process.
 - start-up: ``history``, ``player show``, ``compare`` (the busiest player), ``game add`` (then
@@ -205,7 +208,11 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
     log(f"close first {c1.seconds:.2f}s (floor {c1_floor.seconds:.2f}s), last {cl.seconds:.2f}s")
     log(f"(floor {cl_floor.seconds:.2f}s)")
 
-    # 3. rerate, alternating with the floor's (delete + every month, one process)
+    # 3. the site of every list, player and event (no floor)
+    if not args.no_site:
+        site_build(backend, results, runs, workdir, keep=args.keep)
+
+    # 4. rerate, alternating with the floor's (delete + every month, one process)
     log(f"rerating the whole history and its floor, {runs} runs each ...")
 
     def read_all_rows() -> None:
@@ -228,10 +235,10 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
     log(f"rerate {rr.seconds:.2f}s, floor {rr_floor.seconds:.2f}s")
     backend.analyze()
 
-    # 4. start-up and everyday commands, interleaved
+    # 5. start-up and everyday commands, interleaved
     startup(backend, fed, results, runs, next_month(last), workdir)
 
-    # 5. the big month
+    # 6. the big month
     if not args.no_big_month:
         big_month(backend, floor, fed, results, runs, workdir)
 
@@ -324,6 +331,50 @@ def startup(
     log(f"history {results['history_s']:.2f}s, list {results['list_s']:.2f}s")
 
 
+def site_build(
+    backend: Backend, results: dict[str, Any], runs: int, workdir: Path, *, keep: bool
+) -> None:
+    """``tracker site build DIR`` into a fresh folder (every page written), then again on the
+    unchanged database (every page the same: none written), ``runs`` times each; the pages,
+    the site's size, medians and the build's peak RSS. No floor: nothing raw draws pages."""
+    log(f"building the site and rebuilding it, {runs} runs each ...")
+    folder = workdir / "site"
+    builds: list[Run] = []
+    rebuilds: list[Run] = []
+    for _ in range(runs):
+        shutil.rmtree(folder, ignore_errors=True)
+        builds.append(run(tracker(backend.url, "site", "build", str(folder))))
+        rebuilds.append(run(tracker(backend.url, "site", "build", str(folder))))
+    pages, written = _site_counts(builds[-1])
+    again, rewritten = _site_counts(rebuilds[-1])
+    files = [p for p in folder.rglob("*") if p.is_file()]
+    if written != pages or again != pages or rewritten or len(files) != pages:
+        raise SystemExit(
+            f"site build: {pages} pages ({written} written), then {again} ({rewritten} "
+            f"written); {len(files)} files in {folder}"
+        )
+    build, rebuild = median_of(builds), median_of(rebuilds)
+    results.update(
+        site_build=build.seconds,
+        site_build_peak_rss_mb=build.rss_mb,
+        site_rebuild=rebuild.seconds,
+        site_rebuild_peak_rss_mb=rebuild.rss_mb,
+        site_pages=pages,
+        site_mb=sum(p.stat().st_size for p in files) / 1e6,
+    )
+    log(f"site build {build.seconds:.2f}s ({pages:,} pages), rebuild {rebuild.seconds:.2f}s")
+    if not keep:
+        shutil.rmtree(folder)
+
+
+def _site_counts(built: Run) -> tuple[int, int]:
+    """The pages of a ``site build`` and how many it wrote, from its last line."""
+    found = re.search(r"(\d+) pages?, (\d+) written", built.stderr)
+    if found is None:
+        raise RuntimeError(f"site build said: {(built.stdout + built.stderr)[-200:]!r}")
+    return int(found.group(1)), int(found.group(2))
+
+
 def written_elsewhere(before: dict[str, int], after: dict[str, int]) -> dict[str, int]:
     """Rows a close added to tables other than the periods and the two histories (which
     the floor writes): none today; the report warns if a change makes some."""
@@ -408,7 +459,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--no-big-month", action="store_true", help="skip the big month (import and close)"
     )
-    parser.add_argument("--keep", action="store_true", help="keep the floor databases")
+    parser.add_argument("--no-site", action="store_true", help="skip the site build")
+    parser.add_argument("--keep", action="store_true", help="keep the floor databases and the site")
     args = parser.parse_args(argv)
     if shutil.which(TRACKER) is None:
         raise SystemExit(f"{TRACKER} not found: install tracker into this Python first")

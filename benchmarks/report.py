@@ -164,6 +164,16 @@ def table(r: dict[str, Any]) -> str:
             "",
             "big_close_peak_rss_mb",
         )
+    if "site_build" in r:  # no floor: nothing raw draws the pages
+        line(
+            f"site build ({r['site_pages']:,} pages, {r['site_mb']:.1f} MB)",
+            s(r["site_build"]),
+            "no floor",
+            "",
+            "",
+        )
+        line("site rebuild (unchanged: 0 written)", s(r["site_rebuild"]), "no floor", "", "")
+        line("site build peak RSS", mb(r["site_build_peak_rss_mb"]), "no floor", "", "")
     out += [
         "",
         f"start-up, whole processes (median of {max(r['runs'], 5)}; list: {r['runs']}); "
