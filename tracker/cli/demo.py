@@ -126,13 +126,10 @@ def demo(
     chart = path.with_name(f"{path.stem}-club.png")
     plot_players(club, chart)
     message(f"plot of the club's ratings written to {chart}")
-    from tracker.cli.site import write_pages
-    from tracker.cli.site_pages import pages
-    from tracker.services.site import site
+    from tracker.cli.site import build_site
 
     folder = path.with_name(f"{path.stem}-site")
-    files = pages(app_state.read(lambda db: site(db, None, after)))
-    write_pages(folder, files)
+    build_site(app_state, folder, None, after)
     message(f"the club's site written to {folder}: open {folder / 'index.html'} in a browser")
     message(
         f"\nexplore it yourself: tracker --db {path} compare --all, or tracker --db {path} evaluate"

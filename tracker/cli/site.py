@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+import datetime as dt
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from tracker.cli.context import state
+from tracker.cli.context import AppState, state
 from tracker.cli.options import AnyTc, command_group
 from tracker.cli.render import message
 from tracker.errors import InvalidInputError
 from tracker.user_input import today
 from tracker.vocabulary import plural
+
+if TYPE_CHECKING:
+    from tracker.db.driver import Db
+    from tracker.services.site import Site
 
 app = command_group(
     """Publish the ratings as a static web site.
@@ -36,26 +42,27 @@ def _check_folder(folder: Path) -> None:
 OWNED = ("players", "events")
 
 
-def write_pages(folder: Path, files: dict[str, str]) -> tuple[list[str], list[str]]:
+def write_pages(folder: Path, files: Iterable[tuple[str, str]]) -> tuple[int, int, int]:
     """Write each file whose content differs from what is there, and delete the pages of
-    :data:`OWNED` folders the site no longer has; the paths written and removed."""
-    written = []
-    for name in sorted(files):
+    :data:`OWNED` folders the site no longer has: the files of the site, written, removed."""
+    names: set[str] = set()
+    written = 0
+    for name, text in files:
+        names.add(name)
         path = folder / name
-        data = files[name].encode("utf-8")
+        data = text.encode("utf-8")
         if path.is_file() and path.read_bytes() == data:
             continue
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
-        written.append(name)
-    removed = []
+        written += 1
+    removed = 0
     for sub in OWNED:
         for path in sorted((folder / sub).glob("*.html")):
-            name = f"{sub}/{path.name}"
-            if name not in files and path.stem.isdigit() and path.is_file():
+            if f"{sub}/{path.name}" not in names and path.stem.isdigit() and path.is_file():
                 path.unlink()
-                removed.append(name)
-    return written, removed
+                removed += 1
+    return len(names), written, removed
 
 
 @app.command("build")
@@ -87,17 +94,27 @@ def build(
     \b
     Example: tracker site build public/ --tc standard
     """
-    from tracker.cli.site_pages import pages
-    from tracker.services.site import site
-
     _check_folder(folder)
-    data = state(ctx).read(lambda db: site(db, tc, today()))
-    files = pages(data)
-    written, removed = write_pages(folder, files)
-    unchanged = len(files) - len(written)
+    data, (count, written, removed) = build_site(state(ctx), folder, tc, today())
     if not data.lists:
         message("no closed rating period yet: the index says so (see `tracker period close`)")
     message(
-        f"site in {folder}: {plural(len(files), 'page')}, {len(written)} written, "
-        f"{unchanged} unchanged" + (f", {len(removed)} removed" if removed else "")
+        f"site in {folder}: {plural(count, 'page')}, {written} written, "
+        f"{count - written} unchanged" + (f", {removed} removed" if removed else "")
     )
+
+
+def build_site(
+    app: AppState, folder: Path, tc: str | None, day: dt.date
+) -> tuple[Site, tuple[int, int, int]]:
+    """Draw and write the site's pages one at a time, in one read of the database: the
+    site's data, and its files, those written, those removed (:func:`write_pages`)."""
+    from tracker.cli.site_pages import pages
+    from tracker.services.site import SiteReads, site
+
+    def build_in(db: Db) -> tuple[Site, tuple[int, int, int]]:
+        data = site(db, tc, day)
+        reads = SiteReads(db, data)
+        return data, write_pages(folder, pages(data, reads.players(), reads.events(day)))
+
+    return app.read(build_in)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import datetime as dt
 import html
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from tracker.cli import render
 from tracker.cli.event import GRID_PLAYERS, RESULT_WORDS, grid_rows, round_rows
@@ -535,15 +535,18 @@ def compare_page(site: Site) -> str:
     return _page("Elo and Glicko", body, "")
 
 
-def pages(site: Site) -> dict[str, str]:
-    """Every file of the site: its path under the site's folder, and its text."""
-    out = {"index.html": index_page(site), "compare.html": compare_page(site)}
-    tracked = {sp.player.id for sp in site.players}
-    for sp in site.players:
-        out[f"players/{sp.player.id}.html"] = player_page(sp, tracked)
-    for report in site.events:
-        out[f"events/{report.id}.html"] = event_page(report, tracked)
-    return out
+def pages(
+    site: Site, players: Iterable[SitePlayer], events: Iterable[EventReport]
+) -> Iterator[tuple[str, str]]:
+    """Every file of the site, one at a time: its path under the site's folder, and its
+    text (``players`` and ``events``: their data, read as the pages are drawn)."""
+    yield "index.html", index_page(site)
+    yield "compare.html", compare_page(site)
+    tracked = {p.id for p in site.players}
+    for sp in players:
+        yield f"players/{sp.player.id}.html", player_page(sp, tracked)
+    for report in events:
+        yield f"events/{report.id}.html", event_page(report, tracked)
 
 
 def _events_list(site: Site) -> str:

@@ -84,7 +84,10 @@ def noted_events(db: Db, player_id: int) -> list[NotedEvent]:
         """
         SELECT e.id, e.name, e.rated_in, r.rating FROM events e
         LEFT JOIN event_ratings r ON r.event_id = e.id AND r.player_id = :pid
-        WHERE (e.rated_in IS NOT NULL OR r.rating IS NOT NULL)
+        WHERE e.id IN (
+                SELECT id FROM events WHERE rated_in IS NOT NULL
+                UNION SELECT event_id FROM event_ratings WHERE player_id = :pid
+            )
             AND EXISTS (SELECT 1 FROM games g WHERE g.event_id = e.id
                 AND (g.white_id = :pid OR g.black_id = :pid))
         ORDER BY e.id""",

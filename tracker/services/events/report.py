@@ -11,6 +11,7 @@ close.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -21,7 +22,12 @@ from tracker.months import month_label, month_of, months_between, next_month
 from tracker.ratings import fide
 from tracker.services import lists
 from tracker.services.lists import rated_games
-from tracker.services.periods.detail import DetailGame, computable, month_details
+from tracker.services.periods.detail import (
+    DetailGame,
+    MonthDetails,
+    computable,
+    month_details,
+)
 from tracker.user_input import check_tc
 from tracker.vocabulary import FORFEITS, SCORES
 
@@ -177,8 +183,14 @@ class EventReport:
     standings: tuple[Standing, ...]
 
 
-def show_event(db: Db, event: queries.EventFacts, today: dt.date) -> EventReport:
-    """``event show``: standings, crosstable and each player's rated figures."""
+def show_event(
+    db: Db,
+    event: queries.EventFacts,
+    today: dt.date,
+    months: Mapping[str, MonthDetails] | None = None,
+) -> EventReport:
+    """``event show``: standings, crosstable and each player's rated figures (``months``:
+    each time control's periods worked out already, shared by many events' reports)."""
     games = queries.event_games(db, event.id)
     tc = check_tc(games[0].tc if games else "standard")
     summary = next((s for s in queries.event_summaries(db, event.id) if s.tc == tc), None)
@@ -207,18 +219,23 @@ def show_event(db: Db, event: queries.EventFacts, today: dt.date) -> EventReport
     ids = {g.id for g in games}
     details: dict[int, list[DetailGame]] = {}
     on_lists: dict[int, list[dt.date]] = {}
-    tracked = [
-        row for pid, p in players.items() if not p.external and (row := player_by_id(db, pid))
-    ]
+    shared = months.get(tc) if months is not None else None
+    tracked = [pid for pid, p in players.items() if not p.external]
+    rows = [row for pid in tracked if (row := player_by_id(db, pid))] if shared is None else []
     for month in ready if tracked else []:
-        for pid, detail in month_details(db, tc, month, closed_list, tracked).items():
+        if shared is not None:
+            everyone = shared.month(month)
+            found = {pid: everyone[pid] for pid in tracked if pid in everyone}
+        else:
+            found = month_details(db, tc, month, closed_list, rows)
+        for pid, detail in found.items():
             mine = [d for d in detail.games if d.game_id in ids]
             if mine:
                 details.setdefault(pid, []).extend(mine)
                 on_lists.setdefault(pid, []).append(detail.list_date)
     perf = {pid: _performance(d) for pid, d in details.items()}
     listed = (
-        lists.ListRatings(db, tc).on_list_of(span.start)
+        (shared.ratings if shared is not None else lists.ListRatings(db, tc)).on_list_of(span.start)
         if span is not None and not span.league
         else {}
     )

@@ -18,6 +18,7 @@ from tracker.db.driver import Db
 from tracker.db.queries.history import event_names
 from tracker.db.queries.lists import ClosedMonth
 from tracker.db.queries.periods import player_names
+from tracker.db.queries.players import players_by_ids
 from tracker.errors import InvalidInputError, NotFoundError
 from tracker.months import month_label, next_month, previous_month
 from tracker.ratings import fide
@@ -100,23 +101,27 @@ def month_details(
     tc: TimeControl,
     month: dt.date,
     closed: list[ClosedMonth],
-    players: Sequence[PlayerRow],
+    players: Sequence[PlayerRow] | None,
+    ratings: lists.ListRatings | None = None,
 ) -> dict[int, PeriodDetail]:
-    """The period ``month`` of each of ``players`` (tracked; ``month`` :func:`computable`) who
-    has a game rated in it, by id: the month's reads (the list in force, its games, the
-    names) are made once for them all, so a page per player costs one month's reads."""
+    """The period ``month`` (:func:`computable`) of each of ``players`` (tracked; None:
+    everyone with a game rated in it) who has a game rated in it, by id: the month's reads
+    (the list in force, its games, the names) are made once for them all. ``ratings``: the
+    lists already read, to share between months."""
     stale = {m: s for m, _, s in closed}
     first = closed[0].month if closed else month
     states, lines = lists.states_at_start(db, tc, month, first)
-    ratings = lists.ListRatings(db, tc)
+    ratings = ratings or lists.ListRatings(db, tc)
     if lines is not None:
         ratings.give(previous_month(month), lines)
-    only = players[0].id if len(players) == 1 else None
+    only = players[0].id if players is not None and len(players) == 1 else None
     games = rated_games.period_games(db, tc, month, player_id=only)
     on_lists = ratings.lists_for(games)
     by_player = fide.player_games(
         games, on_lists, month, only=only, corrected=ratings.corrected(games)
     )
+    if players is None:
+        players = players_by_ids(db, sorted(by_player))
     wanted = [p for p in players if by_player.get(p.id)]
     if not wanted:
         return {}
@@ -126,9 +131,14 @@ def month_details(
         if (s := states.get(p.id)) is None or (s.rating is None and not s.first_event_settled)
     ]
     first_events = rated_games.first_events(db, tc, month, unsettled) if unsettled else {}
-    own = [g for g in games if {g.white_id, g.black_id} & {p.id for p in wanted}]
-    names = player_names(db, [i for g in own for i in (g.white_id, g.black_id)])
-    events = event_names(db, [g.event_id for g in own if g.event_id is not None])
+    ids = {p.id for p in wanted}
+    own: dict[int, list[MonthGame]] = {}
+    for g in games:  # each player's games in the fold's order
+        for pid in (g.white_id, g.black_id):
+            if pid in ids:
+                own.setdefault(pid, []).append(g)
+    names = player_names(db, [i for g in games for i in (g.white_id, g.black_id)])
+    events = event_names(db, [g.event_id for g in games if g.event_id is not None])
     out = {}
     for player in wanted:
         mine = by_player[player.id]
@@ -147,7 +157,7 @@ def month_details(
             rating_before=outcome.rating_before,
             rating_after=outcome.rating_after,
             k=outcome.k,
-            games=_games(player.id, own, outcome.details, names, events),
+            games=_games(player.id, own[player.id], outcome.details, names, events),
             wins=sum(1 for g in mine if g.score == 1),
             draws=sum(1 for g in mine if g.score == Decimal("0.5")),
             losses=sum(1 for g in mine if g.score == 0),
@@ -169,9 +179,8 @@ def _games(
     events: dict[int, str],
 ) -> tuple[DetailGame, ...]:
     """The player's games beside their details (both in the order the fold took them)."""
-    own = [g for g in games if player_id in (g.white_id, g.black_id)]
     out = []
-    for g, d in zip(own, details, strict=True):
+    for g, d in zip(games, details, strict=True):
         white = g.white_id == player_id
         out.append(
             DetailGame(
@@ -201,3 +210,24 @@ def _performance(details: tuple[fide.GameDetail, ...]) -> int | None:
     average = Decimal(sum(d.opponent for d in counted if d.opponent is not None)) / len(counted)
     p = sum((d.score for d in counted), Decimal(0)) / len(counted)
     return fide.round_half_away(average + fide.dp_for_percentage(p))
+
+
+class MonthDetails:
+    """Every tracked player's periods of one time control, each month worked out once and
+    kept (:func:`month_details` for everyone in it), with one :class:`lists.ListRatings`
+    for all: what a site's event and player pages read again and again."""
+
+    def __init__(self, db: Db, tc: TimeControl, closed: list[ClosedMonth]) -> None:
+        self.db = db
+        self.tc = tc
+        self.closed = closed
+        self.ratings = lists.ListRatings(db, tc)
+        self._months: dict[dt.date, dict[int, PeriodDetail]] = {}
+
+    def month(self, month: dt.date) -> dict[int, PeriodDetail]:
+        """The period ``month`` (:func:`computable`) of everyone with a game rated in it."""
+        if month not in self._months:
+            self._months[month] = month_details(
+                self.db, self.tc, month, self.closed, None, self.ratings
+            )
+        return self._months[month]
