@@ -270,3 +270,12 @@ def test_pages_of_removed_players_and_events_are_deleted(season: Cli, tmp_path: 
     assert not (tmp_path / "players" / f"{quinn}.html").exists()
     assert (tmp_path / "players" / "notes.html").read_text() == "mine"
     assert "players/" + f"{quinn}.html" not in (tmp_path / "index.html").read_text()
+
+
+def test_the_index_says_what_is_pending_as_status_does(season: Cli, tmp_path: Path) -> None:
+    ok(season("game", "add", "Hart", "Silva", "1-0", "--date", "2026-11-05", "--yes"))
+    build(season, tmp_path)
+    index = html.unescape((tmp_path / "index.html").read_text())
+    (standard,) = [s for s in js(season, "status")["lists"] if s["tc"] == "standard"]
+    assert (standard["open_month"], standard["games_waiting"]) == ("2026-11", 1)
+    assert "<p>Open: 2026-11; 1 game not yet rated (2026-11).</p>" in index

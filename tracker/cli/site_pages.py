@@ -29,6 +29,7 @@ from tracker.cli.event import GRID_PLAYERS, RESULT_WORDS, grid_rows, round_rows
 from tracker.cli.history import detail_heading, detail_summary, game_status
 from tracker.cli.player import place
 from tracker.cli.plot import elo_steps, first_platform, online_line, shadow_line, span, y_limits
+from tracker.cli.status import waiting_words
 from tracker.months import month_label
 from tracker.services.compare import Comparison
 from tracker.services.events.report import EventReport
@@ -134,6 +135,11 @@ def _list_section(sl: SiteList) -> str:
     caption = f"{rl.tc.capitalize()} list of {rl.list_date.isoformat()}{stale}"
     columns = ["rank", "name", "title", "fed", "rating", "change", "games", sl.preset]
     heading = f'<h2 id="{_e(rl.tc)}">{_e(rl.tc.capitalize())}</h2>\n'
+    if sl.pending is not None:
+        heading += (
+            f"<p>Open: {_e(month_label(sl.pending.open_month))}; "
+            f"{_e(waiting_words(sl.pending))}.</p>\n"
+        )
     if not rl.entries:
         return heading + f"<p>{_e(caption)}: nobody is rated on this list.</p>\n"
     numeric = {"rank", "rating", "change", "games", sl.preset}

@@ -65,6 +65,14 @@ def status_json(st: Status, database: str) -> dict[str, Any]:
     }
 
 
+def waiting_words(s: ListStatus) -> str:
+    """The games a time control's next lists will rate: "3 games not yet rated (2026-05)"."""
+    waiting = f"{plural(s.waiting_games, 'game')} not yet rated"
+    if s.waiting_months:
+        waiting += f" ({_months(s.waiting_months)})"
+    return waiting
+
+
 def _rows(s: ListStatus) -> list[tuple[str, str]]:
     tc = s.tc
     rows = [
@@ -75,10 +83,7 @@ def _rows(s: ListStatus) -> list[tuple[str, str]]:
             else "none yet (no period closed)",
         )
     ]
-    waiting = f"{plural(s.waiting_games, 'game')} not yet rated"
-    if s.waiting_months:
-        waiting += f" ({_months(s.waiting_months)})"
-    rows.append((f"{tc} open", f"{month_label(s.open_month)}; {waiting}"))
+    rows.append((f"{tc} open", f"{month_label(s.open_month)}; {waiting_words(s)}"))
     stale = _months(s.stale_months) or "none"
     if s.rerate_games:
         stale += f"; {plural(s.rerate_games, 'game')} to rate by `tracker rerate`"

@@ -30,6 +30,7 @@ from tracker.services.events.report import EventReport, EventRow, list_events, s
 from tracker.services.h2h import Opponents, opponents
 from tracker.services.periods.detail import MonthDetails, PeriodDetail
 from tracker.services.periods.history import History, RatingList, Shared, history, rating_list
+from tracker.services.periods.status import ListStatus, status
 from tracker.services.players import list_players
 from tracker.services.players.refs import PlayerView
 from tracker.user_input import check_tc
@@ -46,6 +47,7 @@ class SiteList:
     rating_list: RatingList
     shadows: dict[int, StandingRow]
     changes: dict[int, int | None]
+    pending: ListStatus | None  # what ``tracker status`` says is open and not yet rated
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,7 @@ def site(db: Db, tc: str | None, today: dt.date) -> Site:
     listed)."""
     tcs: tuple[TimeControl, ...] = (check_tc(tc),) if tc is not None else TIME_CONTROLS
     site_lists = []
+    statuses = {s.tc: s for s in status(db, today).lists}
     for t in tcs:
         if not lists.closed_months(db, t):
             continue
@@ -101,6 +104,7 @@ def site(db: Db, tc: str | None, today: dt.date) -> Site:
                 rating_list=rl,
                 shadows={r.player_id: r for r in standings.rows},
                 changes=changes,
+                pending=statuses.get(t),
             )
         )
     events = sorted(
