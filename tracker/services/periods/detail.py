@@ -30,7 +30,7 @@ from tracker.user_input import check_tc
 from tracker.vocabulary import TimeControl
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DetailGame:
     game_id: int
     played_on: dt.date
@@ -46,7 +46,7 @@ class DetailGame:
     change: Decimal | None  # K x (score - expected), unrounded
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PeriodDetail:
     player: str
     tc: str
