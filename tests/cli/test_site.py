@@ -160,6 +160,8 @@ def test_a_file_for_the_folder_is_one_line(season: Cli, tmp_path: Path) -> None:
     line = one_line_error(season("site", "build", str(target)), 1)
     assert "is a file: the site needs a folder" in line
     assert target.read_text() == "x"
+    line = one_line_error(season("site", "build", str(target / "inside")), 1)
+    assert line == f"error: cannot write {target / 'inside' / 'index.html'}: Not a directory"
 
 
 def test_the_elo_and_glicko_page_shows_compare_all(season: Cli, tmp_path: Path) -> None:

@@ -53,8 +53,11 @@ def write_pages(folder: Path, files: Iterable[tuple[str, str]]) -> tuple[int, in
         data = text.encode("utf-8")
         if path.is_file() and path.read_bytes() == data:
             continue
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+        except OSError as exc:
+            raise InvalidInputError(f"cannot write {path}: {exc.strerror}") from None
         written += 1
     removed = 0
     for sub in OWNED:
