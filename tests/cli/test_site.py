@@ -281,3 +281,36 @@ def test_the_index_says_what_is_pending_as_status_does(season: Cli, tmp_path: Pa
     (standard,) = [s for s in js(season, "status")["lists"] if s["tc"] == "standard"]
     assert (standard["open_month"], standard["games_waiting"]) == ("2026-11", 1)
     assert "<p>Open: 2026-11; 1 game not yet rated (2026-11).</p>" in index
+
+
+def test_one_player_games_of_an_event_begun_last_month_are_rated_with_it(cli: Cli) -> None:
+    """An event that began in May (his only game) and ends in June is rated in June: his
+    period alone (`history --month`, `event show` with him the only tracked player) has that
+    game, as the close and the month worked out for everyone have."""
+    for name in ("Hart", "Sato", "Okafor"):
+        ok(cli("player", "add", name, "--rating", "1800", "--games", "40"))
+    ok(cli("player", "add", "Guest", "--external"))
+    for white, black, day in (("Hart", "Sato", "2026-05-28"), ("Okafor", "Guest", "2026-06-02")):
+        ok(cli("game", "add", white, black, "1-0", "--date", day, "--event", "Spanner", "--yes"))
+    ok(cli("period", "close", "2026-05"))
+    ok(cli("period", "close", "2026-06"))
+    june = next(h for h in js(cli, "history", "Hart") if h["month"] == "2026-06")
+    detail = js(cli, "history", "Hart", "--month", "2026-06")
+    assert (detail["rating"], detail["change"], len(detail["games"])) == (
+        june["rating"], june["change"], 1
+    )  # fmt: skip
+    assert june["change"] != 0
+    (hart,) = [s for s in js(cli, "event", "show", "Spanner")["standings"] if s["name"] == "Hart"]
+    assert (hart["rated_games"], hart["change_exact"]) == (1, detail["change_exact"])
+
+
+def test_stale_periods_are_marked_on_the_player_page(season: Cli, tmp_path: Path) -> None:
+    ok(season("game", "edit", "1", "--result", "0-1", "--yes"))  # a September game
+    build(season, tmp_path)
+    shown = tables((tmp_path / "players" / "1.html").read_text())
+    history = [r for r in shown["Hart, Daniel: standard history, period by period"]]
+    assert history[0][0] == "2026-09" and history[0][-1].startswith("stale: a rerate is due")
+    assert any(c.startswith("2026-09: ") and c.endswith("(stale: a rerate is due)") for c in shown)
+    ok(season("rerate"))
+    build(season, tmp_path)
+    assert "stale" not in (tmp_path / "players" / "1.html").read_text()

@@ -213,6 +213,7 @@ def _opponents(ctx: typer.Context, a: str, tc: str | None, json: bool) -> None:
         title=f"{o.a} against each opponent{which}",
         right=["games", "score", "won", "drawn", "lost", "forfeits"],
         wrap=["opponent"],
+        break_words=["opponent"],
         empty=f"no {o.tc} games of {o.a}" if o.tc else f"no games of {o.a}",
     )
     if o.lines and o.total.games:

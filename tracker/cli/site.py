@@ -51,9 +51,9 @@ def write_pages(folder: Path, files: Iterable[tuple[str, str]]) -> tuple[int, in
         names.add(name)
         path = folder / name
         data = text.encode("utf-8")
-        if path.is_file() and path.read_bytes() == data:
-            continue
         try:
+            if path.is_file() and path.read_bytes() == data:
+                continue
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
         except OSError as exc:
@@ -63,7 +63,10 @@ def write_pages(folder: Path, files: Iterable[tuple[str, str]]) -> tuple[int, in
     for sub in OWNED:
         for path in sorted((folder / sub).glob("*.html")):
             if f"{sub}/{path.name}" not in names and path.stem.isdigit() and path.is_file():
-                path.unlink()
+                try:
+                    path.unlink()
+                except OSError as exc:
+                    raise InvalidInputError(f"cannot remove {path}: {exc.strerror}") from None
                 removed += 1
     return len(names), written, removed
 
@@ -76,7 +79,8 @@ def build(
         typer.Argument(
             metavar="DIR",
             help="The folder to write (made if missing); files the site does not change are "
-            "left alone, the pages of removed players and events deleted.",
+            "left alone, the pages of players and events no longer in the site (removed, or "
+            "of another time control than --tc) deleted.",
             show_default=False,
         ),
     ],

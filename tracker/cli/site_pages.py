@@ -37,6 +37,7 @@ from tracker.services.h2h import Opponents
 from tracker.services.periods.detail import PeriodDetail
 from tracker.services.periods.history import History
 from tracker.services.site import Site, SiteList, SitePlayer, SiteRecord
+from tracker.vocabulary import plural
 
 CSS = """body{font-family:system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:0 .75rem;
 line-height:1.4;color:#111;background:#fff}table{border-collapse:collapse;margin:.5rem 0 1.5rem}
@@ -49,6 +50,11 @@ a:focus-visible{outline:3px solid #c0502e;outline-offset:2px}
 .skip{position:absolute;left:-999px}.skip:focus{position:static}
 @media print{nav,.skip{display:none}.wide{overflow:visible}a{color:inherit}
 h2,h3{break-after:avoid}tr{break-inside:avoid}}"""
+
+
+#: A closed period changed since it was rated: its stored row and its games, worked out
+#: again, may differ until ``tracker rerate`` stores them.
+STALE = "stale: a rerate is due"
 
 
 def _e(value: object) -> str:
@@ -131,7 +137,7 @@ def _list_section(sl: SiteList) -> str:
                 _e(s.display if s is not None else None),
             )
         )
-    stale = " (stale: a rerate is due)" if rl.stale else ""
+    stale = f" ({STALE})" if rl.stale else ""
     caption = f"{rl.tc.capitalize()} list of {rl.list_date.isoformat()}{stale}"
     columns = ["rank", "name", "title", "fed", "rating", "change", "games", sl.preset]
     heading = f'<h2 id="{_e(rl.tc)}">{_e(rl.tc.capitalize())}</h2>\n'
@@ -319,7 +325,7 @@ def _history_section(record: SiteRecord, tracked: set[int]) -> str:
                 _e(_signed(r.change) if rated else ""),
                 _e(r.glicko_display),
                 _e(render.rd(r.rd)),
-                _e(r.note),
+                _e("; ".join(filter(None, [STALE if r.stale else None, r.note]))),
             )
         )
     numeric = {"before", "rating", "K", "games", "score", "expected", "change", "rounded"}
@@ -379,7 +385,8 @@ def _periods(periods: Sequence[PeriodDetail], tc: str, tracked: set[int]) -> str
             )
             for g in d.games
         ]
-        out.append(_table(detail_heading(d), columns, rows, numeric))
+        caption = detail_heading(d) + (f" ({STALE})" if d.stale else "")
+        out.append(_table(caption, columns, rows, numeric))
         notes = "".join(f"; note: {n}" for n in d.notes)
         out.append(f"<p>{_e(detail_summary(d) + notes)}</p>\n")
     return "".join(out)
@@ -406,8 +413,10 @@ def _opponents(o: Opponents, tracked: set[int]) -> str:
     which = "" if o.tc is None else f" ({o.tc})"
     t = o.total
     total = (
-        f"<p>{_e(t.games)} games played: {_e(render.score(t.score))}-"
+        f"<p>{_e(plural(t.games, 'game'))} played: {_e(render.score(t.score))}-"
         f"{_e(render.score(t.against))} (+{t.wins} ={t.draws} -{t.losses})</p>\n"
+        if t.games
+        else ""
     )
     return (
         '<section aria-labelledby="h2h">\n<h2 id="h2h">Head to head</h2>\n'
@@ -458,6 +467,12 @@ def event_page(report: EventReport, tracked: set[int]) -> str:
     body += _table(f"{report.name}: standings", columns, rows, numeric)
     if report.live:
         body += "<p>The change is what closing the open period now would give.</p>\n"
+    if report.waits:
+        months = ", ".join(month_label(m) for m in report.waits)
+        body += (
+            f"<p>No expected score or change yet for the games rated in {_e(months)}: an "
+            "earlier open period must be closed first.</p>\n"
+        )
     body += _crosstable(report, tracked)
     return _page(report.name, body, "../")
 

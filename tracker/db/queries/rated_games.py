@@ -113,6 +113,21 @@ def events_rated_from(db: Db, since: dt.date, until: dt.date | None = None) -> l
     return sorted(int(r) for r in rows)
 
 
+def events_going_on(db: Db, tc: str, month: dt.date, player_id: int) -> list[int]:
+    """The events of ``tc`` the player played in before ``month`` that have games (his or
+    others') in ``month``: those that may end, and be rated, in that period."""
+    rows = db.scalars(
+        """
+        SELECT DISTINCT g.event_id FROM games g
+        WHERE g.tc = :tc AND g.event_id IS NOT NULL AND g.played_on < :month
+            AND (g.white_id = :pid OR g.black_id = :pid)
+            AND EXISTS (SELECT 1 FROM games h WHERE h.event_id = g.event_id
+                AND h.played_on >= :month AND h.played_on < :next)""",
+        {"tc": tc, "month": month, "next": next_month(month), "pid": player_id},
+    )
+    return sorted(int(r) for r in rows)
+
+
 class DayCount(NamedTuple):
     """The played games of one day of one event (``event_id`` None: games without one)."""
 

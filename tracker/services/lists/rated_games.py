@@ -61,9 +61,21 @@ def period_games(
         played = month_games(db, tc, month, player_id)
     # the events stated to be rated in this period (§7.1.3): none of their games need be in it
     stated = queries.events_rated_from(db, month, month)
-    spans = event_spans(db, tc, {g.event_id for g in played if g.event_id is not None} | {*stated})
+    # one player's: his events begun before that end this month, whether or not he plays in
+    # them this month (everyone's are found from the month's games below)
+    going_on = queries.events_going_on(db, tc, month, player_id) if player_id is not None else []
+    spans = event_spans(
+        db, tc, {g.event_id for g in played if g.event_id is not None} | {*stated, *going_on}
+    )
     out: list[MonthGame] = []
     earlier = {e for e in stated if e in spans and spans[e].rated_in(spans[e].end) == month}
+    earlier |= {
+        e
+        for e in going_on
+        if not spans[e].league
+        and spans[e].start < month
+        and spans[e].rated_in(spans[e].end) == month
+    }
     for g in played:  # ... and the events ending this month that began before it
         if g.event_id is None:
             out.append(g)
