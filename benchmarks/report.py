@@ -30,6 +30,16 @@ TARGETS = {
     "help_vs_sqlalchemy": ("<=", 0.5),
 }
 
+# The figures measured against a floor, and which agreement check says that floor computed
+# tracker's numbers (issue 26): a figure whose floor disagrees is invalid.
+CHECKED = {
+    "import_ratio": "agreement_import",
+    "close_first_ratio": "agreement_first_month",
+    "close_ratio": "agreement_last_month",
+    "rerate_ratio": "agreement_rerate",
+    "big_close_ratio": "agreement_big_month",
+}
+
 # The start-up figures, and what each runs.
 STARTUP = {
     "history": "history PLAYER",
@@ -60,17 +70,40 @@ def machine() -> str:
     return f"{cpu}, {os.cpu_count()} cores{mem}, {platform.system()} {platform.release()}"
 
 
+def validate(r: dict[str, Any]) -> None:
+    """The floors' agreement with tracker: ``floor_agreement`` (the share of every checked
+    floor row equal to tracker's, 0..1), ``invalid`` (the figures whose floor disagrees) and
+    ``valid`` (none does)."""
+    checks = [r[key] for key in dict.fromkeys(CHECKED.values()) if key in r]
+    rows = sum(c["rows"] for c in checks)
+    r["floor_agreement"] = sum(c["rows_same"] for c in checks) / rows if rows else 1.0
+    r["invalid"] = [
+        name for name, key in CHECKED.items() if name in r and key in r and not r[key]["agrees"]
+    ]
+    r["valid"] = not r["invalid"]
+
+
+def _agrees(r: dict[str, Any], name: str) -> str:
+    """The agreement of a figure's floor, as the table prints it."""
+    check = r.get(CHECKED.get(name, ""))
+    if check is None:
+        return ""
+    return "100%" if check["agrees"] else f"{check['same']:.1%}"
+
+
 def meets(name: str, value: float) -> bool:
     op, target = TARGETS[name]
     return value >= target if op == ">=" else value <= target
 
 
 def _target(key: str, r: dict[str, Any]) -> tuple[str, str]:
+    invalid = key in r.get("invalid", ())
     if key not in TARGETS or key not in r:
-        return "", ""
+        return "", "INVALID" if invalid else ""
     op, target = TARGETS[key]
     unit = " MB" if key.endswith("_mb") else (" s" if key.endswith("_s") else "")
-    return f"{op} {target:g}{unit}", "yes" if meets(key, r[key]) else "NO"
+    met = "INVALID" if invalid else "yes" if meets(key, r[key]) else "NO"
+    return f"{op} {target:g}{unit}", met
 
 
 def table(r: dict[str, Any]) -> str:
@@ -80,18 +113,30 @@ def table(r: dict[str, Any]) -> str:
     def mb(x: float) -> str:
         return f"{x:.0f} MB"
 
+    invalid = (
+        [
+            f"INVALID: the floor of {', '.join(r['invalid'])} computes other numbers than "
+            "tracker (see the agreement below)",
+            "",
+        ]
+        if r.get("invalid")
+        else []
+    )
     out = [
         f"tracker benchmark, {r['size']} ({r['players']:,} players, {r['games']:,} games, "
         f"{r['months']} months), {r['backend']}, {r['date']}, median of {r['runs']} runs",
         f"{r['machine']}; load average {r['load_average']['start'][0]:.2f} at the start, "
         f"{r['load_average']['end'][0]:.2f} at the end",
         "",
-        f"{'figure':<38} {'tracker':>10} {'floor':>10} {'ratio':>6}  {'target':<10} met",
+        *invalid,
+        f"{'figure':<38} {'tracker':>10} {'floor':>10} {'ratio':>6} {'agrees':>6}  "
+        f"{'target':<10} met",
     ]
 
     def line(what: str, mine: str, floor: str, ratio: str, key: str) -> None:
         target, met = _target(key, r)
-        out.append(f"{what:<38} {mine:>10} {floor:>10} {ratio:>6}  {target:<10} {met}")
+        agrees = _agrees(r, key)
+        out.append(f"{what:<38} {mine:>10} {floor:>10} {ratio:>6} {agrees:>6}  {target:<10} {met}")
 
     line(
         "import (games/s)",
@@ -112,7 +157,7 @@ def table(r: dict[str, Any]) -> str:
         s(r["close_first_s"]),
         s(r["close_first_floor_s"]),
         f"{r['close_first_ratio']:.2f}",
-        "",
+        "close_first_ratio",
     )
     line(
         f"close last month ({r['games_last_month']:,} games)",
@@ -155,7 +200,7 @@ def table(r: dict[str, Any]) -> str:
             s(r["big_close_s"]),
             s(r["big_close_floor_s"]),
             f"{r['big_close_ratio']:.2f}",
-            "",
+            "big_close_ratio",
         )
         line(
             "close big month peak RSS",
@@ -190,21 +235,21 @@ def table(r: dict[str, Any]) -> str:
             target, met = _target(f"{name}_vs_sqlalchemy", r)
             target = f"{target}x" if target else ""
         what = what if name != "list" else f"list ({r['list_players']:,} players)"
-        raw = f"{r[f'{name}_floor_s']:.3f} {r[f'{name}_vs_raw']:>5.1f}x"
+        raw = f"{r[f'{name}_floor_s']:.3f} {r[f'{name}_vs_floor']:>5.1f}x"
         base = f"{driver:.3f} {r[f'{name}_vs_driver']:>5.1f}x"
         orm = f"{sqla:.3f} {r[f'{name}_vs_sqlalchemy']:>5.2f}x"
         out.append(
             f"{what:<27} {r[key]:>7.3f}  {raw:<13}  {base:<15}  {orm:<20}  {target:<10} {met}"
         )
-    agree = r["agreement_last_month"]
     rows = r["rows_last_month"]
     out += [
         "",
         f"rows written by the close of the last month: {rows['elo']:,} Elo, "
-        f"{rows['glicko']:,} shadow (the floor writes the same rows); the floor's rows agree "
-        f"with tracker's: {agree['elo_same']:.1%} of the Elo lines, "
-        f"{agree['glicko_same']:.1%} of the shadow rows (to 1e-6; "
-        f"largest difference {agree['glicko_max_diff']:.3g})",
+        f"{rows['glicko']:,} shadow (the floor writes the same rows). The floors' rows agree "
+        f"with tracker's: {r.get('floor_agreement', 0):.1%} of them "
+        f"({'valid' if r.get('valid') else 'INVALID'}; Elo exactly, shadow to 1e-9):",
+        *(_agreement_line(what, r[key]) for what, key in AGREEMENTS if key in r),
+        "  the raw scripts of the everyday commands print their own text: not compared",
         *(
             f"warning: the close also wrote {n:+,} rows to {t}, which the floor does not write"
             for t, n in r.get("rows_elsewhere", {}).items()
@@ -218,6 +263,25 @@ def table(r: dict[str, Any]) -> str:
         f"months 2..{r['months'] - 1} closed in {r.get('close_middle_s', 0):.1f} s",
     ]
     return "\n".join(out)
+
+
+AGREEMENTS = (
+    ("import (players, events, import, games)", "agreement_import"),
+    ("close first month", "agreement_first_month"),
+    ("close last month", "agreement_last_month"),
+    ("rerate (every month)", "agreement_rerate"),
+    ("close big month", "agreement_big_month"),
+)
+
+
+def _agreement_line(what: str, a: dict[str, Any]) -> str:
+    if "elo_same" not in a:  # the import's
+        return f"  {what:<38} {a['same']:.1%} of {a['rows']:,} rows"
+    return (
+        f"  {what:<38} {a['same']:.1%} of {a['rows']:,} rows: {a['elo_same']:.1%} of the Elo "
+        f"lines, {a['glicko_same']:.1%} of the shadow rows (largest difference "
+        f"{a['glicko_max_diff']:.3g})"
+    )
 
 
 def as_json(results: dict[str, Any]) -> str:

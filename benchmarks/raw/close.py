@@ -13,7 +13,8 @@ computation.
 Per month it does the work tracker does:
 
 - reads: the previous list (every line's rating, K, flags, rated games, unrated players'
-  pools, with the players' birth years), the seeds of players not listed yet, the month's
+  pools, with the players' birth years), the seeds of players not listed yet (a seed is his
+  rating on the list in force), the month's
   games (players' kinds and event starts joined), the spans of the month's events, the
   first event of every unrated player not yet judged (§8.2.1), the newcomers' birth years
   and the shadow states at the end of the previous month. Players of the month found in
@@ -24,13 +25,15 @@ Per month it does the work tracker does:
   the sticky flags and the next K (junior, 30 games, 2400); unrated players' pools (26
   months, two 1800 draws, table 8.1.1, 2200 cap, 1400 to publish, a zero first event
   disregarded); the notes;
-- Glicko-2 per game (the lichess preset, as tracker's engine): idle RD growth at 0.21436
-  periods a day, Glickman 2013 steps 1-8 with the Illinois iteration and step 5 with phi^2,
+- Glicko-2 per game (the lichess preset, as tracker's engine, each float operation in its
+  order): idle RD growth at 0.21436 periods a day, Glickman 2013 steps 1-8 with the Illinois
+  iteration and step 5 with phi^2,
   zero elapsed periods, the 700-point change cap, RD 45..500, volatility at most 0.1,
   rating 400..4000; new players seeded from the list in force (RD from their rated games),
   external opponents at their recorded rating and the configured RD;
 - writes: the period row, the Elo lines and the shadow rows tracker wrote (idle month-end
-  rows copied inside the database, as tracker does, when tracker copies exactly those).
+  rows copied inside the database, as tracker does, when tracker copies exactly those), and
+  the change log's row.
 
 Simplified: every game is rated with the previous list (an event that started in an earlier
 month is rated by tracker with that month's list; the synthetic federation has none).
@@ -179,24 +182,33 @@ PI2 = math.pi * math.pi
 
 
 def g_of(phi: float) -> float:
+    """g(phi) as tracker's seeding computes it (``engine.g``)."""
     return 1.0 / math.sqrt(1.0 + 3.0 * phi * phi / PI2)
+
+
+def g_step(phi: float) -> float:
+    """g(phi) as tracker's per-game update computes it (the ``glicko2`` package's ``_g``:
+    ``3 * pow(phi, 2)``, not ``3 * phi * phi``: the last bit agrees)."""
+    return 1.0 / math.sqrt(1.0 + 3.0 * math.pow(phi, 2) / PI2)
 
 
 def glicko_game(
     r: float, rd: float, vol: float, opp_r: float, opp_rd: float, s: float
 ) -> tuple[float, float, float]:
-    """One game as its own rating period: Glickman 2013, steps 2-8, phi* = phi."""
+    """One game as its own rating period: Glickman 2013, steps 2-8, phi* = phi. Every
+    operation in the order tracker's engine (the ``glicko2`` package's ``update_player``
+    with the corrected step 5) does it, so that the floats agree to the last bit."""
     exp = math.exp
     mu = (r - 1500.0) / SCALE
     phi = rd / SCALE
     mu_j = (opp_r - 1500.0) / SCALE
-    g = g_of(opp_rd / SCALE)
+    g = g_step(opp_rd / SCALE)
     e = 1.0 / (1.0 + exp(-g * (mu - mu_j)))
-    v = 1.0 / (g * g * e * (1.0 - e))
+    v = 1.0 / (math.pow(g, 2) * e * (1.0 - e))
     delta = v * (g * (s - e))
     # step 5: the new volatility, Illinois algorithm, f with phi^2 (the paper's formula)
     phi2 = phi * phi
-    a = math.log(vol * vol)
+    a = math.log(vol**2)
     d2 = delta * delta - phi2 - v
     big_s = phi2 + v
     tau2 = TAU * TAU
@@ -228,8 +240,8 @@ def glicko_game(
         iterations += 1
     sigma = min(exp(big_a / 2.0), VOL_MAX)
     # steps 6-8 with no elapsed period
-    phi_new = 1.0 / math.sqrt(1.0 / phi2 + 1.0 / v)
-    rating = (mu + phi_new * phi_new * g * (s - e)) * SCALE + 1500.0
+    phi_new = 1.0 / math.sqrt(1.0 / math.pow(phi, 2) + 1.0 / v)
+    rating = (mu + math.pow(phi_new, 2) * (g * (s - e))) * SCALE + 1500.0
     change = min(max(rating - r, -MAX_CHANGE), MAX_CHANGE)
     rating = min(max(r + change, R_MIN), R_MAX)
     return rating, min(max(phi_new * SCALE, RD_MIN), RD_MAX), sigma
@@ -242,7 +254,8 @@ def grown_rd(rd: float, vol: float, days: int) -> float:
 
 def seed_rd(games: int, external_rd: float) -> float:
     """The first RD of a player seeded after ``games`` rated games (tracker's ``auto``)."""
-    info = g_of(external_rd / SCALE) ** 2 * 0.25 / (SCALE * SCALE)
+    weight = g_of(external_rd / SCALE)
+    info = weight * weight * 0.25 / (SCALE * SCALE)
     rd = 1.0 / math.sqrt(1.0 / (START_RD * START_RD) + games * info)
     return min(max(rd, RD_MIN), START_RD)
 
@@ -387,8 +400,7 @@ class Closer:
             if pid not in states:
                 states[pid] = seed_state(rating, games, e24, e23, born, self.first)
                 self.seeded.add(pid)
-                if prev is None:
-                    ratings[pid] = rating
+                ratings[pid] = rating  # his seed is his rating on the list in force
         return states, ratings
 
     def month_games(
@@ -854,6 +866,12 @@ def main(path: str) -> int:
         db.run("DELETE FROM rating_periods WHERE tc = ? AND month >= ?", params)
     for month in months:
         closer.close(month)
+    did = "rerated" if spec["mode"] == "rerate" else "closed"
+    labels = [f"{m:%Y-%m}" for m in months]
+    span = labels[0] if len(labels) == 1 else f"{labels[0]} to {labels[-1]}"
+    db.log(f"raw close {spec['mode']} {span}",
+           [{"did": did, "what": f"{spec['tc']} periods {did}: {span}", "tc": spec["tc"],
+             "months": labels}])  # fmt: skip
     db.commit()
     db.close()
     print("\n".join(closer.report))

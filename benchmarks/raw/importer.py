@@ -349,6 +349,12 @@ class Importer:
                 "UPDATE rating_periods SET stale = ? WHERE month >= ?",
                 (db.true, db.store(min(self.events.values()).replace(day=1))),
             )
+        made = sorted(p["id"] for p in self.people if p.get("new"))
+        db.log(
+            f"raw importer {self.path}",
+            [{"did": "imported", "what": f"{self.path} as import #{import_id}: {written} games "
+              f"added, {created} players created", "players": made}],
+        )  # fmt: skip
         db.commit()
         return {"games": written, "present": present, "players_created": created,
                 "events": len(events)}  # fmt: skip

@@ -12,6 +12,7 @@ database holds.
 from __future__ import annotations
 
 import datetime as dt
+import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -81,6 +82,15 @@ class Raw:
             return
         marks = ", ".join("?" for _ in cols)
         self.cur.executemany(f"INSERT INTO {table} ({names}) VALUES ({marks})", rows)
+
+    def log(self, command: str, entries: list[dict[str, Any]]) -> None:
+        """The change log's row of a command that wrote (``tracker log``), as every tracker
+        command that writes adds one."""
+        at = dt.datetime.now(dt.UTC).replace(tzinfo=None, microsecond=0)
+        self.run(
+            "INSERT INTO change_log (at, command, entries) VALUES (?, ?, ?)",
+            (at if self.pg else at.isoformat(" "), command, json.dumps(entries)),
+        )
 
     # transactions
     def begin(self, write: bool = True) -> None:

@@ -384,6 +384,9 @@ def add(db: Any, white: str, black: str, result: str, date: str) -> None:
         "UPDATE rating_periods SET stale = ? WHERE tc = 'standard' AND month >= ?",
         (db.true, db.store(month)),
     )
+    what = f"game {gid}: {w[1]} {result} {b[1]}, {day}, standard"
+    db.log(f"raw add {white} {black} {result} {date}",
+           [{"did": "added", "what": what, "players": [w[0], b[0]]}])  # fmt: skip
     db.commit()
     print(f"added game {gid}: {w[1]} {result} {b[1]}, {day}, standard")
 
