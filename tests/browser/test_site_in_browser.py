@@ -311,3 +311,24 @@ def test_tab_walks_the_links_of_the_index_in_document_order(desktop: WebDriver, 
     second = desktop.switch_to.active_element.get_attribute("href")
     keys.send_keys(Keys.ENTER).perform()
     WebDriverWait(desktop, 10).until(lambda d: d.current_url == second)
+
+
+def test_printed_pages_drop_the_navigation_and_the_scroll_boxes(
+    desktop: WebDriver, demo: Demo
+) -> None:
+    """In print (the browser's print media), the navigation and the skip link are hidden
+    and a wide table is shown whole, not in a scroll box; on screen they are there."""
+    page = url(demo.site / "players" / "1.html")
+    looks = (
+        "return [getComputedStyle(document.querySelector('nav')).display,"
+        " getComputedStyle(document.querySelector('.skip')).display,"
+        " getComputedStyle(document.querySelector('.wide')).overflowX]"
+    )
+    open_page(desktop, page)
+    assert desktop.execute_script(looks) == ["block", "block", "auto"]
+    desktop.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        open_page(desktop, page)
+        assert desktop.execute_script(looks) == ["none", "none", "visible"]
+    finally:
+        desktop.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
