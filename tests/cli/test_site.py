@@ -314,3 +314,14 @@ def test_stale_periods_are_marked_on_the_player_page(season: Cli, tmp_path: Path
     ok(season("rerate"))
     build(season, tmp_path)
     assert "stale" not in (tmp_path / "players" / "1.html").read_text()
+
+
+def test_an_event_without_games_has_no_page(season: Cli, tmp_path: Path) -> None:
+    ok(season("game", "add", "Hart", "Silva", "1-0", "--date", "2026-10-20", "--event", "Blip"))
+    build(season, tmp_path)
+    (blip,) = [e for e in js(season, "event", "list") if e["event"] == "Blip"]
+    assert (tmp_path / "events" / f"{blip['id']}.html").is_file()
+    game = js(season, "game", "list", "--event", "Blip")[0]["id"]
+    ok(season("game", "remove", str(game)))
+    assert "1 removed" in build(season, tmp_path)
+    assert "Blip" not in (tmp_path / "index.html").read_text()

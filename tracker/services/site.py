@@ -74,7 +74,7 @@ class Site:
     tcs: tuple[TimeControl, ...]  # the time controls asked for
     lists: tuple[SiteList, ...]  # those with a closed period, in the order of ``tcs``
     players: tuple[PlayerView, ...]  # tracked players by id
-    events: tuple[EventRow, ...]  # by id
+    events: tuple[EventRow, ...]  # those with games, by id
 
 
 def site(db: Db, tc: str | None, today: dt.date) -> Site:
@@ -107,8 +107,9 @@ def site(db: Db, tc: str | None, today: dt.date) -> Site:
                 pending=statuses.get(t),
             )
         )
-    events = sorted(
-        (e for e in list_events(db, today) if tc is None or e.tc == tcs[0]), key=lambda e: e.id
+    events = sorted(  # an event whose games were all removed has no page
+        (e for e in list_events(db, today) if e.games and (tc is None or e.tc == tcs[0])),
+        key=lambda e: e.id,
     )
     return Site(
         tc=tc,
