@@ -23,7 +23,9 @@ of the machine slows both.
 - ``rerate``: ``tracker rerate --from FIRST`` vs the floor deleting the history and closing
   every month in sequence, one process.
 - start-up: ``history``, ``player show``, ``compare`` (the busiest player), ``game add`` (then
-  undone), ``list``, ``calc elo``, ``--help`` vs the raw script doing the same query work,
+  undone), ``status``, ``list --live``, ``event show`` (the biggest event), ``log``, ``list``
+  vs a typer app of that one command running the raw query work (``raw/typed.py``, issue
+  26); ``calc elo`` and ``--help`` vs ``python -c "import typer"``; all of them beside
   ``python -c "import sqlite3"`` (``psycopg`` on PostgreSQL) and ``python -c "import
   sqlalchemy.orm, typer"``.
 - the big month: a month of four times the usual games (160,000 on ``--large``) imported,
@@ -57,13 +59,14 @@ import generate
 from backends import Backend, add_players
 from floors import (
     STARTUP_FLOOR,
+    TYPER_FLOOR,
     agreement,
     close_floor,
     driver_floor,
     import_agreement,
     import_floor,
-    read_floor,
     tracker_rows,
+    typer_floor,
 )
 from processes import TRACKER, Run, alternate, log, median_of, run, tracker
 from report import STARTUP, TARGETS, as_json, machine, meets, table, validate
@@ -279,8 +282,6 @@ def startup(
     who, other = busiest[0].name, busiest[1].name
     results["history_player"] = who
     day = open_month.replace(day=10).isoformat()
-    help_text = workdir / "help.txt"
-    help_text.write_text(run([TRACKER, "--help"]).stdout)
     # The players on the latest list, as tracker prints them (idle players' lines are
     # derived, not stored: counting stored rows would miss most of them).
     printed = run(tracker(backend.url, "list", "--json")).stdout
@@ -288,23 +289,41 @@ def startup(
     results["list_players"] = listed
     sparse = "sparse" if _sparse(backend) else "dense"
     calc = ["1500", "1400:1", "1600:=", "1550:0"]
+    # the biggest event, for `event show`
+    event = backend.fetch(
+        "SELECT e.name FROM games g JOIN events e ON e.id = g.event_id GROUP BY e.id, e.name "
+        "ORDER BY count(*) DESC, e.id LIMIT 1"
+    )[0][0]
+    results["event_show_event"] = event
+    today = dt.datetime.now(dt.UTC).date().isoformat()
+    url = backend.url
     commands: dict[str, tuple[list[str], list[str]]] = {
-        "history": (tracker(backend.url, "history", who), read_floor(backend, "history", who)),
+        "history": (tracker(url, "history", who), typer_floor(backend, "history", who)),
         "player_show": (
-            tracker(backend.url, "player", "show", who),
-            read_floor(backend, "player", who),
+            tracker(url, "player", "show", who),
+            typer_floor(backend, "player_show", who),
         ),
-        "compare": (tracker(backend.url, "compare", who), read_floor(backend, "compare", who)),
+        "compare": (tracker(url, "compare", who), typer_floor(backend, "compare", who)),
         "game_add": (
-            tracker(backend.url, "game", "add", who, other, "1-0", "--date", day),
-            read_floor(backend, "add", who, other, "1-0", day),
+            tracker(url, "game", "add", who, other, "1-0", "--date", day),
+            typer_floor(backend, "game_add", who, other, "1-0", "--date", day),
         ),
-        "list": (tracker(backend.url, "list"), read_floor(backend, "list", sparse)),
-        "calc": (
-            [TRACKER, "calc", "elo", *calc, "--k", "20"],
-            read_floor(backend, "calc", "1500", "20", *calc[1:]),
+        "status": (tracker(url, "status"), typer_floor(backend, "status", "--today", today)),
+        "list_live": (
+            tracker(url, "list", "--live"),
+            typer_floor(backend, "list", "--live", "--today", today),
         ),
-        "help": ([TRACKER, "--help"], read_floor(backend, "help", str(help_text))),
+        "event_show": (
+            tracker(url, "event", "show", event),
+            typer_floor(backend, "event_show", event),
+        ),
+        "log": (tracker(url, "log"), typer_floor(backend, "log")),
+        "list": (
+            tracker(url, "list"),
+            typer_floor(backend, "list", *(["--sparse"] if sparse == "sparse" else [])),
+        ),
+        "calc": ([TRACKER, "calc", "elo", *calc, "--k", "20"], TYPER_FLOOR),
+        "help": ([TRACKER, "--help"], TYPER_FLOOR),
     }
     bases = {"sqlalchemy": STARTUP_FLOOR, "driver": driver_floor(backend)}
     timings: dict[str, list[Run]] = {}

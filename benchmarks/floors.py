@@ -5,7 +5,9 @@ database, of the same kind (SQLite, or PostgreSQL with ``--db``).
 - ``import_floor``: ``raw/importer.py``, the full work of a CSV import.
 - ``close_floor``: ``raw/close.py``, the full work of closing months (or of a rerate), writing
   exactly the rows tracker wrote for them (:func:`tracker_rows` reads which).
-- ``read_floor``: ``raw/reads.py``, the query work of an everyday command, printed as text.
+- ``typer_floor``: ``raw/typed.py``, a typer app of one everyday command running the query
+  work of ``raw/reads.py`` through the bare driver, printed as text.
+- ``TYPER_FLOOR``: ``python -c 'import typer'``, the floor of ``--help`` and ``calc``.
 - ``STARTUP_FLOOR`` / :func:`driver_floor`: a Python process importing SQLAlchemy's ORM and
   typer / importing the driver (``sqlite3`` or ``psycopg``) and nothing else.
 """
@@ -26,6 +28,8 @@ from tracker.ratings.fide.tables import DP_BY_PERCENT, PD_ROWS
 
 RAW = Path(__file__).resolve().parent / "raw"
 STARTUP_FLOOR = [sys.executable, "-c", "import sqlalchemy.orm, typer"]
+#: The floor of ``--help`` and ``calc`` (issue 26): typer's own start-up, a whole process.
+TYPER_FLOOR = [sys.executable, "-c", "import typer"]
 
 
 def _floor(module: str) -> list[str]:
@@ -45,6 +49,12 @@ def import_floor(db: Backend, csv_path: Path) -> list[str]:
 
 def read_floor(db: Backend, *args: str) -> list[str]:
     return [*_floor("reads"), db.target, *args]
+
+
+def typer_floor(db: Backend, command: str, *args: str) -> list[str]:
+    """An everyday command's floor (issue 26): ``raw/typed.py``, a typer app of that one
+    command running ``raw/reads.py``'s query work through the bare driver."""
+    return [*_floor("typed"), command, *args, "--db", db.target]
 
 
 # ---------------------------------------------------------------------------------------

@@ -106,6 +106,12 @@ class Raw:
         else:
             self.run("COMMIT")
 
+    def rollback(self) -> None:
+        if self.pg:
+            self.conn.rollback()
+        else:
+            self.run("ROLLBACK")
+
     def close(self) -> None:
         self.cur.close()
         self.conn.close()  # on SQLite the last connection checkpoints the WAL, as tracker's
