@@ -87,6 +87,11 @@ class AppState:
     def where(self) -> str:
         """The database as a message names it: a SQLite file's path, else the URL without
         its password."""
+        from tracker.db.driver import sqlite_path
+
+        path = sqlite_path(self.url)  # the plain file URL without SQLAlchemy (0.3 s to load)
+        if path is not None:
+            return str(path)
         from tracker.db.connect import shown
 
         return shown(self.url)

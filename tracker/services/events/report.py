@@ -17,7 +17,7 @@ from decimal import Decimal
 
 from tracker.db.driver import Db
 from tracker.db.queries import events as queries
-from tracker.db.queries.players import player_by_id
+from tracker.db.queries.players import players_by_ids
 from tracker.months import month_label, month_of, months_between, next_month
 from tracker.ratings import fide
 from tracker.services import lists
@@ -221,7 +221,7 @@ def show_event(
     on_lists: dict[int, list[dt.date]] = {}
     shared = months.get(tc) if months is not None else None
     tracked = [pid for pid, p in players.items() if not p.external]
-    rows = [row for pid in tracked if (row := player_by_id(db, pid))] if shared is None else []
+    rows = players_by_ids(db, tracked) if shared is None else []
     for month in ready if tracked else []:
         if shared is not None:
             everyone = shared.month(month)
