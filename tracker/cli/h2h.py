@@ -16,6 +16,16 @@ if TYPE_CHECKING:
     from tracker.services.h2h import H2hGame, HeadToHead, Opponents, Tally
 
 
+def both_scores(t: Tally) -> str:
+    """A's points and B's: "2.5-1.5"."""
+    return f"{score(t.score)}-{score(t.against)}"
+
+
+def played_words(t: Tally) -> str:
+    """A tally in words: "5 games played: 3.0-2.0 (+2 =2 -1)"."""
+    return f"{plural(t.games, 'game')} played: {both_scores(t)} (+{t.wins} ={t.draws} -{t.losses})"
+
+
 def _tally_json(t: Tally) -> dict[str, Any]:
     return {
         "games": t.games,
@@ -100,10 +110,7 @@ def print_h2h(h: HeadToHead) -> None:
     typer.echo("")
     print_table(
         ["", "games", "score", "won", "drawn", "lost"],
-        [
-            (label, t.games, f"{score(t.score)}-{score(t.against)}", t.wins, t.draws, t.losses)
-            for label, t in lines
-        ],
+        [(label, t.games, both_scores(t), t.wins, t.draws, t.losses) for label, t in lines],
         right=["games", "score", "won", "drawn", "lost"],
     )
     if h.first is not None and h.last is not None:
@@ -201,7 +208,7 @@ def _opponents(ctx: typer.Context, a: str, tc: str | None, json: bool) -> None:
             (
                 line.name,
                 line.total.games,
-                f"{score(line.total.score)}-{score(line.total.against)}",
+                both_scores(line.total),
                 line.total.wins,
                 line.total.draws,
                 line.total.losses,
@@ -217,8 +224,4 @@ def _opponents(ctx: typer.Context, a: str, tc: str | None, json: bool) -> None:
         empty=f"no {o.tc} games of {o.a}" if o.tc else f"no games of {o.a}",
     )
     if o.lines and o.total.games:
-        t = o.total
-        message(
-            f"{plural(t.games, 'game')} played: {score(t.score)}-{score(t.against)} "
-            f"(+{t.wins} ={t.draws} -{t.losses})"
-        )
+        message(played_words(o.total))

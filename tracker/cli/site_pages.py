@@ -26,6 +26,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from tracker.cli import render
 from tracker.cli.event import GRID_PLAYERS, RESULT_WORDS, grid_rows, round_rows
+from tracker.cli.h2h import both_scores, played_words
 from tracker.cli.history import detail_heading, detail_summary, game_status
 from tracker.cli.player import place
 from tracker.cli.plot import elo_steps, first_platform, online_line, shadow_line, span, y_limits
@@ -37,7 +38,6 @@ from tracker.services.h2h import Opponents
 from tracker.services.periods.detail import PeriodDetail
 from tracker.services.periods.history import History
 from tracker.services.site import Site, SiteList, SitePlayer, SiteRecord
-from tracker.vocabulary import plural
 
 CSS = """body{font-family:system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:0 .75rem;
 line-height:1.4;color:#111;background:#fff}table{border-collapse:collapse;margin:.5rem 0 1.5rem}
@@ -400,7 +400,7 @@ def _opponents(o: Opponents, tracked: set[int]) -> str:
         (
             _player_link(line.id, line.name, tracked, "../"),
             _e(line.total.games),
-            _e(f"{render.score(line.total.score)}-{render.score(line.total.against)}"),
+            _e(both_scores(line.total)),
             _e(line.total.wins),
             _e(line.total.draws),
             _e(line.total.losses),
@@ -412,12 +412,7 @@ def _opponents(o: Opponents, tracked: set[int]) -> str:
     columns = ["opponent", "games", "score", "won", "drawn", "lost", "forfeits", "last"]
     which = "" if o.tc is None else f" ({o.tc})"
     t = o.total
-    total = (
-        f"<p>{_e(plural(t.games, 'game'))} played: {_e(render.score(t.score))}-"
-        f"{_e(render.score(t.against))} (+{t.wins} ={t.draws} -{t.losses})</p>\n"
-        if t.games
-        else ""
-    )
+    total = f"<p>{_e(played_words(t))}</p>\n" if t.games else ""
     return (
         '<section aria-labelledby="h2h">\n<h2 id="h2h">Head to head</h2>\n'
         + total
