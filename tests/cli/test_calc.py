@@ -189,6 +189,22 @@ def test_command_word(args: list[str], word: str | None) -> None:
     assert command_word(args) == word
 
 
+@pytest.mark.parametrize("args", [["--help"], [], ["nosuch"], ["--db", "x.db"]])
+def test_the_root_with_no_command_loaded_says_what_the_whole_app_says(args: list[str]) -> None:
+    # `tracker --help` lists every command by its help without typer's analysis of them all
+    whole, bare = runner.invoke(make_app(), args), runner.invoke(make_app(""), args)
+    assert (bare.exit_code, bare.stdout, bare.stderr) == (
+        whole.exit_code,
+        whole.stdout,
+        whole.stderr,
+    )
+    if args in (["--help"], []):
+        listed = bare.stdout.split("Commands:")[1].split()
+        assert all(name in listed for name, *_ in COMMANDS)
+        assert "Log, list, edit, remove and restore games." in bare.stdout  # a group's help
+        assert "A player's rating history, period by period." in bare.stdout  # a docstring's
+
+
 @pytest.mark.parametrize("name", [name for name, *_ in COMMANDS])
 def test_every_command_runs_when_loaded_alone(name: str) -> None:
     r = runner.invoke(make_app(name), [name, "--help"])

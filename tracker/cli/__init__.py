@@ -6,6 +6,11 @@ import sys
 
 
 def main() -> None:
+    import os
+
     from tracker.cli.app import command_word, make_app
 
-    make_app(command_word(sys.argv[1:]))()
+    word = command_word(sys.argv[1:])
+    if word is None and "_TRACKER_COMPLETE" not in os.environ:
+        word = ""  # no command to run: the root's help or a usage error, every command listed
+    make_app(word)()

@@ -16,6 +16,7 @@ from tracker.errors import InvalidInputError, TrackerError, UsageError
 from tracker.vocabulary import RESULT_ALIASES
 
 if TYPE_CHECKING:
+    from typer._click import Command as ClickCommand
     from typer._click import Context as ClickContext
 
 
@@ -70,9 +71,34 @@ class TrackerGroup(TyperGroup):
         return code
 
     def list_commands(self, ctx: ClickContext) -> list[str]:
-        """The commands in the order of :data:`COMMANDS`, not typer's (commands before groups)."""
+        """The commands in the order of :data:`COMMANDS`, not typer's (commands before groups);
+        every command's name when none is loaded (the root's help, see :func:`make_app`)."""
         order = {name: i for i, (name, *_) in enumerate(COMMANDS)}
+        if not self.commands:
+            return list(order)
         return sorted(super().list_commands(ctx), key=lambda name: order.get(name, len(order)))
+
+    def get_command(self, ctx: ClickContext, cmd_name: str) -> ClickCommand | None:
+        """A loaded command; with none loaded, a stand-in that only has the command's help
+        (the root's help lists them), typer's analysis of every signature left undone."""
+        if self.commands:
+            return super().get_command(ctx, cmd_name)
+        return _stand_in(cmd_name)
+
+
+def _stand_in(name: str) -> ClickCommand | None:
+    """The command ``name`` as the root's help lists it: its name and its help, which typer
+    takes from the group's ``help`` or the function's docstring."""
+    import inspect
+
+    from typer.core import TyperCommand
+
+    for command, module_name, attribute, is_group in COMMANDS:
+        if command == name:
+            target = getattr(importlib.import_module(f"tracker.cli.{module_name}"), attribute)
+            text = target.info.help if is_group else inspect.getdoc(target)
+            return TyperCommand(name, help=text, rich_markup_mode=None)
+    return None
 
 
 #: Results that look like options to click (``-+``, black wins by forfeit).
@@ -182,7 +208,8 @@ COMMANDS: tuple[tuple[str, str, str, bool], ...] = (
 
 def make_app(only: str | None = None) -> typer.Typer:
     """The ``tracker`` command with every subcommand, or with just ``only`` (the one a
-    command line runs; see :func:`command_word`)."""
+    command line runs; see :func:`command_word`), or with none (``only=""``: the root's help
+    and errors, which list each command by its help alone, see :class:`TrackerGroup`)."""
     app = typer.Typer(
         cls=TrackerGroup,
         name="tracker",

@@ -17,14 +17,15 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from tracker.ratings import glicko
 from tracker.ratings.glicko import GlickoPreset, GlickoState
 
 
-@dataclass(frozen=True)
-class ShadowPlayer:
-    """A tracked player's shadow: his state after his last game, and that game's date."""
+class ShadowPlayer(NamedTuple):
+    """A tracked player's shadow: his state after his last game, and that game's date (a
+    named tuple, as :class:`GameUpdate`: a month's close makes two of each per game)."""
 
     state: GlickoState
     last_played: dt.date | None
@@ -44,8 +45,7 @@ class ShadowGame:
     black_fixed: GlickoState | None = None
 
 
-@dataclass(frozen=True)
-class GameUpdate:
+class GameUpdate(NamedTuple):
     """A tracked player's state right after a game, and the prediction made before it."""
 
     game_id: int
