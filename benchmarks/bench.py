@@ -139,6 +139,7 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
         raise SystemExit(f"the import floor wrote {floor_counts}, tracker {counts}")
     results["agreement_import"] = import_agreement(backend, floor_import)
     games = counts["games"]
+    results["players_on_file"] = counts["players"]
     backend.drop_snapshot()
     floor_import.drop_snapshot()
     floor_import.drop()
@@ -255,6 +256,7 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
         for name in TARGETS
         if name in results
     }
+    (workdir / "results.json").write_text(as_json(results))  # for benchmarks/scaling.py
     if not args.keep:
         floor.drop()
         for p in workdir.glob("*"):
