@@ -46,6 +46,7 @@ import datetime as dt
 import json
 import math
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -339,6 +340,22 @@ def load_ids(path: str) -> array.array[int]:
     return ids
 
 
+class Clock:
+    """Seconds spent per phase of the closes, from a few clock reads a month."""
+
+    def __init__(self) -> None:
+        self.spent: dict[str, float] = {}
+        self.last = time.perf_counter()
+
+    def start(self) -> None:
+        self.last = time.perf_counter()
+
+    def lap(self, phase: str) -> None:
+        now = time.perf_counter()
+        self.spent[phase] = self.spent.get(phase, 0.0) + now - self.last
+        self.last = now
+
+
 class Closer:
     """Closes months one after another; in a rerate (``carry``) each month hands its list
     and every shadow to the next one in memory, as tracker's rerate does."""
@@ -370,6 +387,7 @@ class Closer:
         self.carry = None
         self.spans: dict[int, tuple[dt.date, dt.date]] = {}
         self.written = {"elo": 0, "glicko": 0}
+        self.clock = Clock()  # where the time goes (benchmarks/phases.py)
 
     def insert(self, table: str, rows: list[tuple[Any, ...]]) -> None:
         cols, pick = (
@@ -498,6 +516,8 @@ class Closer:
 
     # --- one month, inside the caller's transaction
     def close(self, month: dt.date) -> None:
+        clock = self.clock
+        clock.start()
         db = self.db
         store, day_of = db.store, db.day
         end = add_months(month, 1)
@@ -542,6 +562,7 @@ class Closer:
             if missing:
                 shadows.update(self.earlier_shadows(month, missing))
 
+        clock.lap("reads")
         # The shadow: every played game in order, each tracked side (lichess, per game).
         shadow_rows: list[tuple[Any, ...]] = []
         moved: dict[int, None] = {}
@@ -587,6 +608,7 @@ class Closer:
                 shadow_rows.append((stored_day, bp, "lichess", gid, 0, r, rd, vol, stored_day,
                                     bn + 1))  # fmt: skip
 
+        clock.lap("shadow fold")
         # FIDE: each tracked side's games rated in the period, opponents on the list in force.
         fide: dict[int, list[tuple[Any, ...]]] = {}
         for g in rated_games:
@@ -603,7 +625,9 @@ class Closer:
         unsettled = sorted(
             p for p in fide if (s := states.get(p)) is None or (s.rating is None and not s.settled)
         )
+        clock.lap("FIDE fold")
         firsts = self.first_events(end, unsettled) if unsettled else {}
+        clock.lap("reads")
 
         # The new list: the lines of the players with games and the other lines tracker wrote.
         lines: dict[int, tuple[Any, ...]] = {}
@@ -627,6 +651,7 @@ class Closer:
                 if state.rating is not None:
                     entered.append(pid)
 
+        clock.lap("FIDE fold")
         # --- writes
         period = db.one(
             "INSERT INTO rating_periods (tc, month, stale) VALUES (?, ?, ?) RETURNING id",
@@ -671,6 +696,7 @@ class Closer:
         self.written["elo"] += len(elo_rows)
         self.written["glicko"] += len(rows) + (len(idle) if copy else 0)
 
+        clock.lap("writes")
         # the command's report: the month, its games, who entered or left the rated list
         names = dict(db.chunked("SELECT id, name FROM players WHERE id IN ({ids})",
                                 entered + left))  # fmt: skip
@@ -681,6 +707,7 @@ class Closer:
         new_ratings = dict(ratings)  # every line's rating on the new list
         new_ratings.update((pid, line[1]) for pid, line in lines.items())
         self.carry = (period, states, new_ratings, shadows, set(month_end_rows))
+        clock.lap("rest")
 
 
 def recorded(rating: int | None, month: dt.date) -> int | None:
@@ -875,7 +902,7 @@ def main(path: str) -> int:
     db.commit()
     db.close()
     print("\n".join(closer.report))
-    print(json.dumps(closer.written))
+    print(json.dumps({"written": closer.written, "phases": closer.clock.spent}))
     return 0
 
 

@@ -211,15 +211,18 @@ class HeldEvent:
 
 
 def held_events(db: Db, tc: str, month: dt.date, today: dt.date) -> tuple[HeldEvent, ...]:
-    """The events whose played games of ``tc`` dated up to ``month`` a later period rates."""
-    rows = queries.played_by_event_day(db, tc)
-    events = sorted({r.event_id for r in rows if r.event_id is not None})
+    """The events whose played games of ``tc`` dated up to ``month`` a later period rates:
+    among those with games after ``month`` or stated to be rated after it (§7.1.3), so that a
+    close reads the events going on, not every game on file."""
+    after = next_month(month)
+    events = sorted(
+        {row.event_id for row in queries.played_by_event_day(db, tc, after) if row.event_id}
+        | {*queries.events_rated_from(db, after)}
+    )
     spans = event_spans(db, tc, events)
     waiting: dict[int, int] = {}
-    for event_id, played_on, n in rows:
-        if event_id is None or played_on >= next_month(month):
-            continue
-        if spans[event_id].rated_in(played_on) > month:
+    for event_id, played_on, n in queries.played_before_by_event_day(db, tc, events, after):
+        if event_id is not None and spans[event_id].rated_in(played_on) > month:
             waiting[event_id] = waiting.get(event_id, 0) + n
     names = event_names(db, list(waiting))
     return tuple(
