@@ -185,29 +185,21 @@ def table(r: dict[str, Any]) -> str:
         agrees = _agrees(r, key)
         out.append(f"{what:<38} {mine:>10} {floor:>10} {ratio:>6} {agrees:>6}  {target:<10} {met}")
 
+    def alone(what: str, mine: str, key: str = "") -> None:
+        """A figure without a floor."""
+        line(what, mine, "no floor", "", key)
+
     months = r["months"]
     if "fide_list_s" in r:  # --federation: loaded as a federation loads itself
-        line(
-            f"import-fide-list ({r['fide_list_players']:,} players)",
-            s(r["fide_list_s"]),
-            "no floor",
-            "",
-            "",
-        )
-        line("import-fide-list peak RSS", mb(r["fide_list_peak_rss_mb"]), "no floor", "", "")
+        alone(f"import-fide-list ({r['fide_list_players']:,} players)", s(r["fide_list_s"]))
+        alone("import-fide-list peak RSS", mb(r["fide_list_peak_rss_mb"]))
         for what, key in (
             ("import month 1", "import_first_month"),
             (f"import month {months - 1}", "import_month_before_last"),
         ):
-            line(what, s(r[f"{key}_s"]), "no floor", "", "")
-            line(f"{what} peak RSS", mb(r[f"{key}_peak_rss_mb"]), "no floor", "", "")
-        line(
-            f"import months 1..{months - 1} max peak RSS",
-            mb(r["import_months_max_peak_rss_mb"]),
-            "no floor",
-            "",
-            "",
-        )
+            alone(what, s(r[f"{key}_s"]))
+            alone(f"{what} peak RSS", mb(r[f"{key}_peak_rss_mb"]))
+        alone(f"import months 1..{months - 1} max peak RSS", mb(r["import_months_max_peak_rss_mb"]))
         line(
             f"import month {months} / month 1",
             f"{r['import_month_cost_ratio']:.2f}",
@@ -257,58 +249,28 @@ def table(r: dict[str, Any]) -> str:
         "",
         "close_peak_rss_mb",
     )
+
+    def against_floor(what: str, name: str) -> None:
+        """``{name}_s`` against ``{name}_floor_s``, then both peak RSS."""
+        ratio = f"{name}_ratio"
+        line(what, s(r[f"{name}_s"]), s(r[f"{name}_floor_s"]), f"{r[ratio]:.2f}", ratio)
+        peak, floor_peak = r[f"{name}_peak_rss_mb"], r[f"{name}_floor_peak_rss_mb"]
+        line(f"{what} peak RSS", mb(peak), mb(floor_peak), "", f"{name}_peak_rss_mb")
+
     if "rerate_s" in r:
-        line(
-            "rerate all months",
-            s(r["rerate_s"]),
-            s(r["rerate_floor_s"]),
-            f"{r['rerate_ratio']:.2f}",
-            "rerate_ratio",
-        )
-        line(
-            "rerate peak RSS",
-            mb(r["rerate_peak_rss_mb"]),
-            mb(r["rerate_floor_peak_rss_mb"]),
-            "",
-            "rerate_peak_rss_mb",
-        )
+        against_floor("rerate all months", "rerate")
     if "big_close_s" in r:
-        line(
-            f"close big month ({r['big_month_games']:,} games)",
-            s(r["big_close_s"]),
-            s(r["big_close_floor_s"]),
-            f"{r['big_close_ratio']:.2f}",
-            "big_close_ratio",
-        )
-        line(
-            "close big month peak RSS",
-            mb(r["big_close_peak_rss_mb"]),
-            mb(r["big_close_floor_peak_rss_mb"]),
-            "",
-            "big_close_peak_rss_mb",
-        )
+        against_floor(f"close big month ({r['big_month_games']:,} games)", "big_close")
     if "site_build" in r:  # no floor: nothing raw draws the pages
-        line(
-            f"site build ({r['site_pages']:,} pages, {r['site_mb']:.1f} MB)",
-            s(r["site_build"]),
-            "no floor",
-            "",
-            "",
-        )
-        line("site rebuild (unchanged: 0 written)", s(r["site_rebuild"]), "no floor", "", "")
-        line("site build peak RSS", mb(r["site_build_peak_rss_mb"]), "no floor", "", "")
-    line(
-        "list: its first line (a pipe)",
-        s(r["list_first_line_s"]),
-        "no floor",
-        "",
-        "list_first_line_s",
-    )
+        alone(f"site build ({r['site_pages']:,} pages, {r['site_mb']:.1f} MB)", s(r["site_build"]))
+        alone("site rebuild (unchanged: 0 written)", s(r["site_rebuild"]))
+        alone("site build peak RSS", mb(r["site_build_peak_rss_mb"]))
+    alone("list: its first line (a pipe)", s(r["list_first_line_s"]), "list_first_line_s")
     if "list_lines" in r:  # --federation: the whole list (no start-up section)
-        line(f"list ({r['list_lines']:,} lines)", s(r["list_s"]), "no floor", "", "")
-        line("list peak RSS", mb(r["list_peak_rss_mb"]), "no floor", "", "")
-    line("compare --all", s(r["compare_all_s"]), "no floor", "", "compare_all_s")
-    line("compare --all peak RSS", mb(r["compare_all_peak_rss_mb"]), "no floor", "", "")
+        alone(f"list ({r['list_lines']:,} lines)", s(r["list_s"]))
+        alone("list peak RSS", mb(r["list_peak_rss_mb"]))
+    alone("compare --all", s(r["compare_all_s"]), "compare_all_s")
+    alone("compare --all peak RSS", mb(r["compare_all_peak_rss_mb"]))
     if "history_s" in r:
         startup_table(r, out)
     rows = r["rows_last_month"]
