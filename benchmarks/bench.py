@@ -225,7 +225,7 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
     # list (its first line) and `compare --all`
     if not args.federation:
         startup(backend, fed, results, runs, next_month(last), workdir)
-    whole_federation(backend, results, runs, listed=args.federation)
+    list_and_compare_all(backend, results, runs, whole_list=args.federation)
 
     # 6. the big month
     if not args.no_big_month and not args.federation:
@@ -375,9 +375,11 @@ def import_games(backend: Backend, csv_path: Path, results: dict[str, Any], runs
     backend.analyze()
 
 
-def whole_federation(backend: Backend, results: dict[str, Any], runs: int, *, listed: bool) -> None:
+def list_and_compare_all(
+    backend: Backend, results: dict[str, Any], runs: int, *, whole_list: bool
+) -> None:
     """``tracker list`` of every player, ``runs`` times: when its first line comes (through a
-    pipe), and with ``listed`` (``--federation``, where the start-up section is skipped) its
+    pipe), and with ``whole_list`` (``--federation``, where the start-up section is skipped) its
     whole time and peak RSS; ``tracker compare --all``, ``runs`` times: time and peak RSS.
     Medians, highest peak RSS."""
     log(f"list (first line) and compare --all, {runs} runs each ...")
@@ -385,7 +387,7 @@ def whole_federation(backend: Backend, results: dict[str, Any], runs: int, *, li
     compares = [run(tracker(backend.url, "compare", "--all")) for _ in range(runs)]
     whole, compared = median_of(lists), median_of(compares)
     results["list_first_line_s"] = statistics.median(r.first_line_s or 0.0 for r in lists)
-    if listed:
+    if whole_list:
         results.update(
             list_s=whole.seconds,
             list_peak_rss_mb=whole.rss_mb,

@@ -250,17 +250,18 @@ def table(r: dict[str, Any]) -> str:
         "close_peak_rss_mb",
     )
 
-    def against_floor(what: str, name: str) -> None:
+    def against_floor(what: str, name: str, peak_what: str) -> None:
         """``{name}_s`` against ``{name}_floor_s``, then both peak RSS."""
         ratio = f"{name}_ratio"
         line(what, s(r[f"{name}_s"]), s(r[f"{name}_floor_s"]), f"{r[ratio]:.2f}", ratio)
         peak, floor_peak = r[f"{name}_peak_rss_mb"], r[f"{name}_floor_peak_rss_mb"]
-        line(f"{what} peak RSS", mb(peak), mb(floor_peak), "", f"{name}_peak_rss_mb")
+        line(peak_what, mb(peak), mb(floor_peak), "", f"{name}_peak_rss_mb")
 
     if "rerate_s" in r:
-        against_floor("rerate all months", "rerate")
+        against_floor("rerate all months", "rerate", "rerate peak RSS")
     if "big_close_s" in r:
-        against_floor(f"close big month ({r['big_month_games']:,} games)", "big_close")
+        games = f"{r['big_month_games']:,} games"
+        against_floor(f"close big month ({games})", "big_close", "close big month peak RSS")
     if "site_build" in r:  # no floor: nothing raw draws the pages
         alone(f"site build ({r['site_pages']:,} pages, {r['site_mb']:.1f} MB)", s(r["site_build"]))
         alone("site rebuild (unchanged: 0 written)", s(r["site_rebuild"]))
