@@ -626,8 +626,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--federation",
         action="store_true",
-        help="FIDE's scale: 600,000 players on the list, 50,000 active a month, 250,000 games "
-        "a month, 12 months",
+        help="FIDE's scale: 800,000 players (600,000 on the rating list), 50,000 active a month, "
+        "250,000 games a month, 12 months",
     )
     parser.add_argument(
         "--scale",

@@ -93,10 +93,11 @@ class Config:
 
 SMALL = Config(players=3_000, games=48_000, months=12)
 LARGE = Config(players=50_000, games=1_000_000, months=24, big_month_games=160_000)
-# FIDE's scale: about 600,000 tracked players on the list (and 10% external players on top),
-# 50,000 of them active in a month, 250,000 games a month.
+# FIDE's scale: about 600,000 seeded players on the rating list (of 727,000 tracked: the
+# others start unrated), 73,000 external players on top, 50,000 players active in a month,
+# 250,000 games a month.
 FEDERATION = Config(
-    players=660_000,
+    players=800_000,
     games=3_000_000,
     months=12,
     external_share=1 / 11,
