@@ -209,17 +209,17 @@ def sqlite_copy(source: Path, target: Path) -> None:
 # Loading the federation
 
 
-def add_players(backend: Backend, fed: generate.Federation) -> int:
-    """The tracked players, through the players service, in one transaction."""
+def add_players(backend: Backend, fed: generate.Federation, *, seeded: bool = True) -> int:
+    """The tracked players (without the seeded ones if not ``seeded``: those of a rating
+    list), through the players service, in one transaction; how many."""
     from tracker.db import driver
     from tracker.services.players import SeedInput, add_player
 
     opened = driver.open_for_writing(backend.url)
     assert opened is not None, "a database at this tracker's schema"
+    players = [p for p in fed.players if not p.external and (seeded or p.seed_rating is None)]
     with opened as session:
-        for p in fed.players:
-            if p.external:
-                continue
+        for p in players:
             seed = SeedInput(p.seed_rating, p.seed_games) if p.seed_rating is not None else None
             add_player(
                 session,
@@ -232,4 +232,4 @@ def add_players(backend: Backend, fed: generate.Federation) -> int:
                 seed=seed,
                 force=True,  # generated names are distinct; skip the per-add namesake scan
             )
-    return sum(1 for p in fed.players if not p.external)
+    return len(players)

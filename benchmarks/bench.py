@@ -1,7 +1,8 @@
 """tracker's benchmark: every figure against a floor measured in the same run on the same data.
 
-    python benchmarks/bench.py [--large] [--db URL] [--json] [--workdir DIR] [--runs N]
-                               [--no-big-month] [--no-site] [--keep]
+    python benchmarks/bench.py [--large | --federation [--scale F]] [--db URL] [--json]
+                               [--workdir DIR] [--runs N] [--no-big-month] [--no-site]
+                               [--no-rerate] [--keep]
 
 A seeded synthetic federation (``generate.py``) is loaded into a database: the tracked
 players through the players service (most of them seeded with a rating and a game count),
@@ -30,6 +31,13 @@ of the machine slows both.
   sqlalchemy.orm, typer"``.
 - the big month: a month of four times the usual games (160,000 on ``--large``) imported,
   then closed: its time and peak RSS against its floor.
+- ``list`` (when its first line comes, through a pipe) and ``compare --all``: time and peak
+  RSS, no floor.
+
+``--federation`` is FIDE's scale (``generate.FEDERATION``, times ``--scale``): the seeded
+tracked players are loaded from a FIDE rating list file (``player import-fide-list``), the
+games one CSV a month; the import measured against its floor is the last month's. No site,
+start-up section or big month there.
 
 Child processes run with bytecode caching on, as after a normal install. The PostgreSQL
 database must have ``bench`` in its name: it (and ``<name>_floor...`` beside it) is dropped
@@ -46,6 +54,7 @@ import os
 import platform
 import re
 import shutil
+import statistics
 import sys
 import time
 from collections.abc import Sequence
@@ -69,15 +78,20 @@ from floors import (
     typer_floor,
 )
 from processes import TRACKER, Run, alternate, log, median_of, run, tracker
-from report import STARTUP, TARGETS, as_json, machine, meets, table, validate
+from report import STARTUP, as_json, machine, meets, table, targets, validate
 
 IMPORTED = ("players", "events", "imports", "games")
+#: The federation of every tracked player on ``--federation`` (its rating list's).
+FEDERATION_CODE = "ENG"
 
 
 def bench(args: argparse.Namespace) -> dict[str, Any]:
-    config = generate.LARGE if args.large else generate.SMALL
+    size = "federation" if args.federation else "large" if args.large else "small"
+    config = {"federation": generate.FEDERATION, "large": generate.LARGE}.get(size, generate.SMALL)
+    if args.federation:
+        config = config.scaled(args.scale)
     runs = max(1, args.runs if args.runs is not None else 3)
-    workdir = Path(args.workdir or f"/tmp/tracker-bench-{'large' if args.large else 'small'}")
+    workdir = Path(args.workdir or f"/tmp/tracker-bench-{size}")
     if args.db is not None:
         workdir = workdir.with_name(workdir.name + "-pg")
     workdir.mkdir(parents=True, exist_ok=True)
@@ -85,12 +99,14 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
         "date": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "machine": machine(),
         "python": platform.python_version(),
-        "size": "large" if args.large else "small",
+        "size": size,
         "players": config.players,
         "games": config.games,
         "months": config.months,
         "runs": runs,
     }
+    if args.federation:
+        results.update(scale=args.scale, active_players=config.active_players)
     load_at_start = list(os.getloadavg())  # other work on the machine skews every figure
     backend = Backend(args.db, workdir)
     results["backend"] = backend.kind
@@ -102,59 +118,41 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
     log(f"generating {config.players} players, {config.games} games, {config.months} months")
     start = time.perf_counter()
     fed = generate.generate(config)
-    csv_path = workdir / "games.csv"
-    generate.write_csv(fed, csv_path)
-    results["generate_s"] = time.perf_counter() - start
     months = fed.month_list()
     first, last = months[0], months[-1]
-    results["csv_mb"] = csv_path.stat().st_size / 1e6
-    results["games_last_month"] = sum(1 for g in fed.games if g.played_on >= last)
-
-    log(f"creating the database ({backend.kind}) and adding the tracked players")
-    backend.create()
-    start = time.perf_counter()
-    results["tracked_players"] = add_players(backend, fed)
-    results["add_players_s"] = time.perf_counter() - start
+    if args.federation:  # one file a month, as a federation gets them
+        by_month = generate.games_by_month(fed)
+        csvs = [workdir / f"games-{month_label(m)}.csv" for m in months]
+        for month, path in zip(months, csvs, strict=True):
+            generate.write_csv(fed, path, by_month[month])
+        rating_list = workdir / "standard_rating_list.txt"
+        generate.write_fide_list(fed, rating_list, FEDERATION_CODE)
+        results["games_last_month"] = len(by_month[last])
+    else:
+        csvs = [workdir / "games.csv"]
+        generate.write_csv(fed, csvs[0])
+        results["games_last_month"] = sum(1 for g in fed.games if g.played_on >= last)
+    results["generate_s"] = time.perf_counter() - start
+    results["csv_mb"] = sum(p.stat().st_size for p in csvs) / 1e6
     results["seeded_players"] = sum(
         1 for p in fed.players if not p.external and p.seed_rating is not None
     )
 
-    # 1. import, alternating with its floor on a copy of the database before the import
-    log(f"importing the games: tracker import and its floor, {runs} runs each ...")
-    floor_import = backend.sibling("floor_import")
-    floor_import.copy_from(backend)
-    if runs > 1:
-        backend.snapshot()
-        floor_import.snapshot()
-    imp, imp_floor = alternate(
-        lambda: run(tracker(backend.url, "import", str(csv_path), "--create-players", "external")),
-        lambda: run(import_floor(floor_import, csv_path)),
-        runs,
-        undo_mine=backend.restore,
-        undo_floor=floor_import.restore,
-    )
-    counts = {t: backend.fetch(f"SELECT count(*) FROM {t}")[0][0] for t in IMPORTED}
-    floor_counts = {t: floor_import.fetch(f"SELECT count(*) FROM {t}")[0][0] for t in IMPORTED}
-    if floor_counts != counts:  # the floor must do the same import
-        raise SystemExit(f"the import floor wrote {floor_counts}, tracker {counts}")
-    results["agreement_import"] = import_agreement(backend, floor_import)
-    games = counts["games"]
-    results["players_on_file"] = counts["players"]
-    backend.drop_snapshot()
-    floor_import.drop_snapshot()
-    floor_import.drop()
-    results.update(
-        import_s=imp.seconds,
-        import_peak_rss_mb=imp.rss_mb,
-        import_floor_s=imp_floor.seconds,
-        import_floor_peak_rss_mb=imp_floor.rss_mb,
-        import_games=games,
-        import_games_per_s=games / imp.seconds,
-        import_floor_games_per_s=games / imp_floor.seconds,
-        import_ratio=imp_floor.seconds / imp.seconds,
-    )
-    log(f"import: {imp.seconds:.2f}s, floor {imp_floor.seconds:.2f}s")
-    backend.analyze()
+    log(f"creating the database ({backend.kind}) and adding the tracked players")
+    backend.create()
+    if args.federation:
+        load_federation(backend, fed, results, rating_list, csvs[:-1])
+    else:
+        start = time.perf_counter()
+        results["tracked_players"] = add_players(backend, fed)
+        results["add_players_s"] = time.perf_counter() - start
+
+    # 1. import (of the last month's file on --federation), alternating with its floor on a
+    # copy of the database before the import
+    import_games(backend, csvs[-1], results, runs)
+    if args.federation:
+        results["import_month_cost_ratio"] = results["import_s"] / results["import_first_month_s"]
+        csvs[-1].unlink()
 
     # 2. closing months: the floor closes the same month on a copy of tracker's database
     floor = backend.sibling("floor")
@@ -215,11 +213,53 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
     log(f"close first {c1.seconds:.2f}s (floor {c1_floor.seconds:.2f}s), last {cl.seconds:.2f}s")
     log(f"(floor {cl_floor.seconds:.2f}s)")
 
-    # 3. the site of every list, player and event (no floor)
-    if not args.no_site:
+    # 3. the site of every list, player and event (no floor; far too long on --federation)
+    if not args.no_site and not args.federation:
         site_build(backend, results, runs, workdir, keep=args.keep)
 
     # 4. rerate, alternating with the floor's (delete + every month, one process)
+    if not args.no_rerate:
+        rerate(backend, floor, months, rows, results, runs, workdir)
+
+    # 5. start-up and everyday commands, interleaved (not on --federation), then the whole
+    # list (its first line) and `compare --all`
+    if not args.federation:
+        startup(backend, fed, results, runs, next_month(last), workdir)
+    list_and_compare_all(backend, results, runs, whole_list=args.federation)
+
+    # 6. the big month
+    if not args.no_big_month and not args.federation:
+        big_month(backend, floor, fed, results, runs, workdir)
+
+    results["load_average"] = {"start": load_at_start, "end": list(os.getloadavg())}
+    validate(results)
+    goals = targets(size)
+    results["targets_met"] = {  # a figure whose floor disagrees meets nothing
+        name: meets(name, results[name], goals) and name not in results["invalid"]
+        for name in goals
+        if name in results
+    }
+    (workdir / "results.json").write_text(as_json(results))  # for benchmarks/scaling.py
+    if not args.keep:
+        floor.drop()
+        for p in workdir.glob("*"):
+            if p.name.startswith(("floor", "rows-", "tracker-snapshot", "help")):
+                p.unlink()
+    return results
+
+
+def rerate(
+    backend: Backend,
+    floor: Backend,
+    months: list[dt.date],
+    rows: dict[str, Any],
+    results: dict[str, Any],
+    runs: int,
+    workdir: Path,
+) -> None:
+    """``rerate --from`` the first month, alternating with the floor's (delete, then every
+    month in sequence, one process) on the floor's copy."""
+    first = months[0]
     log(f"rerating the whole history and its floor, {runs} runs each ...")
 
     def read_all_rows() -> None:
@@ -242,27 +282,124 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
     log(f"rerate {rr.seconds:.2f}s, floor {rr_floor.seconds:.2f}s")
     backend.analyze()
 
-    # 5. start-up and everyday commands, interleaved
-    startup(backend, fed, results, runs, next_month(last), workdir)
 
-    # 6. the big month
-    if not args.no_big_month:
-        big_month(backend, floor, fed, results, runs, workdir)
+def load_federation(
+    backend: Backend,
+    fed: generate.Federation,
+    results: dict[str, Any],
+    rating_list: Path,
+    months: list[Path],
+) -> None:
+    """As a federation loads itself (``--federation``): its rating list (the seeded tracked
+    players) with ``player import-fide-list``, the unrated tracked players through the
+    players service, then the games one month at a time (``months``: one CSV each) with
+    ``tracker import``: each one's time and peak RSS."""
+    log(f"loading the rating list ({rating_list.stat().st_size / 1e6:.0f} MB) ...")
+    listed = run(
+        tracker(
+            backend.url,
+            "player",
+            "import-fide-list",
+            str(rating_list),
+            "--federation",
+            FEDERATION_CODE,
+        )
+    )
+    rating_list.unlink()
+    start = time.perf_counter()
+    unrated = add_players(backend, fed, seeded=False)
+    results.update(
+        fide_list_s=listed.seconds,
+        fide_list_peak_rss_mb=listed.rss_mb,
+        fide_list_players=results["seeded_players"],
+        add_players_s=time.perf_counter() - start,
+        tracked_players=results["seeded_players"] + unrated,
+    )
+    log(f"rating list {listed.seconds:.1f}s ({listed.rss_mb:.0f} MB); importing the months ...")
+    imports: list[Run] = []
+    for path in months:
+        imports.append(
+            run(tracker(backend.url, "import", str(path), "--create-players", "external"))
+        )
+        path.unlink()
+        log(f"{path.name}: {imports[-1].seconds:.1f}s, {imports[-1].rss_mb:.0f} MB")
+    results.update(
+        import_months_s=[r.seconds for r in imports],
+        import_months_peak_rss_mb=[r.rss_mb for r in imports],
+        import_first_month_s=imports[0].seconds,
+        import_first_month_peak_rss_mb=imports[0].rss_mb,
+        import_month_before_last_s=imports[-1].seconds,
+        import_month_before_last_peak_rss_mb=imports[-1].rss_mb,
+        import_months_max_peak_rss_mb=max(r.rss_mb for r in imports),
+    )
+    backend.analyze()
 
-    results["load_average"] = {"start": load_at_start, "end": list(os.getloadavg())}
-    validate(results)
-    results["targets_met"] = {  # a figure whose floor disagrees meets nothing
-        name: meets(name, results[name]) and name not in results["invalid"]
-        for name in TARGETS
-        if name in results
-    }
-    (workdir / "results.json").write_text(as_json(results))  # for benchmarks/scaling.py
-    if not args.keep:
-        floor.drop()
-        for p in workdir.glob("*"):
-            if p.name.startswith(("floor", "rows-", "tracker-snapshot", "help")):
-                p.unlink()
-    return results
+
+def import_games(backend: Backend, csv_path: Path, results: dict[str, Any], runs: int) -> None:
+    """``tracker import`` of ``csv_path``, alternating with its floor on a copy of the
+    database made before it; checks that the floor wrote the same rows."""
+    log(f"importing {csv_path.name}: tracker import and its floor, {runs} runs each ...")
+    floor_import = backend.sibling("floor_import")
+    floor_import.copy_from(backend)
+    if runs > 1:
+        backend.snapshot()
+        floor_import.snapshot()
+    imp, imp_floor = alternate(
+        lambda: run(tracker(backend.url, "import", str(csv_path), "--create-players", "external")),
+        lambda: run(import_floor(floor_import, csv_path)),
+        runs,
+        undo_mine=backend.restore,
+        undo_floor=floor_import.restore,
+    )
+    counts = {t: backend.fetch(f"SELECT count(*) FROM {t}")[0][0] for t in IMPORTED}
+    floor_counts = {t: floor_import.fetch(f"SELECT count(*) FROM {t}")[0][0] for t in IMPORTED}
+    if floor_counts != counts:  # the floor must do the same import
+        raise SystemExit(f"the import floor wrote {floor_counts}, tracker {counts}")
+    results["agreement_import"] = import_agreement(backend, floor_import)
+    results["players_on_file"] = counts["players"]
+    games = backend.fetch(
+        "SELECT count(*) FROM games WHERE import_id = (SELECT max(id) FROM imports)"
+    )[0][0]
+    backend.drop_snapshot()
+    floor_import.drop_snapshot()
+    floor_import.drop()
+    results.update(
+        import_s=imp.seconds,
+        import_peak_rss_mb=imp.rss_mb,
+        import_floor_s=imp_floor.seconds,
+        import_floor_peak_rss_mb=imp_floor.rss_mb,
+        import_games=games,
+        import_games_per_s=games / imp.seconds,
+        import_floor_games_per_s=games / imp_floor.seconds,
+        import_ratio=imp_floor.seconds / imp.seconds,
+    )
+    log(f"import: {imp.seconds:.2f}s, floor {imp_floor.seconds:.2f}s")
+    backend.analyze()
+
+
+def list_and_compare_all(
+    backend: Backend, results: dict[str, Any], runs: int, *, whole_list: bool
+) -> None:
+    """``tracker list`` of every player, ``runs`` times: when its first line comes (through a
+    pipe), and with ``whole_list`` (``--federation``, where the start-up section is skipped) its
+    whole time and peak RSS; ``tracker compare --all``, ``runs`` times: time and peak RSS.
+    Medians, highest peak RSS."""
+    log(f"list (first line) and compare --all, {runs} runs each ...")
+    lists = [run(tracker(backend.url, "list"), first_line=True) for _ in range(runs)]
+    compares = [run(tracker(backend.url, "compare", "--all")) for _ in range(runs)]
+    whole, compared = median_of(lists), median_of(compares)
+    results["list_first_line_s"] = statistics.median(r.first_line_s or 0.0 for r in lists)
+    if whole_list:
+        results.update(
+            list_s=whole.seconds,
+            list_peak_rss_mb=whole.rss_mb,
+            list_lines=whole.stdout.count("\n"),
+        )
+    results.update(compare_all_s=compared.seconds, compare_all_peak_rss_mb=compared.rss_mb)
+    log(
+        f"list: first line {results['list_first_line_s']:.2f}s, all {whole.seconds:.2f}s; "
+        f"compare --all {compared.seconds:.2f}s ({compared.rss_mb:.0f} MB)"
+    )
 
 
 def startup(
@@ -488,7 +625,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--no-site", action="store_true", help="skip the site build")
     parser.add_argument("--keep", action="store_true", help="keep the floor databases and the site")
+    parser.add_argument(
+        "--federation",
+        action="store_true",
+        help="FIDE's scale: 800,000 players (600,000 on the rating list), 50,000 active a month, "
+        "250,000 games a month, 12 months",
+    )
+    parser.add_argument(
+        "--scale",
+        type=float,
+        default=1.0,
+        help="with --federation: this many times the players, active players and games",
+    )
+    parser.add_argument("--no-rerate", action="store_true", help="skip the rerate")
     args = parser.parse_args(argv)
+    if args.federation and args.large:
+        parser.error("--federation and --large are two sizes: give one")
+    if args.scale != 1.0 and not args.federation:
+        parser.error("--scale goes with --federation")
+    if args.scale <= 0:
+        parser.error("--scale must be positive")
     if shutil.which(TRACKER) is None:
         raise SystemExit(f"{TRACKER} not found: install tracker into this Python first")
     results = bench(args)

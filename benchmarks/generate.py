@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import itertools
 import math
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 CSV_HEADER = (
@@ -73,10 +74,36 @@ class Config:
     forfeit_share: float = 0.005
     # The big month (``big_month``): one month after the others with this many games.
     big_month_games: int = 16_000
+    # Each month's events draw their entrants from this many players, drawn afresh every
+    # month weighted by activity (None: from every player).
+    active_players: int | None = None
+    # Every tracked player's federation (None: drawn, mostly ENG).
+    federation: str | None = None
+
+    def scaled(self, factor: float) -> Config:
+        """The same federation with ``factor`` times the players, active players and games."""
+        active = self.active_players
+        return replace(
+            self,
+            players=round(self.players * factor),
+            games=round(self.games * factor),
+            active_players=None if active is None else round(active * factor),
+        )
 
 
 SMALL = Config(players=3_000, games=48_000, months=12)
 LARGE = Config(players=50_000, games=1_000_000, months=24, big_month_games=160_000)
+# FIDE's scale: about 600,000 seeded players on the rating list (of 727,000 tracked: the
+# others start unrated), 73,000 external players on top, 50,000 players active in a month,
+# 250,000 games a month.
+FEDERATION = Config(
+    players=800_000,
+    games=3_000_000,
+    months=12,
+    external_share=1 / 11,
+    active_players=50_000,
+    federation="ENG",
+)
 
 
 @dataclass
@@ -246,8 +273,23 @@ def _entrants(
     return list(chosen.values())
 
 
+def _cumulative(players: list[Player]) -> list[float]:
+    """The players' cumulative activity, for ``rng.choices``."""
+    return list(itertools.accumulate(p.activity for p in players))
+
+
+def _active(players: list[Player], size: int, rng: random.Random) -> list[Player]:
+    """A month's active players: ``size`` of them, drawn weighted by activity."""
+    return _entrants(players, _cumulative(players), min(size, len(players)), rng)
+
+
 def _month_games(
-    fed: Federation, month: dt.date, quota: int, rng: random.Random, cum: list[float]
+    fed: Federation,
+    month: dt.date,
+    quota: int,
+    rng: random.Random,
+    pool: list[Player],
+    cum: list[float],
 ) -> Iterator[GeneratedGame]:
     days = _days_in(month)
     made = 0
@@ -267,7 +309,7 @@ def _month_games(
             per_day = math.ceil(rounds / span)
             dates = [month.replace(day=start + r // per_day) for r in range(rounds)]
         name = f"{city} {kind} {month:%Y-%m} #{number}"
-        pairer = _Pairer(_entrants(fed.players, cum, size, rng), rng)
+        pairer = _Pairer(_entrants(pool, cum, min(size, len(pool)), rng), rng)
         for r in range(rounds):
             for white, black in pairer.round():
                 if made >= quota:
@@ -281,15 +323,17 @@ def _month_games(
 def generate(config: Config) -> Federation:
     rng = random.Random(config.seed)
     fed = Federation(config, make_players(config, rng))
+    if config.federation is not None:
+        for p in fed.players:
+            if not p.external:
+                p.federation = config.federation
     per_month, extra = divmod(config.games, config.months)
     for i, month in enumerate(fed.month_list()):
-        total = 0.0
-        cum = []
-        for p in fed.players:
-            total += p.activity
-            cum.append(total)
+        pool = fed.players
+        if config.active_players is not None:
+            pool = _active(fed.players, config.active_players, rng)
         quota = per_month + (1 if i < extra else 0)
-        fed.games.extend(_month_games(fed, month, quota, rng, cum))
+        fed.games.extend(_month_games(fed, month, quota, rng, pool, _cumulative(pool)))
         for p in fed.players:  # juniors improve
             if p.junior:
                 p.strength = min(2500.0, p.strength + 6.0)
@@ -303,12 +347,8 @@ def big_month(fed: Federation) -> list[GeneratedGame]:
     config = fed.config
     rng = random.Random(config.seed + 1)
     month = _add_months(config.first_month, config.months)
-    cum = []
-    total = 0.0
-    for p in fed.players:
-        total += p.activity
-        cum.append(total)
-    return list(_month_games(fed, month, config.big_month_games, rng, cum))
+    cum = _cumulative(fed.players)
+    return list(_month_games(fed, month, config.big_month_games, rng, fed.players, cum))
 
 
 def write_csv(fed: Federation, path: Path, games: list[GeneratedGame] | None = None) -> None:
@@ -335,3 +375,52 @@ def write_csv(fed: Federation, path: Path, games: list[GeneratedGame] | None = N
                     "standard",
                 )
             )
+
+
+def games_by_month(fed: Federation) -> dict[dt.date, list[GeneratedGame]]:
+    """The federation's games, month by month (every event lies within one month)."""
+    out: dict[dt.date, list[GeneratedGame]] = {month: [] for month in fed.month_list()}
+    for g in fed.games:
+        out[g.played_on.replace(day=1)].append(g)
+    return out
+
+
+_MONTH_NAMES = ("JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC")
+#: FIDE's fixed-width standard list: (column name, width); the rating column is named by
+#: the list's month (``FEB24``). See tracker/importers/fidelist.py.
+_LIST_COLUMNS = (
+    ("ID Number", 15), ("Name", 61), ("Fed", 4), ("Sex", 4), ("Tit", 5), ("WTit", 5),
+    ("OTit", 15), ("FOA", 4), ("", 6), ("Gms", 4), ("K", 3), ("B-day", 6), ("Flag", 0),
+)  # fmt: skip
+
+
+def write_fide_list(fed: Federation, path: Path, federation: str) -> dt.date:
+    """The seeded tracked players as FIDE's fixed-width standard rating list of the month
+    before the first one, all of ``federation``: their seed as the rating, K 10 from 2400,
+    K 40 for a junior under 2300 or fewer than 30 games, else K 20 (``tracker player
+    import-fide-list`` reads the K as the flags and the games). The list's month."""
+    month = _add_months(fed.config.first_month, -1)
+    label = f"{_MONTH_NAMES[month.month - 1]}{month:%y}"
+
+    def line(cells: tuple[object, ...]) -> str:
+        return "".join(
+            f"{cell:<{width}}" for cell, (_, width) in zip(cells, _LIST_COLUMNS, strict=True)
+        ).rstrip()
+
+    with path.open("w", encoding="utf-8") as out:
+        out.write(line(tuple(name or label for name, _ in _LIST_COLUMNS)) + "\n")
+        for p in fed.players:
+            rating = p.seed_rating
+            if p.external or rating is None:
+                continue
+            if rating >= 2400:
+                k = 10
+            elif (p.junior and rating < 2300) or p.seed_games < 30:
+                k = 40
+            else:
+                k = 20
+            title = p.title or ""
+            sex, flag = ("F", "w") if p.sex == "f" else ("M", "")
+            cells = (p.fide_id, p.name, federation, sex, title, "", "", "", rating, 0, k)
+            out.write(line((*cells, p.birth_year, flag)) + "\n")
+    return month

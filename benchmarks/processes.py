@@ -35,33 +35,45 @@ class Run:
     rss_mb: float
     stdout: str
     stderr: str = ""
+    first_line_s: float | None = None  # when the first line of stdout came (``first_line``)
 
 
 # Runs a command and reports its wall time and peak RSS. The launcher is a fresh, small
 # process: a child forked straight from the bench (which holds the whole federation in
-# memory) would report the bench's RSS as its own peak.
+# memory) would report the bench's RSS as its own peak. With "first-line", the command's
+# stdout is a pipe the launcher reads (as `tracker list | less` would): it notes when the
+# first line came, then passes the rest on.
 _LAUNCHER = """
 import json, os, subprocess, sys, time
-out = sys.argv[1]
+out, piped = sys.argv[1], sys.argv[2] == "first-line"
 start = time.perf_counter()
-proc = subprocess.Popen(sys.argv[2:])
+proc = subprocess.Popen(sys.argv[3:], stdout=subprocess.PIPE if piped else None)
+first = None
+if proc.stdout is not None:
+    line = proc.stdout.readline()
+    first = time.perf_counter() - start
+    sys.stdout.buffer.write(line)
+    for chunk in iter(lambda: proc.stdout.read(1 << 16), b""):
+        sys.stdout.buffer.write(chunk)
 _, status, usage = os.wait4(proc.pid, 0)
 seconds = time.perf_counter() - start
 with open(out, "w") as f:
-    json.dump([seconds, usage.ru_maxrss, os.waitstatus_to_exitcode(status)], f)
+    json.dump([seconds, usage.ru_maxrss, os.waitstatus_to_exitcode(status), first], f)
 """
 
 
-def run(cmd: Sequence[str], *, check: bool = True) -> Run:
-    """Run a process: its wall time and its own peak RSS."""
+def run(cmd: Sequence[str], *, check: bool = True, first_line: bool = False) -> Run:
+    """Run a process: its wall time and its own peak RSS (and with ``first_line``, when the
+    first line of its stdout came, read through a pipe)."""
     with (
         tempfile.TemporaryFile() as out,
         tempfile.TemporaryFile() as err,
         tempfile.NamedTemporaryFile(suffix=".json") as report,
     ):
-        launcher = [sys.executable, "-S", "-c", _LAUNCHER, report.name, *cmd]
+        mode = "first-line" if first_line else "whole"
+        launcher = [sys.executable, "-S", "-c", _LAUNCHER, report.name, mode, *cmd]
         subprocess.run(launcher, stdout=out, stderr=err, env=CHILD_ENV, check=False)
-        seconds, maxrss_kb, code = json.loads(Path(report.name).read_text())
+        seconds, maxrss_kb, code, first = json.loads(Path(report.name).read_text())
         out.seek(0)
         err.seek(0)
         stdout, stderr = out.read(), err.read()
@@ -74,6 +86,7 @@ def run(cmd: Sequence[str], *, check: bool = True) -> Run:
         maxrss_kb / 1024.0,
         stdout.decode(errors="replace"),
         stderr.decode(errors="replace"),
+        first,
     )
 
 
