@@ -259,17 +259,16 @@ def player_lines(db: Db, tc: str, player_id: int) -> dict[dt.date, Line]:
     return {day(month): _line(fields) for month, *fields in rows}
 
 
-def list_moves(db: Db, tc: str, until: dt.date) -> list[tuple[dt.date, int, int | None]]:
-    """Every stored line's (month, player, rating) on the lists of ``tc`` closing ``until``
-    or earlier, oldest first: the ratings on each list follow from them and the seeds (a
-    player without a line on a list carries his latest over)."""
-    rows = db.all(
+def list_moves(db: Db, tc: str, until: dt.date) -> list[tuple[int, int, int | None]]:
+    """Every stored line's (period id, player, rating) on the lists of ``tc`` closing
+    ``until`` or earlier, oldest list first: the ratings on each list follow from them and the
+    seeds (a player without a line on a list carries his latest over)."""
+    return db.all(  # the driver's rows are tuples: not copied (a list has 50,000 lines)
         """
-        SELECT r.month, h.player_id, h.rating
+        SELECT h.period_id, h.player_id, h.rating
         FROM elo_history h
         JOIN rating_periods r ON r.id = h.period_id
         WHERE r.tc = :tc AND r.month <= :until
         ORDER BY r.month""",
         {"tc": tc, "until": until},
     )
-    return [(day(month), pid, rating) for month, pid, rating in rows]

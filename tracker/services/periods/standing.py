@@ -13,6 +13,8 @@ import bisect
 import datetime as dt
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
+from itertools import accumulate, groupby
+from operator import itemgetter
 from typing import TypeVar
 
 from tracker.db.driver import Db
@@ -48,34 +50,63 @@ class Standing:
 
 class Standings:
     """The ratings on the closed lists of a time control, to place a rating on each: one read
-    of the stored lines (and the seeds), the lists of ``months`` only kept."""
+    of the stored lines (and the seeds), the lists of ``months`` only kept, each as how many of
+    its players have each rating (a few thousand numbers, whatever the size of the list)."""
 
     def __init__(self, db: Db, tc: str, closed: list[ClosedMonth], months: Collection[dt.date]):
-        self._lists: dict[dt.date, list[int]] = {}
+        self._lists: dict[dt.date, _Counted] = {}
         wanted = set(months)
         if not closed or not wanted:
             return
-        first = closed[0].month
-        current: dict[int, int | None] = {
-            pid: lists.seeded_state(seed, seed.birth_year, first).rating
-            for pid, seed in lists.seeds(db, tc).items()
-        }
-        moves = list_queries.list_moves(db, tc, max(wanted))
-        i = 0
-        for month, _, _ in closed:
-            if month > max(wanted):
+        last = max(wanted)
+        # a seed is a player's rating on every list before his first stored line
+        current: dict[int, int | None] = {p: s.rating for p, s in lists.seeds(db, tc).items()}
+        counts: dict[int, int] = {}
+        for r in current.values():
+            if r:
+                counts[r] = counts.get(r, 0) + 1
+        # the stored lines come list by list, in the order of the lists
+        lines = groupby(list_queries.list_moves(db, tc, last), key=itemgetter(0))
+        period_lines = next(lines, None)
+        for month, period, _ in closed:
+            if month > last:
                 break
-            while i < len(moves) and moves[i][0] <= month:
-                _, pid, rating = moves[i]
-                current[pid] = rating
-                i += 1
+            if period_lines is not None and period_lines[0] == period:
+                for _, pid, rating in period_lines[1]:
+                    before = current.get(pid)
+                    if before:
+                        counts[before] -= 1
+                    if rating:
+                        counts[rating] = counts.get(rating, 0) + 1
+                    current[pid] = rating
+                period_lines = next(lines, None)
             if month in wanted:
-                self._lists[month] = sorted(r for r in current.values() if r)
+                self._lists[month] = _Counted(counts)
 
     def place(self, month: dt.date, rating: int | None) -> Standing | None:
         """Where ``rating`` stands on the list closing ``month`` (None: unrated, or not a
         list read)."""
-        return place(self._lists.get(month, []), rating)
+        counted = self._lists.get(month)
+        return None if counted is None else counted.place(rating)
+
+
+class _Counted:
+    """A list's ratings as the number of its players at or below each rating."""
+
+    def __init__(self, counts: dict[int, int]):
+        self.ratings = sorted(r for r, n in counts.items() if n > 0)
+        self.at_most = list(accumulate(counts[r] for r in self.ratings))
+        self.size = self.at_most[-1] if self.at_most else 0
+
+    def place(self, rating: int | None) -> Standing | None:
+        """As :func:`place` on the list's sorted ratings."""
+        if not self.size or not rating:
+            return None
+        lower = bisect.bisect_left(self.ratings, rating)
+        below = self.at_most[lower - 1] if lower else 0
+        upper = bisect.bisect_right(self.ratings, rating)
+        above = self.size - (self.at_most[upper - 1] if upper else 0)
+        return Standing(above + 1, self.size, 100 * below / self.size)
 
 
 def place(ratings: Sequence[int], rating: int | None) -> Standing | None:
