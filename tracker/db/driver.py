@@ -20,7 +20,8 @@ import datetime as dt
 import re
 import sqlite3
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from itertools import islice
 from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import quote, unquote
@@ -182,11 +183,14 @@ class Db:
         marks = ", ".join("?" for _ in columns)
         self.connection.executemany(f"INSERT INTO {table} ({names}) VALUES ({marks})", rows)
 
-    def store(self, rows: Sequence[EloRow] | Sequence[GlickoRow]) -> None:
-        """Insert rows of a history table (:mod:`tracker.db.rows`) in one driver call."""
-        if rows:
-            kind = type(rows[0])
-            self.insert_many(TABLES[kind], kind._fields, rows)
+    def store(self, rows: Iterable[EloRow] | Iterable[GlickoRow], batch: int = 20_000) -> None:
+        """Insert rows of a history table (:mod:`tracker.db.rows`), ``batch`` rows a driver
+        call: rows made as they are stored (a generator) are never all held at once (a
+        federation's month has half a million shadow rows)."""
+        pending: Iterator[EloRow | GlickoRow] = iter(rows)
+        while chunk := list(islice(pending, batch)):
+            first = chunk[0]
+            self.insert_many(TABLES[type(first)], first._fields, chunk)
 
 
 class Savepoint:

@@ -36,7 +36,7 @@ __all__ = [
 ]
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from tracker.db.collector import without_gc
@@ -89,21 +89,23 @@ def write_month(
     """Store the month's snapshots: a row per tracked side of every game and a month-end row
     per player who played (per-game presets: an idle shadow does not move, see
     :func:`month_end_players`), or a month-end row per player (per-period presets)."""
-    rows: list[GlickoRow] = []
     day_end = month_end(month.month)
     name = month.preset.name
-    if month.preset.period == "game":
-        for u in updates:
-            day = u.after.last_played  # the game's day
-            assert day is not None
-            rows.append(_row(u.player_id, name, period, u.after, u.game_id, day, day))
-    moved: Iterable[int] = (
-        dict.fromkeys(u.player_id for u in updates) if month.movers_only else after
-    )
-    for pid in moved:
-        p = after[pid]
-        rows.append(_row(pid, name, period, p, None, day_end, p.last_played))
-    db.store(rows)
+
+    def rows() -> Iterator[GlickoRow]:  # made as they are stored
+        if month.preset.period == "game":
+            for u in updates:
+                day = u.after.last_played  # the game's day
+                assert day is not None
+                yield _row(u.player_id, name, period, u.after, u.game_id, day, day)
+        moved: Iterable[int] = (
+            dict.fromkeys(u.player_id for u in updates) if month.movers_only else after
+        )
+        for pid in moved:
+            p = after[pid]
+            yield _row(pid, name, period, p, None, day_end, p.last_played)
+
+    db.store(rows())
 
 
 class GlickoShadow:
