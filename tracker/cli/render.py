@@ -206,6 +206,48 @@ def print_table(
     )
 
 
+#: Lines a streamed table writes at a time.
+STREAM_LINES = 1000
+
+
+def stream_table(
+    columns: Sequence[str],
+    rows: Iterable[Sequence[Any]],
+    widths: Sequence[int],
+    *,
+    title: str | None = None,
+    right: Iterable[str] = (),
+    wrap: Iterable[str] = (),
+    drop: Sequence[str | int | Sequence[str | int]] = (),
+    width: int | None = -1,
+) -> None:
+    """:func:`print_table` of rows printed as they come, never all in memory (a federation's
+    list): the caller knows the width of each column's widest cell (``widths``, header not
+    counted) before the first row. The caller says an empty table itself. A cell wider than
+    said is never cut: it wraps in a ``wrap`` column, else it pushes its row out."""
+    limit = terminal_width() if width == -1 else width
+    full = [max(w, cell_width(c)) for w, c in zip(widths, columns, strict=True)]
+    lines = _lines(
+        columns,
+        (["" if cell is None else str(cell) for cell in row] for row in rows),
+        title=title,
+        right=set(right),
+        wrap=set(wrap),
+        drop=drop,
+        below=None,
+        width=limit,
+        widths=full,
+    )
+    write = sys.stdout.write
+    batch: list[str] = []
+    for line in lines:
+        batch.append(line.rstrip() + "\n")
+        if len(batch) >= STREAM_LINES:
+            write("".join(batch))
+            batch.clear()
+    write("".join(batch))
+
+
 def _indexes(columns: Sequence[str], step: str | int | Sequence[str | int]) -> list[int]:
     items: Sequence[str | int] = [step] if isinstance(step, str | int) else step
     out = []
@@ -219,7 +261,7 @@ def _indexes(columns: Sequence[str], step: str | int | Sequence[str | int]) -> l
 
 def _lines(
     columns: Sequence[str],
-    rows: list[list[str]],
+    rows: Iterable[list[str]],
     *,
     title: str | None,
     right: set[str],
@@ -228,8 +270,15 @@ def _lines(
     below: str | None,
     width: int | None,
     breakable: Collection[str] = (),
+    widths: list[int] | None = None,
 ) -> Iterable[str]:
-    widths = _widths(columns, rows)
+    """The lines of a table; ``widths``: each column's, when the caller knows them (the rows
+    are then read once, as they come), else measured on ``rows`` (a list)."""
+    given = widths is not None  # then a cell may be wider than said: a wrap column wraps it
+    if widths is None:
+        assert isinstance(rows, list)
+        widths = _widths(columns, rows)
+    widths = list(widths)
     full = list(widths)
     shown = list(range(len(columns)))
     under: list[int] = []
@@ -260,7 +309,9 @@ def _lines(
     aligned = [(i, widths[i], columns[i] in right) for i in shown]
     gap = " " * GAP
     yield gap.join(_pad(columns[i], w, r) for i, w, r in aligned)
-    narrowed = [(i, widths[i]) for i in shown if widths[i] < full[i]]
+    narrowed = [
+        (i, widths[i]) for i in shown if widths[i] < full[i] or (given and columns[i] in wrap)
+    ]
     # One format per row when every cell is ASCII (a federation's list: 44,000 rows)
     ascii_row = gap.join(f"{{:{'>' if r else '<'}{w}}}" for _, w, r in aligned).format
     picks = [i for i, _, _ in aligned]

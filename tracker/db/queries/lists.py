@@ -148,6 +148,33 @@ def _line(fields: list[Any]) -> Line:
     return Line(*fields)
 
 
+def _latest_sql(db: Db, columns: str, only: str = "") -> str:
+    """The query of :func:`_latest` (``:tc``, ``:month``; ``only``: a further condition on
+    ``h``)."""
+    current = "CASE WHEN r.month = :month THEN 1 ELSE 0 END"
+    if db.sqlite:
+        return f"""
+            SELECT {current}, {columns}
+            FROM elo_history h
+            JOIN rating_periods r ON r.id = h.period_id
+            JOIN (
+                SELECT h.player_id AS pid, max(r.month) AS m
+                FROM elo_history h JOIN rating_periods r ON r.id = h.period_id
+                WHERE r.tc = :tc AND r.month <= :month {only}
+                GROUP BY h.player_id
+            ) last ON last.pid = h.player_id AND last.m = r.month
+            JOIN players p ON p.id = h.player_id
+            WHERE r.tc = :tc"""
+    # PostgreSQL plans the join above as 44,000 index probes (2 s): one sorted scan
+    return f"""
+        SELECT DISTINCT ON (h.player_id) {current}, {columns}
+        FROM elo_history h
+        JOIN rating_periods r ON r.id = h.period_id
+        JOIN players p ON p.id = h.player_id
+        WHERE r.tc = :tc AND r.month <= :month {only}
+        ORDER BY h.player_id, r.month DESC"""
+
+
 def _latest(
     db: Db, tc: str, month: dt.date, columns: str, wanted: set[int] | None
 ) -> list[tuple[Any, ...]]:
@@ -160,29 +187,7 @@ def _latest(
     if wanted is not None and len(wanted) <= IN_LIMIT:
         only = "AND h.player_id IN (:ids)"
         params["ids"] = sorted(wanted)
-    current = "CASE WHEN r.month = :month THEN 1 ELSE 0 END"
-    if db.sqlite:
-        sql = f"""
-            SELECT {current}, {columns}
-            FROM elo_history h
-            JOIN rating_periods r ON r.id = h.period_id
-            JOIN (
-                SELECT h.player_id AS pid, max(r.month) AS m
-                FROM elo_history h JOIN rating_periods r ON r.id = h.period_id
-                WHERE r.tc = :tc AND r.month <= :month {only}
-                GROUP BY h.player_id
-            ) last ON last.pid = h.player_id AND last.m = r.month
-            JOIN players p ON p.id = h.player_id
-            WHERE r.tc = :tc"""
-    else:  # PostgreSQL plans the join above as 44,000 index probes (2 s): one sorted scan
-        sql = f"""
-            SELECT DISTINCT ON (h.player_id) {current}, {columns}
-            FROM elo_history h
-            JOIN rating_periods r ON r.id = h.period_id
-            JOIN players p ON p.id = h.player_id
-            WHERE r.tc = :tc AND r.month <= :month {only}
-            ORDER BY h.player_id, r.month DESC"""
-    return db.all(sql, params)  # one fetch: faster than row by row
+    return db.all(_latest_sql(db, columns, only), params)  # one fetch: faster than row by row
 
 
 def latest_lines(
@@ -273,3 +278,91 @@ def list_moves(db: Db, tc: str, until: dt.date) -> list[tuple[dt.date, int, int 
         {"tc": tc, "until": until},
     )
     return [(day(month), pid, rating) for month, pid, rating in rows]
+
+
+# ---------------------------------------------------------------------------------------
+# A whole printed list, in its order, streamed (a federation's list has hundreds of thousands
+# of lines: the database sorts them, and they are read in batches as they are printed).
+
+#: Where a listed line comes from: stored on that very list, carried over from an earlier
+#: one (a rated player without games), or a seed (a player without any stored line yet).
+CURRENT, CARRIED, SEEDED = 1, 0, 2
+
+
+class ListedLine(NamedTuple):
+    """A rated line of a list as read for printing: what the list shows and what deriving K
+    of a carried or seeded line takes (:mod:`tracker.services.lists`)."""
+
+    source: int  # CURRENT, CARRIED or SEEDED
+    rating: int
+    name: str
+    player_id: int
+    games: int  # of the period (stored lines), the seed's rated games (seeds)
+    next_k: int | None
+    rated_games: int
+    ever_2400: bool
+    ever_2300: bool
+    birth_year: int | None
+    extra: tuple[Any, ...]  # the columns of ``players`` asked for
+
+
+def _listed_sql(db: Db, extra: Collection[str]) -> str:
+    """Every rated line of the list closing ``:month`` of ``:tc``, stored, carried or seeded
+    (the columns of :class:`ListedLine`), unordered."""
+    more = "".join(f", p.{name}" for name in extra)
+    stored = _latest_sql(
+        db,
+        "h.rating, p.name, h.player_id, h.games, h.next_k, h.rated_games, h.ever_2400, "
+        f"h.ever_2300, p.birth_year{more}",
+    )
+    return f"""
+        SELECT * FROM ({stored}) stored WHERE rating IS NOT NULL
+        UNION ALL
+        SELECT {SEEDED}, s.rating, p.name, s.player_id, s.games, NULL, s.games, s.ever_2400,
+               s.ever_2300, p.birth_year{more}
+        FROM player_seeds s JOIN players p ON p.id = s.player_id
+        WHERE s.tc = :tc AND NOT p.external AND NOT EXISTS (
+            SELECT 1 FROM elo_history h JOIN rating_periods r ON r.id = h.period_id
+            WHERE h.player_id = s.player_id AND r.tc = :tc AND r.month <= :month)"""
+
+
+def listed_lines(
+    db: Db, tc: str, month: dt.date, extra: Collection[str] = ()
+) -> Iterator[ListedLine]:
+    """The rated lines of the list closing ``month``, highest rating first, then by name
+    (code point order, as Python compares strings) and id: sorted by the database, read in
+    batches as the caller goes."""
+    collate = "" if db.sqlite else ' COLLATE "C"'  # SQLite compares text bytewise already
+    sql = f"""
+        SELECT * FROM ({_listed_sql(db, extra)}) listed
+        ORDER BY listed.rating DESC, listed.name{collate}, listed.player_id"""
+    for source, rating, name, pid, games, next_k, rated, e2400, e2300, born, *more in db.stream(
+        sql, {"tc": tc, "month": month}
+    ):
+        yield ListedLine(
+            source, rating, name, pid, games, next_k, rated, bool(e2400), bool(e2300), born,
+            tuple(more),
+        )  # fmt: skip
+
+
+class RatingCount(NamedTuple):
+    """The rated lines of a list at one rating: how many, their longest name (characters)
+    and their highest FIDE id."""
+
+    rating: int
+    players: int
+    longest_name: int
+    top_fide_id: int | None
+
+
+def rating_counts(db: Db, tc: str, month: dt.date) -> list[RatingCount]:
+    """The rated lines of the list closing ``month`` counted by rating, highest first: what
+    printing the list must know before its first line (ranks and column widths)."""
+    rows = db.all(
+        f"""
+        SELECT rating, count(*), max(length(name)), max(fide_id)
+        FROM ({_listed_sql(db, ("fide_id",))}) listed
+        GROUP BY rating ORDER BY rating DESC""",
+        {"tc": tc, "month": month},
+    )
+    return [RatingCount(*row) for row in rows]

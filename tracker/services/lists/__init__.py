@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Collection, Container, Iterable
+from collections.abc import Collection, Container, Iterable, Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -192,6 +192,44 @@ def briefs_at(db: Db, tc: str, month: dt.date, extra: Collection[str] = ()) -> d
         line = seed_line(seed, closed[0].month, month)
         out[pid] = Brief(line.rating, 0, line.next_k, extras.get(pid, ()))
     return out
+
+
+class Printed(NamedTuple):
+    """A rated line of a printed list: what :class:`Brief` holds, with the player's name."""
+
+    player_id: int
+    name: str
+    rating: int
+    games: int
+    k: int | None
+    birth_year: int | None
+    extra: tuple[Any, ...]
+
+
+def printed_list(
+    db: Db, tc: str, month: dt.date, first_month: dt.date, extra: Collection[str] = ()
+) -> Iterator[Printed]:
+    """The rated lines of the list that closed ``month`` (those of :func:`briefs_at` with a
+    rating), highest first, then by name and id, as the database sorts and streams them:
+    a federation's list is never all in memory. ``first_month``: the first closed period."""
+    year = next_month(month).year
+    publication = fide.publication
+    for line in queries.listed_lines(db, tc, month, extra):
+        if line.source == queries.CURRENT:
+            games, k = line.games, line.next_k
+        elif line.source == queries.CARRIED:  # see :func:`carried`
+            games = 0
+            k = publication(
+                line.rating, line.rated_games, line.ever_2400, line.ever_2300,
+                line.birth_year, year,
+            ).k  # fmt: skip
+        else:
+            seed = ListSeed(
+                line.player_id, line.rating, line.games, line.ever_2400, line.ever_2300,
+                line.birth_year,
+            )  # fmt: skip
+            games, k = 0, seed_line(seed, first_month, month).next_k
+        yield Printed(line.player_id, line.name, line.rating, games, k, line.birth_year, line.extra)
 
 
 def player_lines(
