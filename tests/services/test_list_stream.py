@@ -20,6 +20,7 @@ from tracker.cli.history import entry_json
 from tracker.services import lists, players
 from tracker.services.periods import history
 from tracker.services.players import SeedInput
+from tracker.services.shadow import reads
 
 
 def _add(s: Any, name: str, rating: int | None, fide_id: int | None, **more: Any) -> None:
@@ -174,3 +175,26 @@ def test_an_empty_list_prints_no_table(db: Services, db_url: str) -> None:
         )
         + "\n"
     )
+
+
+# compare --all reads whole lists too: the ratings of every line, the latest shadows
+
+
+@pytest.mark.parametrize("closing", ["2026-01", "2026-02"])
+def test_a_lists_ratings_are_those_of_its_whole_lines(listed: Services, closing: str) -> None:
+    """``ratings_at`` (the ratings alone, one grouped read) gives the ratings of
+    ``briefs_at``: stored lines, unrated ones, lines carried over, seeds not listed yet."""
+    with listed.transaction() as s:
+        whole = {pid: b.rating for pid, b in lists.briefs_at(s, "standard", month(closing)).items()}
+        assert lists.ratings_at(s, "standard", month(closing)) == whole
+    assert None in whole.values()  # the newcomer's line: unrated, pending
+
+
+def test_the_latest_shadows_of_everyone_are_each_players_latest(listed: Services) -> None:
+    """The whole list's month-end shadows (one grouped scan) are those read player by
+    player: for February's idle players, their January rows."""
+    with listed.transaction() as s:
+        everyone = reads.month_end_players(s, "standard", month("2026-02"))
+        ids = [pid for pid, _ in s.all("SELECT id, name FROM players")]
+        one_by_one = reads.month_end_players(s, "standard", month("2026-02"), only=ids)
+    assert everyone == one_by_one and len(everyone) == 4  # who played: Alpha, Zed, bravo, Newcomer

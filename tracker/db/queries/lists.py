@@ -200,6 +200,28 @@ def latest_lines(
             yield bool(current), _line([pid, *fields])
 
 
+def latest_ratings(db: Db, tc: str, month: dt.date) -> list[tuple[int, int | None, bool]]:
+    """``(player, rating, current)`` of each player's latest stored line on a list closing
+    ``month`` or earlier (``current``: on that very list): :func:`latest_lines` cut to the
+    rating, for readers of a whole list's ratings."""
+    params = {"tc": tc, "month": month}
+    if db.sqlite:
+        # SQLite takes the bare columns of a max() query from the row holding the max (its
+        # documented rule): one grouped scan, no join back to each player's latest line.
+        rows = db.all(
+            """
+            SELECT h.player_id, h.rating, max(r.month) = :month
+            FROM elo_history h JOIN rating_periods r ON r.id = h.period_id
+            WHERE r.tc = :tc AND r.month <= :month
+            GROUP BY h.player_id""",
+            params,
+        )
+    else:
+        rows = db.all(_latest_sql(db, "h.player_id, h.rating"), params)
+        rows = [(pid, rating, current) for current, pid, rating in rows]
+    return [(pid, rating, bool(current)) for pid, rating, current in rows]
+
+
 class BriefLine(NamedTuple):
     """What a printed list reads of a stored line: enough to carry it over."""
 

@@ -232,6 +232,23 @@ def printed_list(
         yield Printed(line.player_id, line.name, line.rating, games, k, line.birth_year, line.extra)
 
 
+def ratings_at(db: Db, tc: str, month: dt.date) -> dict[int, int | None]:
+    """The rating of every line of the list that closed ``month`` (:func:`briefs_at`'s
+    ratings, read without the rest of each line: a rating carried over is the same)."""
+    closed = closed_months(db, tc)
+    if not closed or month < closed[0].month:
+        return {}
+    out: dict[int, int | None] = {}
+    seen: set[int] = set()
+    for pid, rating, current in queries.latest_ratings(db, tc, month):
+        seen.add(pid)
+        if current or rating is not None:  # an unrated line carried over is not listed
+            out[pid] = rating
+    for pid, seed in _unlisted_seeds(db, tc, seen).items():
+        out[pid] = seed_line(seed, closed[0].month, month).rating
+    return out
+
+
 def player_lines(
     db: Db,
     tc: str,
