@@ -20,6 +20,8 @@ from typing import Any
 
 import typer
 
+from tracker.db.collector import without_gc
+
 #: Spaces between two columns.
 GAP = 2
 #: A wrapped column keeps at least this many characters a line (or its header's width).
@@ -183,27 +185,28 @@ def print_table(
     a longer word staying whole (a file's path), except in the ``break_words`` columns,
     whose words break after a hyphen or where the column ends (long real names).
     """
-    materialised = cells(rows)
-    if not materialised:
-        message(empty)
-        return
-    limit = terminal_width() if width == -1 else width
-    sys.stdout.write(
-        "".join(
-            line.rstrip() + "\n"
-            for line in _lines(
-                columns,
-                materialised,
-                title=title,
-                right=set(right),
-                wrap=set(wrap),
-                drop=drop,
-                below=below,
-                width=limit,
-                breakable=set(break_words),
+    with without_gc():  # a table of 600,000 rows is millions of strings: see without_gc
+        materialised = cells(rows)
+        if not materialised:
+            message(empty)
+            return
+        limit = terminal_width() if width == -1 else width
+        sys.stdout.write(
+            "".join(
+                line.rstrip() + "\n"
+                for line in _lines(
+                    columns,
+                    materialised,
+                    title=title,
+                    right=set(right),
+                    wrap=set(wrap),
+                    drop=drop,
+                    below=below,
+                    width=limit,
+                    breakable=set(break_words),
+                )
             )
         )
-    )
 
 
 #: Lines a streamed table writes at a time.
