@@ -14,8 +14,9 @@ import json
 import os
 import sys
 import unicodedata
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from decimal import Decimal
+from itertools import islice
 from typing import Any
 
 import typer
@@ -148,18 +149,49 @@ def table_width(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> int:
     return sum(widths) + GAP * (len(widths) - 1)
 
 
-def _widths(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> list[int]:
+def _widths(columns: Sequence[str], rows: Iterable[Sequence[str]]) -> list[int]:
     widths = [cell_width(c) for c in columns]
-    for i in range(len(columns)):
-        cells = {row[i] for row in rows}
-        if cells:
-            widths[i] = max(widths[i], max(map(cell_width, cells)))
+    it = iter(rows)
+    while chunk := list(islice(it, _CHUNK)):  # a chunk at a time: never all rows as text
+        for i in range(len(columns)):
+            widths[i] = max(widths[i], max(map(cell_width, {row[i] for row in chunk})))
     return widths
+
+
+#: Rows a table measures at a time, and lines it writes at a time.
+_CHUNK = 10_000
 
 
 def cells(rows: Iterable[Sequence[Any]]) -> list[list[str]]:
     """Rows as text cells (None is an empty cell)."""
     return [["" if cell is None else str(cell) for cell in row] for row in rows]
+
+
+class _TextRows:
+    """Rows as text cells (None is an empty cell), made anew each time they are read: a
+    table of hundreds of thousands of rows is measured, then printed, never held as text
+    whole (millions of strings)."""
+
+    __slots__ = ("rows",)
+
+    def __init__(self, rows: Sequence[Sequence[Any]]) -> None:
+        self.rows = rows
+
+    def __iter__(self) -> Iterator[list[str]]:
+        for row in self.rows:
+            yield ["" if cell is None else str(cell) for cell in row]
+
+
+def _write(lines: Iterable[str]) -> None:
+    """Lines to stdout (their trailing spaces stripped), a chunk at a time."""
+    write = sys.stdout.write
+    batch: list[str] = []
+    for line in lines:
+        batch.append(line.rstrip() + "\n")
+        if len(batch) >= _CHUNK:
+            write("".join(batch))
+            batch.clear()
+    write("".join(batch))
 
 
 def print_table(
@@ -185,32 +217,25 @@ def print_table(
     a longer word staying whole (a file's path), except in the ``break_words`` columns,
     whose words break after a hyphen or where the column ends (long real names).
     """
+    table = rows if isinstance(rows, list | tuple) else list(rows)
+    if not table:
+        message(empty)
+        return
+    limit = terminal_width() if width == -1 else width
     with without_gc():  # a table of 600,000 rows is millions of strings: see without_gc
-        materialised = cells(rows)
-        if not materialised:
-            message(empty)
-            return
-        limit = terminal_width() if width == -1 else width
-        sys.stdout.write(
-            "".join(
-                line.rstrip() + "\n"
-                for line in _lines(
-                    columns,
-                    materialised,
-                    title=title,
-                    right=set(right),
-                    wrap=set(wrap),
-                    drop=drop,
-                    below=below,
-                    width=limit,
-                    breakable=set(break_words),
-                )
+        _write(
+            _lines(
+                columns,
+                _TextRows(table),
+                title=title,
+                right=set(right),
+                wrap=set(wrap),
+                drop=drop,
+                below=below,
+                width=limit,
+                breakable=set(break_words),
             )
         )
-
-
-#: Lines a streamed table writes at a time.
-STREAM_LINES = 1000
 
 
 def stream_table(
@@ -241,14 +266,7 @@ def stream_table(
         width=limit,
         widths=full,
     )
-    write = sys.stdout.write
-    batch: list[str] = []
-    for line in lines:
-        batch.append(line.rstrip() + "\n")
-        if len(batch) >= STREAM_LINES:
-            write("".join(batch))
-            batch.clear()
-    write("".join(batch))
+    _write(lines)
 
 
 def _indexes(columns: Sequence[str], step: str | int | Sequence[str | int]) -> list[int]:
@@ -278,8 +296,8 @@ def _lines(
     """The lines of a table; ``widths``: each column's, when the caller knows them (the rows
     are then read once, as they come), else measured on ``rows`` (a list)."""
     given = widths is not None  # then a cell may be wider than said: a wrap column wraps it
-    if widths is None:
-        assert isinstance(rows, list)
+    if widths is None:  # measured first: ``rows`` is read twice
+        assert isinstance(rows, list | _TextRows)
         widths = _widths(columns, rows)
     widths = list(widths)
     full = list(widths)

@@ -189,7 +189,7 @@ def compare(db: Db, ref: str, tc: str, preset_name: str | None) -> Comparison:
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # one per player: hundreds of thousands
 class StandingRow:
     player_id: int
     name: str
