@@ -5,8 +5,10 @@ only a database it can read and changes nothing."""
 from __future__ import annotations
 
 import datetime as dt
+import gc
 import hashlib
 import sqlite3
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -137,6 +139,24 @@ def test_a_streamed_query_reads_its_rows_in_batches(db_url: str) -> None:
         other = list(db.stream("SELECT name FROM players ORDER BY id", batch=2))
         assert [first, *rows] == whole
     assert tuple(whole[0]) == (7, "Player 6") and len(other) == 7
+
+
+def test_a_stream_dropped_after_its_transaction_says_nothing(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`tracker list | head -1`: the reader stops after a line, the transaction ends (the
+    connection closes), then the half-read stream is dropped: no error on the way out."""
+    _hart(db_url)
+    unraisable: list[Any] = []
+    monkeypatch.setattr(sys, "unraisablehook", unraisable.append)
+    reading = open_for_reading(db_url)
+    assert reading is not None
+    with reading as db:
+        rows = db.stream("SELECT id FROM players")
+        assert next(rows)
+    del rows
+    gc.collect()
+    assert unraisable == []
 
 
 def _digest(path: Path) -> str:

@@ -111,7 +111,13 @@ class Db:
             while rows := cursor.fetchmany(batch):
                 yield from rows
         finally:
-            cursor.close()
+            try:
+                cursor.close()
+            except Exception as exc:
+                # A reader that stopped half-way (`tracker list | head -1`) may drop the
+                # iterator after its transaction ended: the connection closed the cursor.
+                if not is_driver_error(exc):
+                    raise
 
     def first(self, sql: str, params: Mapping[str, Any] | None = None) -> Row | None:
         cursor = self.execute(sql, params)
