@@ -174,8 +174,8 @@ class _TextRows:
 
     __slots__ = ("rows",)
 
-    def __init__(self, rows: Sequence[Sequence[Any]]) -> None:
-        self.rows = rows
+    def __init__(self, rows: Iterable[Sequence[Any]]) -> None:
+        self.rows = rows  # a list, or rows read once as they come (:func:`stream_table`)
 
     def __iter__(self) -> Iterator[list[str]]:
         for row in self.rows:
@@ -221,21 +221,8 @@ def print_table(
     if not table:
         message(empty)
         return
-    limit = terminal_width() if width == -1 else width
     with without_gc():  # a table of 600,000 rows is millions of strings: see without_gc
-        _write(
-            _lines(
-                columns,
-                _TextRows(table),
-                title=title,
-                right=set(right),
-                wrap=set(wrap),
-                drop=drop,
-                below=below,
-                width=limit,
-                breakable=set(break_words),
-            )
-        )
+        _print(columns, table, title, right, wrap, drop, below, width, break_words, None)
 
 
 def stream_table(
@@ -253,20 +240,38 @@ def stream_table(
     list): the caller knows the width of each column's widest cell (``widths``, header not
     counted) before the first row. The caller says an empty table itself. A cell wider than
     said is never cut: it wraps in a ``wrap`` column, else it pushes its row out."""
-    limit = terminal_width() if width == -1 else width
     full = [max(w, cell_width(c)) for w, c in zip(widths, columns, strict=True)]
-    lines = _lines(
-        columns,
-        (["" if cell is None else str(cell) for cell in row] for row in rows),
-        title=title,
-        right=set(right),
-        wrap=set(wrap),
-        drop=drop,
-        below=None,
-        width=limit,
-        widths=full,
+    _print(columns, rows, title, right, wrap, drop, None, width, (), full)
+
+
+def _print(
+    columns: Sequence[str],
+    rows: Iterable[Sequence[Any]],
+    title: str | None,
+    right: Iterable[str],
+    wrap: Iterable[str],
+    drop: Sequence[str | int | Sequence[str | int]],
+    below: str | None,
+    width: int | None,
+    breakable: Iterable[str],
+    widths: list[int] | None,
+) -> None:
+    """The table's lines to stdout (see :func:`print_table`; ``widths``: see
+    :func:`stream_table`, None to measure ``rows`` first)."""
+    _write(
+        _lines(
+            columns,
+            _TextRows(rows),
+            title=title,
+            right=set(right),
+            wrap=set(wrap),
+            drop=drop,
+            below=below,
+            width=terminal_width() if width == -1 else width,
+            breakable=set(breakable),
+            widths=widths,
+        )
     )
-    _write(lines)
 
 
 def _indexes(columns: Sequence[str], step: str | int | Sequence[str | int]) -> list[int]:
@@ -297,7 +302,6 @@ def _lines(
     are then read once, as they come), else measured on ``rows`` (a list)."""
     given = widths is not None  # then a cell may be wider than said: a wrap column wraps it
     if widths is None:  # measured first: ``rows`` is read twice
-        assert isinstance(rows, list | _TextRows)
         widths = _widths(columns, rows)
     widths = list(widths)
     full = list(widths)

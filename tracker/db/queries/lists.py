@@ -311,26 +311,9 @@ def list_moves(db: Db, tc: str, until: dt.date) -> list[tuple[dt.date, int, int 
 CURRENT, CARRIED, SEEDED = 1, 0, 2
 
 
-class ListedLine(NamedTuple):
-    """A rated line of a list as read for printing: what the list shows and what deriving K
-    of a carried or seeded line takes (:mod:`tracker.services.lists`)."""
-
-    source: int  # CURRENT, CARRIED or SEEDED
-    rating: int
-    name: str
-    player_id: int
-    games: int  # of the period (stored lines), the seed's rated games (seeds)
-    next_k: int | None
-    rated_games: int
-    ever_2400: bool
-    ever_2300: bool
-    birth_year: int | None
-    extra: tuple[Any, ...]  # the columns of ``players`` asked for
-
-
 def _listed_sql(db: Db, extra: Collection[str]) -> str:
-    """Every rated line of the list closing ``:month`` of ``:tc``, stored, carried or seeded
-    (the columns of :class:`ListedLine`), unordered."""
+    """Every rated line of the list closing ``:month`` of ``:tc``, stored, carried or seeded,
+    unordered: source, rating, name, then :class:`BriefLine`'s columns but the rating."""
     more = "".join(f", p.{name}" for name in extra)
     stored = _latest_sql(
         db,
@@ -350,10 +333,11 @@ def _listed_sql(db: Db, extra: Collection[str]) -> str:
 
 def listed_lines(
     db: Db, tc: str, month: dt.date, extra: Collection[str] = ()
-) -> Iterator[ListedLine]:
-    """The rated lines of the list closing ``month``, highest rating first, then by name
-    (code point order, as Python compares strings) and id: sorted by the database, read in
-    batches as the caller goes."""
+) -> Iterator[tuple[int, str, BriefLine]]:
+    """``(source, name, line)`` of each rated line of the list closing ``month`` (source:
+    :data:`CURRENT`, :data:`CARRIED` or :data:`SEEDED`; a seed's line holds its rated games
+    as ``games`` too), highest rating first, then by name (code point order, as Python
+    compares strings) and id: sorted by the database, read in batches as the caller goes."""
     collate = "" if db.sqlite else ' COLLATE "C"'  # SQLite compares text bytewise already
     sql = f"""
         SELECT * FROM ({_listed_sql(db, extra)}) listed
@@ -361,10 +345,10 @@ def listed_lines(
     for source, rating, name, pid, games, next_k, rated, e2400, e2300, born, *more in db.stream(
         sql, {"tc": tc, "month": month}
     ):
-        yield ListedLine(
-            source, rating, name, pid, games, next_k, rated, bool(e2400), bool(e2300), born,
-            tuple(more),
-        )  # fmt: skip
+        line = BriefLine(
+            pid, rating, games, next_k, rated, bool(e2400), bool(e2300), born, tuple(more)
+        )
+        yield source, name, line
 
 
 class RatingCount(NamedTuple):

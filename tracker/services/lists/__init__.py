@@ -214,22 +214,23 @@ def printed_list(
     a federation's list is never all in memory. ``first_month``: the first closed period."""
     year = next_month(month).year
     publication = fide.publication
-    for line in queries.listed_lines(db, tc, month, extra):
-        if line.source == queries.CURRENT:
+    for source, name, line in queries.listed_lines(db, tc, month, extra):
+        rating = line.rating
+        assert rating is not None  # rated lines only
+        if source == queries.CURRENT:
             games, k = line.games, line.next_k
-        elif line.source == queries.CARRIED:  # see :func:`carried`
+        elif source == queries.CARRIED:  # see :func:`carried`
             games = 0
             k = publication(
-                line.rating, line.rated_games, line.ever_2400, line.ever_2300,
-                line.birth_year, year,
-            ).k  # fmt: skip
+                rating, line.rated_games, line.ever_2400, line.ever_2300, line.birth_year, year
+            ).k
         else:
             seed = ListSeed(
-                line.player_id, line.rating, line.games, line.ever_2400, line.ever_2300,
+                line.player_id, rating, line.games, line.ever_2400, line.ever_2300,
                 line.birth_year,
             )  # fmt: skip
             games, k = 0, seed_line(seed, first_month, month).next_k
-        yield Printed(line.player_id, line.name, line.rating, games, k, line.birth_year, line.extra)
+        yield Printed(line.player_id, name, rating, games, k, line.birth_year, line.extra)
 
 
 def ratings_at(db: Db, tc: str, month: dt.date) -> dict[int, int | None]:
