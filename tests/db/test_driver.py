@@ -5,8 +5,10 @@ only a database it can read and changes nothing."""
 from __future__ import annotations
 
 import datetime as dt
+import gc
 import hashlib
 import sqlite3
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -116,6 +118,45 @@ def test_the_same_sql_on_a_real_database(db_url: str) -> None:
     assert [r[:2] for r in in_trial] == [("Hart, Daniel", 2320)]
     assert [r[:2] for r in rows] == [("Hart, Daniel", 2318)]  # the update was rolled back
     assert not rows[0][2]  # a boolean: False, or SQLite's 0
+
+
+def test_a_streamed_query_reads_its_rows_in_batches(db_url: str) -> None:
+    """``Db.stream``: the rows of ``all``, in order, read ``batch`` at a time as the caller
+    goes (PostgreSQL: a server-side cursor), with ``IN`` lists; two streams side by side."""
+    services = Services(db_url)
+    with services.transaction() as s:
+        for n in range(7):
+            seeded(s, f"Player {n}", 2000 + n)
+    sql = "SELECT id, name FROM players WHERE id IN (:ids) ORDER BY id DESC"
+    params = {"ids": [1, 2, 3, 4, 5, 6, 7]}
+    reading = open_for_reading(db_url)
+    assert reading is not None
+    with reading as db:
+        whole = db.all(sql, params)
+        rows = db.stream(sql, params, batch=3)
+        assert not isinstance(rows, list)
+        first = next(rows)
+        other = list(db.stream("SELECT name FROM players ORDER BY id", batch=2))
+        assert [first, *rows] == whole
+    assert tuple(whole[0]) == (7, "Player 6") and len(other) == 7
+
+
+def test_a_stream_dropped_after_its_transaction_says_nothing(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`tracker list | head -1`: the reader stops after a line, the transaction ends (the
+    connection closes), then the half-read stream is dropped: no error on the way out."""
+    _hart(db_url)
+    unraisable: list[Any] = []
+    monkeypatch.setattr(sys, "unraisablehook", unraisable.append)
+    reading = open_for_reading(db_url)
+    assert reading is not None
+    with reading as db:
+        rows = db.stream("SELECT id FROM players")
+        assert next(rows)
+    del rows
+    gc.collect()
+    assert unraisable == []
 
 
 def _digest(path: Path) -> str:

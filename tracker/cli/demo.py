@@ -50,7 +50,7 @@ def demo(
     from tracker.services.demo import is_demo_database, load_demo
     from tracker.services.online.fit import online_fit
     from tracker.services.periods import close, list_periods
-    from tracker.services.periods.history import history, rating_list
+    from tracker.services.periods.history import history
     from tracker.services.players import list_players
 
     path = file.expanduser().absolute()
@@ -96,9 +96,8 @@ def demo(
             message(f"closed {month_label(p.month)} ({tc}): {plural(p.games, 'game')}{new}")
     _heading("Rating periods")
     period_cli.print_periods(app_state.read(partial(list_periods, tc=None)))
-    rl = app_state.read(partial(rating_list, tc="standard", list_month=None))
     typer.echo("")
-    history_cli.print_rating_list(rl)
+    app_state.read(partial(history_cli.show_rating_list, tc="standard", list_month=None))
     for name, why in (
         ("Sato, Yuki", "a newcomer earns a first rating"),
         ("Patel, Arjun", "a junior with K 40"),

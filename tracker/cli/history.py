@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
+import json as json_module
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -27,9 +29,16 @@ from tracker.errors import InvalidInputError, UsageError
 from tracker.months import month_label, next_month
 
 if TYPE_CHECKING:
+    from tracker.db.driver import Db
     from tracker.services.periods.causes import Cause, Explanation
     from tracker.services.periods.detail import DetailGame, PeriodDetail
-    from tracker.services.periods.history import History, RatingList
+    from tracker.services.periods.history import (
+        History,
+        ListEntry,
+        ListShape,
+        ListStream,
+        RatingList,
+    )
     from tracker.services.periods.live import LiveEntry, LiveList
     from tracker.services.periods.reconcile import Reconciled, Reconciliation
 
@@ -313,19 +322,61 @@ def entry_json(e: Any) -> dict[str, Any]:
     }
 
 
-def print_rating_list(rl: RatingList) -> None:
-    print_table(
-        ["rank", "name", "title", "fed", "FIDE id", "rating", "games", "born", "K"],
-        (
-            (e.rank, e.name, e.title, e.federation, e.fide_id, e.rating, e.games, e.birth_year, e.k)
-            for e in rl.entries
-        ),
-        title=f"{rl.tc.capitalize()} list of {rl.list_date.isoformat()}",
+LIST_COLUMNS = ["rank", "name", "title", "fed", "FIDE id", "rating", "games", "born", "K"]
+
+
+def _list_row(e: ListEntry) -> tuple[Any, ...]:
+    return (e.rank, e.name, e.title, e.federation, e.fide_id, e.rating, e.games, e.birth_year, e.k)
+
+
+def print_rating_list(ls: ListStream, shape: ListShape) -> None:
+    """The list as its lines come from the database: the column widths are known before the
+    first line (``shape``; the fixed ones from what the columns hold), so nothing waits for
+    the last."""
+    if not shape.players:
+        message("nobody is rated on this list")
+        return
+    widths = [
+        len(str(shape.last_rank)),
+        shape.longest_name,
+        4,  # a title: GM, WCM, ... (at most 4 letters)
+        3,  # a federation
+        len(str(shape.top_fide_id)) if shape.top_fide_id is not None else 0,
+        4,  # a rating
+        1,  # games: the header ("games") is as wide as five digits
+        4,  # a year
+        2,  # K: 10, 20 or 40
+    ]
+    render.stream_table(
+        LIST_COLUMNS,
+        map(_list_row, ls.entries),
+        widths,
+        title=f"{ls.tc.capitalize()} list of {ls.list_date.isoformat()}",
         right=("rank", "FIDE id", "rating", "games", "K"),
         drop=("FIDE id",),
         wrap=("name",),
-        empty="nobody is rated on this list",
     )
+
+
+def stream_rating_list_json(ls: ListStream) -> None:
+    """:func:`rating_list_json` printed as :func:`print_json` prints it, player by player as
+    they come."""
+    head = json_module.dumps(
+        {"tc": ls.tc, "list": ls.list_date.isoformat(), "stale": ls.stale, "players": []},
+        ensure_ascii=False,
+        indent=2,
+    )
+    assert head.endswith('"players": []\n}')
+    write = sys.stdout.write
+    write(head[: -len("[]\n}")] + "[")
+    first = True
+    for e in ls.entries:
+        text = json_module.dumps(entry_json(e), ensure_ascii=False, indent=2).replace(
+            "\n", "\n    "
+        )
+        write(("\n    " if first else ",\n    ") + text)
+        first = False
+    write("]\n}\n" if first else "\n  ]\n}\n")
 
 
 def rating_list(
@@ -389,15 +440,22 @@ def rating_list(
         return
     if player is not None:
         raise UsageError("--player goes with --against FILE")
-    from tracker.services.periods.history import rating_list as get_list
-
-    rl = state(ctx).read(lambda db: get_list(db, tc, list_month))
-    if json:
-        print_json(rating_list_json(rl))
-    else:
-        print_rating_list(rl)
-    if rl.stale:
+    if state(ctx).read(lambda db: show_rating_list(db, tc, list_month, json=json)):
         stale_list_warning()
+
+
+def show_rating_list(db: Db, tc: str, list_month: dt.date | None, *, json: bool = False) -> bool:
+    """Print a published list (as text or JSON) in the transaction of ``db``, as its lines
+    come from the database: a federation's list is never all in memory. Whether it is
+    stale."""
+    from tracker.services.periods.history import list_shape, list_stream
+
+    ls = list_stream(db, tc, list_month)
+    if json:
+        stream_rating_list_json(ls)
+    else:
+        print_rating_list(ls, list_shape(db, ls))
+    return ls.stale
 
 
 def live_list_json(ll: LiveList) -> dict[str, Any]:

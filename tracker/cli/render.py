@@ -14,11 +14,14 @@ import json
 import os
 import sys
 import unicodedata
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from decimal import Decimal
+from itertools import islice
 from typing import Any
 
 import typer
+
+from tracker.db.collector import without_gc
 
 #: Spaces between two columns.
 GAP = 2
@@ -146,18 +149,49 @@ def table_width(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> int:
     return sum(widths) + GAP * (len(widths) - 1)
 
 
-def _widths(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> list[int]:
+def _widths(columns: Sequence[str], rows: Iterable[Sequence[str]]) -> list[int]:
     widths = [cell_width(c) for c in columns]
-    for i in range(len(columns)):
-        cells = {row[i] for row in rows}
-        if cells:
-            widths[i] = max(widths[i], max(map(cell_width, cells)))
+    it = iter(rows)
+    while chunk := list(islice(it, _CHUNK)):  # a chunk at a time: never all rows as text
+        for i in range(len(columns)):
+            widths[i] = max(widths[i], max(map(cell_width, {row[i] for row in chunk})))
     return widths
+
+
+#: Rows a table measures at a time, and lines it writes at a time.
+_CHUNK = 10_000
 
 
 def cells(rows: Iterable[Sequence[Any]]) -> list[list[str]]:
     """Rows as text cells (None is an empty cell)."""
     return [["" if cell is None else str(cell) for cell in row] for row in rows]
+
+
+class _TextRows:
+    """Rows as text cells (None is an empty cell), made anew each time they are read: a
+    table of hundreds of thousands of rows is measured, then printed, never held as text
+    whole (millions of strings)."""
+
+    __slots__ = ("rows",)
+
+    def __init__(self, rows: Iterable[Sequence[Any]]) -> None:
+        self.rows = rows  # a list, or rows read once as they come (:func:`stream_table`)
+
+    def __iter__(self) -> Iterator[list[str]]:
+        for row in self.rows:
+            yield ["" if cell is None else str(cell) for cell in row]
+
+
+def _write(lines: Iterable[str]) -> None:
+    """Lines to stdout (their trailing spaces stripped), a chunk at a time."""
+    write = sys.stdout.write
+    batch: list[str] = []
+    for line in lines:
+        batch.append(line.rstrip() + "\n")
+        if len(batch) >= _CHUNK:
+            write("".join(batch))
+            batch.clear()
+    write("".join(batch))
 
 
 def print_table(
@@ -183,25 +217,59 @@ def print_table(
     a longer word staying whole (a file's path), except in the ``break_words`` columns,
     whose words break after a hyphen or where the column ends (long real names).
     """
-    materialised = cells(rows)
-    if not materialised:
+    table = rows if isinstance(rows, list | tuple) else list(rows)
+    if not table:
         message(empty)
         return
-    limit = terminal_width() if width == -1 else width
-    sys.stdout.write(
-        "".join(
-            line.rstrip() + "\n"
-            for line in _lines(
-                columns,
-                materialised,
-                title=title,
-                right=set(right),
-                wrap=set(wrap),
-                drop=drop,
-                below=below,
-                width=limit,
-                breakable=set(break_words),
-            )
+    with without_gc():  # a table of 600,000 rows is millions of strings: see without_gc
+        _print(columns, table, title, right, wrap, drop, below, width, break_words, None)
+
+
+def stream_table(
+    columns: Sequence[str],
+    rows: Iterable[Sequence[Any]],
+    widths: Sequence[int],
+    *,
+    title: str | None = None,
+    right: Iterable[str] = (),
+    wrap: Iterable[str] = (),
+    drop: Sequence[str | int | Sequence[str | int]] = (),
+    width: int | None = -1,
+) -> None:
+    """:func:`print_table` of rows printed as they come, never all in memory (a federation's
+    list): the caller knows the width of each column's widest cell (``widths``, header not
+    counted) before the first row. The caller says an empty table itself. A cell wider than
+    said is never cut: it wraps in a ``wrap`` column, else it pushes its row out."""
+    full = [max(w, cell_width(c)) for w, c in zip(widths, columns, strict=True)]
+    _print(columns, rows, title, right, wrap, drop, None, width, (), full)
+
+
+def _print(
+    columns: Sequence[str],
+    rows: Iterable[Sequence[Any]],
+    title: str | None,
+    right: Iterable[str],
+    wrap: Iterable[str],
+    drop: Sequence[str | int | Sequence[str | int]],
+    below: str | None,
+    width: int | None,
+    breakable: Iterable[str],
+    widths: list[int] | None,
+) -> None:
+    """The table's lines to stdout (see :func:`print_table`; ``widths``: see
+    :func:`stream_table`, None to measure ``rows`` first)."""
+    _write(
+        _lines(
+            columns,
+            _TextRows(rows),
+            title=title,
+            right=set(right),
+            wrap=set(wrap),
+            drop=drop,
+            below=below,
+            width=terminal_width() if width == -1 else width,
+            breakable=set(breakable),
+            widths=widths,
         )
     )
 
@@ -219,7 +287,7 @@ def _indexes(columns: Sequence[str], step: str | int | Sequence[str | int]) -> l
 
 def _lines(
     columns: Sequence[str],
-    rows: list[list[str]],
+    rows: Iterable[list[str]],
     *,
     title: str | None,
     right: set[str],
@@ -228,8 +296,14 @@ def _lines(
     below: str | None,
     width: int | None,
     breakable: Collection[str] = (),
+    widths: list[int] | None = None,
 ) -> Iterable[str]:
-    widths = _widths(columns, rows)
+    """The lines of a table; ``widths``: each column's, when the caller knows them (the rows
+    are then read once, as they come), else measured on ``rows`` (a list)."""
+    given = widths is not None  # then a cell may be wider than said: a wrap column wraps it
+    if widths is None:  # measured first: ``rows`` is read twice
+        widths = _widths(columns, rows)
+    widths = list(widths)
     full = list(widths)
     shown = list(range(len(columns)))
     under: list[int] = []
@@ -260,7 +334,9 @@ def _lines(
     aligned = [(i, widths[i], columns[i] in right) for i in shown]
     gap = " " * GAP
     yield gap.join(_pad(columns[i], w, r) for i, w, r in aligned)
-    narrowed = [(i, widths[i]) for i in shown if widths[i] < full[i]]
+    narrowed = [
+        (i, widths[i]) for i in shown if widths[i] < full[i] or (given and columns[i] in wrap)
+    ]
     # One format per row when every cell is ASCII (a federation's list: 44,000 rows)
     ascii_row = gap.join(f"{{:{'>' if r else '<'}{w}}}" for _, w, r in aligned).format
     picks = [i for i, _, _ in aligned]

@@ -17,6 +17,7 @@ its ISO text, as SQLAlchemy's ``Date`` stores it.
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import re
 import sqlite3
 import time
@@ -49,6 +50,10 @@ BUSY_MESSAGE = (
 #: out of range" and its kin.
 LOCK_NOT_AVAILABLE = "55P03"
 NUMBER_OUT_OF_RANGE = "22003"
+
+#: Rows a streamed query (:meth:`Db.stream`) reads at a time.
+STREAM_BATCH = 2000
+_STREAMS = itertools.count()
 
 _PARAM = re.compile(r"(?<![:\w]):([A-Za-z_]\w*)")
 
@@ -88,6 +93,32 @@ class Db:
             return list(cursor.fetchall())
         finally:
             cursor.close()
+
+    def stream(
+        self, sql: str, params: Mapping[str, Any] | None = None, *, batch: int = STREAM_BATCH
+    ) -> Iterator[Row]:
+        """The rows of a query as the caller goes, ``batch`` at a time, never all in memory:
+        on PostgreSQL through a server-side cursor (a plain one has libpq read every row
+        first), on SQLite as the statement steps. The transaction must stay open until the
+        rows are read (or the iterator is dropped)."""
+        text, values = self._prepare(sql, params or {})
+        if self.sqlite:
+            cursor = self.connection.cursor()
+        else:
+            cursor = self.connection.cursor(name=f"tracker_stream_{next(_STREAMS)}")
+            cursor.itersize = batch
+        try:
+            cursor.execute(text, values)
+            while rows := cursor.fetchmany(batch):
+                yield from rows
+        finally:
+            try:
+                cursor.close()
+            except Exception as exc:
+                # A reader that stopped half-way (`tracker list | head -1`) may drop the
+                # iterator after its transaction ended: the connection closed the cursor.
+                if not is_driver_error(exc):
+                    raise
 
     def first(self, sql: str, params: Mapping[str, Any] | None = None) -> Row | None:
         cursor = self.execute(sql, params)

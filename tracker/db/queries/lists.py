@@ -148,6 +148,33 @@ def _line(fields: list[Any]) -> Line:
     return Line(*fields)
 
 
+def _latest_sql(db: Db, columns: str, only: str = "") -> str:
+    """The query of :func:`_latest` (``:tc``, ``:month``; ``only``: a further condition on
+    ``h``)."""
+    current = "CASE WHEN r.month = :month THEN 1 ELSE 0 END"
+    if db.sqlite:
+        return f"""
+            SELECT {current}, {columns}
+            FROM elo_history h
+            JOIN rating_periods r ON r.id = h.period_id
+            JOIN (
+                SELECT h.player_id AS pid, max(r.month) AS m
+                FROM elo_history h JOIN rating_periods r ON r.id = h.period_id
+                WHERE r.tc = :tc AND r.month <= :month {only}
+                GROUP BY h.player_id
+            ) last ON last.pid = h.player_id AND last.m = r.month
+            JOIN players p ON p.id = h.player_id
+            WHERE r.tc = :tc"""
+    # PostgreSQL plans the join above as 44,000 index probes (2 s): one sorted scan
+    return f"""
+        SELECT DISTINCT ON (h.player_id) {current}, {columns}
+        FROM elo_history h
+        JOIN rating_periods r ON r.id = h.period_id
+        JOIN players p ON p.id = h.player_id
+        WHERE r.tc = :tc AND r.month <= :month {only}
+        ORDER BY h.player_id, r.month DESC"""
+
+
 def _latest(
     db: Db, tc: str, month: dt.date, columns: str, wanted: set[int] | None
 ) -> list[tuple[Any, ...]]:
@@ -160,29 +187,7 @@ def _latest(
     if wanted is not None and len(wanted) <= IN_LIMIT:
         only = "AND h.player_id IN (:ids)"
         params["ids"] = sorted(wanted)
-    current = "CASE WHEN r.month = :month THEN 1 ELSE 0 END"
-    if db.sqlite:
-        sql = f"""
-            SELECT {current}, {columns}
-            FROM elo_history h
-            JOIN rating_periods r ON r.id = h.period_id
-            JOIN (
-                SELECT h.player_id AS pid, max(r.month) AS m
-                FROM elo_history h JOIN rating_periods r ON r.id = h.period_id
-                WHERE r.tc = :tc AND r.month <= :month {only}
-                GROUP BY h.player_id
-            ) last ON last.pid = h.player_id AND last.m = r.month
-            JOIN players p ON p.id = h.player_id
-            WHERE r.tc = :tc"""
-    else:  # PostgreSQL plans the join above as 44,000 index probes (2 s): one sorted scan
-        sql = f"""
-            SELECT DISTINCT ON (h.player_id) {current}, {columns}
-            FROM elo_history h
-            JOIN rating_periods r ON r.id = h.period_id
-            JOIN players p ON p.id = h.player_id
-            WHERE r.tc = :tc AND r.month <= :month {only}
-            ORDER BY h.player_id, r.month DESC"""
-    return db.all(sql, params)  # one fetch: faster than row by row
+    return db.all(_latest_sql(db, columns, only), params)  # one fetch: faster than row by row
 
 
 def latest_lines(
@@ -193,6 +198,28 @@ def latest_lines(
     for current, pid, *fields in _latest(db, tc, month, _LINE_COLUMNS, wanted):
         if wanted is None or pid in wanted:
             yield bool(current), _line([pid, *fields])
+
+
+def latest_ratings(db: Db, tc: str, month: dt.date) -> list[tuple[int, int | None, bool]]:
+    """``(player, rating, current)`` of each player's latest stored line on a list closing
+    ``month`` or earlier (``current``: on that very list): :func:`latest_lines` cut to the
+    rating, for readers of a whole list's ratings."""
+    params = {"tc": tc, "month": month}
+    if db.sqlite:
+        # SQLite takes the bare columns of a max() query from the row holding the max (its
+        # documented rule): one grouped scan, no join back to each player's latest line.
+        rows = db.all(
+            """
+            SELECT h.player_id, h.rating, max(r.month) = :month
+            FROM elo_history h JOIN rating_periods r ON r.id = h.period_id
+            WHERE r.tc = :tc AND r.month <= :month
+            GROUP BY h.player_id""",
+            params,
+        )
+    else:
+        rows = db.all(_latest_sql(db, "h.player_id, h.rating"), params)
+        rows = [(pid, rating, current) for current, pid, rating in rows]
+    return [(pid, rating, bool(current)) for pid, rating, current in rows]
 
 
 class BriefLine(NamedTuple):
@@ -272,3 +299,75 @@ def list_moves(db: Db, tc: str, until: dt.date) -> list[tuple[int, int, int | No
         ORDER BY r.month""",
         {"tc": tc, "until": until},
     )
+
+
+# ---------------------------------------------------------------------------------------
+# A whole printed list, in its order, streamed (a federation's list has hundreds of thousands
+# of lines: the database sorts them, and they are read in batches as they are printed).
+
+#: Where a listed line comes from: stored on that very list, carried over from an earlier
+#: one (a rated player without games), or a seed (a player without any stored line yet).
+CURRENT, CARRIED, SEEDED = 1, 0, 2
+
+
+def _listed_sql(db: Db, extra: Collection[str]) -> str:
+    """Every rated line of the list closing ``:month`` of ``:tc``, stored, carried or seeded,
+    unordered: source, rating, name, then :class:`BriefLine`'s columns but the rating."""
+    more = "".join(f", p.{name}" for name in extra)
+    stored = _latest_sql(
+        db,
+        "h.rating, p.name, h.player_id, h.games, h.next_k, h.rated_games, h.ever_2400, "
+        f"h.ever_2300, p.birth_year{more}",
+    )
+    return f"""
+        SELECT * FROM ({stored}) stored WHERE rating IS NOT NULL
+        UNION ALL
+        SELECT {SEEDED}, s.rating, p.name, s.player_id, s.games, NULL, s.games, s.ever_2400,
+               s.ever_2300, p.birth_year{more}
+        FROM player_seeds s JOIN players p ON p.id = s.player_id
+        WHERE s.tc = :tc AND NOT p.external AND NOT EXISTS (
+            SELECT 1 FROM elo_history h JOIN rating_periods r ON r.id = h.period_id
+            WHERE h.player_id = s.player_id AND r.tc = :tc AND r.month <= :month)"""
+
+
+def listed_lines(
+    db: Db, tc: str, month: dt.date, extra: Collection[str] = ()
+) -> Iterator[tuple[int, str, BriefLine]]:
+    """``(source, name, line)`` of each rated line of the list closing ``month`` (source:
+    :data:`CURRENT`, :data:`CARRIED` or :data:`SEEDED`; a seed's line holds its rated games
+    as ``games`` too), highest rating first, then by name (code point order, as Python
+    compares strings) and id: sorted by the database, read in batches as the caller goes."""
+    collate = "" if db.sqlite else ' COLLATE "C"'  # SQLite compares text bytewise already
+    sql = f"""
+        SELECT * FROM ({_listed_sql(db, extra)}) listed
+        ORDER BY listed.rating DESC, listed.name{collate}, listed.player_id"""
+    for source, rating, name, pid, games, next_k, rated, e2400, e2300, born, *more in db.stream(
+        sql, {"tc": tc, "month": month}
+    ):
+        line = BriefLine(
+            pid, rating, games, next_k, rated, bool(e2400), bool(e2300), born, tuple(more)
+        )
+        yield source, name, line
+
+
+class RatingCount(NamedTuple):
+    """The rated lines of a list at one rating: how many, their longest name (characters)
+    and their highest FIDE id."""
+
+    rating: int
+    players: int
+    longest_name: int
+    top_fide_id: int | None
+
+
+def rating_counts(db: Db, tc: str, month: dt.date) -> list[RatingCount]:
+    """The rated lines of the list closing ``month`` counted by rating, highest first: what
+    printing the list must know before its first line (ranks and column widths)."""
+    rows = db.all(
+        f"""
+        SELECT rating, count(*), max(length(name)), max(fide_id)
+        FROM ({_listed_sql(db, ("fide_id",))}) listed
+        GROUP BY rating ORDER BY rating DESC""",
+        {"tc": tc, "month": month},
+    )
+    return [RatingCount(*row) for row in rows]

@@ -113,24 +113,25 @@ def latest_month_ends(db: Db, tc: str, month: dt.date) -> dict[int, ShadowPlayer
     earlier (a whole list: one query)."""
     shadow = "h.player_id, h.rating, h.rd, h.volatility, h.last_played, h.games"
     if db.sqlite:
+        # One scan of the month-end rows, grouped by player: SQLite takes the bare columns
+        # of a max() query from the row holding the max (its documented rule). Joining the
+        # latest months back (as lists._latest does) probed every row of each player, his
+        # per-game rows too: 6 s for 45,000 players over 24 months, against 0.7 s.
         sql = f"""
-            SELECT {shadow}
-            FROM glicko_history h
-            JOIN rating_periods r ON r.id = h.period_id
-            JOIN (
-                SELECT h.player_id AS pid, max(r.month) AS m
-                FROM glicko_history h JOIN rating_periods r ON r.id = h.period_id
-                WHERE r.tc = :tc AND r.month <= :month AND h.game_id IS NULL
-                GROUP BY h.player_id
-            ) last ON last.pid = h.player_id AND last.m = r.month
-            WHERE r.tc = :tc AND h.game_id IS NULL"""
-    else:  # one sorted scan, not an index probe per player (see lists._latest)
-        sql = f"""
-            SELECT DISTINCT ON (h.player_id) {shadow}
+            SELECT {shadow}, max(r.month)
             FROM glicko_history h
             JOIN rating_periods r ON r.id = h.period_id
             WHERE r.tc = :tc AND r.month <= :month AND h.game_id IS NULL
-            ORDER BY h.player_id, r.month DESC"""
+            GROUP BY h.player_id"""
+        rows = db.all(sql, {"tc": tc, "month": month})
+        return {pid: _shadow(r, rd, vol, last, n) for pid, r, rd, vol, last, n, _ in rows}
+    # PostgreSQL: one sorted scan, not an index probe per player (see lists._latest)
+    sql = f"""
+        SELECT DISTINCT ON (h.player_id) {shadow}
+        FROM glicko_history h
+        JOIN rating_periods r ON r.id = h.period_id
+        WHERE r.tc = :tc AND r.month <= :month AND h.game_id IS NULL
+        ORDER BY h.player_id, r.month DESC"""
     rows = db.all(sql, {"tc": tc, "month": month})  # one fetch: a whole list
     return {pid: _shadow(r, rd, vol, last, games) for pid, r, rd, vol, last, games in rows}
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
+from tracker.db.collector import without_gc
 from tracker.db.driver import Db
 from tracker.db.queries import history as queries
 from tracker.months import next_month
@@ -188,7 +189,7 @@ def compare(db: Db, ref: str, tc: str, preset_name: str | None) -> Comparison:
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # one per player: hundreds of thousands
 class StandingRow:
     player_id: int
     name: str
@@ -242,6 +243,11 @@ def compare_all(db: Db, tc: str) -> Standings:
 
     Flagged: the players whose two ranks differ the most (when they differ at all).
     """
+    with without_gc():  # a row per player, hundreds of thousands: see without_gc
+        return _compare_all(db, tc)
+
+
+def _compare_all(db: Db, tc: str) -> Standings:
     tc = check_tc(tc)
     config = get_config(db)
     preset = config.glicko_preset()

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Collection, Container, Iterable
+from collections.abc import Collection, Container, Iterable, Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -191,6 +191,62 @@ def briefs_at(db: Db, tc: str, month: dt.date, extra: Collection[str] = ()) -> d
     for pid, seed in unlisted.items():
         line = seed_line(seed, closed[0].month, month)
         out[pid] = Brief(line.rating, 0, line.next_k, extras.get(pid, ()))
+    return out
+
+
+class Printed(NamedTuple):
+    """A rated line of a printed list: what :class:`Brief` holds, with the player's name."""
+
+    player_id: int
+    name: str
+    rating: int
+    games: int
+    k: int | None
+    birth_year: int | None
+    extra: tuple[Any, ...]
+
+
+def printed_list(
+    db: Db, tc: str, month: dt.date, first_month: dt.date, extra: Collection[str] = ()
+) -> Iterator[Printed]:
+    """The rated lines of the list that closed ``month`` (those of :func:`briefs_at` with a
+    rating), highest first, then by name and id, as the database sorts and streams them:
+    a federation's list is never all in memory. ``first_month``: the first closed period."""
+    year = next_month(month).year
+    publication = fide.publication
+    for source, name, line in queries.listed_lines(db, tc, month, extra):
+        rating = line.rating
+        assert rating is not None  # rated lines only
+        if source == queries.CURRENT:
+            games, k = line.games, line.next_k
+        elif source == queries.CARRIED:  # see :func:`carried`
+            games = 0
+            k = publication(
+                rating, line.rated_games, line.ever_2400, line.ever_2300, line.birth_year, year
+            ).k
+        else:
+            seed = ListSeed(
+                line.player_id, rating, line.games, line.ever_2400, line.ever_2300,
+                line.birth_year,
+            )  # fmt: skip
+            games, k = 0, seed_line(seed, first_month, month).next_k
+        yield Printed(line.player_id, name, rating, games, k, line.birth_year, line.extra)
+
+
+def ratings_at(db: Db, tc: str, month: dt.date) -> dict[int, int | None]:
+    """The rating of every line of the list that closed ``month`` (:func:`briefs_at`'s
+    ratings, read without the rest of each line: a rating carried over is the same)."""
+    closed = closed_months(db, tc)
+    if not closed or month < closed[0].month:
+        return {}
+    out: dict[int, int | None] = {}
+    seen: set[int] = set()
+    for pid, rating, current in queries.latest_ratings(db, tc, month):
+        seen.add(pid)
+        if current or rating is not None:  # an unrated line carried over is not listed
+            out[pid] = rating
+    for pid, seed in _unlisted_seeds(db, tc, seen).items():
+        out[pid] = seed_line(seed, closed[0].month, month).rating
     return out
 
 

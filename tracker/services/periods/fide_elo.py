@@ -116,7 +116,7 @@ class FideElo:
 
     def on_list(self, db: Db, tc: str, month: dt.date) -> dict[int, Reading]:
         """Every line of the list that closed ``month``."""
-        return {p: Reading(line.rating) for p, line in lists.briefs_at(db, tc, month).items()}
+        return {p: Reading(rating) for p, rating in lists.ratings_at(db, tc, month).items()}
 
     def of_player(
         self, db: Db, tc: str, player_id: int, months: list[dt.date]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import NamedTuple
@@ -11,6 +12,7 @@ from typing import NamedTuple
 from tracker.db.driver import Db
 from tracker.db.queries import events as event_queries
 from tracker.db.queries import history as queries
+from tracker.db.queries import lists as list_queries
 from tracker.db.queries.lists import ClosedMonth
 from tracker.db.queries.players import earlier_lists_of
 from tracker.errors import NotFoundError
@@ -428,12 +430,43 @@ class RatingList:
     stale: bool
 
 
+@dataclass(frozen=True)
+class ListStream:
+    """A published list read as it is printed: its entries come in order, from the
+    database, as the caller goes (in the transaction that opened it)."""
+
+    tc: str
+    list_date: dt.date
+    month: dt.date
+    stale: bool
+    entries: Iterator[ListEntry]
+
+
+class ListShape(NamedTuple):
+    """What printing a list must know before its first line: how many are on it, the rank
+    of the last, the longest name (in characters) and the highest FIDE id."""
+
+    players: int
+    last_rank: int
+    longest_name: int
+    top_fide_id: int | None
+
+
 def rating_list(db: Db, tc: str, list_month: dt.date | None) -> RatingList:
-    """The list as FIDE prints it: everyone rated on it, highest first.
+    """The list as FIDE prints it: everyone rated on it, highest first (all of it: see
+    :func:`list_stream` for one read as it is printed).
 
     ``list_month`` names the list by its date (the list of 2026-02 is dated 2026-02-01 and
     holds January's games); default: the latest list.
     """
+    ls = list_stream(db, tc, list_month)
+    return RatingList(ls.tc, ls.list_date, ls.month, tuple(ls.entries), ls.stale)
+
+
+def list_stream(db: Db, tc: str, list_month: dt.date | None) -> ListStream:
+    """:func:`rating_list`, its entries streamed: the database sorts the list and its lines
+    are read in batches as the caller takes them (a federation's list has hundreds of
+    thousands of lines). Missing lists are refused at once."""
     tc = check_tc(tc)
     closed = lists.closed_months(db, tc)
     if not closed:
@@ -450,25 +483,34 @@ def rating_list(db: Db, tc: str, list_month: dt.date | None) -> RatingList:
                 f"{month_label(first)} to {month_label(last)}"
             )
         month, _pid, stale = match[0]
-    # Columns, not entities: a federation's list has tens of thousands of lines.
-    columns = ("name", "title", "federation", "fide_id", "birth_year")
-    lines = lists.briefs_at(db, tc, month, columns)
-    ordered = sorted(
-        (-line.rating, line.extra[0], pid, line) for pid, line in lines.items() if line.rating
-    )
-    entries = []
+    return ListStream(tc, next_month(month), month, stale, _entries(db, tc, month, closed[0].month))
+
+
+def _entries(db: Db, tc: str, month: dt.date, first_month: dt.date) -> Iterator[ListEntry]:
+    # Columns, not entities: a federation's list has hundreds of thousands of lines.
+    columns = ("title", "federation", "fide_id")
     previous: int | None = None
     rank = 0
-    for position, (_, _, pid, line) in enumerate(ordered, start=1):
-        rating = line.rating
-        assert rating is not None  # rated lines only
-        if rating != previous:
-            rank, previous = position, rating
-        name, title, fed, fide_id, born = line.extra
-        entries.append(
-            ListEntry(rank, pid, name, title, fed, fide_id, born, rating, line.games, line.k)
-        )
-    return RatingList(tc, next_month(month), month, tuple(entries), stale)
+    for position, line in enumerate(
+        lists.printed_list(db, tc, month, first_month, columns), start=1
+    ):
+        if line.rating != previous:
+            rank, previous = position, line.rating
+        title, fed, fide_id = line.extra
+        yield ListEntry(
+            rank, line.player_id, line.name, title, fed, fide_id, line.birth_year, line.rating,
+            line.games, line.k,
+        )  # fmt: skip
+
+
+def list_shape(db: Db, ls: ListStream) -> ListShape:
+    """The shape of the list ``ls`` streams (one grouped query: a few thousand ratings)."""
+    counts = list_queries.rating_counts(db, ls.tc, ls.month)
+    players = sum(c.players for c in counts)
+    last_rank = players - counts[-1].players + 1 if counts else 0
+    longest = max((c.longest_name for c in counts), default=0)
+    ids = [c.top_fide_id for c in counts if c.top_fide_id is not None]
+    return ListShape(players, last_rank, longest, max(ids, default=None))
 
 
 @dataclass(frozen=True)
