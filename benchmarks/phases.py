@@ -7,7 +7,8 @@ closed, as ``bench.py --keep`` leaves its ``tracker.db`` after undoing a month; 
 docs/performance.md) with ``tracker period close`` as a whole process whose clock is read at
 each phase's start and end: a dozen reads a month, no wrapper per game, so the figures are
 the command's own. With ``--floor`` (the ``floor-close-last.json`` that ``bench.py --keep``
-leaves), the floor on a copy of its database, from its own clock reads. The phases, the same
+leaves, with the rows it names), the floor on another copy of DATABASE, from its own clock
+reads. The phases, the same
 on both sides: the interpreter's start (``python -c pass``), the imports before the command
 runs, the reads (the month's games, the lists and shadows they need), the FIDE fold, the
 shadow's fold, the writes (the period, the Elo lines, the shadow rows), and the rest (the
@@ -93,13 +94,13 @@ def interpreter() -> float:
     return time.perf_counter() - start
 
 
-def floor_phases(spec: Path) -> dict[str, float]:
+def floor_phases(spec: Path, db: Path) -> dict[str, float]:
+    """The floor's close, as ``spec`` says, on a copy of ``db`` (the floor reads tracker's
+    previous list: its database at a close is a copy of tracker's before it)."""
     with tempfile.TemporaryDirectory() as tmp:
         data = json.loads(spec.read_text())
-        target = data["target"]
-        source = Path(target.removeprefix("sqlite:"))
         copy = Path(tmp) / "floor.db"
-        shutil.copyfile(source, copy)
+        shutil.copyfile(db, copy)
         data["target"] = f"sqlite:{copy}"
         moved = Path(tmp) / "spec.json"
         moved.write_text(json.dumps(data))
@@ -141,7 +142,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     runs = max(1, args.runs)
     started = interpreter()
     mine = [tracker_phases(args.database, args.month) for _ in range(runs)]
-    floor = [floor_phases(args.floor) for _ in range(runs)] if args.floor else []
+    floor = [floor_phases(args.floor, args.database) for _ in range(runs)] if args.floor else []
     for r in [*mine, *floor]:
         r["interpreter"] = started
         r["rest"] = r["total"] - sum(v for k, v in r.items() if k not in ("total", "rest"))
