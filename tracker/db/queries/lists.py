@@ -104,11 +104,6 @@ def event_ratings(db: Db, event_ids: Collection[int]) -> dict[tuple[int, int], i
     return out
 
 
-def seeded_players(db: Db, tc: str) -> list[int]:
-    """The players with a seed of ``tc`` (tracked or not)."""
-    return db.scalars("SELECT player_id FROM player_seeds WHERE tc = :tc", {"tc": tc})
-
-
 class Line(NamedTuple):
     """A player's line on one list: stored (``elo_history``: the fields of
     :class:`tracker.db.rows.EloRow` but its period, with the player's birth year and kind),
