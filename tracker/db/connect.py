@@ -11,7 +11,6 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from sqlalchemy import Engine
-from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from tracker.db import driver
@@ -19,7 +18,7 @@ from tracker.db.engine import describe, is_locked, make_engine, sqlite_file
 from tracker.db.schema import ensure_current
 from tracker.errors import DatabaseError
 
-__all__ = ["Engine", "engine_for", "file_of", "opening", "shown", "transaction_on"]
+__all__ = ["Engine", "engine_for", "file_of", "opening", "transaction_on"]
 
 
 def file_of(url: str) -> Path | None:
@@ -29,16 +28,6 @@ def file_of(url: str) -> Path | None:
         return sqlite_file(url)
     except ArgumentError:
         return None
-
-
-def shown(url: str) -> str:
-    """The database as a message names it: a SQLite file's path, else the URL without its
-    password."""
-    try:
-        path = sqlite_file(url)
-        return str(path) if path is not None else make_url(url).render_as_string()
-    except Exception:  # an unparsable URL: engine_for reports it
-        return url
 
 
 def engine_for(url: str, *, check_schema: bool, create: bool, where: str, named: str) -> Engine:

@@ -533,6 +533,17 @@ def sqlite_path(url: str) -> Path | None:
     return None
 
 
+def shown_url(url: str) -> str:
+    """A database URL as a message shows it: its password as ``***`` (as SQLAlchemy renders
+    a URL), without loading SQLAlchemy (``tracker status`` on a server)."""
+    scheme, sep, rest = url.partition("://")
+    user, at, host = rest.rpartition("@")
+    if not sep or not at or ":" not in user:
+        return url
+    name = user.split(":", 1)[0]
+    return f"{scheme}://{name}:***@{host}"
+
+
 def postgresql_conninfo(url: str) -> str | None:
     """libpq's URI for a ``postgresql+psycopg://`` URL (None for any other form)."""
     prefix = "postgresql+psycopg://"
