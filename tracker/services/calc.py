@@ -9,12 +9,15 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from tracker.errors import InvalidInputError
 from tracker.months import month_of
-from tracker.ratings import fide, glicko
-from tracker.ratings.glicko import GlickoState
+from tracker.ratings import fide
 from tracker.user_input import check_rating
+
+if TYPE_CHECKING:
+    from tracker.ratings.glicko import GlickoState
 
 _SCORES = {"1": "1", "1.0": "1", "0": "0", "0.0": "0", "0.5": "0.5", ".5": "0.5", "1/2": "0.5"}
 _SCORES |= {"=": "0.5", "½": "0.5"}
@@ -199,6 +202,9 @@ def calc_glicko(
     """A Glicko calculation: per game (lichess, chesscom) or one period (glickman).
 
     ``volatility`` is Glicko-2's; Glicko-1 (chesscom) has none (None; a value is ignored)."""
+    from tracker.ratings import glicko  # not loaded by `calc elo`
+    from tracker.ratings.glicko import GlickoState
+
     try:
         chosen = glicko.get_preset(preset)
     except ValueError:

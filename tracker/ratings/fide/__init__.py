@@ -29,95 +29,132 @@ is importable from this package.
 
 from __future__ import annotations
 
-from tracker.ratings.fide.arithmetic import (
-    quantize_half_away,
-    round_half_away,
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tracker.ratings.fide.arithmetic import (
+        quantize_half_away,
+        round_half_away,
+    )
+    from tracker.ratings.fide.events import (
+        FLOOR_FROM,
+        LEAGUE_DAYS,
+        EventSpan,
+        changed_period,
+        is_league,
+        rated_in,
+        rating_from,
+        recorded_rating,
+    )
+    from tracker.ratings.fide.game import (
+        apply_700_rule,
+        capped_difference,
+        expected_score,
+        game_change,
+        game_is_rated,
+        k_factor,
+        logistic_expected,
+        table_expected,
+    )
+    from tracker.ratings.fide.initial import (
+        InitialRating,
+        dp_for_percentage,
+        initial_rating,
+    )
+    from tracker.ratings.fide.month import (
+        ListLine,
+        ListRatings,
+        MonthList,
+        event_key,
+        fold_month,
+        player_games,
+        rated_from_standard,
+    )
+    from tracker.ratings.fide.newcomer import (
+        first_event_of,
+    )
+    from tracker.ratings.fide.period import (
+        GameDetail,
+        PeriodChange,
+        RatedGame,
+        period_change,
+    )
+    from tracker.ratings.fide.player import (
+        close_period,
+    )
+    from tracker.ratings.fide.records import (
+        FirstEvent,
+        PeriodGame,
+        PeriodOutcome,
+        PlayerState,
+        PoolGame,
+    )
+    from tracker.ratings.fide.rules import (
+        HYPOTHETICAL_OPPONENT,
+        INITIAL_2022,
+        INITIAL_2024,
+        MAX_INITIAL_RATING,
+        MIN_INITIAL_GAMES,
+        POOL_MONTHS,
+        RAPID_BLITZ_2024,
+        RAPID_BLITZ_2024_12,
+        RATING_FLOOR,
+        STANDARD_2024,
+        STANDARD_2025_10,
+        EventKey,
+        Formula,
+        GameStatus,
+        InitialRules,
+        InitialSelection,
+        RuleSelection,
+        RuleSet,
+        rules_for,
+        rules_note,
+        select_initial_rules,
+        select_rules,
+    )
+    from tracker.ratings.fide.state import (
+        close_idle,
+        k_for_state,
+        publication,
+        published,
+        seed_state,
+    )
+    from tracker.vocabulary import TimeControl
+
+#: The modules that hold the public names, in the order they are looked in: a name is loaded
+#: with its module on first use, so ``tracker calc`` does not load the month's fold.
+_MODULES = (
+    "arithmetic",
+    "rules",
+    "game",
+    "initial",
+    "events",
+    "state",
+    "records",
+    "period",
+    "rated",
+    "newcomer",
+    "player",
+    "month",
 )
-from tracker.ratings.fide.events import (
-    FLOOR_FROM,
-    LEAGUE_DAYS,
-    EventSpan,
-    changed_period,
-    is_league,
-    rated_in,
-    rating_from,
-    recorded_rating,
-)
-from tracker.ratings.fide.game import (
-    apply_700_rule,
-    capped_difference,
-    expected_score,
-    game_change,
-    game_is_rated,
-    k_factor,
-    logistic_expected,
-    table_expected,
-)
-from tracker.ratings.fide.initial import (
-    InitialRating,
-    dp_for_percentage,
-    initial_rating,
-)
-from tracker.ratings.fide.month import (
-    ListLine,
-    ListRatings,
-    MonthList,
-    event_key,
-    fold_month,
-    player_games,
-    rated_from_standard,
-)
-from tracker.ratings.fide.newcomer import (
-    first_event_of,
-)
-from tracker.ratings.fide.period import (
-    GameDetail,
-    PeriodChange,
-    RatedGame,
-    period_change,
-)
-from tracker.ratings.fide.player import (
-    close_period,
-)
-from tracker.ratings.fide.records import (
-    FirstEvent,
-    PeriodGame,
-    PeriodOutcome,
-    PlayerState,
-    PoolGame,
-)
-from tracker.ratings.fide.rules import (
-    HYPOTHETICAL_OPPONENT,
-    INITIAL_2022,
-    INITIAL_2024,
-    MAX_INITIAL_RATING,
-    MIN_INITIAL_GAMES,
-    POOL_MONTHS,
-    RAPID_BLITZ_2024,
-    RAPID_BLITZ_2024_12,
-    RATING_FLOOR,
-    STANDARD_2024,
-    STANDARD_2025_10,
-    EventKey,
-    Formula,
-    GameStatus,
-    InitialRules,
-    InitialSelection,
-    RuleSelection,
-    RuleSet,
-    rules_for,
-    rules_note,
-    select_initial_rules,
-    select_rules,
-)
-from tracker.ratings.fide.state import (
-    close_idle,
-    k_for_state,
-    publication,
-    published,
-    seed_state,
-)
-from tracker.vocabulary import TimeControl
+
+
+def __getattr__(name: str) -> object:
+    if name == "TimeControl":
+        from tracker.vocabulary import TimeControl
+
+        return TimeControl
+    if name in __all__:
+        for module_name in _MODULES:
+            module = importlib.import_module(f"{__name__}.{module_name}")
+            if name in vars(module):
+                value = vars(module)[name]
+                globals()[name] = value  # found once
+                return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "FLOOR_FROM",
