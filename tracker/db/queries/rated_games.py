@@ -136,13 +136,18 @@ class DayCount(NamedTuple):
     games: int
 
 
-def played_by_event_day(db: Db, tc: str, since: dt.date | None = None) -> list[DayCount]:
-    """The played games of ``tc`` (from ``since`` on, if given), counted by event and day."""
-    where = "g.tc = :tc" if since is None else "g.tc = :tc AND g.played_on >= :since"
+def played_by_event_day(
+    db: Db, tc: str, since: dt.date | None = None, before: dt.date | None = None
+) -> list[DayCount]:
+    """The played games of ``tc`` (from ``since`` on, and before ``before``, if given),
+    counted by event and day."""
+    where = "g.tc = :tc"
+    where += "" if since is None else " AND g.played_on >= :since"
+    where += "" if before is None else " AND g.played_on < :before"
     rows = db.all(
         f"SELECT g.event_id, g.played_on, count(*) FROM games g WHERE {where} AND {_PLAYED}"
         " GROUP BY g.event_id, g.played_on",
-        {"tc": tc, "since": since} if since is not None else {"tc": tc},
+        {"tc": tc, "since": since, "before": before},
     )
     return [DayCount(event, day(on), int(n)) for event, on, n in rows]
 

@@ -212,11 +212,13 @@ class HeldEvent:
 
 def held_events(db: Db, tc: str, month: dt.date, today: dt.date) -> tuple[HeldEvent, ...]:
     """The events whose played games of ``tc`` dated up to ``month`` a later period rates:
-    among those with games after ``month`` or stated to be rated after it (§7.1.3), so that a
-    close reads the events going on, not every game on file."""
+    among those stated to be rated after it (§7.1.3) or with games after it, in the days an
+    event that began by then can last without being a league (rated month by month), so that
+    a close reads the events going on, not every later game on file."""
     after = next_month(month)
+    within = after + dt.timedelta(days=fide.LEAGUE_DAYS)
     events = sorted(
-        {row.event_id for row in queries.played_by_event_day(db, tc, after) if row.event_id}
+        {e for e, _, _ in queries.played_by_event_day(db, tc, after, within) if e is not None}
         | {*queries.events_rated_from(db, after)}
     )
     spans = event_spans(db, tc, events)
