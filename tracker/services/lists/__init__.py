@@ -247,7 +247,7 @@ def ratings_at(db: Db, tc: str, month: dt.date) -> dict[int, int | None]:
         if current or rating is not None:  # an unrated line carried over is not listed
             out[pid] = rating
     for pid, seed in _unlisted_seeds(db, tc, seen).items():
-        out[pid] = seed_line(seed, closed[0].month, month).rating
+        out[pid] = seed.rating  # his seed_line's rating, without the rest of the line
     return out
 
 
