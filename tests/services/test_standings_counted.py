@@ -18,7 +18,7 @@ def test_counts_place_a_rating_as_the_sorted_list_does(
     counts: dict[int, int] = {}
     for r in values:
         counts[r] = counts.get(r, 0) + 1
-    counts[1234] = 0  # a rating nobody holds any more (every player with it moved)
+    counts.setdefault(1234, 0)  # a rating nobody may hold any more (its players moved)
     assert _Counted(counts).place(rating) == place(sorted(values), rating)
 
 
