@@ -75,7 +75,7 @@ def import_fide_list(
     his seed (the list already counts them): compare with `tracker list --against FILE`.
     Several monthly files may be imported: the latest is the seed, an older one is kept as
     an earlier list (`player seed --list`). A change marks the closed periods stale.
-    Streamed: a million lines in little memory.
+    Streamed: the lines of other players take no memory (a big --federation does).
 
     \b
     Example: tracker player import-fide-list standard_rating_list.txt
