@@ -115,6 +115,7 @@ if TYPE_CHECKING:
         select_rules,
     )
     from tracker.ratings.fide.state import (
+        carries_over,
         close_idle,
         k_for_state,
         publication,
@@ -193,6 +194,7 @@ __all__ = [
     "TimeControl",
     "apply_700_rule",
     "capped_difference",
+    "carries_over",
     "changed_period",
     "close_idle",
     "close_period",

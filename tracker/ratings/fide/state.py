@@ -136,7 +136,14 @@ def close_idle(state: PlayerState, *, month: date) -> PlayerState | None:
     """
     check_month(month)
     rating = state.rating
-    if rating is None or rating < RATING_FLOOR:
+    if rating is None or not carries_over(rating):
         return None
     # _close_rated with n = 0: the same rating published again on the new list
     return published(state, rating, rated_games=state.rated_games, list_year=next_month(month).year)
+
+
+def carries_over(rating: int | None) -> bool:
+    """Whether a player's line without games is his line again on the next list
+    (:func:`close_idle`): he is rated at the floor or above. A close that only writes what
+    changed needs no one else's state."""
+    return rating is not None and rating >= RATING_FLOOR

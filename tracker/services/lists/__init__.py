@@ -402,12 +402,23 @@ def states_after(
 
 
 def list_lines(
-    db: Db, tc: str, month: dt.date, player_id: int | None = None
+    db: Db,
+    tc: str,
+    month: dt.date,
+    player_id: int | None = None,
+    *,
+    needed: Container[int] | None = None,
 ) -> tuple[dict[int, fide.PlayerState], dict[int, int | None]]:
     """The tracked players' states on the list that closed ``month``, and the rating of
-    every line of it."""
+    every line of it. ``needed``: the states of these players and of those whose line does
+    not carry over (unrated, or below the floor) only, the others' left out."""
     lines = lines_at(db, tc, month, None if player_id is None else [player_id])
-    states = {pid: line_state_of(line) for pid, line in lines.items() if not line.external}
+    states = {
+        pid: line_state_of(line)
+        for pid, line in lines.items()
+        if not line.external
+        and (needed is None or pid in needed or not fide.carries_over(line.rating))
+    }
     return states, {pid: line.rating for pid, line in lines.items()}
 
 
@@ -458,18 +469,24 @@ def states_at_start(
     month: dt.date,
     first_month: dt.date,
     published: PublishedList | None = None,
+    *,
+    needed: Container[int] | None = None,
 ) -> tuple[dict[int, fide.PlayerState], dict[int, int | None] | None]:
     """Tracked players' states on the list in force during ``month``, and the ratings of every
     line of that list (None before the first closed period). ``published``: that list, just
-    published in this transaction."""
+    published in this transaction. ``needed``: see :func:`list_lines` (a close that does not
+    hand its list on needs the states of its players and of the unrated only: a federation's
+    list holds 600,000 players, 50,000 of them active in a month)."""
     ratings: dict[int, int | None] | None
     if published is not None:
         return dict(published.states), published.lines
     prev = previous_month(month)
     if period_id(db, tc, prev) is not None:
-        return list_lines(db, tc, prev)  # seeded players not listed yet included
+        return list_lines(db, tc, prev, needed=needed)  # seeded players not listed yet included
     states = {
-        pid: seeded_state(seed, seed.birth_year, first_month) for pid, seed in seeds(db, tc).items()
+        pid: seeded_state(seed, seed.birth_year, first_month)
+        for pid, seed in seeds(db, tc).items()
+        if needed is None or pid in needed or not fide.carries_over(seed.rating)
     }
     ratings = None
     return states, ratings

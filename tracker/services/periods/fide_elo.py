@@ -63,10 +63,14 @@ class FideElo:
 
     def read(self, month: Month, carry: lists.PublishedList | None) -> EloMonth:
         db, tc, first = month.db, month.tc, month.first_month
-        states, lines = lists.states_at_start(db, tc, month.month, first, carry)
+        games = rated_games.period_games(db, tc, month.month, month.played)
+        # A close that hands its list on to the next month's needs every player's state;
+        # one that does not, the states of the players it rates (an idle rated player's line
+        # carries over: it is derived when read, not stored).
+        needed = None if month.keep else {p for g in games for p in (g.white_id, g.black_id)}
+        states, lines = lists.states_at_start(db, tc, month.month, first, carry, needed=needed)
         if lines is not None:
             month.ratings.give(previous_month(month.month), lines)
-        games = rated_games.period_games(db, tc, month.month, month.played)
         per_player = fide.player_games(
             games,
             month.ratings.lists_for(games),
