@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import json as json_module
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -297,7 +298,7 @@ def game_status(g: DetailGame) -> str:
     return "" if g.status == "rated" else g.status.replace("_", " ")
 
 
-def rating_list_json(rl: RatingList) -> dict[str, Any]:
+def rating_list_json(rl: RatingList | ListStream) -> dict[str, Any]:
     return {
         "tc": rl.tc,
         "list": rl.list_date.isoformat(),
@@ -361,11 +362,8 @@ def print_rating_list(ls: ListStream, shape: ListShape) -> None:
 def stream_rating_list_json(ls: ListStream) -> None:
     """:func:`rating_list_json` printed as :func:`print_json` prints it, player by player as
     they come."""
-    head = json_module.dumps(
-        {"tc": ls.tc, "list": ls.list_date.isoformat(), "stale": ls.stale, "players": []},
-        ensure_ascii=False,
-        indent=2,
-    )
+    heading = rating_list_json(replace(ls, entries=iter(())))  # the list's keys, no players
+    head = json_module.dumps(heading, ensure_ascii=False, indent=2)
     assert head.endswith('"players": []\n}')
     write = sys.stdout.write
     write(head[: -len("[]\n}")] + "[")
