@@ -41,7 +41,15 @@ def event_spans(db: Db, tc: str, event_ids: Iterable[int]) -> dict[int, EventSpa
     §5.1, and does not make an event last longer)."""
     bounds = queries.event_bounds(db, tc, event_ids)
     return {
-        event: EventSpan(min(b.start_date, b.first), b.last, b.rated_in)
+        event: fide.event_span(
+            min(b.start_date, b.first),
+            b.last,
+            end=b.end_date,
+            rounds=b.rounds,
+            last_round=b.last_round,
+            kind=b.kind,
+            stated=b.rated_in,
+        )
         for event, b in bounds.items()
     }
 
@@ -83,7 +91,7 @@ def period_games(
         span = spans[g.event_id]
         if span.rated_in(g.played_on) != month:
             continue  # the event goes on: rated when it ends
-        listed = fide.rating_from(span.start, span.end, month)
+        listed = fide.rating_from(span, month)
         out.append(g._replace(event_start=listed, rules_from=span.start))
         if span.start < month and not span.league:
             earlier.add(g.event_id)
