@@ -86,6 +86,7 @@ def test_show_gives_the_close_numbers(club: Cli, monkeypatch: pytest.MonkeyPatch
 
 def test_list_statuses(club: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     # a league: August to November (over 90 days), rated month by month
+    ok(club("event", "add", "Club League", "--start", "2026-08-01", "--type", "league"))
     for day in ("2026-08-01", "2026-09-12", "2026-10-10", "2026-11-07"):
         ok(club("game", "add", "Hart", "Patel", "=", "--date", day, "--event", "Club League"))
     ok(club("period", "close", "2026-09"))
@@ -118,6 +119,8 @@ def test_list_statuses(club: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_close_and_history_say_which_events_wait(club: Cli) -> None:
+    ok(club("event", "add", "Winter Cup", "--start", "2026-10-03", "--end", "2026-12-06",
+            "--rounds", "3"))  # fmt: skip
     ok(
         club(
             "game",
@@ -152,10 +155,10 @@ def test_close_and_history_say_which_events_wait(club: Cli) -> None:
     ok(club("event", "edit", "Late Open", "--rated-in", "2026-11"))
     done = club("period", "close", "2026-10")
     ok(done)
-    assert "held back: 1 game of Winter Cup wait for it to end (rated when it ends)" in " ".join(
+    assert "held back: Winter Cup, round 2 of 3, ends 2026-12-06 (1 game)" in " ".join(
         done.stderr.split()
     )
-    assert "held back: 1 game of Late Open rated in 2026-11 as stated" in " ".join(
+    assert "held back: Late Open, rated in 2026-11 as stated (1 game)" in " ".join(
         done.stderr.split()
     )
     report = js(club, "period", "close", "2026-10")  # already closed: nothing held
@@ -163,7 +166,10 @@ def test_close_and_history_say_which_events_wait(club: Cli) -> None:
     october = history_row(club, "Hart", "2026-10")
     assert october["games"] == 0
     assert "1 game(s) of Late Open rated in 2026-11 as stated" in october["note"]
-    assert "1 game(s) of Winter Cup wait for it to end (rated when it ends)" in october["note"]
+    assert (
+        "1 game(s) of Winter Cup wait for it to end (round 2 of 3, ends 2026-12-06)"
+        in october["note"]
+    )
 
 
 def test_merge_refuses_duplicates_then_moves_games(club: Cli) -> None:

@@ -48,6 +48,8 @@ class TrackerGroup(TyperGroup):
                 **extra,
             )
         except TrackerError as exc:
+            for problem in exc.problems:
+                typer.echo(problem, err=True)
             code = _fail(str(exc), exc.exit_code)
         except typer.TyperException as exc:
             text = exc.format_message()

@@ -14,8 +14,8 @@ from tracker.cli.notes import now_stale
 from tracker.cli.options import (
     PLAYER_WORDS,
     AnyTc,
+    GameTc,
     Json,
-    Tc,
     Yes,
     command_group,
     month_option,
@@ -112,7 +112,7 @@ def add(
     round_: Annotated[
         str | None, typer.Option("--round", metavar="ROUND", help="Round number.")
     ] = None,
-    tc: Tc = "standard",
+    tc: GameTc = None,
     white_rating: Annotated[
         int | None,
         typer.Option(
@@ -162,6 +162,8 @@ def add(
         print_json(game_json(g))
     message(f"added {_line(g)}")
     _warn(g)
+    if g.stale_why:
+        message(f"note: {g.stale_why}")
     now_stale(g.tc, g.stale)
 
 
@@ -228,12 +230,11 @@ def add_round(
             help="The event's start date (YYYY-MM-DD), if not its earliest game's date.",
         ),
     ] = None,
-    tc: Tc = "standard",
+    tc: GameTc = None,
     yes: Yes = False,
     json: Json = False,
 ) -> None:
     from tracker.importers.rounds import parse_round
-    from tracker.services.games.rounds import RoundRejected
     from tracker.services.games.rounds import add_round as do_add_round
 
     played_on = parse_date(date) if date is not None else today()
@@ -252,26 +253,21 @@ def add_round(
         text = sys.stdin.read()
         source = "stdin"
     pairings, problems = parse_round(text, source)
-    try:
-        added = state(ctx).write(
-            lambda db: do_add_round(
-                db,
-                event=event,
-                played_on=played_on,
-                round_=round_,
-                pairings=pairings,
-                tc=tc,
-                event_start=start,
-                problems=problems,
-                source=source,
-                today=today(),
-                yes=yes,
-            )
+    added = state(ctx).write(
+        lambda db: do_add_round(
+            db,
+            event=event,
+            played_on=played_on,
+            round_=round_,
+            pairings=pairings,
+            tc=tc,
+            event_start=start,
+            problems=problems,
+            source=source,
+            today=today(),
+            yes=yes,
         )
-    except RoundRejected as exc:
-        for problem in exc.problems:
-            message(problem)
-        raise
+    )
     if json:
         print_json([game_json(g) for g in added])
     for g in added:

@@ -40,6 +40,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from tracker.errors import InvalidInputError
+from tracker.months import a_month_after, a_month_before
+from tracker.vocabulary import round_number
 
 #: FIDE's first rating list (1971) rated the games of 1970: nothing earlier can be on a list.
 FIRST_RATED_DAY: Final = dt.date(1970, 1, 1)
@@ -207,6 +209,77 @@ def round_key(value: str | None) -> str:
         return ""
     key = value.casefold()
     return value if key == value else key  # the same string where nothing changes
+
+
+# -- a game in its event ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EventFit:
+    """What a game of an event must fit: the event's declared start, end, rounds (``strict``:
+    declared by the user; a file's rounds grow with a later round) and time control, and
+    whether it is a declared league; for an event without a declared end, the days of its
+    other games nearest to the game's (``before``, ``after``: None where there is none)."""
+
+    name: str
+    start: dt.date | None = None
+    end: dt.date | None = None
+    rounds: int | None = None
+    strict: bool = False
+    tc: str | None = None
+    tc_from: str = "declared"  # or "its games so far"
+    league: bool = False
+    before: dt.date | None = None
+    after: dt.date | None = None
+
+    def problems(self, played_on: dt.date, round_: str | None, tc: str) -> list[str]:
+        """Why a game of ``tc`` on ``played_on`` in round ``round_`` does not fit the
+        event (one line each)."""
+        out = []
+        name = self.name
+        if self.tc is not None and tc != self.tc:
+            out.append(
+                f"{name!r} is a {self.tc} event ({self.tc_from}) and this game is {tc}: an "
+                "event is rated on one list; give each time control its own event"
+            )
+        if self.start is not None and played_on < self.start:
+            out.append(f"the game's date {played_on} is before {name!r} starts ({self.start})")
+        if self.end is not None and played_on > self.end:
+            out.append(
+                f"the game's date {played_on} is after {name!r} ends ({self.end}, as "
+                f"declared): check the date, or `tracker event edit {name!r} --end "
+                f"{played_on}` if it goes on"
+            )
+        number = round_number(round_)
+        if self.strict and self.rounds is not None and number is not None and number > self.rounds:
+            out.append(
+                f"round {round_} of {name!r}, which has {self.rounds} rounds (declared): check "
+                f"the round, or `tracker event edit {name!r} --rounds {number}`"
+            )
+        if self.end is None and not self.league:
+            out.extend(self._apart(played_on))
+        return out
+
+    def _apart(self, played_on: dt.date) -> list[str]:
+        """A game a month or more away from the rest of an event without declared dates: most
+        often a mistyped year, which would make it a league of empty months."""
+        before, after = self.before, self.after
+        if before is None and after is None:
+            return []
+        if before is not None and a_month_after(before) > played_on:
+            return []
+        if after is not None and a_month_before(after) < played_on:
+            return []
+        if before is None or (after is not None and after - played_on < played_on - before):
+            near, side = after, "before"
+        else:
+            near, side = before, "after"
+        return [
+            f"the game's date {played_on} is a month or more {side} the nearest game of "
+            f"{self.name!r} ({near}): check the date (the year?); if the event goes on so "
+            f"long, declare its dates (`tracker event edit {self.name!r} --end DATE`) or "
+            "that it is a league (`--type league`)"
+        ]
 
 
 # -- duplicates --------------------------------------------------------------------------

@@ -14,8 +14,9 @@ from tracker.months import next_month
 from tracker.ratings.month_games import MonthGame
 from tracker.vocabulary import FORFEITS, round_number
 
-#: Played games: not forfeits.
-_PLAYED = "g.result NOT IN ({})".format(", ".join(f"'{r}'" for r in sorted(FORFEITS)))
+#: The unplayed results (forfeits) as SQL lists them, and the condition for played games.
+UNPLAYED = "({})".format(", ".join(f"'{r}'" for r in sorted(FORFEITS)))
+_PLAYED = f"g.result NOT IN {UNPLAYED}"
 
 _MONTH_GAMES = f"""
     SELECT g.id, g.white_id, g.black_id, g.result, g.played_on, g.event_id,
@@ -81,6 +82,7 @@ class EventBounds(NamedTuple):
     rounds: int | None = None
     kind: str | None = None
     last_round: dt.date | None = None
+    round_played: int | None = None  # the highest round played so far (rounds declared)
 
 
 def event_bounds(db: Db, tc: str, event_ids: Iterable[int]) -> dict[int, EventBounds]:
@@ -107,6 +109,7 @@ def event_bounds(db: Db, tc: str, event_ids: Iterable[int]) -> dict[int, EventBo
         )
         for event_id, first, last in rows:
             start, rated_in, end, rounds, kind = events[event_id]
+            final, played = finals.get(event_id, (None, None))
             out[event_id] = EventBounds(
                 day(start),
                 day(first),
@@ -115,17 +118,21 @@ def event_bounds(db: Db, tc: str, event_ids: Iterable[int]) -> dict[int, EventBo
                 maybe_day(end),
                 rounds,
                 kind,
-                finals.get(event_id),
+                final,
+                played,
             )
     return out
 
 
-def _last_rounds(db: Db, tc: str, rounds: dict[Any, int]) -> dict[Any, dt.date]:
-    """The day each event's declared last round (``rounds``: by event) was played, of those
-    whose last round was (a forfeit too: the round took place)."""
+def _last_rounds(
+    db: Db, tc: str, rounds: dict[Any, int]
+) -> dict[Any, tuple[dt.date | None, int | None]]:
+    """For each event with declared rounds (``rounds``: by event), the day its last round
+    was played (None: not yet; a forfeit too: the round took place) and the highest round
+    played so far."""
     if not rounds:
         return {}
-    out: dict[Any, dt.date] = {}
+    out: dict[Any, tuple[dt.date | None, int | None]] = {}
     for event_id, round_, last in db.all(
         f"""
         SELECT g.event_id, g.round, max(g.played_on) FROM games g
@@ -133,9 +140,14 @@ def _last_rounds(db: Db, tc: str, rounds: dict[Any, int]) -> dict[Any, dt.date]:
         GROUP BY g.event_id, g.round""",
         {"ids": sorted(rounds), "tc": tc},
     ):
-        if round_number(round_) == rounds[event_id]:
+        number = round_number(round_)
+        if number is None:
+            continue
+        final, played = out.get(event_id, (None, None))
+        if number == rounds[event_id]:
             on = day(last)
-            out[event_id] = max(out.get(event_id, on), on)
+            final = on if final is None else max(final, on)
+        out[event_id] = (final, number if played is None else max(played, number))
     return out
 
 
@@ -149,6 +161,17 @@ def events_rated_from(db: Db, since: dt.date, until: dt.date | None = None) -> l
             "SELECT id FROM events WHERE rated_in >= :since AND rated_in <= :until",
             {"since": since, "until": until},
         )
+    return sorted(int(r) for r in rows)
+
+
+def events_declared_past(db: Db, since: dt.date) -> list[int]:
+    """The events declared to end on ``since`` or later, or with rounds declared and no end
+    that began in the year before it: those that may be running then."""
+    rows = db.scalars(
+        "SELECT id FROM events WHERE end_date >= :since OR (end_date IS NULL AND rounds IS NOT "
+        "NULL AND start_date >= :year_before AND start_date < :since)",
+        {"since": since, "year_before": since - dt.timedelta(days=366)},
+    )
     return sorted(int(r) for r in rows)
 
 
