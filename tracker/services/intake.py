@@ -231,6 +231,7 @@ class EventFit:
     league: bool = False
     before: dt.date | None = None
     after: dt.date | None = None
+    stored: bool = True  # the event is stored already (else a file brings it)
 
     def problems(self, played_on: dt.date, round_: str | None, tc: str) -> list[str]:
         """Why a game of ``tc`` on ``played_on`` in round ``round_`` does not fit the
@@ -274,11 +275,15 @@ class EventFit:
             near, side = after, "before"
         else:
             near, side = before, "after"
+        if self.stored:
+            declare = f"`tracker event edit {self.name!r} --end DATE`"
+        else:
+            first = min(d for d in (before, after, played_on) if d is not None)
+            declare = f"first: `tracker event add {self.name!r} --start {first} --end DATE`"
         return [
             f"the game's date {played_on} is a month or more {side} the nearest game of "
             f"{self.name!r} ({near}): check the date (the year?); if the event goes on so "
-            f"long, declare its dates (`tracker event edit {self.name!r} --end DATE`) or "
-            "that it is a league (`--type league`)"
+            f"long, declare its dates ({declare}) or that it is a league (`--type league`)"
         ]
 
 

@@ -333,3 +333,13 @@ def event_neighbours(
     )
     assert row is not None
     return maybe_day(row[0]), maybe_day(row[1])
+
+
+def event_days(db: Db, event_id: int) -> list[dt.date]:
+    """The days the event's games were played on, once each game."""
+    return [
+        day(d)
+        for d in db.scalars(
+            "SELECT played_on FROM games WHERE event_id = :id ORDER BY played_on", {"id": event_id}
+        )
+    ]

@@ -108,12 +108,12 @@ def _listing(row: Row) -> GameListing:
     return GameListing(gid, day(played_on), *rest)
 
 
-_EVENT_COLUMNS = (
+EVENT_COLUMNS = (
     "id, name, start_date, start_fixed, end_date, rounds, kind, tc, site, declared, rated_in"
 )
 
 
-def _event(row: Row) -> EventRow:
+def event_row(row: Row) -> EventRow:
     eid, name, start, fixed, end, rounds, kind, tc, site, declared, rated_in = row
     return EventRow(
         eid,
@@ -197,18 +197,18 @@ def listings(db: Db, which: GameFilter) -> list[GameListing]:
 
 def event_by_id(db: Db, event_id: int) -> EventRow | None:
     """The event with this id."""
-    row = db.first(f"SELECT {_EVENT_COLUMNS} FROM events WHERE id = :id", {"id": event_id})
-    return None if row is None else _event(row)
+    row = db.first(f"SELECT {EVENT_COLUMNS} FROM events WHERE id = :id", {"id": event_id})
+    return None if row is None else event_row(row)
 
 
 def events_with_key(db: Db, key: str) -> list[EventRow]:
     """The events whose name compares as ``key`` (:func:`tracker.services.intake.event_key`),
     in the order they were added."""
     rows = db.all(
-        f"SELECT {_EVENT_COLUMNS} FROM events WHERE name_key = :key ORDER BY id",
+        f"SELECT {EVENT_COLUMNS} FROM events WHERE name_key = :key ORDER BY id",
         {"key": key},
     )
-    return [_event(row) for row in rows]
+    return [event_row(row) for row in rows]
 
 
 def other_event_tc(db: Db, event_id: int, tc: str, game_id: int) -> str | None:

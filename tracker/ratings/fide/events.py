@@ -145,7 +145,8 @@ def event_span(
 
     - It ends on the day its declared last round is played, or on its declared last day,
       whichever comes first (a tournament is rated once it has ended, FIDE Rating
-      Regulations 2024 §7.1.3).
+      Regulations 2024 §7.1.3); never before a game of it (the doors refuse a game after
+      a declared end, but a file's rounds may not be in order), so that every game is rated.
     - With neither declared it ends on its last game so far: an assumption (``assumed``),
       which a later game moves. With rounds declared and still to come, and no last day,
       it has not ended (:data:`OPEN_END`).
@@ -155,9 +156,9 @@ def event_span(
     """
     declared = end is not None or rounds is not None or kind is not None
     if last_round is not None and (end is None or last_round < end):
-        ends = last_round
+        ends = max(last_round, last)  # never before a game of it: each is rated
     elif end is not None:
-        ends = end
+        ends = max(end, last)
     elif rounds is not None:
         ends = OPEN_END
     else:

@@ -84,6 +84,7 @@ class FileGames:
         self.digest = array("Q")
         self.moved = bytearray()
         self.sides: list[Side] = []
+        self.side_index: dict[tuple[str, int | None], int] = {}  # (name, FIDE id) -> side
         self.events: list[EventSeen] = []
         self.rounds: list[str] = []  # as written
         self.notes: list[str] = []
@@ -142,7 +143,7 @@ class FileGames:
 
     def _fill(self, stream: GameStream) -> None:
         # Hot loop (a million games in a federation's file): everything is a local.
-        sides, side_index = self.sides, dict[tuple[str, int | None], int]()
+        sides, side_index = self.sides, self.side_index
         events, event_index, event_by_key = self.events, dict[str, int](), dict[str, int]()
         rounds, round_index = self.rounds, dict[str, int]()
         notes, note_index = self.notes, dict[str, int]()

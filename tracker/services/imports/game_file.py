@@ -14,7 +14,7 @@ from tracker.importers import detect
 from tracker.importers.records import ParseResult, Problem
 from tracker.services.imports.checks import check_games
 from tracker.services.imports.columns import FileGames
-from tracker.services.imports.events import clean_rounds, match_events
+from tracker.services.imports.events import clean_rounds, match_events, plan_byes
 from tracker.services.imports.file_plan import Plan
 from tracker.services.imports.people import match_people
 from tracker.services.imports.present import find_present
@@ -39,6 +39,7 @@ def plan_file(db: Db, name: str, options: ImportOptions, plan: Plan) -> None:
     match_people(db, plan, options.create_players)
     match_events(db, name, plan)
     round_problems = clean_rounds(plan)
+    plan_byes(plan)
     groups = check_games(db, name, options, plan, round_problems)
     find_present(db, name, plan, groups)
 
@@ -204,10 +205,6 @@ class GameFile:
         )
 
     def _note_parse(self, parsed: ParseResult) -> None:
-        if parsed.byes:
-            self.notes.append(
-                f"{plural(len(parsed.byes), 'bye')} counted, not stored (byes are never rated)"
-            )
         if parsed.skipped_unfinished:
             self.notes.append(
                 f"{plural(parsed.skipped_unfinished, 'game')} without a result skipped"
@@ -215,7 +212,7 @@ class GameFile:
         if parsed.skipped_other:
             self.notes.append(
                 f"{plural(parsed.skipped_other, 'unplayed game')} skipped "
-                "(double forfeits, unplayed draws)"
+                "(unplayed, without a winner)"
             )
         if self.plan.games.bullet:
             games = self.plan.games
