@@ -18,15 +18,16 @@ if TYPE_CHECKING:
 def _dropped_json(p: PlayerNorms, r: NormResult) -> list[dict[str, Any]]:
     return [
         {
-            "round": p.played[d.index].round,
-            "date": p.played[d.index].played_on.isoformat(),
-            "opponent": p.played[d.index].opponent,
-            "opponent_id": p.played[d.index].opponent_id,
-            "rating": p.played[d.index].rating,
-            "score": p.played[d.index].score,
+            "round": g.round,
+            "date": g.played_on.isoformat(),
+            "opponent": g.opponent,
+            "opponent_id": g.opponent_id,
+            "rating": g.rating,
+            "score": g.score,
             "article": d.article,
         }
         for d in r.dropped
+        for g in (p.played[d.index],)
     ]
 
 
