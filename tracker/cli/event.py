@@ -351,6 +351,7 @@ def _standing_json(s: Standing) -> dict[str, object]:
         "id": s.player_id,
         "name": s.name,
         "external": s.external,
+        "number": s.number,
         "games": s.games,
         "score": s.score,
         "rating": s.rating,
@@ -363,6 +364,7 @@ def _standing_json(s: Standing) -> dict[str, object]:
             {
                 "round": c.round,
                 "opponent_rank": c.opponent_rank,
+                "opponent_number": c.opponent_number,
                 "opponent_id": c.opponent_id,
                 "colour": "white" if c.colour == "w" else "black",
                 "result": c.result,
@@ -400,6 +402,15 @@ def show(
             "remaining rounds still require. Default: the event is over.",
         ),
     ] = None,
+    round_robin: Annotated[
+        bool,
+        typer.Option(
+            "--round-robin",
+            help="With --norms: the pairings were predetermined (a round robin): no games "
+            "after a title result are left out (§1.4.1e), and the mix of the whole event "
+            "must allow the norm (§1.4.1f).",
+        ),
+    ] = False,
     json: Json = False,
 ) -> None:
     """An event's standings and crosstable, or its title norms.
@@ -407,25 +418,28 @@ def show(
     Each player's score (forfeits count), the rating he is rated with in it (Ro), his
     expected score and Elo change over the event's games (the close's numbers: of his
     period's change, the part the event makes; before the close, what closing the open
-    period now would give) and his performance rating (average opponent + dp, §8.1.1). The
-    crosstable is a grid for a small event; for a larger one each player's games, round by
-    round, as the opponent's rank, colour and result (as Swiss-Manager prints them).
+    period now would give) and his performance rating (average opponent + dp over his games
+    against rated opponents, §8.1.1). The crosstable is a grid for a small event; for a
+    larger one each player's games, round by round, as the opponent's start number (by
+    rating at the start), colour and result (as Swiss-Manager prints them).
 
     With --norms, each player's GM, IM, WGM and WIM norms under the FIDE Title Regulations
     applied from 1 January 2024: games (§1.4.1), federations (§1.4.3-1.4.4), title holders
     (§1.4.5), the opponents' ratings with the floor raise and Ra (§1.4.6-1.4.7), Rp = Ra +
-    dp, the minimum Ra and 35% (§1.4.8-1.4.9); titles and federations as stored.
+    dp, the minimum Ra and 35% (§1.4.8-1.4.9); titles and federations as stored. Where
+    leaving games out gives a norm, the best set the rules allow: games after the title
+    result (§1.4.1e, not in a round robin: --round-robin), wins (§1.4.1f).
 
     \b
     Example: tracker event show "Summer Open"
     Example: tracker event show "Summer Open" --norms --player Hart --rounds 9
     """
-    if not norms and (player is not None or rounds is not None):
-        raise UsageError("--player and --rounds go with --norms")
+    if not norms and (player is not None or rounds is not None or round_robin):
+        raise UsageError("--player, --rounds and --round-robin go with --norms")
     if norms:
         from tracker.cli.norms import show_norms
 
-        show_norms(ctx, name, player, rounds, json)
+        show_norms(ctx, name, player, rounds, round_robin, json)
         return
     from tracker.services.events import find_event
     from tracker.services.events.report import show_event
@@ -518,15 +532,17 @@ def grid_rows(report: EventReport) -> list[tuple[int, str, list[str], str]]:
     return rows
 
 
-def round_rows(report: EventReport) -> list[tuple[int, str, str, str]]:
-    """The crosstable of a large event: per player his rank, name, score and games in order
-    (opponent's rank, colour, result: ``12w1``)."""
+def round_rows(report: EventReport) -> list[tuple[int, int, str, str, str]]:
+    """The crosstable of a large event: per player his rank, start number, name, score and
+    games in order (opponent's start number, colour, result: ``12w1``; a rank can be shared,
+    a start number not)."""
     return [
         (
             s.rank,
+            s.number,
             s.name,
             score(s.score),
-            " ".join(f"{c.opponent_rank}{c.colour}{c.result}" for c in s.cells),
+            " ".join(f"{c.opponent_number}{c.colour}{c.result}" for c in s.cells),
         )
         for s in report.standings
     ]
@@ -545,13 +561,20 @@ def _print_grid(report: EventReport) -> None:
     )
 
 
+#: The large crosstable's caption (``event show`` and the site's event page).
+ROUNDS_CAPTION = (
+    "crosstable (no: start number, by rating at the start; each game: opponent's no, colour "
+    f"w/b, result: {RESULT_WORDS})"
+)
+
+
 def _print_rounds(report: EventReport) -> None:
-    """Each player's games in order: opponent's rank, colour, result (``12w1``)."""
+    """Each player's games in order: opponent's start number, colour, result (``12w1``)."""
     print_table(
-        ["rk", "player", "score", "games"],
+        ["rk", "no", "player", "score", "games"],
         round_rows(report),
-        title=f"crosstable (each game: opponent's rank, colour w/b, result: {RESULT_WORDS})",
-        right=("rk", "score"),
+        title=ROUNDS_CAPTION,
+        right=("rk", "no", "score"),
         wrap=("player", "games"),
         break_words=("player",),
     )

@@ -63,6 +63,7 @@ if TYPE_CHECKING:
         InitialRating,
         dp_for_percentage,
         initial_rating,
+        performance_rating,
     )
     from tracker.ratings.fide.month import (
         ListLine,
@@ -214,6 +215,7 @@ __all__ = [
     "k_factor",
     "k_for_state",
     "logistic_expected",
+    "performance_rating",
     "period_change",
     "player_games",
     "publication",

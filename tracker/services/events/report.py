@@ -173,14 +173,16 @@ def list_events(db: Db, today: dt.date, tc: str | None = None) -> tuple[EventRow
 
 @dataclass(frozen=True)
 class Cell:
-    """One game of a player in the crosstable: the opponent's rank, the colour, the result
-    from the player's side (``1``, ``=``, ``0``; ``+``/``-`` a forfeit won or lost)."""
+    """One game of a player in the crosstable: the opponent's rank (shared by players on
+    the same score) and start number (his own), the colour, the result from the player's side
+    (``1``, ``=``, ``0``; ``+``/``-`` a forfeit won or lost)."""
 
     round: str | None
     opponent_rank: int
     opponent_id: int
     colour: str  # "w" | "b"
     result: str
+    opponent_number: int = 0
 
 
 @dataclass(frozen=True)
@@ -193,6 +195,7 @@ class Standing:
     player_id: int
     name: str
     external: bool
+    number: int  # the start number (:func:`start_numbers`)
     games: int  # forfeits included
     score: Decimal
     rating: int | None  # Ro: the rating the event is rated with (None: unrated)
@@ -293,6 +296,14 @@ def show_event(
         before = order[i - 1] if i else None
         same = before is not None and scores[before] == scores[pid]
         ranks[pid] = ranks[before] if same and before is not None else i + 1
+    # Ro: the rating each player is rated with in the event (None: unrated)
+    ro = {pid: details[pid][0].own_rating if pid in details else listed.get(pid) for pid in players}
+    starting = dict(ro)  # and an external player's: the rating recorded on his first game
+    for g in reversed(games):
+        for pid, recorded in ((g.white_id, g.white_rating), (g.black_id, g.black_rating)):
+            if players[pid].external and recorded is not None:
+                starting[pid] = recorded
+    numbers = start_numbers({pid: (starting[pid], players[pid].name) for pid in players})
     cells: dict[int, list[Cell]] = {pid: [] for pid in players}
     for g in games:
         white, black = _points(g.result)
@@ -301,7 +312,9 @@ def show_event(
             (g.white_id, g.black_id, "w", white),
             (g.black_id, g.white_id, "b", black),
         ):
-            cells[pid].append(Cell(g.round, ranks[opp], opp, colour, _result(points, forfeit)))
+            cells[pid].append(
+                Cell(g.round, ranks[opp], opp, colour, _result(points, forfeit), numbers[opp])
+            )
     standings = []
     for pid in order:
         mine = details.get(pid, [])
@@ -313,9 +326,10 @@ def show_event(
                 player_id=pid,
                 name=players[pid].name,
                 external=players[pid].external,
+                number=numbers[pid],
                 games=counts[pid],
                 score=scores[pid],
-                rating=mine[0].own_rating if mine else listed.get(pid),
+                rating=ro[pid],
                 rated_games=len(counted),
                 expected=(
                     sum((d.expected or Decimal(0) for d in rated_ones), Decimal(0))
@@ -348,6 +362,17 @@ def show_event(
     )
 
 
+def start_numbers(players: Mapping[int, tuple[int | None, str]]) -> dict[int, int]:
+    """Each player's start number (1, 2...), given his rating at the start (None: unrated)
+    and name: the highest rated first, the unrated last, then by name (the initial order of
+    a Swiss, FIDE C.04.2, without the titles it also sorts by)."""
+    order = sorted(
+        players,
+        key=lambda pid: (players[pid][0] is None, -(players[pid][0] or 0), players[pid][1], pid),
+    )
+    return {pid: i for i, pid in enumerate(order, 1)}
+
+
 def _points(result: str) -> tuple[Decimal, Decimal]:
     """White's and Black's points for a result; a forfeit scores in the event (``+-``:
     White won) though it is never rated."""
@@ -376,13 +401,10 @@ def _clean_rounds(games: list[queries.EventGame]) -> bool:
 
 
 def _performance(games: list[DetailGame]) -> int | None:
-    """The performance rating over the event's games that counted (rated or pooled): the
-    average opponent plus dp of the fractional score (FIDE Rating Regulations 2024 §8.1.1,
-    table 8.1.1), as ``history --month`` gives a period's."""
-    counted = [d for d in games if d.status in ("rated", "pooled")]
-    rated = [d.opponent_rating for d in counted if d.opponent_rating is not None]
-    if not counted or len(rated) != len(counted):
-        return None
-    average = Decimal(sum(rated)) / len(rated)
-    p = sum((d.score for d in counted), Decimal(0)) / len(counted)
-    return fide.round_half_away(average + fide.dp_for_percentage(p))
+    """The performance rating Ra + dp over every game of the event the player played
+    against a rated opponent (FIDE Rating Regulations 2024 §8.1.1: a zero score is Ra - 800),
+    each opponent rated as the close counts him: a newcomer's games too, whether they counted
+    yet or not (held, or disregarded in a first event scoring zero)."""
+    return fide.performance_rating(
+        [(d.opponent_rating, d.score) for d in games if d.opponent_rating is not None]
+    )

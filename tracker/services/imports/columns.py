@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from tracker.importers.records import FORFEIT_OF, GameStream, ParseResult
+from tracker.importers.timecontrol import UNLISTED
 from tracker.services.intake import (
     FIDE_ID_MAX,
     FIDE_ID_MIN,
@@ -96,14 +97,15 @@ class FileGames:
         self.not_fide_ids = 0
         self.first_not_fide_id: tuple[int, int] | None = None
         # Time controls: the caller's; the games whose file says another class (and the
-        # first's words); the file's words that tell no class, first (line, text); bullet
-        # games skipped, and the first's (line, words).
+        # first's words); the file's words that tell no class, first (line, text); the games
+        # of a class on no FIDE list skipped (bullet, correspondence), how many of each and
+        # the first's (line, words).
         self.given_tc: TimeControl | None = None
         self.tc_conflicts = array("i")
         self.first_conflict: str | None = None
         self.unread_tc: tuple[int, str] | None = None
-        self.bullet = 0
-        self.first_bullet: tuple[int, str] | None = None
+        self.unlisted: dict[str, int] = {}
+        self.first_unlisted: dict[str, tuple[int, str]] = {}
 
     @classmethod
     def read(cls, stream: GameStream, tc: TimeControl | None = None) -> FileGames:
@@ -112,8 +114,9 @@ class FileGames:
 
         The intake's time control rule: a game's control is what the file says; ``tc`` (the
         caller's ``--tc``) is for the games whose file does not tell, and a game whose file
-        says otherwise contradicts it (:attr:`tc_conflicts`). Bullet is on no FIDE list: its
-        games are skipped and counted (:attr:`bullet`)."""
+        says otherwise contradicts it (:attr:`tc_conflicts`). Bullet and correspondence are
+        on no FIDE list: their games are skipped and counted (:attr:`unlisted`), whatever
+        ``tc`` says."""
         games = cls(ParseResult(format=stream.format))
         games.given_tc = tc
         games._fill(stream)
@@ -126,6 +129,11 @@ class FileGames:
 
     def games(self) -> range:
         return range(self.count)
+
+    @property
+    def skipped_unlisted(self) -> int:
+        """The games skipped for a class on no FIDE list (bullet, correspondence)."""
+        return sum(self.unlisted.values())
 
     def played_on(self, game: int) -> dt.date:
         return dt.date.fromordinal(self.day[game])
@@ -157,10 +165,9 @@ class FileGames:
         given = self.given_tc
         for record in stream:
             game_tc = record.tc
-            if game_tc == "bullet":
-                self.bullet += 1
-                if self.first_bullet is None:
-                    self.first_bullet = (record.line, record.tc_text or "")
+            if game_tc in UNLISTED:
+                self.unlisted[game_tc] = self.unlisted.get(game_tc, 0) + 1
+                self.first_unlisted.setdefault(game_tc, (record.line, record.tc_text or ""))
                 continue
             if game_tc is None:
                 if record.tc_text and self.unread_tc is None:

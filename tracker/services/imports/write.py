@@ -85,7 +85,7 @@ class Writer:
                 parsed.skipped_unfinished
                 + parsed.skipped_other
                 + parsed.skipped_variant
-                + plan.games.bullet
+                + plan.games.skipped_unlisted
             ),
             games_invalid=invalid,
             byes=len(parsed.byes),
