@@ -393,24 +393,6 @@ def show(
     player: Annotated[
         str | None, player_option("With --norms: only this player, with every check")
     ] = None,
-    rounds: Annotated[
-        int | None,
-        typer.Option(
-            "--rounds",
-            metavar="N",
-            help="With --norms, while the event runs: its number of rounds; what the "
-            "remaining rounds still require. Default: the event is over.",
-        ),
-    ] = None,
-    round_robin: Annotated[
-        bool,
-        typer.Option(
-            "--round-robin",
-            help="With --norms: the pairings were predetermined (a round robin): no games "
-            "after a title result are left out (§1.4.1e), and the mix of the whole event "
-            "must allow the norm (§1.4.1f).",
-        ),
-    ] = False,
     json: Json = False,
 ) -> None:
     """An event's standings and crosstable, or its title norms.
@@ -428,18 +410,20 @@ def show(
     (§1.4.5), the opponents' ratings with the floor raise and Ra (§1.4.6-1.4.7), Rp = Ra +
     dp, the minimum Ra and 35% (§1.4.8-1.4.9); titles and federations as stored. Where
     leaving games out gives a norm, the best set the rules allow: games after the title
-    result (§1.4.1e, not in a round robin: --round-robin), wins (§1.4.1f).
+    result (§1.4.1e, not in a round robin: `event add/edit --type round-robin`), wins
+    (§1.4.1f). While the event runs (its rounds declared), what its remaining rounds still
+    require.
 
     \b
     Example: tracker event show "Summer Open"
-    Example: tracker event show "Summer Open" --norms --player Hart --rounds 9
+    Example: tracker event show "Summer Open" --norms --player Hart
     """
-    if not norms and (player is not None or rounds is not None or round_robin):
-        raise UsageError("--player, --rounds and --round-robin go with --norms")
+    if not norms and player is not None:
+        raise UsageError("--player goes with --norms")
     if norms:
         from tracker.cli.norms import show_norms
 
-        show_norms(ctx, name, player, rounds, round_robin, json)
+        show_norms(ctx, name, player, json)
         return
     from tracker.services.events import find_event
     from tracker.services.events.report import show_event

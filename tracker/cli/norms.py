@@ -9,6 +9,7 @@ import typer
 
 from tracker.cli.context import state
 from tracker.cli.render import message, print_json, print_table, score
+from tracker.user_input import today
 
 if TYPE_CHECKING:
     from tracker.ratings.fide.norms import NormResult, Outlook
@@ -197,20 +198,11 @@ def _print_outlook(p: PlayerNorms) -> None:
         )
 
 
-def show_norms(
-    ctx: typer.Context,
-    event: str,
-    player: str | None,
-    rounds: int | None,
-    round_robin: bool,
-    json: bool,
-) -> None:
+def show_norms(ctx: typer.Context, event: str, player: str | None, json: bool) -> None:
     """``event show EVENT --norms``: print the norms of the event (see its help)."""
     from tracker.services.norms import event_norms
 
-    e = state(ctx).read(
-        lambda db: event_norms(db, event, player=player, rounds=rounds, round_robin=round_robin)
-    )
+    e = state(ctx).read(lambda db: event_norms(db, event, player=player, today=today()))
     if json:
         print_json(norms_json(e))
     else:
@@ -220,7 +212,8 @@ def show_norms(
     if tails:
         message(
             "games after a title result are left out as §1.4.1e allows where the pairings "
-            "were not predetermined; for a round robin give --round-robin"
+            "were not predetermined; a round robin is declared so: `tracker event edit "
+            f"{e.event!r} --type round-robin`"
         )
     if any(o is not None for p in e.players for o in p.outlooks):
         message(

@@ -27,17 +27,21 @@ What tracker stores and what it does not:
 from __future__ import annotations
 
 import datetime as dt
+from collections import Counter
 from dataclasses import dataclass
 from decimal import Decimal
 
 from tracker.db.driver import Db
 from tracker.db.queries import norms as queries
+from tracker.db.queries.byes import event_byes
+from tracker.db.queries.games import event_by_id
 from tracker.errors import InvalidInputError
 from tracker.months import month_of
 from tracker.ratings import fide
 from tracker.ratings.fide import norms as rules
 from tracker.services.events import find_event
 from tracker.services.lists import ListRatings
+from tracker.services.lists.rated_games import span_of
 from tracker.services.players.refs import find
 from tracker.vocabulary import FORFEITS, SCORES
 
@@ -99,18 +103,19 @@ class EventNorms:
     round_robin: bool = False
 
 
-def event_norms(
-    db: Db,
-    name: str,
-    *,
-    player: str | None = None,
-    rounds: int | None = None,
-    round_robin: bool = False,
-) -> EventNorms:
+def event_norms(db: Db, name: str, *, player: str | None = None, today: dt.date) -> EventNorms:
     """Every tracked player's norms in the event ``name`` (or only ``player``'s, who may be
-    external); ``rounds``: the event's rounds, when it is still running; ``round_robin``: its
+    external), as it is declared: while it runs (``today`` before its end, or its declared
+    last round not played), what its remaining rounds still require; a round robin's
     pairings were predetermined (§1.4.1e)."""
     event = find_event(db, name)
+    declared = event_by_id(db, event.id)
+    assert declared is not None
+    round_robin = declared.kind == "round-robin"
+    span = span_of(db, "standard", event.id)
+    running = span is not None and (not span.ended or span.end >= today)
+    rounds = declared.rounds if running else None
+    byes = Counter(b.player_id for b in event_byes(db, event.id))
     if "standard" not in event.tcs:
         raise InvalidInputError(
             f"{event.name} has no standard games: title norms are for standard chess "
@@ -156,12 +161,8 @@ def event_norms(
             points = SCORES[g.result][0 if white else 1]
             opponents.append(rules.Opponent(rating, other.title, other.federation, points))
             counted.append(CountedGame(g.round, g.played_on, other.name, other.id, rating, points))
-        played = len(opponents) + forfeits
-        if rounds is not None and played > rounds:
-            raise InvalidInputError(
-                f"{who.name} has {played} games in {event.name}: more than --rounds {rounds}"
-            )
-        remaining = 0 if rounds is None else rounds - played
+        played = len(opponents) + forfeits + byes[pid]  # the rounds he is done with
+        remaining = 0 if rounds is None else max(rounds - played, 0)
         norms = [n for n in rules.NORMS if rules.open_to(n, who.title, who.sex)]
         results = tuple(
             rules.best(n, who.federation, opponents, round_robin=round_robin) for n in norms
