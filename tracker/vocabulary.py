@@ -49,6 +49,26 @@ BYE_WORDS: Final[dict[str, str]] = {
     "U": "pairing-allocated bye",
 }
 
+#: How a bye is typed (``Smith bye``, ``Smith bye 1/2``, ``Smith bye 0``): the points after
+#: the word ``bye``, to its code. ``bye`` alone is the odd player's bye of a round (a full
+#: point, pairing-allocated); ``bye 1`` a full-point bye asked for.
+BYE_SPELLINGS: Final[dict[str, str]] = {
+    "": "U",
+    "1": "F",
+    "1/2": "H",
+    "½": "H",
+    "0.5": "H",
+    "=": "H",
+    "0": "Z",
+}
+BYE_HELP: Final = "PLAYER bye (a full point), bye 1/2 or bye 0"
+
+
+def bye_code(points: str) -> str | None:
+    """The code of a bye typed with ``points`` after the word (None: no bye's points)."""
+    return BYE_SPELLINGS.get(points.strip())
+
+
 #: The kinds of event an officer declares (FIDE's registration; TRF's 092 type).
 EVENT_KINDS: Final[tuple[str, ...]] = ("swiss", "round-robin", "league", "team", "match", "other")
 
@@ -110,6 +130,13 @@ def round_number(text: str | None) -> int | None:
         return None
     found = _ROUND_NUMBER.match(text)
     return int(found[0]) if found else None
+
+
+def round_order(text: str | None) -> tuple[int, ...]:
+    """A round as a number to sort by (``2.1``: round 2, board 1); none or other words
+    first."""
+    parts = (text or "").split(".")
+    return tuple(int(p) for p in parts) if all(p.isdigit() for p in parts) else ()
 
 
 Platform = Literal["lichess", "chesscom"]

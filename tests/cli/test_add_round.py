@@ -123,7 +123,9 @@ def test_a_round_is_checked_like_a_game(club: Cli, db_url: str) -> None:
     assert r.stderr.strip().startswith("error: the date 2027-10-03 is in the future")
     r = club("game", "add-round", "Cup", "--date", "2026-10-03", "--round", "1", input="\n# none\n")
     assert r.exit_code == 1
-    assert r.stderr.strip() == "error: no games given: one line per game, WHITE RESULT BLACK"
+    assert r.stderr.strip() == (
+        "error: no games given: one line per game, WHITE RESULT BLACK (or PLAYER bye)"
+    )
     r = club("game", "add-round", "Cup", "--date", "2026-10-03", input="Hart 1-0 Sato\n")
     assert r.exit_code == 2  # --round is required
     assert fingerprint(db_url) == before

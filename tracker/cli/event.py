@@ -365,9 +365,10 @@ def _standing_json(s: Standing) -> dict[str, object]:
                 "round": c.round,
                 "opponent_rank": c.opponent_rank,
                 "opponent_number": c.opponent_number,
-                "opponent_id": c.opponent_id,
-                "colour": "white" if c.colour == "w" else "black",
+                "opponent_id": c.opponent_id or None,
+                "colour": {"w": "white", "b": "black"}.get(c.colour),
                 "result": c.result,
+                "bye": c.bye,
             }
             for c in s.cells
         ],
@@ -501,16 +502,32 @@ def _print_event(report: EventReport) -> None:
         )
 
 
+def grid_columns(report: EventReport) -> tuple[list[str], str]:
+    """The grid's headers (a column per player, and one for byes if any) and its caption's
+    key to the results."""
+    n = len(report.standings)
+    byes = any(c.bye for s in report.standings for c in s.cells)
+    key = f"no: place in the standings; {RESULT_WORDS}" + ("; bye: a bye's points" if byes else "")
+    return [
+        "no",
+        "player",
+        *(str(i + 1) for i in range(n)),
+        *(["bye"] if byes else []),
+        "score",
+    ], key
+
+
 def grid_rows(report: EventReport) -> list[tuple[int, str, list[str], str]]:
     """The crosstable as a grid: per player in rank order, his number, name, the results
     against each player (a column per player in rank order, ``x`` on his own) and score."""
     n = len(report.standings)
     position = {s.player_id: i for i, s in enumerate(report.standings)}
+    byes = any(c.bye for s in report.standings for c in s.cells)
     rows = []
     for s in report.standings:
-        against = [""] * n
+        against = [""] * (n + byes)  # and the byes' column, if any
         for c in s.cells:
-            against[position[c.opponent_id]] += c.result
+            against[n if c.bye else position[c.opponent_id]] += c.result
         against[position[s.player_id]] = "x"
         rows.append((position[s.player_id] + 1, s.name, against, score(s.score)))
     return rows
@@ -526,7 +543,10 @@ def round_rows(report: EventReport) -> list[tuple[int, int, str, str, str]]:
             s.number,
             s.name,
             score(s.score),
-            " ".join(f"{c.opponent_number}{c.colour}{c.result}" for c in s.cells),
+            " ".join(
+                f"bye{c.result}" if c.bye else f"{c.opponent_number}{c.colour}{c.result}"
+                for c in s.cells
+            ),
         )
         for s in report.standings
     ]
@@ -534,11 +554,11 @@ def round_rows(report: EventReport) -> list[tuple[int, int, str, str, str]]:
 
 def _print_grid(report: EventReport) -> None:
     """A column per player, in rank order: the results against him, in the order played."""
-    n = len(report.standings)
+    columns, key = grid_columns(report)
     print_table(
-        ["no", "player", *(str(i + 1) for i in range(n)), "score"],
+        columns,
         [(no, name, *against, total) for no, name, against, total in grid_rows(report)],
-        title=f"crosstable (no: place in the standings; {RESULT_WORDS})",
+        title=f"crosstable ({key})",
         right=("no", "score"),
         wrap=("player",),
         break_words=("player",),

@@ -32,10 +32,11 @@ from tracker.cli.render import (
 )
 from tracker.errors import InvalidInputError, UsageError
 from tracker.user_input import parse_date, today
-from tracker.vocabulary import RESULT_HELP, plural
+from tracker.vocabulary import BYE_HELP, RESULT_HELP, bye_code, plural
 
 if TYPE_CHECKING:
     from tracker.services.games import GameView
+    from tracker.services.games.byes import ByeView
 
 GameId = Annotated[
     int, typer.Argument(metavar="ID", help="The game's id (see game list).", show_default=False)
@@ -73,7 +74,13 @@ def game_json(g: GameView) -> dict[str, Any]:
 
 def _line(g: GameView) -> str:
     where = f", {g.event}" + (f" round {g.round}" if g.round else "") if g.event else ""
-    forfeit = " (forfeit, not rated)" if not g.rated else ""
+    forfeit = (
+        " (a double forfeit: neither played; not rated)"
+        if g.result == "0-0"
+        else " (forfeit, not rated)"
+        if not g.rated
+        else ""
+    )
     return f"game {g.id}: {g.white} {g.result} {g.black}, {g.played_on}, {g.tc}{where}{forfeit}"
 
 
@@ -89,8 +96,14 @@ def add(
         typer.Argument(metavar="BLACK", help=f"Black: {PLAYER_WORDS}.", show_default=False),
     ],
     result: Annotated[
-        str, typer.Argument(metavar="RESULT", help=f"{RESULT_HELP}.", show_default=False)
-    ],
+        str | None,
+        typer.Argument(
+            metavar="RESULT",
+            help=f"{RESULT_HELP}. For a bye (BLACK is the word bye): its points, 1/2 or 0 "
+            "(none: a full point).",
+            show_default=False,
+        ),
+    ] = None,
     date: Annotated[
         str | None,
         typer.Option(
@@ -132,15 +145,24 @@ def add(
     yes: Yes = False,
     json: Json = False,
 ) -> None:
-    """Record a game.
+    """Record a game, or a bye (PLAYER bye [1/2|0]).
+
+    A bye is a round of an event without an opponent: it counts in the standings, never in
+    a rating.
 
     \b
     Example: tracker game add "Hart, Daniel" "Sato, Yuki" 1-0 --date 2026-09-05
+    Example: tracker game add Sato bye 1/2 --event "Autumn Swiss" --round 3
     """
     from tracker.services.games import add_game
 
     played_on = parse_date(date) if date is not None else today()
     start = parse_date(event_start, "event start date") if event_start is not None else None
+    if black.strip().casefold() == "bye":
+        _add_bye(ctx, white, result, event, round_, played_on, tc, yes, json)
+        return
+    if result is None:
+        raise UsageError(f"give the RESULT: {RESULT_HELP}")
     g = state(ctx).write(
         lambda db: add_game(
             db,
@@ -165,6 +187,61 @@ def add(
     if g.stale_why:
         message(f"note: {g.stale_why}")
     now_stale(g.tc, g.stale)
+
+
+def _add_bye(
+    ctx: typer.Context,
+    player: str,
+    points: str | None,
+    event: str | None,
+    round_: str | None,
+    played_on: dt.date,
+    tc: str | None,
+    yes: bool,
+    json: bool,
+) -> None:
+    from tracker.services.games.byes import add_bye
+
+    code = bye_code(points or "")
+    if code is None:
+        raise UsageError(f"a bye's points: {points!r}; write {BYE_HELP}")
+    b = state(ctx).write(
+        lambda db: add_bye(
+            db,
+            player=player,
+            code=code,
+            event=event,
+            round_=round_,
+            played_on=played_on,
+            tc=tc,
+            today=today(),
+            yes=yes,
+        )
+    )
+    if json:
+        print_json(bye_json(b))
+    message(f"added bye {b.words}")
+
+
+@app.command("remove-bye")
+def remove_bye(
+    ctx: typer.Context,
+    player: Annotated[str, typer.Argument(metavar="PLAYER", help=f"The player: {PLAYER_WORDS}.")],
+    event: Annotated[str, typer.Option("--event", metavar="NAME", help="The event.")],
+    round_: Annotated[str, typer.Option("--round", metavar="ROUND", help="The round.")],
+    json: Json = False,
+) -> None:
+    """Take out a bye entered by mistake.
+
+    \b
+    Example: tracker game remove-bye Sato --event "Autumn Swiss" --round 3
+    """
+    from tracker.services.games.byes import remove_bye as do_remove
+
+    b = state(ctx).write(lambda db: do_remove(db, player=player, event=event, round_=round_))
+    if json:
+        print_json(bye_json(b))
+    message(f"removed bye {b.words}")
 
 
 def _warn(g: GameView) -> None:
@@ -253,7 +330,7 @@ def add_round(
         text = sys.stdin.read()
         source = "stdin"
     pairings, problems = parse_round(text, source)
-    added = state(ctx).write(
+    done = state(ctx).write(
         lambda db: do_add_round(
             db,
             event=event,
@@ -268,17 +345,36 @@ def add_round(
             yes=yes,
         )
     )
+    added = done.games
     if json:
-        print_json([game_json(g) for g in added])
+        print_json([game_json(g) for g in added] + [bye_json(b) for b in done.byes])
     for g in added:
         message(f"added {_line(g)}")
         _warn(g)
+    for b in done.byes:
+        message(f"added bye {b.words}")
+    first = added[0] if added else done.byes[0]
     forfeits = sum(1 for g in added if not g.rated)
     extra = f" ({forfeits} forfeit(s), not rated)" if forfeits else ""
+    byes = f" and {plural(len(done.byes), 'bye')}" if done.byes else ""
     message(
-        f"round {added[0].round} of {added[0].event}: {plural(len(added), 'game')} added{extra}"
+        f"round {first.round} of {first.event}: {plural(len(added), 'game')}{byes} added{extra}"
     )
-    now_stale(added[0].tc, sorted({m for g in added for m in g.stale}))
+    now_stale(first.tc, sorted({m for g in added for m in g.stale}))
+
+
+def bye_json(b: ByeView) -> dict[str, Any]:
+    return {
+        "bye": b.code,
+        "id": b.id,
+        "player": b.player,
+        "player_id": b.player_id,
+        "points": b.points,
+        "event": b.event,
+        "round": b.round,
+        "date": b.played_on.isoformat(),
+        "tc": b.tc,
+    }
 
 
 @app.command("list")

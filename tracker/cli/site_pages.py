@@ -25,7 +25,7 @@ import html
 from collections.abc import Iterable, Iterator, Sequence
 
 from tracker.cli import render
-from tracker.cli.event import GRID_PLAYERS, RESULT_WORDS, ROUNDS_CAPTION, grid_rows, round_rows
+from tracker.cli.event import GRID_PLAYERS, ROUNDS_CAPTION, grid_columns, grid_rows, round_rows
 from tracker.cli.h2h import both_scores, played_words
 from tracker.cli.history import detail_heading, detail_summary, game_status
 from tracker.cli.player import place
@@ -479,12 +479,12 @@ def _crosstable(report: EventReport, tracked: set[int]) -> str:
         return ""
     ids = [s.player_id for s in report.standings]
     if len(ids) <= GRID_PLAYERS:
-        columns = ["no", "player", *(str(i + 1) for i in range(len(ids))), "score"]
+        columns, key = grid_columns(report)
         rows = [
             (_e(no), _player_link(pid, name, tracked, "../"), *map(_e, against), _e(total))
             for pid, (no, name, against, total) in zip(ids, grid_rows(report), strict=True)
         ]
-        caption = f"{report.name}: crosstable (no: place in the standings; {RESULT_WORDS})"
+        caption = f"{report.name}: crosstable ({key})"
         return _table(caption, columns, rows, {"no", "score"})
     rows = [
         (_e(rank), _e(no), _player_link(pid, name, tracked, "../"), _e(total), _e(games))

@@ -6,6 +6,9 @@
     Okafor, Grace    =     Patel, Arjun
     Kim, Ji-ho (1803)  0-1  Novak        # a recorded rating in brackets after a name
 
+A bye is a line of one player, the word ``bye`` and its points: ``Smith  bye`` (a full
+point, the odd player's of the round), ``Smith  bye 1/2``, ``Smith  bye 0``.
+
 The result is the one word of the line that is a result (any spelling of
 :data:`tracker.vocabulary.RESULT_ALIASES`); the words before it name White, the words after it
 Black, as the player references of ``game add`` do (a surname or the start of a name will
@@ -24,7 +27,7 @@ import re
 from dataclasses import dataclass
 
 from tracker.importers.records import Problem
-from tracker.vocabulary import RESULT_HELP, canonical_result
+from tracker.vocabulary import BYE_HELP, RESULT_HELP, bye_code, canonical_result
 
 _RATED = re.compile(r"^(?P<name>.*?)\s*[\(\[]\s*(?P<rating>\d{1,5})\s*[\)\]]$")
 # A comment: a line starting with "#" (but "#12" is a player's id), or " # ..." at its end.
@@ -33,7 +36,9 @@ _COMMENT = re.compile(r"^\s*#(?!\d).*$|\s#(\s.*)?$")
 
 @dataclass(frozen=True, slots=True)
 class Pairing:
-    """One line: who played whom, the result (canonical), recorded ratings if written."""
+    """One line: who played whom, the result (canonical), recorded ratings if written; or a
+    bye (``bye``: its code, tracker.vocabulary.BYE_POINTS; ``white`` the player, ``black``
+    and ``result`` empty)."""
 
     line: int
     white: str
@@ -41,6 +46,25 @@ class Pairing:
     result: str
     white_rating: int | None = None
     black_rating: int | None = None
+    bye: str | None = None
+
+
+def parse_bye(text: str) -> tuple[str, str] | str | None:
+    """``(player, code)`` for a line that gives a bye (``Smith  bye``, ``Smith  bye 1/2``,
+    ``Smith  bye 0``), why it cannot be one, or None for a line that names no bye."""
+    words = text.replace("\t", " ").split()
+    at = next((i for i in range(len(words) - 1, -1, -1) if words[i].casefold() == "bye"), None)
+    if at is None or at < len(words) - 2:
+        return None
+    if any(canonical_result(w) is not None for w in words[:at]):
+        return None  # a game (of a player called Bye, say)
+    points = " ".join(words[at + 1 :])
+    code = bye_code(points)
+    if code is None:
+        return f"a bye's points: {points!r}; write {BYE_HELP}"
+    if at == 0:
+        return f"a bye of nobody: write {BYE_HELP}"
+    return " ".join(words[:at]), code
 
 
 def _side(text: str) -> tuple[str, int | None]:
@@ -81,6 +105,13 @@ def parse_round(text: str, source: str) -> tuple[list[Pairing], list[Problem]]:
     for number, raw in enumerate(text.splitlines(), start=1):
         line = _COMMENT.sub("", raw).strip()
         if not line:
+            continue
+        bye = parse_bye(line)
+        if isinstance(bye, tuple):
+            pairings.append(Pairing(number, bye[0], "", "", bye=bye[1]))
+            continue
+        if isinstance(bye, str):
+            problems.append(Problem(source, number, bye))
             continue
         parsed = parse_line(line)
         if isinstance(parsed, str):

@@ -43,7 +43,7 @@ from tracker.services.events import find_event
 from tracker.services.lists import ListRatings
 from tracker.services.lists.rated_games import span_of
 from tracker.services.players.refs import find
-from tracker.vocabulary import FORFEITS, SCORES
+from tracker.vocabulary import FORFEITS, SCORES, round_order
 
 #: What no norm here checks, for want of stored data (said beside every answer).
 NOT_CHECKED: tuple[str, ...] = (
@@ -139,7 +139,7 @@ def event_norms(db: Db, name: str, *, player: str | None = None, today: dt.date)
             continue  # an external player's games are only those against tracked players
         mine = sorted(
             (g for g in games if pid in (g.white_id, g.black_id)),
-            key=lambda g: (g.played_on, _round_order(g.round)),
+            key=lambda g: (g.played_on, round_order(g.round)),
         )
         if not mine:
             continue
@@ -189,10 +189,3 @@ def event_norms(db: Db, name: str, *, player: str | None = None, today: dt.date)
     return EventNorms(
         event.name, event.start_date, list_date, rounds, tuple(found), NOT_CHECKED, round_robin
     )
-
-
-def _round_order(value: str | None) -> tuple[int, ...]:
-    """A round as a number to sort by (``2.1``: round 2, board 1); none or other words
-    first."""
-    parts = (value or "").split(".")
-    return tuple(int(p) for p in parts) if all(p.isdigit() for p in parts) else ()

@@ -270,9 +270,19 @@ def fix_event_start(db: Db, event_id: int, start: dt.date, fixed: bool = True) -
 
 
 def set_event_games_tc(db: Db, event_id: int, tc: str) -> int:
-    """Put every game of the event in time control ``tc``; how many changed."""
+    """Put every game (and bye) of the event in time control ``tc``; how many games
+    changed."""
+    db.run("UPDATE byes SET tc = :tc WHERE event_id = :id", {"tc": tc, "id": event_id})
     return db.run(
         "UPDATE games SET tc = :tc WHERE event_id = :id AND tc <> :tc", {"tc": tc, "id": event_id}
+    )
+
+
+def move_byes(db: Db, from_event: int, to_event: int) -> None:
+    """Put the byes of one event in another (two spellings made one)."""
+    db.run(
+        "UPDATE byes SET event_id = :to WHERE event_id = :from",
+        {"to": to_event, "from": from_event},
     )
 
 

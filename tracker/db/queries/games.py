@@ -220,6 +220,22 @@ def other_event_tc(db: Db, event_id: int, tc: str, game_id: int) -> str | None:
     return None if other is None else str(other)
 
 
+def event_tc(db: Db, event_id: int) -> str | None:
+    """The time control of one of the event's games (None: it has none)."""
+    found = db.scalar("SELECT tc FROM games WHERE event_id = :id", {"id": event_id})
+    return None if found is None else str(found)
+
+
+def game_in_round(db: Db, event_id: int, player_id: int, round_: str) -> int | None:
+    """The id of the player's game in that round of the event, if he plays one."""
+    found = db.scalar(
+        "SELECT id FROM games WHERE event_id = :e AND round = :r "
+        "AND (white_id = :p OR black_id = :p)",
+        {"e": event_id, "r": round_, "p": player_id},
+    )
+    return None if found is None else int(found)
+
+
 def earliest_event_game(db: Db, event_id: int) -> dt.date | None:
     """The date of the event's earliest game."""
     earliest = db.scalar("SELECT min(played_on) FROM games WHERE event_id = :id", {"id": event_id})

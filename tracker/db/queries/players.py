@@ -348,3 +348,8 @@ def delete_online_ratings(db: Db, player_id: int, platform: str) -> None:
         "DELETE FROM online_ratings WHERE player_id = :pid AND platform = :platform",
         {"pid": player_id, "platform": platform},
     )
+
+
+def bye_count(db: Db, player_id: int) -> int:
+    """How many byes the player has."""
+    return int(db.scalar("SELECT count(*) FROM byes WHERE player_id = :p", {"p": player_id}))

@@ -23,6 +23,7 @@ import difflib
 from dataclasses import dataclass
 
 from tracker.db.driver import Db
+from tracker.db.queries import byes as bye_queries
 from tracker.db.queries import events as queries
 from tracker.db.queries import games as game_queries
 from tracker.errors import ConflictError, InvalidInputError, NotFoundError
@@ -356,6 +357,14 @@ def merge_events(db: Db, keep: str, other: str) -> EventMerge:
                 f"{target.name} starts on {target.start_date.isoformat()} and {source.name} "
                 f"has a game on {first.isoformat()}"
             )
+    kept = {(b.player_id, b.round) for b in bye_queries.event_byes(db, target.id)}
+    for b in bye_queries.event_byes(db, source.id):
+        if (b.player_id, b.round) in kept:
+            problems.append(
+                f"player #{b.player_id} has a bye in round {b.round} of both: remove one "
+                f"(`tracker game remove-bye id:{b.player_id} --event {source.name!r} --round "
+                f"{b.round}`)"
+            )
     if problems:
         raise ConflictError(
             f"cannot merge {source.name!r} into {target.name!r}: "
@@ -366,6 +375,7 @@ def merge_events(db: Db, keep: str, other: str) -> EventMerge:
     before_source = {t: rated_games.span_of(db, t, source.id) for t in source.tcs}
     for g in moving:
         queries.move_game(db, g.id, target.id, keys[g.id])
+    queries.move_byes(db, source.id, target.id)
     for pid, rating in queries.event_ratings_of(db, source.id).items():
         if pid not in given:
             queries.put_event_rating(db, target.id, pid, rating)

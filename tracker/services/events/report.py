@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from tracker.db.driver import Db
+from tracker.db.queries import byes as bye_queries
 from tracker.db.queries import events as queries
 from tracker.db.queries import games as game_queries
 from tracker.db.queries.players import players_by_ids
@@ -30,7 +31,7 @@ from tracker.services.periods.detail import (
     month_details,
 )
 from tracker.user_input import check_tc
-from tracker.vocabulary import FORFEITS, SCORES
+from tracker.vocabulary import BYE_POINTS, FORFEITS, POINTS, round_order
 
 
 @dataclass(frozen=True)
@@ -180,9 +181,10 @@ class Cell:
     round: str | None
     opponent_rank: int
     opponent_id: int
-    colour: str  # "w" | "b"
+    colour: str  # "w" | "b" ("" for a bye)
     result: str
     opponent_number: int = 0
+    bye: str | None = None  # a bye (no opponent): its code (tracker.vocabulary.BYE_POINTS)
 
 
 @dataclass(frozen=True)
@@ -248,15 +250,20 @@ def show_event(
     )
     first = summary.first if summary is not None else None
     status = rated_status(span, first, closed, today, so_far)
-    players = queries.players_of(db, [p for g in games for p in (g.white_id, g.black_id)])
+    byes = bye_queries.event_byes(db, event.id)
+    players = queries.players_of(
+        db, [p for g in games for p in (g.white_id, g.black_id)] + [b.player_id for b in byes]
+    )
     scores: dict[int, Decimal] = {pid: Decimal(0) for pid in players}
     counts: dict[int, int] = {pid: 0 for pid in players}
     for g in games:
-        white, black = _points(g.result)
+        white, black = POINTS[g.result]
         scores[g.white_id] += white
         scores[g.black_id] += black
         counts[g.white_id] += 1
         counts[g.black_id] += 1
+    for b in byes:  # a bye scores in the standings, as the event's rules give it
+        scores[b.player_id] += BYE_POINTS[b.code]
     # the periods rating the event's games, and each tracked player's details in them
     periods = sorted(
         {span.rated_in(g.played_on) for g in games if g.result not in FORFEITS}
@@ -304,17 +311,22 @@ def show_event(
             if players[pid].external and recorded is not None:
                 starting[pid] = recorded
     numbers = start_numbers({pid: (starting[pid], players[pid].name) for pid in players})
-    cells: dict[int, list[Cell]] = {pid: [] for pid in players}
+    placed: dict[int, list[tuple[dt.date, tuple[int, ...], Cell]]] = {pid: [] for pid in players}
     for g in games:
-        white, black = _points(g.result)
+        white, black = POINTS[g.result]
         forfeit = g.result in FORFEITS
         for pid, opp, colour, points in (
             (g.white_id, g.black_id, "w", white),
             (g.black_id, g.white_id, "b", black),
         ):
-            cells[pid].append(
-                Cell(g.round, ranks[opp], opp, colour, _result(points, forfeit), numbers[opp])
-            )
+            cell = Cell(g.round, ranks[opp], opp, colour, _result(points, forfeit), numbers[opp])
+            placed[pid].append((g.played_on, round_order(g.round), cell))
+    for b in byes:
+        cell = Cell(b.round, 0, 0, "", _result(BYE_POINTS[b.code], False), 0, b.code)
+        placed[b.player_id].append((b.played_on, round_order(b.round), cell))
+    cells = {
+        pid: [c for *_, c in sorted(mine, key=lambda p: p[:2])] for pid, mine in placed.items()
+    }
     standings = []
     for pid in order:
         mine = details.get(pid, [])
@@ -371,14 +383,6 @@ def start_numbers(players: Mapping[int, tuple[int | None, str]]) -> dict[int, in
         key=lambda pid: (players[pid][0] is None, -(players[pid][0] or 0), players[pid][1], pid),
     )
     return {pid: i for i, pid in enumerate(order, 1)}
-
-
-def _points(result: str) -> tuple[Decimal, Decimal]:
-    """White's and Black's points for a result; a forfeit scores in the event (``+-``:
-    White won) though it is never rated."""
-    if result in FORFEITS:
-        return (Decimal(1), Decimal(0)) if result == "+-" else (Decimal(0), Decimal(1))
-    return SCORES[result]
 
 
 def _result(points: Decimal, forfeit: bool) -> str:

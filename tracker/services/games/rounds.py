@@ -4,14 +4,23 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from tracker.db.driver import Db
 from tracker.errors import InvalidInputError, TrackerError
 from tracker.importers.records import Problem
 from tracker.importers.rounds import Pairing
 from tracker.services.games import GameView, add_game, date_bounds, game_tc
+from tracker.services.games.byes import ByeView, add_bye
 from tracker.services.intake import clean_round
 from tracker.services.players.refs import find
+
+
+class Round(NamedTuple):
+    """What a round added: its games and its byes."""
+
+    games: tuple[GameView, ...]
+    byes: tuple[ByeView, ...]
 
 
 def add_round(
@@ -27,7 +36,7 @@ def add_round(
     source: str = "stdin",
     today: dt.date | None = None,
     yes: bool = False,
-) -> tuple[GameView, ...]:
+) -> Round:
     """Record one round of an event, all or nothing: every game is checked as ``game add``
     checks it, and also that nobody plays twice in the round. ``problems`` are the lines the
     caller could not read (from ``source``); with any problem at all, the error lists them all
@@ -42,9 +51,30 @@ def add_round(
     found: list[tuple[int, str]] = [(p.line, str(p)) for p in problems]
     seen: dict[int, int] = {}
     added: list[GameView] = []
+    byes: list[ByeView] = []
     for pairing in pairings:
         where = f"{source}:{pairing.line}: "
         try:
+            if pairing.bye is not None:
+                who = find(db, pairing.white)
+                if who.id in seen:
+                    raise InvalidInputError(
+                        f"{who.name} already plays in line {seen[who.id]} of this round"
+                    )
+                byes.append(
+                    add_bye(
+                        db,
+                        player=pairing.white,
+                        code=pairing.bye,
+                        event=event,
+                        round_=round_text,
+                        played_on=played_on,
+                        tc=tc,
+                        playing=who,
+                    )
+                )
+                seen[who.id] = pairing.line
+                continue
             white = find(db, pairing.white)
             black = find(db, pairing.black)
             for player in (white, black):
@@ -72,7 +102,9 @@ def add_round(
         except TrackerError as exc:
             found.append((pairing.line, f"{where}{exc}"))
     if not pairings and not problems:
-        raise InvalidInputError("no games given: one line per game, WHITE RESULT BLACK")
+        raise InvalidInputError(
+            "no games given: one line per game, WHITE RESULT BLACK (or PLAYER bye)"
+        )
     if found:
         lines = len({line for line, _ in found})
         total = len(pairings) + len({p.line for p in problems})
@@ -81,4 +113,4 @@ def add_round(
             "problems; nothing was written",
             [text for _, text in sorted(found)],
         )
-    return tuple(added)
+    return Round(tuple(added), tuple(byes))

@@ -494,6 +494,12 @@ def remove_player(db: Db, ref: str) -> PlayerView:
         raise ConflictError(
             f"{player.name} (#{player.id}) plays in {count} game(s); remove those games first"
         )
+    byes = q.bye_count(db, player.id)
+    if byes:
+        raise ConflictError(
+            f"{player.name} (#{player.id}) has {byes} bye(s); remove those first "
+            "(`tracker game remove-bye`)"
+        )
     result = player_view(player, tuple(_seeds(db, player.id)))
     q.delete_player(db, player.id)
     log.note(db, "removed", f"player #{player.id} {player.name}", players=[player.id])
