@@ -89,7 +89,7 @@ CASES = [
         ),
         1,
         "error: this game is already recorded as game 1 (same date, players, event "
-        "and round); give a --round to tell two games apart",
+        "and round); give a --round to tell two games apart, or --again if it is another game",
         id="duplicate-game",
     ),
     pytest.param(

@@ -87,7 +87,7 @@ def season() -> list[Step]:
         steps.append(("2026-11-14", ("game", "add", white, black, RESULTS[board % 4], "--date",
                       "2026-11-14", *match), None))  # fmt: skip
     # undeclared: a club night a month (each its own event), and games of no event
-    for day in ("2026-09-15", "2026-10-20", "2026-11-17", "2026-12-15", "2027-01-19"):
+    for day in ("2026-09-15", "2026-10-21", "2026-11-17", "2026-12-15", "2027-01-19"):
         steps.append((day, ("game", "add", NAMES[3], NAMES[6], "1-0", "--date", day, "--event",
                             f"Club Night {day[:7]}"), None))  # fmt: skip
         steps.append((day, ("game", "add", NAMES[5], NAMES[2], "1/2-1/2", "--date", day), None))
@@ -324,3 +324,49 @@ def test_a_trf_header_declares_its_event(cli: Cli) -> None:
     assert "event 'Autumn Swiss 2026' has rounds: 4 as declared; the file says 3" in r.stderr
     data = json.loads(r.stdout)
     assert data["added"] == 0
+
+
+def test_a_game_entered_again_under_another_name_is_refused_at_every_door(
+    cli: Cli, monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+) -> None:
+    """The same two players on the same day in one time control: the stored game again,
+    whichever event name (or none) or round it carries, unless it is said to be another."""
+    monkeypatch.setenv("TRACKER_TODAY", "2026-12-20")
+    setup(cli)
+    ok(cli("game", "add-round", "Autumn Swiss", "--date", "2026-09-25", "--round", "1",
+           input="Hart 1-0 Okafor\nPatel 1/2 Sato\n"))  # fmt: skip
+    twin = (
+        "error: this looks like game 1 (Hart, Daniel - Okafor, Grace, 2026-09-25, standard, "
+        "Autumn Swiss round 1) again (the same players on the same day, standard): if it is "
+        "another game of theirs, give --again"
+    )
+    for event in (("--event", "Autumn Swiss 2026"), ()):
+        typed = ("game", "add", "Okafor", "Hart", "0-1", "--date", "2026-09-25", *event)
+        assert one_line_error(cli(*typed), 1) == twin
+        r = cli("game", "add-round", "Autumn Open", "--date", "2026-09-25", "--round", "3",
+                input="Okafor 0-1 Hart\n")  # fmt: skip
+        assert r.exit_code == 1 and "stdin:1: this looks like game 1" in r.stderr
+    ok(cli("game", "add", "Hart", "Lund", "1-0", "--date", "2026-09-25", "--tc", "standard"))
+    assert "this looks like game 1" in one_line_error(
+        cli("game", "edit", "3", "--black", "Okafor"), 1
+    )
+    # a PGN of the Swiss already typed in, its event spelt another way: nothing added
+    pgn = tmp_path / "swiss.pgn"
+    pgn.write_text(
+        '[Event "Autumn Swiss 2026"]\n[Date "2026.09.25"]\n[Round "1"]\n'
+        '[White "Hart, Daniel"]\n[Black "Okafor, Grace"]\n[Result "1-0"]\n\n1-0\n\n'
+        '[Event "Autumn Swiss 2026"]\n[Date "2026.09.25"]\n[Round "1"]\n'
+        '[White "Patel, Arjun"]\n[Black "Sato, Yuki"]\n[Result "1/2-1/2"]\n\n1/2-1/2\n'
+    )
+    r = cli("import", str(pgn), "--tc", "standard")
+    assert r.exit_code == 1
+    assert (
+        f"{pgn}:1: this looks like game 1 (Hart, Daniel - Okafor, Grace, 2026-09-25, standard, "
+        "Autumn Swiss round 1) again (the same players on the same day, standard), and so is "
+        "1 more game of the file: the same event under another name? write it 'Autumn Swiss' "
+        "in the file"
+    ) in " ".join(r.stderr.split())
+    assert len(js(cli, "game", "list")) == 3
+    # said to be another game: kept
+    ok(cli("game", "add", "Okafor", "Hart", "0-1", "--date", "2026-09-25", "--again"))
+    assert len(js(cli, "game", "list")) == 4

@@ -190,21 +190,14 @@ def test_merge_refuses_duplicates_then_moves_games(club: Cli) -> None:
             "1",
         )
     )
-    ok(
-        club(
-            "game",
-            "add",
-            "Hart",
-            "Patel",
-            "1-0",
-            "--date",
-            "2026-10-03",
-            "--event",
-            "Club-Cup",
-            "--round",
-            "1",
-        )
+    twin = ("game", "add", "Hart", "Patel", "1-0", "--date", "2026-10-03", "--event",
+            "Club-Cup", "--round", "1")  # fmt: skip
+    assert one_line_error(club(*twin), 1) == (
+        "error: this looks like game 11 (Hart, Daniel - Patel, Arjun, 2026-10-03, standard, "
+        "Club Cup round 1) again (the same players on the same day, standard): if it is "
+        "another game of theirs, give --again"
     )
+    ok(club(*twin, "--again"))  # typed twice all the same, for the merge below
     ok(
         club(
             "game",

@@ -13,6 +13,7 @@ from tracker.cli.context import state
 from tracker.cli.notes import now_stale
 from tracker.cli.options import (
     PLAYER_WORDS,
+    Again,
     AnyTc,
     GameTc,
     Json,
@@ -143,6 +144,7 @@ def add(
         ),
     ] = None,
     yes: Yes = False,
+    again: Again = False,
     json: Json = False,
 ) -> None:
     """Record a game, or a bye (PLAYER bye [1/2|0]).
@@ -178,6 +180,7 @@ def add(
             black_rating=black_rating,
             today=today(),
             yes=yes,
+            again=again,
         )
     )
     if json:
@@ -309,6 +312,7 @@ def add_round(
     ] = None,
     tc: GameTc = None,
     yes: Yes = False,
+    again: Again = False,
     json: Json = False,
 ) -> None:
     from tracker.importers.rounds import parse_round
@@ -343,6 +347,7 @@ def add_round(
             source=source,
             today=today(),
             yes=yes,
+            again=again,
         )
     )
     added = done.games
@@ -502,6 +507,7 @@ def edit(
         ),
     ] = None,
     yes: Yes = False,
+    again: Again = False,
     json: Json = False,
 ) -> None:
     """Correct a game; only the options given change.
@@ -555,6 +561,7 @@ def edit(
             black_rating=pick("black-rating"),  # type: ignore[arg-type]
             today=today(),
             yes=yes,
+            again=again,
         )
     )
     if json:

@@ -100,3 +100,14 @@ Yes = Annotated[
         "(refused otherwise: most often a mistyped year).",
     ),
 ]
+
+
+Again = Annotated[
+    bool,
+    typer.Option(
+        "--again",
+        help="It is another game of the same two players that day, not the stored one again "
+        "(refused otherwise: the same players on the same day in one time control are most "
+        "often one game entered twice, under another event name or round).",
+    ),
+]

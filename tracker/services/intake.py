@@ -290,6 +290,37 @@ class EventFit:
 # -- duplicates --------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Twin:
+    """A stored game of the same two players on the same day, in the same time control, as a
+    game coming in: most often the same game, typed or imported again under another event
+    name (or none) or round."""
+
+    game_id: int
+    white: str
+    black: str
+    played_on: dt.date
+    tc: str
+    event: str | None
+    round: str | None
+
+    def is_twin_of(self, event: str | None) -> bool:
+        """Whether a new game of that event is suspected to be this one: of another event
+        name, or one of them of none. (Two games of one event are told apart by their
+        rounds; of one round they share a natural key, which is the same game unless
+        said otherwise.)"""
+        return event_key(event or "") != event_key(self.event or "")
+
+    def __str__(self) -> str:
+        where = self.event or "no event"
+        if self.event and self.round:
+            where += f" round {self.round}"
+        return (
+            f"game {self.game_id} ({self.white} - {self.black}, {self.played_on.isoformat()}, "
+            f"{self.tc}, {where})"
+        )
+
+
 def natural_key(
     played_on: dt.date, white_id: int, black_id: int, event_id: int | None, round_: str | None
 ) -> str:

@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
-from tracker.db.driver import Db, Row, day, maybe_day
+from tracker.db.driver import Db, Row, chunks, day, maybe_day
 
 # ----------------------------------------------------------------------------------- rows
 
@@ -150,6 +151,49 @@ def game_by_id(db: Db, game_id: int) -> GameRow | None:
         return None
     gid, white, black, result, played_on, *rest = row
     return GameRow(gid, white, black, result, day(played_on), *rest)
+
+
+class PairGame(NamedTuple):
+    """A stored game as finding a game's twins needs it: its players, day, time control,
+    event and round."""
+
+    id: int
+    white_id: int
+    black_id: int
+    white: str
+    black: str
+    played_on: dt.date
+    tc: str
+    event: str | None
+    round: str | None
+
+
+def games_on_days(db: Db, days: Sequence[dt.date], players: Iterable[int]) -> list[PairGame]:
+    """The stored games played on ``days`` by two of ``players``."""
+    members = set(players)
+    wanted = sorted(members)
+    if not days or not wanted:
+        return []
+    out: list[PairGame] = []
+    for chunk in chunks(wanted):
+        rows = db.all(
+            """
+            SELECT g.id, g.white_id, g.black_id, w.name, b.name, g.played_on, g.tc, e.name,
+                g.round
+            FROM games g
+            JOIN players w ON w.id = g.white_id
+            JOIN players b ON b.id = g.black_id
+            LEFT JOIN events e ON e.id = g.event_id
+            WHERE g.played_on IN (:days) AND g.white_id IN (:ids)
+            ORDER BY g.id""",
+            {"days": sorted(set(days)), "ids": chunk},
+        )
+        out.extend(
+            PairGame(int(i), int(w), int(b), wn, bn, day(on), str(tc), en, rnd)
+            for i, w, b, wn, bn, on, tc, en, rnd in rows
+            if int(b) in members
+        )
+    return out
 
 
 def game_id_by_natural_key(db: Db, key: str) -> int | None:

@@ -21,6 +21,7 @@ from tracker.services import log
 from tracker.services.intake import (
     DateBounds,
     EventFit,
+    Twin,
     age_problem,
     clean_event_name,
     clean_round,
@@ -127,6 +128,19 @@ def get_or_create_event(
     return event
 
 
+def twins_of(
+    db: Db, white_id: int, black_id: int, played_on: dt.date, tc: str, but_game: int | None
+) -> list[Twin]:
+    """The stored games of the same two players (either colour) on the same day in ``tc``,
+    but game ``but_game`` (:class:`tracker.services.intake.Twin`)."""
+    pair = {white_id, black_id}
+    return [
+        Twin(g.id, g.white, g.black, g.played_on, g.tc, g.event, g.round)
+        for g in queries.games_on_days(db, [played_on], pair)
+        if {g.white_id, g.black_id} == pair and g.tc == tc and g.id != but_game
+    ]
+
+
 def fit_of(
     db: Db, event: EventRow, tc: str, played_on: dt.date, but_game: int | None = None
 ) -> EventFit:
@@ -174,6 +188,7 @@ def _prepare(
     white_rating: int | None,
     black_rating: int | None,
     game_id: int | None = None,
+    again: bool = False,
 ) -> _Prepared:
     """Check everything that can be wrong with a game by the intake's rules
     (:mod:`tracker.services.intake`); its columns, and what the rules want known."""
@@ -205,9 +220,10 @@ def _prepare(
     if event_start is not None and event is None:
         raise InvalidInputError("--event-start needs --event")
     event_id = None
+    event_name = None
     if event:
         found = get_or_create_event(db, event, played_on, event_start)
-        event_id = found.id
+        event_id, event_name = found.id, found.name
         tc = check_tc(tc or found.tc or "standard")
         problems = fit_of(db, found, tc, played_on, game_id).problems(played_on, round_, tc)
         if len(problems) == 1:
@@ -220,10 +236,24 @@ def _prepare(
     key = natural_key(played_on, white_player.id, black_player.id, event_id, round_)
     existing = queries.game_id_by_natural_key(db, key)
     if existing is not None and existing != game_id:
-        raise ConflictError(
-            f"this game is already recorded as game {existing} (same date, players, event "
-            "and round); give a --round to tell two games apart"
-        )
+        if not again:
+            raise ConflictError(
+                f"this game is already recorded as game {existing} (same date, players, "
+                "event and round); give a --round to tell two games apart, or --again if it "
+                "is another game"
+            )
+        n = 2
+        while queries.game_id_by_natural_key(db, f"{key}|#{n}") not in (None, game_id):
+            n += 1
+        key = f"{key}|#{n}"
+    elif not again:
+        twins = twins_of(db, white_player.id, black_player.id, played_on, tc, game_id)
+        suspect = [t for t in twins if t.is_twin_of(event_name)]
+        if suspect:
+            raise ConflictError(
+                f"this looks like {suspect[0]} again (the same players on the same day, "
+                f"{tc}): if it is another game of theirs, give --again"
+            )
     fields = GameFields(
         white_id=white_player.id,
         black_id=black_player.id,
@@ -259,10 +289,12 @@ def add_game(
     black_rating: int | None = None,
     today: dt.date | None = None,
     yes: bool = False,
+    again: bool = False,
 ) -> GameView:
     """Record one game after checking everything that can be wrong with it. Given ``today``,
     a date that cannot be right is refused, and an old one unless ``yes``
-    (:class:`~tracker.services.intake.DateBounds`)."""
+    (:class:`~tracker.services.intake.DateBounds`); a game that looks like a stored one (the
+    same players on the same day) unless ``again``."""
     if today is not None:
         date_bounds(db, today).check(played_on, yes=yes)
     tc = game_tc(db, tc, event)
@@ -279,6 +311,7 @@ def add_game(
         round_=round_,
         white_rating=white_rating,
         black_rating=black_rating,
+        again=again,
     )
     game_id = queries.insert_game(db, fields)
     view = _view(db, game_id)
@@ -306,6 +339,7 @@ def edit_game(
     black_rating: int | None = UNCHANGED,
     today: dt.date | None = None,
     yes: bool = False,
+    again: bool = False,
 ) -> tuple[GameView, bool]:
     """Correct a game in place (same id); the periods rating it, before and after, go stale.
     Returns the game and whether anything changed: a correction that changes nothing
@@ -321,6 +355,9 @@ def edit_game(
     new_event = (old_event.name if old_event else None) if event is UNCHANGED else event
     new_tc = tc if tc is not None else game.tc
     new_before = _span_before(db, new_tc, new_event)
+    moved = any(v is not None for v in (white, black, played_on, tc)) or (
+        event is not UNCHANGED or round_ is not UNCHANGED
+    )
     fields, warnings = _prepare(
         db,
         white=white if white is not None else f"#{game.white_id}",
@@ -334,6 +371,8 @@ def edit_game(
         white_rating=game.white_rating if white_rating is UNCHANGED else white_rating,
         black_rating=game.black_rating if black_rating is UNCHANGED else black_rating,
         game_id=game.id,
+        # a game whose players, day and event stay is no new twin of a game stored beside it
+        again=again or not moved,
     )
     if all(getattr(game, name) == getattr(fields, name) for name in queries.CORRECTABLE):
         return replace(_view(db, game.id), warnings=warnings), False

@@ -36,6 +36,7 @@ def add_round(
     source: str = "stdin",
     today: dt.date | None = None,
     yes: bool = False,
+    again: bool = False,
 ) -> Round:
     """Record one round of an event, all or nothing: every game is checked as ``game add``
     checks it, and also that nobody plays twice in the round. ``problems`` are the lines the
@@ -95,6 +96,7 @@ def add_round(
                     round_=round_text,
                     white_rating=pairing.white_rating,
                     black_rating=pairing.black_rating,
+                    again=again,
                 )
             )
             seen.setdefault(white.id, pairing.line)

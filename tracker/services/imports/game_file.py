@@ -17,7 +17,7 @@ from tracker.services.imports.columns import FileGames
 from tracker.services.imports.events import clean_rounds, match_events, plan_byes
 from tracker.services.imports.file_plan import Plan
 from tracker.services.imports.people import match_people
-from tracker.services.imports.present import find_present
+from tracker.services.imports.present import find_present, find_twins
 from tracker.services.imports.report import (
     CreatedPlayer,
     FileReport,
@@ -42,6 +42,7 @@ def plan_file(db: Db, name: str, options: ImportOptions, plan: Plan) -> None:
     plan_byes(plan)
     groups = check_games(db, name, options, plan, round_problems)
     find_present(db, name, plan, groups)
+    find_twins(db, name, plan)
 
 
 def _set_aside(name: str, games: FileGames) -> list[Problem]:

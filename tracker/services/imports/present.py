@@ -6,13 +6,17 @@ time (:data:`PRESENT_CHUNK` keys)."""
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import defaultdict
 from typing import Final, NamedTuple
 
 from tracker.db.driver import Db
+from tracker.db.queries import games as game_queries
 from tracker.db.queries import imports as queries
 from tracker.services.imports.columns import RESULT_CODES, TC_CODES
 from tracker.services.imports.file_plan import Plan, suffixed
+from tracker.services.imports.report import plural
+from tracker.services.intake import Twin
 
 #: Keys per round of looking the file's games up among the stored ones.
 PRESENT_CHUNK: Final = 20_000
@@ -149,3 +153,59 @@ class _Present:
             more = [base for base in found if self._needs_more(finals[base], stored[base])]
             wanted = {suffixed(base, level): base for base in more}
         return dict(stored)
+
+
+def find_twins(db: Db, name: str, plan: Plan) -> None:
+    """Refuse the file's new games that look like stored games (the same two players on the
+    same day in one time control: :class:`tracker.services.intake.Twin`), whichever event
+    name or round either carries: most often a file of games already typed in, its event
+    spelt another way. One problem per stored event they match."""
+    games = plan.games
+    candidates = [
+        game
+        for game in plan.writable()
+        if plan.white(game).player_id is not None and plan.black(game).player_id is not None
+    ]
+    if not candidates:
+        return
+    players = {
+        pid
+        for game in candidates
+        for pid in (plan.white(game).player_id, plan.black(game).player_id)
+        if pid is not None
+    }
+    stored: dict[tuple[dt.date, frozenset[int], str], list[Twin]] = defaultdict(list)
+    for g in game_queries.games_on_days(db, sorted({plan.day(g) for g in candidates}), players):
+        twin = Twin(g.id, g.white, g.black, g.played_on, g.tc, g.event, g.round)
+        stored[(g.played_on, frozenset((g.white_id, g.black_id)), g.tc)].append(twin)
+    if not stored:
+        return
+    matched: dict[str | None, list[tuple[int, Twin]]] = defaultdict(list)
+    for game in candidates:
+        pair = frozenset((plan.white(game).player_id or 0, plan.black(game).player_id or 0))
+        tc = TC_CODES[games.tc[game]] or ""
+        event = plan.event(game)
+        for twin in stored.get((plan.day(game), pair, tc), ()):
+            if twin.is_twin_of(event.name if event else None):
+                matched[twin.event].append((game, twin))
+                break
+    for where, found in matched.items():
+        first, twin = found[0]
+        more = (
+            f", and so are {plural(len(found) - 1, 'more game')} of the file"
+            if len(found) > 1
+            else ""
+        )
+        hint = (
+            f"the same event under another name? write it {where!r} in the file"
+            if where is not None
+            else "games entered without an event? remove them, or import with another date"
+        )
+        plan.refuse(
+            name,
+            first,
+            f"this looks like {twin} again (the same players on the same day, {twin.tc})"
+            f"{more}: {hint}",
+        )
+        for game, _ in found[1:]:
+            plan.refuse(name, game)
