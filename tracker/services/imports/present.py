@@ -191,11 +191,9 @@ def find_twins(db: Db, name: str, plan: Plan) -> None:
                 break
     for where, found in matched.items():
         first, twin = found[0]
-        more = (
-            f", and so are {plural(len(found) - 1, 'more game')} of the file"
-            if len(found) > 1
-            else ""
-        )
+        others = len(found) - 1
+        verb = "is" if others == 1 else "are"
+        more = f", and so {verb} {plural(others, 'more game')} of the file" if others else ""
         hint = (
             f"the same event under another name? write it {where!r} in the file"
             if where is not None
