@@ -80,7 +80,6 @@ class AppState:
                 check_schema=check_schema,
                 create=create,
                 where=self.where(),
-                named=str(self.db_option),
             )
         return self._engine  # type: ignore[no-any-return]
 

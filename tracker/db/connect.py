@@ -26,18 +26,27 @@ def file_of(url: str) -> Path | None:
     which :func:`engine_for` reports)."""
     try:
         return sqlite_file(url)
-    except ArgumentError:
+    except (ArgumentError, ValueError):
         return None
 
 
-def engine_for(url: str, *, check_schema: bool, create: bool, where: str, named: str) -> Engine:
+#: Why a URL does not parse (SQLAlchemy's ValueError quotes a piece of it: a password's).
+MALFORMED_URL = (
+    "malformed URL (a port that is not a number, an unclosed '[', or a password whose "
+    "'@', ':' or '/' is not %-encoded, as %40, %3A, %2F)"
+)
+
+
+def engine_for(url: str, *, check_schema: bool, create: bool, where: str) -> Engine:
     """An engine on ``url``: with ``check_schema``, a new database is created at head (with
-    ``create``; else an empty one is refused, ``where`` naming it) and one at another
-    revision refused. ``named`` is the database as the user gave it, for messages."""
+    ``create``; else an empty one is refused) and one at another revision refused. ``where``
+    names the database in messages, without its password."""
     try:
         engine = make_engine(url)
-    except (ArgumentError, ValueError) as exc:
-        raise DatabaseError(f"cannot use database {named!r}: {exc}") from None
+    except ValueError:
+        raise DatabaseError(f"cannot use database {where!r}: {MALFORMED_URL}") from None
+    except ArgumentError as exc:
+        raise DatabaseError(f"cannot use database {where!r}: {exc}") from None
     except ImportError as exc:
         raise DatabaseError(f"cannot use this database: missing driver ({exc})") from None
     if check_schema:

@@ -534,14 +534,27 @@ def sqlite_path(url: str) -> Path | None:
 
 
 def shown_url(url: str) -> str:
-    """A database URL as a message shows it: its password as ``***`` (as SQLAlchemy renders
-    a URL), without loading SQLAlchemy (``tracker status`` on a server)."""
+    """A database URL as a message shows it: every password as ``***``, the user's
+    (``user:pw@host``, as SQLAlchemy renders a URL) and any in the query (``?password=pw``,
+    ``sslpassword=``), which SQLAlchemy shows. Works on a URL that does not parse (a port
+    that is no number, a password with an unencoded ``@``) and without loading SQLAlchemy
+    (``tracker status`` on a server)."""
     scheme, sep, rest = url.partition("://")
-    user, at, host = rest.rpartition("@")
-    if not sep or not at or ":" not in user:
+    if not sep:
         return url
-    name = user.split(":", 1)[0]
-    return f"{scheme}://{name}:***@{host}"
+    user, at, host = rest.rpartition("@")  # the last @: a password may hold one unencoded
+    if at and ":" in user:
+        rest = f"{user.split(':', 1)[0]}:***@{host}"
+    rest, mark, query = rest.partition("?")
+    if mark:
+        query = "&".join(_masked(item) for item in query.split("&"))
+    return f"{scheme}://{rest}{mark}{query}"
+
+
+def _masked(item: str) -> str:
+    """A URL's query item ``key=value``, the value hidden if the key names a password."""
+    key, eq, _ = item.partition("=")
+    return f"{key}=***" if eq and "password" in unquote(key).casefold() else item
 
 
 def postgresql_conninfo(url: str) -> str | None:

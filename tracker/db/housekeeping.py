@@ -9,7 +9,7 @@ from pathlib import Path
 
 from sqlalchemy import Engine, text
 
-from tracker.db import migrate
+from tracker.db import driver, migrate
 from tracker.db.engine import sqlite_file
 from tracker.db.models import SCHEMA_REVISION
 from tracker.db.schema import schema_state
@@ -56,7 +56,7 @@ class BackupResult:
 def status(engine: Engine) -> DbStatus:
     revision = schema_state(engine)
     return DbStatus(
-        url=engine.url.render_as_string(hide_password=True),
+        url=driver.shown_url(engine.url.render_as_string(hide_password=False)),
         backend=engine.url.get_backend_name(),
         revision=revision,
         head=SCHEMA_REVISION,
