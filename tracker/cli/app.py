@@ -38,6 +38,7 @@ class TrackerGroup(TyperGroup):
         if args is None:
             args = sys.argv[1:]
         args = _results_as_arguments(args)
+        succeeded = False  # a new database is kept only if its command succeeded
         try:
             _check_text(args)
             code = super().main(
@@ -47,6 +48,7 @@ class TrackerGroup(TyperGroup):
                 standalone_mode=False,
                 **extra,
             )
+            succeeded = code in (None, 0)
         except TrackerError as exc:
             code = _fail(str(exc), exc.exit_code)
         except typer.TyperException as exc:
@@ -62,7 +64,7 @@ class TrackerGroup(TyperGroup):
         except BrokenPipeError:
             code = 1
         finally:
-            failure = close_all()
+            failure = close_all(succeeded=succeeded)
         code = code if isinstance(code, int) else 0
         if failure is not None:
             code = _fail(failure, 1)

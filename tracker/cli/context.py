@@ -105,10 +105,10 @@ class AppState:
         staging = path.with_name(f".{path.name}.new-{os.getpid()}-{uuid.uuid4().hex[:8]}")
         self._staged = _Staged(path, staging, top)
 
-    def publish(self) -> str | None:
+    def publish(self, *, succeeded: bool = True) -> str | None:
         """End a new database's staging (the engine disposed of): link it into place if the
-        command committed something to it (or :attr:`keep_new`), else remove it and the
-        folders made for it. A message if it could not be published."""
+        command ``succeeded`` and committed something to it (or :attr:`keep_new`), else
+        remove it and the folders made for it. A message if it could not be published."""
         from tracker.db.driver import holds_no_data
 
         staged, self._staged = self._staged, None
@@ -117,7 +117,8 @@ class AppState:
         target, staging = staged.target, staged.staging
         failure = None
         try:
-            if staging.is_file() and (self.keep_new or not holds_no_data(staging)):
+            keep = succeeded and (self.keep_new or not holds_no_data(staging))
+            if staging.is_file() and keep:
                 try:
                     os.link(staging, target)  # never over a file: atomic, fails if it exists
                 except FileExistsError:
@@ -217,16 +218,17 @@ class AppState:
         return transaction_on(self.engine(create=create), write=write)
 
 
-def close_all() -> str | None:
+def close_all(*, succeeded: bool = True) -> str | None:
     """Dispose of every engine a command opened (checkpoints SQLite's WAL) and publish the
-    databases it created (:meth:`AppState.publish`); what went wrong doing so, if anything."""
+    databases it created if it ``succeeded`` (:meth:`AppState.publish`); what went wrong
+    doing so, if anything."""
     failure = None
     while _OPEN:
         opened = _OPEN.pop()
         if opened._engine is not None:
             opened._engine.dispose()
             opened._engine = None
-        failure = opened.publish() or failure
+        failure = opened.publish(succeeded=succeeded) or failure
     return failure
 
 

@@ -2,7 +2,8 @@
 database, and makes a connection for a URL the driver does not open itself (every query at
 run time goes through :mod:`tracker.db.driver`).
 
-SQLite connections get WAL, ``foreign_keys=ON`` and a busy timeout, and (on Python 3.11,
+SQLite connections get WAL (on a file of tracker's or a new one: another's file is refused
+as it is), ``foreign_keys=ON`` and a busy timeout, and (on Python 3.11,
 whose sqlite3 module manages transactions itself) SQLAlchemy's documented "BEGIN" hooks so
 that a migration's transaction is real. A migration writes under ``BEGIN IMMEDIATE`` on
 SQLite and the writers' advisory lock on PostgreSQL, as every write does
@@ -75,13 +76,23 @@ def _install_sqlite_hooks(engine: Engine) -> None:
         # SAVEPOINT and DDL on Python 3.11).
         dbapi_connection.isolation_level = None
         dbapi_connection.execute(f"PRAGMA busy_timeout = {driver.BUSY_TIMEOUT_MS}")
-        dbapi_connection.execute("PRAGMA journal_mode = WAL")
+        if _ours_or_empty(dbapi_connection):  # another's file is refused, left unchanged
+            dbapi_connection.execute("PRAGMA journal_mode = WAL")
         driver.configure_sqlite(dbapi_connection, write=True)
 
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Any) -> None:
         write = conn.get_execution_options().get(WRITE_OPTION, False)
         conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+
+def _ours_or_empty(conn: sqlite3.Connection) -> bool:
+    """Whether a SQLite file is tracker's (it has the schema's version table) or has no table
+    yet: the only files tracker switches to WAL, a change written into the file's header."""
+    names = {
+        name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+    }
+    return not names or "alembic_version" in names
 
 
 def describe(exc: SQLAlchemyError) -> str:
