@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,7 +13,7 @@ from tracker.db.engine import sqlite_file
 from tracker.db.models import SCHEMA_REVISION
 from tracker.db.schema import schema_state
 from tracker.errors import DatabaseError, InvalidInputError
-from tracker.user_input import exists, is_dir
+from tracker.files import SQLITE_SIDECARS, replacing
 
 
 @dataclass(frozen=True)
@@ -86,7 +85,9 @@ def backup(engine: Engine, target: Path, *, overwrite: bool = False) -> BackupRe
     """A consistent copy of a SQLite database through SQLite's online backup API.
 
     The copy is taken page by page under SQLite's own locking, so it is consistent even
-    while another process writes; it is written beside the target and renamed into place.
+    while another process writes; it is written to a temporary file of its own beside the
+    target and renamed into place (:func:`tracker.files.replacing`: only a regular file is
+    replaced, and only with ``overwrite``).
     """
     source = sqlite_file(engine.url.render_as_string(hide_password=False))
     if source is None:
@@ -96,25 +97,19 @@ def backup(engine: Engine, target: Path, *, overwrite: bool = False) -> BackupRe
     target = target.expanduser().absolute()
     if target.resolve() == source.resolve():
         raise InvalidInputError("the backup cannot overwrite the database itself")
-    if exists(target) and not overwrite:
-        raise InvalidInputError(f"{target} already exists (use --force to replace it)")
-    if not is_dir(target.parent):
-        raise InvalidInputError(f"folder {target.parent} does not exist")
-    partial = target.with_name(target.name + ".partial")
     try:
-        src = sqlite3.connect(source, timeout=30)
-        try:
-            dst = sqlite3.connect(partial)
+        with replacing(target, force=overwrite, sidecars=SQLITE_SIDECARS) as temp:
+            src = sqlite3.connect(source, timeout=30)
             try:
-                src.backup(dst)
-                (integrity,) = dst.execute("PRAGMA integrity_check").fetchone()
-                dst.execute("PRAGMA journal_mode = DELETE")
+                dst = sqlite3.connect(temp)
+                try:
+                    src.backup(dst)
+                    (integrity,) = dst.execute("PRAGMA integrity_check").fetchone()
+                    dst.execute("PRAGMA journal_mode = DELETE")
+                finally:
+                    dst.close()
             finally:
-                dst.close()
-        finally:
-            src.close()
-        os.replace(partial, target)
+                src.close()
     except sqlite3.Error as exc:
-        partial.unlink(missing_ok=True)
         raise DatabaseError(f"backup failed: {exc}") from None
     return BackupResult(str(source), target, target.stat().st_size, str(integrity))
