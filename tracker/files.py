@@ -1,5 +1,11 @@
-"""Files tracker writes for the user (``export --out``, ``db backup``, ``site build``): made
-whole or not at all, replacing only what may be replaced.
+"""Files tracker reads and writes for the user.
+
+Read (``import``, ``game add-round --file``, ``online import``...): only a regular file
+(:func:`open_input`), never a device such as ``/dev/zero`` or a pipe, whose reading might
+never end.
+
+Written (``export --out``, ``db backup``, ``site build``): made whole or not at all,
+replacing only what may be replaced.
 
 A file is written as a temporary file of its own beside the target (a unique name that only
 tracker makes, :data:`TEMPORARY`, created exclusively: never a file that exists), then renamed
@@ -17,6 +23,7 @@ import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import BinaryIO
 
 from tracker.errors import InvalidInputError
 
@@ -50,6 +57,22 @@ def lstat(path: Path) -> os.stat_result | None:
         return None
     except OSError as exc:
         raise InvalidInputError(f"cannot use {path}: {exc.strerror or exc}") from None
+
+
+def open_input(path: Path) -> BinaryIO:
+    """``path`` opened to read its bytes, if it is a regular file (or a link to one): a
+    device, a pipe or a folder is refused, and so is a file that cannot be read, in one
+    line."""
+    try:
+        mode = os.stat(path).st_mode
+        if not stat.S_ISREG(mode):
+            raise InvalidInputError(
+                f"{path} is {kind(mode)}: tracker reads only regular files (a device or a pipe "
+                "might never end)"
+            )
+        return path.open("rb")
+    except OSError as exc:
+        raise InvalidInputError(f"cannot read {path}: {exc.strerror or exc}") from None
 
 
 def check_target(path: Path, *, force: bool) -> None:

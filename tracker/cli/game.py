@@ -31,6 +31,7 @@ from tracker.cli.render import (
     terminal_width,
 )
 from tracker.errors import InvalidInputError, UsageError
+from tracker.files import open_input
 from tracker.user_input import parse_date, today
 from tracker.vocabulary import RESULT_HELP, plural
 
@@ -171,6 +172,9 @@ def _warn(g: GameView) -> None:
         message(f"  warning: {warning}")
 
 
+#: The most a round typed or piped on stdin may hold (a round of a thousand boards is 60 kB).
+ROUND_BYTES = 1_000_000
+
 ROUND_HELP = """Record a whole round of an event in one go, all or nothing.
 
 One game a line, WHITE RESULT BLACK, from --file or typed on stdin (end with Ctrl-D):
@@ -239,18 +243,23 @@ def add_round(
     played_on = parse_date(date) if date is not None else today()
     start = parse_date(event_start, "event start date") if event_start is not None else None
     if file is not None:
-        try:
-            text = file.read_bytes().decode("utf-8-sig")
-        except OSError as exc:
-            raise InvalidInputError(f"cannot read {file}: {exc.strerror or exc}") from None
-        except UnicodeDecodeError:
-            raise InvalidInputError(f"{file} is not UTF-8 text") from None
+        with open_input(file) as stream:
+            data = stream.read()
         source = str(file)
     else:
         if sys.stdin.isatty():
             message("one game a line: WHITE RESULT BLACK; end with Ctrl-D")
-        text = sys.stdin.read()
+        data = sys.stdin.buffer.read(ROUND_BYTES + 1)
         source = "stdin"
+        if len(data) > ROUND_BYTES:  # `< /dev/zero`: no round is so long
+            raise InvalidInputError(
+                f"stdin holds more than {ROUND_BYTES // 1_000_000} MB: a round is one game a "
+                "line (a big file of games is for `tracker import`)"
+            )
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise InvalidInputError(f"{source} is not UTF-8 text") from None
     pairings, problems = parse_round(text, source)
     try:
         added = state(ctx).write(

@@ -25,6 +25,7 @@ from tracker.cli.import_report import print_report, report_json
 from tracker.cli.options import Json, Yes, command_group, month_option, tc_option
 from tracker.cli.render import message, print_json, print_table
 from tracker.errors import InvalidInputError
+from tracker.files import open_input
 from tracker.user_input import parse_date
 
 if TYPE_CHECKING:
@@ -198,10 +199,7 @@ def files(
     )
     sources = []
     for path in _expand(paths):
-        try:
-            path.open("rb").close()  # read when imported, a block at a time
-        except OSError as exc:
-            raise InvalidInputError(f"cannot read {path}: {exc.strerror or exc}") from None
+        open_input(path).close()  # read when imported, a block at a time
         sources.append(SourceFile(str(path), path=path))
     with _progress() as progress:
         report = state(ctx).write(

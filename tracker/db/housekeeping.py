@@ -11,7 +11,7 @@ from sqlalchemy import Engine, text
 from tracker.db import driver, migrate
 from tracker.db.engine import sqlite_file
 from tracker.db.models import SCHEMA_REVISION
-from tracker.db.schema import schema_state
+from tracker.db.schema import schema_state, unknown_revision
 from tracker.errors import DatabaseError, InvalidInputError
 from tracker.files import SQLITE_SIDECARS, replacing
 
@@ -23,6 +23,8 @@ class DbStatus:
     revision: str | None
     head: str
     up_to_date: bool
+    #: A revision of this tracker's migrations (or none yet): else a newer tracker wrote it.
+    known: bool
 
 
 @dataclass(frozen=True)
@@ -60,12 +62,15 @@ def status(engine: Engine) -> DbStatus:
         revision=revision,
         head=SCHEMA_REVISION,
         up_to_date=revision == SCHEMA_REVISION,
+        known=revision in (None, SCHEMA_REVISION) or revision in migrate.all_revisions(),
     )
 
 
 def upgrade(engine: Engine) -> tuple[str | None, str]:
     """Upgrade to head; returns (before, after)."""
     before = schema_state(engine)
+    if before is not None and before not in migrate.all_revisions():
+        raise unknown_revision(before)  # no migration leads from it: alembic cannot tell
     migrate.upgrade(engine)
     return before, SCHEMA_REVISION
 
