@@ -9,7 +9,7 @@ import typer
 
 from tracker.cli.context import state
 from tracker.cli.notes import now_stale
-from tracker.cli.options import AnyTc, Json, command_group, month_option, player_option
+from tracker.cli.options import AnyTc, Json, command_group, month_option, player_option, whole
 from tracker.cli.render import change, expected, message, print_json, print_table, score
 from tracker.errors import UsageError
 from tracker.months import month_label
@@ -258,6 +258,7 @@ def show(
             metavar="N",
             help="With --norms, while the event runs: its number of rounds; what the "
             "remaining rounds still require. Default: the event is over.",
+            parser=whole,
         ),
     ] = None,
     json: Json = False,

@@ -21,6 +21,7 @@ from tracker.cli.options import (
     month_option,
     player_option,
     tc_option,
+    whole,
 )
 from tracker.cli.render import (
     cells,
@@ -39,7 +40,10 @@ if TYPE_CHECKING:
     from tracker.services.games import GameView
 
 GameId = Annotated[
-    int, typer.Argument(metavar="ID", help="The game's id (see game list).", show_default=False)
+    int,
+    typer.Argument(
+        metavar="ID", help="The game's id (see game list).", show_default=False, parser=whole
+    ),
 ]
 
 app = command_group(
@@ -120,6 +124,7 @@ def add(
             "--white-rating",
             metavar="RATING",
             help="White's rating as recorded (needed if external).",
+            parser=whole,
         ),
     ] = None,
     black_rating: Annotated[
@@ -128,6 +133,7 @@ def add(
             "--black-rating",
             metavar="RATING",
             help="Black's rating as recorded (needed if external).",
+            parser=whole,
         ),
     ] = None,
     yes: Yes = False,
@@ -404,11 +410,15 @@ def edit(
     ] = None,
     white_rating: Annotated[
         int | None,
-        typer.Option("--white-rating", metavar="RATING", help="White's recorded rating."),
+        typer.Option(
+            "--white-rating", metavar="RATING", help="White's recorded rating.", parser=whole
+        ),
     ] = None,
     black_rating: Annotated[
         int | None,
-        typer.Option("--black-rating", metavar="RATING", help="Black's recorded rating."),
+        typer.Option(
+            "--black-rating", metavar="RATING", help="Black's recorded rating.", parser=whole
+        ),
     ] = None,
     clear: Annotated[
         list[str] | None,

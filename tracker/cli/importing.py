@@ -168,6 +168,15 @@ def files(
             show_default=False,
         ),
     ] = None,
+    tc_minutes: Annotated[
+        bool,
+        typer.Option(
+            "--tc-minutes",
+            help="Read a PGN TimeControl or CSV tc written as numbers (90+30, 3+2) as people "
+            "write controls, minutes then the increment in seconds, instead of in seconds as "
+            "PGN writes them (60+0: an hour, not a minute).",
+        ),
+    ] = False,
     rated_in: Annotated[
         dt.date | None,
         month_option(
@@ -194,6 +203,7 @@ def files(
             event_start=event_start,
             yes=yes,
             date_order=date_order,
+            tc_minutes=tc_minutes,
             rated_in=rated_in,
         )
     )

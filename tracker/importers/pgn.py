@@ -237,6 +237,7 @@ class _Reader:
 
     source: str
     event_start: date | None
+    tc_minutes: bool = False  # a TimeControl in PGN's signs writes minutes (--tc-minutes)
     problems: list[Problem] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
     # Each date problem's first line, and how many games have it.
@@ -295,7 +296,7 @@ class _Reader:
             event_start=full_date(headers.get("EventDate")),
             site=tag(headers, "Site"),
             round=tag(headers, "Round"),
-            tc=timecontrol.from_pgn(tc_text),
+            tc=timecontrol.from_pgn(tc_text, minutes=self.tc_minutes),
             date_note=note,
             has_moves=moves > 0,
             moves_digest=chunk.movetext.digest.hexdigest() if moves else None,
@@ -332,6 +333,7 @@ def stream_pgn(
     *,
     encoding: str = "utf-8",
     event_start: date | None = None,
+    tc_minutes: bool = False,
 ) -> GameStream:
     """A file's games one at a time, from the file's bytes in blocks.
 
@@ -339,14 +341,14 @@ def stream_pgn(
     games from the first such one on wait until a game with moves (or the end) tells. A file
     with moves thus holds back few games; one without any is held whole."""
     text = TextStream(blocks, source, encoding)
-    return GameStream("pgn", _games(text.lines(), source, event_start), text)
+    return GameStream("pgn", _games(text.lines(), source, event_start, tc_minutes), text)
 
 
 def _games(
-    lines: Iterator[str], source: str, event_start: date | None
+    lines: Iterator[str], source: str, event_start: date | None, tc_minutes: bool = False
 ) -> Generator[GameRecord, None, ParseResult]:
     reader = _LineCountingReader(lines)
-    games = _Reader(source, event_start)
+    games = _Reader(source, event_start, tc_minutes)
     problems: list[Problem] = []
     warnings: list[Problem] = []
     found = 0

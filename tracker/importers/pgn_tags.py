@@ -12,7 +12,7 @@ from typing import Final
 
 from tracker.importers.dates import make_date
 
-_PGN_DATE = re.compile(r"^(\d{4}|\?{4})(?:([.\-/])(\d{2}|\?{2})(?:\2(\d{2}|\?{2}))?)?$")
+_PGN_DATE = re.compile(r"^([0-9]{4}|\?{4})(?:([.\-/])([0-9]{2}|\?{2})(?:\2([0-9]{2}|\?{2}))?)?$")
 
 #: A tag value that says nothing.
 UNKNOWN = {"", "?", "-"}

@@ -21,7 +21,6 @@ This module depends on the standard library (and :mod:`tracker.vocabulary`) only
 from __future__ import annotations
 
 import codecs
-import re
 from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -31,6 +30,7 @@ from tracker.importers.timecontrol import TimeClass
 from tracker.vocabulary import (
     FORFEITS,
     canonical_result,
+    name_form,
 )
 
 Sex = Literal["m", "f"]
@@ -392,14 +392,10 @@ def split_lines(text: str) -> list[str]:
     return lines
 
 
-_SPACES = re.compile(r"\s+")
-
-
 def clean_name(value: str | None) -> str:
-    """Player name with surrounding blanks removed and inner runs of blanks collapsed."""
-    if value is None:
-        return ""
-    return _SPACES.sub(" ", value).strip()
+    """A player's name as a file gives it, in the form names are stored
+    (:func:`tracker.vocabulary.name_form`); "" for none."""
+    return "" if value is None else name_form(value)
 
 
 def parse_rating(text: str | None, what: str) -> tuple[int | None, str | None]:

@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from tracker.errors import InvalidInputError
+from tracker.vocabulary import name_form
 
 #: FIDE's first rating list (1971) rated the games of 1970: nothing earlier can be on a list.
 FIRST_RATED_DAY: Final = dt.date(1970, 1, 1)
@@ -107,6 +108,16 @@ class DateBounds:
             raise InvalidInputError(f"{unconfirmed}: check the year, or give --yes if it is right")
 
 
+def check_event_start(start: dt.date) -> None:
+    """An event's start date, like a game's date, is not before 1970 (its games, which it
+    does not follow, are not after today)."""
+    if start < FIRST_RATED_DAY:
+        raise InvalidInputError(
+            f"the event start {start} is before {FIRST_RATED_DAY.year}: FIDE's first list "
+            f"rated the games of {FIRST_RATED_DAY.year}: check the year"
+        )
+
+
 def age_problem(year: int, born: int | None, name: str, what: str = "a game") -> str | None:
     """Why ``name`` (born in ``born``) cannot have ``what`` in ``year``, or None."""
     if born is None or year - born >= YOUNGEST:
@@ -166,7 +177,7 @@ def check_text(text: str, what: str) -> str:
 
 def clean_event_name(name: str) -> str:
     """An event's name as stored: Unicode-composed, blanks collapsed."""
-    cleaned = " ".join(unicodedata.normalize("NFC", name).split())
+    cleaned = name_form(name)
     if not cleaned:
         raise InvalidInputError("an event needs a name")
     if len(cleaned) > EVENT_NAME_MAX:
@@ -176,7 +187,7 @@ def clean_event_name(name: str) -> str:
 
 def event_key(name: str) -> str:
     """What two spellings of one event share: the name without case or extra blanks."""
-    return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
+    return name_form(name).casefold()
 
 
 _ROUND_WORD = re.compile(r"^(?:round|rnd|rd|r)\.?\s*(?=\d)", re.IGNORECASE)

@@ -29,7 +29,7 @@ from tracker.db.queries import games as game_queries
 from tracker.errors import ConflictError, InvalidInputError, NotFoundError
 from tracker.months import month_label, month_of, next_month
 from tracker.services import games, lists, log
-from tracker.services.intake import clean_event_name, event_key, natural_key
+from tracker.services.intake import check_event_start, clean_event_name, event_key, natural_key
 from tracker.services.lists import rated_games
 from tracker.services.lists.stale import mark_stale
 from tracker.services.players.refs import find
@@ -260,6 +260,7 @@ def edit_event_facts(
             changes.append(f"renamed {event.name!r} to {clean!r}")
             event = event._replace(name=clean)
     if start is not None:
+        check_event_start(start)
         first = min((g.played_on for g in queries.event_games(db, event.id)), default=None)
         if first is not None and start > first:
             raise InvalidInputError(

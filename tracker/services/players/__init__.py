@@ -33,6 +33,7 @@ from tracker.services.players.refs import (
     show_player,
 )
 from tracker.user_input import check_birth_year, check_plausible_rating, check_tc, today
+from tracker.vocabulary import name_form
 
 __all__ = ["PlayerRow", "PlayerView", "SeedInput", "SeedView", "resolve", "show_player"]
 
@@ -61,7 +62,9 @@ def _seeds(db: Db, player_id: int) -> list[SeedView]:
 
 
 def clean_name(name: str) -> str:
-    cleaned = " ".join(name.split())
+    """A player's name as stored (:func:`tracker.vocabulary.name_form`), refused if empty,
+    too long, holding control characters or read as a player id."""
+    cleaned = name_form(name)
     if not cleaned:
         raise InvalidInputError("a player needs a name")
     if len(cleaned) > 200:
