@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tracker.cli.options import Json, command_group, whole
-from tracker.cli.render import message, print_json, print_table
+from tracker.cli.render import message, plain, print_json, print_table
 from tracker.errors import UsageError
 from tracker.user_input import parse_date, today
 from tracker.vocabulary import plural
@@ -159,7 +159,7 @@ def elo(
             (
                 i,
                 g.opponent,
-                g.score.normalize(),
+                plain(g.score),
                 g.difference,
                 _fmt(g.expected, places),
                 _signed(g.change, 2),
@@ -169,7 +169,7 @@ def elo(
         right=("game", "opponent", "score", "diff", "expected", "change"),
     )
     typer.echo(
-        f"K {result.k} ({result.k_source}), score {result.score.normalize()} of "
+        f"K {result.k} ({result.k_source}), score {plain(result.score)} of "
         f"{len(result.games)}, expected {_fmt(result.expected, places)}"
     )
     typer.echo(
@@ -235,7 +235,7 @@ def initial(
             }
         )
         return
-    typer.echo(f"{plural(r.n, 'game')} against rated opponents, score {r.score.normalize()}")
+    typer.echo(f"{plural(r.n, 'game')} against rated opponents, score {plain(r.score)}")
     typer.echo(_initial_steps(r))
     capped = f" (limited to {r.rules.max_rating}, §8.2.3)" if r.capped else ""
     if result.missing:

@@ -6,6 +6,7 @@ never load it and never touch a database.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import os
 import uuid
@@ -102,6 +103,10 @@ class AppState:
         top = path
         while not exists(top.parent) and top.parent != top:
             top = top.parent
+        from tracker.db.driver import read_only_file_system
+
+        if read_only_file_system(top.parent):
+            raise DatabaseError(f"cannot create the database {path}: its file system is read-only")
         staging = path.with_name(f".{path.name}.new-{os.getpid()}-{uuid.uuid4().hex[:8]}")
         self._staged = _Staged(path, staging, top)
 
@@ -132,7 +137,8 @@ class AppState:
                     return None
         finally:
             for suffix in ("", "-wal", "-shm", "-journal"):
-                Path(f"{staging}{suffix}").unlink(missing_ok=True)
+                with contextlib.suppress(OSError):  # gone already, or never made
+                    Path(f"{staging}{suffix}").unlink()
         if not exists(target):
             folder = target.parent
             while staged.top != target and folder.is_relative_to(staged.top):

@@ -17,9 +17,10 @@ from tracker.cli.context import state
 from tracker.cli.history import history_json, rating_list_json
 from tracker.cli.notes import stale_list_warning, stale_warning
 from tracker.cli.options import month_option, player_option, tc_option
-from tracker.cli.render import message
+from tracker.cli.render import message, plain
 from tracker.errors import UsageError
 from tracker.files import check_target, write_file
+from tracker.importers.records import spreadsheet_text
 
 if TYPE_CHECKING:
     from tracker.services.exports import ExportedGame
@@ -166,9 +167,11 @@ def _csv(columns: list[str], rows: list[list[Any]]) -> str:
 
 def _plain(value: Any) -> str:
     if isinstance(value, Decimal):
-        return f"{value.normalize():f}"
+        return plain(value)
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, str):
+        return spreadsheet_text(value)  # =HYPERLINK(...) is not run by a spreadsheet
     return str(value)
 
 

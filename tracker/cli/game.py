@@ -245,7 +245,9 @@ def add_round(
     from tracker.importers.rounds import parse_round
     from tracker.services.games.rounds import RoundRejected
     from tracker.services.games.rounds import add_round as do_add_round
+    from tracker.services.intake import clean_event_name
 
+    clean_event_name(event)  # a round is of an event: "" is refused before stdin is read
     played_on = parse_date(date) if date is not None else today()
     start = parse_date(event_start, "event start date") if event_start is not None else None
     if file is not None:

@@ -14,7 +14,7 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from tracker.db import driver
-from tracker.db.engine import describe, is_locked, make_engine, sqlite_file
+from tracker.db.engine import describe, is_in_memory, is_locked, make_engine, sqlite_file
 from tracker.db.schema import ensure_current
 from tracker.errors import DatabaseError
 
@@ -41,6 +41,11 @@ def engine_for(url: str, *, check_schema: bool, create: bool, where: str) -> Eng
     """An engine on ``url``: with ``check_schema``, a new database is created at head (with
     ``create``; else an empty one is refused) and one at another revision refused. ``where``
     names the database in messages, without its password."""
+    if is_in_memory(url):
+        raise DatabaseError(
+            f"cannot use database {where!r}: an in-memory database keeps nothing once the "
+            "command ends; give a file"
+        )
     try:
         engine = make_engine(url)
     except ValueError:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
+import os
 import re
 import sqlite3
 import time
@@ -461,12 +462,39 @@ def configure_sqlite(conn: sqlite3.Connection, *, write: bool) -> None:
 TAKE_WRITER_LOCK = f"SELECT pg_advisory_xact_lock({WRITER_LOCK})"
 
 
+def read_only_file_system(path: Path) -> bool:
+    """Whether ``path`` lies on a file system mounted read-only (a CD, a read-only mount)."""
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):  # not there (yet); no statvfs (Windows)
+        return False
+
+
+def sqlite_uri(path: Path, *, write: bool) -> str:
+    """The URI tracker opens a SQLite file by: read-write, never creating it; on a read-only
+    file system, where SQLite cannot make the shared-memory file a WAL reader needs, a read
+    opens it immutable (nobody can change it there), unless its write-ahead log holds
+    changes the file itself has not (an immutable reader would not see them): refused."""
+    if read_only_file_system(path):
+        if write:
+            raise DatabaseError(f"cannot write the database {path}: its file system is read-only")
+        wal = Path(f"{path}-wal")
+        if wal.is_file() and wal.stat().st_size:
+            raise DatabaseError(
+                f"cannot read the database {path}: its file system is read-only and {wal} "
+                "holds changes not yet in it; copy both files to a writable folder"
+            )
+        return f"file:{quote(str(path))}?immutable=1"
+    return f"file:{quote(str(path))}?mode=rw"
+
+
 def _connect(url: str, *, write: bool) -> Db | None:
     path = sqlite_path(url)
     if path is not None:
+        uri = sqlite_uri(path, write=write)
         try:
             conn = sqlite3.connect(
-                f"file:{quote(str(path))}?mode=rw",  # never creates a file
+                uri,  # never creates a file
                 uri=True,
                 timeout=BUSY_TIMEOUT_MS / 1000,
                 isolation_level=None,  # BEGIN, COMMIT and ROLLBACK are ours

@@ -20,7 +20,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import OperationalError, SQLAlchemyError
+from sqlalchemy.exc import ArgumentError, OperationalError, SQLAlchemyError
 
 from tracker.db import driver
 from tracker.errors import DatabaseError
@@ -36,6 +36,16 @@ def sqlite_file(url: str) -> Path | None:
     return Path(str(parsed.database))
 
 
+def is_in_memory(url: str) -> bool:
+    """Whether ``url`` names SQLite's in-memory database (``sqlite://``, ``:memory:``)."""
+    try:
+        parsed = make_url(url)
+    except (ArgumentError, ValueError):
+        return False
+    memory = parsed.database in (None, "", ":memory:") or parsed.query.get("mode") == "memory"
+    return parsed.get_backend_name() == "sqlite" and memory
+
+
 def make_engine(url: str) -> Engine:
     """Create an engine with the connection settings this project relies on."""
     parsed = make_url(url)
@@ -43,7 +53,16 @@ def make_engine(url: str) -> Engine:
         path = sqlite_file(url)
         if path is not None and not path.parent.exists():
             path.parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(parsed, connect_args={"timeout": driver.BUSY_TIMEOUT_MS / 1000})
+        timeout = driver.BUSY_TIMEOUT_MS / 1000
+        if path is not None and driver.read_only_file_system(path):
+            # read it as it is (immutable): nothing can be written there, not even WAL's files
+            uri = driver.sqlite_uri(path, write=False)
+            engine = create_engine(
+                parsed, creator=lambda: sqlite3.connect(uri, uri=True, timeout=timeout)
+            )
+            _install_sqlite_hooks(engine, wal=False)
+            return engine
+        engine = create_engine(parsed, connect_args={"timeout": timeout})
         _install_sqlite_hooks(engine)
         return engine
     if parsed.get_backend_name() != "postgresql":
@@ -69,14 +88,14 @@ def _install_postgresql_hooks(engine: Engine) -> None:
             conn.exec_driver_sql(driver.TAKE_WRITER_LOCK)
 
 
-def _install_sqlite_hooks(engine: Engine) -> None:
+def _install_sqlite_hooks(engine: Engine, *, wal: bool = True) -> None:
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: sqlite3.Connection, _record: object) -> None:
         # Let SQLAlchemy emit BEGIN itself (pysqlite's own handling is broken for
         # SAVEPOINT and DDL on Python 3.11).
         dbapi_connection.isolation_level = None
         dbapi_connection.execute(f"PRAGMA busy_timeout = {driver.BUSY_TIMEOUT_MS}")
-        if _ours_or_empty(dbapi_connection):  # another's file is refused, left unchanged
+        if wal and _ours_or_empty(dbapi_connection):  # another's file is refused, unchanged
             dbapi_connection.execute("PRAGMA journal_mode = WAL")
         driver.configure_sqlite(dbapi_connection, write=True)
 

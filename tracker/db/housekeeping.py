@@ -7,9 +7,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sqlalchemy import Engine, text
+from sqlalchemy.exc import SQLAlchemyError
 
 from tracker.db import driver, migrate
-from tracker.db.engine import sqlite_file
+from tracker.db.engine import describe, sqlite_file
 from tracker.db.models import SCHEMA_REVISION
 from tracker.db.schema import schema_state, unknown_revision
 from tracker.errors import DatabaseError, InvalidInputError
@@ -76,13 +77,22 @@ def upgrade(engine: Engine) -> tuple[str | None, str]:
 
 
 def check(engine: Engine) -> DbCheck:
+    """The revision, SQLite's integrity check, and (of a sound file) how the schema differs
+    from the models. A file too damaged for the integrity check to finish fails it, with
+    SQLite's reason: it is reported, not a failure to open."""
     current = status(engine)
-    diffs = tuple(migrate.differences(engine)) if current.up_to_date else ()
     integrity = None
     if current.backend == "sqlite":
-        with engine.connect() as conn:
-            rows = conn.execute(text("PRAGMA integrity_check")).scalars().all()
-        integrity = "ok" if rows == ["ok"] else "; ".join(str(r) for r in rows[:5])
+        try:
+            with engine.connect() as conn:
+                rows = conn.execute(text("PRAGMA integrity_check")).scalars().all()
+        except SQLAlchemyError as exc:
+            rows = [describe(exc)]
+        found = [line for row in rows for line in str(row).splitlines() if line.strip()]
+        more = f" (and {len(found) - 5} more)" if len(found) > 5 else ""
+        integrity = "ok" if found == ["ok"] else "; ".join(found[:5]) + more
+    sound = integrity in (None, "ok")
+    diffs = tuple(migrate.differences(engine)) if current.up_to_date and sound else ()
     return DbCheck(current, diffs, integrity)
 
 
@@ -104,7 +114,7 @@ def backup(engine: Engine, target: Path, *, overwrite: bool = False) -> BackupRe
         raise InvalidInputError("the backup cannot overwrite the database itself")
     try:
         with replacing(target, force=overwrite, sidecars=SQLITE_SIDECARS) as temp:
-            src = sqlite3.connect(source, timeout=30)
+            src = sqlite3.connect(driver.sqlite_uri(source, write=False), uri=True, timeout=30)
             try:
                 dst = sqlite3.connect(temp)
                 try:

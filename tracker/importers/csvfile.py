@@ -62,6 +62,7 @@ from tracker.importers.records import (
     Problem,
     TextStream,
     clean_name,
+    csv_text,
     file_result,
     parse_fide_id,
     parse_rating,
@@ -272,15 +273,15 @@ class _RowReader:
         try:
             event = texts[event_c]
         except KeyError:
-            event = texts[event_c] = event_c.strip() or None
+            event = texts[event_c] = csv_text(event_c.strip()) or None
         try:
             site = texts[site_c]
         except KeyError:
-            site = texts[site_c] = site_c.strip() or None
+            site = texts[site_c] = csv_text(site_c.strip()) or None
         try:
             round_ = texts[round_c]
         except KeyError:
-            round_ = texts[round_c] = round_c.strip() or None
+            round_ = texts[round_c] = csv_text(round_c.strip()) or None
         return GameRecord(
             self.source,
             line,
@@ -320,7 +321,7 @@ def _parse_player(
 ) -> tuple[PlayerInfo, list[str], str]:
     """The player, his problems, and his name folded (as :func:`same_player` compares)."""
     reasons: list[str] = []
-    name = clean_name(raw_name)
+    name = clean_name(csv_text(raw_name))
     if not name:
         reasons.append(f"missing {colour} player name")
     rating, reason = parse_rating(raw_rating, f"{colour}_rating")

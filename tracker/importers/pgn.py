@@ -55,7 +55,7 @@ from typing import Final
 import chess.pgn
 
 from tracker.importers import timecontrol
-from tracker.importers.pgn_tags import GIVEN_START, UNKNOWN, full_date, game_date, tag
+from tracker.importers.pgn_tags import GIVEN_START, UNKNOWN, full_date, game_date, tag, unescaped
 from tracker.importers.records import (
     FORFEIT_OF,
     FORFEIT_SPELLINGS,
@@ -399,7 +399,8 @@ def _games(
             continue
         if previous is not None:
             yield from finished(previous)
-        previous = _Chunk(headers, line, reader.movetext)
+        tags = {name: unescaped(value) for name, value in headers.items()}  # \" is "
+        previous = _Chunk(tags, line, reader.movetext)
     if previous is not None:
         yield from finished(previous)
     late_forfeits = games.forfeits(moveless) if with_moves > without_moves else ()

@@ -20,6 +20,20 @@ UNKNOWN = {"", "?", "-"}
 GIVEN_START: Final = "the given event start"
 
 
+_ESCAPE = re.compile(r'\\(["\\])')
+
+
+def unescaped(value: str) -> str:
+    """A tag's value as written in the file, its escapes read (PGN standard 7: ``\\"`` is a
+    quote, ``\\\\`` a backslash)."""
+    return _ESCAPE.sub(r"\1", value) if "\\" in value else value
+
+
+def escaped(value: str) -> str:
+    """A tag's value as a PGN file writes it: :func:`unescaped` reads it back."""
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
 def tag(headers: Mapping[str, str], name: str) -> str | None:
     value = headers.get(name)
     if value is None:

@@ -27,7 +27,14 @@ import io
 from dataclasses import dataclass
 from typing import Final
 
-from tracker.importers.records import Problem, clean_name, decode_input, split_lines
+from tracker.importers.records import (
+    Problem,
+    clean_name,
+    csv_text,
+    decode_input,
+    split_lines,
+    spreadsheet_text,
+)
 from tracker.vocabulary import TIME_CONTROLS
 
 SEED_FIELDS: Final[tuple[str, ...]] = ("rating", "games", "ever_2400", "ever_2300")
@@ -144,7 +151,7 @@ def _row(cells: dict[str, str], line: int, reasons: list[str]) -> PlayerRow:
             reasons.append(f"{tc}_rating and {tc}_games go together: give both")
             continue
         seeds.append(SeedRow(tc, rating, games, ever_2400, ever_2300))
-    name = clean_name(cell("name"))
+    name = clean_name(csv_text(cell("name")))
     if not name:
         reasons.append("missing name")
     return PlayerRow(
@@ -219,7 +226,7 @@ def write_players_csv(rows: list[dict[str, object]]) -> str:
             return ""
         if isinstance(value, bool):
             return "true" if value else "false"
-        return str(value)
+        return spreadsheet_text(value) if isinstance(value, str) else str(value)
 
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")

@@ -9,7 +9,7 @@ from typing import Any
 
 from tracker.db.driver import Db
 from tracker.db.queries import players as q
-from tracker.errors import ConflictError, InvalidInputError
+from tracker.errors import ConflictError, InvalidInputError, quoted
 from tracker.months import month_label
 from tracker.services import lists, log
 from tracker.services.intake import (
@@ -72,7 +72,7 @@ def clean_name(name: str) -> str:
     check_text(cleaned, "player name")
     if id_ref(cleaned) is not None:
         raise InvalidInputError(
-            f"invalid name {name!r}: a name cannot start with '#' or 'id:' (those refer to "
+            f"invalid name {quoted(name)}: a name cannot start with '#' or 'id:' (those refer to "
             "player ids)"
         )
     return cleaned

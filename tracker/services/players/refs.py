@@ -13,7 +13,7 @@ from tracker.db.driver import Db
 from tracker.db.queries import players as queries
 from tracker.db.queries.players import EarlierList, earlier_lists_of
 from tracker.db.queries.players import PlayerRow as PlayerRow  # re-exported
-from tracker.errors import AmbiguousError, NotFoundError
+from tracker.errors import AmbiguousError, NotFoundError, quoted
 from tracker.vocabulary import name_form
 
 
@@ -119,9 +119,9 @@ def find(db: Db, ref: str) -> PlayerRow:
         listed = ", ".join(_label(p) for p in matches[:10])
         more = f" and {len(matches) - 10} more" if len(matches) > 10 else ""
         raise AmbiguousError(
-            f"{text!r} matches {len(matches)} players: {listed}{more}; name one by id:ID"
+            f"{quoted(text)} matches {len(matches)} players: {listed}{more}; name one by id:ID"
         )
-    raise NotFoundError(f"no player named {text!r}{_closest(db, text)}")
+    raise NotFoundError(f"no player named {quoted(text)}{_closest(db, text)}")
 
 
 def _partial_matches(db: Db, text: str) -> list[PlayerRow]:
