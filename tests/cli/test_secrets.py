@@ -76,3 +76,12 @@ def test_a_url_that_cannot_be_used_is_one_line_without_its_password(
     line = one_line_error(runner.invoke(app, ["--db", url, *args]), 1)
     assert line.startswith("error: cannot use database '")
     assert SECRET not in line and "***" in line
+
+
+def test_a_url_that_is_not_utf8_is_refused_without_its_password() -> None:
+    """Bytes that are not UTF-8 reach argv as lone surrogates (\\udcff): the argument is
+    refused, and named without its password."""
+    url = f"postgresql+psycopg://u:{SECRET}@127.0.0.1:5432/caf\udce9"
+    line = one_line_error(runner.invoke(app, ["--db", url, "status"]), 1)
+    assert line.startswith("error: argument 'postgresql+psycopg://u:***@127.0.0.1:5432/caf")
+    assert SECRET not in line

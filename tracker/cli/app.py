@@ -121,8 +121,11 @@ def _check_text(args: Sequence[str]) -> None:
         try:
             arg.encode("utf-8")
         except UnicodeEncodeError:
+            from tracker.db.driver import shown_url  # the argument may be --db's URL
+
             raise InvalidInputError(
-                f"argument {arg!r} is not valid UTF-8 text (check the terminal's encoding)"
+                f"argument {shown_url(arg)!r} is not valid UTF-8 text (check the terminal's "
+                "encoding)"
             ) from None
 
 
