@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from tracker.errors import InvalidInputError
+from tracker.user_input import is_dir
 
 #: The name of a temporary file: ``.NAME.<8 hex digits>.tracker-tmp``, beside the file NAME.
 TEMPORARY = re.compile(r"^\..+\.[0-9a-f]{8}\.tracker-tmp$")
@@ -34,7 +35,9 @@ SQLITE_SIDECARS = ("-journal", "-wal", "-shm")
 
 
 def kind(mode: int) -> str:
-    """What a file that is not a regular one is, in a message."""
+    """What a file is, in a message: a file, a folder, a symbolic link, a device..."""
+    if stat.S_ISREG(mode):
+        return "a file"
     if stat.S_ISDIR(mode):
         return "a folder"
     if stat.S_ISLNK(mode):
@@ -45,7 +48,7 @@ def kind(mode: int) -> str:
         return "a pipe"
     if stat.S_ISSOCK(mode):
         return "a socket"
-    return "not a regular file"
+    return "no regular file"
 
 
 def lstat(path: Path) -> os.stat_result | None:
@@ -86,8 +89,7 @@ def check_target(path: Path, *, force: bool) -> None:
             )
         if not force:
             raise InvalidInputError(f"{path} already exists (use --force to replace it)")
-    folder = lstat(path.parent)
-    if folder is None or not stat.S_ISDIR(os.stat(path.parent).st_mode):
+    if not is_dir(path.parent):  # a link to a folder will do
         raise InvalidInputError(f"folder {path.parent} does not exist")
 
 

@@ -71,8 +71,9 @@ def _previous(folder: Path) -> set[str] | None:
 def _check_folder(folder: Path) -> None:
     """The folder and its page folders must be folders, never links (a link would take the
     pages out of the folder)."""
-    if _mode(folder) is not None and not is_dir(folder):  # a link to a folder will do
-        raise InvalidInputError(f"{folder} is a file: the site needs a folder")
+    mode = _mode(folder)
+    if mode is not None and not is_dir(folder):  # a link to a folder will do
+        raise InvalidInputError(f"{folder} is {kind(mode)}: the site needs a folder")
     for sub in PAGE_FOLDERS:
         mode = _mode(folder / sub)
         if mode is not None and stat.S_ISLNK(mode):
@@ -81,7 +82,9 @@ def _check_folder(folder: Path) -> None:
                 "(remove it, or build in another folder)"
             )
         if mode is not None and not stat.S_ISDIR(mode):
-            raise InvalidInputError(f"{folder / sub} is a file: the site needs a folder there")
+            raise InvalidInputError(
+                f"{folder / sub} is {kind(mode)}: the site needs a folder there"
+            )
 
 
 def _check_page_places(folder: Path) -> None:
