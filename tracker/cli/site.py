@@ -69,8 +69,8 @@ def _previous(folder: Path) -> set[str] | None:
 
 
 def _check_folder(folder: Path) -> None:
-    """The folder and its page folders must be folders, never links (a link would take the
-    pages out of the folder)."""
+    """The folder (or a link to one, as the user named it) and its page folders must be
+    folders; a page folder never a link (it would take the pages out of the folder)."""
     mode = _mode(folder)
     if mode is not None and not is_dir(folder):  # a link to a folder will do
         raise InvalidInputError(f"{folder} is {kind(mode)}: the site needs a folder")
@@ -155,14 +155,12 @@ def check_site_folder(folder: Path, *, force: bool) -> set[str]:
 
 
 def _write_manifest(folder: Path, names: Iterable[str]) -> None:
-    text = "\n".join([MANIFEST_HEADER, *sorted(set(names))]) + "\n"
+    """The manifest listing ``names`` (written only if it lists other files)."""
+    data = "\n".join([MANIFEST_HEADER, *sorted(set(names))]).encode("utf-8") + b"\n"
     path = folder / MANIFEST
-    try:
-        if _previous(folder) == set(names) and path.read_text(encoding="utf-8") == text:
-            return
-    except OSError:
-        pass
-    write_file(path, text.encode("utf-8"), force=True)
+    if stat.S_ISREG(_mode(path) or 0) and path.read_bytes() == data:
+        return
+    write_file(path, data, force=True)
 
 
 def _clear_temporaries(folder: Path) -> None:
