@@ -6,11 +6,20 @@ place (``tracker.cli.app.main``); anything else escaping is a bug.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 class TrackerError(Exception):
-    """Base class: a problem the user can fix. Exit code 1."""
+    """Base class: a problem the user can fix. Exit code 1.
+
+    ``problems``: when there is more than one thing wrong (a round's lines, a file's
+    records), one line each, printed before the error's own line, which counts them."""
 
     exit_code = 1
+
+    def __init__(self, message: str = "", problems: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.problems = tuple(problems)
 
 
 class NotFoundError(TrackerError):

@@ -47,3 +47,15 @@ def month_end(month: dt.date) -> dt.date:
 def month_label(month: dt.date) -> str:
     """``YYYY-MM``, the way tracker names a month everywhere."""
     return f"{month.year:04d}-{month.month:02d}"
+
+
+def a_month_after(day: dt.date) -> dt.date:
+    """The same day of the next month (its last day, where the next month is shorter)."""
+    following = next_month(month_of(day))
+    return min(following + dt.timedelta(days=day.day - 1), month_end(following))
+
+
+def a_month_before(day: dt.date) -> dt.date:
+    """The same day of the month before (its last day, where that month is shorter)."""
+    before = previous_month(month_of(day))
+    return min(before + dt.timedelta(days=day.day - 1), month_end(before))

@@ -6,6 +6,7 @@ services and the command line alike. Standard library only, no I/O.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from decimal import Decimal
 from typing import Final, Literal, get_args
@@ -16,10 +17,41 @@ TIME_CONTROLS: Final[tuple[TimeControl, ...]] = get_args(TimeControl)
 TC_WORDS: Final = "standard, rapid or blitz"
 """The time controls as a sentence says them (help texts, messages)."""
 
-#: The canonical results. The last two are forfeits: stored, never rated (FIDE Rating
-#: Regulations 2024 §5.1: unplayed games are not counted).
-RESULTS: Final[tuple[str, ...]] = ("1-0", "0-1", "1/2-1/2", "+-", "-+")
-FORFEITS: Final[tuple[str, ...]] = ("+-", "-+")
+#: The canonical results. The last three are unplayed: a forfeit won by White or by Black,
+#: and a double forfeit (both absent, neither scores). Stored, counted in standings, never
+#: rated (FIDE Rating Regulations 2024 §5.1: unplayed games are not counted).
+RESULTS: Final[tuple[str, ...]] = ("1-0", "0-1", "1/2-1/2", "+-", "-+", "0-0")
+FORFEITS: Final[tuple[str, ...]] = ("+-", "-+", "0-0")
+
+#: White's and Black's points in the standings for each result, played or not (a forfeit
+#: counts as won and lost; a double forfeit scores nothing for either).
+POINTS: Final[dict[str, tuple[Decimal, Decimal]]] = {
+    "1-0": (Decimal(1), Decimal(0)),
+    "0-1": (Decimal(0), Decimal(1)),
+    "1/2-1/2": (Decimal("0.5"), Decimal("0.5")),
+    "+-": (Decimal(1), Decimal(0)),
+    "-+": (Decimal(0), Decimal(1)),
+    "0-0": (Decimal(0), Decimal(0)),
+}
+
+#: The kinds of bye (a round a player has no opponent in), as FIDE's TRF writes them, and
+#: the points each scores: F a full-point bye, H a half-point bye, Z a zero-point bye, U a
+#: pairing-allocated bye (the odd player out of a round; a full point). Never rated.
+BYE_POINTS: Final[dict[str, Decimal]] = {
+    "F": Decimal(1),
+    "H": Decimal("0.5"),
+    "Z": Decimal(0),
+    "U": Decimal(1),
+}
+BYE_WORDS: Final[dict[str, str]] = {
+    "F": "full-point bye",
+    "H": "half-point bye",
+    "Z": "zero-point bye",
+    "U": "pairing-allocated bye",
+}
+
+#: The kinds of event an officer declares (FIDE's registration; TRF's 092 type).
+EVENT_KINDS: Final[tuple[str, ...]] = ("swiss", "round-robin", "league", "team", "match", "other")
 
 #: White's and Black's score in a played game, exact.
 SCORES: Final[dict[str, tuple[Decimal, Decimal]]] = {
@@ -47,16 +79,38 @@ RESULT_ALIASES: Final[dict[str, str]] = {
     "+:-": "+-",
     "-+": "-+",
     "-:+": "-+",
+    "0-0": "0-0",
+    "0:0": "0-0",
+    "1/2": "1/2-1/2",
+    "½": "1/2-1/2",
 }
 RESULT_HELP: Final = (
-    "1-0, 0-1, 1/2-1/2 (also 1:0, 0:1, 1/2:1/2, 0.5-0.5, ½-½, =, draw), or +- / -+ for a forfeit"
+    "1-0, 0-1, 1/2-1/2 (also 1:0, 0:1, 1/2:1/2, 0.5-0.5, ½-½, =, draw), +- / -+ for a forfeit, "
+    "or 0-0 for a double forfeit"
 )
 
 
+#: Dashes people type for the hyphen of a result (an en dash, as a word processor writes it).
+_DASHES: Final = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2010": "-"})
+
+
 def canonical_result(text: str) -> str | None:
-    """The canonical form of a result as written, or None if it is not one."""
-    value = text.strip()
+    """The canonical form of a result as written (any dash for the hyphen), or None if it is
+    not one."""
+    value = text.strip().translate(_DASHES)
     return RESULT_ALIASES.get(value) or RESULT_ALIASES.get(value.casefold())
+
+
+_ROUND_NUMBER: Final = re.compile(r"\d+")
+
+
+def round_number(text: str | None) -> int | None:
+    """The number of a round as stored (``5``; a team match's board ``5.1`` is round 5),
+    or None for a round without one."""
+    if text is None:
+        return None
+    found = _ROUND_NUMBER.match(text)
+    return int(found[0]) if found else None
 
 
 Platform = Literal["lichess", "chesscom"]

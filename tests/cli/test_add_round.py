@@ -89,7 +89,8 @@ def test_one_bad_line_rejects_the_round_and_lists_every_problem(club: Cli, db_ur
     assert r.exit_code == 1
     assert r.stderr.splitlines() == [
         "stdin:2: no result between two names: write WHITE RESULT BLACK, the result 1-0, 0-1, "
-        "1/2-1/2 (also 1:0, 0:1, 1/2:1/2, 0.5-0.5, ½-½, =, draw), or +- / -+ for a forfeit",
+        "1/2-1/2 (also 1:0, 0:1, 1/2:1/2, 0.5-0.5, ½-½, =, draw), +- / -+ for a forfeit, or 0-0 "
+        "for a double forfeit",
         "stdin:3: no player named 'Nobody, At All' (no similar names; see `tracker player list`)",
         "stdin:5: Sato, Yuki already plays in line 1 of this round",
         "error: round 1 of 'Club League' not added: 3 of 5 line(s) have problems; nothing was "

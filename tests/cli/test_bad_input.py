@@ -40,7 +40,7 @@ CASES = [
         ("game", "add", "#1", "#2", "2-0"),
         1,
         "error: invalid result '2-0': use 1-0, 0-1, 1/2-1/2 (also 1:0, 0:1, 1/2:1/2, 0.5-0.5, "
-        "½-½, =, draw), or +- / -+ for a forfeit",
+        "½-½, =, draw), +- / -+ for a forfeit, or 0-0 for a double forfeit",
         id="malformed-result",
     ),
     pytest.param(("game", "add", "#1", "#2", "1-1"), 1, None, id="impossible-result"),

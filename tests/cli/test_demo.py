@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 from tracker.cli.app import app
 
 runner = CliRunner()
+RIVERSIDE = "Riverside Club Championship 2026"
 
 
 def test_demo_walks_a_season_and_can_be_rerun(tmp_path: Path) -> None:
@@ -41,6 +42,11 @@ def test_demo_walks_a_season_and_can_be_rerun(tmp_path: Path) -> None:
     assert (feb["month"], feb["rating_before"], feb["rating"]) == ("2026-02", None, 1764)
     games = json.loads(runner.invoke(app, ["--db", str(db), "game", "list", "--json"]).stdout)
     assert len(games) == 61
+    # her performance in the league is over all 7 games (4 held at 0, then 2.0 of 3 counted):
+    # (2402 + 1754 + 1967 + 2321 + 1611 + 1879 + 2108) / 7 = 2006, 2/7 = 29%, dp -158
+    league = runner.invoke(app, ["--db", str(db), "event", "show", RIVERSIDE, "--json"])
+    (row,) = [s for s in json.loads(league.stdout)["standings"] if s["name"] == "Sato, Yuki"]
+    assert (row["games"], row["score"], row["rated_games"], row["performance"]) == (7, 2, 3, 1848)
 
 
 def test_demo_master_shadow_stays_by_his_elo_beside_his_real_lichess(tmp_path: Path) -> None:

@@ -86,6 +86,7 @@ def test_show_gives_the_close_numbers(club: Cli, monkeypatch: pytest.MonkeyPatch
 
 def test_list_statuses(club: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     # a league: August to November (over 90 days), rated month by month
+    ok(club("event", "add", "Club League", "--start", "2026-08-01", "--type", "league"))
     for day in ("2026-08-01", "2026-09-12", "2026-10-10", "2026-11-07"):
         ok(club("game", "add", "Hart", "Patel", "=", "--date", day, "--event", "Club League"))
     ok(club("period", "close", "2026-09"))
@@ -118,6 +119,8 @@ def test_list_statuses(club: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_close_and_history_say_which_events_wait(club: Cli) -> None:
+    ok(club("event", "add", "Winter Cup", "--start", "2026-10-03", "--end", "2026-12-06",
+            "--rounds", "3"))  # fmt: skip
     ok(
         club(
             "game",
@@ -152,10 +155,10 @@ def test_close_and_history_say_which_events_wait(club: Cli) -> None:
     ok(club("event", "edit", "Late Open", "--rated-in", "2026-11"))
     done = club("period", "close", "2026-10")
     ok(done)
-    assert "held back: 1 game of Winter Cup wait for it to end (rated when it ends)" in " ".join(
+    assert "held back: Winter Cup, round 2 of 3, ends 2026-12-06 (1 game)" in " ".join(
         done.stderr.split()
     )
-    assert "held back: 1 game of Late Open rated in 2026-11 as stated" in " ".join(
+    assert "held back: Late Open, rated in 2026-11 as stated (1 game)" in " ".join(
         done.stderr.split()
     )
     report = js(club, "period", "close", "2026-10")  # already closed: nothing held
@@ -163,7 +166,10 @@ def test_close_and_history_say_which_events_wait(club: Cli) -> None:
     october = history_row(club, "Hart", "2026-10")
     assert october["games"] == 0
     assert "1 game(s) of Late Open rated in 2026-11 as stated" in october["note"]
-    assert "1 game(s) of Winter Cup wait for it to end (rated when it ends)" in october["note"]
+    assert (
+        "1 game(s) of Winter Cup wait for it to end (round 2 of 3, ends 2026-12-06)"
+        in october["note"]
+    )
 
 
 def test_merge_refuses_duplicates_then_moves_games(club: Cli) -> None:
@@ -264,9 +270,11 @@ def test_rename_start_and_tc(club: Cli) -> None:
 
 
 def test_a_large_event_lists_rounds(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over 12 players each player's games name the opponent by start number (by rating at
+    the start: here the reverse of the names), never by a rank that several share."""
     names = [f"Player {chr(65 + i)}{chr(65 + i)}, Long-Name" for i in range(14)]
-    for name in names:
-        ok(cli("player", "add", name, "--rating", str(1800 + 10 * len(name)), "--games", "50"))
+    for i, name in enumerate(names):
+        ok(cli("player", "add", name, "--rating", str(1870 + 10 * i), "--games", "50"))
     for rnd in range(1, 4):
         lines = "".join(
             f"{names[(i + rnd) % 14]} 1-0 {names[(13 - i + rnd) % 14]}\n" for i in range(7)
@@ -286,4 +294,37 @@ def test_a_large_event_lists_rounds(cli: Cli, monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setenv("COLUMNS", "80")
     out = ok(cli("event", "show", "Big Swiss")).stdout
     assert max(len(line) for line in out.splitlines()) <= 80, out
-    assert "opponent's rank, colour w/b" in out
+    assert "no: start number, by rating at the start; each game: opponent's no" in out
+    standings = js(cli, "event", "show", "Big Swiss")["standings"]
+    number = {s["id"]: s["number"] for s in standings}
+    assert sorted(number.values()) == list(range(1, 15))
+    assert [s["number"] for s in sorted(standings, key=lambda s: s["name"])] == list(
+        range(14, 0, -1)
+    )
+    assert {
+        c["opponent_number"] == number[c["opponent_id"]]
+        for s in standings
+        for c in s["games_by_round"]
+    } == {True}
+    # five players share rank 1 and five rank 10: "1w1" or "10b0" would not say which
+    assert [sum(s["rank"] == r for s in standings) for r in (1, 10)] == [5, 5]
+    lines = out.splitlines()
+    assert " 1   8  Player GG, Long-Name    3.0  5w1 3w1 1w1" in lines  # beat KK, LL, NN
+    assert "10   1  Player NN, Long-Name    0.0  12b0 10b0 8b0" in lines
+
+
+def test_a_newcomers_performance_is_over_every_game_and_a_zero_score_is_ra_minus_800(
+    cli: Cli,
+) -> None:
+    """A newcomer scoring zero in his first event: the games are disregarded for his rating
+    (§8.2.1), his performance is still Ra + dp over them, dp(0) = -800 (table 8.1.1)."""
+    for name, rating in (("Ames, Al", "2000"), ("Bell, Bo", "2100"), ("Cruz, Cy", "1900")):
+        ok(cli("player", "add", name, "--rating", rating, "--games", "50"))
+    ok(cli("player", "add", "Novak, Jan", "--born", "2000"))
+    for i, name in enumerate(("Ames", "Bell", "Cruz"), 1):
+        ok(cli("game", "add", name, "Novak", "1-0", "--date", f"2026-10-0{i}", "--event", "Cup"))
+    (novak,) = [
+        s for s in js(cli, "event", "show", "Cup")["standings"] if s["name"] == "Novak, Jan"
+    ]
+    assert (novak["games"], novak["score"], novak["rated_games"]) == (3, 0, 0)
+    assert novak["performance"] == (2000 + 2100 + 1900) // 3 + DP_BY_PERCENT[0] == 1200

@@ -80,6 +80,7 @@ def test_a_first_event_across_a_month_end_is_judged_as_a_whole(cli: Cli) -> None
 def league(cli: Cli, august: str) -> None:
     """A league from 1 June to 19 September (more than 90 days): N plays in July and
     August; the others fill the months around."""
+    ok(cli("event", "add", "League", "--start", "2026-06-01", "--type", "league"))
     play(cli, "R5", "R6", "1/2-1/2", "2026-06-01", "League", "1")
     play(cli, "N", "R1", "0-1", "2026-07-04", "League", "2")
     play(cli, "R2", "N", "1-0", "2026-07-18", "League", "3")
@@ -164,6 +165,7 @@ def test_a_league_rates_each_month_with_that_months_list(cli: Cli) -> None:
     """N gets a first rating on the August list from a July open; the league (since June)
     then meets him in September: he is rated, not 'unrated since the league began'."""
     club(cli, "N")
+    ok(cli("event", "add", "League", "--start", "2026-06-06", "--type", "league"))
     play(cli, "R5", "R6", "1/2-1/2", "2026-06-06", "League", "1")
     for i, opponent in enumerate(("R1", "R2", "R3", "R4", "R5"), start=1):
         play(cli, "N", opponent, "1/2-1/2", f"2026-07-{10 + i:02d}", "July Open", str(i))
@@ -182,6 +184,7 @@ def test_a_league_keeps_the_rules_of_the_day_it_began(cli: Cli) -> None:
     apply, 2700 against 2100 expects .92 (400 cap), where an October open expects .98."""
     for name, rating in (("Elite", "2700"), ("Club", "2100"), ("Other", "2100")):
         ok(cli("player", "add", name, "--rating", rating, "--games", "900"))
+    ok(cli("event", "add", "League", "--start", "2025-09-06", "--type", "league"))
     play(cli, "Club", "Other", "1-0", "2025-09-06", "League", "1")
     play(cli, "Elite", "Club", "1-0", "2025-10-12", "League", "2")
     play(cli, "Other", "Club", "1-0", "2026-01-10", "League", "3")

@@ -46,7 +46,7 @@ def test_csv_uses_exactly_the_import_header(season: Cli) -> None:
         "tc",
         "event_start",
     ]
-    assert len(rows) == 1 + 12
+    assert len(rows) == 1 + 13
     assert rows[1] == [
         "2026-10-03",
         "Aalto, Eero",
@@ -105,7 +105,7 @@ def test_json_and_filters(season: Cli) -> None:
     )
     assert data == [
         {
-            "id": 12,
+            "id": 13,
             "date": "2026-10-15",
             "white": "Aalto, Eero",
             "white_id": 1,
@@ -141,7 +141,7 @@ def test_out_writes_a_file_and_nothing_to_stdout(season: Cli, tmp_path: Path) ->
     target = folder / "games.csv"
     r = ok(season("export", "games", "--out", str(target)))
     assert r.stdout == ""
-    assert r.stderr.strip() == f"wrote 12 games to {target} (csv)"
+    assert r.stderr.strip() == f"wrote 13 games to {target} (csv)"
     assert target.read_text(encoding="utf-8") == ok(season("export", "games")).stdout
     assert [p.name for p in folder.iterdir()] == ["games.csv"]  # no temporary file left
 
@@ -161,7 +161,7 @@ def test_out_gets_the_umask_and_replaces_a_file_only_with_force(
         assert target.read_text(encoding="utf-8") == "my own notes\n"
         os.umask(0o002)
         r = ok(season("export", "games", "--out", str(target), "--force"))
-        assert r.stderr.strip() == f"wrote 12 games to {target} (csv)"
+        assert r.stderr.strip() == f"wrote 13 games to {target} (csv)"
         assert stat.S_IMODE(target.stat().st_mode) == 0o664
         assert target.read_text(encoding="utf-8") == ok(season("export", "games")).stdout
     finally:

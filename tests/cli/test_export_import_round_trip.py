@@ -167,7 +167,7 @@ def test_an_event_exported_as_trf_reads_back_as_the_same_games(
     assert text.startswith("012 Autumn Swiss 2026\n022 Bergen\n042 2026/10/03\n")
     assert "\n122 standard\n" in text  # the class the database keeps, nothing invented
     f = summary(ok(other_cli("import", str(path), "--json")))["files"][0]
-    assert (f["added"], f["problems"]) == (7, [])
+    assert (f["added"], f["problems"]) == (8, [])
     assert sorted(map(comparable, games(other_cli))) == sorted(map(comparable, games(cli)))
     players = json.loads(ok(other_cli("player", "list", "--json")).stdout)
     assert {(p["name"], p["fide_id"], p["federation"], p["birth_year"]) for p in players} == {

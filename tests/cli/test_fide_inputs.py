@@ -146,7 +146,8 @@ def test_what_is_refused_is_refused_with_one_line(cli: Cli) -> None:
         ),
         (
             ("event", "edit", "Weekend"),
-            "nothing to change: give --name, --start, --tc, --rated-in, --ro or --clear-ro",
+            "nothing to change: give --name, --start, --end, --rounds, --type, --tc, --site, "
+            "--rated-in, --ro or --clear-ro",
         ),
         (("event", "edit", "Weekly", "--rated-in", "2026-09"), "no event 'Weekly'"),
         (
@@ -298,6 +299,7 @@ def test_a_ro_is_a_rated_players_in_an_event_rated_whole(cli: Cli) -> None:
     ok(cli("player", "add", "Hart", "--rating", "2391", "--games", "240"))
     ok(cli("player", "add", "Okafor"))
     ok(cli("game", "add", "Hart", "Okafor", "1-0", "--date", "2026-08-29", "--event", "Weekend"))
+    ok(cli("event", "add", "Long League", "--start", "2026-03-01", "--type", "league"))
     for day in ("2026-03-01", "2026-07-01"):
         ok(cli("game", "add", "Okafor", "Hart", "0-1", "--date", day, "--event", "Long League"))
     for args, error in (

@@ -228,15 +228,15 @@ def test_edit_cannot_create_a_duplicate(club: Cli, db_url: str) -> None:
 
 
 def test_an_edit_that_changes_nothing_changes_nothing(club: Cli, db_url: str) -> None:
-    ok(club("game", "add", "#1", "#2", "1-0", "--date", "2026-01-08", "--event", "Open"))
+    ok(club("game", "add", "#1", "#2", "1-0", "--date", "2026-01-28", "--event", "Open"))
     ok(club("game", "add", "#2", "#1", "1/2-1/2", "--date", "2026-02-08", "--event", "Open"))
     ok(club("period", "close", "2026-02"))
     before = fingerprint(db_url)
     line = one_line_error(club("game", "edit", "1"), 2)
     assert line.startswith("error: nothing to change: give what to correct (--result, --date")
-    r = ok(club("game", "edit", "1", "--result", "1:0", "--event", "Open", "--date", "2026-01-08"))
+    r = ok(club("game", "edit", "1", "--result", "1:0", "--event", "Open", "--date", "2026-01-28"))
     assert r.stderr.strip() == (
-        "unchanged (nothing differs): game 1: Hart, Daniel 1-0 Okafor, Grace, 2026-01-08, "
+        "unchanged (nothing differs): game 1: Hart, Daniel 1-0 Okafor, Grace, 2026-01-28, "
         "standard, Open"
     )
     assert fingerprint(db_url) == before

@@ -98,7 +98,7 @@ def test_one_time_control(club: Cli) -> None:
     assert h["tc"] == "rapid"
     assert [g["round"] for g in h["games"]] == ["1", "2"]
     assert tally(h["total"]) == (1, 0, 1, 0, 0, 1)
-    assert list(h["by_tc"]) == ["rapid"]
+    assert list(h["by_tc"]) == ["rapid"]  # the one asked for
     out = ok(club("h2h", "Hart", "Okafor", "--tc", "rapid")).stdout
     assert "standard" not in out and "Hart, Daniel against Okafor, Grace (rapid)" in out
 
@@ -108,7 +108,19 @@ def test_no_games_and_only_a_forfeit(club: Cli) -> None:
     assert result.stdout == ""
     assert "no games between Okafor, Grace and Patel, Arjun" in result.stderr
     h = js(club, "h2h", "Okafor", "Patel")
-    assert (h["games"], h["first"], h["total"]["games"]) == ([], None, 0)
+    assert (h["games"], h["first"], h["last"], h["forfeits"]) == ([], None, None, 0)
+    # every documented key, zero when nothing was played
+    zero = (0, 0, 0, 0, 0, 0)
+    assert tally(h["total"]) == zero
+    assert {c: tally(t) for c, t in h["by_colour"].items()} == {"white": zero, "black": zero}
+    assert {tc: tally(t) for tc, t in h["by_tc"].items()} == dict.fromkeys(
+        ("standard", "rapid", "blitz"), zero
+    )
+    assert list(js(club, "h2h", "Okafor", "Patel", "--tc", "blitz")["by_tc"]) == ["blitz"]
+    white_only = js(club, "h2h", "Hart", "Patel")  # one game, Hart with Black
+    assert tally(white_only["by_colour"]["white"]) == zero
+    assert tally(white_only["by_colour"]["black"]) == (1, 1, 0, 1, 0, 0)
+    assert "with white" not in ok(club("h2h", "Hart", "Patel")).stdout  # the table: played
     ok(club("game", "add", "Patel", "Okafor", "-+", "--date", "2026-10-10"))
     h = js(club, "h2h", "Okafor", "Patel")
     assert (len(h["games"]), h["forfeits"], h["total"]["games"], h["first"]) == (1, 1, 0, None)

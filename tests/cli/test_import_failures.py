@@ -141,7 +141,7 @@ def test_a_failure_half_way_through_the_writes_leaves_the_database_unchanged(
     assert fingerprint(db_url) == before
     monkeypatch.setattr(import_queries, "insert_games", real_insert)
     ok(cli("import", str(DATA / "autumn_swiss.trf"), str(ROUND_ROBIN), "--tc", "standard"))
-    assert len(games(cli)) == 7 + 45
+    assert len(games(cli)) == 8 + 45
 
 
 def test_progress_bar_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:

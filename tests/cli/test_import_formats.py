@@ -110,13 +110,13 @@ def test_trf_with_byes_forfeits_and_a_double_forfeit(cli: Cli) -> None:
     f = s["files"][0]
     assert (f["format"], f["added"], f["byes"], f["skipped_other"], f["problems"]) == (
         "trf",
-        7,
+        8,  # the double forfeit too
         2,  # Costa's pairing-allocated bye and Egger's half-point bye
-        1,  # Berg - Fabbri, round 3: both forfeited
+        0,
         [],
     )
     assert s["byes"] == 2
-    assert any("2 byes counted, not stored" in n for n in f["notes"])
+    assert any("2 byes stored (never rated)" in n for n in f["notes"])
     rows = games(cli)
     assert [(g["date"], g["white"], g["black"], g["result"], g["rated"]) for g in rows] == [
         ("2026-10-03", "Aalto, Eero", "Dahl, Ola", "1-0", True),
@@ -125,8 +125,20 @@ def test_trf_with_byes_forfeits_and_a_double_forfeit(cli: Cli) -> None:
         ("2026-10-04", "Dahl, Ola", "Berg, Lina", "0-1", True),
         ("2026-10-04", "Fabbri, Sara", "Aalto, Eero", "0-1", True),
         ("2026-10-05", "Aalto, Eero", "Costa, Rui", "1/2-1/2", True),
+        ("2026-10-05", "Berg, Lina", "Fabbri, Sara", "0-0", False),  # both forfeited
         ("2026-10-05", "Dahl, Ola", "Egger, Max", "-+", False),
     ]
+    # the header declares the event: 042 start, 052 end, 092 type, the 132 rounds, 222
+    (event,) = json.loads(ok(cli("event", "list", "--json")).stdout)
+    assert (
+        event["start"],
+        event["end"],
+        event["end_declared"],
+        event["type"],
+        event["rounds"],
+        event["rounds_played"],
+        event["tc"],
+    ) == ("2026-10-03", "2026-10-05", True, "swiss", 3, 3, "standard")
     # 222 says 5400+30: standard; the 001 ratings are recorded on every game
     assert {g["tc"] for g in rows} == {"standard"}
     assert (rows[0]["white_rating"], rows[0]["black_rating"]) == (2105, 1910)
@@ -172,4 +184,4 @@ def test_format_option_overrides_the_extension(cli: Cli, tmp_path: Path) -> None
         "(or .txt for a TRF) or give one of pgn, csv, trf"
     ]
     f = summary(ok(cli("import", str(path), "--format", "trf", "--json")))["files"][0]
-    assert (f["format"], f["added"]) == ("trf", 7)
+    assert (f["format"], f["added"]) == ("trf", 8)

@@ -309,3 +309,47 @@ def test_a_team_leagues_blank_rounds_are_no_byes(cli: Cli, tmp_path: Path) -> No
     f = imported(cli, str(path))
     assert f["byes"] == 0
     assert not any("bye" in str(note) for note in f["notes"])  # type: ignore[attr-defined]
+
+
+def test_correspondence_games_are_skipped_whatever_the_tc(cli: Cli) -> None:
+    """A Chess.com archive: its daily games (``1/259200``, ``1/86400``, ``1/604800``) are
+    correspondence, on no FIDE list: skipped and counted, never stored as --tc says; its
+    live games keep their own controls and no event ("Live Chess")."""
+    path = FILES / "chesscom_archive.pgn"
+    f = imported(cli, str(path))
+    assert (f["added"], f["skipped"], f["skipped_correspondence"], f["problems"]) == (3, 3, 3, [])
+    assert f"3 correspondence games skipped ({path}:1: '1/259200'): no FIDE list rates" in " ".join(
+        f["notes"]  # type: ignore[arg-type]
+    )
+    assert [(g["date"], g["tc"], g["event"]) for g in games(cli)] == [
+        ("2026-02-03", "blitz", None),
+        ("2026-02-07", "rapid", None),
+        ("2026-02-12", "blitz", None),
+    ]
+    r = cli("import", str(path), "--tc", "standard", "--skip-invalid", "--json")
+    assert "the file says '600' (blitz) (and 2 more games) and --tc says standard" in r.stderr
+    assert {g["tc"] for g in games(cli)} == {"blitz", "rapid"}  # no daily game as standard
+
+
+def test_a_lichess_export_reads_each_game_by_its_own_control(cli: Cli) -> None:
+    """Lichess names a game's kind in Event ("Rated Rapid game" over a FIDE blitz and a
+    rapid game): no event, each game by its own control; its correspondence games
+    (TimeControl "-") are skipped, with --tc standard too; an arena stays an event."""
+    path = FILES / "lichess_export.pgn"
+    f = imported(cli, str(path))
+    assert (f["added"], f["skipped_correspondence"], f["events_created"]) == (
+        5, 2, ["Hourly Rapid Arena"]
+    )  # fmt: skip
+    assert [(g["date"], g["tc"], g["event"]) for g in games(cli)] == [
+        ("2026-09-01", "blitz", None),
+        ("2026-09-02", "rapid", None),
+        ("2026-09-03", "rapid", None),
+        ("2026-09-05", "standard", None),
+        ("2026-09-08", "blitz", "Hourly Rapid Arena"),
+    ]
+
+
+def test_tc_standard_stores_no_lichess_correspondence_game(cli: Cli) -> None:
+    f = imported(cli, str(FILES / "lichess_export.pgn"), "--tc", "standard", "--skip-invalid")
+    assert (f["added"], f["invalid"], f["skipped_correspondence"]) == (1, 4, 2)
+    assert [(g["date"], g["tc"]) for g in games(cli)] == [("2026-09-05", "standard")]  # 3600+0

@@ -30,10 +30,10 @@ def csv_file(tmp_path: Path, name: str, *rows: str, header: str = HEADER) -> Pat
 
 def test_importing_the_same_file_again_adds_nothing(cli: Cli) -> None:
     first = summary(ok(cli("import", str(TRF), "--json")))
-    assert (first["added"], first["already_present"], first["players_created"]) == (7, 0, 6)
+    assert (first["added"], first["already_present"], first["players_created"]) == (8, 0, 6)
     n = len(games(cli))
     again = summary(ok(cli("import", str(TRF), "--json")))
-    assert (again["added"], again["already_present"], again["players_created"]) == (0, 7, 0)
+    assert (again["added"], again["already_present"], again["players_created"]) == (0, 8, 0)
     assert again["files"][0]["notes"][0].startswith(
         "the same file (same SHA-256) was imported before as #1 on "
     )
@@ -42,12 +42,12 @@ def test_importing_the_same_file_again_adds_nothing(cli: Cli) -> None:
     assert [
         (i["id"], i["format"], i["added"], i["already_present"], i["games"]) for i in listed
     ] == [
-        (1, "trf", 7, 0, 7),
-        (2, "trf", 0, 7, 0),
+        (1, "trf", 8, 0, 8),
+        (2, "trf", 0, 8, 0),
     ]
     assert listed[0]["sha256"] == listed[1]["sha256"] and len(listed[0]["sha256"]) == 64
     assert listed[0]["file"] == str(TRF)
-    assert (listed[0]["byes"], listed[0]["skipped"], listed[0]["players_created"]) == (2, 1, 6)
+    assert (listed[0]["byes"], listed[0]["skipped"], listed[0]["players_created"]) == (2, 0, 6)
     assert set(listed[0]) == {
         "id",
         "file",
@@ -81,7 +81,7 @@ def test_an_overlapping_file_adds_only_the_new_games(cli: Cli, tmp_path: Path) -
     )
     f = summary(ok(cli("import", str(overlap), "--json")))["files"][0]
     assert (f["added"], f["already_present"], f["players_created"]) == (1, 2, [])
-    assert len(games(cli)) == 8
+    assert len(games(cli)) == 9
 
 
 def test_import_list_when_empty(cli: Cli) -> None:
@@ -198,7 +198,7 @@ def test_skip_invalid_skips_a_file_with_nothing_valid_and_imports_the_others(
     assert r.exit_code == 0, r.stderr
     assert [f["status"] for f in summary(r)["files"]] == ["skipped", "imported"]
     assert f"{junk}: skipped (pgn), nothing written: 0 invalid, 1 problem" in r.stderr
-    assert len(games(cli)) == 7
+    assert len(games(cli)) == 8
 
 
 def test_dry_run_reports_exactly_and_writes_nothing(cli: Cli, db_url: str) -> None:
@@ -240,18 +240,18 @@ def test_one_rejected_file_holds_back_the_others(cli: Cli, db_url: str, tmp_path
     assert r.exit_code == 1
     s = summary(r)
     assert [f["status"] for f in s["files"]] == ["held", "rejected"]
-    assert s["files"][0]["added"] == 7 and s["files"][0]["import_id"] is None
+    assert s["files"][0]["added"] == 8 and s["files"][0]["import_id"] is None
     assert (s["added"], s["rejected"]) == (0, 1)
     assert r.stderr.strip().splitlines()[-1] == (
         f"error: 1 of 2 file(s) rejected ({bad}); nothing was written: fix the file(s), or "
         "import with --skip-invalid"
     )
-    assert f"{TRF}: valid (trf), 7 games held back" in r.stderr
+    assert f"{TRF}: valid (trf), 8 games held back" in r.stderr
     assert len(games(cli)) == 0
     assert fingerprint(db_url) == before
     r = cli("import", str(TRF), str(bad), "--skip-invalid", "--json")
     assert r.exit_code == 0, r.stderr
-    assert len(games(cli)) == 7 + 2
+    assert len(games(cli)) == 8 + 2
 
 
 def test_unknown_format_and_missing_file(cli: Cli, db_url: str, tmp_path: Path) -> None:
@@ -597,7 +597,7 @@ def test_import_provenance_is_kept_on_each_game(cli: Cli) -> None:
     by_import: dict[int, int] = {}
     for g in exported:
         by_import[g["import_id"]] = by_import.get(g["import_id"], 0) + 1
-    assert by_import == {1: 7, 2: 5}
+    assert by_import == {1: 8, 2: 5}
 
 
 @pytest.mark.parametrize("bad", ["#7", "id:12", "\x00evil"])  # ("12345" is a name: user names)

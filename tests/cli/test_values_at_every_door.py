@@ -229,3 +229,26 @@ def test_a_birth_year_0_is_refused_typed_and_in_a_players_file(
     assert r.exit_code == 1
     assert typed.removeprefix("error: ") in r.stderr
     assert fingerprint(db_url) == before
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["event", "add", "Old Cup", "--start", "1926-05-01"], "the event start 1926-05-01 is"),
+        (["event", "add", "Old Cup", "--start", "2026-05-01", "--end", "1969-12-31"],
+         "the event end 1969-12-31 is before 1970"),
+        (["event", "add", "Bad Cup", "--start", "2026-05-01", "--site", "Bad\x1b[2JTown"],
+         "site 'Bad\\x1b[2JTown' contains control characters"),
+        (["event", "add", "Long Cup", "--start", "2026-05-01", "--site", "T" * 201],
+         "a site is limited to 200 characters"),
+        (["event", "add", "Cup", "--start", "2026-05-01", "--rounds", "\uff15"],
+         "is not a whole number (digits 0-9)"),
+    ],
+)  # fmt: skip
+def test_an_event_declared_by_hand_follows_the_rules(
+    cli: Cli, db_url: str, args: list[str], said: str
+) -> None:
+    before = fingerprint(db_url)
+    r = cli(*args)
+    assert r.exit_code in (1, 2) and said in one_line_error(r, r.exit_code)
+    assert fingerprint(db_url) == before

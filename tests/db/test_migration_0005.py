@@ -48,6 +48,7 @@ def club(cli: Cli) -> None:
         ("R1", "M", "1-0", "2026-09-12", "League", "4"),
         ("N", "R3", "1-0", "2026-10-03", "League", "5"),
     )
+    ok(cli("event", "add", "League", "--start", "2026-06-06", "--type", "league"))
     for white, black, result, day, event, rnd in games:
         ok(cli("game", "add", white, black, result, "--date", day, "--event", event,
                "--round", rnd))  # fmt: skip

@@ -20,6 +20,7 @@ from tracker.importers.records import (
     Problem,
     same_player,
 )
+from tracker.importers.timecontrol import UNLISTED
 from tracker.vocabulary import RESULTS, TIME_CONTROLS
 
 DATA = Path(__file__).parent / "data"
@@ -56,7 +57,7 @@ def check_sane(result: ParseResult, fmt: str, source: str) -> None:
         assert game.result in RESULTS
         assert isinstance(game.played_on, date)
         assert game.event_start is None or isinstance(game.event_start, date)
-        assert game.tc is None or game.tc in (*TIME_CONTROLS, "bullet")
+        assert game.tc is None or game.tc in (*TIME_CONTROLS, *UNLISTED)
         for text in (game.event, game.site, game.round, game.date_note):
             assert text is None or isinstance(text, str)
         check_player(game.white)

@@ -218,3 +218,36 @@ def test_text_right_after_a_result_is_a_warning() -> None:
     result = parse_text(text)
     assert (len(result.games), result.problems) == (1, ())
     assert [str(w) for w in result.warnings] == ["t.pgn:6: text after the game's result ignored"]
+
+
+def test_lichess_and_chesscom_name_the_kind_of_game_not_an_event() -> None:
+    """Lichess's Event outside a tournament is the kind of game ("Rated Classical game"),
+    Chess.com's for a live game "Live Chess": no event, each game its own time control; a
+    Lichess correspondence game ("-" and that label) and a Chess.com daily one (1/N) are
+    correspondence. A tournament's Event stays its name."""
+    result = read_file("pgn", (DATA / "lichess_export.pgn").read_bytes(), "l.pgn")
+    assert [(g.event, g.tc, g.tc_text) for g in result.games] == [
+        (None, "blitz", "600+0"),  # "Rated Rapid game": 10 minutes is FIDE blitz
+        (None, "rapid", "900+10"),
+        (None, "rapid", "1800+20"),  # "Rated Classical game": 50 minutes for 60 moves
+        (None, "standard", "3600+0"),
+        (None, "correspondence", "Rated Correspondence game"),
+        (None, "correspondence", "Casual Correspondence game"),
+        ("Hourly Rapid Arena", "blitz", "600+0"),  # a tournament
+    ]
+    chesscom = read_file("pgn", (DATA / "chesscom_archive.pgn").read_bytes(), "c.pgn")
+    assert [(g.event, g.tc) for g in chesscom.games] == [
+        ("Let's Play!", "correspondence"),  # 1/259200: a move in 3 days
+        (None, "blitz"),  # "Live Chess", 600
+        ("Let's Play!", "correspondence"),
+        (None, "rapid"),
+        ("Let's Play!", "correspondence"),
+        (None, "blitz"),
+    ]
+    # "-" alone is no time control (the caller's --tc), and a label alone is no control
+    plain = parse_text(game(*BASIC, "Result 1-0", "Event Rated Blitz game", "TimeControl -"))
+    assert [(g.event, g.tc) for g in plain.games] == [(None, None)]
+    named = parse_text(
+        game(*BASIC, "Result 1-0", "Event Rated Blitz tournament https://lichess.org/tournament/x1")
+    )
+    assert named.games[0].event == "Rated Blitz tournament https://lichess.org/tournament/x1"

@@ -53,6 +53,12 @@ def test_classify_boundaries(base: int, increment: int, expected: str) -> None:
         ("*300", "blitz"),
         (" 300+3 ", "blitz"),
         ("20/600", "rapid"),  # repeats: 3 x 10 minutes for 60 moves
+        # more than a day for 60 moves: correspondence, on no FIDE list (Chess.com's daily
+        # games: a move in 1, 3 or 7 days)
+        ("1/86400", "correspondence"),
+        ("1/259200", "correspondence"),
+        ("86400", "standard"),  # a day for the game: still over the board
+        ("86401", "correspondence"),
     ],
 )
 def test_pgn_time_controls(text: str, expected: str) -> None:
@@ -72,7 +78,6 @@ def test_pgn_time_controls(text: str, expected: str) -> None:
         "0/600",
         "40/*600",
         "1800:40/5400",
-        "1/86400",  # correspondence ("daily") chess is not over-the-board
     ],
 )
 def test_unknown_pgn_time_controls(text: str) -> None:
@@ -91,7 +96,14 @@ def test_seconds_for_game_counts_sixty_moves() -> None:
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    [("standard", "standard"), ("Classical", "standard"), (" RAPID ", "rapid"), ("blitz", "blitz")],
+    [
+        ("standard", "standard"),
+        ("Classical", "standard"),
+        (" RAPID ", "rapid"),
+        ("blitz", "blitz"),
+        ("Correspondence", "correspondence"),
+        ("daily", "correspondence"),
+    ],
 )
 def test_names(text: str, expected: str) -> None:
     assert from_name(text) == expected

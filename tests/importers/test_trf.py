@@ -272,11 +272,24 @@ def test_pairing_without_result_is_unfinished() -> None:
     assert (result.games, result.problems, result.skipped_unfinished) == ((), (), 1)
 
 
-@pytest.mark.parametrize(("first", "second"), [("-", "-"), ("L", "L"), ("D", "D"), ("d", "d")])
+@pytest.mark.parametrize(("first", "second"), [("L", "L"), ("D", "D"), ("d", "d")])
 def test_unplayed_games_without_a_winner_are_skipped(first: str, second: str) -> None:
     text = HEAD + player(1, "A", (2, "w", first)) + "\n" + player(2, "B", (1, "b", second))
     result = parse_text(text)
     assert (result.games, result.problems, result.skipped_other) == ((), (), 1)
+
+
+def test_a_double_forfeit_is_kept_as_0_0() -> None:
+    text = HEAD + player(1, "A", (2, "w", "-")) + "\n" + player(2, "B", (1, "b", "-"))
+    result = parse_text(text)
+    ((game,), problems, other) = (result.games, result.problems, result.skipped_other)
+    assert (game.white.name, game.black.name, game.result, problems, other) == (
+        "A",
+        "B",
+        "0-0",
+        (),
+        0,
+    )
 
 
 @pytest.mark.parametrize(

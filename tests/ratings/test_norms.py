@@ -3,16 +3,22 @@ and a worked example with published numbers (FIDE Arbiters' Commission, Arbiters
 
 from __future__ import annotations
 
+import itertools
 from decimal import Decimal
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tracker.ratings.fide.norms import (
     NORM_BY_TITLE,
+    Dropped,
     Opponent,
     assess,
     at_least,
     at_most,
+    best,
+    open_to,
     outlook,
     percentage,
     rating_average,
@@ -194,3 +200,144 @@ def test_the_arbiters_manual_wgm_example_needs_a_win_against_2296() -> None:
     assert (assess(WGM, "RUS", ready).rp, assess(WGM, "RUS", ready).achieved) == (2400, True)
     short = [*played, opp(2295, "WGM", "ENG", 1)]
     assert (assess(WGM, "RUS", short).rp, assess(WGM, "RUS", short).achieved) == (2399, False)
+
+
+# -- §1.4.1e-f: the games a player may leave out (issue 34's cases) ------------------------
+
+# An IM of ESP in an 11-round Swiss: wins over two 1800s, then GMs and IMs around 2400.
+TWO_1800S = [
+    opp(1800, None, "ESP", 1),
+    opp(1800, None, "ESP", 1),
+    *(opp(r, "GM", f, s) for r, f, s in [(2450, "FRA", 0.5), (2420, "GER", 1), (2410, "ENG", 0.5),
+                                        (2400, "NED", 1), (2390, "ITA", 0.5)]),
+    *(opp(r, "IM", f, s) for r, f, s in [(2380, "ESP", 1), (2390, "POR", 0.5), (2380, "FRA", 1),
+                                        (2380, "ARG", 1)]),
+]  # fmt: skip
+
+
+def test_leaving_out_a_win_over_an_1800() -> None:
+    every = assess(GM, "ESP", TWO_1800S)
+    assert (every.games, every.score, every.raised, every.ra, every.dp, every.rp) == (
+        11, D(9), 1800, 2327, 262, 2589
+    )  # fmt: skip
+    assert [c.article for c in every.failed] == ["1.4.8a", "1.4.8"]
+    r = best(GM, "ESP", TWO_1800S)
+    assert (r.achieved, r.games, r.score, r.raised, r.ra, r.rp) == (
+        True,
+        10,
+        D(8),
+        1800,
+        2380,
+        2620,
+    )
+    # the two 1800s give the same norm: the later one is left out; both out would keep 9
+    assert r.dropped == (Dropped(1, "1.4.1f"),)
+    both = assess(GM, "ESP", TWO_1800S[2:])
+    assert (both.achieved, both.games, both.rp) == (True, 9, 2620)  # a norm, but fewer games
+
+
+def test_the_first_nine_rounds_and_a_round_robin() -> None:
+    first_nine = [
+        *(opp(r, "GM", f, s) for r, f, s in [(2450, "FRA", 1), (2420, "GER", 0.5),
+                                            (2400, "ENG", 1)]),
+        *(opp(r, t, f, s) for r, t, f, s in [(2380, "IM", "NED", 0.5), (2370, "IM", "ITA", 1),
+                                            (2360, "IM", "POR", 0.5), (2350, "FM", "FRA", 1),
+                                            (2350, "GM", "ARG", 0.5), (2340, "IM", "GER", 1)]),
+    ]  # fmt: skip
+    games = [*first_nine, opp(2400, "GM", "ENG", 0), opp(2393, "GM", "NED", 0)]
+    every = assess(GM, "ESP", games)
+    assert (every.games, every.ra, every.p, every.dp, every.rp) == (11, 2383, D("0.64"), 102, 2485)
+    r = best(GM, "ESP", games)
+    assert (r.achieved, r.games, r.score, r.ra, r.dp, r.rp) == (True, 9, D(7), 2380, 220, 2600)
+    assert r.dropped == (Dropped(9, "1.4.1e"), Dropped(10, "1.4.1e"))  # lost, yet left out
+    # with predetermined pairings every round counts, and a loss is never left out alone
+    assert best(GM, "ESP", games, round_robin=True) == every
+    moved = [games[9], *first_nine, games[10]]  # a loss in round 1: not a later game
+    assert not best(GM, "ESP", moved).achieved
+
+
+def test_leaving_out_a_win_lowers_the_gms_needed() -> None:
+    games = [
+        opp(2550, "GM", "FRA", 0.5), opp(2300, "IM", "GER", 1), opp(2520, "GM", "ENG", 0.5),
+        opp(2450, "IM", "NED", 1), opp(2389, "IM", "ENG", 0), opp(2430, "IM", "POR", 1),
+        opp(2420, "IM", "FRA", 1), opp(2400, "FM", "ARG", 1), opp(2400, "FM", "GER", 1),
+        opp(2500, "GM", "ITA", 0.5),
+    ]  # fmt: skip
+    every = assess(GM, "IND", games)
+    assert (every.games, every.ra, every.rp, [c.article for c in every.failed]) == (
+        10, 2436, 2629, ["1.4.5b"]
+    )  # fmt: skip
+    assert check(every, "1.4.5b").rule == "at least 4 of GM"  # a third of 10, rounded up
+    r = best(GM, "IND", games)
+    assert (r.achieved, r.games, r.score, r.ra, r.dp, r.rp) == (True, 9, D("6.5"), 2451, 166, 2617)
+    assert r.dropped == (Dropped(1, "1.4.1f"),)  # the 2300: any other win gives a lower Rp
+    assert check(r, "1.4.5b").rule == "at least 3 of GM"
+    without_2400 = assess(GM, "IND", games[:7] + games[8:])
+    assert (without_2400.achieved, without_2400.rp) == (True, 2606)
+    # a round robin may leave out a win only where the whole event's mix allows a norm
+    assert best(GM, "IND", games, round_robin=True) == every
+
+
+def test_nothing_is_left_out_of_a_norm_or_below_nine_games() -> None:
+    field = [opp(2500, "GM", fed, 1) for fed in ("NOR", "USA", "ENG") * 4]
+    assert best(GM, "ARM", field).dropped == ()  # already a norm over all 12
+    short = [opp(1800, None, "NOR", 1), *field[:8]]
+    assert best(GM, "ARM", short) == assess(GM, "ARM", short)  # 9 games: none to spare
+
+
+def test_a_held_title_gives_no_norm() -> None:
+    assert [n.title for n in (GM, IM, WGM, WIM) if open_to(n, "IM", "f")] == ["GM"]
+    assert [n.title for n in (GM, IM, WGM, WIM) if open_to(n, "WGM", "f")] == ["GM", "IM"]
+    assert [n.title for n in (GM, IM, WGM, WIM) if open_to(n, "FM", "m")] == ["GM", "IM"]
+    assert [n.title for n in (GM, IM, WGM, WIM) if open_to(n, "GM", "f")] == []
+
+
+def test_35_percent_is_of_the_score_not_the_rounded_percentage() -> None:
+    """§1.4.8b: "The minimum score is 35% for all norms"; §1.4.9 rounds p for the table. 4.5
+    of 13 is 34.6%: p rounds to 35% (dp -110), the score is still under 35%."""
+    games = [
+        opp(2700, "GM", f, 0.5 if i < 9 else 0) for i, f in enumerate(["USA", "NOR"] * 6 + ["ENG"])
+    ]
+    r = assess(GM, "ARM", games)
+    assert (r.games, r.score, r.p, r.dp) == (13, D("4.5"), D("0.35"), -110)
+    assert check(r, "1.4.8b").rule == "a score of at least 35% (5)"
+    assert check(r, "1.4.8b").ok is False
+
+
+_GAME = st.builds(
+    Opponent,
+    st.one_of(st.none(), st.integers(1900, 2700)),
+    st.sampled_from([None, "GM", "IM", "FM", "WGM", "WIM", "CM"]),
+    st.sampled_from(["ESP", "FRA", "GER", "FID"]),
+    st.sampled_from([D(1), D(1), D("0.5"), D(0)]),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(_GAME, min_size=9, max_size=12), st.sampled_from(["GM", "IM", "WIM"]), st.booleans()
+)
+def test_the_best_set_is_the_best_of_every_set_allowed(
+    games: list[Opponent], title: str, round_robin: bool
+) -> None:
+    """Against every set §1.4.1e-f allow, tried one by one: the same set is kept."""
+    norm, n = NORM_BY_TITLE[title], len(games)
+    every = assess(norm, "ESP", games)
+    found = []
+    mix_fails = any(c.article.startswith(("1.4.3", "1.4.4", "1.4.5")) for c in every.failed)
+    if not every.achieved and not (round_robin and mix_fails):
+        for tail in [0] if round_robin else range(n - 8):
+            wins = [i for i in range(n - tail) if games[i].score == 1]
+            for k in range(n - 8 - tail):
+                for out in itertools.combinations(wins, k):
+                    dropped = (*out, *range(n - tail, n))
+                    r = assess(norm, "ESP", [g for i, g in enumerate(games) if i not in dropped])
+                    if not r.failed:
+                        found.append(((r.achieved, r.games, r.rp, r.ra, sorted(dropped)[::-1]), r))
+    chosen = best(norm, "ESP", games, round_robin=round_robin)
+    if found:
+        key, r = max(found, key=lambda f: f[0])
+        assert (chosen.achieved, chosen.games, chosen.rp, chosen.ra) == key[:4]
+        assert sorted(d.index for d in chosen.dropped)[::-1] == key[4]
+    else:
+        assert chosen == every

@@ -99,7 +99,11 @@ DIGEST = {
     "chesscom FROM players",
     "player_seeds": "SELECT p.name, s.tc, s.rating, s.games, s.ever_2400, s.ever_2300 "
     "FROM player_seeds s JOIN players p ON p.id = s.player_id",
-    "events": "SELECT name, site, start_date, start_fixed, rated_in FROM events",
+    "events": "SELECT name, site, start_date, start_fixed, rated_in, end_date, rounds, kind, "
+    "tc, declared FROM events",
+    "byes": "SELECT e.name, p.name, y.round, y.played_on, y.tc, y.code, i.sha256 FROM byes y "
+    "JOIN events e ON e.id = y.event_id JOIN players p ON p.id = y.player_id "
+    "LEFT JOIN imports i ON i.id = y.import_id",
     "official_ratings": "SELECT p.name, o.tc, o.list_date, o.rating FROM official_ratings o "
     "JOIN players p ON p.id = o.player_id",
     "event_ratings": "SELECT e.name, p.name, r.rating FROM event_ratings r "

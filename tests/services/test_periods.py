@@ -11,6 +11,7 @@ from typing import Any
 
 from tests.helpers import Services, close, day, external, game, month, seeded, unrated
 from tracker.services import games, periods
+from tracker.services.events.declare import Declaration, add_event
 from tracker.services.lists import rated_games
 from tracker.services.periods import history
 
@@ -59,6 +60,7 @@ def test_a_league_keeps_the_rules_of_its_start_and_takes_each_months_list(db: Se
         seeded(s, "Elite", 2700, games=900, born=None)
         seeded(s, "Club", 2100, games=900, born=None)
         seeded(s, "Other", 2100, games=900, born=None)
+        add_event(s, "League", Declaration(start=day("2025-09-06"), kind="league"))
         game(s, "Club", "Other", "1-0", "2025-09-06", event="League", round_="1")
         game(s, "Elite", "Club", "1-0", "2025-10-12", event="League", round_="2")
         game(s, "Other", "Club", "1-0", "2026-01-10", event="League", round_="3")

@@ -50,6 +50,8 @@ class TrackerGroup(TyperGroup):
             )
             succeeded = code in (None, 0)
         except TrackerError as exc:
+            for problem in exc.problems:
+                typer.echo(problem, err=True)
             code = _fail(str(exc), exc.exit_code)
         except typer.TyperException as exc:
             text = exc.format_message()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -14,17 +14,24 @@ from tracker.cli.render import change, expected, message, print_json, print_tabl
 from tracker.errors import UsageError
 from tracker.months import month_label
 from tracker.user_input import today
+from tracker.vocabulary import EVENT_KINDS, TC_WORDS
 
 if TYPE_CHECKING:
     from tracker.db.driver import Db
+    from tracker.db.queries.games import EventRow as StoredEvent
+    from tracker.services.events.declare import Declaration
     from tracker.services.events.report import EventReport, EventRow, Standing
+    from tracker.services.lists.rated_games import Progress
 
 app = command_group(
-    """Events: when each is rated, standings, FIDE's inputs.
+    """Events: declared, when each is rated, standings, FIDE's inputs.
 
-    An event is the name its games share (`game add --event`, or an imported file's).
+    Register an event with `event add` (its dates, rounds, type), or let its games name
+    it (`game add --event`, an imported file's). A declared event is rated once it has
+    ended; one never declared is taken to end at its last game so far.
 
     \b
+    Example: tracker event add "Autumn Swiss" --start 2026-09-26 --rounds 5
     Example: tracker event list
     Example: tracker event show "Summer Open"
     Example: tracker event edit "Summer Open" --rated-in 2026-09
@@ -37,6 +44,121 @@ def _rating(text: str) -> tuple[str, int]:
     if not sep or not player.strip() or not rating.strip().isdecimal():
         raise UsageError(f"--ro {text!r}: give PLAYER=RATING, e.g. --ro 'Hart, Daniel=2053'")
     return player.strip(), int(rating)
+
+
+def _day_option(name: str, help: str) -> Any:
+    return typer.Option(name, metavar="DATE", formats=["%Y-%m-%d"], help=help)
+
+
+Start = Annotated[
+    dt.datetime | None,
+    _day_option(
+        "--start",
+        "The event's first day, YYYY-MM-DD: its games are rated with the list in force that "
+        "day; none may be earlier.",
+    ),
+]
+End = Annotated[
+    dt.datetime | None,
+    _day_option(
+        "--end",
+        "Its last day, YYYY-MM-DD: it is rated in the period holding it (or the day its last "
+        "round is played, if earlier); no game may be later.",
+    ),
+]
+Rounds = Annotated[
+    int | None,
+    typer.Option(
+        "--rounds",
+        metavar="N",
+        help="How many rounds it has: it has ended once round N is played.",
+        parser=whole,
+    ),
+]
+Kind = Annotated[
+    str | None,
+    typer.Option(
+        "--type",
+        metavar="TYPE",
+        help=f"{' | '.join(EVENT_KINDS)}. A league is rated month by month (as is any event "
+        "whose dates span more than 90 days).",
+    ),
+]
+EventTc = Annotated[
+    str | None,
+    typer.Option("--tc", metavar="TC", help=f"Its time control: {TC_WORDS}."),
+]
+Site = Annotated[str | None, typer.Option("--site", metavar="SITE", help="Where it is played.")]
+
+
+def _declaration(
+    start: dt.datetime | None,
+    end: dt.datetime | None,
+    rounds: int | None,
+    kind: str | None,
+    tc: str | None,
+    site: str | None,
+) -> Declaration:
+    from tracker.services.events.declare import Declaration
+
+    return Declaration(
+        start=None if start is None else start.date(),
+        end=None if end is None else end.date(),
+        rounds=rounds,
+        kind=None if kind is None else kind.strip().casefold(),
+        tc=tc,
+        site=site,
+    )
+
+
+@app.command("add")
+def add(
+    ctx: typer.Context,
+    name: Annotated[
+        str, typer.Argument(metavar="EVENT", help="The event's name.", show_default=False)
+    ],
+    start: Start = None,
+    end: End = None,
+    rounds: Rounds = None,
+    kind: Kind = None,
+    tc: EventTc = None,
+    site: Site = None,
+    json: Json = False,
+) -> None:
+    """Register an event before it is played: its dates, rounds, type.
+
+    What is declared decides when it is rated: once it has ended (in the period holding
+    its end, or the day its last round is played); a close of a month in which it is
+    still running holds its games back. Its games must fit it: none outside its dates,
+    none of a round past its last. An event never declared is taken to end at its last
+    game so far.
+
+    \b
+    Example: tracker event add "Autumn Swiss" --start 2026-09-26 --rounds 5
+    Example: tracker event add "Club League" --start 2026-09-01 --type league
+    """
+    from tracker.services.events.declare import add_event, describe
+
+    if start is None:
+        raise UsageError("give the event's first day: --start YYYY-MM-DD")
+    declaration = _declaration(start, end, rounds, kind, tc, site)
+    event = state(ctx).write(lambda db: add_event(db, name, declaration))
+    if json:
+        print_json(_declared_json(event))
+    message(f"added event {event.name}: {describe(event)}")
+
+
+def _declared_json(event: StoredEvent) -> dict[str, object]:
+    return {
+        "id": event.id,
+        "event": event.name,
+        "start": event.start_date.isoformat() if event.start_fixed else None,
+        "end": _day(event.end_date),
+        "rounds": event.rounds,
+        "type": event.kind,
+        "tc": event.tc,
+        "site": event.site,
+    }
 
 
 @app.command("edit")
@@ -80,29 +202,25 @@ def edit(
             help="Rename the event (refused if another event has that name; see `event merge`).",
         ),
     ] = None,
-    start: Annotated[
-        dt.datetime | None,
-        typer.Option(
-            "--start",
-            metavar="DATE",
-            formats=["%Y-%m-%d"],
-            help="The event's start date, YYYY-MM-DD: its games are rated with the list in "
-            "force that day (no game may be earlier).",
-        ),
-    ] = None,
+    start: Start = None,
+    end: End = None,
+    rounds: Rounds = None,
+    kind: Kind = None,
     tc: Annotated[
         str | None,
-        typer.Option("--tc", metavar="TC", help="Put all its games in this time control."),
+        typer.Option("--tc", metavar="TC", help="Its time control: all its games are put in it."),
     ] = None,
+    site: Site = None,
     json: Json = False,
 ) -> None:
-    """Rename an event; give its start, time control, rating period or a Ro.
+    """Declare an event's dates, rounds or type; rename it; give a Ro.
 
-    A change of the start, the time control, the rating period or a Ro marks the closed
-    periods it touches stale (`tracker rerate`); `history` notes the last two beside the
-    period.
+    What is declared decides when it is rated (see `event add`). A change of when it is
+    rated, of its time control, rating period or a Ro marks the closed periods it touches
+    stale (`tracker rerate`); `history` notes the last two beside the period.
 
     \b
+    Example: tracker event edit "Summer Open" --end 2026-08-30 --rounds 9
     Example: tracker event edit "Summer Open" --rated-in 2026-09
     Example: tracker event edit "Summer Open" --ro "Hart, Daniel=2053"
     Example: tracker event edit "Sumer Open" --name "Summer Open"
@@ -111,15 +229,15 @@ def edit(
     from tracker.services.events import EventEdit, edit_event, edit_event_facts
 
     ratings = tuple(_rating(text) for text in ro or ())
-    facts = new_name is not None or start is not None or tc is not None
-    if rated_in is None and not ratings and not clear_ro and not facts:
+    declaration = _declaration(start, end, rounds, kind, tc, site)
+    if rated_in is None and not ratings and not clear_ro and new_name is None and not declaration:
         raise UsageError(
-            "nothing to change: give --name, --start, --tc, --rated-in, --ro or --clear-ro"
+            "nothing to change: give --name, --start, --end, --rounds, --type, --tc, --site, "
+            "--rated-in, --ro or --clear-ro"
         )
-    first_day = start.date() if start is not None else None
 
     def work(db: Db) -> EventEdit:
-        done = edit_event_facts(db, name, new_name=new_name, start=first_day, tc=tc)
+        done = edit_event_facts(db, name, new_name=new_name, declaration=declaration)
         if rated_in is None and not ratings and not clear_ro:
             return done
         more = edit_event(
@@ -162,8 +280,13 @@ def _event_json(e: EventRow) -> dict[str, object]:
         "id": e.id,
         "event": e.name,
         "tc": e.tc,
+        "type": e.kind,
         "start": _day(e.start),
         "end": _day(e.end),
+        "end_declared": e.end_declared,
+        "rounds": e.progress.rounds,
+        "rounds_played": e.progress.round_played,
+        "last_game": _day(e.progress.last),
         "games": e.games,
         "players": e.players,
         "rated_in": None if e.stated is None else month_label(e.stated),
@@ -174,14 +297,22 @@ def _event_json(e: EventRow) -> dict[str, object]:
     }
 
 
+def _rounds(p: Progress) -> str:
+    """``3/5``: the rounds played of those declared (``3``, ``/5`` where one is unknown)."""
+    if p.rounds is None:
+        return "" if p.round_played is None else str(p.round_played)
+    return f"{p.round_played or 0}/{p.rounds}"
+
+
 @app.command("list")
 def list_(ctx: typer.Context, tc: AnyTc = None, json: Json = False) -> None:
-    """Every event: dates, games, players, whether it is rated yet.
+    """Every event: type, dates, rounds, games, when it is rated.
 
-    An event is rated in the period it ends in (or the one stated with --rated-in), with
-    the list in force when it started; a league (over 90 days) month by month. Until its
-    period is closed its games wait: "running" while its last game is in the current
-    month. The dates are its start and its last played game.
+    An event is rated once it has ended (in the period holding its declared end, or the
+    day its declared last round is played), with the list in force when it started; a
+    league month by month; one stated with --rated-in in that period. Until then its
+    games wait ("running"). The end is the declared one, else its last game so far (an
+    event never declared is taken to end there). Rounds: played of declared.
 
     \b
     Example: tracker event list --tc standard
@@ -192,10 +323,20 @@ def list_(ctx: typer.Context, tc: AnyTc = None, json: Json = False) -> None:
     if json:
         print_json([_event_json(e) for e in rows])
         return
+    columns = ["event", "type", "tc", "start", "end", "rounds", "games", "rated"]
+    table = [
+        (e.name, e.kind or "", e.tc, e.start, e.end, _rounds(e.progress), e.games, e.rated.text)
+        for e in rows
+    ]
+    unused = {  # nothing to show in them
+        "type": not any(e.kind for e in rows),
+        "rounds": not any(row[5] for row in table),
+    }
+    keep = [i for i, c in enumerate(columns) if not unused.get(c)]
     print_table(
-        ["event", "tc", "start", "end", "games", "players", "rated"],
-        [(e.name, e.tc, e.start, e.end, e.games, e.players, e.rated.text) for e in rows],
-        right=("games", "players"),
+        [columns[i] for i in keep],
+        [tuple(row[i] for i in keep) for row in table],
+        right=("rounds", "games"),
         wrap=("event", "rated"),
         drop=("tc",) if all(e.tc in ("standard", None) for e in rows) else (),
         empty="no events yet",
@@ -211,6 +352,7 @@ def _standing_json(s: Standing) -> dict[str, object]:
         "id": s.player_id,
         "name": s.name,
         "external": s.external,
+        "number": s.number,
         "games": s.games,
         "score": s.score,
         "rating": s.rating,
@@ -223,6 +365,7 @@ def _standing_json(s: Standing) -> dict[str, object]:
             {
                 "round": c.round,
                 "opponent_rank": c.opponent_rank,
+                "opponent_number": c.opponent_number,
                 "opponent_id": c.opponent_id,
                 "colour": "white" if c.colour == "w" else "black",
                 "result": c.result,
@@ -251,16 +394,6 @@ def show(
     player: Annotated[
         str | None, player_option("With --norms: only this player, with every check")
     ] = None,
-    rounds: Annotated[
-        int | None,
-        typer.Option(
-            "--rounds",
-            metavar="N",
-            help="With --norms, while the event runs: its number of rounds; what the "
-            "remaining rounds still require. Default: the event is over.",
-            parser=whole,
-        ),
-    ] = None,
     json: Json = False,
 ) -> None:
     """An event's standings and crosstable, or its title norms.
@@ -268,25 +401,30 @@ def show(
     Each player's score (forfeits count), the rating he is rated with in it (Ro), his
     expected score and Elo change over the event's games (the close's numbers: of his
     period's change, the part the event makes; before the close, what closing the open
-    period now would give) and his performance rating (average opponent + dp, §8.1.1). The
-    crosstable is a grid for a small event; for a larger one each player's games, round by
-    round, as the opponent's rank, colour and result (as Swiss-Manager prints them).
+    period now would give) and his performance rating (average opponent + dp over his games
+    against rated opponents, §8.1.1). The crosstable is a grid for a small event; for a
+    larger one each player's games, round by round, as the opponent's start number (by
+    rating at the start), colour and result (as Swiss-Manager prints them).
 
     With --norms, each player's GM, IM, WGM and WIM norms under the FIDE Title Regulations
     applied from 1 January 2024: games (§1.4.1), federations (§1.4.3-1.4.4), title holders
     (§1.4.5), the opponents' ratings with the floor raise and Ra (§1.4.6-1.4.7), Rp = Ra +
-    dp, the minimum Ra and 35% (§1.4.8-1.4.9); titles and federations as stored.
+    dp, the minimum Ra and 35% (§1.4.8-1.4.9); titles and federations as stored. Where
+    leaving games out gives a norm, the best set the rules allow: games after the title
+    result (§1.4.1e, not in a round robin: `event add/edit --type round-robin`), wins
+    (§1.4.1f). While the event runs (its rounds declared), what its remaining rounds still
+    require.
 
     \b
     Example: tracker event show "Summer Open"
-    Example: tracker event show "Summer Open" --norms --player Hart --rounds 9
+    Example: tracker event show "Summer Open" --norms --player Hart
     """
-    if not norms and (player is not None or rounds is not None):
-        raise UsageError("--player and --rounds go with --norms")
+    if not norms and player is not None:
+        raise UsageError("--player goes with --norms")
     if norms:
         from tracker.cli.norms import show_norms
 
-        show_norms(ctx, name, player, rounds, json)
+        show_norms(ctx, name, player, json)
         return
     from tracker.services.events import find_event
     from tracker.services.events.report import show_event
@@ -300,6 +438,9 @@ def show(
                 "tc": report.tc,
                 "start": _day(report.start),
                 "end": _day(report.end),
+                "type": report.kind,
+                "rounds": report.progress.rounds if report.progress else None,
+                "rounds_played": report.progress.round_played if report.progress else None,
                 "status": report.rated.status,
                 "rated": report.rated.text,
                 "live": report.live,
@@ -315,7 +456,11 @@ def _print_event(report: EventReport) -> None:
     dates = report.start.isoformat()
     if report.end is not None and report.end != report.start:
         dates += f" to {report.end.isoformat()}"
-    header = f"{report.name} ({report.tc}), {dates}: {report.rated.text}"
+    facts = [f for f in (report.kind, report.tc) if f]
+    so_far = report.progress.text if report.progress is not None else ""
+    if so_far:
+        facts.append(so_far)
+    header = f"{report.name} ({', '.join(facts)}), {dates}: {report.rated.text}"
     league = report.rated.status == "league"
     print_table(
         ["rk", "player", "Ro", "games", "score", "expected", "perf", "change"]
@@ -372,15 +517,17 @@ def grid_rows(report: EventReport) -> list[tuple[int, str, list[str], str]]:
     return rows
 
 
-def round_rows(report: EventReport) -> list[tuple[int, str, str, str]]:
-    """The crosstable of a large event: per player his rank, name, score and games in order
-    (opponent's rank, colour, result: ``12w1``)."""
+def round_rows(report: EventReport) -> list[tuple[int, int, str, str, str]]:
+    """The crosstable of a large event: per player his rank, start number, name, score and
+    games in order (opponent's start number, colour, result: ``12w1``; a rank can be shared,
+    a start number not)."""
     return [
         (
             s.rank,
+            s.number,
             s.name,
             score(s.score),
-            " ".join(f"{c.opponent_rank}{c.colour}{c.result}" for c in s.cells),
+            " ".join(f"{c.opponent_number}{c.colour}{c.result}" for c in s.cells),
         )
         for s in report.standings
     ]
@@ -399,13 +546,20 @@ def _print_grid(report: EventReport) -> None:
     )
 
 
+#: The large crosstable's caption (``event show`` and the site's event page).
+ROUNDS_CAPTION = (
+    "crosstable (no: start number, by rating at the start; each game: opponent's no, colour "
+    f"w/b, result: {RESULT_WORDS})"
+)
+
+
 def _print_rounds(report: EventReport) -> None:
-    """Each player's games in order: opponent's rank, colour, result (``12w1``)."""
+    """Each player's games in order: opponent's start number, colour, result (``12w1``)."""
     print_table(
-        ["rk", "player", "score", "games"],
+        ["rk", "no", "player", "score", "games"],
         round_rows(report),
-        title=f"crosstable (each game: opponent's rank, colour w/b, result: {RESULT_WORDS})",
-        right=("rk", "score"),
+        title=ROUNDS_CAPTION,
+        right=("rk", "no", "score"),
         wrap=("player", "games"),
         break_words=("player",),
     )
@@ -434,14 +588,9 @@ def merge(
     \b
     Example: tracker event merge "Summer Open" "Sumer Open"
     """
-    from tracker.services.events import MergeRefused, merge_events
+    from tracker.services.events import merge_events
 
-    try:
-        result = state(ctx).write(lambda db: merge_events(db, keep, other))
-    except MergeRefused as exc:
-        for problem in exc.problems:
-            message(problem)
-        raise
+    result = state(ctx).write(lambda db: merge_events(db, keep, other))
     if json:
         print_json(
             {

@@ -14,8 +14,8 @@ from tracker.cli.notes import now_stale
 from tracker.cli.options import (
     PLAYER_WORDS,
     AnyTc,
+    GameTc,
     Json,
-    Tc,
     Yes,
     command_group,
     month_option,
@@ -117,7 +117,7 @@ def add(
     round_: Annotated[
         str | None, typer.Option("--round", metavar="ROUND", help="Round number.")
     ] = None,
-    tc: Tc = "standard",
+    tc: GameTc = None,
     white_rating: Annotated[
         int | None,
         typer.Option(
@@ -169,6 +169,8 @@ def add(
         print_json(game_json(g))
     message(f"added {_line(g)}")
     _warn(g)
+    if g.stale_why:
+        message(f"note: {g.stale_why}")
     now_stale(g.tc, g.stale)
 
 
@@ -238,12 +240,11 @@ def add_round(
             help="The event's start date (YYYY-MM-DD), if not its earliest game's date.",
         ),
     ] = None,
-    tc: Tc = "standard",
+    tc: GameTc = None,
     yes: Yes = False,
     json: Json = False,
 ) -> None:
     from tracker.importers.rounds import parse_round
-    from tracker.services.games.rounds import RoundRejected
     from tracker.services.games.rounds import add_round as do_add_round
     from tracker.services.intake import clean_event_name
 
@@ -269,26 +270,21 @@ def add_round(
     except UnicodeDecodeError:
         raise InvalidInputError(f"{source} is not UTF-8 text") from None
     pairings, problems = parse_round(text, source)
-    try:
-        added = state(ctx).write(
-            lambda db: do_add_round(
-                db,
-                event=event,
-                played_on=played_on,
-                round_=round_,
-                pairings=pairings,
-                tc=tc,
-                event_start=start,
-                problems=problems,
-                source=source,
-                today=today(),
-                yes=yes,
-            )
+    added = state(ctx).write(
+        lambda db: do_add_round(
+            db,
+            event=event,
+            played_on=played_on,
+            round_=round_,
+            pairings=pairings,
+            tc=tc,
+            event_start=start,
+            problems=problems,
+            source=source,
+            today=today(),
+            yes=yes,
         )
-    except RoundRejected as exc:
-        for problem in exc.problems:
-            message(problem)
-        raise
+    )
     if json:
         print_json([game_json(g) for g in added])
     for g in added:

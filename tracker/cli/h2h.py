@@ -105,8 +105,9 @@ def print_h2h(h: HeadToHead) -> None:
     if not h.games:
         return
     lines: list[tuple[str, Tally]] = [("all games", h.total)]
-    lines += [(f"with {colour}", t) for colour, t in h.by_colour]
-    lines += list(h.by_tc) if len(h.by_tc) > 1 else []
+    lines += [(f"with {colour}", t) for colour, t in h.by_colour if t.games]
+    played = [(tc, t) for tc, t in h.by_tc if t.games]
+    lines += played if len(played) > 1 else []
     typer.echo("")
     print_table(
         ["", "games", "score", "won", "drawn", "lost"],

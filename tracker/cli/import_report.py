@@ -148,6 +148,7 @@ def file_json(f: FileReport) -> dict[str, Any]:
         "skipped_other": f.skipped_other,
         "skipped_variant": f.skipped_variant,
         "skipped_bullet": f.skipped_bullet,
+        "skipped_correspondence": f.skipped_correspondence,
         "invalid": f.invalid,
         "byes": f.byes,
         "players_created": [

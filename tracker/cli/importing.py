@@ -108,7 +108,8 @@ def files(
         str | None,
         tc_option(
             "what each file says (PGN TimeControl, CSV tc column, TRF 222 or 122); --tc is "
-            "for the games whose file does not say, and one that contradicts a file is refused"
+            "for the games whose file does not say, and one that contradicts a file is refused; "
+            "bullet and correspondence games are skipped"
         ),
     ] = None,
     create_players: Annotated[

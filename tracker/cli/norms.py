@@ -9,16 +9,34 @@ import typer
 
 from tracker.cli.context import state
 from tracker.cli.render import message, print_json, print_table, score
+from tracker.user_input import today
 
 if TYPE_CHECKING:
     from tracker.ratings.fide.norms import NormResult, Outlook
     from tracker.services.norms import EventNorms, PlayerNorms
 
 
-def _result_json(r: NormResult, o: Outlook | None) -> dict[str, Any]:
+def _dropped_json(p: PlayerNorms, r: NormResult) -> list[dict[str, Any]]:
+    return [
+        {
+            "round": g.round,
+            "date": g.played_on.isoformat(),
+            "opponent": g.opponent,
+            "opponent_id": g.opponent_id,
+            "rating": g.rating,
+            "score": g.score,
+            "article": d.article,
+        }
+        for d in r.dropped
+        for g in (p.played[d.index],)
+    ]
+
+
+def _result_json(p: PlayerNorms, r: NormResult, o: Outlook | None) -> dict[str, Any]:
     return {
         "norm": r.norm,
         "games": r.games,
+        "dropped": _dropped_json(p, r),
         "score": r.score,
         "p": r.p,
         "dp": r.dp,
@@ -54,10 +72,13 @@ def norms_json(e: EventNorms) -> dict[str, Any]:
                 "forfeits": p.forfeits,
                 "score": p.score,
                 "remaining": p.remaining,
-                "norms": [_result_json(r, o) for r, o in zip(p.results, p.outlooks, strict=True)],
+                "norms": [
+                    _result_json(p, r, o) for r, o in zip(p.results, p.outlooks, strict=True)
+                ],
             }
             for p in e.players
         ],
+        "round_robin": e.round_robin,
         "not_checked": list(e.not_checked),
     }
 
@@ -69,12 +90,19 @@ def _verdict(r: NormResult) -> str:
         c = r.failed[0]
         more = f" (+{len(r.failed) - 1})" if len(r.failed) > 1 else ""
         return f"no: {c.rule} (§{c.article}: {c.found}){more}"
-    return "if " + ", ".join(f"§{c.article}" for c in r.unchecked) + " hold"
+    articles = dict.fromkeys(f"§{c.article}" for c in r.unchecked)  # each article once
+    return "if " + ", ".join(articles) + (" holds" if len(articles) == 1 else " hold")
+
+
+#: What each article lets a player leave out (§1.4.1e-f).
+LEFT_OUT = {"1.4.1e": "after the title result", "1.4.1f": "a win"}
 
 
 def print_norms(e: EventNorms, detail: bool) -> None:
-    rows = []
+    rows: list[tuple[object, ...]] = []
     for p in e.players:
+        if not p.results:
+            rows.append((p.name, "", "", "", "", "", f"none to gain: holds {p.title}"))
         for i, r in enumerate(p.results):
             rows.append(
                 (
@@ -96,16 +124,52 @@ def print_norms(e: EventNorms, detail: bool) -> None:
         break_words=["player"],
         empty=f"no player has a standard game in {e.event}",
     )
+    _print_left_out(e)
     for p in e.players:
         if detail:
             _print_checks(p)
         _print_outlook(p)
 
 
+def _print_left_out(e: EventNorms) -> None:
+    """The games each norm leaves out (§1.4.1e-f), one line each."""
+    rows: list[tuple[object, ...]] = []
+    for p in e.players:
+        first = True
+        for r in p.results:
+            for d in r.dropped:
+                g = p.played[d.index]
+                rows.append(
+                    (
+                        p.name if first else "",
+                        r.norm,
+                        g.round or g.played_on.isoformat(),
+                        g.opponent,
+                        "unrated" if g.rating is None else g.rating,
+                        score(g.score),
+                        f"§{d.article}: {LEFT_OUT[d.article]}",
+                    )
+                )
+                first = False
+    if not rows:
+        return
+    typer.echo("")
+    print_table(
+        ["player", "norm", "round", "opponent", "rating", "score", "left out"],
+        rows,
+        title="the norms over fewer games: the games left out (Title Regulations §1.4.1e-f)",
+        right=["rating", "score"],
+        wrap=["player", "opponent", "left out"],
+        break_words=["player", "opponent"],
+    )
+
+
 def _print_checks(p: PlayerNorms) -> None:
     for r in p.results:
         typer.echo("")
         raised = f"; {r.raised} raised to the floor" if r.raised is not None else ""
+        if r.dropped:
+            raised += f"; over {r.games} of {p.games} games"
         print_table(
             ["article", "requirement", "found", "met"],
             [
@@ -134,18 +198,23 @@ def _print_outlook(p: PlayerNorms) -> None:
         )
 
 
-def show_norms(
-    ctx: typer.Context, event: str, player: str | None, rounds: int | None, json: bool
-) -> None:
+def show_norms(ctx: typer.Context, event: str, player: str | None, json: bool) -> None:
     """``event show EVENT --norms``: print the norms of the event (see its help)."""
     from tracker.services.norms import event_norms
 
-    e = state(ctx).read(lambda db: event_norms(db, event, player=player, rounds=rounds))
+    e = state(ctx).read(lambda db: event_norms(db, event, player=player, today=today()))
     if json:
         print_json(norms_json(e))
     else:
         print_norms(e, detail=player is not None)
     message("not checked (not stored): " + "; ".join(e.not_checked))
+    tails = any(d.article == "1.4.1e" for p in e.players for r in p.results for d in r.dropped)
+    if tails:
+        message(
+            "games after a title result are left out as §1.4.1e allows where the pairings "
+            "were not predetermined; a round robin is declared so: `tracker event edit "
+            f"{e.event!r} --type round-robin`"
+        )
     if any(o is not None for p in e.players for o in p.outlooks):
         message(
             "the remaining opponents are assumed rated at least the norm's floor (the floor "

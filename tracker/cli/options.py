@@ -65,6 +65,8 @@ Tc = Annotated[str, tc_option()]
 """``--tc``, standard unless given."""
 AnyTc = Annotated[str | None, tc_option("all")]
 """``--tc`` as a filter: every time control unless given."""
+GameTc = Annotated[str | None, tc_option("the event's (as declared), else standard")]
+"""``--tc`` of a new game: its event's time control unless given."""
 
 
 def _month_help(what: str, default: str) -> str:

@@ -81,13 +81,22 @@ def close(
             f"published{extra}"
         )
     for h in report.held:
-        if h.stated:
-            why = f"rated in {month_label(h.period)} as stated"
-        elif h.running:
-            why = "wait for it to end (rated when it ends)"
+        message(f"held back: {h.name}, {h.why} ({plural(h.games, 'game')})")
+    for a in report.assumed[:NAMES_SHOWN]:
+        if a.league:
+            message(
+                f"{a.name}: no end declared; its games span over 90 days: rated month by "
+                f"month as a league; `tracker event edit {a.name!r} --type league` "
+                "says so"
+            )
         else:
-            why = f"rated with it in {month_label(h.period)}"
-        message(f"held back: {plural(h.games, 'game')} of {h.name} {why}")
+            message(
+                f"{a.name}: no end declared; rated as ended {a.end.isoformat()}, its last "
+                f"game; `tracker event edit {a.name!r} --end DATE` if it goes on"
+            )
+    if len(report.assumed) > NAMES_SHOWN:
+        more = len(report.assumed) - NAMES_SHOWN
+        message(f"and {plural(more, 'more event')} with no end declared (--json lists every one)")
     for m in report.already_closed:
         message(f"{month_label(m)} ({report.tc}) is already closed; nothing to do")
     if report.nothing_to_close:
@@ -116,8 +125,13 @@ def close(
                         "rated_in": month_label(h.period),
                         "stated": h.stated,
                         "running": h.running,
+                        "why": h.why,
                     }
                     for h in report.held
+                ],
+                "assumed": [
+                    {"event": a.name, "end": a.end.isoformat(), "league": a.league}
+                    for a in report.assumed
                 ],
             }
         )

@@ -25,7 +25,7 @@ import html
 from collections.abc import Iterable, Iterator, Sequence
 
 from tracker.cli import render
-from tracker.cli.event import GRID_PLAYERS, RESULT_WORDS, grid_rows, round_rows
+from tracker.cli.event import GRID_PLAYERS, RESULT_WORDS, ROUNDS_CAPTION, grid_rows, round_rows
 from tracker.cli.h2h import both_scores, played_words
 from tracker.cli.history import detail_heading, detail_summary, game_status
 from tracker.cli.player import place
@@ -487,14 +487,13 @@ def _crosstable(report: EventReport, tracked: set[int]) -> str:
         caption = f"{report.name}: crosstable (no: place in the standings; {RESULT_WORDS})"
         return _table(caption, columns, rows, {"no", "score"})
     rows = [
-        (_e(rank), _player_link(pid, name, tracked, "../"), _e(total), _e(games))
-        for pid, (rank, name, total, games) in zip(ids, round_rows(report), strict=True)
+        (_e(rank), _e(no), _player_link(pid, name, tracked, "../"), _e(total), _e(games))
+        for pid, (rank, no, name, total, games) in zip(ids, round_rows(report), strict=True)
     ]
-    caption = (
-        f"{report.name}: crosstable (each game: opponent's rank, colour w/b, result: "
-        f"{RESULT_WORDS})"
+    caption = f"{report.name}: {ROUNDS_CAPTION}"
+    return _table(
+        caption, ["rank", "no", "player", "score", "games"], rows, {"rank", "no", "score"}
     )
-    return _table(caption, ["rank", "player", "score", "games"], rows, {"rank", "score"})
 
 
 def compare_page(site: Site) -> str:

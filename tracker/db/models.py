@@ -31,6 +31,8 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 from tracker.db.revision import SCHEMA_REVISION as SCHEMA_REVISION  # re-exported
 from tracker.vocabulary import (
+    BYE_POINTS,
+    EVENT_KINDS,
     ONLINE_PERFS,
     PLATFORMS,
     RATING_MAX,
@@ -142,10 +144,20 @@ class OfficialRating(Base):
 
 
 class Event(Base):
-    """A tournament. FIDE rates it with the list in force on its start date."""
+    """A tournament. FIDE rates it with the list in force on its start date, in the period
+    it ends in (a league month by month). What an officer knows of it is declared (``event
+    add``/``edit``, or an imported file's header): its end, rounds, kind and time control;
+    never guessed from the games entered so far (see tracker.ratings.fide.events)."""
 
     __tablename__ = "events"
-    __table_args__ = (Index("ix_events_name_key", "name_key"),)
+    __table_args__ = (
+        Index("ix_events_name_key", "name_key"),
+        CheckConstraint(_one_of("kind", EVENT_KINDS), name="kind"),
+        CheckConstraint(TC_CHECK, name="tc"),
+        CheckConstraint("rounds BETWEEN 1 AND 999", name="rounds"),
+        CheckConstraint("declared IN ('user', 'file')", name="declared"),
+        CheckConstraint("end_date >= start_date", name="dates"),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(200), unique=True)
@@ -160,6 +172,15 @@ class Event(Base):
     # month it ends in (FIDE Rating Regulations 2024 §7.1.3: ended after the closing date, or
     # reported late); None: the month it ends in.
     rated_in: Mapped[dt.date | None] = mapped_column(Date)
+    # Declared (None: not declared): its last day, its number of rounds, its kind
+    # (tracker.vocabulary.EVENT_KINDS) and time control; ``declared`` says by whom: 'user'
+    # (event add/edit: a game must fit it) or 'file' (an imported file's header or rounds:
+    # a later file or game of a further round extends it).
+    end_date: Mapped[dt.date | None] = mapped_column(Date)
+    rounds: Mapped[int | None] = mapped_column(Integer)
+    kind: Mapped[str | None] = mapped_column(String(12))
+    tc: Mapped[str | None] = mapped_column(String(8))
+    declared: Mapped[str | None] = mapped_column(String(4))
 
 
 class EventRating(Base):
@@ -233,6 +254,32 @@ class Game(Base):
     white: Mapped[Player] = relationship(foreign_keys=[white_id])
     black: Mapped[Player] = relationship(foreign_keys=[black_id])
     event: Mapped[Event | None] = relationship()
+
+
+class Bye(Base):
+    """A round of an event in which a player had no opponent (a pairing-allocated, full,
+    half or zero-point bye: ``code``, tracker.vocabulary.BYE_POINTS). It counts in the
+    standings and the crosstable, never in a rating (FIDE rates played games only)."""
+
+    __tablename__ = "byes"
+    __table_args__ = (
+        UniqueConstraint("event_id", "player_id", "round", name="uq_byes_event_id_player_id_round"),
+        CheckConstraint(_one_of("code", tuple(BYE_POINTS)), name="code"),
+        CheckConstraint(TC_CHECK, name="tc"),
+        Index("ix_byes_player_id", "player_id"),
+        Index("ix_byes_import_id", "import_id"),
+        {"sqlite_autoincrement": True},
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"))
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    round: Mapped[str] = mapped_column(String(16))
+    played_on: Mapped[dt.date] = mapped_column(Date)
+    tc: Mapped[str] = mapped_column(String(8))
+    code: Mapped[str] = mapped_column(String(1))
+    import_id: Mapped[int | None] = mapped_column(ForeignKey("imports.id"))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, server_default=func.now())
 
 
 class RatingPeriod(Base):

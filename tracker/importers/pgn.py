@@ -20,7 +20,12 @@ Tags read: ``White``, ``Black``, ``Result``, ``Date``, ``UTCDate``, ``EventDate`
   the caller's ``event_start``) in that year; without one it is a problem, reported once
   for all the games that share it.
 * The time control is told by ``TimeControl`` (a PGN value, or free text as people write it:
-  see :mod:`tracker.importers.timecontrol`); else None.
+  see :mod:`tracker.importers.timecontrol`); else, for a game Lichess calls correspondence
+  (``TimeControl "-"`` and ``Event "Rated Correspondence game"``), correspondence; else
+  None. Correspondence and bullet games are on no FIDE list (skipped and counted).
+* An ``Event`` that names the kind of game, not a tournament (Lichess's ``Rated Classical
+  game``, Chess.com's ``Live Chess``: :func:`~tracker.importers.pgn_tags.event_of`) is no
+  event: such games are each read by their own time control, with no event.
 * ``?``, ``-`` and empty tag values mean "unknown".
 * PGN has no forfeit result: a ``1-0`` / ``0-1`` game with ``[Termination "forfeit"]``
   (exactly that word, any case; "time forfeit" is a played game lost on time) is the
@@ -55,7 +60,15 @@ from typing import Final
 import chess.pgn
 
 from tracker.importers import timecontrol
-from tracker.importers.pgn_tags import GIVEN_START, UNKNOWN, full_date, game_date, tag, unescaped
+from tracker.importers.pgn_tags import (
+    GIVEN_START,
+    UNKNOWN,
+    event_of,
+    full_date,
+    game_date,
+    tag,
+    unescaped,
+)
 from tracker.importers.records import (
     FORFEIT_OF,
     FORFEIT_SPELLINGS,
@@ -285,6 +298,10 @@ class _Reader:
             return None
         moves = chunk.movetext.moves
         tc_text = tag(headers, "TimeControl")
+        event, kind = event_of(headers)
+        tc = timecontrol.from_pgn(tc_text, minutes=self.tc_minutes)
+        if tc is None and kind is not None and timecontrol.from_name(kind) == "correspondence":
+            tc, tc_text = "correspondence", headers["Event"].strip()
         return GameRecord(
             source=self.source,
             line=line,
@@ -292,11 +309,11 @@ class _Reader:
             black=black,
             result=result,
             played_on=played_on,
-            event=tag(headers, "Event"),
+            event=event,
             event_start=full_date(headers.get("EventDate")),
             site=tag(headers, "Site"),
             round=tag(headers, "Round"),
-            tc=timecontrol.from_pgn(tc_text, minutes=self.tc_minutes),
+            tc=tc,
             date_note=note,
             has_moves=moves > 0,
             moves_digest=chunk.movetext.digest.hexdigest() if moves else None,

@@ -1,6 +1,7 @@
-"""A PGN game's tags read as tracker reads them: a tag's value (unknown values as None), and
-the game's date (Date, else UTCDate, else the EventDate or the given event start standing in
-for an incomplete one; PGN Standard §8.1.1.3).
+"""A PGN game's tags read as tracker reads them: a tag's value (unknown values as None), the
+event (an ``Event`` that names a kind of game is none), and the game's date (Date, else
+UTCDate, else the EventDate or the given event start standing in for an incomplete one; PGN
+Standard §8.1.1.3).
 """
 
 from __future__ import annotations
@@ -40,6 +41,25 @@ def tag(headers: Mapping[str, str], name: str) -> str | None:
         return None
     value = value.strip()
     return None if value in UNKNOWN else value
+
+
+#: An ``Event`` that names the kind of game, not a tournament: Lichess's games outside a
+#: tournament (``Rated Classical game``, ``Casual Correspondence game``: rated or casual, the
+#: speed or variant, "game"; a tournament's games name it, ``Hourly Blitz Arena``, or in
+#: Lichess's database ``Rated Blitz tournament https://lichess.org/tournament/...``), and
+#: Chess.com's live games (``Live Chess``).
+_GAME_KIND = re.compile(r"^(?:(?:rated|casual)\s+(?P<kind>\S.*?)\s+game|live\s+chess)$", re.I)
+
+
+def event_of(headers: Mapping[str, str]) -> tuple[str | None, str | None]:
+    """The game's event (None: none, or an ``Event`` that only names the kind of game) and
+    that kind, lowercased (``classical``, ``correspondence``; ``live`` for Chess.com's live
+    games; None when the Event names a tournament)."""
+    event = tag(headers, "Event")
+    match = _GAME_KIND.match(event or "")
+    if match is None:
+        return event, None
+    return None, (match["kind"] or "live").casefold()
 
 
 def date_parts(value: str) -> tuple[int | None, int | None, int | None] | None:

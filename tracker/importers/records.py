@@ -21,6 +21,7 @@ This module depends on the standard library (and :mod:`tracker.vocabulary`) only
 from __future__ import annotations
 
 import codecs
+import re
 from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -133,6 +134,45 @@ class ByeRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class EventInfo:
+    """What a file declares of one of its events, as a tournament report's header gives it
+    (TRF: 012 name, 022 city, 042 start, 052 end, 092 type, 122/222 time control, XXR or
+    the 132 round dates for its rounds). None: the file does not say."""
+
+    name: str
+    line: int
+    start: date | None = None
+    end: date | None = None
+    rounds: int | None = None
+    kind: str | None = None  # one of tracker.vocabulary.EVENT_KINDS
+    tc: TimeClass | None = None
+    site: str | None = None
+
+
+#: How a tournament report's type (TRF 092, free text: "Individual: Swiss-System", "Team
+#: Round Robin", "Berger") is read: the first kind whose word it holds.
+_KIND_WORDS: Final = (
+    ("team", ("team", "olympiad")),
+    ("league", ("league", "liga", "ligue")),
+    ("round-robin", ("robin", "berger", "all-play-all", "scheveningen", "rr")),
+    ("swiss", ("swiss", "dutch", "burstein", "monrad", "schweizer", "suisse")),
+    ("match", ("match",)),
+)
+
+
+def event_kind(text: str | None) -> str | None:
+    """The kind of event a file's words for it name (None: no words; ``other``: words tracker
+    does not know)."""
+    if text is None or not text.strip():
+        return None
+    words = re.findall(r"[a-z]+(?:-[a-z]+)*", text.casefold())
+    for kind, known in _KIND_WORDS:
+        if any(w in known or any(w.startswith(k) for k in known if len(k) > 4) for w in words):
+            return kind
+    return "other"
+
+
+@dataclass(frozen=True, slots=True)
 class Problem:
     """Something wrong in an input file, with the 1-based line it was found on."""
 
@@ -167,6 +207,7 @@ class ParseResult:
 
     games: tuple[GameRecord, ...] = ()
     byes: tuple[ByeRecord, ...] = ()
+    events: tuple[EventInfo, ...] = ()  # what the file declares of its events
     problems: tuple[Problem, ...] = ()
     warnings: tuple[Problem, ...] = ()
     invalid: int = 0

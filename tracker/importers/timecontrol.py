@@ -32,8 +32,13 @@ Three ways files write a control:
   ``+`` is the increment in seconds; every period's minutes add up (a game lasts 60 moves:
   a first period of 40 moves leaves the second to be played).
 
-Unknown, absent, malformed, "no time control" and correspondence-like controls (more
-than a day for 60 moves) all give ``None``: the caller must then supply the time control.
+Correspondence: a control giving more than a day for 60 moves (Chess.com's daily games,
+``1/259200``: a move in three days), or named so (``correspondence``, ``daily``). No FIDE
+list rates it (FIDE rates over-the-board chess): like bullet, such games are skipped and
+counted, whatever ``--tc`` says.
+
+Unknown, absent, malformed and "no time control" controls all give ``None``: the caller
+must then supply the time control.
 """
 
 from __future__ import annotations
@@ -44,8 +49,11 @@ from typing import Final, Literal
 
 from tracker.vocabulary import TimeControl
 
-TimeClass = TimeControl | Literal["bullet"]
-"""A control's class: one of FIDE's three lists, or bullet (which none rates)."""
+TimeClass = TimeControl | Literal["bullet", "correspondence"]
+"""A control's class: one of FIDE's three lists, or bullet or correspondence (which none
+rates)."""
+UNLISTED: Final = frozenset({"bullet", "correspondence"})
+"""The classes no FIDE list rates: their games are skipped and counted."""
 
 BULLET_BELOW_SECONDS: Final = 3 * 60
 BLITZ_MAX_SECONDS: Final = 10 * 60
@@ -65,6 +73,8 @@ _NAMES: Final[dict[str, TimeClass]] = {
     "rapidplay": "rapid",
     "blitz": "blitz",
     "bullet": "bullet",
+    "correspondence": "correspondence",
+    "daily": "correspondence",
 }
 
 
@@ -82,6 +92,8 @@ def classify(base_seconds: float, increment_seconds: float = 0) -> TimeClass:
 
 def _class_of(total: float) -> TimeClass:
     """The class of a game of ``total`` seconds per player for 60 moves."""
+    if total > _OVER_THE_BOARD_MAX_SECONDS:
+        return "correspondence"
     if total < BULLET_BELOW_SECONDS:
         return "bullet"
     if total <= BLITZ_MAX_SECONDS:
@@ -144,7 +156,7 @@ def from_pgn(text: str | None, *, minutes: bool = False) -> TimeClass | None:
     seconds = seconds_for_game(text)
     if seconds is None:  # free text, unless it is written in PGN's own signs (then malformed)
         return None if _PGN_SIGNS.match(text) else from_text(text)
-    return None if seconds > _OVER_THE_BOARD_MAX_SECONDS else _class_of(seconds)
+    return _class_of(seconds)
 
 
 #: A value written only in PGN's signs (digits, ``/``, ``+``, ``:``, ``*``, ``?``, ``-``).
@@ -159,9 +171,7 @@ def from_trf(text: str | None) -> TimeClass | None:
     match = _PER_COLOUR.match(text.strip())
     if match is None:
         seconds = seconds_for_game(text)
-        return (
-            None if seconds is None or seconds > _OVER_THE_BOARD_MAX_SECONDS else _class_of(seconds)
-        )
+        return None if seconds is None else _class_of(seconds)
     white, black = from_trf(match["white"]), from_trf(match["black"])
     return white if white == black else None
 
@@ -202,9 +212,7 @@ def from_text(text: str | None) -> TimeClass | None:
         return None
     seconds = _free_text_seconds(_HOURS_MINUTES.sub(r"\1h\2m", value))
     if seconds is not None:
-        if seconds <= 0 or seconds > _OVER_THE_BOARD_MAX_SECONDS:
-            return None
-        return _class_of(seconds)
+        return None if seconds <= 0 else _class_of(seconds)
     words = re.findall(r"[a-z]+", value.casefold())
     named = {_NAMES[w] for w in words if w in _NAMES}
     return named.pop() if len(named) == 1 else None

@@ -78,11 +78,13 @@ from typing import Final
 from tracker.importers import dates, timecontrol
 from tracker.importers.records import (
     ByeRecord,
+    EventInfo,
     GameRecord,
     GameStream,
     ParseResult,
     Problem,
     TextStream,
+    event_kind,
     split_lines,
 )
 from tracker.importers.timecontrol import TimeClass
@@ -116,6 +118,7 @@ _AGREEING: Final = frozenset(
         (" ", " "),
     }
 )
+#: The results of the records' codes (a double forfeit, both ``-``, is ``0-0``).
 _WHITE_RESULT: Final[dict[str, str]] = {
     "1": "1-0",
     "0": "0-1",
@@ -225,8 +228,8 @@ class _Collector:
         if code == " ":
             self.unfinished += 1
             return
-        if code == "D" or codes in {("-", "-"), ("L", "L")}:
-            # an unplayed draw or a double forfeit: no game, no winner
+        if code == "D" or codes == ("L", "L"):
+            # an unplayed draw: no game, no winner (a double forfeit is one: 0-0)
             self.other += 1
             return
         if side is None and code in "10=":
@@ -240,6 +243,7 @@ class _Collector:
             return  # the player record is invalid and was reported
         white, black = (second, first) if side == 1 else (first, second)
         white_slot = slot_b if side == 1 else slot_a
+        result = "0-0" if codes == ("-", "-") else _WHITE_RESULT[white_slot.code]
         played_on, note = self.date_for(round_no)
         if played_on is None:
             self.lose(round_no, first.rank, second.rank)  # the file's dates: reported once
@@ -251,7 +255,7 @@ class _Collector:
             line=white.line,
             white=white.info,
             black=black.info,
-            result=_WHITE_RESULT[white_slot.code],
+            result=result,
             played_on=played_on,
             event=self.tournament.name,
             event_start=self.tournament.start,
@@ -287,6 +291,10 @@ def _read_tournament(
             tournament.tc_texts.append(rest)
         elif kind == "122" and rest and tournament.tc_free is None:
             tournament.tc_free = rest
+        elif kind == "092" and rest and tournament.kind_text is None:
+            tournament.kind_text = rest
+        elif kind == "XXR" and rest.isdigit() and tournament.total_rounds is None:
+            tournament.total_rounds = int(rest) or None
         elif kind == "132" and not seen_round_dates:
             seen_round_dates = True
             for round_no in range(1, rounds_on(line) + 1):
@@ -437,8 +445,24 @@ def _games(
     warnings.sort(key=lambda warning: warning.line)
     for *_, record in sorted(collector.games, key=lambda g: g[:2]):
         yield record
+    declared: tuple[EventInfo, ...] = ()
+    if tournament.name is not None:
+        dated = sorted(tournament.round_dates)
+        declared = (
+            EventInfo(
+                name=tournament.name,
+                line=1,
+                start=tournament.start if not tournament.start_given else None,
+                end=tournament.end,
+                rounds=tournament.total_rounds or max([rounds, *dated], default=None) or None,
+                kind=event_kind(tournament.kind_text),
+                tc=collector.tc[0],
+                site=tournament.city,
+            ),
+        )
     return ParseResult(
         byes=tuple(record for *_, record in sorted(collector.byes, key=lambda b: b[:2])),
+        events=declared,
         problems=tuple(problems),
         warnings=tuple(warnings),
         invalid=len(collector.lost) + malformed,

@@ -38,8 +38,11 @@ class Tournament:
     tc_texts: list[str] = field(default_factory=list)  # 222: encoded controls
     tc_free: str | None = None  # 122: the control as free text
     date_order: str | None = None  # the caller's reading of numeric dates, if insisted on
+    kind_text: str | None = None  # 092: the type of tournament, as written
+    total_rounds: int | None = None  # XXR: the number of rounds
     # The dates as resolved by resolve_dates
     start: date | None = None
+    end: date | None = None
     start_given: bool = False  # by the caller (event_start), not by the file
     round_dates: dict[int, date] = field(default_factory=dict)
     date_problem: bool = False  # the file's dates are unusable, and that was reported
@@ -236,6 +239,7 @@ def resolve_dates(
         return
     chosen = usable[0]
     tournament.start = chosen.start
+    tournament.end = chosen.end
     tournament.round_dates = dict(chosen.rounds)
     note_readings(tournament, chosen, usable, readings[0], source, warnings)
     if start_field is not None and not start_field.value.ok and event_start is None:

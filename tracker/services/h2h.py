@@ -19,7 +19,7 @@ from tracker.db.queries.periods import player_names
 from tracker.errors import InvalidInputError
 from tracker.services.players.refs import find
 from tracker.user_input import check_tc
-from tracker.vocabulary import FORFEITS, SCORES
+from tracker.vocabulary import FORFEITS, SCORES, TIME_CONTROLS
 
 
 @dataclass(frozen=True)
@@ -72,8 +72,8 @@ class HeadToHead:
     tc: str | None  # the time control asked for; None: all
     games: tuple[H2hGame, ...]
     total: Tally
-    by_colour: tuple[tuple[str, Tally], ...]  # ("white", ...) is A with white
-    by_tc: tuple[tuple[str, Tally], ...]
+    by_colour: tuple[tuple[str, Tally], ...]  # ("white", ...) is A with white; both always
+    by_tc: tuple[tuple[str, Tally], ...]  # each time control asked for (None: all three)
     forfeits: int
     first: H2hGame | None  # the first and last games played (forfeits are no meeting)
     last: H2hGame | None
@@ -110,8 +110,8 @@ def head_to_head(db: Db, a_ref: str, b_ref: str, tc: str | None = None) -> HeadT
         wanted,
         tuple(games),
         total,
-        tuple((c, colours[c]) for c in ("white", "black") if c in colours),
-        tuple((t, tcs[t]) for t in ("standard", "rapid", "blitz") if t in tcs),
+        tuple((c, colours.get(c, Tally())) for c in ("white", "black")),
+        tuple((t, tcs.get(t, Tally())) for t in ((wanted,) if wanted else TIME_CONTROLS)),
         sum(g.forfeit for g in games),
         played[0] if played else None,
         played[-1] if played else None,

@@ -40,7 +40,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from tracker.errors import InvalidInputError
-from tracker.vocabulary import name_form
+from tracker.months import a_month_after, a_month_before
+from tracker.vocabulary import name_form, round_number
 
 #: FIDE's first rating list (1971) rated the games of 1970: nothing earlier can be on a list.
 FIRST_RATED_DAY: Final = dt.date(1970, 1, 1)
@@ -108,12 +109,12 @@ class DateBounds:
             raise InvalidInputError(f"{unconfirmed}: check the year, or give --yes if it is right")
 
 
-def check_event_start(start: dt.date) -> None:
-    """An event's start date, like a game's date, is not before 1970 (its games, which it
-    does not follow, are not after today)."""
+def check_event_start(start: dt.date, what: str = "start") -> None:
+    """An event's start date (or end: ``what``), like a game's date, is not before 1970
+    (its games, which it does not follow, are not after today)."""
     if start < FIRST_RATED_DAY:
         raise InvalidInputError(
-            f"the event start {start} is before {FIRST_RATED_DAY.year}: FIDE's first list "
+            f"the event {what} {start} is before {FIRST_RATED_DAY.year}: FIDE's first list "
             f"rated the games of {FIRST_RATED_DAY.year}: check the year"
         )
 
@@ -175,6 +176,22 @@ def check_text(text: str, what: str) -> str:
     return text
 
 
+#: The longest site stored (the column's width).
+SITE_MAX = 200
+
+
+def site_form(written: str) -> tuple[str | None, str | None]:
+    """An event's site as stored (:func:`tracker.vocabulary.name_form`, at most
+    :data:`SITE_MAX` characters; none if it holds control characters), and what the
+    warning says when it is not stored as written."""
+    site = name_form(written)
+    if has_control(site):
+        return None, f"site {site[:40]!r} contains control characters: not stored"
+    if len(site) > SITE_MAX:
+        return site[:SITE_MAX], f"site {site[:40]!r}... is cut to {SITE_MAX} characters"
+    return site or None, None
+
+
 def clean_event_name(name: str) -> str:
     """An event's name as stored: Unicode-composed, blanks collapsed."""
     cleaned = name_form(name)
@@ -218,6 +235,82 @@ def round_key(value: str | None) -> str:
         return ""
     key = value.casefold()
     return value if key == value else key  # the same string where nothing changes
+
+
+# -- a game in its event ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EventFit:
+    """What a game of an event must fit: the event's declared start, end, rounds (``strict``:
+    declared by the user; a file's rounds grow with a later round) and time control, and
+    whether it is a declared league; for an event without a declared end, the days of its
+    other games nearest to the game's (``before``, ``after``: None where there is none)."""
+
+    name: str
+    start: dt.date | None = None
+    end: dt.date | None = None
+    rounds: int | None = None
+    strict: bool = False
+    tc: str | None = None
+    tc_from: str = "declared"  # or "its games so far"
+    league: bool = False
+    before: dt.date | None = None
+    after: dt.date | None = None
+    stored: bool = True  # the event is stored already (else a file brings it)
+
+    def problems(self, played_on: dt.date, round_: str | None, tc: str) -> list[str]:
+        """Why a game of ``tc`` on ``played_on`` in round ``round_`` does not fit the
+        event (one line each)."""
+        out = []
+        name = self.name
+        if self.tc is not None and tc != self.tc:
+            out.append(
+                f"{name!r} is a {self.tc} event ({self.tc_from}) and this game is {tc}: an "
+                "event is rated on one list; give each time control its own event"
+            )
+        if self.start is not None and played_on < self.start:
+            out.append(f"the game's date {played_on} is before {name!r} starts ({self.start})")
+        if self.end is not None and played_on > self.end:
+            out.append(
+                f"the game's date {played_on} is after {name!r} ends ({self.end}, as "
+                f"declared): check the date, or `tracker event edit {name!r} --end "
+                f"{played_on}` if it goes on"
+            )
+        number = round_number(round_)
+        if self.strict and self.rounds is not None and number is not None and number > self.rounds:
+            out.append(
+                f"round {round_} of {name!r}, which has {self.rounds} rounds (declared): check "
+                f"the round, or `tracker event edit {name!r} --rounds {number}`"
+            )
+        if self.end is None and not self.league:
+            out.extend(self._apart(played_on))
+        return out
+
+    def _apart(self, played_on: dt.date) -> list[str]:
+        """A game a month or more away from the rest of an event without declared dates: most
+        often a mistyped year, which would make it a league of empty months."""
+        before, after = self.before, self.after
+        if before is None and after is None:
+            return []
+        if before is not None and a_month_after(before) > played_on:
+            return []
+        if after is not None and a_month_before(after) < played_on:
+            return []
+        if before is None or (after is not None and after - played_on < played_on - before):
+            near, side = after, "before"
+        else:
+            near, side = before, "after"
+        if self.stored:
+            declare = f"`tracker event edit {self.name!r} --end DATE`"
+        else:
+            first = min(d for d in (before, after, played_on) if d is not None)
+            declare = f"first: `tracker event add {self.name!r} --start {first} --end DATE`"
+        return [
+            f"the game's date {played_on} is a month or more {side} the nearest game of "
+            f"{self.name!r} ({near}): check the date (the year?); if the event goes on so "
+            f"long, declare its dates ({declare}) or that it is a league (`--type league`)"
+        ]
 
 
 # -- duplicates --------------------------------------------------------------------------

@@ -6,11 +6,17 @@ it runs (``rounds`` given), what the remaining rounds still require.
 What tracker stores and what it does not:
 
 - ratings (§1.4.6 a): a tracked player's rating on tracker's standard list in force at the
-  event's start; an external opponent's rating recorded on his game; unrated: 1400 (§1.4.6 d);
+  event's start; an external opponent's rating recorded on his game (below 1400 none from
+  the March 2024 list on, as in the rating calculation:
+  :func:`tracker.ratings.fide.recorded_rating`); unrated: 1400 (§1.4.6 d);
+- the games a player may leave out (§1.4.1e-f, :func:`tracker.ratings.fide.norms.best`),
+  taken in the order played (by date, then round); whether the pairings were predetermined
+  (a round robin, where no later games may be left out) is for the caller to say;
 - titles and federations (§1.4.3-1.4.5): the players' stored ``title`` and ``federation``
   (as stored today: a title gained since the event counts; §0.4.3 would not count it);
   where a federation is missing, the federation rules are not checked and say so;
-- women's norms (WGM, WIM) are assessed for players stored as women only;
+- women's norms (WGM, WIM) are assessed for players stored as women only, and no norm for
+  a title the player holds (:func:`tracker.ratings.fide.norms.open_to`);
 - not checked (nothing stored for them): §1.1 (time control, rounds a day, arbiters,
   registration), the exceptions of §1.4.1 b-c, §1.4.2 b (an unrated opponent scoring zero in
   a round robin), the exemptions of §1.4.3 a-d (national championships, team championships,
@@ -21,16 +27,21 @@ What tracker stores and what it does not:
 from __future__ import annotations
 
 import datetime as dt
+from collections import Counter
 from dataclasses import dataclass
 from decimal import Decimal
 
 from tracker.db.driver import Db
 from tracker.db.queries import norms as queries
+from tracker.db.queries.byes import event_byes
+from tracker.db.queries.games import event_by_id
 from tracker.errors import InvalidInputError
 from tracker.months import month_of
+from tracker.ratings import fide
 from tracker.ratings.fide import norms as rules
 from tracker.services.events import find_event
 from tracker.services.lists import ListRatings
+from tracker.services.lists.rated_games import span_of
 from tracker.services.players.refs import find
 from tracker.vocabulary import FORFEITS, SCORES
 
@@ -47,8 +58,22 @@ NOT_CHECKED: tuple[str, ...] = (
 
 
 @dataclass(frozen=True)
+class CountedGame:
+    """One game counted for the norms, in the order played: the opponent, the rating the
+    norms count for him (None: unrated) and the player's points."""
+
+    round: str | None
+    played_on: dt.date
+    opponent: str
+    opponent_id: int
+    rating: int | None
+    score: Decimal
+
+
+@dataclass(frozen=True)
 class PlayerNorms:
-    """One player's games in the event and each norm assessed for him."""
+    """One player's games in the event and each norm assessed for him (each result's
+    ``dropped`` are places in ``played``)."""
 
     id: int
     name: str
@@ -58,8 +83,9 @@ class PlayerNorms:
     forfeits: int
     score: Decimal
     remaining: int  # rounds still to play (0: done, or --rounds not given)
-    results: tuple[rules.NormResult, ...]
+    results: tuple[rules.NormResult, ...]  # none: no norm left to gain (open_to)
     outlooks: tuple[rules.Outlook | None, ...]  # beside each result: None when done
+    played: tuple[CountedGame, ...] = ()
 
     @property
     def achieved(self) -> tuple[str, ...]:
@@ -74,15 +100,22 @@ class EventNorms:
     rounds: int | None
     players: tuple[PlayerNorms, ...]
     not_checked: tuple[str, ...]
+    round_robin: bool = False
 
 
-def event_norms(
-    db: Db, name: str, *, player: str | None = None, rounds: int | None = None
-) -> EventNorms:
+def event_norms(db: Db, name: str, *, player: str | None = None, today: dt.date) -> EventNorms:
     """Every tracked player's norms in the event ``name`` (or only ``player``'s, who may be
-    external); ``rounds``: the
-    event's rounds, when it is still running."""
+    external), as it is declared: while it runs (``today`` before its end, or its declared
+    last round not played), what its remaining rounds still require; a round robin's
+    pairings were predetermined (§1.4.1e)."""
     event = find_event(db, name)
+    declared = event_by_id(db, event.id)
+    assert declared is not None
+    round_robin = declared.kind == "round-robin"
+    span = span_of(db, "standard", event.id)
+    running = span is not None and (not span.ended or span.end >= today)
+    rounds = declared.rounds if running else None
+    byes = Counter(b.player_id for b in event_byes(db, event.id))
     if "standard" not in event.tcs:
         raise InvalidInputError(
             f"{event.name} has no standard games: title norms are for standard chess "
@@ -93,6 +126,7 @@ def event_norms(
     games = [g for g in queries.event_games(db, event.id) if g.tc == "standard"]
     people = {p.id: p for p in queries.event_players(db, event.id)}
     listed = ListRatings(db, "standard").on_list_of(event.start_date)
+    list_date = month_of(event.start_date)
     wanted = None
     if player is not None:
         chosen = find(db, player)
@@ -103,10 +137,14 @@ def event_norms(
     for pid, who in people.items():
         if (wanted is not None and pid != wanted) or (wanted is None and who.external):
             continue  # an external player's games are only those against tracked players
-        mine = [g for g in games if pid in (g.white_id, g.black_id)]
+        mine = sorted(
+            (g for g in games if pid in (g.white_id, g.black_id)),
+            key=lambda g: (g.played_on, _round_order(g.round)),
+        )
         if not mine:
             continue
         opponents: list[rules.Opponent] = []
+        counted: list[CountedGame] = []
         forfeits = 0
         for g in mine:
             if g.result in FORFEITS:  # §1.4.2 c
@@ -115,17 +153,20 @@ def event_norms(
             white = g.white_id == pid
             other = people[g.black_id if white else g.white_id]
             recorded = g.black_rating if white else g.white_rating
-            rating = recorded if other.external else listed.get(other.id)
+            rating = (
+                fide.recorded_rating(recorded, list_date)
+                if other.external
+                else listed.get(other.id)
+            )
             points = SCORES[g.result][0 if white else 1]
             opponents.append(rules.Opponent(rating, other.title, other.federation, points))
-        played = len(opponents) + forfeits
-        if rounds is not None and played > rounds:
-            raise InvalidInputError(
-                f"{who.name} has {played} games in {event.name}: more than --rounds {rounds}"
-            )
-        remaining = 0 if rounds is None else rounds - played
-        norms = [n for n in rules.NORMS if not n.women or who.sex == "f"]
-        results = tuple(rules.assess(n, who.federation, opponents) for n in norms)
+            counted.append(CountedGame(g.round, g.played_on, other.name, other.id, rating, points))
+        played = len(opponents) + forfeits + byes[pid]  # the rounds he is done with
+        remaining = 0 if rounds is None else max(rounds - played, 0)
+        norms = [n for n in rules.NORMS if rules.open_to(n, who.title, who.sex)]
+        results = tuple(
+            rules.best(n, who.federation, opponents, round_robin=round_robin) for n in norms
+        )
         outlooks = tuple(
             rules.outlook(n, opponents, remaining) if remaining else None for n in norms
         )
@@ -142,13 +183,16 @@ def event_norms(
                 remaining,
                 results,
                 outlooks,
+                tuple(counted),
             )
         )
     return EventNorms(
-        event.name,
-        event.start_date,
-        month_of(event.start_date),
-        rounds,
-        tuple(found),
-        NOT_CHECKED,
+        event.name, event.start_date, list_date, rounds, tuple(found), NOT_CHECKED, round_robin
     )
+
+
+def _round_order(value: str | None) -> tuple[int, ...]:
+    """A round as a number to sort by (``2.1``: round 2, board 1); none or other words
+    first."""
+    parts = (value or "").split(".")
+    return tuple(int(p) for p in parts) if all(p.isdigit() for p in parts) else ()

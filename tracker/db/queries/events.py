@@ -7,6 +7,7 @@ import datetime as dt
 from typing import NamedTuple
 
 from tracker.db.driver import Db, chunks, day, maybe_day
+from tracker.db.queries.rated_games import UNPLAYED
 
 
 class EventFacts(NamedTuple):
@@ -126,11 +127,12 @@ def events_started_in(
     ]
 
 
-_FORFEITS = "('+-', '-+')"
+_FORFEITS = UNPLAYED
 
 
 class EventSummary(NamedTuple):
-    """An event in one time control as ``event list`` shows it (``tc`` None: no games)."""
+    """An event in one time control as ``event list`` shows it (``tc`` None: no games), with
+    what is declared of it (its end, rounds and kind; None: not declared)."""
 
     id: int
     name: str
@@ -142,6 +144,9 @@ class EventSummary(NamedTuple):
     played: int  # forfeits left out (§5.1)
     first: dt.date | None  # the first and last played game
     last: dt.date | None
+    end_date: dt.date | None = None
+    rounds: int | None = None
+    kind: str | None = None
 
 
 def event_summaries(db: Db, event_id: int | None = None) -> list[EventSummary]:
@@ -149,12 +154,15 @@ def event_summaries(db: Db, event_id: int | None = None) -> list[EventSummary]:
     where = "" if event_id is None else "WHERE e.id = :id"
     rows = db.all(
         f"""
-        SELECT e.id, e.name, e.start_date, e.start_fixed, e.rated_in, g.tc, count(g.id),
+        SELECT e.id, e.name, e.start_date, e.start_fixed, e.rated_in,
+            coalesce(g.tc, e.tc), count(g.id),
             sum(CASE WHEN g.result NOT IN {_FORFEITS} THEN 1 ELSE 0 END),
             min(CASE WHEN g.result NOT IN {_FORFEITS} THEN g.played_on END),
-            max(CASE WHEN g.result NOT IN {_FORFEITS} THEN g.played_on END)
+            max(CASE WHEN g.result NOT IN {_FORFEITS} THEN g.played_on END),
+            e.end_date, e.rounds, e.kind
         FROM events e LEFT JOIN games g ON g.event_id = e.id {where}
-        GROUP BY e.id, e.name, e.start_date, e.start_fixed, e.rated_in, g.tc
+        GROUP BY e.id, e.name, e.start_date, e.start_fixed, e.rated_in, g.tc, e.tc,
+            e.end_date, e.rounds, e.kind
         ORDER BY e.start_date, e.id, g.tc""",
         {} if event_id is None else {"id": event_id},
     )
@@ -170,8 +178,11 @@ def event_summaries(db: Db, event_id: int | None = None) -> list[EventSummary]:
             int(played or 0),
             maybe_day(first),
             maybe_day(last),
+            maybe_day(end),
+            rounds,
+            kind,
         )
-        for i, name, start, fixed, rated, tc, n, played, first, last in rows
+        for i, name, start, fixed, rated, tc, n, played, first, last, end, rounds, kind in rows
     ]
 
 
@@ -277,3 +288,58 @@ def delete_event(db: Db, event_id: int) -> None:
     """Remove an event without games (its given ratings go with it)."""
     db.run("DELETE FROM event_ratings WHERE event_id = :id", {"id": event_id})
     db.run("DELETE FROM events WHERE id = :id", {"id": event_id})
+
+
+class EventExtent(NamedTuple):
+    """The first and last day of an event's games and byes (forfeits too: None without
+    any), and the rounds they were entered under."""
+
+    first: dt.date | None
+    last: dt.date | None
+    rounds: tuple[str, ...]
+
+
+def event_extent(db: Db, event_id: int, but_game: int | None = None) -> EventExtent:
+    """What the event's games and byes (but game ``but_game``, being corrected) span."""
+    rows = db.all(
+        """
+        SELECT min(played_on), max(played_on), round FROM (
+            SELECT played_on, round FROM games WHERE event_id = :id AND id <> :but
+            UNION ALL
+            SELECT played_on, round FROM byes WHERE event_id = :id
+        ) t GROUP BY round""",
+        {"id": event_id, "but": but_game or 0},
+    )
+    firsts = [day(first) for first, _, _ in rows]
+    lasts = [day(last) for _, last, _ in rows]
+    return EventExtent(
+        min(firsts, default=None),
+        max(lasts, default=None),
+        tuple(str(r) for _, _, r in rows if r is not None),
+    )
+
+
+def event_neighbours(
+    db: Db, event_id: int, on: dt.date, but_game: int | None = None
+) -> tuple[dt.date | None, dt.date | None]:
+    """The days of the event's games (but ``but_game``) nearest to ``on``: the last on or
+    before it and the first on or after it (None where there is none)."""
+    row = db.first(
+        """
+        SELECT max(CASE WHEN played_on <= :on THEN played_on END),
+            min(CASE WHEN played_on >= :on THEN played_on END)
+        FROM games WHERE event_id = :id AND id <> :but""",
+        {"id": event_id, "on": on, "but": but_game or 0},
+    )
+    assert row is not None
+    return maybe_day(row[0]), maybe_day(row[1])
+
+
+def event_days(db: Db, event_id: int) -> list[dt.date]:
+    """The days the event's games were played on, once each game."""
+    return [
+        day(d)
+        for d in db.scalars(
+            "SELECT played_on FROM games WHERE event_id = :id ORDER BY played_on", {"id": event_id}
+        )
+    ]

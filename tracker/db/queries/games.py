@@ -63,12 +63,22 @@ class GameListing(NamedTuple):
 
 
 class EventRow(NamedTuple):
-    """A stored event: its name, its start date and whether that date was given."""
+    """A stored event (the ``events`` table's row): its name, its start date and whether that
+    date was given, and what is declared of it (None: not declared): its last day, rounds,
+    kind, time control and site, ``declared`` saying by whom ('user' or 'file'); and the
+    rating period stated for it (None: the month it ends in)."""
 
     id: int
     name: str
     start_date: dt.date
     start_fixed: bool
+    end_date: dt.date | None = None
+    rounds: int | None = None
+    kind: str | None = None
+    tc: str | None = None
+    site: str | None = None
+    declared: str | None = None
+    rated_in: dt.date | None = None
 
 
 class GameFilter(NamedTuple):
@@ -98,9 +108,26 @@ def _listing(row: Row) -> GameListing:
     return GameListing(gid, day(played_on), *rest)
 
 
-def _event(row: Row) -> EventRow:
-    eid, name, start, fixed = row
-    return EventRow(eid, name, day(start), bool(fixed))
+EVENT_COLUMNS = (
+    "id, name, start_date, start_fixed, end_date, rounds, kind, tc, site, declared, rated_in"
+)
+
+
+def event_row(row: Row) -> EventRow:
+    eid, name, start, fixed, end, rounds, kind, tc, site, declared, rated_in = row
+    return EventRow(
+        eid,
+        name,
+        day(start),
+        bool(fixed),
+        maybe_day(end),
+        rounds,
+        kind,
+        tc,
+        site,
+        declared,
+        maybe_day(rated_in),
+    )
 
 
 # ---------------------------------------------------------------------------------- reads
@@ -170,20 +197,18 @@ def listings(db: Db, which: GameFilter) -> list[GameListing]:
 
 def event_by_id(db: Db, event_id: int) -> EventRow | None:
     """The event with this id."""
-    row = db.first(
-        "SELECT id, name, start_date, start_fixed FROM events WHERE id = :id", {"id": event_id}
-    )
-    return None if row is None else _event(row)
+    row = db.first(f"SELECT {EVENT_COLUMNS} FROM events WHERE id = :id", {"id": event_id})
+    return None if row is None else event_row(row)
 
 
 def events_with_key(db: Db, key: str) -> list[EventRow]:
     """The events whose name compares as ``key`` (:func:`tracker.services.intake.event_key`),
     in the order they were added."""
     rows = db.all(
-        "SELECT id, name, start_date, start_fixed FROM events WHERE name_key = :key ORDER BY id",
+        f"SELECT {EVENT_COLUMNS} FROM events WHERE name_key = :key ORDER BY id",
         {"key": key},
     )
-    return [_event(row) for row in rows]
+    return [event_row(row) for row in rows]
 
 
 def other_event_tc(db: Db, event_id: int, tc: str, game_id: int) -> str | None:
@@ -204,17 +229,29 @@ def earliest_event_game(db: Db, event_id: int) -> dt.date | None:
 # --------------------------------------------------------------------------------- writes
 
 
-def insert_event(db: Db, name: str, name_key: str, start_date: dt.date, start_fixed: bool) -> int:
-    """A new event; its id."""
+def insert_event(db: Db, event: EventRow, name_key: str) -> int:
+    """A new event (``event.id`` is not used); its id."""
+    fields = event._asdict()
+    del fields["id"]
+    names = ", ".join(fields)
     return db.insert(
-        "INSERT INTO events (name, name_key, start_date, start_fixed) "
-        "VALUES (:name, :name_key, :start_date, :start_fixed)",
-        {
-            "name": name,
-            "name_key": name_key,
-            "start_date": start_date,
-            "start_fixed": start_fixed,
-        },
+        f"INSERT INTO events (name_key, {names}) VALUES (:name_key, "
+        + ", ".join(f":{n}" for n in fields)
+        + ")",
+        {"name_key": name_key, **fields},
+    )
+
+
+#: What ``event add``/``edit`` and an imported file's header declare of an event.
+DECLARED = ("start_date", "start_fixed", "end_date", "rounds", "kind", "tc", "site", "declared")
+
+
+def declare_event(db: Db, event: EventRow) -> None:
+    """Write what is declared of the event (:data:`DECLARED`)."""
+    fields = {name: getattr(event, name) for name in DECLARED}
+    db.run(
+        "UPDATE events SET " + ", ".join(f"{n} = :{n}" for n in fields) + " WHERE id = :id",
+        {"id": event.id, **fields},
     )
 
 

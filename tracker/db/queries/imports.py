@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, Final, NamedTuple
 
 from tracker.db.driver import Db, chunks, day, moment
-from tracker.db.queries.games import GameFields
+from tracker.db.queries.games import EVENT_COLUMNS, EventRow, GameFields, event_row
 
 #: Values per ``IN (...)`` list when looking rows up.
 LOOKUP_CHUNK: Final = 500
@@ -111,24 +111,13 @@ def insert_players(db: Db, players: Sequence[NewPlayer]) -> list[int]:
 # -- events -------------------------------------------------------------------------------
 
 
-class StoredEvent(NamedTuple):
-    id: int
-    name: str
-    name_key: str
-    start_date: dt.date
-    start_fixed: bool
-
-
-def events_by_key(db: Db, keys: Sequence[str]) -> list[StoredEvent]:
+def events_by_key(db: Db, keys: Sequence[str]) -> list[tuple[str, EventRow]]:
     """The events whose ``name_key`` (:func:`tracker.services.intake.event_key`) is one of
-    ``keys``."""
-    out: list[StoredEvent] = []
-    sql = "SELECT id, name, name_key, start_date, start_fixed FROM events WHERE name_key IN (:keys)"
+    ``keys``, each with its key."""
+    out: list[tuple[str, EventRow]] = []
+    sql = f"SELECT name_key, {EVENT_COLUMNS} FROM events WHERE name_key IN (:keys)"
     for chunk in chunks(keys, LOOKUP_CHUNK):
-        out.extend(
-            StoredEvent(event_id, name, name_key, day(start), bool(fixed))
-            for event_id, name, name_key, start, fixed in db.all(sql, {"keys": chunk})
-        )
+        out.extend((str(row[0]), event_row(row[1:])) for row in db.all(sql, {"keys": chunk}))
     return out
 
 
@@ -145,30 +134,6 @@ def event_time_controls(db: Db, event_ids: Sequence[int]) -> list[EventTc]:
     for chunk in chunks(event_ids, LOOKUP_CHUNK):
         out.extend(EventTc(event_id, tc) for event_id, tc in db.all(sql, {"ids": chunk}))
     return out
-
-
-class NewEvent(NamedTuple):
-    name: str
-    name_key: str
-    site: str | None
-    start_date: dt.date
-    start_fixed: bool
-
-
-def insert_event(db: Db, event: NewEvent) -> int:
-    """Insert one event; its id."""
-    return db.insert(
-        "INSERT INTO events (name, name_key, site, start_date, start_fixed) "
-        "VALUES (:name, :name_key, :site, :start_date, :start_fixed)",
-        event._asdict(),
-    )
-
-
-def set_event_start(db: Db, event_id: int, start_date: dt.date, start_fixed: bool) -> None:
-    db.run(
-        "UPDATE events SET start_date = :start_date, start_fixed = :start_fixed WHERE id = :id",
-        {"id": event_id, "start_date": start_date, "start_fixed": start_fixed},
-    )
 
 
 # -- games --------------------------------------------------------------------------------

@@ -12,10 +12,11 @@ from tracker.db.driver import Db, chunks, day, maybe_day
 from tracker.db.queries.hints import not_indexed
 from tracker.months import next_month
 from tracker.ratings.month_games import MonthGame
-from tracker.vocabulary import FORFEITS
+from tracker.vocabulary import FORFEITS, round_number
 
-#: Played games: not forfeits.
-_PLAYED = "g.result NOT IN ({})".format(", ".join(f"'{r}'" for r in sorted(FORFEITS)))
+#: The unplayed results (forfeits) as SQL lists them, and the condition for played games.
+UNPLAYED = "({})".format(", ".join(f"'{r}'" for r in sorted(FORFEITS)))
+_PLAYED = f"g.result NOT IN {UNPLAYED}"
 
 _MONTH_GAMES = f"""
     SELECT g.id, g.white_id, g.black_id, g.result, g.played_on, g.event_id,
@@ -69,22 +70,31 @@ def month_games(
 
 class EventBounds(NamedTuple):
     """An event's recorded start date, its first and last played game in one time control,
-    and the rating period stated for it (None: the month it ends in)."""
+    the rating period stated for it (None: the month it ends in), and what is declared of it
+    (its last day, rounds and kind; None: not declared), with ``last_round``: the day its
+    declared last round was played (None: not yet, or no rounds declared)."""
 
     start_date: dt.date
     first: dt.date
     last: dt.date
     rated_in: dt.date | None
+    end_date: dt.date | None = None
+    rounds: int | None = None
+    kind: str | None = None
+    last_round: dt.date | None = None
+    round_played: int | None = None  # the highest round played so far (rounds declared)
 
 
 def event_bounds(db: Db, tc: str, event_ids: Iterable[int]) -> dict[int, EventBounds]:
     """The bounds of ``event_ids`` (those with played games in ``tc``), by event id."""
     out: dict[int, EventBounds] = {}
     for chunk in chunks(sorted(set(event_ids))):
-        events: dict[Any, tuple[Any, Any]] = {
-            event_id: (start, rated_in)
-            for event_id, start, rated_in in db.all(
-                "SELECT id, start_date, rated_in FROM events WHERE id IN (:ids)", {"ids": chunk}
+        events: dict[Any, tuple[Any, ...]] = {
+            row[0]: row[1:]
+            for row in db.all(
+                "SELECT id, start_date, rated_in, end_date, rounds, kind FROM events"
+                " WHERE id IN (:ids)",
+                {"ids": chunk},
             )
         }
         rows = db.all(
@@ -94,9 +104,50 @@ def event_bounds(db: Db, tc: str, event_ids: Iterable[int]) -> dict[int, EventBo
             GROUP BY g.event_id""",  # the events' own index, not the (tc, day) one
             {"ids": chunk, "tc": tc},
         )
+        finals = _last_rounds(
+            db, tc, {e: int(facts[3]) for e, facts in events.items() if facts[3] is not None}
+        )
         for event_id, first, last in rows:
-            start, rated_in = events[event_id]
-            out[event_id] = EventBounds(day(start), day(first), day(last), maybe_day(rated_in))
+            start, rated_in, end, rounds, kind = events[event_id]
+            final, played = finals.get(event_id, (None, None))
+            out[event_id] = EventBounds(
+                day(start),
+                day(first),
+                day(last),
+                maybe_day(rated_in),
+                maybe_day(end),
+                rounds,
+                kind,
+                final,
+                played,
+            )
+    return out
+
+
+def _last_rounds(
+    db: Db, tc: str, rounds: dict[Any, int]
+) -> dict[Any, tuple[dt.date | None, int | None]]:
+    """For each event with declared rounds (``rounds``: by event), the day its last round
+    was played (None: not yet; a forfeit too: the round took place) and the highest round
+    played so far."""
+    if not rounds:
+        return {}
+    out: dict[Any, tuple[dt.date | None, int | None]] = {}
+    for event_id, round_, last in db.all(
+        f"""
+        SELECT g.event_id, g.round, max(g.played_on) FROM games g
+        WHERE g.event_id IN (:ids) AND {not_indexed("g.tc")} = :tc AND g.round IS NOT NULL
+        GROUP BY g.event_id, g.round""",
+        {"ids": sorted(rounds), "tc": tc},
+    ):
+        number = round_number(round_)
+        if number is None:
+            continue
+        final, played = out.get(event_id, (None, None))
+        if number == rounds[event_id]:
+            on = day(last)
+            final = on if final is None else max(final, on)
+        out[event_id] = (final, number if played is None else max(played, number))
     return out
 
 
@@ -110,6 +161,17 @@ def events_rated_from(db: Db, since: dt.date, until: dt.date | None = None) -> l
             "SELECT id FROM events WHERE rated_in >= :since AND rated_in <= :until",
             {"since": since, "until": until},
         )
+    return sorted(int(r) for r in rows)
+
+
+def events_declared_past(db: Db, since: dt.date) -> list[int]:
+    """The events declared to end on ``since`` or later, or with rounds declared and no end
+    that began in the year before it: those that may be running then."""
+    rows = db.scalars(
+        "SELECT id FROM events WHERE end_date >= :since OR (end_date IS NULL AND rounds IS NOT "
+        "NULL AND start_date >= :year_before AND start_date < :since)",
+        {"since": since, "year_before": since - dt.timedelta(days=366)},
+    )
     return sorted(int(r) for r in rows)
 
 

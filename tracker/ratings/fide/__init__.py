@@ -40,8 +40,10 @@ if TYPE_CHECKING:
     from tracker.ratings.fide.events import (
         FLOOR_FROM,
         LEAGUE_DAYS,
+        OPEN_END,
         EventSpan,
         changed_period,
+        event_span,
         is_league,
         rated_in,
         rating_from,
@@ -61,6 +63,7 @@ if TYPE_CHECKING:
         InitialRating,
         dp_for_percentage,
         initial_rating,
+        performance_rating,
     )
     from tracker.ratings.fide.month import (
         ListLine,
@@ -165,6 +168,7 @@ __all__ = [
     "LEAGUE_DAYS",
     "MAX_INITIAL_RATING",
     "MIN_INITIAL_GAMES",
+    "OPEN_END",
     "POOL_MONTHS",
     "RAPID_BLITZ_2024",
     "RAPID_BLITZ_2024_12",
@@ -200,6 +204,7 @@ __all__ = [
     "close_period",
     "dp_for_percentage",
     "event_key",
+    "event_span",
     "expected_score",
     "first_event_of",
     "fold_month",
@@ -210,6 +215,7 @@ __all__ = [
     "k_factor",
     "k_for_state",
     "logistic_expected",
+    "performance_rating",
     "period_change",
     "player_games",
     "publication",

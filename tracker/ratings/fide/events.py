@@ -23,6 +23,12 @@
   tournaments lasting 30 days or less; the list valid for the current month, otherwise"
   (the Title Regulations §1.1.4 also speak of tournaments longer than 30 days). If §4 of
   the current text says 30 days, :data:`LEAGUE_DAYS` is the one line to change.
+- An event ends when its officer says it does, not when its games so far stop: on its
+  declared last day, or the day its declared last round is played, whichever comes first
+  (:func:`event_span`). A close of a month in which a declared event is still running holds
+  its games back. An event with nothing declared is taken to end at its last game so far
+  (an assumption the close states), and a league is one declared so, or whose declared
+  dates span more than 90 days; of an undeclared event, whose games so far span more.
 - Events without a name count as one event per day.
 - Since 1 March 2024 no rating below 1400 is published (§7.1.2, §7.2.1): a rating below
   1400 recorded for an opponent in a game rated from then on is no FIDE rating, and the
@@ -57,19 +63,16 @@ def is_league(start: date, end: date) -> bool:
 
 def rated_in(start: date, end: date, played_on: date, stated: date | None = None) -> date:
     """The rating period (its month) in which a game of an event from ``start`` to ``end``
-    played on ``played_on`` is rated: the month the event ends in, or the later month
-    ``stated`` for it (§7.1.3), or for a league the month of the game."""
-    if is_league(start, end):
-        return month_of(played_on)
-    ends = month_of(end)
-    return ends if stated is None or stated < ends else stated
+    (nothing else declared) played on ``played_on`` is rated: the month the event ends in,
+    or the later month ``stated`` for it (§7.1.3), or for a league the month of the game."""
+    return event_span(start, end, stated=stated).rated_in(played_on)
 
 
-def rating_from(start: date, end: date, period: date) -> date:
+def rating_from(span: EventSpan, period: date) -> date:
     """The day whose list rates the event's games in ``period``: the event's start, or for a
     league the first day of the period (the month's part is rated with that month's list).
     The rule set is still the one of the event's start (``MonthGame.rules_from``)."""
-    return period if is_league(start, end) else start
+    return period if span.league else span.start
 
 
 OLD_FLOOR: Final = 1000
@@ -93,21 +96,82 @@ def recorded_rating(rating: int | None, period: date) -> int | None:
     return rating
 
 
+OPEN_END: Final = date.max
+"""The end of an event that has not ended and whose end is not known: its declared rounds
+are still to be played and no last day is declared. It is rated once its last round is
+played (or its end is declared)."""
+
+
 class EventSpan(NamedTuple):
-    """An event in one time control: its start (its recorded start date or its first game),
-    its last played game, and the rating period stated for it (None: the month it ends in)."""
+    """An event in one time control, as a close rates it: its start (its declared start, or
+    its first game), the day it ends (:func:`event_span`), the rating period stated for it
+    (None: the month it ends in), whether it is a league (rated month by month), and whether
+    its end is assumed (nothing declared: its last game so far stands for it)."""
 
     start: date
     end: date
     stated: date | None = None
+    league: bool = False
+    assumed: bool = False
 
     def rated_in(self, played_on: date) -> date:
-        """The period a game of the event played on ``played_on`` is rated in."""
-        return rated_in(self.start, self.end, played_on, self.stated)
+        """The period a game of the event played on ``played_on`` is rated in: for a league
+        the game's month; else the month the event ends in, or the later one stated."""
+        if self.league:
+            return month_of(played_on)
+        ends = month_of(self.end)
+        return ends if self.stated is None or self.stated < ends else self.stated
 
     @property
-    def league(self) -> bool:
-        return is_league(self.start, self.end)
+    def ended(self) -> bool:
+        """Whether the day it ends is known (it may still lie ahead)."""
+        return self.end != OPEN_END
+
+
+def event_span(
+    start: date,
+    last: date,
+    *,
+    end: date | None = None,
+    rounds: int | None = None,
+    last_round: date | None = None,
+    kind: str | None = None,
+    stated: date | None = None,
+) -> EventSpan:
+    """The span of an event from ``start`` (its declared start, or its first game) whose last
+    played game is on ``last``, given what is declared of it: its last day ``end``, its
+    number of ``rounds`` (``last_round``: the day the last of them was played, if it was),
+    its ``kind``.
+
+    - It ends on the day its declared last round is played, or on its declared last day,
+      whichever comes first (a tournament is rated once it has ended, FIDE Rating
+      Regulations 2024 §7.1.3); never before a game of it (the doors refuse a game after
+      a declared end, but a file's rounds may not be in order), so that every game is rated.
+    - With neither declared it ends on its last game so far: an assumption (``assumed``),
+      which a later game moves. With rounds declared and still to come, and no last day,
+      it has not ended (:data:`OPEN_END`).
+    - A league is rated month by month: one declared so (``kind`` league), or whose declared
+      dates last longer than :data:`LEAGUE_DAYS`; of an event that declares neither end nor
+      rounds nor kind, its games so far decide, as before anything could be declared.
+    """
+    declared = end is not None or rounds is not None or kind is not None
+    if last_round is not None and (end is None or last_round < end):
+        ends = max(last_round, last)  # never before a game of it: each is rated
+    elif end is not None:
+        ends = max(end, last)
+    elif rounds is not None:
+        ends = OPEN_END
+    else:
+        ends = last
+    if kind == "league":
+        league = True
+    elif end is not None:
+        league = is_league(start, end)
+    elif declared:
+        league = False
+    else:
+        league = is_league(start, last)
+    return EventSpan(start, ends, stated, league, not declared)
 
 
 def changed_period(before: EventSpan | None, after: EventSpan | None, played_on: date) -> date:

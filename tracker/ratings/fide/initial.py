@@ -57,6 +57,18 @@ def dp_for_percentage(p: Decimal) -> int:
     return DP_BY_PERCENT[index]
 
 
+def performance_rating(results: Sequence[tuple[int, Decimal]]) -> int | None:
+    """The performance rating over ``(opponent rating, score)`` pairs: the opponents'
+    average plus dp of the fractional score (FIDE Rating Regulations 2024 §8.1.1, table
+    8.1.1: a zero score is the average - 800, a full score + 800), rounded half away from
+    zero once; None without results."""
+    if not results:
+        return None
+    average = Decimal(sum(rating for rating, _ in results)) / len(results)
+    p = sum((points for _, points in results), Decimal(0)) / len(results)
+    return round_half_away(average + dp_for_percentage(p))
+
+
 def initial_rating(
     results: Sequence[tuple[int, Decimal]], rules: InitialRules = INITIAL_2024
 ) -> InitialRating:

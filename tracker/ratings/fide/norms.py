@@ -8,6 +8,13 @@ The rules, article by article (quoted from the 2024 text where it gives a number
 - §1.4.1 a) at least 9 games (the exceptions of §1.4.1 b) for 7- and 8-game team events and
   the World Cup, and c) for 8 games in 9 rounds with a forfeit win or a pairing bye, are
   not modelled: tracker stores neither the kind of event nor byes);
+- §1.4.1 e)-f) the games a player may leave out (:func:`best`): after a title result, the
+  later games, except where the pairings were predetermined (a round robin); and any games
+  against opponents he defeated, provided the games kept still meet the number of games and
+  the mix of opponents (in a round robin the mix of the complete tournament must allow a
+  norm). Of the subsets that give the norm, the one kept is the one with the most games
+  (they count towards the 27 of §1.5.1), then the highest Rp and Ra, then the one that
+  leaves out the latest games;
 - §1.4.2 c) games decided by forfeit are not included (the caller leaves them out);
 - §1.4.3 at least two federations other than the player's among the opponents ("FID" is no
   federation); its exemptions a)-d) (national championships, national team championships,
@@ -42,9 +49,10 @@ reproduces it.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from itertools import combinations
 from typing import Final
 
 from tracker.ratings.fide.tables import DP_BY_PERCENT
@@ -108,8 +116,19 @@ class Check:
 
 
 @dataclass(frozen=True)
+class Dropped:
+    """A game left out of a norm: its place among the games as given (in the order played)
+    and the article that allows it: ``1.4.1e`` (played after the title result) or ``1.4.1f``
+    (a win)."""
+
+    index: int
+    article: str
+
+
+@dataclass(frozen=True)
 class NormResult:
-    """A player's result against one norm."""
+    """A player's result against one norm, over the games kept (all of them unless
+    ``dropped`` names some, §1.4.1e-f)."""
 
     norm: str
     games: int
@@ -120,6 +139,7 @@ class NormResult:
     ra: int | None  # None without games
     rp: int | None
     checks: tuple[Check, ...]
+    dropped: tuple[Dropped, ...] = ()
 
     @property
     def achieved(self) -> bool:
@@ -132,6 +152,14 @@ class NormResult:
     @property
     def unchecked(self) -> tuple[Check, ...]:
         return tuple(c for c in self.checks if c.ok is None)
+
+
+def open_to(norm: Norm, title: str | None, sex: str | None) -> bool:
+    """Whether a player holding ``title`` (of ``sex``, "f" a woman) can gain ``norm``: a
+    women's norm is for women only (B.01 §0.3), and no norm is shown for a title the player
+    holds or outranks: one of the titles that count for it (§1.4.5b-e: GM for a GM norm; GM
+    or IM for an IM norm; GM, IM or WGM for a WGM norm; GM, IM, WGM or WIM for a WIM norm)."""
+    return (not norm.women or sex == "f") and title not in norm.titles
 
 
 def at_least(n: int, share: Fraction) -> int:
@@ -240,6 +268,109 @@ def _federations(federation: str | None, opponents: list[Opponent]) -> list[Chec
         Check(rules[1][0], rules[1][1], str(own), own <= at_most(n, Fraction(3, 5))),
         Check(rules[2][0], rules[2][1], str(most), most <= at_most(n, Fraction(2, 3))),
     ]
+
+
+#: The articles of the mix of opponents (§1.4.3-1.4.5), beside each norm's own §1.4.5 letter.
+MIX_ARTICLES: Final = frozenset({"1.4.3", "1.4.4", "1.4.5a"})
+
+
+def best(
+    norm: Norm,
+    federation: str | None,
+    opponents: list[Opponent],
+    *,
+    round_robin: bool = False,
+) -> NormResult:
+    """The norm over the best set of games the Title Regulations let the player keep.
+
+    ``opponents``: every game counted (no forfeits), in the order played. §1.4.1e: in a
+    tournament whose pairings were not predetermined, the games after a title result may be
+    left out (a tail of the games); §1.4.1f: any games against opponents the player
+    defeated, in every kind of tournament; the games kept must still number at least 9 and
+    meet the mix of opponents (both are checked by :func:`assess` on the games kept), and in
+    a round robin (``round_robin``, predetermined pairings: no tail is left out) the mix of
+    the complete tournament must allow a norm.
+
+    Of the sets kept that fail no check, a norm (every check met) comes first, then the most
+    games (a norm's games count towards the 27 of §1.5.1), the highest Rp, the highest Ra and
+    the one leaving out the latest games. Without one, the result over all the games.
+    """
+    everything = assess(norm, federation, opponents)
+    spare = len(opponents) - MIN_GAMES
+    if everything.achieved or spare <= 0:
+        return everything
+    mix = MIX_ARTICLES | {norm.article}
+    if round_robin and any(c.article in mix for c in everything.failed):
+        return everything  # §1.4.1f: the complete tournament's mix allows no norm
+    chosen = None if everything.failed else everything
+    chosen_key = None if chosen is None else _rank(chosen, ())
+    n = len(opponents)
+    for size in range(1, spare + 1):
+        if chosen is not None and chosen.achieved:
+            break  # a norm over more games was found: fewer games cannot come first
+        for tail in (0,) if round_robin else range(size, -1, -1):
+            kept_until, wins_out = n - tail, size - tail
+            games = opponents[:kept_until]  # the tail left out (§1.4.1e)
+            wins = [i for i, o in enumerate(games) if o.score == 1]  # §1.4.1f
+            if wins_out > len(wins) or not _within_reach(norm, federation, games, wins, wins_out):
+                continue
+            score = sum((o.score for o in games), Decimal(0)) - wins_out
+            least_ra = max(norm.min_ra, norm.min_rp - dp_of(percentage(score, n - size)))
+            for left_out in combinations(wins, wins_out):
+                out = set(left_out)
+                kept = [o for i, o in enumerate(games) if i not in out]
+                if rating_average([o.rating for o in kept], norm.floor)[0] < least_ra:
+                    continue  # §1.4.8-1.4.8a: the quickest check first
+                result = assess(norm, federation, kept)
+                if result.failed:
+                    continue
+                dropped = tuple(Dropped(i, "1.4.1f") for i in left_out) + tuple(
+                    Dropped(i, "1.4.1e") for i in range(kept_until, n)
+                )
+                key = _rank(result, tuple(d.index for d in dropped))
+                if chosen_key is None or key > chosen_key:
+                    chosen, chosen_key = replace(result, dropped=dropped), key
+    return everything if chosen is None else chosen
+
+
+def _rank(result: NormResult, dropped: tuple[int, ...]) -> tuple[object, ...]:
+    """What :func:`best` prefers, greatest first (see there)."""
+    return (result.achieved, result.games, result.rp, result.ra, sorted(dropped, reverse=True))
+
+
+def _within_reach(
+    norm: Norm, federation: str | None, games: list[Opponent], wins: list[int], drop: int
+) -> bool:
+    """Whether leaving out some ``drop`` of the ``wins`` from ``games`` may still give the
+    norm: what every such set must have (each check of :func:`assess` at its most generous),
+    so that sets none of which can pass are not tried one by one."""
+    n = len(games) - drop
+    score = sum((o.score for o in games), Decimal(0)) - drop
+    if Fraction(score) < MIN_SCORE * n:
+        return False
+    counted = [UNRATED if o.rating is None else o.rating for o in games]
+    lowest_wins = sorted(counted[i] for i in wins)[:drop]
+    most = sum(counted) - sum(lowest_wins) + max(0, norm.floor - min(counted))
+    ra = int((Decimal(most) / n).to_integral_value(rounding=ROUND_HALF_UP))
+    if ra < norm.min_ra or ra + dp_of(percentage(score, n)) < norm.min_rp:
+        return False
+    holders = sum(o.title in TITLE_HOLDERS for o in games)
+    titled = sum(o.title in norm.titles for o in games)
+    if holders < at_least(n, Fraction(1, 2)) or titled < max(3, at_least(n, Fraction(1, 3))):
+        return False
+    if federation is None or any(o.federation is None for o in games):
+        return True  # the federation rules are not checked (None, never False)
+    feds = [o.federation for o in games]
+    if len({f for f in feds if f not in (federation, NO_FEDERATION)}) < 2:
+        return False
+    for fed in set(feds) - {NO_FEDERATION}:
+        won = sum(games[i].federation == fed for i in wins)
+        least = feds.count(fed) - min(drop, won)
+        if least > at_most(n, Fraction(2, 3)) or (
+            fed == federation and least > at_most(n, Fraction(3, 5))
+        ):
+            return False
+    return True
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import datetime as dt
 import difflib
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tracker.db.driver import Db
@@ -29,11 +28,12 @@ from tracker.db.queries import games as game_queries
 from tracker.errors import ConflictError, InvalidInputError, NotFoundError, quoted
 from tracker.months import month_label, month_of, next_month
 from tracker.services import games, lists, log
-from tracker.services.intake import check_event_start, clean_event_name, event_key, natural_key
+from tracker.services.events.declare import Declaration, declare
+from tracker.services.intake import clean_event_name, event_key, natural_key
 from tracker.services.lists import rated_games
 from tracker.services.lists.stale import mark_stale
 from tracker.services.players.refs import find
-from tracker.user_input import check_plausible_rating, check_tc
+from tracker.user_input import check_plausible_rating
 
 #: §9.1: an event not reported in time for "the third rating list after it ends" is not
 #: rated: the periods it may be rated in are the month it ends in and the two after.
@@ -231,13 +231,12 @@ def edit_event_facts(
     name: str,
     *,
     new_name: str | None = None,
-    start: dt.date | None = None,
-    tc: str | None = None,
+    declaration: Declaration = Declaration(),
 ) -> EventEdit:
-    """Rename an event (refused if another has that name, case and spacing aside), give its
-    start date (none of its games may be earlier), or put all its games in time control
-    ``tc``. A new start or time control marks stale the periods it touches, as a game edit
-    does."""
+    """Rename an event (refused if another has that name, case and spacing aside) and declare
+    what is known of it (:mod:`tracker.services.events.declare`: its dates, rounds, kind,
+    site; a time control puts all its games in it). A change of when it is rated, or of
+    its games' time control, marks stale the periods it touches, as a game edit does."""
     event = find_event(db, name)
     changes: list[str] = []
     marks: dict[str, dt.date] = {}
@@ -258,53 +257,42 @@ def edit_event_facts(
         if clean != event.name:
             queries.rename_event(db, event.id, clean, event_key(clean))
             changes.append(f"renamed {event.name!r} to {clean!r}")
+            log.note(db, "changed", f"event {clean}: {changes[-1]}", events=[event.id])
             event = event._replace(name=clean)
-    if start is not None:
-        check_event_start(start)
-        first = min((g.played_on for g in queries.event_games(db, event.id)), default=None)
-        if first is not None and start > first:
-            raise InvalidInputError(
-                f"{event.name} has a game on {first.isoformat()}: it cannot start on "
-                f"{start.isoformat()}"
-            )
-        facts = queries.event_summaries(db, event.id)
-        fixed = facts[0].start_fixed if facts else False
-        if start != event.start_date or not fixed:
-            before = {t: rated_games.span_of(db, t, event.id) for t in event.tcs}
-            queries.fix_event_start(db, event.id, start)
-            for t, span in before.items():
-                mark(t, _first_touched([span, rated_games.span_of(db, t, event.id)]))
-            changes.append(f"starts on {start.isoformat()}")
-    if tc is not None:
-        wanted = check_tc(tc)
-        if event.tcs and event.tcs != (wanted,):
-            for t in event.tcs:
-                span = rated_games.span_of(db, t, event.id)
-                played = [g.played_on for g in queries.event_games(db, event.id) if g.tc == t]
-                if played:
-                    mark(t, min(month_of(min(played)), _first_touched([span]) or dt.date.max))
-            queries.set_event_games_tc(db, event.id, wanted)
-            played = [g.played_on for g in queries.event_games(db, event.id)]
-            mark(
-                wanted,
-                min(
-                    month_of(min(played)),
-                    _first_touched([rated_games.span_of(db, wanted, event.id)]) or dt.date.max,
-                ),
-            )
-            changes.append(f"its games are {wanted}")
-    for change in changes:
-        log.note(db, "changed", f"event {event.name}: {change}", events=[event.id])
+    declaration = declaration.checked()
+    if declaration.tc is not None and event.tcs and event.tcs != (declaration.tc,):
+        wanted = declaration.tc
+        for t in event.tcs:
+            span = rated_games.span_of(db, t, event.id)
+            played = [g.played_on for g in queries.event_games(db, event.id) if g.tc == t]
+            if played:
+                mark(t, min(month_of(min(played)), _first_touched([span]) or dt.date.max))
+        queries.set_event_games_tc(db, event.id, wanted)
+        played = [g.played_on for g in queries.event_games(db, event.id)]
+        mark(
+            wanted,
+            min(
+                month_of(min(played)),
+                _first_touched([rated_games.span_of(db, wanted, event.id)]) or dt.date.max,
+            ),
+        )
+        changes.append(f"its games are {wanted}")
+        log.note(db, "changed", f"event {event.name}: {changes[-1]}", events=[event.id])
+        event = queries.event_facts(db, event.id)
+    if declaration:
+        row = game_queries.event_by_id(db, event.id)
+        assert row is not None
+        before = {t: rated_games.span_of(db, t, event.id) for t in event.tcs}
+        _, declared = declare(db, row, declaration)
+        moved = (
+            f"is {declaration.tc}" if any(c.startswith("its games are") for c in changes) else ""
+        )
+        changes += [c for c in declared if c != moved]
+        for t, span in before.items():
+            after = rated_games.span_of(db, t, event.id)
+            if after != span:
+                mark(t, _first_touched([span, after]))
     return EventEdit(event.name, tuple(changes), _stale_from(db, marks))
-
-
-class MergeRefused(ConflictError):
-    """A merge with problems: nothing is written. ``problems``: one line each (when more
-    than one: the error line counts them)."""
-
-    def __init__(self, message: str, problems: Sequence[str]) -> None:
-        super().__init__(message)
-        self.problems = tuple(problems)
 
 
 @dataclass(frozen=True)
@@ -369,7 +357,7 @@ def merge_events(db: Db, keep: str, other: str) -> EventMerge:
                 f"has a game on {first.isoformat()}"
             )
     if problems:
-        raise MergeRefused(
+        raise ConflictError(
             f"cannot merge {source.name!r} into {target.name!r}: "
             + (problems[0] if len(problems) == 1 else f"{len(problems)} problems (above)"),
             problems if len(problems) > 1 else (),

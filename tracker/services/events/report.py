@@ -17,6 +17,7 @@ from decimal import Decimal
 
 from tracker.db.driver import Db
 from tracker.db.queries import events as queries
+from tracker.db.queries import games as game_queries
 from tracker.db.queries.players import players_by_ids
 from tracker.months import month_label, month_of, months_between, next_month
 from tracker.ratings import fide
@@ -52,14 +53,18 @@ def rated_status(
     first: dt.date | None,
     closed: dict[dt.date, bool],
     today: dt.date,
+    progress: rated_games.Progress | None = None,
 ) -> RatedStatus:
     """When an event spanning ``span`` (its first played game ``first``) is rated, given the
-    closed periods (month: stale) of its time control."""
+    closed periods (month: stale) of its time control; ``progress``: its rounds played of
+    those declared, and its last game so far."""
     if span is None or first is None:
         return RatedStatus("unplayed", "no played games yet", (), ())
     current = month_of(today)
+    last = progress.last if progress is not None and progress.last is not None else span.end
     if span.league:
-        months = months_between(month_of(first), month_of(span.end))
+        end = span.end if span.ended and not span.assumed else last
+        months = months_between(month_of(first), month_of(max(end, last)))
         done = tuple(m for m in months if m in closed)
         waiting = tuple(m for m in months if m not in closed)
         parts = []
@@ -75,15 +80,32 @@ def rated_status(
         )
     period = span.rated_in(span.end)
     listed = next_month(period).isoformat()
-    if period in closed:
+    if span.ended and period in closed:
         stale = " (stale)" if closed[period] else ""
         return RatedStatus("rated", f"rated on the {listed} list{stale}", (next_month(period),), ())
     if span.stated is not None:
         return RatedStatus(
             "stated", f"rated in {month_label(period)} as stated ({listed} list)", (), (period,)
         )
-    if month_of(span.end) >= current:
-        return RatedStatus("running", "running: rated on the list after it ends", (), (period,))
+    if span.assumed:
+        if month_of(span.end) >= current:
+            return RatedStatus(
+                "running",
+                f"no end declared: rated on the {listed} list unless it goes on",
+                (),
+                (period,),
+            )
+        return RatedStatus("waiting", f"will be rated on the {listed} list", (), (period,))
+    if not span.ended or span.end >= today:
+        so_far = "" if progress is None else progress.text
+        when = (
+            f"rated on the {listed} list"
+            if span.ended
+            else f"rated once round {progress.rounds if progress else '?'} is played"
+        )
+        return RatedStatus(
+            "running", f"running{f' ({so_far})' if so_far else ''}: {when}", (), (period,)
+        )
     return RatedStatus("waiting", f"will be rated on the {listed} list", (), (period,))
 
 
@@ -93,13 +115,18 @@ def _months(first: dt.date, last: dt.date) -> str:
 
 @dataclass(frozen=True)
 class EventRow:
-    """One event in one time control (``event list``)."""
+    """One event in one time control (``event list``): its start, its end (declared; else
+    its last played game so far), what else is declared of it (``kind``, ``rounds``), how
+    far it has got (``progress``), and when it is rated."""
 
     id: int
     name: str
     tc: str | None
     start: dt.date
-    end: dt.date | None  # its last played game
+    end: dt.date | None
+    end_declared: bool
+    kind: str | None
+    progress: rated_games.Progress
     games: int  # forfeits included
     players: int
     stated: dt.date | None  # the rating period stated for it (--rated-in)
@@ -107,26 +134,34 @@ class EventRow:
 
 
 def list_events(db: Db, today: dt.date, tc: str | None = None) -> tuple[EventRow, ...]:
-    """Every event (of ``tc``, if given): dates, games, players, when it is rated."""
+    """Every event (of ``tc``, if given): dates, rounds, games, players, when it is rated."""
     wanted = check_tc(tc) if tc is not None else None
     players = queries.event_player_counts(db)
     summaries = [s for s in queries.event_summaries(db) if wanted is None or s.tc == wanted]
     closed: dict[str, dict[dt.date, bool]] = {}
+    progress: dict[str, dict[int, rated_games.Progress]] = {}
+    spans: dict[str, dict[int, rated_games.EventSpan]] = {}
+    for one in sorted({s.tc for s in summaries if s.tc is not None}):
+        closed[one] = {m: stale for m, _, stale in lists.closed_months(db, one)}
+        ids = [s.id for s in summaries if s.tc == one]
+        progress[one], spans[one] = rated_games.progress_of(db, one, ids)
     out = []
     for s in summaries:
-        span = None
-        if s.tc is not None:
-            if s.tc not in closed:
-                closed[s.tc] = {m: stale for m, _, stale in lists.closed_months(db, s.tc)}
-            span = rated_games.span_of(db, s.tc, s.id)
-        status = rated_status(span, s.first, closed.get(s.tc or "", {}), today)
+        span = spans.get(s.tc or "", {}).get(s.id)
+        so_far = progress.get(s.tc or "", {}).get(s.id) or rated_games.Progress(
+            None, s.rounds, s.last
+        )
+        status = rated_status(span, s.first, closed.get(s.tc or "", {}), today, so_far)
         out.append(
             EventRow(
                 id=s.id,
                 name=s.name,
                 tc=s.tc,
                 start=span.start if span is not None else s.start_date,
-                end=s.last,
+                end=s.end_date or s.last,
+                end_declared=s.end_date is not None,
+                kind=s.kind,
+                progress=so_far,
                 games=s.games,
                 players=players.get((s.id, s.tc or ""), 0),
                 stated=s.rated_in,
@@ -138,14 +173,16 @@ def list_events(db: Db, today: dt.date, tc: str | None = None) -> tuple[EventRow
 
 @dataclass(frozen=True)
 class Cell:
-    """One game of a player in the crosstable: the opponent's rank, the colour, the result
-    from the player's side (``1``, ``=``, ``0``; ``+``/``-`` a forfeit won or lost)."""
+    """One game of a player in the crosstable: the opponent's rank (shared by players on
+    the same score) and start number (his own), the colour, the result from the player's side
+    (``1``, ``=``, ``0``; ``+``/``-`` a forfeit won or lost)."""
 
     round: str | None
     opponent_rank: int
     opponent_id: int
     colour: str  # "w" | "b"
     result: str
+    opponent_number: int = 0
 
 
 @dataclass(frozen=True)
@@ -158,6 +195,7 @@ class Standing:
     player_id: int
     name: str
     external: bool
+    number: int  # the start number (:func:`start_numbers`)
     games: int  # forfeits included
     score: Decimal
     rating: int | None  # Ro: the rating the event is rated with (None: unrated)
@@ -171,6 +209,9 @@ class Standing:
 
 @dataclass(frozen=True)
 class EventReport:
+    """``event show``: the event (its end: declared, else its last played game so far; its
+    kind and rounds as declared, with ``progress``), when it is rated, its standings."""
+
     id: int
     name: str
     tc: str
@@ -181,6 +222,8 @@ class EventReport:
     waits: tuple[dt.date, ...]  # periods not worked out yet (an earlier open one comes first)
     rounds: bool  # every game has a round and no player plays twice in one
     standings: tuple[Standing, ...]
+    kind: str | None = None
+    progress: rated_games.Progress | None = None
 
 
 def show_event(
@@ -196,9 +239,15 @@ def show_event(
     summary = next((s for s in queries.event_summaries(db, event.id) if s.tc == tc), None)
     closed_list = lists.closed_months(db, tc)
     closed = {m: stale for m, _, stale in closed_list}
-    span = rated_games.span_of(db, tc, event.id)
+    progress, spans = rated_games.progress_of(db, tc, [event.id])
+    span = spans.get(event.id)
+    declared = game_queries.event_by_id(db, event.id)
+    assert declared is not None
+    so_far = progress.get(event.id) or rated_games.Progress(
+        None, declared.rounds, summary.last if summary is not None else None
+    )
     first = summary.first if summary is not None else None
-    status = rated_status(span, first, closed, today)
+    status = rated_status(span, first, closed, today, so_far)
     players = queries.players_of(db, [p for g in games for p in (g.white_id, g.black_id)])
     scores: dict[int, Decimal] = {pid: Decimal(0) for pid in players}
     counts: dict[int, int] = {pid: 0 for pid in players}
@@ -247,6 +296,14 @@ def show_event(
         before = order[i - 1] if i else None
         same = before is not None and scores[before] == scores[pid]
         ranks[pid] = ranks[before] if same and before is not None else i + 1
+    # Ro: the rating each player is rated with in the event (None: unrated)
+    ro = {pid: details[pid][0].own_rating if pid in details else listed.get(pid) for pid in players}
+    starting = dict(ro)  # and an external player's: the rating recorded on his first game
+    for g in reversed(games):
+        for pid, recorded in ((g.white_id, g.white_rating), (g.black_id, g.black_rating)):
+            if players[pid].external and recorded is not None:
+                starting[pid] = recorded
+    numbers = start_numbers({pid: (starting[pid], players[pid].name) for pid in players})
     cells: dict[int, list[Cell]] = {pid: [] for pid in players}
     for g in games:
         white, black = _points(g.result)
@@ -255,7 +312,9 @@ def show_event(
             (g.white_id, g.black_id, "w", white),
             (g.black_id, g.white_id, "b", black),
         ):
-            cells[pid].append(Cell(g.round, ranks[opp], opp, colour, _result(points, forfeit)))
+            cells[pid].append(
+                Cell(g.round, ranks[opp], opp, colour, _result(points, forfeit), numbers[opp])
+            )
     standings = []
     for pid in order:
         mine = details.get(pid, [])
@@ -267,9 +326,10 @@ def show_event(
                 player_id=pid,
                 name=players[pid].name,
                 external=players[pid].external,
+                number=numbers[pid],
                 games=counts[pid],
                 score=scores[pid],
-                rating=mine[0].own_rating if mine else listed.get(pid),
+                rating=ro[pid],
                 rated_games=len(counted),
                 expected=(
                     sum((d.expected or Decimal(0) for d in rated_ones), Decimal(0))
@@ -291,13 +351,26 @@ def show_event(
         name=event.name,
         tc=tc,
         start=span.start if span is not None else event.start_date,
-        end=summary.last if summary is not None else None,
+        end=declared.end_date or (summary.last if summary is not None else None),
         rated=status,
         live=any(m not in closed for m in ready),
         waits=tuple(m for m in periods if m not in ready),
         rounds=_clean_rounds(games),
         standings=tuple(standings),
+        kind=declared.kind,
+        progress=so_far,
     )
+
+
+def start_numbers(players: Mapping[int, tuple[int | None, str]]) -> dict[int, int]:
+    """Each player's start number (1, 2...), given his rating at the start (None: unrated)
+    and name: the highest rated first, the unrated last, then by name (the initial order of
+    a Swiss, FIDE C.04.2, without the titles it also sorts by)."""
+    order = sorted(
+        players,
+        key=lambda pid: (players[pid][0] is None, -(players[pid][0] or 0), players[pid][1], pid),
+    )
+    return {pid: i for i, pid in enumerate(order, 1)}
 
 
 def _points(result: str) -> tuple[Decimal, Decimal]:
@@ -328,13 +401,10 @@ def _clean_rounds(games: list[queries.EventGame]) -> bool:
 
 
 def _performance(games: list[DetailGame]) -> int | None:
-    """The performance rating over the event's games that counted (rated or pooled): the
-    average opponent plus dp of the fractional score (FIDE Rating Regulations 2024 §8.1.1,
-    table 8.1.1), as ``history --month`` gives a period's."""
-    counted = [d for d in games if d.status in ("rated", "pooled")]
-    rated = [d.opponent_rating for d in counted if d.opponent_rating is not None]
-    if not counted or len(rated) != len(counted):
-        return None
-    average = Decimal(sum(rated)) / len(rated)
-    p = sum((d.score for d in counted), Decimal(0)) / len(counted)
-    return fide.round_half_away(average + fide.dp_for_percentage(p))
+    """The performance rating Ra + dp over every game of the event the player played
+    against a rated opponent (FIDE Rating Regulations 2024 §8.1.1: a zero score is Ra - 800),
+    each opponent rated as the close counts him: a newcomer's games too, whether they counted
+    yet or not (held, or disregarded in a first event scoring zero)."""
+    return fide.performance_rating(
+        [(d.opponent_rating, d.score) for d in games if d.opponent_rating is not None]
+    )

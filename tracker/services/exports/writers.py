@@ -44,6 +44,7 @@ _PGN_RESULT: Final[dict[str, str]] = {
     "1/2-1/2": "1/2-1/2",
     "+-": "1-0",
     "-+": "0-1",
+    "0-0": "*",  # PGN has no double forfeit: the game is written unfinished (and read so)
 }
 
 
@@ -111,7 +112,7 @@ def write_pgn(games: Iterable[GameRecord]) -> str:
         if g.event is not None and g.event_start is not None:
             tags.append(("EventDate", _pgn_date(g.event_start)))
         if g.is_forfeit:
-            tags.append(("Termination", "forfeit"))
+            tags.append(("Termination", "double forfeit" if g.result == "0-0" else "forfeit"))
         lines = [f'[{name} "{_pgn_value(value)}"]' for name, value in tags]
         parts.append("\n".join(lines) + f"\n\n{_PGN_RESULT[g.result]}\n")
     return "\n".join(parts)
@@ -137,6 +138,7 @@ _TRF_CODE: Final[dict[str, tuple[str, str]]] = {
     "1/2-1/2": ("=", "="),
     "+-": ("+", "-"),
     "-+": ("-", "+"),
+    "0-0": ("-", "-"),
 }
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from tracker.db.driver import Db
+from tracker.db.queries import events as event_queries
 from tracker.db.queries import games as queries
 from tracker.db.queries import log as log_queries
 from tracker.db.queries import players as player_queries
@@ -19,6 +20,7 @@ from tracker.months import month_of, next_month
 from tracker.services import log
 from tracker.services.intake import (
     DateBounds,
+    EventFit,
     age_problem,
     check_event_start,
     clean_event_name,
@@ -51,6 +53,7 @@ class GameView:
     black_rating: int | None
     stale: tuple[dt.date, ...] = ()  # closed periods the change made stale
     warnings: tuple[str, ...] = ()  # what the intake's rules changed or want known
+    stale_why: str | None = None  # why a closed period went stale, where it is not plain
 
     @property
     def rated(self) -> bool:
@@ -105,11 +108,7 @@ def get_or_create_event(
     clean = clean_event_name(name) if found is None else found.name
     if found is None:
         event = EventRow(0, clean, start or played_on, start is not None)
-        event = event._replace(
-            id=queries.insert_event(
-                db, event.name, event_key(clean), event.start_date, event.start_fixed
-            )
-        )
+        event = event._replace(id=queries.insert_event(db, event, event_key(clean)))
     else:
         event = found
         if start is not None and start != event.start_date:
@@ -124,15 +123,39 @@ def get_or_create_event(
                     f"--event-start says it starts on {start}"
                 )
             event = event._replace(start_date=start, start_fixed=True)
-    if played_on < event.start_date:
-        if event.start_fixed:
-            raise InvalidInputError(
-                f"the game's date {played_on} is before {clean!r} starts ({event.start_date})"
-            )
-        event = event._replace(start_date=played_on)
+    if played_on < event.start_date and not event.start_fixed:
+        event = event._replace(start_date=played_on)  # a fixed start: the game is refused
     if found is not None and event != found:
         queries.update_event_start(db, event)
     return event
+
+
+def fit_of(
+    db: Db, event: EventRow, tc: str, played_on: dt.date, but_game: int | None = None
+) -> EventFit:
+    """What a game of ``tc`` on ``played_on`` must fit in ``event`` (its declaration, or its
+    games so far; ``but_game``: the game being corrected, which is not one of them)."""
+    before = after = None
+    if event.end_date is None and event.kind != "league":
+        before, after = event_queries.event_neighbours(db, event.id, played_on, but_game)
+    declared_tc, tc_from = event.tc, "declared"
+    if declared_tc is None:
+        declared_tc, tc_from = (
+            queries.other_event_tc(db, event.id, tc, but_game or 0),
+            ("its games so far"),
+        )
+    return EventFit(
+        event.name,
+        start=event.start_date if event.start_fixed else None,
+        end=event.end_date,
+        rounds=event.rounds,
+        strict=event.declared == "user",
+        tc=declared_tc,
+        tc_from=tc_from,
+        league=event.kind == "league",
+        before=before,
+        after=after,
+    )
 
 
 class _Prepared(NamedTuple):
@@ -147,7 +170,7 @@ def _prepare(
     black: str,
     result: str,
     played_on: dt.date,
-    tc: str,
+    tc: str | None,
     event: str | None,
     event_start: dt.date | None,
     round_: str | None,
@@ -158,7 +181,6 @@ def _prepare(
     """Check everything that can be wrong with a game by the intake's rules
     (:mod:`tracker.services.intake`); its columns, and what the rules want known."""
     canonical = parse_result(result)
-    tc = check_tc(tc)
     round_ = clean_round(round_)
     white_player = find(db, white)
     black_player = find(db, black)
@@ -189,12 +211,15 @@ def _prepare(
     if event:
         found = get_or_create_event(db, event, played_on, event_start)
         event_id = found.id
-        other = queries.other_event_tc(db, event_id, tc, game_id or 0)
-        if other is not None:
+        tc = check_tc(tc or found.tc or "standard")
+        problems = fit_of(db, found, tc, played_on, game_id).problems(played_on, round_, tc)
+        if len(problems) == 1:
+            raise InvalidInputError(problems[0])
+        if problems:
             raise InvalidInputError(
-                f"{found.name!r} is a {other} event (its games so far) and this game is {tc}: "
-                "an event is rated on one list; give each time control its own event"
+                f"the game does not fit {found.name!r}: {len(problems)} problems (above)", problems
             )
+    tc = check_tc(tc or "standard")
     key = natural_key(played_on, white_player.id, black_player.id, event_id, round_)
     existing = queries.game_id_by_natural_key(db, key)
     if existing is not None and existing != game_id:
@@ -229,7 +254,7 @@ def add_game(
     black: str,
     result: str,
     played_on: dt.date,
-    tc: str = "standard",
+    tc: str | None = None,
     event: str | None = None,
     event_start: dt.date | None = None,
     round_: str | None = None,
@@ -243,6 +268,7 @@ def add_game(
     (:class:`~tracker.services.intake.DateBounds`)."""
     if today is not None:
         date_bounds(db, today).check(played_on, yes=yes)
+    tc = game_tc(db, tc, event)
     before = _span_before(db, tc, event)
     fields, warnings = _prepare(
         db,
@@ -261,7 +287,8 @@ def add_game(
     view = _view(db, game_id)
     _note(db, "added", view, fields)
     stale = _mark(db, fields.tc, fields.event_id, played_on, before)
-    return replace(view, stale=stale, warnings=warnings)
+    why = _extends(view, before, rated_games.span_of(db, fields.tc, fields.event_id), stale)
+    return replace(view, stale=stale, warnings=warnings, stale_why=why)
 
 
 UNCHANGED: Any = object()
@@ -334,6 +361,15 @@ def edit_game(
     return replace(view, stale=tuple(sorted(set(stale))), warnings=warnings), True
 
 
+def game_tc(db: Db, tc: str | None, event: str | None) -> str:
+    """A new game's time control: the one given, else its event's declared one, else
+    standard."""
+    if tc is not None:
+        return check_tc(tc)
+    found = find_event(db, event) if event else None
+    return found.tc if found is not None and found.tc else "standard"
+
+
 def _span_before(db: Db, tc: str, event: str | None) -> rated_games.EventSpan | None:
     """The span of the named event in ``tc`` before a change (None: no such event yet)."""
     if not event:
@@ -355,6 +391,29 @@ def _mark(
     see tracker.services.lists.stale.changed_month)."""
     after = rated_games.span_of(db, tc, event_id)
     return mark_stale(db, tc, changed_month(before, after, on))
+
+
+def _extends(
+    game: GameView,
+    before: rated_games.EventSpan | None,
+    after: rated_games.EventSpan | None,
+    stale: tuple[dt.date, ...],
+) -> str | None:
+    """Why a game made closed periods stale when it extends an event with nothing declared
+    that a closed period rated as ended (at its last game then), and how declaring the event
+    would have kept the list: None for any other change."""
+    if not stale or before is None or after is None or not before.assumed or before == after:
+        return None
+    if after.league and not before.league:
+        what = "its games now span over 90 days: it is rated month by month as a league"
+    else:
+        what = f"this game on {game.played_on.isoformat()} extends it"
+    return (
+        f"{game.event} was rated as ended {before.end.isoformat()}, its last game then (no "
+        f"end declared); {what}, so the lists that rated it change. An event declared "
+        f"before its last round (`tracker event edit {game.event!r} --end DATE --rounds N`, "
+        "or `tracker event add`) is held back until it ends"
+    )
 
 
 def _follow_earliest_game(db: Db, event_id: int) -> None:

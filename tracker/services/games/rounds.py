@@ -9,17 +9,9 @@ from tracker.db.driver import Db
 from tracker.errors import InvalidInputError, TrackerError
 from tracker.importers.records import Problem
 from tracker.importers.rounds import Pairing
-from tracker.services.games import GameView, add_game, date_bounds
+from tracker.services.games import GameView, add_game, date_bounds, game_tc
 from tracker.services.intake import clean_round
 from tracker.services.players.refs import find
-
-
-class RoundRejected(InvalidInputError):
-    """A round with problems: nothing of it is written. ``problems`` says what, line by line."""
-
-    def __init__(self, message: str, problems: Sequence[str]) -> None:
-        super().__init__(message)
-        self.problems = tuple(problems)
 
 
 def add_round(
@@ -29,7 +21,7 @@ def add_round(
     played_on: dt.date,
     round_: str,
     pairings: Sequence[Pairing],
-    tc: str = "standard",
+    tc: str | None = None,
     event_start: dt.date | None = None,
     problems: Sequence[Problem] = (),
     source: str = "stdin",
@@ -38,11 +30,12 @@ def add_round(
 ) -> tuple[GameView, ...]:
     """Record one round of an event, all or nothing: every game is checked as ``game add``
     checks it, and also that nobody plays twice in the round. ``problems`` are the lines the
-    caller could not read (from ``source``); with any problem at all, :class:`RoundRejected`
-    lists them all, as ``SOURCE:LINE: reason`` (the caller's transaction then writes
+    caller could not read (from ``source``); with any problem at all, the error lists them all
+    (its ``problems``), as ``SOURCE:LINE: reason`` (the caller's transaction then writes
     nothing)."""
     if today is not None:
         date_bounds(db, today).check(played_on, yes=yes)
+    tc = game_tc(db, tc, event)
     round_text = clean_round(round_)
     if round_text is None:
         raise InvalidInputError("a round needs a number (--round N)")
@@ -83,7 +76,7 @@ def add_round(
     if found:
         lines = len({line for line, _ in found})
         total = len(pairings) + len({p.line for p in problems})
-        raise RoundRejected(
+        raise InvalidInputError(
             f"round {round_text} of {event!r} not added: {lines} of {total} line(s) have "
             "problems; nothing was written",
             [text for _, text in sorted(found)],

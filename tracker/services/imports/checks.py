@@ -7,15 +7,19 @@ from __future__ import annotations
 
 import datetime as dt
 from array import array
+from bisect import bisect_left
+from dataclasses import replace
 
 from tracker.db.driver import Db
+from tracker.db.queries import events as event_queries
 from tracker.importers.records import Problem
 from tracker.services.games import date_bounds
-from tracker.services.imports.columns import FORFEIT_CODES, RESULT_CODES, FileGames
+from tracker.services.imports.columns import FORFEIT_CODES, RESULT_CODES, TC_CODES, FileGames
 from tracker.services.imports.file_plan import Plan
 from tracker.services.imports.report import ImportOptions, plural
 from tracker.services.intake import FIRST_RATED_DAY, YOUNGEST, age_problem, round_key
 from tracker.user_input import today
+from tracker.vocabulary import round_number
 
 
 def check_games(
@@ -43,7 +47,7 @@ def check_games(
     born = [identity.born or 0 for identity in plan.side_identity]
     years: dict[int, int] = {}
     side_identity, events = plan.side_identity, plan.events
-    fixed_starts = [None if (start := e.fixed_start) is None else start.toordinal() for e in events]
+    fits = _Fits(db, plan)
     event_refs = [e.event_id if e.event_id is not None else -1 - n for n, e in enumerate(events)]
     cleaned_rounds = plan.rounds
     round_keys = _numbered([None if r is None else round_key(r) for r in cleaned_rounds])
@@ -105,14 +109,9 @@ def check_games(
                     plan.refuse(name, game)
             if plan.state[game]:
                 continue
-        if event_index >= 0:
-            fixed = fixed_starts[event_index]
-            if fixed is not None and day < fixed:
-                reasons.append(
-                    f"the game's date {games.played_on(game)} is before "
-                    f"{events[event_index].name!r} starts ({dt.date.fromordinal(fixed)})"
-                )
         tc = tcs[game]
+        if event_index >= 0:
+            reasons.extend(fits.problems(event_index, game, day, tc))
         if not tc:
             no_tc += 1  # reported once for all of them, below
             if first_no_tc < 0:
@@ -197,6 +196,76 @@ def check_games(
         )
     _note_games(name, plan, groups, repeats)
     return groups
+
+
+class _Fits:
+    """Whether each game fits its event (:class:`tracker.services.intake.EventFit`: its
+    declared dates, rounds and time control; an event without a declared end: a month or more
+    away from the rest of its games, in the file and stored). A cheap test of each game on
+    day numbers; the rule itself, and its words, for the few that may not fit."""
+
+    def __init__(self, db: Db, plan: Plan) -> None:
+        self.plan = plan
+        self.fits = [e.fit() for e in plan.events]
+        games = plan.games
+        # Each event's days and how many of its games fall on each (a federation's file
+        # holds many games and few days of each event: a count a day, not a day a game).
+        self.counts: list[dict[int, int]] = [{} for _ in plan.events]
+        self.numbers = [round_number(r) for r in plan.rounds]
+        open_ended = [f.end is None and not f.league for f in self.fits]
+        for game in games.games():
+            index = games.event[game]
+            if index >= 0 and open_ended[index]:
+                counts = self.counts[index]
+                counts[games.day[game]] = counts.get(games.day[game], 0) + 1
+        for index, event in enumerate(plan.events):
+            if event.event_id is not None and open_ended[index]:
+                counts = self.counts[index]
+                for d in event_queries.event_days(db, event.event_id):
+                    counts[d.toordinal()] = counts.get(d.toordinal(), 0) + 1
+        self.days = [sorted(counts) for counts in self.counts]
+        self.bounds = [
+            (
+                f.start.toordinal() if f.start else 0,
+                f.end.toordinal() if f.end else 1 << 30,
+                f.rounds if f.strict and f.rounds is not None else 1 << 30,
+                TC_CODES.index(f.tc) if f.tc in TC_CODES else 0,
+            )
+            for f in self.fits
+        ]
+
+    def problems(self, index: int, game: int, day: int, tc: int) -> list[str]:
+        first, last, rounds, wanted = self.bounds[index]
+        games = self.plan.games
+        round_index = games.round[game]
+        number = self.numbers[round_index] if round_index >= 0 else None
+        before, after = self._neighbours(index, day)
+        near = (before is None or day - before >= 28) and (after is None or after - day >= 28)
+        lonely = bool(self.days[index]) and (before is not None or after is not None) and near
+        if first <= day <= last and (number or 0) <= rounds and wanted in (0, tc) and not lonely:
+            return []
+        fit = replace(
+            self.fits[index],
+            before=None if before is None else dt.date.fromordinal(before),
+            after=None if after is None else dt.date.fromordinal(after),
+        )
+        return fit.problems(
+            dt.date.fromordinal(day), self.plan.round(game), TC_CODES[tc] or fit.tc or ""
+        )
+
+    def _neighbours(self, index: int, day: int) -> tuple[int | None, int | None]:
+        """The days of the event's other games nearest to ``day`` (``day`` itself where
+        another game is on it)."""
+        days = self.days[index]
+        if not days:
+            return None, None
+        if self.counts[index].get(day, 0) > 1:
+            return day, day
+        at = bisect_left(days, day)
+        before = days[at - 1] if at > 0 else None
+        after_at = at + 1 if at < len(days) and days[at] == day else at
+        after = days[after_at] if after_at < len(days) else None
+        return before, after
 
 
 def _shared_keys(

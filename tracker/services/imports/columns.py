@@ -17,13 +17,14 @@ from dataclasses import dataclass
 from typing import Final
 
 from tracker.importers.records import FORFEIT_OF, GameStream, ParseResult
+from tracker.importers.timecontrol import UNLISTED
 from tracker.services.intake import (
     FIDE_ID_MAX,
     FIDE_ID_MIN,
     FIDE_RATING_MAX,
     FIDE_RATING_MIN,
     event_key,
-    has_control,
+    site_form,
 )
 from tracker.vocabulary import FORFEITS, RESULTS, TIME_CONTROLS, TimeControl, name_form
 
@@ -63,22 +64,6 @@ class EventSeen:
     site_note: tuple[int, str] | None = None  # a site not stored as written: line, why
 
 
-#: The longest site stored (the column's width).
-SITE_MAX = 200
-
-
-def site_form(written: str) -> tuple[str | None, str | None]:
-    """An event's site as stored (:func:`tracker.vocabulary.name_form`, at most
-    :data:`SITE_MAX` characters; none if it holds control characters), and what the
-    warning says when it is not stored as written."""
-    site = name_form(written)
-    if has_control(site):
-        return None, f"site {site[:40]!r} contains control characters: not stored"
-    if len(site) > SITE_MAX:
-        return site[:SITE_MAX], f"site {site[:40]!r}... is cut to {SITE_MAX} characters"
-    return site or None, None
-
-
 class FileGames:
     """The games of one file (see the module docstring), and the parser's result."""
 
@@ -100,6 +85,7 @@ class FileGames:
         self.digest = array("Q")
         self.moved = bytearray()
         self.sides: list[Side] = []
+        self.side_index: dict[tuple[str, int | None], int] = {}  # (name, FIDE id) -> side
         self.events: list[EventSeen] = []
         self.rounds: list[str] = []  # as written
         self.notes: list[str] = []
@@ -111,14 +97,15 @@ class FileGames:
         self.not_fide_ids = 0
         self.first_not_fide_id: tuple[int, int] | None = None
         # Time controls: the caller's; the games whose file says another class (and the
-        # first's words); the file's words that tell no class, first (line, text); bullet
-        # games skipped, and the first's (line, words).
+        # first's words); the file's words that tell no class, first (line, text); the games
+        # of a class on no FIDE list skipped (bullet, correspondence), how many of each and
+        # the first's (line, words).
         self.given_tc: TimeControl | None = None
         self.tc_conflicts = array("i")
         self.first_conflict: str | None = None
         self.unread_tc: tuple[int, str] | None = None
-        self.bullet = 0
-        self.first_bullet: tuple[int, str] | None = None
+        self.unlisted: dict[str, int] = {}
+        self.first_unlisted: dict[str, tuple[int, str]] = {}
 
     @classmethod
     def read(cls, stream: GameStream, tc: TimeControl | None = None) -> FileGames:
@@ -127,8 +114,9 @@ class FileGames:
 
         The intake's time control rule: a game's control is what the file says; ``tc`` (the
         caller's ``--tc``) is for the games whose file does not tell, and a game whose file
-        says otherwise contradicts it (:attr:`tc_conflicts`). Bullet is on no FIDE list: its
-        games are skipped and counted (:attr:`bullet`)."""
+        says otherwise contradicts it (:attr:`tc_conflicts`). Bullet and correspondence are
+        on no FIDE list: their games are skipped and counted (:attr:`unlisted`), whatever
+        ``tc`` says."""
         games = cls(ParseResult(format=stream.format))
         games.given_tc = tc
         games._fill(stream)
@@ -141,6 +129,11 @@ class FileGames:
 
     def games(self) -> range:
         return range(self.count)
+
+    @property
+    def skipped_unlisted(self) -> int:
+        """The games skipped for a class on no FIDE list (bullet, correspondence)."""
+        return sum(self.unlisted.values())
 
     def played_on(self, game: int) -> dt.date:
         return dt.date.fromordinal(self.day[game])
@@ -158,7 +151,7 @@ class FileGames:
 
     def _fill(self, stream: GameStream) -> None:
         # Hot loop (a million games in a federation's file): everything is a local.
-        sides, side_index = self.sides, dict[tuple[str, int | None], int]()
+        sides, side_index = self.sides, self.side_index
         events, event_index, event_by_key = self.events, dict[str, int](), dict[str, int]()
         rounds, round_index = self.rounds, dict[str, int]()
         notes, note_index = self.notes, dict[str, int]()
@@ -172,10 +165,9 @@ class FileGames:
         given = self.given_tc
         for record in stream:
             game_tc = record.tc
-            if game_tc == "bullet":
-                self.bullet += 1
-                if self.first_bullet is None:
-                    self.first_bullet = (record.line, record.tc_text or "")
+            if game_tc in UNLISTED:
+                self.unlisted[game_tc] = self.unlisted.get(game_tc, 0) + 1
+                self.first_unlisted.setdefault(game_tc, (record.line, record.tc_text or ""))
                 continue
             if game_tc is None:
                 if record.tc_text and self.unread_tc is None:

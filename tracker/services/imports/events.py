@@ -8,10 +8,11 @@ from collections import defaultdict
 
 from tracker.db.driver import Db
 from tracker.db.queries import imports as queries
+from tracker.db.queries.games import EventRow
 from tracker.errors import InvalidInputError
 from tracker.importers.records import Problem
 from tracker.services.imports.columns import TC_CODES
-from tracker.services.imports.file_plan import EventPlan, Plan
+from tracker.services.imports.file_plan import EventPlan, Plan, PlannedBye
 from tracker.services.intake import check_event_start, clean_event_name, clean_round, event_key
 
 
@@ -34,9 +35,11 @@ def clean_rounds(plan: Plan) -> list[list[str]]:
 
 def _events(db: Db, name: str, file_plan: Plan) -> None:
     events = file_plan.events
+    declared = {event_key(e.name): e for e in file_plan.games.parsed.events}
     for seen in file_plan.games.events:
         plan = EventPlan(name=seen.name, first_line=seen.first_line, file_start=seen.file_start)
         plan.site = seen.site
+        plan.declared = declared.get(event_key(seen.name))
         if seen.file_start is not None:
             try:
                 check_event_start(seen.file_start)
@@ -53,9 +56,9 @@ def _events(db: Db, name: str, file_plan: Plan) -> None:
     # not count); of two stored spellings of one key, the exact name picks one.
     by_key = {event_key(p.name): p for p in events}
     keys = sorted(key for key, p in by_key.items() if p.problem is None)
-    stored: dict[str, list[queries.StoredEvent]] = defaultdict(list)
-    for event in queries.events_by_key(db, keys):
-        stored[event.name_key].append(event)
+    stored: dict[str, list[EventRow]] = defaultdict(list)
+    for key, event in queries.events_by_key(db, keys):
+        stored[key].append(event)
     for key, candidates in stored.items():
         plan = by_key[key]
         exact = [e for e in candidates if e.name == plan.name]
@@ -68,27 +71,41 @@ def _events(db: Db, name: str, file_plan: Plan) -> None:
             continue
         event = exact[0] if exact else candidates[0]
         plan.event_id = event.id
-        plan.db_start = event.start_date
-        plan.db_fixed = event.start_fixed
-        if (
-            plan.file_start is not None
-            and event.start_fixed
-            and plan.file_start != event.start_date
-        ):
-            plan.problem = (
-                f"event {event.name!r} starts on {event.start_date} in the database; "
-                f"the file says {plan.file_start}"
-            )
-        elif plan.file_start is not None and plan.file_start > event.start_date:
-            # not fixed: the start is its earliest stored game, which the file's
-            # start would leave outside the event
-            plan.problem = (
-                f"event {event.name!r} has games from {event.start_date} in the "
-                f"database; the file says it starts on {plan.file_start}"
-            )
+        plan.stored = event
+        plan.problem = _against_stored(plan, event)
     for plan in events:
         if plan.problem is not None:
             file_plan.problem(name, plan.first_line, plan.problem)
+
+
+def _against_stored(plan: EventPlan, event: EventRow) -> str | None:
+    """What the file says of a stored event that contradicts it: its start, or what its
+    officer declared of it."""
+    if plan.file_start is not None and event.start_fixed and plan.file_start != event.start_date:
+        return (
+            f"event {event.name!r} starts on {event.start_date} in the database; "
+            f"the file says {plan.file_start}"
+        )
+    if plan.file_start is not None and not event.start_fixed and plan.file_start > event.start_date:
+        # not fixed: the start is its earliest stored game, which the file's
+        # start would leave outside the event
+        return (
+            f"event {event.name!r} has games from {event.start_date} in the "
+            f"database; the file says it starts on {plan.file_start}"
+        )
+    said = plan.declared
+    if said is None or event.declared != "user":
+        return None
+    for what, ours, theirs in (
+        ("ends on", event.end_date, said.end),
+        ("has rounds:", event.rounds, said.rounds),
+    ):
+        if ours is not None and theirs is not None and ours != theirs:
+            return (
+                f"event {event.name!r} {what} {ours} as declared; the file says {theirs}: "
+                f"correct the file, or the event (`tracker event edit {event.name!r}`)"
+            )
+    return None
 
 
 def _event_time_controls(db: Db, name: str, plan: Plan) -> None:
@@ -139,3 +156,28 @@ def _clean_round(value: str | None) -> tuple[str | None, list[str]]:
         return clean_round(value), []
     except InvalidInputError as exc:
         return None, [str(exc)]
+
+
+def plan_byes(plan: Plan) -> None:
+    """Fill ``plan.byes``: the file's byes to store, each of a player its games name, in one
+    of their events (a bye is part of an event's round), on its round's day; the others are
+    counted (``plan.unplaced_byes``)."""
+    games = plan.games
+    by_key = {event_key(e.name): i for i, e in enumerate(plan.events)}
+    for bye in games.parsed.byes:
+        info = bye.player
+        side = games.side_index.get((info.name, info.fide_id))
+        if side is None and info.fide_id is not None:  # an id the intake set aside
+            side = games.side_index.get((info.name, None))
+        index = by_key.get(event_key(bye.event)) if bye.event else None
+        round_ = _clean_round(bye.round)[0]
+        if (
+            side is None
+            or index is None
+            or round_ is None
+            or bye.played_on is None
+            or plan.events[index].problem is not None
+        ):
+            plan.unplaced_byes += 1
+            continue
+        plan.byes.append(PlannedBye(side, index, round_, bye.played_on, bye.kind))

@@ -8,9 +8,24 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Final
 
-from tracker.importers.records import Problem
+from tracker.db.queries.games import EventRow
+from tracker.importers.records import EventInfo, Problem
 from tracker.services.imports.columns import FileGames, where_zero
-from tracker.services.intake import natural_key
+from tracker.services.intake import EventFit, natural_key
+from tracker.vocabulary import TIME_CONTROLS
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedBye:
+    """A bye of the file to store: its player (a side of the file's games), its event (an
+    index into the plan's events), round, day and code (tracker.vocabulary.BYE_POINTS)."""
+
+    side: int
+    event: int
+    round: str
+    played_on: dt.date
+    code: str
+
 
 #: A game's state in the plan (0: to write).
 REFUSED: Final = 1
@@ -50,14 +65,25 @@ class Identity:
 
 @dataclass
 class EventPlan:
+    """One event of the file: its stored event (None: a new one), what the file declares of
+    it, the rounds its games reach, and what is wrong with it."""
+
     name: str
     first_line: int
     file_start: dt.date | None = None
     site: str | None = None
     event_id: int | None = None  # an existing event
-    db_start: dt.date | None = None
-    db_fixed: bool = False
+    stored: EventRow | None = None  # the existing event as stored
+    declared: EventInfo | None = None  # what the file declares of it (a TRF header)
     problem: str | None = None
+
+    @property
+    def db_start(self) -> dt.date | None:
+        return None if self.stored is None else self.stored.start_date
+
+    @property
+    def db_fixed(self) -> bool:
+        return self.stored is not None and self.stored.start_fixed
 
     @property
     def fixed_start(self) -> dt.date | None:
@@ -65,6 +91,55 @@ class EventPlan:
         if self.file_start is not None:
             return self.file_start
         return self.db_start if self.db_fixed else None
+
+    def fit(self) -> EventFit:
+        """What the file's games of the event must fit (:class:`tracker.services.intake.
+        EventFit`): its start, and what is declared of it (by the user, who decides; else by
+        the file, and what an earlier file declared)."""
+        stored, declared = self.stored, self.declared
+        user = stored is not None and stored.declared == "user"
+        end = stored.end_date if stored is not None else None
+        kind = stored.kind if stored is not None else None
+        if declared is not None and not user:
+            end = declared.end or end
+            kind = declared.kind or kind
+        return EventFit(
+            self.name,
+            start=self.fixed_start,
+            end=end,
+            rounds=stored.rounds if user and stored is not None else None,
+            strict=user,
+            tc=stored.tc if stored is not None else None,
+            league=kind == "league",
+            stored=stored is not None,
+        )
+
+    def declaration(self, first_game: dt.date) -> EventRow:
+        """The event as the import writes it: as stored, with what the file declares where
+        the user declared nothing (a later file of the event declares it anew); its start
+        fixed by the file, or following its earliest game."""
+        stored = self.stored or EventRow(0, self.name, first_game, False, site=self.site)
+        start, fixed = stored.start_date, stored.start_fixed
+        if self.file_start is not None and not fixed:
+            start, fixed = self.file_start, True
+        elif not fixed and first_game < start:
+            start = first_game
+        event = stored._replace(start_date=start, start_fixed=fixed)
+        if event.declared == "user":
+            return event
+        declared = self.declared
+        if declared is not None:
+            event = event._replace(
+                end_date=declared.end or event.end_date,
+                rounds=declared.rounds or event.rounds,
+                kind=declared.kind or event.kind,
+                tc=declared.tc if declared.tc in TIME_CONTROLS else event.tc,
+                site=event.site or declared.site,
+            )
+        if event.end_date is not None and event.end_date < event.start_date:
+            event = event._replace(end_date=None)
+        said = (event.end_date, event.rounds, event.kind, event.tc)
+        return event._replace(declared="file" if any(v is not None for v in said) else None)
 
 
 def suffixed(key: str, n: int) -> str:
@@ -85,6 +160,8 @@ class Plan:
     side_identity: list[Identity] = field(default_factory=list)  # by side of `games`
     events: list[EventPlan] = field(default_factory=list)  # by event of `games`
     rounds: list[str | None] = field(default_factory=list)  # cleaned, by round of `games`
+    byes: list[PlannedBye] = field(default_factory=list)
+    unplaced_byes: int = 0  # byes of no player or event of the file's games, or undated
     present: int = 0
     refused: int = 0
     problems: list[Problem] = field(default_factory=list)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterator
-from typing import Literal
+from typing import Final, Literal
 
 from tracker.db.driver import Db
 from tracker.db.queries import imports as queries
@@ -14,7 +14,7 @@ from tracker.importers import detect
 from tracker.importers.records import ParseResult, Problem
 from tracker.services.imports.checks import check_games
 from tracker.services.imports.columns import FileGames
-from tracker.services.imports.events import clean_rounds, match_events
+from tracker.services.imports.events import clean_rounds, match_events, plan_byes
 from tracker.services.imports.file_plan import Plan
 from tracker.services.imports.people import match_people
 from tracker.services.imports.present import find_present
@@ -39,6 +39,7 @@ def plan_file(db: Db, name: str, options: ImportOptions, plan: Plan) -> None:
     match_people(db, plan, options.create_players)
     match_events(db, name, plan)
     round_problems = clean_rounds(plan)
+    plan_byes(plan)
     groups = check_games(db, name, options, plan, round_problems)
     find_present(db, name, plan, groups)
 
@@ -58,6 +59,14 @@ def _set_aside(name: str, games: FileGames) -> list[Problem]:
     return out
 
 
+#: Why each class on no FIDE list is skipped (the end of its note).
+UNLISTED_WHY: Final = {
+    "bullet": " is under 3 minutes for 60 moves): no FIDE list rates bullet",
+    "correspondence": "): no FIDE list rates correspondence chess, whatever --tc says (it is "
+    "for the games whose file gives no time control)",
+}
+
+
 def _anything_read(parsed: ParseResult) -> bool:
     """Whether a file without games still held records of games: byes, games without a
     result, unplayed games or games of other variants."""
@@ -68,7 +77,7 @@ def _anything_read(parsed: ParseResult) -> bool:
 
 def _read_something(games: FileGames) -> bool:
     """Whether a file without games held records of games (see :func:`_anything_read`)."""
-    return games.bullet > 0 or _anything_read(games.parsed)
+    return games.skipped_unlisted > 0 or _anything_read(games.parsed)
 
 
 class GameFile:
@@ -200,15 +209,12 @@ class GameFile:
             notes=tuple(self.notes),
             stale=stale,
             skipped_variant=parsed.skipped_variant,
-            skipped_bullet=self.plan.games.bullet,
+            skipped_bullet=self.plan.games.unlisted.get("bullet", 0),
+            skipped_correspondence=self.plan.games.unlisted.get("correspondence", 0),
             warnings=tuple(str(w) for w in self.warnings),
         )
 
     def _note_parse(self, parsed: ParseResult) -> None:
-        if parsed.byes:
-            self.notes.append(
-                f"{plural(len(parsed.byes), 'bye')} counted, not stored (byes are never rated)"
-            )
         if parsed.skipped_unfinished:
             self.notes.append(
                 f"{plural(parsed.skipped_unfinished, 'game')} without a result skipped"
@@ -216,15 +222,13 @@ class GameFile:
         if parsed.skipped_other:
             self.notes.append(
                 f"{plural(parsed.skipped_other, 'unplayed game')} skipped "
-                "(double forfeits, unplayed draws)"
+                "(unplayed, without a winner)"
             )
-        if self.plan.games.bullet:
-            games = self.plan.games
-            assert games.first_bullet is not None
-            line, text = games.first_bullet
+        for kind, count in self.plan.games.unlisted.items():
+            line, text = self.plan.games.first_unlisted[kind]
             self.notes.append(
-                f"{plural(games.bullet, 'bullet game')} skipped ({self.name}:{line}: {text!r} "
-                "is under 3 minutes for 60 moves): no FIDE list rates bullet"
+                f"{plural(count, f'{kind} game')} skipped ({self.name}:{line}: {text!r}"
+                + UNLISTED_WHY[kind]
             )
         if parsed.skipped_variants:
             listed = ", ".join(f"{name} {n}" for name, n in parsed.skipped_variants)

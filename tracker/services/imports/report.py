@@ -118,6 +118,7 @@ class FileReport:
     stale: tuple[StaleFrom, ...]
     skipped_variant: int = 0  # games of other chess variants
     skipped_bullet: int = 0  # bullet games: on no FIDE list
+    skipped_correspondence: int = 0  # correspondence games: on no FIDE list either
     warnings: tuple[str, ...] = ()  # FILE:LINE: things worth knowing, never refused
     # A players file (format "players"): the players it changed, and those it left alone.
     players_updated: tuple[str, ...] = ()
@@ -126,12 +127,13 @@ class FileReport:
     @property
     def skipped(self) -> int:
         """Games without a result yet, unplayed games that are not forfeits, games of other
-        variants and bullet games."""
+        variants, bullet and correspondence games."""
         return (
             self.skipped_unfinished
             + self.skipped_other
             + self.skipped_variant
             + self.skipped_bullet
+            + self.skipped_correspondence
         )
 
     @property

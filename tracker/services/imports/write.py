@@ -9,16 +9,24 @@ from itertools import islice
 from typing import Final
 
 from tracker.db.driver import Db
+from tracker.db.queries import byes as bye_queries
+from tracker.db.queries import games as game_queries
 from tracker.db.queries import imports as queries
-from tracker.db.queries.games import GameFields
-from tracker.db.queries.imports import NewEvent, NewImport, NewPlayer
+from tracker.db.queries.games import EventRow, GameFields
+from tracker.db.queries.imports import NewImport, NewPlayer
 from tracker.errors import InvalidInputError
 from tracker.months import month_label
 from tracker.ratings.fide import changed_period
 from tracker.services import events, log
 from tracker.services.imports.columns import RESULT_CODES, TC_CODES
 from tracker.services.imports.file_plan import EventPlan, Identity, Plan, suffixed
-from tracker.services.imports.report import CreatedPlayer, ImportOptions, Progress, StaleFrom
+from tracker.services.imports.report import (
+    CreatedPlayer,
+    ImportOptions,
+    Progress,
+    StaleFrom,
+    plural,
+)
 from tracker.services.intake import event_key, natural_key
 from tracker.services.lists.rated_games import EventSpan, event_spans
 from tracker.services.lists.stale import changed_month, mark_stale
@@ -77,7 +85,7 @@ class Writer:
                 parsed.skipped_unfinished
                 + parsed.skipped_other
                 + parsed.skipped_variant
-                + plan.games.bullet
+                + plan.games.skipped_unlisted
             ),
             games_invalid=invalid,
             byes=len(parsed.byes),
@@ -85,6 +93,7 @@ class Writer:
         )
         import_id = queries.insert_import(self.db, record)
         self._insert_games(import_id, added)
+        self._insert_byes(import_id, survey.event_tc)
         if self.options.rated_in is not None:
             changed_events += self._rate_in(self.options.rated_in)
         events_of_file = [e.event_id for e in plan.events if e.event_id is not None]
@@ -146,40 +155,26 @@ class Writer:
     def _write_events(
         self, first_day: dict[int, int]
     ) -> tuple[tuple[str, ...], list[tuple[int, dt.date]]]:
-        """Create the new events, move existing start dates; returns the names created and
-        (event id, earliest affected day) of existing events whose start moved."""
+        """Create the new events, and write what the file declares of the existing ones (and
+        their start, following their earliest game); returns the names created and (event
+        id, earliest day) of the existing events that changed."""
         created: list[str] = []
         changed: list[tuple[int, dt.date]] = []
-        new: list[tuple[EventPlan, NewEvent]] = []
+        new: list[tuple[EventPlan, EventRow]] = []
         for index, day in first_day.items():
             plan = self.plan.events[index]
-            name = plan.name
-            first_game = dt.date.fromordinal(day)
+            event = plan.declaration(dt.date.fromordinal(day))
             if plan.event_id is None:
-                event = NewEvent(
-                    name=name,
-                    name_key=event_key(name),
-                    site=plan.site,
-                    start_date=plan.file_start or first_game,
-                    start_fixed=plan.file_start is not None,
-                )
                 new.append((plan, event))  # inserted in this order, after the moves
-                created.append(name)
+                created.append(plan.name)
                 continue
-            # As planned: the event as stored when this file was planned.
-            old, fixed = plan.db_start, plan.db_fixed
-            assert old is not None
-            start = old
-            if plan.file_start is not None and not fixed:
-                start, fixed = plan.file_start, True
-            elif not fixed and first_game < start:
-                start = first_game
-            if (start, fixed) != (old, plan.db_fixed):
-                queries.set_event_start(self.db, plan.event_id, start, fixed)
-            if start != old:
-                changed.append((plan.event_id, min(old, start)))
+            stored = plan.stored
+            assert stored is not None
+            if event != stored:
+                game_queries.declare_event(self.db, event)
+                changed.append((plan.event_id, min(stored.start_date, event.start_date)))
         for plan, event in new:
-            plan.event_id = queries.insert_event(self.db, event)
+            plan.event_id = game_queries.insert_event(self.db, event, event_key(event.name))
         return tuple(created), changed
 
     def _rate_in(self, month: dt.date) -> list[tuple[int, dt.date]]:
@@ -254,6 +249,38 @@ class Writer:
             if self.progress is not None:
                 self.progress(self.name, done, total)
 
+    def _insert_byes(self, import_id: int, event_tc: dict[int, int]) -> None:
+        """Store the file's byes (those planned, in an event with games to write or already
+        present, and not stored yet); say how many."""
+        plan = self.plan
+        stored = bye_queries.byes_present(
+            self.db, [e.event_id for e in plan.events if e.event_id is not None]
+        )
+        rows: list[bye_queries.ByeFields] = []
+        for bye in plan.byes:
+            event_id = plan.events[bye.event].event_id
+            player_id = plan.side_identity[bye.side].player_id
+            tc = TC_CODES[event_tc[bye.event]] if bye.event in event_tc else None
+            if event_id is None or player_id is None or tc is None:
+                plan.unplaced_byes += 1
+                continue
+            if (event_id, player_id, bye.round) in stored:
+                continue
+            stored.add((event_id, player_id, bye.round))
+            rows.append(
+                bye_queries.ByeFields(
+                    event_id, player_id, bye.round, bye.played_on, tc, bye.code, import_id
+                )
+            )
+        bye_queries.insert_byes(self.db, rows)
+        if rows:
+            self.notes.append(f"{plural(len(rows), 'bye')} stored (never rated)")
+        if plan.unplaced_byes:
+            self.notes.append(
+                f"{plural(plan.unplaced_byes, 'bye')} not stored: of a player or event with "
+                "no game in the file, or without a date"
+            )
+
     def _spans(self, event_ids: set[int]) -> dict[tuple[str, int], EventSpan]:
         """The spans of ``event_ids`` in every time control with closed periods, by (tc,
         event id)."""
@@ -326,6 +353,7 @@ class _Survey:
         self.new_players: list[Identity] = []
         self.first_day: dict[int, int] = {}  # event -> day
         self.first_day_by_tc: dict[tuple[int, int], int] = {}  # (tc, event or -1) -> day
+        self.event_tc: dict[int, int] = {}  # event -> its games' time control (a code)
         met = bytearray(max((i.number for i in side_identity), default=-1) + 1)  # people seen
         first_day, first_day_by_tc = self.first_day, self.first_day_by_tc
         for game in plan.writable():
@@ -341,3 +369,5 @@ class _Survey:
             key = (tcs[game], index)
             if day < first_day_by_tc.get(key, day + 1):
                 first_day_by_tc[key] = day
+            if index >= 0 and tcs[game]:
+                self.event_tc.setdefault(index, tcs[game])

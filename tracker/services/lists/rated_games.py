@@ -14,7 +14,7 @@ from decimal import Decimal
 from tracker.db.driver import Db
 from tracker.db.queries import rated_games as queries
 from tracker.db.queries.history import event_names
-from tracker.months import month_of, next_month
+from tracker.months import month_label, month_of, next_month
 from tracker.ratings import fide
 from tracker.ratings.month_games import MonthGame
 from tracker.vocabulary import SCORES
@@ -36,12 +36,26 @@ def month_games(
 EventSpan = fide.EventSpan
 
 
-def event_spans(db: Db, tc: str, event_ids: Iterable[int]) -> dict[int, EventSpan]:
+def event_spans(
+    db: Db,
+    tc: str,
+    event_ids: Iterable[int],
+    bounds: dict[int, queries.EventBounds] | None = None,
+) -> dict[int, EventSpan]:
     """The spans of ``event_ids`` (those with played games in ``tc``: a forfeit is no game,
-    §5.1, and does not make an event last longer)."""
-    bounds = queries.event_bounds(db, tc, event_ids)
+    §5.1, and does not make an event last longer); ``bounds``: their bounds, if read."""
+    if bounds is None:
+        bounds = queries.event_bounds(db, tc, event_ids)
     return {
-        event: EventSpan(min(b.start_date, b.first), b.last, b.rated_in)
+        event: fide.event_span(
+            min(b.start_date, b.first),
+            b.last,
+            end=b.end_date,
+            rounds=b.rounds,
+            last_round=b.last_round,
+            kind=b.kind,
+            stated=b.rated_in,
+        )
         for event, b in bounds.items()
     }
 
@@ -83,7 +97,7 @@ def period_games(
         span = spans[g.event_id]
         if span.rated_in(g.played_on) != month:
             continue  # the event goes on: rated when it ends
-        listed = fide.rating_from(span.start, span.end, month)
+        listed = fide.rating_from(span, month)
         out.append(g._replace(event_start=listed, rules_from=span.start))
         if span.start < month and not span.league:
             earlier.add(g.event_id)
@@ -146,6 +160,16 @@ def first_events(
     return out
 
 
+def progress_of(
+    db: Db, tc: str, event_ids: Iterable[int]
+) -> tuple[dict[int, Progress], dict[int, EventSpan]]:
+    """How far each of ``event_ids`` has got in ``tc`` (of those with played games), and its
+    span."""
+    bounds = queries.event_bounds(db, tc, event_ids)
+    progress = {e: Progress(b.round_played, b.rounds, b.last) for e, b in bounds.items()}
+    return progress, event_spans(db, tc, bounds, bounds)
+
+
 def span_of(db: Db, tc: str, event_id: int | None) -> EventSpan | None:
     """The span of one event in ``tc`` (None: no event, or no game of it in ``tc``)."""
     if event_id is None:
@@ -173,7 +197,9 @@ def later_by_event(
     """:func:`rated_later` by event: for each month the player's games dated before
     ``before`` were played in, the events a later period rates some of them with."""
     played = [g for g in queries.games_of_players(db, tc, [player_id], before) if g.event_id]
-    spans = event_spans(db, tc, {g.event_id for g in played if g.event_id is not None})
+    ids = {g.event_id for g in played if g.event_id is not None}
+    bounds = queries.event_bounds(db, tc, ids)
+    spans = event_spans(db, tc, ids, bounds)
     counts: dict[dt.date, dict[int, int]] = {}
     for g in played:
         event_id = int(g.event_id or 0)
@@ -184,13 +210,7 @@ def later_by_event(
     names = event_names(db, [e for by_event in counts.values() for e in by_event])
     return {
         month: [
-            HeldEvent(
-                names[e],
-                n,
-                spans[e].rated_in(spans[e].end),
-                spans[e].stated is not None,
-                today is not None and spans[e].end >= month_of(today),
-            )
+            _held(names[e], n, spans[e], bounds[e], today)
             for e, n in sorted(by_event.items(), key=lambda item: names[item[0]])
         ]
         for month, by_event in sorted(counts.items())
@@ -198,42 +218,134 @@ def later_by_event(
 
 
 @dataclass(frozen=True)
+class Progress:
+    """How far an event has got: the highest round played so far, of the ``rounds``
+    declared (None: none declared), and its last game so far."""
+
+    round_played: int | None
+    rounds: int | None
+    last: dt.date | None
+
+    @property
+    def text(self) -> str:
+        """``round 3 of 5`` (``round 3`` without rounds declared; '' before any round)."""
+        if self.round_played is None:
+            return ""
+        of = f" of {self.rounds}" if self.rounds is not None else ""
+        return f"round {self.round_played}{of}"
+
+
+@dataclass(frozen=True)
 class HeldEvent:
     """An event whose games played up to a closed period wait for a later one: ``games``
-    of them, rated in ``period`` as things stand (``stated``: as stated with --rated-in;
-    else the month of its last game so far, which moves on while it goes on)."""
+    of them, rated in ``period`` as things stand (``stated``: as stated with --rated-in);
+    ``running``: it has not ended by today (declared to go on, or its last game so far in
+    the current month); what is declared of it: its ``end`` (None: none declared), its
+    ``rounds`` and the highest round played so far; ``assumed``: nothing declared, its last
+    game so far (``end``) is taken for its end, which a later game moves."""
 
     name: str
     games: int
     period: dt.date
     stated: bool
-    running: bool = False  # its last game so far is in the current month (or later)
+    running: bool = False
+    end: dt.date | None = None
+    rounds: int | None = None
+    round_played: int | None = None
+    assumed: bool = False
+
+    @property
+    def why(self) -> str:
+        """Where its games wait, in words: ``round 3 of 5, ends 2026-10-04``."""
+        if self.stated:
+            return f"rated in {month_label(self.period)} as stated"
+        if self.assumed:
+            last = "" if self.end is None else f" so far is on {self.end.isoformat()}"
+            return (
+                f"no end declared: its last game{last}, rated with it in {month_label(self.period)}"
+            )
+        so_far = Progress(self.round_played, self.rounds, None).text
+        parts = [so_far] if so_far else []
+        if self.end is not None:
+            parts.append(f"ends {self.end.isoformat()}")
+        elif self.rounds is not None:
+            parts.append(f"rated once round {self.rounds} is played")
+        return ", ".join(parts) or f"rated in {month_label(self.period)}"
+
+
+def _held(
+    name: str,
+    games: int,
+    span: EventSpan,
+    bounds: queries.EventBounds,
+    today: dt.date | None,
+) -> HeldEvent:
+    ended = span.ended and (today is None or span.end < today)
+    if span.assumed:
+        ended = today is None or month_of(span.end) < month_of(today)
+    return HeldEvent(
+        name,
+        games,
+        span.rated_in(span.end),
+        span.stated is not None,
+        not ended,
+        span.end if span.ended else None,
+        bounds.rounds,
+        bounds.round_played,
+        span.assumed,
+    )
 
 
 def held_events(db: Db, tc: str, month: dt.date, today: dt.date) -> tuple[HeldEvent, ...]:
     """The events whose played games of ``tc`` dated up to ``month`` a later period rates:
-    among those stated to be rated after it (§7.1.3) or with games after it, in the days an
-    event that began by then can last without being a league (rated month by month), so that
-    a close reads the events going on, not every later game on file."""
+    among those stated to be rated after it (§7.1.3), those declared to end after it, and
+    those with games after it in the days an event that began by then can last without
+    being a league (rated month by month), so that a close reads the events going on, not
+    every later game on file."""
     after = next_month(month)
     within = after + dt.timedelta(days=fide.LEAGUE_DAYS)
     events = sorted(
         {e for e, _, _ in queries.played_by_event_day(db, tc, after, within) if e is not None}
         | {*queries.events_rated_from(db, after)}
+        | {*queries.events_declared_past(db, after)}
     )
-    spans = event_spans(db, tc, events)
+    bounds = queries.event_bounds(db, tc, events)
+    spans = event_spans(db, tc, events, bounds)
     waiting: dict[int, int] = {}
     for event_id, played_on, n in queries.played_before_by_event_day(db, tc, events, after):
         if event_id is not None and spans[event_id].rated_in(played_on) > month:
             waiting[event_id] = waiting.get(event_id, 0) + n
     names = event_names(db, list(waiting))
     return tuple(
-        HeldEvent(
-            names[e],
-            n,
-            spans[e].rated_in(spans[e].end),
-            spans[e].stated is not None,
-            spans[e].end >= month_of(today),
-        )
+        _held(names[e], n, spans[e], bounds[e], today)
         for e, n in sorted(waiting.items(), key=lambda item: names[item[0]])
     )
+
+
+@dataclass(frozen=True)
+class AssumedEvent:
+    """An event a close rated as ended with nothing declared of it: it is taken to end on
+    its last game (``end``), or (``league``) to be a league because its games span more
+    than 90 days."""
+
+    name: str
+    end: dt.date
+    league: bool
+
+
+def assumed_events(db: Db, tc: str, months: list[dt.date]) -> tuple[AssumedEvent, ...]:
+    """The events with nothing declared whose games the periods ``months`` rate as ended
+    (or as a league's months): what the close assumed of them."""
+    if not months:
+        return ()
+    first, after = months[0], next_month(months[-1])
+    days = queries.played_by_event_day(db, tc, first, after)
+    events = sorted({e for e, _, _ in days if e is not None})
+    spans = event_spans(db, tc, events)
+    names = event_names(db, events)
+    out = [
+        AssumedEvent(names[e], span.end, span.league)
+        for e, span in spans.items()
+        if span.assumed and (span.league or first <= span.rated_in(span.end) < after)
+    ]
+    return tuple(sorted(out, key=lambda a: (a.end, a.name)))

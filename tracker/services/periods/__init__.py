@@ -21,7 +21,14 @@ from tracker.errors import InvalidInputError
 from tracker.months import month_label, month_of, months_between, next_month, previous_month
 from tracker.services import log
 from tracker.services.lists import closed_months, first_game_month
-from tracker.services.lists.rated_games import HeldEvent, event_spans, held_events, period_games
+from tracker.services.lists.rated_games import (
+    AssumedEvent,
+    HeldEvent,
+    assumed_events,
+    event_spans,
+    held_events,
+    period_games,
+)
 from tracker.services.periods.closing import ClosedPeriod, close_months, delete_periods
 from tracker.user_input import check_tc
 from tracker.vocabulary import TIME_CONTROLS, TimeControl
@@ -48,6 +55,8 @@ class CloseReport:
     nothing_to_close: bool = False
     # the events whose games up to the last closed period wait for a later one
     held: tuple[HeldEvent, ...] = ()
+    # the events with nothing declared the closed periods rated as ended (or as leagues)
+    assumed: tuple[AssumedEvent, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -84,7 +93,14 @@ def close(db: Db, *, tc: str, month: dt.date | None, today: dt.date) -> CloseRep
     months = months_between(start, target)
     done = close_months(db, tc, months, first_month)
     log.note(db, "closed", f"{tc} periods closed: {_labels(months)}", tc=tc, months=months)
-    return CloseReport(tc, done, (), rerated, held=held_events(db, tc, target, today))
+    return CloseReport(
+        tc,
+        done,
+        (),
+        rerated,
+        held=held_events(db, tc, target, today),
+        assumed=assumed_events(db, tc, months),
+    )
 
 
 def _labels(months: list[dt.date]) -> str:

@@ -202,14 +202,15 @@ def _games(
 
 
 def _performance(details: tuple[fide.GameDetail, ...]) -> int | None:
-    """The period's performance rating over the games that counted (rated or pooled): the
-    average opponent plus dp of the fractional score (FIDE Rating Regulations 2024 §8.1.1)."""
-    counted = [d for d in details if d.status in ("rated", "pooled") and d.opponent is not None]
-    if not counted:
-        return None
-    average = Decimal(sum(d.opponent for d in counted if d.opponent is not None)) / len(counted)
-    p = sum((d.score for d in counted), Decimal(0)) / len(counted)
-    return fide.round_half_away(average + fide.dp_for_percentage(p))
+    """The period's performance rating over the games that counted (rated or pooled):
+    :func:`tracker.ratings.fide.performance_rating`."""
+    return fide.performance_rating(
+        [
+            (d.opponent, d.score)
+            for d in details
+            if d.status in ("rated", "pooled") and d.opponent is not None
+        ]
+    )
 
 
 class MonthDetails:

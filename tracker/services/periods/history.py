@@ -233,9 +233,7 @@ def _with_later(
                     f"{w.games} game(s) of {w.name} rated in {month_label(w.period)} as stated"
                 )
             else:
-                held.append(
-                    f"{w.games} game(s) of {w.name} wait for it to end (rated when it ends)"
-                )
+                held.append(f"{w.games} game(s) of {w.name} wait for it to end ({w.why})")
         note = "; ".join(
             [
                 *(
