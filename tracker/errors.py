@@ -51,3 +51,15 @@ class UsageError(TrackerError):
     """Options that cannot go together. Exit code 2, like click's usage errors."""
 
     exit_code = 2
+
+
+#: The most of a value a message repeats: a 10,000-character name is not echoed whole.
+QUOTED_MAX = 60
+
+
+def quoted(value: str) -> str:
+    """``value`` in quotes, as a message repeats what was given, cut after
+    :data:`QUOTED_MAX` characters."""
+    if len(value) <= QUOTED_MAX:
+        return repr(value)
+    return f"{value[:QUOTED_MAX]!r}... ({len(value)} characters)"

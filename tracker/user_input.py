@@ -28,8 +28,8 @@ from tracker.vocabulary import (
     canonical_result,
 )
 
-_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-_MONTH = re.compile(r"^\d{4}-\d{2}$")
+_DATE = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
+_MONTH = re.compile(r"^[0-9]{4}-[0-9]{2}$")
 
 
 def parse_result(text: str) -> str:

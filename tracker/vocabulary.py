@@ -7,6 +7,7 @@ services and the command line alike. Standard library only, no I/O.
 from __future__ import annotations
 
 import re
+import unicodedata
 from decimal import Decimal
 from typing import Final, Literal, get_args
 
@@ -188,3 +189,14 @@ YEAR_MAX: Final = 2200
 def plural(n: int, word: str) -> str:
     """``1 game``, ``2 games``: a count as messages say it."""
     return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def name_form(text: str) -> str:
+    """A name (a player's, an event's) as it is stored and compared, at every door: composed
+    (NFC: "ü" typed as "u" and a combining diaeresis is "ü"), without invisible format
+    characters (a zero-width space or joiner, a soft hyphen, a direction mark: two names
+    that look alike are one), blanks collapsed to one space and trimmed."""
+    if not text.isascii():
+        text = unicodedata.normalize("NFC", text)
+        text = "".join(char for char in text if unicodedata.category(char) != "Cf")
+    return " ".join(text.split())

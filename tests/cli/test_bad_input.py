@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
-from tests.helpers import Cli, cli_on, fingerprint
+from tests.helpers import Cli, cli_on, fingerprint, one_line_error
 
 
 @pytest.fixture
@@ -153,6 +154,7 @@ def test_paths_the_system_cannot_use_are_one_line(club: Cli, db_url: str, tmp_pa
     for args in (
         ("export", "games", "--out", LONG),
         ("db", "backup", str(tmp_path / LONG)),
+        ("site", "build", str(tmp_path / LONG)),
     ):
         r = club(*args)
         assert r.exit_code == 1, args
@@ -163,4 +165,49 @@ def test_paths_the_system_cannot_use_are_one_line(club: Cli, db_url: str, tmp_pa
             r = cli_on(db)(*args)
             assert r.exit_code == 1, (db, args)
             assert r.stderr.startswith("error: ") and r.stderr.count("\n") == 1, (db, args)
+    assert fingerprint(db_url) == before
+
+
+def input_cases(tmp_path: Path) -> list[tuple[tuple[str, ...], str | bytes | None, str]]:
+    """(arguments, stdin, the error line) of inputs that are not text files tracker reads."""
+    fifo = tmp_path / "pipe.pgn"
+    os.mkfifo(fifo)
+    latin = tmp_path / "round.txt"
+    latin.write_bytes("M\xfcller 1-0 Hart\n".encode("latin-1"))
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    pipe = (
+        f"error: {fifo} is a pipe: tracker reads only regular files (a device or a pipe might "
+        "never end)"
+    )
+    add_round = ("game", "add-round", "Club", "--round", "2")
+    return [
+        (add_round, "M\xfcller 1-0 Hart\n".encode("latin-1"), "error: stdin is not UTF-8 text"),
+        ((*add_round, "--file", str(latin)), None, f"error: {latin} is not UTF-8 text"),
+        (
+            add_round,
+            b"\0" * 1_000_001,  # `< /dev/zero` (which never ends)
+            "error: stdin holds more than 1 MB: a round is one game a line (a big file of games "
+            "is for `tracker import`)",
+        ),
+        ((*add_round, "--file", str(fifo)), None, pipe),
+        (("import", str(fifo)), None, pipe),
+        (("online", "import", str(fifo), "--player", "Hart"), None, pipe),
+        (("player", "import-fide-list", str(fifo)), None, pipe),
+        (("list", "--against", str(fifo)), None, pipe),
+        (
+            ("online", "import", str(deep), "--player", "Hart"),
+            None,
+            f"error: {deep}: not JSON tracker reads (arrays or objects nested too deeply)",
+        ),
+    ]
+
+
+def test_inputs_that_are_no_text_file_are_one_line(club: Cli, db_url: str, tmp_path: Path) -> None:
+    """Latin-1 on stdin as in a file, a pipe or a device (which would never end), JSON nested
+    100,000 deep: one line each, nothing changed."""
+    before = fingerprint(db_url)
+    for args, stdin, expected in input_cases(tmp_path):
+        r = club(*args, input=stdin)
+        assert one_line_error(r, 1) == expected, args
     assert fingerprint(db_url) == before

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tests.helpers import Cli
+from tests.helpers import Cli, fingerprint, one_line_error
 from tracker.cli.app import app
 from tracker.db import migrate
 from tracker.db.engine import make_engine
@@ -55,9 +55,20 @@ def test_unknown_newer_revision_is_refused(db_url: str) -> None:
     with engine.begin() as conn:
         conn.execute(text("UPDATE alembic_version SET version_num = '9999'"))
     engine.dispose()
-    r = runner.invoke(app, ["--db", db_url, "player", "list"])
-    assert r.exit_code == 1
-    assert "unknown to this tracker" in r.stderr and "newer version" in r.stderr
+    before = fingerprint(db_url)
+    for args in (["player", "list"], ["player", "add", "X"], ["db", "upgrade"]):
+        line = one_line_error(runner.invoke(app, ["--db", db_url, *args]), 1)
+        assert line == (
+            "error: the database schema is at revision 9999, unknown to this tracker "
+            f"(head {SCHEMA_REVISION}); it was written by a newer version: upgrade tracker"
+        )
+    r = runner.invoke(app, ["--db", db_url, "db", "check"])  # its report, then why it fails
+    assert r.exit_code == 1 and r.stderr.splitlines() == [
+        f"revision 9999 (head {SCHEMA_REVISION})",
+        *(["integrity check: ok"] if db_url.startswith("sqlite") else []),
+        "error: the database is at a revision a newer tracker wrote: upgrade tracker",
+    ]
+    assert fingerprint(db_url) == before
 
 
 def test_new_database_is_created_at_head(tmp_path: Path) -> None:

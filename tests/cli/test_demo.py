@@ -119,3 +119,24 @@ def test_demo_never_overwrites_a_database_that_is_not_a_demo(tmp_path: Path) -> 
     assert runner.invoke(app, ["demo", "--file", str(demo)]).exit_code == 0
     assert runner.invoke(app, ["--db", str(demo), "player", "add", "Mine, Al"]).exit_code == 0
     assert runner.invoke(app, ["demo", "--file", str(demo)]).exit_code == 1
+
+
+def test_demo_never_overwrites_pictures_or_a_site_of_the_user(tmp_path: Path) -> None:
+    """A first demo beside files of the user's names (``holiday.png`` beside ``holiday.db``, a
+    ``holiday-site/`` folder of theirs) is refused before anything is written."""
+    picture = tmp_path / "holiday.png"
+    picture.write_bytes(b"my photo")
+    r = runner.invoke(app, ["demo", "--file", str(tmp_path / "holiday.db")])
+    assert r.exit_code == 1
+    assert r.stderr.strip() == (
+        f"error: {picture} exists: tracker demo draws its picture there; give --file a new "
+        "name (or remove that file yourself)"
+    )
+    site = tmp_path / "trip-site"
+    site.mkdir()
+    (site / "index.html").write_text("my page")
+    r = runner.invoke(app, ["demo", "--file", str(tmp_path / "trip.db")])
+    assert r.exit_code == 1 and "holds files tracker did not write" in r.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["holiday.png", "trip-site"]
+    assert picture.read_bytes() == b"my photo"
+    assert (site / "index.html").read_text() == "my page"

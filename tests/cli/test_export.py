@@ -304,5 +304,5 @@ def test_out_into_a_missing_folder_is_a_clean_error(season: Cli, tmp_path: Path)
     target = tmp_path / "no-such-folder" / "games.csv"
     r = season("export", "games", "--out", str(target))
     assert r.exit_code == 1
-    assert r.stderr.strip() == f"error: cannot write {target}: No such file or directory"
+    assert r.stderr.strip() == f"error: folder {target.parent} does not exist"
     assert not target.parent.exists()

@@ -9,7 +9,7 @@ from typing import Any
 
 from typer.testing import CliRunner
 
-from tests.helpers import Cli, ok
+from tests.helpers import Cli, fingerprint, ok, one_line_error
 from tracker.cli.app import app
 
 
@@ -269,3 +269,18 @@ def test_rerate_drops_the_empty_periods_a_mistyped_year_left_behind(cli: Cli) ->
     ]
     feb, mar = history(cli, "X")
     assert (feb["rating_before"], feb["rating"], mar["rating"]) == (2000, 1990, 1990)
+
+
+def test_rerate_from_a_month_after_the_last_closed_is_one_line(cli: Cli, db_url: str) -> None:
+    _season(cli)
+    ok(cli("period", "close", "2026-03"))
+    before = fingerprint(db_url)
+    for words in (["rerate"], ["rerate", "--tc", "standard"], ["period", "rerate"]):
+        line = one_line_error(cli(*words, "--from", "2026-04"), 1)
+        assert line == (
+            "error: nothing to rerate: no period is closed from 2026-04 on (the last closed: "
+            "standard 2026-03)"
+        )
+    line = one_line_error(cli("rerate", "--from", "2026-11", "--tc", "rapid"), 1)
+    assert line.endswith("(the last closed: rapid none)")
+    assert fingerprint(db_url) == before

@@ -39,8 +39,15 @@ def build(cli: Cli, folder: Path, *extra: str) -> str:
     return ok(cli("site", "build", str(folder), *extra)).stderr
 
 
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    """The site's folder (tmp_path holds the database: not a folder for a site)."""
+    return tmp_path / "site"
+
+
 def files(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+    """The site's pages (not its manifest)."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*.html")}
 
 
 CELL = re.compile(r"<t[dh][^>]*>(.*?)</t[dh]>")
@@ -84,9 +91,9 @@ def test_build_twice_gives_the_same_bytes_and_rewrites_nothing(season: Cli, tmp_
     assert files(other) == before
 
 
-def test_the_index_shows_the_list_of_tracker_list(season: Cli, tmp_path: Path) -> None:
-    build(season, tmp_path)
-    index = (tmp_path / "index.html").read_text()
+def test_the_index_shows_the_list_of_tracker_list(season: Cli, folder: Path) -> None:
+    build(season, folder)
+    index = (folder / "index.html").read_text()
     listed = js(season, "list")
     assert f"Standard list of {listed['list']}" in index
     shown = [row for row in cells(index) if row and row[0].isdigit()]
@@ -98,10 +105,10 @@ def test_the_index_shows_the_list_of_tracker_list(season: Cli, tmp_path: Path) -
         assert round(float(row[7].rstrip("?"))) == int(compare[row[1]]["glicko"])
 
 
-def test_a_player_page_shows_tracker_history(season: Cli, tmp_path: Path) -> None:
-    build(season, tmp_path)
+def test_a_player_page_shows_tracker_history(season: Cli, folder: Path) -> None:
+    build(season, folder)
     hart = js(season, "player", "show", "Hart")["id"]
-    page = (tmp_path / "players" / f"{hart}.html").read_text()
+    page = (folder / "players" / f"{hart}.html").read_text()
     assert '<svg role="img" aria-labelledby="chart-standard-t chart-standard-d"' in page
     assert '<title id="chart-standard-t">Hart, Daniel: FIDE Elo' in page
     rows = [r for r in cells(page) if r and re.fullmatch(r"\d{4}-\d\d", r[0])]
@@ -122,9 +129,9 @@ def test_a_player_page_shows_tracker_history(season: Cli, tmp_path: Path) -> Non
     assert f"<p>Rated {history[-1]['rating']} on the {history[-1]['list']} list: {where}." in page
 
 
-def test_every_link_points_to_a_file_and_names_are_escaped(season: Cli, tmp_path: Path) -> None:
-    build(season, tmp_path)
-    for page in tmp_path.rglob("*.html"):
+def test_every_link_points_to_a_file_and_names_are_escaped(season: Cli, folder: Path) -> None:
+    build(season, folder)
+    for page in folder.rglob("*.html"):
         text = page.read_text()
         assert text.startswith('<!DOCTYPE html>\n<html lang="en">')
         assert '<meta name="viewport"' in text and "<h1>" in text and "<script" not in text
@@ -139,19 +146,19 @@ def test_every_link_points_to_a_file_and_names_are_escaped(season: Cli, tmp_path
                 linked = (page.parent / target).read_text() if target else text
                 assert f'id="{anchor}"' in linked, (page, link)
         assert text.count("<table>") == text.count("<table>\n<caption>")  # each captioned
-    index = (tmp_path / "index.html").read_text()
+    index = (folder / "index.html").read_text()
     assert "Patel &lt;Arjun&gt; &amp; Co" in index
-    assert "<Arjun>" not in "".join(p.read_text() for p in tmp_path.rglob("*.html"))
-    event = (tmp_path / "events" / "1.html").read_text()
+    assert "<Arjun>" not in "".join(p.read_text() for p in folder.rglob("*.html"))
+    event = (folder / "events" / "1.html").read_text()
     assert "Autumn Open: standings" in event and "Patel &lt;Arjun&gt; &amp; Co" in event
 
 
-def test_without_a_closed_period_the_index_says_so(cli: Cli, tmp_path: Path) -> None:
+def test_without_a_closed_period_the_index_says_so(cli: Cli, folder: Path) -> None:
     ok(cli("player", "add", "Hart, Daniel"))
-    err = build(cli, tmp_path, "--tc", "rapid")
+    err = build(cli, folder, "--tc", "rapid")
     assert "no closed rating period yet" in err
-    assert "No rapid list yet: no rating period is closed." in (tmp_path / "index.html").read_text()
-    assert (tmp_path / "players" / "1.html").is_file()
+    assert "No rapid list yet: no rating period is closed." in (folder / "index.html").read_text()
+    assert (folder / "players" / "1.html").is_file()
 
 
 def test_a_file_for_the_folder_is_one_line(season: Cli, tmp_path: Path) -> None:
@@ -161,12 +168,12 @@ def test_a_file_for_the_folder_is_one_line(season: Cli, tmp_path: Path) -> None:
     assert "is a file: the site needs a folder" in line
     assert target.read_text() == "x"
     line = one_line_error(season("site", "build", str(target / "inside")), 1)
-    assert line == f"error: cannot write {target / 'inside' / 'index.html'}: Not a directory"
+    assert line == f"error: cannot write {target / 'inside'}: Not a directory"
 
 
-def test_the_elo_and_glicko_page_shows_compare_all(season: Cli, tmp_path: Path) -> None:
-    build(season, tmp_path)
-    page = (tmp_path / "compare.html").read_text()
+def test_the_elo_and_glicko_page_shows_compare_all(season: Cli, folder: Path) -> None:
+    build(season, folder)
+    page = (folder / "compare.html").read_text()
     shown = [row for row in cells(page) if row and row[0].isdigit()]
     players = js(season, "compare", "--all")["players"]
     expected = sorted(
@@ -190,11 +197,9 @@ def tables(page: str) -> dict[str, list[list[str]]]:
     return out
 
 
-def test_a_player_page_lists_each_period_games_as_history_month(
-    season: Cli, tmp_path: Path
-) -> None:
-    build(season, tmp_path)
-    page = (tmp_path / "players" / "1.html").read_text()  # Hart
+def test_a_player_page_lists_each_period_games_as_history_month(season: Cli, folder: Path) -> None:
+    build(season, folder)
+    page = (folder / "players" / "1.html").read_text()  # Hart
     shown = tables(page)
     for h in js(season, "history", "Hart"):
         d = js(season, "history", "Hart", "--month", h["month"])
@@ -221,9 +226,9 @@ def test_a_player_page_lists_each_period_games_as_history_month(
     assert '<a href="../players/2.html">Okafor, Grace</a>' in page
 
 
-def test_a_player_page_shows_h2h_against_each_opponent(season: Cli, tmp_path: Path) -> None:
-    build(season, tmp_path)
-    page = (tmp_path / "players" / "1.html").read_text()
+def test_a_player_page_shows_h2h_against_each_opponent(season: Cli, folder: Path) -> None:
+    build(season, folder)
+    page = (folder / "players" / "1.html").read_text()
     rows = tables(page)["Hart, Daniel against each opponent"]
     o = js(season, "h2h", "Hart")
     assert [(r[0], int(r[1]), r[2], int(r[3]), int(r[4]), int(r[5]), r[7]) for r in rows] == [
@@ -241,9 +246,9 @@ def test_a_player_page_shows_h2h_against_each_opponent(season: Cli, tmp_path: Pa
     assert len(rows) == 3
 
 
-def test_an_event_page_has_the_crosstable_of_event_show(season: Cli, tmp_path: Path) -> None:
-    build(season, tmp_path)
-    page = (tmp_path / "events" / "1.html").read_text()
+def test_an_event_page_has_the_crosstable_of_event_show(season: Cli, folder: Path) -> None:
+    build(season, folder)
+    page = (folder / "events" / "1.html").read_text()
     (caption,) = [c for c in tables(page) if "crosstable" in c]
     grid = tables(page)[caption]
     shown = js(season, "event", "show", "Autumn Open")
@@ -259,25 +264,23 @@ def test_an_event_page_has_the_crosstable_of_event_show(season: Cli, tmp_path: P
     assert len(grid) == 4
 
 
-def test_pages_of_removed_players_and_events_are_deleted(season: Cli, tmp_path: Path) -> None:
-    build(season, tmp_path)
-    (tmp_path / "players" / "notes.html").write_text("mine")  # not the site's: left alone
+def test_pages_of_removed_players_and_events_are_deleted(season: Cli, folder: Path) -> None:
+    build(season, folder)
     ok(season("player", "add", "Quinn, Ada"))
     quinn = js(season, "player", "show", "Quinn")["id"]
-    build(season, tmp_path)
-    assert (tmp_path / "players" / f"{quinn}.html").is_file()
+    build(season, folder)
+    assert (folder / "players" / f"{quinn}.html").is_file()
     ok(season("player", "remove", "Quinn, Ada"))
-    err = build(season, tmp_path)
+    err = build(season, folder)
     assert "1 removed" in err
-    assert not (tmp_path / "players" / f"{quinn}.html").exists()
-    assert (tmp_path / "players" / "notes.html").read_text() == "mine"
-    assert "players/" + f"{quinn}.html" not in (tmp_path / "index.html").read_text()
+    assert not (folder / "players" / f"{quinn}.html").exists()
+    assert "players/" + f"{quinn}.html" not in (folder / "index.html").read_text()
 
 
-def test_the_index_says_what_is_pending_as_status_does(season: Cli, tmp_path: Path) -> None:
+def test_the_index_says_what_is_pending_as_status_does(season: Cli, folder: Path) -> None:
     ok(season("game", "add", "Hart", "Silva", "1-0", "--date", "2026-11-05", "--yes"))
-    build(season, tmp_path)
-    index = html.unescape((tmp_path / "index.html").read_text())
+    build(season, folder)
+    index = html.unescape((folder / "index.html").read_text())
     (standard,) = [s for s in js(season, "status")["lists"] if s["tc"] == "standard"]
     assert (standard["open_month"], standard["games_waiting"]) == ("2026-11", 1)
     assert "<p>Open: 2026-11; 1 game not yet rated (2026-11).</p>" in index
@@ -304,24 +307,24 @@ def test_one_player_games_of_an_event_begun_last_month_are_rated_with_it(cli: Cl
     assert (hart["rated_games"], hart["change_exact"]) == (1, detail["change_exact"])
 
 
-def test_stale_periods_are_marked_on_the_player_page(season: Cli, tmp_path: Path) -> None:
+def test_stale_periods_are_marked_on_the_player_page(season: Cli, folder: Path) -> None:
     ok(season("game", "edit", "1", "--result", "0-1", "--yes"))  # a September game
-    build(season, tmp_path)
-    shown = tables((tmp_path / "players" / "1.html").read_text())
+    build(season, folder)
+    shown = tables((folder / "players" / "1.html").read_text())
     history = [r for r in shown["Hart, Daniel: standard history, period by period"]]
     assert history[0][0] == "2026-09" and history[0][-1].startswith("stale: a rerate is due")
     assert any(c.startswith("2026-09: ") and c.endswith("(stale: a rerate is due)") for c in shown)
     ok(season("rerate"))
-    build(season, tmp_path)
-    assert "stale" not in (tmp_path / "players" / "1.html").read_text()
+    build(season, folder)
+    assert "stale" not in (folder / "players" / "1.html").read_text()
 
 
-def test_an_event_without_games_has_no_page(season: Cli, tmp_path: Path) -> None:
+def test_an_event_without_games_has_no_page(season: Cli, folder: Path) -> None:
     ok(season("game", "add", "Hart", "Silva", "1-0", "--date", "2026-10-20", "--event", "Blip"))
-    build(season, tmp_path)
+    build(season, folder)
     (blip,) = [e for e in js(season, "event", "list") if e["event"] == "Blip"]
-    assert (tmp_path / "events" / f"{blip['id']}.html").is_file()
+    assert (folder / "events" / f"{blip['id']}.html").is_file()
     game = js(season, "game", "list", "--event", "Blip")[0]["id"]
     ok(season("game", "remove", str(game)))
-    assert "1 removed" in build(season, tmp_path)
-    assert "Blip" not in (tmp_path / "index.html").read_text()
+    assert "1 removed" in build(season, folder)
+    assert "Blip" not in (folder / "index.html").read_text()

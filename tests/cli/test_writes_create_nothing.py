@@ -119,3 +119,60 @@ def test_db_upgrade_creates_a_new_database(tmp_path: Path) -> None:
     assert "upgraded the database from revision empty to" in r.stderr
     assert path.is_file()
     ok(runner.invoke(app, ["--db", str(path), "db", "current"]))
+
+
+@pytest.mark.parametrize("args", [("db", "upgrade"), ("player", "add", "Hart, Daniel")])
+def test_a_new_database_whose_command_fails_is_not_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: tuple[str, ...]
+) -> None:
+    """A full disk in the middle of creating a database: its command fails, and nothing of
+    the new file is left behind (``db upgrade`` keeps a new database only if it succeeds)."""
+    from tracker.db import driver, migrate
+    from tracker.errors import DatabaseError
+
+    real = migrate.upgrade
+
+    def full_disk(*a: object, **k: object) -> None:
+        real(*a, **k)  # type: ignore[arg-type]
+        raise DatabaseError("cannot open the database: database or disk is full")
+
+    monkeypatch.setattr(migrate, "upgrade", full_disk)
+    monkeypatch.setattr(driver, "open_for_writing", lambda url: None)  # the engine creates it
+    path = tmp_path / "new" / "club.db"
+    line = one_line_error(runner.invoke(app, ["--db", str(path), *args]), 1)
+    assert line == "error: cannot open the database: database or disk is full"
+    assert list(tmp_path.iterdir()) == []
+
+
+#: Every kind of command, on a SQLite file that is not tracker's.
+ON_ANOTHER_FILE = [
+    ("status",),
+    ("player", "list"),
+    ("player", "add", "Hart, Daniel"),
+    ("list", "--live"),
+    ("db", "current"),
+    ("db", "check"),
+    ("db", "upgrade"),
+    ("export", "games"),
+]
+
+
+@pytest.mark.parametrize("args", ON_ANOTHER_FILE, ids=lambda a: " ".join(a))
+def test_a_sqlite_file_that_is_not_tracker_is_refused_unchanged(
+    tmp_path: Path, args: tuple[str, ...]
+) -> None:
+    """Refused before anything changes: not even the journal mode in its header (bytes 18-19,
+    which WAL would set)."""
+    import sqlite3
+
+    path = tmp_path / "notes.db"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE notes (body TEXT)")
+    conn.execute("INSERT INTO notes VALUES ('mine')")
+    conn.commit()
+    conn.close()
+    before = path.read_bytes()
+    line = one_line_error(runner.invoke(app, ["--db", str(path), *args]), 1)
+    assert "no tracker schema version; is it a tracker database?" in line
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.db"]

@@ -194,26 +194,48 @@ def test_trailing_empty_columns_from_spreadsheets() -> None:
     assert "no name in the header" in stray.problems[0].reason
 
 
-def test_a_tc_cell_is_read_as_the_file_writes_it() -> None:
+def test_a_tc_cell_is_read_as_a_pgn_time_control() -> None:
     """A list's name, a PGN value or free text; the words are kept for messages, and a cell
-    that tells no class is None (the intake applies --tc, or says the file does not tell)."""
-    text = (
-        "date,white,black,result,tc\n2026-01-01,A,B,1-0,blitz\n2026-01-02,A,B,1-0,junk\n"
-        "2026-01-03,A,B,1-0,\n2026-01-04,A,B,1-0,G/90+30\n2026-01-05,A,B,1-0,1+0\n"
-        "2026-01-06,A,B,1-0,3+2\n2026-01-07,A,B,1-0,90+30\n2026-01-08,A,B,1-0,180+2\n"
+    that tells no class is None (the intake applies --tc, or says the file does not tell).
+    Numbers are seconds, as in a PGN's TimeControl (one reading at every door); with
+    ``tc_minutes`` (``import --tc-minutes``) minutes and the increment's seconds."""
+    cells = ["blitz", "junk", "", "G/90+30", "1+0", "3+2", "90+30", "180+2", "60+0", "30+0"]
+    text = "date,white,black,result,tc\n" + "".join(
+        f"2026-01-{day:02},A,B,1-0,{cell}\n" for day, cell in enumerate(cells, start=1)
     )
-    result = read_file("csv", text.encode(), "t.csv")
-    assert result.problems == ()
-    assert [(g.tc, g.tc_text) for g in result.games] == [
-        ("blitz", "blitz"),
-        (None, "junk"),
-        (None, None),
-        ("standard", "G/90+30"),
-        ("bullet", "1+0"),
-        ("blitz", "3+2"),  # as people write it: minutes, then seconds
-        ("standard", "90+30"),
-        ("blitz", "180+2"),  # as PGN writes it: seconds
+    seconds = read_file("csv", text.encode(), "t.csv")
+    minutes = read_file("csv", text.encode(), "t.csv", tc_minutes=True)
+    assert seconds.problems == minutes.problems == ()
+    assert [(g.tc_text, g.tc, m.tc) for g, m in zip(seconds.games, minutes.games, strict=True)] == [
+        ("blitz", "blitz", "blitz"),
+        ("junk", None, None),
+        (None, None, None),
+        ("G/90+30", "standard", "standard"),  # free text: minutes whatever the reading
+        ("1+0", "bullet", "bullet"),
+        ("3+2", "bullet", "blitz"),  # 3 s + 2 s a move, or 3 minutes + 2 s a move
+        ("90+30", "rapid", "standard"),
+        ("180+2", "blitz", "standard"),
+        ("60+0", "bullet", "standard"),  # Lichess's bullet, or an hour
+        ("30+0", "bullet", "rapid"),
     ]
+
+
+def test_a_pgn_time_control_is_read_as_a_csv_cell() -> None:
+    """The same value, the same class, in a PGN as in a CSV (and --tc-minutes for both)."""
+    cells = ["60+0", "30+0", "180+2", "90+30", "5400+30"]
+    for minutes in (False, True):
+        pgn = "".join(
+            f'[White "A"]\n[Black "B"]\n[Result "1-0"]\n[Date "2026.01.{day:02}"]\n'
+            f'[TimeControl "{cell}"]\n\n1-0\n\n'
+            for day, cell in enumerate(cells, start=1)
+        )
+        csv = "date,white,black,result,tc\n" + "".join(
+            f"2026-01-{day:02},A,B,1-0,{cell}\n" for day, cell in enumerate(cells, start=1)
+        )
+        from_pgn = read_file("pgn", pgn.encode(), "t.pgn", tc_minutes=minutes)
+        from_csv = read_file("csv", csv.encode(), "t.csv", tc_minutes=minutes)
+        assert [g.tc for g in from_pgn.games] == [g.tc for g in from_csv.games]
+        assert len(from_csv.games) == len(cells)
 
 
 @pytest.mark.parametrize(

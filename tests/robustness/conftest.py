@@ -27,7 +27,7 @@ def run() -> Run:
     but on any database; each command opens its own engine, as a ``tracker`` process would."""
     runner = CliRunner()
 
-    def invoke(url: str, *args: str, input: str | None = None) -> Result:
+    def invoke(url: str, *args: str, input: str | bytes | None = None) -> Result:
         return runner.invoke(app, ["--db", url, *args], input=input)
 
     return invoke

@@ -411,8 +411,10 @@ class Checker:
         self.run, self.url = run, url
         self.before = fingerprint(url)
 
-    def __call__(self, args: list[str], *, problems_from: str | None = None) -> Result:
-        result = self.run(self.url, *args)
+    def __call__(
+        self, args: list[str], *, problems_from: str | None = None, stdin: bytes | None = None
+    ) -> Result:
+        result = self.run(self.url, *args, input=stdin)
         shown = f"tracker {' '.join(map(repr, args))}\n{result.stderr}"
         assert result.exception is None or isinstance(result.exception, SystemExit), (
             shown,
@@ -640,3 +642,128 @@ def test_months_and_dates_at_the_ends_of_the_calendar(
 )
 def test_digits_that_int_refuses(check: Checker, args: list[str]) -> None:
     check(args)
+
+
+# ----------------------------------------------------------------------------- issue 35
+
+#: Lines of a round as a terminal that is not UTF-8 sends them (Latin-1, Windows-1252,
+#: UTF-16), or any bytes at all.
+round_lines = st.one_of(
+    st.builds(
+        lambda white, black, result, encoding: f"{white} {result} {black}\n".encode(
+            encoding, "replace"
+        ),
+        mixed("Hart, Daniel", "Müller, Jörg", "Okafor", "Lee"),
+        mixed("Okafor, Grace", "Çelik, Ayşe", "Kim, Ji-ho (1803)"),
+        mixed("1-0", "½-½", "0-1", "="),
+        st.sampled_from(["latin-1", "cp1252", "utf-16", "utf-8", "utf-8-sig", "cp437"]),
+    ),
+    st.binary(max_size=200),
+)
+
+
+def test_add_round_takes_any_stdin(check: Checker) -> None:
+    """Bytes that are not UTF-8 on stdin, as with --file: one line, nothing written."""
+
+    @FUZZ
+    @given(lines=st.lists(round_lines, min_size=1, max_size=3), round_=mixed("3", "4", ""))
+    def fuzz(lines: list[bytes], round_: str) -> None:
+        args = ["game", "add-round", "Autumn Open", "--round", round_]
+        check(args, stdin=b"".join(lines), problems_from="stdin:")  # its problems, then why
+
+    fuzz()
+
+
+#: A password as users write them, unencoded: what must never be printed.
+passwords = st.text(st.sampled_from("abcXYZ019@:"), min_size=1, max_size=8).map("PW{}".format)
+
+
+@st.composite
+def database_urls(draw: st.DrawFn, socket_dir: str) -> tuple[str, str]:
+    """A database URL that cannot be used, with a password in it, and that password. None
+    reaches a network: each fails to parse, names no driver, or points at a socket folder
+    with no server in it."""
+    password = draw(passwords)
+    quiet = draw(st.text(st.sampled_from("abcXYZ019"), min_size=1, max_size=8).map("PW{}".format))
+    port = draw(mixed("notaport", "5432x", ":1", "", extra=st.text(PLAIN, max_size=4)))
+    url = draw(
+        st.sampled_from(
+            [
+                f"postgresql+psycopg://u:{password}@[::1/x",
+                f"postgresql+psycopg://u:{password}@127.0.0.1:{port}x/db",
+                f"postgres://u:{password}@[::1/x",
+                f"foo://u:{password}@host/db",
+                f"mysql://u:{password}@host/db",
+                f"postgresql+psycopg://u:{quiet}@/db?host={socket_dir}",
+                f"postgresql+psycopg://u@/db?host={socket_dir}&password={quiet}",
+                f"postgresql+psycopg://u@/db?password={quiet}&host={socket_dir}&sslmode=disable",
+            ]
+        )
+    )
+    return url, quiet if quiet in url else password
+
+
+def test_any_database_url_is_one_line_without_its_password(
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    sockets = tmp_path / "no-server-here"
+    sockets.mkdir()
+
+    @FUZZ
+    @given(
+        url=database_urls(str(sockets)),
+        args=st.sampled_from(
+            [["status"], ["db", "current"], ["db", "check"], ["db", "upgrade"], ["player", "list"],
+             ["player", "add", "Hart, Daniel"], ["list", "--live"], ["db", "backup", "b.db"]]
+        ),
+    )  # fmt: skip
+    def fuzz(url: tuple[str, str], args: list[str]) -> None:
+        address, password = url
+        result = run(address, *args)
+        shown = f"tracker --db {address!r} {' '.join(args)}\n{result.stderr}"
+        assert result.exit_code == 1, shown
+        assert result.exception is None or isinstance(result.exception, SystemExit), shown
+        (line,) = result.stderr.splitlines()
+        assert line.startswith("error: "), shown
+        assert password not in result.stdout + result.stderr, shown
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["no-server-here"], shown
+
+    fuzz()
+
+
+@pytest.mark.parametrize("depth", [10, 990, 1_100, 100_000])
+@pytest.mark.parametrize("opening", ["[", '{"a":'])
+def test_online_import_of_json_nested_deep(
+    check: Checker, tmp_path: Path, depth: int, opening: str
+) -> None:
+    closing = "]" if opening == "[" else "}"
+    path = tmp_path / "deep.json"
+    path.write_text(opening * depth + ("1" if opening != "[" else "") + closing * depth)
+    check(["online", "import", str(path), "--player", "Hart, Daniel"])
+
+
+#: Every door a file comes in by, with ``{}`` where the file goes.
+INPUT_DOORS = [
+    ["import", "{}"],
+    ["import", "{}", "--format", "pgn"],
+    ["game", "add-round", "Autumn Open", "--round", "3", "--file", "{}"],
+    ["online", "import", "{}", "--player", "Hart, Daniel"],
+    ["player", "import-fide-list", "{}"],
+    ["list", "--against", "{}"],
+]
+
+
+@pytest.mark.parametrize("door", INPUT_DOORS, ids=" ".join)
+@pytest.mark.parametrize("kind", ["pipe", "folder", "missing"])
+def test_an_input_that_is_no_regular_file_is_one_line(
+    check: Checker, tmp_path: Path, door: list[str], kind: str
+) -> None:
+    """A pipe (or a device such as /dev/zero) would never end: refused before it is read."""
+    path = tmp_path / f"input-{kind}"
+    if kind == "pipe":
+        os.mkfifo(path)
+    elif kind == "folder":
+        path.mkdir()
+    result = check([part.replace("{}", str(path)) for part in door])
+    assert result.exit_code in (1, 2)

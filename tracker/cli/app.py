@@ -38,6 +38,7 @@ class TrackerGroup(TyperGroup):
         if args is None:
             args = sys.argv[1:]
         args = _results_as_arguments(args)
+        succeeded = False  # a new database is kept only if its command succeeded
         try:
             _check_text(args)
             code = super().main(
@@ -47,6 +48,7 @@ class TrackerGroup(TyperGroup):
                 standalone_mode=False,
                 **extra,
             )
+            succeeded = code in (None, 0)
         except TrackerError as exc:
             for problem in exc.problems:
                 typer.echo(problem, err=True)
@@ -64,7 +66,7 @@ class TrackerGroup(TyperGroup):
         except BrokenPipeError:
             code = 1
         finally:
-            failure = close_all()
+            failure = close_all(succeeded=succeeded)
         code = code if isinstance(code, int) else 0
         if failure is not None:
             code = _fail(failure, 1)
@@ -121,8 +123,11 @@ def _check_text(args: Sequence[str]) -> None:
         try:
             arg.encode("utf-8")
         except UnicodeEncodeError:
+            from tracker.db.driver import shown_url  # the argument may be --db's URL
+
             raise InvalidInputError(
-                f"argument {arg!r} is not valid UTF-8 text (check the terminal's encoding)"
+                f"argument {shown_url(arg)!r} is not valid UTF-8 text (check the terminal's "
+                "encoding)"
             ) from None
 
 

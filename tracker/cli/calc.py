@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from tracker.cli.options import Json, command_group
-from tracker.cli.render import message, print_json, print_table
+from tracker.cli.options import Json, command_group, whole
+from tracker.cli.render import message, plain, print_json, print_table
 from tracker.errors import UsageError
 from tracker.user_input import parse_date, today
 from tracker.vocabulary import plural
@@ -39,7 +39,10 @@ def _signed(value: Decimal, places: int) -> str:
 @app.command("elo")
 def elo(
     rating: Annotated[
-        int, typer.Argument(metavar="RATING", help="The player's rating.", show_default=False)
+        int,
+        typer.Argument(
+            metavar="RATING", help="The player's rating.", show_default=False, parser=whole
+        ),
     ],
     games: Annotated[
         list[str],
@@ -50,7 +53,8 @@ def elo(
         ),
     ],
     k: Annotated[
-        int | None, typer.Option("--k", metavar="K", help="K to use (before the 700 rule).")
+        int | None,
+        typer.Option("--k", metavar="K", help="K to use (before the 700 rule).", parser=whole),
     ] = None,
     rated_games: Annotated[
         int | None,
@@ -58,11 +62,17 @@ def elo(
             "--games",
             metavar="N",
             help="Rated games so far: K from FIDE's rules instead of --k.",
+            parser=whole,
         ),
     ] = None,
     born: Annotated[
         int | None,
-        typer.Option("--born", metavar="YEAR", help="Year of birth (junior K 40, with --games)."),
+        typer.Option(
+            "--born",
+            metavar="YEAR",
+            help="Year of birth (junior K 40, with --games).",
+            parser=whole,
+        ),
     ] = None,
     ever_2400: Annotated[
         bool, typer.Option("--ever-2400", help="A published rating once reached 2400.")
@@ -149,7 +159,7 @@ def elo(
             (
                 i,
                 g.opponent,
-                g.score.normalize(),
+                plain(g.score),
                 g.difference,
                 _fmt(g.expected, places),
                 _signed(g.change, 2),
@@ -159,7 +169,7 @@ def elo(
         right=("game", "opponent", "score", "diff", "expected", "change"),
     )
     typer.echo(
-        f"K {result.k} ({result.k_source}), score {result.score.normalize()} of "
+        f"K {result.k} ({result.k_source}), score {plain(result.score)} of "
         f"{len(result.games)}, expected {_fmt(result.expected, places)}"
     )
     typer.echo(
@@ -225,7 +235,7 @@ def initial(
             }
         )
         return
-    typer.echo(f"{plural(r.n, 'game')} against rated opponents, score {r.score.normalize()}")
+    typer.echo(f"{plural(r.n, 'game')} against rated opponents, score {plain(r.score)}")
     typer.echo(_initial_steps(r))
     capped = f" (limited to {r.rules.max_rating}, §8.2.3)" if r.capped else ""
     if result.missing:
@@ -296,6 +306,7 @@ def glicko_(
             "--idle-periods",
             metavar="N",
             help="Rating periods without games before these (glickman).",
+            parser=whole,
         ),
     ] = None,
     json: Json = False,

@@ -6,6 +6,7 @@ never load it and never touch a database.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import os
 import uuid
@@ -80,7 +81,6 @@ class AppState:
                 check_schema=check_schema,
                 create=create,
                 where=self.where(),
-                named=str(self.db_option),
             )
         return self._engine  # type: ignore[no-any-return]
 
@@ -103,13 +103,17 @@ class AppState:
         top = path
         while not exists(top.parent) and top.parent != top:
             top = top.parent
+        from tracker.db.driver import read_only_file_system
+
+        if read_only_file_system(top.parent):
+            raise DatabaseError(f"cannot create the database {path}: its file system is read-only")
         staging = path.with_name(f".{path.name}.new-{os.getpid()}-{uuid.uuid4().hex[:8]}")
         self._staged = _Staged(path, staging, top)
 
-    def publish(self) -> str | None:
+    def publish(self, *, succeeded: bool = True) -> str | None:
         """End a new database's staging (the engine disposed of): link it into place if the
-        command committed something to it (or :attr:`keep_new`), else remove it and the
-        folders made for it. A message if it could not be published."""
+        command ``succeeded`` and committed something to it (or :attr:`keep_new`), else
+        remove it and the folders made for it. A message if it could not be published."""
         from tracker.db.driver import holds_no_data
 
         staged, self._staged = self._staged, None
@@ -118,7 +122,8 @@ class AppState:
         target, staging = staged.target, staged.staging
         failure = None
         try:
-            if staging.is_file() and (self.keep_new or not holds_no_data(staging)):
+            keep = succeeded and (self.keep_new or not holds_no_data(staging))
+            if staging.is_file() and keep:
                 try:
                     os.link(staging, target)  # never over a file: atomic, fails if it exists
                 except FileExistsError:
@@ -132,7 +137,8 @@ class AppState:
                     return None
         finally:
             for suffix in ("", "-wal", "-shm", "-journal"):
-                Path(f"{staging}{suffix}").unlink(missing_ok=True)
+                with contextlib.suppress(OSError):  # gone already, or never made
+                    Path(f"{staging}{suffix}").unlink()
         if not exists(target):
             folder = target.parent
             while staged.top != target and folder.is_relative_to(staged.top):
@@ -218,16 +224,17 @@ class AppState:
         return transaction_on(self.engine(create=create), write=write)
 
 
-def close_all() -> str | None:
+def close_all(*, succeeded: bool = True) -> str | None:
     """Dispose of every engine a command opened (checkpoints SQLite's WAL) and publish the
-    databases it created (:meth:`AppState.publish`); what went wrong doing so, if anything."""
+    databases it created if it ``succeeded`` (:meth:`AppState.publish`); what went wrong
+    doing so, if anything."""
     failure = None
     while _OPEN:
         opened = _OPEN.pop()
         if opened._engine is not None:
             opened._engine.dispose()
             opened._engine = None
-        failure = opened.publish() or failure
+        failure = opened.publish(succeeded=succeeded) or failure
     return failure
 
 

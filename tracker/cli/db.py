@@ -133,6 +133,10 @@ def check(ctx: typer.Context, json: Json = False) -> None:
         if result.integrity is not None:
             message(f"integrity check: {result.integrity}")
     if not result.ok:
+        if not result.status.known:
+            raise DatabaseError(
+                "the database is at a revision a newer tracker wrote: upgrade tracker"
+            )
         if not result.status.up_to_date:
             raise DatabaseError(
                 "the database is not at this tracker's revision: run `tracker db upgrade`"

@@ -61,14 +61,25 @@ def demo(
             f"{path} exists and is not a demo database: tracker demo rebuilds its file from "
             "scratch, so give --file a new name (or remove that file yourself)"
         )
-    club_png = path.with_name(f"{path.stem}-club.png")
-    for leftover in (
-        path,
-        Path(f"{path}-wal"),
-        Path(f"{path}-shm"),
-        path.with_suffix(".png"),
-        club_png,
-    ):
+    from tracker.cli.site import check_site_folder
+
+    picture, chart = path.with_suffix(".png"), path.with_name(f"{path.stem}-club.png")
+    folder = path.with_name(f"{path.stem}-site")
+    if not exists(path):  # a first demo here: the files it writes beside it must be new
+        for taken in (picture, chart):
+            if exists(taken):
+                raise ConflictError(
+                    f"{taken} exists: tracker demo draws its picture there; give --file a new "
+                    "name (or remove that file yourself)"
+                )
+    try:
+        check_site_folder(folder, force=False)
+    except InvalidInputError as exc:
+        raise ConflictError(
+            f"tracker demo writes its site to {folder}, which it cannot use ({exc}); give "
+            "--file a new name"
+        ) from None
+    for leftover in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
         leftover.unlink(missing_ok=True)
     app_state = AppState(db_option=str(path))
     summary = app_state.write(load_demo)
@@ -109,7 +120,6 @@ def demo(
     c = app_state.read(partial(compare, ref=master, tc="standard", preset_name=None))
     _heading("FIDE Elo, the Glicko shadow (Lichess's rules) and the real Lichess rating")
     compare_cli.print_comparison(c)
-    picture = path.with_suffix(".png")
     plot_comparison(c, picture)
     message(f"plot of {master}'s ratings written to {picture}")
     fit = app_state.read(partial(online_fit, tc="standard", platform="lichess"))
@@ -122,12 +132,10 @@ def demo(
             if r.elo is not None
         ]
     )
-    chart = path.with_name(f"{path.stem}-club.png")
     plot_players(club, chart)
     message(f"plot of the club's ratings written to {chart}")
     from tracker.cli.site import build_site
 
-    folder = path.with_name(f"{path.stem}-site")
     build_site(app_state, folder, None, after)
     message(f"the club's site written to {folder}: open {folder / 'index.html'} in a browser")
     message(

@@ -9,7 +9,7 @@ import typer
 
 from tracker.cli.context import state
 from tracker.cli.notes import now_stale
-from tracker.cli.options import AnyTc, Json, command_group, month_option, player_option
+from tracker.cli.options import AnyTc, Json, command_group, month_option, player_option, whole
 from tracker.cli.render import change, expected, message, print_json, print_table, score
 from tracker.errors import UsageError
 from tracker.months import month_label
@@ -72,6 +72,7 @@ Rounds = Annotated[
         "--rounds",
         metavar="N",
         help="How many rounds it has: it has ended once round N is played.",
+        parser=whole,
     ),
 ]
 Kind = Annotated[

@@ -6,9 +6,7 @@ import csv
 import datetime as dt
 import io
 import json as jsonlib
-import os
 import sys
-import tempfile
 from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
@@ -19,9 +17,10 @@ from tracker.cli.context import state
 from tracker.cli.history import history_json, rating_list_json
 from tracker.cli.notes import stale_list_warning, stale_warning
 from tracker.cli.options import month_option, player_option, tc_option
-from tracker.cli.render import message
-from tracker.errors import InvalidInputError, UsageError
-from tracker.user_input import exists
+from tracker.cli.render import message, plain
+from tracker.errors import UsageError
+from tracker.files import check_target, write_file
+from tracker.importers.records import spreadsheet_text
 
 if TYPE_CHECKING:
     from tracker.services.exports import ExportedGame
@@ -79,7 +78,6 @@ def export(
             "--out",
             metavar="FILE",
             help="Write to this file instead of stdout.",
-            dir_okay=False,
         ),
     ] = None,
     force: Annotated[
@@ -109,8 +107,8 @@ def export(
         raise UsageError("--event applies to export games only")
     if force and out is None:
         raise UsageError("--force replaces an --out file: give --out FILE")
-    if out is not None and exists(out) and not force:
-        raise InvalidInputError(f"{out} already exists (use --force to replace it)")
+    if out is not None:
+        check_target(out, force=force)  # before the work: refused now, not after it
     if what == "players" and (player is not None or month is not None or tc is not None):
         raise UsageError("export players takes no --player, --month or --tc (it holds everyone)")
     app_state = state(ctx)
@@ -145,33 +143,8 @@ def export(
     if out is None:
         sys.stdout.write(text)
         return
-    _write_file(out, text)
+    write_file(out, text.encode("utf-8"), force=force)
     message(f"wrote {count} to {out} ({fmt})")
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
-def _write_file(path: Path, text: str) -> None:
-    """Write all of it or nothing: a temporary file beside the target, then a rename. The file
-    gets the permissions any new file of the user gets (the umask), not the temporary file's
-    private 0600."""
-    folder = path.parent if str(path.parent) else Path()
-    try:
-        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
-    except OSError as exc:
-        raise InvalidInputError(f"cannot write {path}: {exc.strerror or exc}") from None
-    try:
-        os.fchmod(fd, 0o666 & ~_umask())
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-        os.replace(temp, path)
-    except OSError as exc:
-        Path(temp).unlink(missing_ok=True)
-        raise InvalidInputError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def _json(data: Any) -> str:
@@ -194,9 +167,11 @@ def _csv(columns: list[str], rows: list[list[Any]]) -> str:
 
 def _plain(value: Any) -> str:
     if isinstance(value, Decimal):
-        return f"{value.normalize():f}"
+        return plain(value)
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, str):
+        return spreadsheet_text(value)  # =HYPERLINK(...) is not run by a spreadsheet
     return str(value)
 
 

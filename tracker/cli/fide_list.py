@@ -16,6 +16,7 @@ from tracker.cli.options import (
 )
 from tracker.cli.render import message, print_json
 from tracker.errors import InvalidInputError
+from tracker.files import open_input
 from tracker.months import month_label
 
 if TYPE_CHECKING:
@@ -82,11 +83,7 @@ def import_fide_list(
     """
     from tracker.services.players.fide_list import import_fide_list as run_import
 
-    try:
-        stream = path.open("rb")
-    except OSError as exc:
-        raise InvalidInputError(f"cannot read {path}: {exc.strerror or exc}") from None
-    with stream:
+    with open_input(path) as stream:
         report = state(ctx).write(
             lambda db: run_import(
                 db,

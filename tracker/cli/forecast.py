@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from tracker.cli.context import state
-from tracker.cli.options import Json, Player, Tc
+from tracker.cli.options import Json, Player, Tc, whole
 from tracker.cli.render import message, print_json, print_table
 from tracker.errors import InvalidInputError
 from tracker.months import month_label
@@ -45,7 +45,10 @@ def forecast(
     target: Annotated[
         int | None,
         typer.Option(
-            "--target", metavar="RATING", help="Say the score that gives at least RATING."
+            "--target",
+            metavar="RATING",
+            help="Say the score that gives at least RATING.",
+            parser=whole,
         ),
     ] = None,
     probabilities: Annotated[
@@ -72,6 +75,7 @@ def forecast(
             metavar="RATING",
             help="With --probabilities: the player's rating the probabilities assume. "
             "Default: his rating (unrated: his opponents' average).",
+            parser=whole,
         ),
     ] = None,
     json: Json = False,

@@ -22,6 +22,7 @@ from tracker.cli.options import (
     month_option,
     player_option,
     tc_option,
+    whole,
 )
 from tracker.cli.render import (
     cells,
@@ -32,6 +33,7 @@ from tracker.cli.render import (
     terminal_width,
 )
 from tracker.errors import InvalidInputError, UsageError
+from tracker.files import open_input
 from tracker.user_input import parse_date, today
 from tracker.vocabulary import BYE_HELP, RESULT_HELP, bye_code, plural
 
@@ -40,7 +42,10 @@ if TYPE_CHECKING:
     from tracker.services.games.byes import ByeView
 
 GameId = Annotated[
-    int, typer.Argument(metavar="ID", help="The game's id (see game list).", show_default=False)
+    int,
+    typer.Argument(
+        metavar="ID", help="The game's id (see game list).", show_default=False, parser=whole
+    ),
 ]
 
 app = command_group(
@@ -133,6 +138,7 @@ def add(
             "--white-rating",
             metavar="RATING",
             help="White's rating as recorded (needed if external).",
+            parser=whole,
         ),
     ] = None,
     black_rating: Annotated[
@@ -141,6 +147,7 @@ def add(
             "--black-rating",
             metavar="RATING",
             help="Black's rating as recorded (needed if external).",
+            parser=whole,
         ),
     ] = None,
     yes: Yes = False,
@@ -253,6 +260,9 @@ def _warn(g: GameView) -> None:
         message(f"  warning: {warning}")
 
 
+#: The most a round typed or piped on stdin may hold (a round of a thousand boards is 60 kB).
+ROUND_BYTES = 1_000_000
+
 ROUND_HELP = """Record a whole round of an event in one go, all or nothing.
 
 One game a line, WHITE RESULT BLACK, from --file or typed on stdin (end with Ctrl-D):
@@ -317,22 +327,29 @@ def add_round(
 ) -> None:
     from tracker.importers.rounds import parse_round
     from tracker.services.games.rounds import add_round as do_add_round
+    from tracker.services.intake import clean_event_name
 
+    clean_event_name(event)  # a round is of an event: "" is refused before stdin is read
     played_on = parse_date(date) if date is not None else today()
     start = parse_date(event_start, "event start date") if event_start is not None else None
     if file is not None:
-        try:
-            text = file.read_bytes().decode("utf-8-sig")
-        except OSError as exc:
-            raise InvalidInputError(f"cannot read {file}: {exc.strerror or exc}") from None
-        except UnicodeDecodeError:
-            raise InvalidInputError(f"{file} is not UTF-8 text") from None
+        with open_input(file) as stream:
+            data = stream.read()
         source = str(file)
     else:
         if sys.stdin.isatty():
             message("one game a line: WHITE RESULT BLACK; end with Ctrl-D")
-        text = sys.stdin.read()
+        data = sys.stdin.buffer.read(ROUND_BYTES + 1)
         source = "stdin"
+        if len(data) > ROUND_BYTES:  # `< /dev/zero`: no round is so long
+            raise InvalidInputError(
+                f"stdin holds more than {ROUND_BYTES // 1_000_000} MB: a round is one game a "
+                "line (a big file of games is for `tracker import`)"
+            )
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise InvalidInputError(f"{source} is not UTF-8 text") from None
     pairings, problems = parse_round(text, source)
     done = state(ctx).write(
         lambda db: do_add_round(
@@ -492,11 +509,15 @@ def edit(
     ] = None,
     white_rating: Annotated[
         int | None,
-        typer.Option("--white-rating", metavar="RATING", help="White's recorded rating."),
+        typer.Option(
+            "--white-rating", metavar="RATING", help="White's recorded rating.", parser=whole
+        ),
     ] = None,
     black_rating: Annotated[
         int | None,
-        typer.Option("--black-rating", metavar="RATING", help="Black's recorded rating."),
+        typer.Option(
+            "--black-rating", metavar="RATING", help="Black's recorded rating.", parser=whole
+        ),
     ] = None,
     clear: Annotated[
         list[str] | None,

@@ -27,6 +27,7 @@ from tracker.cli.player import standing_json
 from tracker.cli.plot import check_plot_path, plot_comparison
 from tracker.cli.render import message, print_json, print_table
 from tracker.errors import InvalidInputError, UsageError
+from tracker.files import open_input
 from tracker.months import month_label, next_month
 
 if TYPE_CHECKING:
@@ -555,11 +556,7 @@ def _reconciled_list(
 ) -> None:
     from tracker.services.periods.reconcile import reconcile
 
-    try:
-        stream = path.open("rb")
-    except OSError as exc:
-        raise InvalidInputError(f"cannot read {path}: {exc.strerror or exc}") from None
-    with stream:
+    with open_input(path) as stream:
         rec = state(ctx).read(lambda db: reconcile(db, tc, list_month, stream, str(path), player))
     for problem in rec.problems:
         message(problem)

@@ -25,6 +25,7 @@ from tracker.cli.import_report import print_report, report_json
 from tracker.cli.options import Json, Yes, command_group, month_option, tc_option
 from tracker.cli.render import message, print_json, print_table
 from tracker.errors import InvalidInputError
+from tracker.files import open_input
 from tracker.user_input import parse_date
 
 if TYPE_CHECKING:
@@ -168,6 +169,15 @@ def files(
             show_default=False,
         ),
     ] = None,
+    tc_minutes: Annotated[
+        bool,
+        typer.Option(
+            "--tc-minutes",
+            help="Read a PGN TimeControl or CSV tc written as numbers (90+30, 3+2) as people "
+            "write controls, minutes then the increment in seconds, instead of in seconds as "
+            "PGN writes them (60+0: an hour, not a minute).",
+        ),
+    ] = False,
     rated_in: Annotated[
         dt.date | None,
         month_option(
@@ -194,15 +204,13 @@ def files(
             event_start=event_start,
             yes=yes,
             date_order=date_order,
+            tc_minutes=tc_minutes,
             rated_in=rated_in,
         )
     )
     sources = []
     for path in _expand(paths):
-        try:
-            path.open("rb").close()  # read when imported, a block at a time
-        except OSError as exc:
-            raise InvalidInputError(f"cannot read {path}: {exc.strerror or exc}") from None
+        open_input(path).close()  # read when imported, a block at a time
         sources.append(SourceFile(str(path), path=path))
     with _progress() as progress:
         report = state(ctx).write(

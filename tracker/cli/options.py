@@ -6,6 +6,7 @@ word stands for. A month is always written YYYY-MM and parsed here, before any w
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -20,6 +21,18 @@ def command_group(help: str, **settings: Any) -> typer.Typer:
     rich costs more start-up time than the rest of `tracker --help` put together."""
     return typer.Typer(help=help, no_args_is_help=True, rich_markup_mode=None, **settings)
 
+
+def whole(text: str) -> int:
+    """A whole number as every option and argument takes it: digits 0-9 (and a sign), as a
+    file's cells are read; not fullwidth digits (U+FF10..U+FF19) nor Python's grouping
+    (2_400), which int() would take."""
+    value = text.strip()
+    if not _WHOLE.fullmatch(value):
+        raise typer.BadParameter(f"{text!r} is not a whole number (digits 0-9)")
+    return int(value)
+
+
+_WHOLE = re.compile(r"[+-]?[0-9]+")
 
 Json = Annotated[bool, typer.Option("--json", help="Print JSON (stable keys) instead of a table.")]
 

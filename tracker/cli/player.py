@@ -17,6 +17,7 @@ from tracker.cli.options import (
     Tc,
     command_group,
     month_option,
+    whole,
 )
 from tracker.cli.render import message, print_json, print_table, yes_no
 from tracker.errors import UsageError
@@ -38,9 +39,12 @@ app = command_group(
     """
 )
 
-FideId = Annotated[int | None, typer.Option("--fide-id", metavar="NUMBER", help="FIDE id number.")]
+FideId = Annotated[
+    int | None, typer.Option("--fide-id", metavar="NUMBER", help="FIDE id number.", parser=whole)
+]
 Born = Annotated[
-    int | None, typer.Option("--born", metavar="YEAR", help="Year of birth (for the junior K).")
+    int | None,
+    typer.Option("--born", metavar="YEAR", help="Year of birth (for the junior K).", parser=whole),
 ]
 Federation = Annotated[
     str | None, typer.Option("--federation", metavar="FED", help="Three-letter federation.")
@@ -56,11 +60,17 @@ Rating = Annotated[
         "--rating",
         metavar="RATING",
         help="Seed: the published FIDE rating on the list before tracking starts (needs --games).",
+        parser=whole,
     ),
 ]
 Games = Annotated[
     int | None,
-    typer.Option("--games", metavar="N", help="Seed: rated games played before tracking starts."),
+    typer.Option(
+        "--games",
+        metavar="N",
+        help="Seed: rated games played before tracking starts.",
+        parser=whole,
+    ),
 ]
 Lichess = Annotated[
     str | None,
@@ -489,6 +499,7 @@ def seed(
             metavar="RATING",
             help="The published FIDE rating: on the list before tracking starts, or with "
             "--list on that earlier list.",
+            parser=whole,
         ),
     ] = None,
     games: Games = None,

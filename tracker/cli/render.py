@@ -365,6 +365,12 @@ def _lines(
 # One way to print each kind of number in every table.
 
 
+def plain(value: Decimal) -> str:
+    """An exact number as written by hand: no trailing zeros, no exponent (``10``, not
+    ``1E+1``; ``0.5``; ``2.25``)."""
+    return f"{value.normalize():f}"
+
+
 def score(value: Decimal | float) -> str:
     """A score (points, multiples of a half): one decimal, ``3.5``, ``2.0``."""
     return f"{value:.1f}"

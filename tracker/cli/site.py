@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+import os
+import re
+import stat
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -13,7 +16,8 @@ from tracker.cli.context import AppState, state
 from tracker.cli.options import AnyTc, command_group
 from tracker.cli.render import message
 from tracker.errors import InvalidInputError
-from tracker.user_input import today
+from tracker.files import TEMPORARY, kind, lstat, write_file
+from tracker.user_input import is_dir, today
 from tracker.vocabulary import plural
 
 if TYPE_CHECKING:
@@ -29,45 +33,181 @@ app = command_group(
 )
 
 
+#: The file in the site's folder that lists what the last build wrote there (its first line
+#: is :data:`MANIFEST_HEADER`, then one path a line): the only files a build removes or
+#: replaces without --force.
+MANIFEST = ".tracker-site"
+MANIFEST_HEADER = (
+    "# tracker site build wrote these files; the next build removes or replaces only these"
+)
+#: Every path a file of the site can have under its folder (see site_pages.paths).
+PAGE_PATH = re.compile(r"^(?:index|compare)\.html$|^(?:players|events)/[1-9][0-9]*\.html$")
+#: The folders the pages of players and events go in.
+PAGE_FOLDERS = ("players", "events")
+#: How many of the files tracker did not write a refusal names.
+NAMED = 3
+
+
+def _mode(path: Path) -> int | None:
+    st = lstat(path)
+    return None if st is None else st.st_mode
+
+
+def _previous(folder: Path) -> set[str] | None:
+    """The files the last build wrote (its manifest's paths that can be pages), or None if
+    the folder holds no manifest of tracker's."""
+    path = folder / MANIFEST
+    if not stat.S_ISREG(_mode(path) or 0):
+        return None
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return None
+    if not lines or lines[0] != MANIFEST_HEADER:
+        return None
+    return {line for line in lines[1:] if PAGE_PATH.match(line)}
+
+
 def _check_folder(folder: Path) -> None:
-    if folder.exists() and not folder.is_dir():
-        raise InvalidInputError(f"{folder} is a file: the site needs a folder")
-    for sub in ("players", "events"):
-        if (folder / sub).exists() and not (folder / sub).is_dir():
-            raise InvalidInputError(f"{folder / sub} is a file: the site needs a folder there")
+    """The folder (or a link to one, as the user named it) and its page folders must be
+    folders; a page folder never a link (it would take the pages out of the folder)."""
+    mode = _mode(folder)
+    if mode is not None and not is_dir(folder):  # a link to a folder will do
+        raise InvalidInputError(f"{folder} is {kind(mode)}: the site needs a folder")
+    for sub in PAGE_FOLDERS:
+        mode = _mode(folder / sub)
+        if mode is not None and stat.S_ISLNK(mode):
+            raise InvalidInputError(
+                f"{folder / sub} is a symbolic link: the site never writes through a link "
+                "(remove it, or build in another folder)"
+            )
+        if mode is not None and not stat.S_ISDIR(mode):
+            raise InvalidInputError(
+                f"{folder / sub} is {kind(mode)}: the site needs a folder there"
+            )
 
 
-#: The folders whose pages (``ID.html``) the site owns: such a page that the database no
-#: longer gives (a removed player or event) is deleted; other files there are left alone.
-OWNED = ("players", "events")
+def _check_page_places(folder: Path) -> None:
+    """Where a page can go there is nothing, or a regular file: never a link (the site would
+    write through it, out of its folder), a folder or a device (refused with --force too)."""
+    places = [folder / "index.html", folder / "compare.html"]
+    for sub in PAGE_FOLDERS:
+        if _mode(folder / sub) is not None:
+            with os.scandir(folder / sub) as entries:
+                places += [Path(e.path) for e in entries if PAGE_PATH.match(f"{sub}/{e.name}")]
+    for path in places:
+        mode = _mode(path)
+        if mode is not None and not stat.S_ISREG(mode):
+            raise InvalidInputError(
+                f"{path} is {kind(mode)} where a page of the site goes: the site writes files "
+                "of its own, never through a link (remove it, or build in another folder)"
+            )
 
 
-def write_pages(folder: Path, files: Iterable[tuple[str, str]]) -> tuple[int, int, int]:
-    """Write each file whose content differs from what is there, and delete the pages of
-    :data:`OWNED` folders the site no longer has: the files of the site, written, removed."""
-    names: set[str] = set()
-    written = 0
-    for name, text in files:
-        names.add(name)
-        path = folder / name
-        data = text.encode("utf-8")
-        try:
-            if path.is_file() and path.read_bytes() == data:
+def _others(folder: Path, previous: set[str] | None) -> list[str]:
+    """Up to :data:`NAMED` + 1 files (or folders, links...) under ``folder`` that are not
+    the site's: a page folder, or a regular file that is a temporary file a build left
+    (:data:`tracker.files.TEMPORARY`) or, with a manifest of tracker's (``previous``), the
+    manifest or a page it lists. Links are not followed."""
+    found: list[str] = []
+    pending = [""]
+    while pending and len(found) <= NAMED:
+        where = pending.pop()
+        with os.scandir(folder / where) as scan:
+            entries = sorted(scan, key=lambda e: e.name)
+        for entry in entries:
+            rel = f"{where}/{entry.name}" if where else entry.name
+            real_dir = entry.is_dir(follow_symlinks=False)
+            if not where and entry.name in PAGE_FOLDERS and real_dir:
+                pending.append(entry.name)
+            elif not (entry.is_file(follow_symlinks=False) and _site_file(rel, previous)):
+                found.append(rel + ("/" if real_dir else ""))
+    return found
+
+
+def _site_file(rel: str, previous: set[str] | None) -> bool:
+    if TEMPORARY.match(rel.rpartition("/")[2]):
+        return True
+    return previous is not None and (rel == MANIFEST or rel in previous)
+
+
+def check_site_folder(folder: Path, *, force: bool) -> set[str]:
+    """Refuse a folder the site cannot be built in: one holding files tracker did not write
+    (unless ``force``), a link where a page or a page folder goes (always). The files the
+    last build wrote (which this one may replace or remove)."""
+    _check_folder(folder)
+    if _mode(folder) is None:
+        return set()
+    try:
+        _check_page_places(folder)
+        previous = _previous(folder)
+        others = _others(folder, previous)
+    except OSError as exc:
+        raise InvalidInputError(f"cannot read {exc.filename}: {exc.strerror}") from None
+    if others and not force:
+        named = ", ".join(others[:NAMED]) + (", ..." if len(others) > NAMED else "")
+        raise InvalidInputError(
+            f"{folder} holds files tracker did not write ({named}): build the site in a new "
+            "or empty folder, or give --force to build beside them (tracker never removes "
+            "them; one where a page goes is replaced)"
+        )
+    return previous or set()
+
+
+def _write_manifest(folder: Path, names: Iterable[str]) -> None:
+    """The manifest listing ``names`` (written only if it lists other files)."""
+    data = "\n".join([MANIFEST_HEADER, *sorted(set(names))]).encode("utf-8") + b"\n"
+    path = folder / MANIFEST
+    if stat.S_ISREG(_mode(path) or 0) and path.read_bytes() == data:
+        return
+    write_file(path, data, force=True)
+
+
+def _clear_temporaries(folder: Path) -> None:
+    """Remove the temporary files an interrupted build left (only tracker names files so)."""
+    for where in (folder, *(folder / sub for sub in PAGE_FOLDERS)):
+        if _mode(where) is None:
+            continue
+        for entry in os.scandir(where):
+            if TEMPORARY.match(entry.name) and entry.is_file(follow_symlinks=False):
+                Path(entry.path).unlink(missing_ok=True)
+
+
+def write_pages(
+    folder: Path, names: Sequence[str], files: Iterable[tuple[str, str]], ours: set[str]
+) -> tuple[int, int, int]:
+    """Write the site's files (``names``, in the order ``files`` gives their texts) into
+    ``folder``, checked by :func:`check_site_folder`; ``ours`` are the files the last build
+    wrote. Each file is written whole (a temporary file beside it, then a rename), and only
+    if its content differs; then the files of the last build this one does not have are
+    removed. The manifest lists every file of both builds while the build runs: a build
+    interrupted at any point leaves no file unlisted, and the next one carries on. The
+    files of the site, written, removed."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        _clear_temporaries(folder)
+        _write_manifest(folder, ours | set(names))
+        written = 0
+        for name, text in files:
+            path = folder / name
+            data = text.encode("utf-8")
+            mode = _mode(path)
+            if mode is not None and stat.S_ISREG(mode) and path.read_bytes() == data:
                 continue
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(data)
-        except OSError as exc:
-            raise InvalidInputError(f"cannot write {path}: {exc.strerror}") from None
-        written += 1
-    removed = 0
-    for sub in OWNED:
-        for path in sorted((folder / sub).glob("*.html")):
-            if f"{sub}/{path.name}" not in names and path.stem.isdigit() and path.is_file():
-                try:
-                    path.unlink()
-                except OSError as exc:
-                    raise InvalidInputError(f"cannot remove {path}: {exc.strerror}") from None
+            path.parent.mkdir(exist_ok=True)
+            write_file(path, data, force=True)
+            written += 1
+        removed = 0
+        for name in sorted(ours - set(names)):
+            path = folder / name
+            if stat.S_ISREG(_mode(path) or 0):
+                path.unlink()
                 removed += 1
+        _write_manifest(folder, names)
+    except OSError as exc:
+        raise InvalidInputError(
+            f"cannot write {exc.filename or folder}: {exc.strerror or exc}"
+        ) from None
     return len(names), written, removed
 
 
@@ -78,13 +218,22 @@ def build(
         Path,
         typer.Argument(
             metavar="DIR",
-            help="The folder to write (made if missing); files the site does not change are "
-            "left alone, the pages of players and events no longer in the site (removed, or "
-            "of another time control than --tc) deleted.",
+            help="The folder to write (made if missing): a new or empty one, or one of an "
+            "earlier build. Files the site does not change are left alone; the pages of "
+            "players and events no longer in the site (removed, or of another time control "
+            "than --tc) are deleted.",
             show_default=False,
         ),
     ],
     tc: AnyTc = None,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            help="Build in a folder that holds files tracker did not write: they are left "
+            "alone, but one where a page goes is replaced.",
+        ),
+    ] = False,
 ) -> None:
     """Write the rating pages: index.html, players/ID.html, events/ID.html.
 
@@ -98,11 +247,15 @@ def build(
     changed is not rewritten, and the page of a player or event no longer in the database is
     removed.
 
+    The folder's .tracker-site lists the files the build wrote: the next build replaces or
+    removes only those. A folder holding any other file is refused unless --force is given
+    (its files are never removed); a symbolic link where a page or the players/ or events/
+    folder goes is always refused. Each page is written whole or not at all.
+
     \b
     Example: tracker site build public/ --tc standard
     """
-    _check_folder(folder)
-    data, (count, written, removed) = build_site(state(ctx), folder, tc, today())
+    data, (count, written, removed) = build_site(state(ctx), folder, tc, today(), force=force)
     if not data.lists:
         message("no closed rating period yet: the index says so (see `tracker period close`)")
     message(
@@ -112,16 +265,20 @@ def build(
 
 
 def build_site(
-    app: AppState, folder: Path, tc: str | None, day: dt.date
+    app: AppState, folder: Path, tc: str | None, day: dt.date, *, force: bool = False
 ) -> tuple[Site, tuple[int, int, int]]:
-    """Draw and write the site's pages one at a time, in one read of the database: the
-    site's data, and its files, those written, those removed (:func:`write_pages`)."""
-    from tracker.cli.site_pages import pages
+    """Check the folder (:func:`check_site_folder`), then draw and write the site's pages one
+    at a time, in one read of the database: the site's data, and its files, those written,
+    those removed (:func:`write_pages`)."""
+    from tracker.cli.site_pages import pages, paths
     from tracker.services.site import SiteReads, site
+
+    ours = check_site_folder(folder, force=force)
 
     def build_in(db: Db) -> tuple[Site, tuple[int, int, int]]:
         data = site(db, tc, day)
         reads = SiteReads(db, data)
-        return data, write_pages(folder, pages(data, reads.players(), reads.events(day)))
+        files = pages(data, reads.players(), reads.events(day))
+        return data, write_pages(folder, paths(data), files, ours)
 
     return app.read(build_in)

@@ -550,11 +550,22 @@ def compare_page(site: Site) -> str:
     return _page("Elo and Glicko", body, "")
 
 
+def paths(site: Site) -> list[str]:
+    """The path of every file of the site under its folder, in the order of :func:`pages`."""
+    return [
+        "index.html",
+        "compare.html",
+        *(f"players/{p.id}.html" for p in site.players),
+        *(f"events/{e.id}.html" for e in site.events),
+    ]
+
+
 def pages(
     site: Site, players: Iterable[SitePlayer], events: Iterable[EventReport]
 ) -> Iterator[tuple[str, str]]:
-    """Every file of the site, one at a time: its path under the site's folder, and its
-    text (``players`` and ``events``: their data, read as the pages are drawn)."""
+    """Every file of the site, one at a time: its path under the site's folder (those of
+    :func:`paths`), and its text (``players`` and ``events``: their data, read as the pages
+    are drawn)."""
     yield "index.html", index_page(site)
     yield "compare.html", compare_page(site)
     tracked = {p.id for p in site.players}

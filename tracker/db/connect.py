@@ -14,7 +14,7 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from tracker.db import driver
-from tracker.db.engine import describe, is_locked, make_engine, sqlite_file
+from tracker.db.engine import describe, is_in_memory, is_locked, make_engine, sqlite_file
 from tracker.db.schema import ensure_current
 from tracker.errors import DatabaseError
 
@@ -26,18 +26,32 @@ def file_of(url: str) -> Path | None:
     which :func:`engine_for` reports)."""
     try:
         return sqlite_file(url)
-    except ArgumentError:
+    except (ArgumentError, ValueError):
         return None
 
 
-def engine_for(url: str, *, check_schema: bool, create: bool, where: str, named: str) -> Engine:
+#: Why a URL does not parse (SQLAlchemy's ValueError quotes a piece of it: a password's).
+MALFORMED_URL = (
+    "malformed URL (a port that is not a number, an unclosed '[', or a password whose "
+    "'@', ':' or '/' is not %-encoded, as %40, %3A, %2F)"
+)
+
+
+def engine_for(url: str, *, check_schema: bool, create: bool, where: str) -> Engine:
     """An engine on ``url``: with ``check_schema``, a new database is created at head (with
-    ``create``; else an empty one is refused, ``where`` naming it) and one at another
-    revision refused. ``named`` is the database as the user gave it, for messages."""
+    ``create``; else an empty one is refused) and one at another revision refused. ``where``
+    names the database in messages, without its password."""
+    if is_in_memory(url):
+        raise DatabaseError(
+            f"cannot use database {where!r}: an in-memory database keeps nothing once the "
+            "command ends; give a file"
+        )
     try:
         engine = make_engine(url)
-    except (ArgumentError, ValueError) as exc:
-        raise DatabaseError(f"cannot use database {named!r}: {exc}") from None
+    except ValueError:
+        raise DatabaseError(f"cannot use database {where!r}: {MALFORMED_URL}") from None
+    except ArgumentError as exc:
+        raise DatabaseError(f"cannot use database {where!r}: {exc}") from None
     except ImportError as exc:
         raise DatabaseError(f"cannot use this database: missing driver ({exc})") from None
     if check_schema:

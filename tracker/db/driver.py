@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
+import os
 import re
 import sqlite3
 import time
@@ -461,12 +462,39 @@ def configure_sqlite(conn: sqlite3.Connection, *, write: bool) -> None:
 TAKE_WRITER_LOCK = f"SELECT pg_advisory_xact_lock({WRITER_LOCK})"
 
 
+def read_only_file_system(path: Path) -> bool:
+    """Whether ``path`` lies on a file system mounted read-only (a CD, a read-only mount)."""
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):  # not there (yet); no statvfs (Windows)
+        return False
+
+
+def sqlite_uri(path: Path, *, write: bool) -> str:
+    """The URI tracker opens a SQLite file by: read-write, never creating it; on a read-only
+    file system, where SQLite cannot make the shared-memory file a WAL reader needs, a read
+    opens it immutable (nobody can change it there), unless its write-ahead log holds
+    changes the file itself has not (an immutable reader would not see them): refused."""
+    if read_only_file_system(path):
+        if write:
+            raise DatabaseError(f"cannot write the database {path}: its file system is read-only")
+        wal = Path(f"{path}-wal")
+        if wal.is_file() and wal.stat().st_size:
+            raise DatabaseError(
+                f"cannot read the database {path}: its file system is read-only and {wal} "
+                "holds changes not yet in it; copy both files to a writable folder"
+            )
+        return f"file:{quote(str(path))}?immutable=1"
+    return f"file:{quote(str(path))}?mode=rw"
+
+
 def _connect(url: str, *, write: bool) -> Db | None:
     path = sqlite_path(url)
     if path is not None:
+        uri = sqlite_uri(path, write=write)
         try:
             conn = sqlite3.connect(
-                f"file:{quote(str(path))}?mode=rw",  # never creates a file
+                uri,  # never creates a file
                 uri=True,
                 timeout=BUSY_TIMEOUT_MS / 1000,
                 isolation_level=None,  # BEGIN, COMMIT and ROLLBACK are ours
@@ -534,14 +562,27 @@ def sqlite_path(url: str) -> Path | None:
 
 
 def shown_url(url: str) -> str:
-    """A database URL as a message shows it: its password as ``***`` (as SQLAlchemy renders
-    a URL), without loading SQLAlchemy (``tracker status`` on a server)."""
+    """A database URL as a message shows it: every password as ``***``, the user's
+    (``user:pw@host``, as SQLAlchemy renders a URL) and any in the query (``?password=pw``,
+    ``sslpassword=``), which SQLAlchemy shows. Works on a URL that does not parse (a port
+    that is no number, a password with an unencoded ``@``) and without loading SQLAlchemy
+    (``tracker status`` on a server)."""
     scheme, sep, rest = url.partition("://")
-    user, at, host = rest.rpartition("@")
-    if not sep or not at or ":" not in user:
+    if not sep:
         return url
-    name = user.split(":", 1)[0]
-    return f"{scheme}://{name}:***@{host}"
+    user, at, host = rest.rpartition("@")  # the last @: a password may hold one unencoded
+    if at and ":" in user:
+        rest = f"{user.split(':', 1)[0]}:***@{host}"
+    rest, mark, query = rest.partition("?")
+    if mark:
+        query = "&".join(_masked(item) for item in query.split("&"))
+    return f"{scheme}://{rest}{mark}{query}"
+
+
+def _masked(item: str) -> str:
+    """A URL's query item ``key=value``, the value hidden if the key names a password."""
+    key, eq, _ = item.partition("=")
+    return f"{key}=***" if eq and "password" in unquote(key).casefold() else item
 
 
 def postgresql_conninfo(url: str) -> str | None:

@@ -2,7 +2,8 @@
 database, and makes a connection for a URL the driver does not open itself (every query at
 run time goes through :mod:`tracker.db.driver`).
 
-SQLite connections get WAL, ``foreign_keys=ON`` and a busy timeout, and (on Python 3.11,
+SQLite connections get WAL (on a file of tracker's or a new one: another's file is refused
+as it is), ``foreign_keys=ON`` and a busy timeout, and (on Python 3.11,
 whose sqlite3 module manages transactions itself) SQLAlchemy's documented "BEGIN" hooks so
 that a migration's transaction is real. A migration writes under ``BEGIN IMMEDIATE`` on
 SQLite and the writers' advisory lock on PostgreSQL, as every write does
@@ -19,7 +20,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import OperationalError, SQLAlchemyError
+from sqlalchemy.exc import ArgumentError, OperationalError, SQLAlchemyError
 
 from tracker.db import driver
 from tracker.errors import DatabaseError
@@ -35,6 +36,16 @@ def sqlite_file(url: str) -> Path | None:
     return Path(str(parsed.database))
 
 
+def is_in_memory(url: str) -> bool:
+    """Whether ``url`` names SQLite's in-memory database (``sqlite://``, ``:memory:``)."""
+    try:
+        parsed = make_url(url)
+    except (ArgumentError, ValueError):
+        return False
+    memory = parsed.database in (None, "", ":memory:") or parsed.query.get("mode") == "memory"
+    return parsed.get_backend_name() == "sqlite" and memory
+
+
 def make_engine(url: str) -> Engine:
     """Create an engine with the connection settings this project relies on."""
     parsed = make_url(url)
@@ -42,7 +53,16 @@ def make_engine(url: str) -> Engine:
         path = sqlite_file(url)
         if path is not None and not path.parent.exists():
             path.parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(parsed, connect_args={"timeout": driver.BUSY_TIMEOUT_MS / 1000})
+        timeout = driver.BUSY_TIMEOUT_MS / 1000
+        if path is not None and driver.read_only_file_system(path):
+            # read it as it is (immutable): nothing can be written there, not even WAL's files
+            uri = driver.sqlite_uri(path, write=False)
+            engine = create_engine(
+                parsed, creator=lambda: sqlite3.connect(uri, uri=True, timeout=timeout)
+            )
+            _install_sqlite_hooks(engine, wal=False)
+            return engine
+        engine = create_engine(parsed, connect_args={"timeout": timeout})
         _install_sqlite_hooks(engine)
         return engine
     if parsed.get_backend_name() != "postgresql":
@@ -68,20 +88,30 @@ def _install_postgresql_hooks(engine: Engine) -> None:
             conn.exec_driver_sql(driver.TAKE_WRITER_LOCK)
 
 
-def _install_sqlite_hooks(engine: Engine) -> None:
+def _install_sqlite_hooks(engine: Engine, *, wal: bool = True) -> None:
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: sqlite3.Connection, _record: object) -> None:
         # Let SQLAlchemy emit BEGIN itself (pysqlite's own handling is broken for
         # SAVEPOINT and DDL on Python 3.11).
         dbapi_connection.isolation_level = None
         dbapi_connection.execute(f"PRAGMA busy_timeout = {driver.BUSY_TIMEOUT_MS}")
-        dbapi_connection.execute("PRAGMA journal_mode = WAL")
+        if wal and _ours_or_empty(dbapi_connection):  # another's file is refused, unchanged
+            dbapi_connection.execute("PRAGMA journal_mode = WAL")
         driver.configure_sqlite(dbapi_connection, write=True)
 
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Any) -> None:
         write = conn.get_execution_options().get(WRITE_OPTION, False)
         conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+
+def _ours_or_empty(conn: sqlite3.Connection) -> bool:
+    """Whether a SQLite file is tracker's (it has the schema's version table) or has no table
+    yet: the only files tracker switches to WAL, a change written into the file's header."""
+    names = {
+        name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+    }
+    return not names or "alembic_version" in names
 
 
 def describe(exc: SQLAlchemyError) -> str:

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-import os
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
 from sqlalchemy import Engine, text
+from sqlalchemy.exc import SQLAlchemyError
 
-from tracker.db import migrate
-from tracker.db.engine import sqlite_file
+from tracker.db import driver, migrate
+from tracker.db.engine import describe, sqlite_file
 from tracker.db.models import SCHEMA_REVISION
-from tracker.db.schema import schema_state
+from tracker.db.schema import schema_state, unknown_revision
 from tracker.errors import DatabaseError, InvalidInputError
-from tracker.user_input import exists, is_dir
+from tracker.files import SQLITE_SIDECARS, replacing
 
 
 @dataclass(frozen=True)
@@ -24,6 +24,8 @@ class DbStatus:
     revision: str | None
     head: str
     up_to_date: bool
+    #: A revision of this tracker's migrations (or none yet): else a newer tracker wrote it.
+    known: bool
 
 
 @dataclass(frozen=True)
@@ -56,29 +58,41 @@ class BackupResult:
 def status(engine: Engine) -> DbStatus:
     revision = schema_state(engine)
     return DbStatus(
-        url=engine.url.render_as_string(hide_password=True),
+        url=driver.shown_url(engine.url.render_as_string(hide_password=False)),
         backend=engine.url.get_backend_name(),
         revision=revision,
         head=SCHEMA_REVISION,
         up_to_date=revision == SCHEMA_REVISION,
+        known=revision in (None, SCHEMA_REVISION) or revision in migrate.all_revisions(),
     )
 
 
 def upgrade(engine: Engine) -> tuple[str | None, str]:
     """Upgrade to head; returns (before, after)."""
     before = schema_state(engine)
+    if before is not None and before not in migrate.all_revisions():
+        raise unknown_revision(before)  # no migration leads from it: alembic cannot tell
     migrate.upgrade(engine)
     return before, SCHEMA_REVISION
 
 
 def check(engine: Engine) -> DbCheck:
+    """The revision, SQLite's integrity check, and (of a sound file) how the schema differs
+    from the models. A file too damaged for the integrity check to finish fails it, with
+    SQLite's reason: it is reported, not a failure to open."""
     current = status(engine)
-    diffs = tuple(migrate.differences(engine)) if current.up_to_date else ()
     integrity = None
     if current.backend == "sqlite":
-        with engine.connect() as conn:
-            rows = conn.execute(text("PRAGMA integrity_check")).scalars().all()
-        integrity = "ok" if rows == ["ok"] else "; ".join(str(r) for r in rows[:5])
+        try:
+            with engine.connect() as conn:
+                rows = conn.execute(text("PRAGMA integrity_check")).scalars().all()
+        except SQLAlchemyError as exc:
+            rows = [describe(exc)]
+        found = [line for row in rows for line in str(row).splitlines() if line.strip()]
+        more = f" (and {len(found) - 5} more)" if len(found) > 5 else ""
+        integrity = "ok" if found == ["ok"] else "; ".join(found[:5]) + more
+    sound = integrity in (None, "ok")
+    diffs = tuple(migrate.differences(engine)) if current.up_to_date and sound else ()
     return DbCheck(current, diffs, integrity)
 
 
@@ -86,7 +100,9 @@ def backup(engine: Engine, target: Path, *, overwrite: bool = False) -> BackupRe
     """A consistent copy of a SQLite database through SQLite's online backup API.
 
     The copy is taken page by page under SQLite's own locking, so it is consistent even
-    while another process writes; it is written beside the target and renamed into place.
+    while another process writes; it is written to a temporary file of its own beside the
+    target and renamed into place (:func:`tracker.files.replacing`: only a regular file is
+    replaced, and only with ``overwrite``).
     """
     source = sqlite_file(engine.url.render_as_string(hide_password=False))
     if source is None:
@@ -96,25 +112,19 @@ def backup(engine: Engine, target: Path, *, overwrite: bool = False) -> BackupRe
     target = target.expanduser().absolute()
     if target.resolve() == source.resolve():
         raise InvalidInputError("the backup cannot overwrite the database itself")
-    if exists(target) and not overwrite:
-        raise InvalidInputError(f"{target} already exists (use --force to replace it)")
-    if not is_dir(target.parent):
-        raise InvalidInputError(f"folder {target.parent} does not exist")
-    partial = target.with_name(target.name + ".partial")
     try:
-        src = sqlite3.connect(source, timeout=30)
-        try:
-            dst = sqlite3.connect(partial)
+        with replacing(target, force=overwrite, sidecars=SQLITE_SIDECARS) as temp:
+            src = sqlite3.connect(driver.sqlite_uri(source, write=False), uri=True, timeout=30)
             try:
-                src.backup(dst)
-                (integrity,) = dst.execute("PRAGMA integrity_check").fetchone()
-                dst.execute("PRAGMA journal_mode = DELETE")
+                dst = sqlite3.connect(temp)
+                try:
+                    src.backup(dst)
+                    (integrity,) = dst.execute("PRAGMA integrity_check").fetchone()
+                    dst.execute("PRAGMA journal_mode = DELETE")
+                finally:
+                    dst.close()
             finally:
-                dst.close()
-        finally:
-            src.close()
-        os.replace(partial, target)
+                src.close()
     except sqlite3.Error as exc:
-        partial.unlink(missing_ok=True)
         raise DatabaseError(f"backup failed: {exc}") from None
     return BackupResult(str(source), target, target.stat().st_size, str(integrity))

@@ -50,10 +50,15 @@ def ensure_current(engine: Engine, *, create: bool = True, where: str = "") -> N
                 f"{SCHEMA_REVISION}: run `tracker db upgrade` (back it up first with "
                 "`tracker db backup FILE`)"
             )
-        raise DatabaseError(
-            f"the database schema is at revision {revision}, unknown to this tracker "
-            f"(head {SCHEMA_REVISION}); it was written by a newer version"
-        )
+        raise unknown_revision(revision)
+
+
+def unknown_revision(revision: str) -> DatabaseError:
+    """The refusal of a database at a revision no migration of this tracker's knows."""
+    return DatabaseError(
+        f"the database schema is at revision {revision}, unknown to this tracker "
+        f"(head {SCHEMA_REVISION}); it was written by a newer version: upgrade tracker"
+    )
 
 
 def _known_older_revisions() -> set[str]:

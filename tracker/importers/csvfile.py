@@ -33,10 +33,12 @@ Values
   (which numbers are FIDE ratings is the intake's rule). ``white_fide_id``/``black_fide_id``:
   positive whole numbers; blank or 0 is none.
 * ``tc``: ``standard`` (or ``classical``), ``rapid``, ``blitz``, or a time control
-  classified by FIDE's definitions (:func:`tracker.importers.timecontrol.from_cell`): in
-  seconds as PGN writes it (``5400+30``, ``600+5``), or as people write it (``90+30``,
-  ``3+2``: minutes, then seconds; ``G/90+30``); blank, ``?`` or ``-`` is unknown. The
-  caller's ``--tc`` is the intake's to apply to the rows whose cell does not tell.
+  classified by FIDE's definitions as a PGN ``TimeControl`` is
+  (:func:`tracker.importers.timecontrol.from_pgn`): numbers in seconds as PGN writes them
+  (``5400+30``, ``600+5``, ``60+0``), unless the caller says the file writes minutes
+  (``tc_minutes``: ``90+30``, ``3+2``); free text as people write it (``G/90+30``,
+  ``90 min + 30 s``); blank, ``?`` or ``-`` is unknown. The caller's ``--tc`` is the
+  intake's to apply to the rows whose cell does not tell.
 
 Line numbers count physical lines, the header being line 1 (when it is the first line).
 """
@@ -60,6 +62,7 @@ from tracker.importers.records import (
     Problem,
     TextStream,
     clean_name,
+    csv_text,
     file_result,
     parse_fide_id,
     parse_rating,
@@ -167,12 +170,12 @@ def parse_result(text: str) -> str | None:
     return file_result(value)
 
 
-def _tc_cell(text: str) -> tuple[TimeClass | None, str | None]:
+def _tc_cell(text: str, minutes: bool) -> tuple[TimeClass | None, str | None]:
     """A ``tc`` cell's class (a list's name, a PGN value, or free text), and its words."""
     value = text.strip()
     if timecontrol.is_unknown_marker(value):
         return None, None
-    return timecontrol.from_cell(value), value
+    return timecontrol.from_pgn(value, minutes=minutes), value
 
 
 class _RowReader:
@@ -185,9 +188,11 @@ class _RowReader:
         positions: dict[str, int],
         source: str,
         event_start: date | None = None,
+        tc_minutes: bool = False,
     ) -> None:
         self.source = source
         self.event_start = event_start
+        self.tc_minutes = tc_minutes
         self.start_used = False  # the caller's event start dated a row
         # Every column's cell in ALLOWED_COLUMNS order; a column the file lacks reads the
         # empty cell appended to each row.
@@ -261,22 +266,22 @@ class _RowReader:
         try:
             game_tc, tc_text = self.tcs[tc_c]
         except KeyError:
-            game_tc, tc_text = self.tcs[tc_c] = _tc_cell(tc_c)
+            game_tc, tc_text = self.tcs[tc_c] = _tc_cell(tc_c, self.tc_minutes)
         if reasons or result is None or played_on is None:
             return reasons
         texts = self.texts
         try:
             event = texts[event_c]
         except KeyError:
-            event = texts[event_c] = event_c.strip() or None
+            event = texts[event_c] = csv_text(event_c.strip()) or None
         try:
             site = texts[site_c]
         except KeyError:
-            site = texts[site_c] = site_c.strip() or None
+            site = texts[site_c] = csv_text(site_c.strip()) or None
         try:
             round_ = texts[round_c]
         except KeyError:
-            round_ = texts[round_c] = round_c.strip() or None
+            round_ = texts[round_c] = csv_text(round_c.strip()) or None
         return GameRecord(
             self.source,
             line,
@@ -316,7 +321,7 @@ def _parse_player(
 ) -> tuple[PlayerInfo, list[str], str]:
     """The player, his problems, and his name folded (as :func:`same_player` compares)."""
     reasons: list[str] = []
-    name = clean_name(raw_name)
+    name = clean_name(csv_text(raw_name))
     if not name:
         reasons.append(f"missing {colour} player name")
     rating, reason = parse_rating(raw_rating, f"{colour}_rating")
@@ -334,14 +339,16 @@ def stream_csv(
     *,
     encoding: str = "utf-8",
     event_start: date | None = None,
+    tc_minutes: bool = False,
 ) -> GameStream:
-    """A file's games one at a time, from the file's bytes in blocks."""
+    """A file's games one at a time, from the file's bytes in blocks (``tc_minutes``: the
+    ``tc`` cells write minutes, see the module docstring)."""
     text = TextStream(blocks, source, encoding)
-    return GameStream("csv", _games(text.lines(), source, event_start), text)
+    return GameStream("csv", _games(text.lines(), source, event_start, tc_minutes), text)
 
 
 def _games(
-    lines: Iterator[str], source: str, event_start: date | None
+    lines: Iterator[str], source: str, event_start: date | None, tc_minutes: bool
 ) -> Generator[GameRecord, None, ParseResult]:
     blank: list[str] = []  # the lines before the header (blank ones)
     header_line = None
@@ -375,7 +382,7 @@ def _games(
 
     unfinished = 0
     invalid = 0  # rows that are games but could not be read as one
-    reader = _RowReader(positions, source, event_start)
+    reader = _RowReader(positions, source, event_start, tc_minutes)
     unnamed_order = sorted(unnamed)
     for line, row in rows:
         if isinstance(row, Problem):

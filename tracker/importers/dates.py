@@ -32,10 +32,10 @@ from typing import Final
 
 from tracker.vocabulary import YEAR_MAX, YEAR_MIN
 
-_BIRTH: Final = re.compile(r"^(\d{4})(?:[/.\-](\d{2})[/.\-](\d{2}))?$")
-_ISO_DATE: Final = re.compile(r"^(\d{4})([-./])(\d{1,2})\2(\d{1,2})$")
+_BIRTH: Final = re.compile(r"^([0-9]{4})(?:[/.\-]([0-9]{2})[/.\-]([0-9]{2}))?$")
+_ISO_DATE: Final = re.compile(r"^([0-9]{4})([-./])([0-9]{1,2})\2([0-9]{1,2})$")
 #: Three numbers with one separator (blanks allowed after it): 2005/07/28, 28. 07. 2005...
-_NUMBERS: Final = re.compile(r"^(\d{1,4})([./\-]) ?(\d{1,2})\2 ?(\d{1,4})\.?$")
+_NUMBERS: Final = re.compile(r"^([0-9]{1,4})([./\-]) ?([0-9]{1,2})\2 ?([0-9]{1,4})\.?$")
 _MONTHS: Final[dict[str, int]] = {
     name: number
     for number, names in enumerate(
@@ -58,9 +58,9 @@ _MONTHS: Final[dict[str, int]] = {
     for name in names
 }
 #: Jun 26, 2020 / June 26 2020
-_MONTH_FIRST: Final = re.compile(r"^([A-Za-z]+)\.? (\d{1,2}),? (\d{4})$")
+_MONTH_FIRST: Final = re.compile(r"^([A-Za-z]+)\.? ([0-9]{1,2}),? ([0-9]{4})$")
 #: 26 Jun 2020 / 26-Jun-2020 / 26. June 2020
-_DAY_FIRST: Final = re.compile(r"^(\d{1,2})\.?[ \-]([A-Za-z]+)\.?[ \-,]{1,2}(\d{4})$")
+_DAY_FIRST: Final = re.compile(r"^([0-9]{1,2})\.?[ \-]([A-Za-z]+)\.?[ \-,]{1,2}([0-9]{4})$")
 _RANGE: Final = re.compile(r"\s+(?:[-\u2013\u2014]|to)\s+", re.IGNORECASE)
 #: A two-digit year below this is 20YY, otherwise 19YY.
 CENTURY_PIVOT: Final = 70

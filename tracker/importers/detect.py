@@ -33,19 +33,21 @@ from tracker.importers.trf import stream_trf
 class Format:
     """A game file format: its name, its files' suffixes, its reader, and whether the reader
     takes the order of a file's numeric dates (``--date-order``: PGN and CSV write the year
-    first)."""
+    first) or the unit of its controls written as numbers (``--tc-minutes``: a TRF's 222
+    record is seconds by definition, its 122 free text)."""
 
     name: str
     suffixes: tuple[str, ...]
     stream: Callable[..., GameStream]
     date_order: bool = False
+    tc_minutes: bool = False
 
 
 FORMATS: Final[dict[str, Format]] = {
     f.name: f
     for f in (
-        Format("pgn", (".pgn",), stream_pgn),
-        Format("csv", (".csv",), stream_csv),
+        Format("pgn", (".pgn",), stream_pgn, tc_minutes=True),
+        Format("csv", (".csv",), stream_csv, tc_minutes=True),
         Format("trf", (".trf", ".trfx"), stream_trf, date_order=True),
     )
 }
@@ -99,13 +101,17 @@ def stream(
     encoding: str = "utf-8",
     event_start: date | None = None,
     date_order: str | None = None,
+    tc_minutes: bool = False,
 ) -> GameStream:
     """A file's games one at a time, from its bytes in blocks (see
     :class:`tracker.importers.records.GameStream`); ``fmt`` names one of :data:`FORMATS`.
-    ``event_start`` dates what the file leaves undated (see each reader); ``date_order`` is
-    for the formats that take it (a TRF's numeric dates)."""
+    ``event_start`` dates what the file leaves undated (see each reader); ``date_order`` and
+    ``tc_minutes`` are for the formats that take them (a TRF's numeric dates; controls
+    written as numbers of minutes in a PGN or CSV)."""
     chosen = FORMATS.get(fmt.strip().casefold())
     if chosen is None:
         raise UnknownFormatError(f"unknown import format {fmt!r}: use one of {', '.join(FORMATS)}")
-    extra = {"date_order": date_order} if chosen.date_order else {}
+    extra: dict[str, object] = {"date_order": date_order} if chosen.date_order else {}
+    if chosen.tc_minutes:
+        extra["tc_minutes"] = tc_minutes
     return chosen.stream(blocks, source, encoding=encoding, event_start=event_start, **extra)

@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import IO, Final
 
-from tracker.importers.records import Problem, Sex
+from tracker.importers.records import Problem, Sex, clean_name
 from tracker.vocabulary import TIME_CONTROLS, YEAR_MAX, YEAR_MIN, TimeControl
 
 TITLES: Final = frozenset({"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"})
@@ -59,7 +59,7 @@ _MONTHS: Final = (
     "NOV",
     "DEC",
 )
-_MONTH_COLUMN: Final = re.compile(r"^([A-Z]{3})(\d{2})$")
+_MONTH_COLUMN: Final = re.compile(r"^([A-Z]{3})([0-9]{2})$")
 _HEADER_TOKEN: Final = re.compile(r"ID [Nn]umber|\S+")
 #: Column names of the text files -> the fields they hold. Per list: rating, games, K.
 _TEXT_COLUMNS: Final[dict[str, str]] = {
@@ -296,7 +296,7 @@ class FideListReader:
     def _entry(self, line: int, fide_id: int, cells: dict[str, str]) -> FideListEntry | None:
         where = f"player {fide_id}"
         reasons: list[str] = []
-        name = " ".join(cells["name"].split())
+        name = clean_name(cells["name"])
         if not name:
             reasons.append("no name")
         values: dict[str, int | None] = {}

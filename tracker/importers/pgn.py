@@ -67,6 +67,7 @@ from tracker.importers.pgn_tags import (
     full_date,
     game_date,
     tag,
+    unescaped,
 )
 from tracker.importers.records import (
     FORFEIT_OF,
@@ -249,6 +250,7 @@ class _Reader:
 
     source: str
     event_start: date | None
+    tc_minutes: bool = False  # a TimeControl in PGN's signs writes minutes (--tc-minutes)
     problems: list[Problem] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
     # Each date problem's first line, and how many games have it.
@@ -297,7 +299,7 @@ class _Reader:
         moves = chunk.movetext.moves
         tc_text = tag(headers, "TimeControl")
         event, kind = event_of(headers)
-        tc = timecontrol.from_pgn(tc_text)
+        tc = timecontrol.from_pgn(tc_text, minutes=self.tc_minutes)
         if tc is None and kind is not None and timecontrol.from_name(kind) == "correspondence":
             tc, tc_text = "correspondence", headers["Event"].strip()
         return GameRecord(
@@ -348,6 +350,7 @@ def stream_pgn(
     *,
     encoding: str = "utf-8",
     event_start: date | None = None,
+    tc_minutes: bool = False,
 ) -> GameStream:
     """A file's games one at a time, from the file's bytes in blocks.
 
@@ -355,14 +358,14 @@ def stream_pgn(
     games from the first such one on wait until a game with moves (or the end) tells. A file
     with moves thus holds back few games; one without any is held whole."""
     text = TextStream(blocks, source, encoding)
-    return GameStream("pgn", _games(text.lines(), source, event_start), text)
+    return GameStream("pgn", _games(text.lines(), source, event_start, tc_minutes), text)
 
 
 def _games(
-    lines: Iterator[str], source: str, event_start: date | None
+    lines: Iterator[str], source: str, event_start: date | None, tc_minutes: bool = False
 ) -> Generator[GameRecord, None, ParseResult]:
     reader = _LineCountingReader(lines)
-    games = _Reader(source, event_start)
+    games = _Reader(source, event_start, tc_minutes)
     problems: list[Problem] = []
     warnings: list[Problem] = []
     found = 0
@@ -413,7 +416,8 @@ def _games(
             continue
         if previous is not None:
             yield from finished(previous)
-        previous = _Chunk(headers, line, reader.movetext)
+        tags = {name: unescaped(value) for name, value in headers.items()}  # \" is "
+        previous = _Chunk(tags, line, reader.movetext)
     if previous is not None:
         yield from finished(previous)
     late_forfeits = games.forfeits(moveless) if with_moves > without_moves else ()

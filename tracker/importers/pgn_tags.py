@@ -13,12 +13,26 @@ from typing import Final
 
 from tracker.importers.dates import make_date
 
-_PGN_DATE = re.compile(r"^(\d{4}|\?{4})(?:([.\-/])(\d{2}|\?{2})(?:\2(\d{2}|\?{2}))?)?$")
+_PGN_DATE = re.compile(r"^([0-9]{4}|\?{4})(?:([.\-/])([0-9]{2}|\?{2})(?:\2([0-9]{2}|\?{2}))?)?$")
 
 #: A tag value that says nothing.
 UNKNOWN = {"", "?", "-"}
 
 GIVEN_START: Final = "the given event start"
+
+
+_ESCAPE = re.compile(r'\\(["\\])')
+
+
+def unescaped(value: str) -> str:
+    """A tag's value as written in the file, its escapes read (PGN standard 7: ``\\"`` is a
+    quote, ``\\\\`` a backslash)."""
+    return _ESCAPE.sub(r"\1", value) if "\\" in value else value
+
+
+def escaped(value: str) -> str:
+    """A tag's value as a PGN file writes it: :func:`unescaped` reads it back."""
+    return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
 def tag(headers: Mapping[str, str], name: str) -> str | None:

@@ -27,7 +27,14 @@ import io
 from dataclasses import dataclass
 from typing import Final
 
-from tracker.importers.records import Problem, decode_input, split_lines
+from tracker.importers.records import (
+    Problem,
+    clean_name,
+    csv_text,
+    decode_input,
+    split_lines,
+    spreadsheet_text,
+)
 from tracker.vocabulary import TIME_CONTROLS
 
 SEED_FIELDS: Final[tuple[str, ...]] = ("rating", "games", "ever_2400", "ever_2300")
@@ -144,7 +151,7 @@ def _row(cells: dict[str, str], line: int, reasons: list[str]) -> PlayerRow:
             reasons.append(f"{tc}_rating and {tc}_games go together: give both")
             continue
         seeds.append(SeedRow(tc, rating, games, ever_2400, ever_2300))
-    name = " ".join(cell("name").split())
+    name = clean_name(csv_text(cell("name")))
     if not name:
         reasons.append("missing name")
     return PlayerRow(
@@ -152,7 +159,7 @@ def _row(cells: dict[str, str], line: int, reasons: list[str]) -> PlayerRow:
         name=name,
         fide_id=_number(cell("fide_id"), "fide_id", reasons) or None,
         federation=cell("federation").strip() or None,
-        birth_year=_number(cell("birth_year"), "birth_year", reasons) or None,
+        birth_year=_number(cell("birth_year"), "birth_year", reasons),  # 0: refused, as typed
         sex=cell("sex").strip() or None,
         title=cell("title").strip() or None,
         external=external,
@@ -219,7 +226,7 @@ def write_players_csv(rows: list[dict[str, object]]) -> str:
             return ""
         if isinstance(value, bool):
             return "true" if value else "false"
-        return str(value)
+        return spreadsheet_text(value) if isinstance(value, str) else str(value)
 
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")

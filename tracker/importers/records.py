@@ -31,6 +31,7 @@ from tracker.importers.timecontrol import TimeClass
 from tracker.vocabulary import (
     FORFEITS,
     canonical_result,
+    name_form,
 )
 
 Sex = Literal["m", "f"]
@@ -432,14 +433,27 @@ def split_lines(text: str) -> list[str]:
     return lines
 
 
-_SPACES = re.compile(r"\s+")
+#: The first signs of a cell that a spreadsheet runs as a formula (``=HYPERLINK(...)``,
+#: ``@SUM(1)``, ``+1``, ``-1``, a tab, a carriage return): OWASP's list for CSV injection.
+FORMULA_SIGNS: Final = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_text(text: str) -> str:
+    """A text cell as tracker's CSV exports write it: one a spreadsheet would run as a
+    formula gets a leading ``'`` (as OWASP advises), which :func:`csv_text` takes off."""
+    return f"'{text}" if text.startswith(FORMULA_SIGNS) else text
+
+
+def csv_text(cell: str) -> str:
+    """A text cell of a CSV file as it was meant: without the ``'`` an export put before a
+    formula's first sign (:func:`spreadsheet_text`)."""
+    return cell[1:] if cell[:1] == "'" and cell[1:].startswith(FORMULA_SIGNS) else cell
 
 
 def clean_name(value: str | None) -> str:
-    """Player name with surrounding blanks removed and inner runs of blanks collapsed."""
-    if value is None:
-        return ""
-    return _SPACES.sub(" ", value).strip()
+    """A player's name as a file gives it, in the form names are stored
+    (:func:`tracker.vocabulary.name_form`); "" for none."""
+    return "" if value is None else name_form(value)
 
 
 def parse_rating(text: str | None, what: str) -> tuple[int | None, str | None]:

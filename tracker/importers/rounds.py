@@ -29,9 +29,9 @@ from dataclasses import dataclass
 from tracker.importers.records import Problem
 from tracker.vocabulary import BYE_HELP, RESULT_HELP, bye_code, canonical_result
 
-_RATED = re.compile(r"^(?P<name>.*?)\s*[\(\[]\s*(?P<rating>\d{1,5})\s*[\)\]]$")
+_RATED = re.compile(r"^(?P<name>.*?)\s*[\(\[]\s*(?P<rating>[0-9]{1,5})\s*[\)\]]$")
 # A comment: a line starting with "#" (but "#12" is a player's id), or " # ..." at its end.
-_COMMENT = re.compile(r"^\s*#(?!\d).*$|\s#(\s.*)?$")
+_COMMENT = re.compile(r"^\s*#(?![0-9]).*$|\s#(\s.*)?$")
 
 
 @dataclass(frozen=True, slots=True)

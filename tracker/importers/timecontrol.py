@@ -22,8 +22,11 @@ Three ways files write a control:
 * TRF-2026 record ``222`` ("encoded time control") uses the same descriptors, in seconds,
   and may give each colour its own control: ``W300-B240`` (an Armageddon game). Such a game
   is classed only if both sides fall in the same class.
-* Free text, as people write it (TRF ``122``, a PGN ``TimeControl`` that is no PGN value, a
-  CSV cell): ``90 min + 30 s``, ``G/90+30``, ``90'+30''``, ``1h30 + 30 sec/move``,
+  A CSV ``tc`` cell is read the same way (one reading for every file: ``60+0`` is a
+  one-minute game in a CSV as in a PGN); ``import --tc-minutes`` reads such values of a
+  file that means minutes (``90+30``, ``3+2``) as free text instead.
+* Free text, as people write it (TRF ``122``, a PGN ``TimeControl`` or CSV cell that is no
+  PGN value): ``90 min + 30 s``, ``G/90+30``, ``90'+30''``, ``1h30 + 30 sec/move``,
   ``90 min/40 moves + 30 min, 30 s/move``, ``15 min. + 10 s. per move``, ``3+2``, or a
   class's name (``rapid``). A number without a unit is minutes, and the number after a
   ``+`` is the increment in seconds; every period's minutes add up (a game lasts 60 moves:
@@ -59,7 +62,7 @@ ASSUMED_MOVES: Final = 60
 _OVER_THE_BOARD_MAX_SECONDS: Final = 24 * 60 * 60
 
 _FIELD = re.compile(
-    r"^(?:(?P<moves>\d{1,4})/)?(?P<sand>\*)?(?P<secs>\d{1,7})(?:\+(?P<inc>\d{1,5}))?$"
+    r"^(?:(?P<moves>[0-9]{1,4})/)?(?P<sand>\*)?(?P<secs>[0-9]{1,7})(?:\+(?P<inc>[0-9]{1,5}))?$"
 )
 
 _NAMES: Final[dict[str, TimeClass]] = {
@@ -139,11 +142,17 @@ def seconds_for_game(text: str) -> int | None:
     return total
 
 
-def from_pgn(text: str | None) -> TimeClass | None:
-    """Class of a PGN ``TimeControl`` value (free text when it is no PGN value), or None
-    when it cannot be told."""
+def from_pgn(text: str | None, *, minutes: bool = False) -> TimeClass | None:
+    """Class of a PGN ``TimeControl`` value or a CSV ``tc`` cell (free text when it is no PGN
+    value; a class's name), or None when it cannot be told. A value in PGN's signs is read
+    as PGN reads it, in seconds (``5400+30``, ``180+2``; ``60+0`` is a one-minute game);
+    with ``minutes`` (``import --tc-minutes``), as people write controls: minutes, then
+    the increment in seconds (``90+30``, ``3+2``; ``60+0`` is an hour), as
+    :func:`from_text` reads them."""
     if text is None:
         return None
+    if minutes and _PGN_SIGNS.match(text):
+        return None if is_unknown_marker(text) else from_text(text)
     seconds = seconds_for_game(text)
     if seconds is None:  # free text, unless it is written in PGN's own signs (then malformed)
         return None if _PGN_SIGNS.match(text) else from_text(text)
@@ -151,7 +160,7 @@ def from_pgn(text: str | None) -> TimeClass | None:
 
 
 #: A value written only in PGN's signs (digits, ``/``, ``+``, ``:``, ``*``, ``?``, ``-``).
-_PGN_SIGNS = re.compile(r"^[\d/+:*?\s-]*$")
+_PGN_SIGNS = re.compile(r"^[0-9/+:*?\s-]*$")
 _PER_COLOUR = re.compile(r"^W(?P<white>[^-]+)-B(?P<black>.+)$")
 
 
@@ -167,25 +176,6 @@ def from_trf(text: str | None) -> TimeClass | None:
     return white if white == black else None
 
 
-#: In a table's cell, a control whose first period is shorter than this many (seconds, as
-#: PGN writes it) is minutes as people write them: ``90+30``, ``3+2``, ``120``.
-_CELL_MINUTES_BELOW: Final = 180
-
-
-def from_cell(text: str) -> TimeClass | None:
-    """Class of a control in a table's cell (CSV ``tc``): a class's name; a PGN value in
-    seconds (``5400+30``, ``180+2``); or, when its first period is under 3 minutes read as
-    seconds (``90+30``, ``3+2``: nobody plays 90 seconds and 30), minutes as people write
-    them, as :func:`from_text` reads them."""
-    named = from_name(text)
-    if named is not None:
-        return named
-    periods = _periods(text.strip())
-    if periods and periods[0].seconds >= _CELL_MINUTES_BELOW:
-        return from_pgn(text)
-    return from_text(text)
-
-
 def from_name(text: str) -> TimeClass | None:
     """``standard`` (or ``classical``), ``rapid``, ``blitz`` or ``bullet``, any case; else
     None."""
@@ -195,7 +185,7 @@ def from_name(text: str) -> TimeClass | None:
 #: A number and its unit, as people write controls: hours, minutes (``'``), seconds
 #: (``''``, ``"``), moves; or none.
 _TERM = re.compile(
-    r"(?P<number>\d+(?:[.,]\d+)?)\s*"
+    r"(?P<number>[0-9]+(?:[.,][0-9]+)?)\s*"
     r"(?P<unit>hours?|hrs?|h(?![a-z])|minutes?|mins?\.?|m(?![a-z])|''|\"|'|seconds?|secs?\.?|"
     r"s(?![a-z])|moves?|mv)?",
     re.IGNORECASE,
@@ -209,7 +199,7 @@ _PER_MOVE = re.compile(
 
 _AFTER_MOVE = re.compile(r"(?:move|mv)\.?\s*(?:no\.?|number)?\s*$", re.IGNORECASE)
 #: ``1:30``: hours and minutes.
-_HOURS_MINUTES = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?![\d:])")
+_HOURS_MINUTES = re.compile(r"(?<![0-9:])([0-9]{1,2}):([0-9]{2})(?![0-9:])")
 
 
 def from_text(text: str | None) -> TimeClass | None:

@@ -41,7 +41,7 @@ from typing import Final
 
 from tracker.errors import InvalidInputError
 from tracker.months import a_month_after, a_month_before
-from tracker.vocabulary import round_number
+from tracker.vocabulary import name_form, round_number
 
 #: FIDE's first rating list (1971) rated the games of 1970: nothing earlier can be on a list.
 FIRST_RATED_DAY: Final = dt.date(1970, 1, 1)
@@ -109,6 +109,16 @@ class DateBounds:
             raise InvalidInputError(f"{unconfirmed}: check the year, or give --yes if it is right")
 
 
+def check_event_start(start: dt.date, what: str = "start") -> None:
+    """An event's start date (or end: ``what``), like a game's date, is not before 1970
+    (its games, which it does not follow, are not after today)."""
+    if start < FIRST_RATED_DAY:
+        raise InvalidInputError(
+            f"the event {what} {start} is before {FIRST_RATED_DAY.year}: FIDE's first list "
+            f"rated the games of {FIRST_RATED_DAY.year}: check the year"
+        )
+
+
 def age_problem(year: int, born: int | None, name: str, what: str = "a game") -> str | None:
     """Why ``name`` (born in ``born``) cannot have ``what`` in ``year``, or None."""
     if born is None or year - born >= YOUNGEST:
@@ -166,9 +176,25 @@ def check_text(text: str, what: str) -> str:
     return text
 
 
+#: The longest site stored (the column's width).
+SITE_MAX = 200
+
+
+def site_form(written: str) -> tuple[str | None, str | None]:
+    """An event's site as stored (:func:`tracker.vocabulary.name_form`, at most
+    :data:`SITE_MAX` characters; none if it holds control characters), and what the
+    warning says when it is not stored as written."""
+    site = name_form(written)
+    if has_control(site):
+        return None, f"site {site[:40]!r} contains control characters: not stored"
+    if len(site) > SITE_MAX:
+        return site[:SITE_MAX], f"site {site[:40]!r}... is cut to {SITE_MAX} characters"
+    return site or None, None
+
+
 def clean_event_name(name: str) -> str:
     """An event's name as stored: Unicode-composed, blanks collapsed."""
-    cleaned = " ".join(unicodedata.normalize("NFC", name).split())
+    cleaned = name_form(name)
     if not cleaned:
         raise InvalidInputError("an event needs a name")
     if len(cleaned) > EVENT_NAME_MAX:
@@ -178,7 +204,7 @@ def clean_event_name(name: str) -> str:
 
 def event_key(name: str) -> str:
     """What two spellings of one event share: the name without case or extra blanks."""
-    return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
+    return name_form(name).casefold()
 
 
 _ROUND_WORD = re.compile(r"^(?:round|rnd|rd|r)\.?\s*(?=\d)", re.IGNORECASE)

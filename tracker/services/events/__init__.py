@@ -26,7 +26,7 @@ from tracker.db.driver import Db
 from tracker.db.queries import byes as bye_queries
 from tracker.db.queries import events as queries
 from tracker.db.queries import games as game_queries
-from tracker.errors import ConflictError, InvalidInputError, NotFoundError
+from tracker.errors import ConflictError, InvalidInputError, NotFoundError, quoted
 from tracker.months import month_label, month_of, next_month
 from tracker.services import games, lists, log
 from tracker.services.events.declare import Declaration, declare
@@ -49,7 +49,7 @@ def find_event(db: Db, name: str) -> queries.EventFacts:
         return queries.event_facts(db, found.id)
     close = difflib.get_close_matches(name, queries.event_names(db), n=3, cutoff=0.6)
     hint = f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""
-    raise NotFoundError(f"no event {name!r}{hint}")
+    raise NotFoundError(f"no event {quoted(name)}{hint}")
 
 
 @dataclass(frozen=True)

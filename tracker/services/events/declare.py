@@ -21,9 +21,15 @@ from tracker.db.queries import games as game_queries
 from tracker.db.queries.games import EventRow
 from tracker.errors import ConflictError, InvalidInputError
 from tracker.services import log
-from tracker.services.intake import clean_event_name, event_key
+from tracker.services.intake import (
+    SITE_MAX,
+    check_event_start,
+    check_text,
+    clean_event_name,
+    event_key,
+)
 from tracker.user_input import check_tc
-from tracker.vocabulary import EVENT_KINDS, plural, round_number
+from tracker.vocabulary import EVENT_KINDS, name_form, plural, round_number
 
 #: The most rounds an event may declare (a season's league of weekly rounds fits).
 ROUNDS_MAX = 999
@@ -52,12 +58,17 @@ class Declaration:
             )
         if self.rounds is not None and not 1 <= self.rounds <= ROUNDS_MAX:
             raise InvalidInputError(f"--rounds {self.rounds}: give 1 to {ROUNDS_MAX} rounds")
+        for day, what in ((self.start, "start"), (self.end, "end")):
+            if day is not None:
+                check_event_start(day, what)  # not before 1970, as a game's date
         if self.start is not None and self.end is not None and self.end < self.start:
             raise InvalidInputError(
                 f"the end {self.end.isoformat()} is before the start {self.start.isoformat()}"
             )
         tc = None if self.tc is None else check_tc(self.tc)
-        site = None if self.site is None else " ".join(self.site.split()) or None
+        site = None if self.site is None else check_text(name_form(self.site), "site") or None
+        if site is not None and len(site) > SITE_MAX:  # a file's is cut, with a warning
+            raise InvalidInputError(f"a site is limited to {SITE_MAX} characters")
         return replace(self, tc=tc, site=site)
 
 

@@ -4,7 +4,9 @@ Each writer takes :class:`GameRecord` values (``source`` and ``line`` are ignore
 writes what its parser reads back as the same games:
 
 * :func:`write_csv`: exactly the import header (:data:`CSV_HEADER`), UTF-8 without a
-  byte-order mark, comma-separated, ``\\n`` line ends, fields quoted when needed.
+  byte-order mark, comma-separated, ``\\n`` line ends, fields quoted when needed; a name,
+  event, site or round a spreadsheet would run as a formula (``=HYPERLINK(...)``) behind a
+  ``'`` (:func:`tracker.importers.records.spreadsheet_text`), which the importer takes off.
 * :func:`write_pgn`: the Seven Tag Roster, then ``WhiteElo``/``BlackElo`` and
   ``WhiteFideId``/``BlackFideId`` when known, ``WhiteTitle``/``BlackTitle``, a
   ``TimeControl`` and ``EventDate``, and an empty movetext holding the result. A database
@@ -12,8 +14,9 @@ writes what its parser reads back as the same games:
   (``standard``, ``rapid``, ``blitz``): no control nobody entered, and it reads back as the
   same class.
   PGN has no forfeit result: a forfeit is written as a win with ``[Termination
-  "forfeit"]``, which the PGN parser reads back as the forfeit. Tag values are written as
-  python-chess writes them (no backslash escapes), since that is how they are read back.
+  "forfeit"]``, which the PGN parser reads back as the forfeit. A quote or a backslash in
+  a tag value is escaped (``\\"``, ``\\\\``), as the PGN standard writes them and the
+  parser reads them.
 * :func:`write_trf`: one event as a TRF16 file (see its docstring).
 
 Stdlib only.
@@ -30,7 +33,8 @@ from datetime import date
 from typing import Final
 
 from tracker.importers.csvfile import ALLOWED_COLUMNS
-from tracker.importers.records import GameRecord, PlayerInfo
+from tracker.importers.pgn_tags import escaped
+from tracker.importers.records import GameRecord, PlayerInfo, spreadsheet_text
 
 CSV_HEADER: Final[tuple[str, ...]] = ALLOWED_COLUMNS
 
@@ -56,12 +60,12 @@ def write_csv(games: Iterable[GameRecord]) -> str:
     for g in games:
         row = {
             "date": g.played_on.isoformat(),
-            "white": g.white.name,
-            "black": g.black.name,
-            "result": g.result,
-            "event": g.event,
-            "site": g.site,
-            "round": g.round,
+            "white": spreadsheet_text(g.white.name),
+            "black": spreadsheet_text(g.black.name),
+            "result": g.result,  # +- and -+: no formula (and read back as forfeits)
+            "event": g.event and spreadsheet_text(g.event),
+            "site": g.site and spreadsheet_text(g.site),
+            "round": g.round and spreadsheet_text(g.round),
             "white_rating": g.white.rating,
             "black_rating": g.black.rating,
             "white_fide_id": g.white.fide_id,
@@ -74,7 +78,7 @@ def write_csv(games: Iterable[GameRecord]) -> str:
 
 
 def _pgn_value(value: str) -> str:
-    return " ".join(value.split())
+    return escaped(" ".join(value.split()))
 
 
 def _pgn_date(day: date) -> str:

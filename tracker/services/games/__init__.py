@@ -23,6 +23,7 @@ from tracker.services.intake import (
     EventFit,
     Twin,
     age_problem,
+    check_event_start,
     clean_event_name,
     clean_round,
     event_key,
@@ -102,6 +103,8 @@ def get_or_create_event(
 ) -> EventRow:
     """The event of that name, created on first use; its start date follows the earliest game
     unless it was given."""
+    if start is not None:
+        check_event_start(start)
     found = find_event(db, clean_event_name(name))
     clean = clean_event_name(name) if found is None else found.name
     if found is None:

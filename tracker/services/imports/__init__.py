@@ -71,7 +71,8 @@ from tracker.services.imports.report import (
     StaleFrom,
 )
 from tracker.services.imports.write import CHUNK
-from tracker.user_input import check_tc, check_year
+from tracker.services.intake import check_event_start
+from tracker.user_input import check_tc
 
 __all__ = [
     "CHUNK",
@@ -116,7 +117,7 @@ def check_options(options: ImportOptions) -> ImportOptions:
     except LookupError:
         raise InvalidInputError(f"unknown text encoding {options.encoding!r}") from None
     if options.event_start is not None:
-        check_year(options.event_start.year, "--event-start", options.event_start.isoformat())
+        check_event_start(options.event_start)
     order = options.date_order
     if order is not None and order.strip().casefold() not in ORDERS:
         raise InvalidInputError(f"--date-order {order!r}: use one of {', '.join(ORDERS)}")

@@ -11,7 +11,6 @@ an event's start and site) is gathered on the way."""
 from __future__ import annotations
 
 import datetime as dt
-import unicodedata
 from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -25,9 +24,9 @@ from tracker.services.intake import (
     FIDE_RATING_MAX,
     FIDE_RATING_MIN,
     event_key,
-    has_control,
+    site_form,
 )
-from tracker.vocabulary import FORFEITS, RESULTS, TIME_CONTROLS, TimeControl
+from tracker.vocabulary import FORFEITS, RESULTS, TIME_CONTROLS, TimeControl, name_form
 
 #: A game's result and time control are stored as their index in these.
 RESULT_CODES: Final[tuple[str, ...]] = RESULTS
@@ -62,6 +61,7 @@ class EventSeen:
     first_line: int
     file_start: dt.date | None = None  # the earliest start a game gives
     site: str | None = None  # the first usable site
+    site_note: tuple[int, str] | None = None  # a site not stored as written: line, why
 
 
 class FileGames:
@@ -229,7 +229,7 @@ class FileGames:
             else:
                 index = event_index.get(written)
                 if index is None:
-                    name = " ".join(unicodedata.normalize("NFC", written).split())
+                    name = name_form(written)
                     if not name:
                         index = -1
                     else:  # one event however the file spells it: the first spelling
@@ -245,9 +245,10 @@ class FileGames:
                     start = record.event_start
                     if start is not None and (seen.file_start is None or start < seen.file_start):
                         seen.file_start = start
-                    site = record.site
-                    if seen.site is None and site and not has_control(site):
-                        seen.site = " ".join(site.split())[:200] or None
+                    if seen.site is None and record.site:
+                        seen.site, why = site_form(record.site)
+                        if why is not None and seen.site_note is None:
+                            seen.site_note = (record.line, why)
             written = record.round
             if written is None:
                 round_(-1)

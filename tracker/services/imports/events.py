@@ -10,9 +10,10 @@ from tracker.db.driver import Db
 from tracker.db.queries import imports as queries
 from tracker.db.queries.games import EventRow
 from tracker.errors import InvalidInputError
+from tracker.importers.records import Problem
 from tracker.services.imports.columns import TC_CODES
 from tracker.services.imports.file_plan import EventPlan, Plan, PlannedBye
-from tracker.services.intake import clean_event_name, clean_round, event_key
+from tracker.services.intake import check_event_start, clean_event_name, clean_round, event_key
 
 
 def match_events(db: Db, name: str, plan: Plan) -> None:
@@ -39,6 +40,13 @@ def _events(db: Db, name: str, file_plan: Plan) -> None:
         plan = EventPlan(name=seen.name, first_line=seen.first_line, file_start=seen.file_start)
         plan.site = seen.site
         plan.declared = declared.get(event_key(seen.name))
+        if seen.file_start is not None:
+            try:
+                check_event_start(seen.file_start)
+            except InvalidInputError as exc:
+                plan.problem = str(exc)
+        if seen.site_note is not None:
+            file_plan.warnings.append(Problem(name, *seen.site_note))
         try:
             clean_event_name(seen.name)
         except InvalidInputError as exc:

@@ -118,6 +118,7 @@ class GameFile:
         stream = detect.stream(
             blocks, self.name, self.fmt, encoding=self.options.encoding,
             event_start=self.options.event_start, date_order=self.options.date_order,
+            tc_minutes=self.options.tc_minutes,
         )  # fmt: skip
         games = FileGames.read(stream, self.options.tc)  # type: ignore[arg-type]  # checked
         for _ in blocks:  # what the parser did not need (it stops at a bad header)

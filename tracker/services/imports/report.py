@@ -78,6 +78,7 @@ class ImportOptions:
     #: How to read a TRF's numeric dates (tracker.importers.dates.ORDERS), if not by the
     #: reading that agrees with the file's other dates.
     date_order: str | None = None
+    tc_minutes: bool = False  # controls written as numbers are minutes (PGN's: seconds)
 
 
 @dataclass(frozen=True)

@@ -496,15 +496,24 @@ def states_at_start(
 FIRST_FIDE_LIST = dt.date(1971, 1, 1)
 
 
-def earlier_list_problem(db: Db, tc: str, list_date: dt.date, today: dt.date) -> str | None:
-    """Why FIDE's list of ``list_date`` cannot be given as an earlier list, or None: it is
-    not out yet, predates FIDE's lists, or is one tracker publishes itself (after the list in
-    force during its first closed period: tracker's own lists rate everything from there)."""
+def fide_list_problem(list_date: dt.date, today: dt.date) -> str | None:
+    """Why there is no FIDE list of ``list_date``, or None: it is not out yet, or predates
+    FIDE's lists."""
     label = month_label(list_date)
     if list_date > month_of(today):
         return f"the {label} list is not out yet"
     if list_date < FIRST_FIDE_LIST:
         return f"there is no FIDE list of {label}: the first is of 1971"
+    return None
+
+
+def earlier_list_problem(db: Db, tc: str, list_date: dt.date, today: dt.date) -> str | None:
+    """Why FIDE's list of ``list_date`` cannot be given as an earlier list, or None: it is
+    not out yet, predates FIDE's lists, or is one tracker publishes itself (after the list in
+    force during its first closed period: tracker's own lists rate everything from there)."""
+    problem = fide_list_problem(list_date, today)
+    if problem is not None:
+        return problem
     closed = closed_months(db, tc)
     first = closed[0].month if closed else None
     if first is not None and list_date > first:

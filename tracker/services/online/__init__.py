@@ -25,6 +25,7 @@ from tracker.db.driver import Db
 from tracker.db.queries import online as q
 from tracker.db.queries.online import Account
 from tracker.errors import InvalidInputError, NotFoundError
+from tracker.files import open_input
 from tracker.services import log
 from tracker.services.online import parse
 from tracker.services.online.http import Fetch
@@ -137,10 +138,8 @@ def import_file(db: Db, path: Path, player_ref: str | None) -> list[Stored]:
     Lichess account must be linked: the response does not say whose it is) or a Chess.com
     monthly archive (its games name the players: every tracked player linked to one of them
     gets his points, or only ``player_ref``)."""
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise InvalidInputError(f"cannot read {path}: {exc.strerror or exc}") from None
+    with open_input(path) as file:
+        data = file.read()
     return import_data(db, data, path, player_ref)
 
 

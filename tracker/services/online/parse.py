@@ -73,6 +73,8 @@ def read_json(data: bytes) -> tuple[Any, str | None]:
         return None, "not UTF-8 text"
     except json.JSONDecodeError as exc:
         return None, f"not JSON ({exc.msg} at line {exc.lineno})"
+    except RecursionError:  # [[[[... 100,000 deep: no platform answers so
+        return None, "not JSON tracker reads (arrays or objects nested too deeply)"
 
 
 def kind_of(payload: Any) -> Kind | None:

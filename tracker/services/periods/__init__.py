@@ -177,6 +177,8 @@ def rerate_from(db: Db, tc: TimeControl, start: dt.date) -> Rerated:
         first_closed, start = first_games, first_games
     # A game dated before the first closed period moves the start of tracking back.
     begin = first_games if first_games < first_closed else max(start, first_closed)
+    if begin > last:
+        return Rerated((), dropped)  # nothing is closed from there
     first_month = min(begin, first_closed)
     delete_periods(db, tc, since=begin)
     months = months_between(begin, last)
@@ -207,6 +209,16 @@ def rerate(db: Db, *, tc: str | None, from_month: dt.date | None) -> tuple[Rerat
         else:
             done = rerate_from(db, one, from_month)
         reports.append(RerateReport(one, done.months, False, done.dropped))
+    if from_month is not None and reports and not any(r.months or r.dropped for r in reports):
+        lasts = ", ".join(
+            f"{r.tc} {month_label(closed[-1].month) if closed else 'none'}"
+            for r in reports
+            for closed in [closed_months(db, r.tc)]
+        )
+        raise InvalidInputError(
+            f"nothing to rerate: no period is closed from {month_label(from_month)} on "
+            f"(the last closed: {lasts})"
+        )
     return tuple(reports)
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from tracker.db.driver import Db
 from tracker.db.queries import players as q
-from tracker.errors import ConflictError, InvalidInputError
+from tracker.errors import ConflictError, InvalidInputError, quoted
 from tracker.months import month_label
 from tracker.services import lists, log
 from tracker.services.intake import (
@@ -33,6 +33,7 @@ from tracker.services.players.refs import (
     show_player,
 )
 from tracker.user_input import check_birth_year, check_plausible_rating, check_tc, today
+from tracker.vocabulary import name_form
 
 __all__ = ["PlayerRow", "PlayerView", "SeedInput", "SeedView", "resolve", "show_player"]
 
@@ -61,7 +62,9 @@ def _seeds(db: Db, player_id: int) -> list[SeedView]:
 
 
 def clean_name(name: str) -> str:
-    cleaned = " ".join(name.split())
+    """A player's name as stored (:func:`tracker.vocabulary.name_form`), refused if empty,
+    too long, holding control characters or read as a player id."""
+    cleaned = name_form(name)
     if not cleaned:
         raise InvalidInputError("a player needs a name")
     if len(cleaned) > 200:
@@ -69,7 +72,7 @@ def clean_name(name: str) -> str:
     check_text(cleaned, "player name")
     if id_ref(cleaned) is not None:
         raise InvalidInputError(
-            f"invalid name {name!r}: a name cannot start with '#' or 'id:' (those refer to "
+            f"invalid name {quoted(name)}: a name cannot start with '#' or 'id:' (those refer to "
             "player ids)"
         )
     return cleaned

@@ -50,8 +50,10 @@ from tracker.db.queries import players as player_queries
 from tracker.db.queries.players import PlayerRow, SeedRow
 from tracker.errors import InvalidInputError
 from tracker.importers.fidelist import FideListEntry, FideListReader, tc_from_name
-from tracker.months import month_label, month_of
+from tracker.importers.records import Problem
+from tracker.months import month_label
 from tracker.services import lists, log
+from tracker.services.intake import has_control
 from tracker.services.lists import rated_games
 from tracker.services.lists.stale import mark_all_stale
 from tracker.services.players import FEDERATION, SeedInput, seed_row
@@ -207,8 +209,17 @@ def import_fide_list(
             f"{month_label(list_month)} as --month says"
         )
     month = month or list_month
-    if month is not None and month > month_of(today()):
-        problems.append(f"{source}: FIDE's list of {month_label(month)} is not out yet")
+    if month is not None and (problem := lists.fide_list_problem(month, today())) is not None:
+        problems.append(f"{source}: {problem}")
+    problems += [
+        str(
+            Problem(
+                source, e.line, f"player {e.fide_id}: name {e.name!r} contains control characters"
+            )
+        )
+        for e in entries
+        if has_control(e.name)
+    ]
     report = _Apply(db, chosen, month, dry_run)
     if not problems:
         savepoint = db.savepoint(_SAVEPOINT)

@@ -13,7 +13,8 @@ from tracker.db.driver import Db
 from tracker.db.queries import players as queries
 from tracker.db.queries.players import EarlierList, earlier_lists_of
 from tracker.db.queries.players import PlayerRow as PlayerRow  # re-exported
-from tracker.errors import AmbiguousError, NotFoundError
+from tracker.errors import AmbiguousError, NotFoundError, quoted
+from tracker.vocabulary import name_form
 
 
 @dataclass(frozen=True)
@@ -57,13 +58,14 @@ ID_PREFIXES = ("id:", "#")
 
 
 def name_key(name: str) -> str:
-    """A name as matching compares it: case and spacing do not count."""
-    return " ".join(name.split()).casefold()
+    """A name as matching compares it: case and spacing (and what name_form drops) do not
+    count."""
+    return name_form(name).casefold()
 
 
 def _loose_key(name: str) -> str:
     """Case, spacing and commas do not count ("hart daniel" for "Hart, Daniel")."""
-    return " ".join(name.replace(",", " ").split()).casefold()
+    return name_form(name.replace(",", " ")).casefold()
 
 
 def _surname(name: str) -> str:
@@ -87,7 +89,7 @@ def find(db: Db, ref: str) -> PlayerRow:
     exact name (an online user name may be a number: ``800``), the name in another case or
     spacing, a surname only one player has, and the start of only one player's name. Errors
     name the candidates or the closest names."""
-    text = ref.strip()
+    text = name_form(ref)  # as names are stored
     digits = id_ref(text)
     if digits is not None:
         by_id = (
@@ -107,7 +109,7 @@ def find(db: Db, ref: str) -> PlayerRow:
     if numeric and not matches:
         raise NotFoundError(f"no player with FIDE id or name {text}")
     if not matches:
-        folded = " ".join(text.split()).lower()
+        folded = text.lower()
         matches = queries.players_named_lower(db, folded)
     if not matches:
         matches = _partial_matches(db, text)
@@ -117,9 +119,9 @@ def find(db: Db, ref: str) -> PlayerRow:
         listed = ", ".join(_label(p) for p in matches[:10])
         more = f" and {len(matches) - 10} more" if len(matches) > 10 else ""
         raise AmbiguousError(
-            f"{text!r} matches {len(matches)} players: {listed}{more}; name one by id:ID"
+            f"{quoted(text)} matches {len(matches)} players: {listed}{more}; name one by id:ID"
         )
-    raise NotFoundError(f"no player named {text!r}{_closest(db, text)}")
+    raise NotFoundError(f"no player named {quoted(text)}{_closest(db, text)}")
 
 
 def _partial_matches(db: Db, text: str) -> list[PlayerRow]:
