@@ -132,8 +132,8 @@ def test_unknown_name() -> None:
 
 @given(st.text(max_size=40))
 def test_from_pgn_never_raises(text: str) -> None:
-    assert from_pgn(text) in {None, "standard", "rapid", "blitz", "bullet"}
-    assert from_text(text) in {None, "standard", "rapid", "blitz", "bullet"}
+    assert from_pgn(text) in {None, "standard", "rapid", "blitz", "bullet", "correspondence"}
+    assert from_text(text) in {None, "standard", "rapid", "blitz", "bullet", "correspondence"}
 
 
 @pytest.mark.parametrize(

@@ -618,8 +618,9 @@ def remove(
 def restore(ctx: typer.Context, game_id: GameId, json: Json = False) -> None:
     """Bring back a removed game, with its id.
 
-    Possible until a later command closes or rerates the period its removal changed (see
-    `tracker log`); after that, add it again with `tracker game add`.
+    Before a close or rerate of the period its removal changed, it is as if it had never
+    been removed (nothing of the removal stays stale); after one, it comes back as a
+    correction, marking the periods it touches stale.
 
     \b
     Example: tracker game restore 13

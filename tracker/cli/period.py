@@ -27,6 +27,8 @@ app = command_group(
 )
 
 NAMES_SHOWN = 10
+#: Up to this many events a close took to end at their last game are named a line each.
+ASSUMED_SHOWN = 3
 
 
 def name_list(names: Sequence[str]) -> str:
@@ -82,21 +84,25 @@ def close(
         )
     for h in report.held:
         message(f"held back: {h.name}, {h.why} ({plural(h.games, 'game')})")
-    for a in report.assumed[:NAMES_SHOWN]:
-        if a.league:
-            message(
-                f"{a.name}: no end declared; its games span over 90 days: rated month by "
-                f"month as a league; `tracker event edit {a.name!r} --type league` "
-                "says so"
-            )
-        else:
+    leagues = [a for a in report.assumed if a.league]
+    ended = [a for a in report.assumed if not a.league]
+    for a in leagues:
+        message(
+            f"{a.name}: no end declared; its games span over 90 days: rated month by month "
+            f"as a league; `tracker event edit {a.name!r} --type league` says so"
+        )
+    if len(ended) <= ASSUMED_SHOWN:
+        for a in ended:
             message(
                 f"{a.name}: no end declared; rated as ended {a.end.isoformat()}, its last "
                 f"game; `tracker event edit {a.name!r} --end DATE` if it goes on"
             )
-    if len(report.assumed) > NAMES_SHOWN:
-        more = len(report.assumed) - NAMES_SHOWN
-        message(f"and {plural(more, 'more event')} with no end declared (--json lists every one)")
+    else:
+        message(
+            f"no end declared, rated as ended at their last game: "
+            f"{name_list([a.name for a in ended])}; `tracker event edit NAME --end DATE` "
+            "for one that goes on"
+        )
     for m in report.already_closed:
         message(f"{month_label(m)} ({report.tc}) is already closed; nothing to do")
     if report.nothing_to_close:

@@ -149,7 +149,17 @@ def forecast(
     notes: list[str] = []
     ratings = lists.ListRatings(db, tcv, fallback_to_latest=True)
     state = _state_at(db, tcv, player, month, ratings, notes)
-    on_list = ratings.on_list_of(start)
+    on_list = dict(ratings.on_list_of(start))
+    closed = lists.closed_months(db, tcv)
+    if not closed or closed[-1].month < previous_month(month):
+        # The list in force is not published yet: each tracked player stands on it as the
+        # close of the open months before will put him (the latest list only stands in for
+        # the ratings of the untracked), the player's Ro as every opponent's rating.
+        on_list[player.id] = state.rating
+        for text in opponents:
+            other = _tracked(db, text)
+            if other is not None and other.id != player.id:
+                on_list[other.id] = _state_at(db, tcv, other, month, ratings, []).rating
     own = on_list.get(player.id)
     chosen = [_opponent(db, text, player, on_list, month) for text in opponents]
     games = [
@@ -279,6 +289,15 @@ def _existing(
     return fide.player_games(
         games, ratings.lists_for(games), month, only=pid, corrected=ratings.corrected(games)
     ).get(pid, [])
+
+
+def _tracked(db: Db, text: str) -> PlayerRow | None:
+    """The tracked player an opponent's text names (None: a rating, or an external)."""
+    raw = text.strip()
+    if raw.lower().startswith("ext:") or (raw.isascii() and raw.isdigit() and len(raw) <= 4):
+        return None
+    found = find(db, raw)
+    return None if found.external else found
 
 
 def _opponent(

@@ -4,7 +4,7 @@ Services note each thing they add, change or remove, and each period they make s
 (:func:`note`); the command's transaction writes the notes as one log entry with the command
 line and the time (:func:`write_entry`, called by the CLI), or nothing when it keeps nothing.
 A removed game is kept with its entry so that ``tracker game restore ID`` can bring it back
-until a later command closes or rerates the period its removal changed.
+(before a later close or rerate of the period its removal changed, undoing its stale marks).
 
 An entry's notes are JSON objects: ``did`` (added, changed, removed, restored, set, cleared,
 imported, closed, rerated, stale), ``what`` (a line a person reads), and, where they apply,

@@ -145,3 +145,15 @@ def add_seed(db: Db, seed: SeedRow) -> None:
         "VALUES (:player_id, :tc, :rating, :games, :ever_2400, :ever_2300)",
         seed._asdict(),
     )
+
+
+def any_games(db: Db, player_ids: Sequence[int]) -> bool:
+    """Whether any of the players has a game."""
+    for chunk in chunks(player_ids):
+        found = db.scalar(
+            "SELECT 1 FROM games WHERE white_id IN (:ids) OR black_id IN (:ids) LIMIT 1",
+            {"ids": chunk},
+        )
+        if found is not None:
+            return True
+    return False

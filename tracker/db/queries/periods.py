@@ -87,6 +87,15 @@ def mark_stale_from(db: Db, tc: str, start: dt.date) -> tuple[dt.date, ...]:
     return tuple(day(m) for m in months)
 
 
+def stale_from(db: Db, tc: str, first: dt.date | None) -> tuple[dt.date, ...]:
+    """The closed periods of ``tc`` stale from ``first`` on and fresh before it (None: none
+    stale); the stale months, in order."""
+    db.run("UPDATE rating_periods SET stale = :no WHERE tc = :tc", {"no": False, "tc": tc})
+    if first is None:
+        return ()
+    return mark_stale_from(db, tc, first)
+
+
 def mark_all_stale(db: Db) -> dict[str, list[dt.date]]:
     """Mark every closed period stale; their months by time control, in order."""
     db.run("UPDATE rating_periods SET stale = :stale", {"stale": True})

@@ -32,7 +32,7 @@ from tracker.services.intake import (
     not_fide_rating,
 )
 from tracker.services.lists import rated_games
-from tracker.services.lists.stale import changed_month, mark_stale
+from tracker.services.lists.stale import changed_month, mark_stale, stale_back
 from tracker.services.players.refs import PlayerRow, find
 from tracker.user_input import check_tc, parse_result
 from tracker.vocabulary import FORFEITS
@@ -326,6 +326,9 @@ def add_game(
 
 UNCHANGED: Any = object()
 
+#: A result seen from the other side of the board: what swapping the colours makes of it.
+FLIPPED = {"1-0": "0-1", "0-1": "1-0", "1/2-1/2": "1/2-1/2", "+-": "-+", "-+": "+-", "0-0": "0-0"}
+
 
 def edit_game(
     db: Db,
@@ -358,6 +361,13 @@ def edit_game(
     new_event = (old_event.name if old_event else None) if event is UNCHANGED else event
     new_tc = tc if tc is not None else game.tc
     new_before = _span_before(db, new_tc, new_event)
+    swapped = None
+    given = result is None and white is not None and black is not None
+    if given and (find(db, white or "").id, find(db, black or "").id) == (
+        game.black_id,
+        game.white_id,
+    ):
+        result = swapped = FLIPPED[game.result]  # the colours, not who won
     moved = any(v is not None for v in (white, black, played_on, tc)) or (
         event is not UNCHANGED or round_ is not UNCHANGED
     )
@@ -377,6 +387,11 @@ def edit_game(
         # a game whose players, day and event stay is no new twin of a game stored beside it
         again=again or not moved,
     )
+    if swapped is not None:
+        warnings += (
+            f"colours swapped: the result is now {swapped}, the same player winning (give "
+            "--result to say otherwise)",
+        )
     if all(getattr(game, name) == getattr(fields, name) for name in queries.CORRECTABLE):
         return replace(_view(db, game.id), warnings=warnings), False
     queries.update_game(db, game.id, fields)
@@ -555,8 +570,10 @@ def _note(db: Db, did: str, view: GameView, fields: GameFields) -> None:
 
 
 def restore_game(db: Db, game_id: int) -> GameView:
-    """Bring back a removed game, with its id, while the period its removal changed has not
-    been closed or rerated since (the change log says)."""
+    """Bring back a removed game, with its id. Before a close or rerate of the period its
+    removal changed, the periods are as they were before the removal (stale only where
+    another change made them so, as the change log says); after one, it comes back as a
+    correction, and marks stale the periods it touches."""
     removed = log_queries.removed_game(db, game_id)
     if removed is None:
         if queries.game_by_id(db, game_id) is not None:
@@ -565,12 +582,6 @@ def restore_game(db: Db, game_id: int) -> GameView:
     row: dict[str, Any] = json.loads(removed.game)
     row["played_on"] = dt.date.fromisoformat(row["played_on"])
     settled = log.settled_since(db, removed.log_id, row["tc"], removed.month)
-    if settled is not None:
-        entry, did = settled
-        raise InvalidInputError(
-            f"game {game_id}'s period {removed.month.isoformat()[:7]} was {did} after its "
-            f"removal (log #{entry.id}): add it again with `tracker game add`"
-        )
     gone = [
         f"player #{pid}"
         for pid in (row["white_id"], row["black_id"])
@@ -596,5 +607,7 @@ def restore_game(db: Db, game_id: int) -> GameView:
             _follow_earliest_game(db, event.id)
     view = _view(db, game_id)
     _note(db, "restored", view, fields)
+    if settled is None and stale_back(db, fields.tc, but=removed.log_id) is not None:
+        return view  # the removal undone: nothing of it stays stale
     stale = _mark(db, fields.tc, fields.event_id, fields.played_on, before)
     return replace(view, stale=stale)

@@ -48,3 +48,27 @@ def mark_all_stale(db: Db) -> tuple[tuple[str, tuple[dt.date, ...]], ...]:
     for tc, found in months.items():
         log.note_stale(db, tc, found)
     return tuple((tc, tuple(found)) for tc, found in months.items())
+
+
+def stale_back(db: Db, tc: str, *, but: int) -> tuple[dt.date, ...] | None:
+    """Undo the stale marks of the log entry ``but`` (a removal a restore undoes): the closed
+    periods of ``tc`` are stale from the first month another change since their last close
+    or rerate marked (none: none is); the months left stale. None when the log cannot tell
+    (no close or rerate of ``tc`` in it: the marks may be older than the log)."""
+    entries = log.read_log(db)
+    settled = [
+        i
+        for i, entry in enumerate(entries)
+        if any(n["did"] in ("closed", "rerated") and n.get("tc") == tc for n in entry.notes)
+    ]
+    if not settled:
+        return None
+    marked = [
+        dt.date.fromisoformat(f"{label}-01")
+        for entry in entries[settled[-1] + 1 :]
+        if entry.id != but
+        for n in entry.notes
+        if n["did"] == "stale" and n.get("tc") == tc
+        for label in n.get("months", ())
+    ]
+    return periods.stale_from(db, tc, min(marked, default=None))

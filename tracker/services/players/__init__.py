@@ -256,10 +256,10 @@ def add_player(
     log.note(
         db, "added", f"player #{player.id} {player.name} ({kind}{seeded})", players=[player.id]
     )
-    stale = mark_all_stale(db) if seed is not None else ()
+    # a new player has no games: no closed list holds a line of his (his seed is read as
+    # it is wherever a list shows him), so nothing goes stale
     return replace(
         player_view(player, tuple(seeds), others=namesakes(db, player.id, player.name)),
-        stale=stale,
         warnings=tuple(warnings),
     )
 
@@ -346,9 +346,10 @@ def edit_player(
         seeds = [s for s in seeds if s.tc != new_seed.tc] + [new_seed]
     seeds_changed = _seed_states(seeds) != before
     others = namesakes(db, player.id, edited.name)
+    played = game_count(db, player.id)
     if edited == player and not seeds_changed:
         return replace(
-            player_view(edited, tuple(seeds), game_count(db, player.id), others),
+            player_view(edited, tuple(seeds), played, others),
             changed=False,
             warnings=tuple(warnings),
         )
@@ -371,10 +372,10 @@ def edit_player(
     )
     stale: tuple[tuple[str, tuple[dt.date, ...]], ...] = ()
     rating_inputs = (player.birth_year, player.external)
-    if seeds_changed or (edited.birth_year, edited.external) != rating_inputs:
-        stale = mark_all_stale(db)
+    if played and (seeds_changed or (edited.birth_year, edited.external) != rating_inputs):
+        stale = mark_all_stale(db)  # a player without games is in no closed period's rows
     return replace(
-        player_view(edited, tuple(seeds), game_count(db, player.id), others),
+        player_view(edited, tuple(seeds), played, others),
         stale=stale,
         warnings=tuple(warnings),
     )
@@ -448,7 +449,7 @@ def seed_player(
         f"player #{player.id} {player.name}: {shown} on the {month_label(list_date)} {tc} list",
         players=[player.id],
     )
-    return replace(view, stale=mark_all_stale(db))
+    return replace(view, stale=mark_all_stale(db) if game_count(db, player.id) else ())
 
 
 def _check_earlier_list(db: Db, player: PlayerRow, tc: str, list_date: dt.date) -> None:

@@ -29,7 +29,8 @@ of that federation's players, who are added. For each of them:
 
 A new player of ``federation`` whose exact name belongs to one player without a FIDE id is
 that player (he gets the id); otherwise he is added, tracked. Changing a seed or a birth
-year marks every closed period stale, as ``tracker player edit`` does.
+year of a player with games marks every closed period stale, as ``tracker player edit``
+does (a seed changes only for a player without games, who is in no closed period).
 
 Nothing is written if the file has a problem (an unreadable line of a wanted player, a list
 month that disagrees with ``list_month``, a file named for another time control).
@@ -139,7 +140,9 @@ class _Counts:
     lists_kept: int = 0  # ratings kept as an earlier list's (new or changed; not the seed's)
     attached: list[str] = field(default_factory=list)
     attached_ids: set[int] = field(default_factory=set)
-    stale: bool = False
+    # players whose rating inputs changed (a birth year, an earlier list's rating): closed
+    # periods go stale if any of them has games (a player without games is in none)
+    changed: set[int] = field(default_factory=set)
 
 
 def _junior(birth_year: int | None, year: int) -> bool:
@@ -335,7 +338,7 @@ class _Apply:
                 + f": {len(self.created)} players added, {len(self.updated)} updated",
                 players=[c.player_id for c in (*self.created, *self.updated)],
             )
-        if self.counts.stale:
+        if self.counts.changed and q.any_games(self.db, sorted(self.counts.changed)):
             mark_all_stale(self.db)
 
     def _rated_before(self, players: list[int]) -> dict[int, int]:
@@ -380,7 +383,7 @@ class _Apply:
             player_queries.put_earlier_list(
                 self.db, pid, player_queries.EarlierList(self.tc, month, rated[pid])
             )
-        self.counts.stale = self.counts.stale or bool(changed)
+        self.counts.changed |= changed
         return changed
 
     def _add(self, player: _Player, fide_id: int) -> None:
@@ -424,7 +427,7 @@ class _Apply:
         if player.id is not None:  # a new player is stored with them
             q.update_player(self.db, player.id, changes)
             if "birth_year" in changes:
-                self.counts.stale = True  # the junior K depends on it
+                self.counts.changed.add(player.id)  # the junior K depends on it
         return tuple(changes)
 
     def _seed(self, player: _Player, entry: FideListEntry, played: int) -> int | None:
@@ -467,8 +470,7 @@ class _Apply:
             if old is not None:
                 q.remove_seed(self.db, player.id, self.tc)
             q.add_seed(self.db, stored)
-        self.counts.stale = True
-        return seed.rating
+        return seed.rating  # a player with games keeps his seed (above): nothing goes stale
 
     def notes(self, recoded: int) -> list[str]:
         c = self.counts
