@@ -47,7 +47,7 @@ CASES = [
     pytest.param(
         ("game", "add", "Hart, Danial", "#2", "1-0"),
         1,
-        "error: no player named 'Hart, Danial'; closest: \"Hart, Daniel\"",
+        "error: no player named 'Hart, Danial'; did you mean \"Hart, Daniel\"?",
         id="unknown-player",
     ),
     pytest.param(

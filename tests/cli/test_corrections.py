@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import Cli, js, ok
+from tests.helpers import Cli, js, ok, one_line_error
 
 
 @pytest.fixture
@@ -71,3 +71,25 @@ def test_a_forecast_after_an_open_month_rates_as_the_close_will(
     ok(club("period", "close", "2026-11"))
     november = js(club, "history", "Ann", "--month", "2026-11")
     assert (november["games"][0]["expected"], november["change_exact"]) == (0.43, 11.4)
+
+
+def test_the_spellings_people_type(club: Cli) -> None:
+    """½ and 1/2 for a draw, an en dash in 1-0 (U+2013), a double forfeit explained, a command or an
+    umlaut spelt another way (issue 33, point 9)."""
+    ok(club("player", "add", "Müller, Hans", "--rating", "1850", "--games", "40"))
+    ok(club("player", "add", "Schröder, Jörg", "--rating", "1750", "--games", "40"))
+    r = ok(club("game", "add-round", "Club Night", "--date", "2026-11-03", "--round", "1",
+                input="Ann ½ Bob\nMüller 1\u20130 Schröder\n"))  # fmt: skip
+    assert "Ann 1/2-1/2 Bob" in r.stderr and "Müller, Hans 1-0 Schröder, Jörg" in r.stderr
+    r = ok(club("game", "add-round", "Club Night", "--date", "2026-11-03", "--round", "2",
+                input="Bob 1/2 Schröder\nAnn 0-0 Müller\n"))  # fmt: skip
+    assert "Bob 1/2-1/2 Schröder, Jörg" in r.stderr
+    assert "Ann 0-0 Müller, Hans, 2026-11-03, standard, Club Night round 2 (a double forfeit: " \
+        "neither played; not rated)" in " ".join(r.stderr.split())  # fmt: skip
+    assert one_line_error(club("player", "show", "Mueller"), 1) == (
+        "error: no player named 'Mueller'; did you mean \"Müller, Hans\"?"
+    )
+    assert 'did you mean "Schröder, Jörg"?' in one_line_error(club("history", "Schro"), 1)
+    assert one_line_error(club("hist", "Ann"), 2) == (
+        "error: No such command 'hist'. Did you mean 'history'?"
+    )

@@ -137,7 +137,7 @@ def test_unknown_and_ambiguous_references_list_closest_matches(cli: Cli) -> None
     )
     result = cli("player", "show", "Smyth, Jane")
     assert result.exit_code == 1
-    assert 'closest: "Smythe, Jane"' in result.stderr
+    assert 'did you mean "Smythe, Jane"' in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
     assert cli("player", "show", "#99").stderr.strip() == "error: no player #99"
     assert cli("player", "show", "999").stderr.strip() == (

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import difflib
 import importlib
+import re
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated, Any
@@ -60,6 +62,7 @@ class TrackerGroup(TyperGroup):
                 # name as typer itself does: the class lives in typer's private click copy.
                 code = _show_help(text, exc.exit_code)
             else:
+                text = _did_you_mean(exc, text)
                 code = _fail(text, exc.exit_code) if text.strip() else exc.exit_code
         except typer.Abort:
             code = _fail("aborted", 1)
@@ -137,6 +140,22 @@ def _show_help(text: str, code: int) -> int:
     except BrokenPipeError:  # `tracker player | head -1`
         return 1
     return code
+
+
+def _did_you_mean(exc: Exception, text: str) -> str:
+    """An unknown command's message with the commands it may have meant (``tracker hist``:
+    history)."""
+    found = re.match(r"No such command '(.+?)'\.", text.strip())  # click's own guess or none
+    ctx = getattr(exc, "ctx", None)
+    if found is None or ctx is None:
+        return text
+    typed, names = found[1], ctx.command.list_commands(ctx)
+    close = [n for n in names if n.startswith(typed)] or difflib.get_close_matches(
+        typed, names, n=3, cutoff=0.6
+    )
+    if not close:
+        return text
+    return f"No such command '{typed}'. Did you mean {' or '.join(map(repr, close[:3]))}?"
 
 
 def _fail(text: str, code: int) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import difflib
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -149,20 +150,36 @@ def _label(player: PlayerRow) -> str:
     return f'"{player.name}" (id:{player.id}{fide})'
 
 
+#: How German (and Nordic) letters are written without them: ``Mueller`` for Müller.
+_SPELT_OUT = str.maketrans(
+    {"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "æ": "ae", "ø": "oe", "å": "aa"}
+)
+
+
+def spellings(name: str) -> tuple[str, ...]:
+    """The ways a name may be typed without its letters: accents dropped (``Muller``) and
+    umlauts spelt out (``Mueller``), without case, spacing or commas."""
+    key = _loose_key(name)
+    plain = "".join(c for c in unicodedata.normalize("NFKD", key) if not unicodedata.combining(c))
+    return tuple(dict.fromkeys((plain, key.translate(_SPELT_OUT))))
+
+
 def _closest(db: Db, text: str) -> str:
-    """The closest names, each in double quotes: a name has commas of its own."""
+    """The closest names, each in double quotes (a name has commas of its own): by their
+    letters, by the start of one of their spellings, by a word of the text in them."""
     names = queries.distinct_names(db)
-    by_lower = {n.lower(): n for n in names}
-    close = difflib.get_close_matches(text.lower(), list(by_lower), n=3, cutoff=0.5)
-    words = [w for w in text.lower().split() if len(w) > 2]
-    for name in names:
+    typed = spellings(text)[0]
+    spelt = {s: n for n in names for s in spellings(n)}
+    close = [spelt[c] for c in difflib.get_close_matches(typed, list(spelt), n=3, cutoff=0.6)]
+    words = [w for w in typed.split() if len(w) > 2]
+    for spelling, name in spelt.items():
         if len(close) >= 3:
             break
-        if any(w in name.lower() for w in words) and name.lower() not in close:
-            close.append(name.lower())
+        if name not in close and (spelling.startswith(typed) or any(w in spelling for w in words)):
+            close.append(name)
     if not close:
         return " (no similar names; see `tracker player list`)"
-    return "; closest: " + ", ".join(f'"{by_lower[c]}"' for c in close)
+    return "; did you mean " + " or ".join(f'"{c}"' for c in dict.fromkeys(close)) + "?"
 
 
 def game_count(db: Db, player_id: int) -> int:
