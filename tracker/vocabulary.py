@@ -186,6 +186,11 @@ YEAR_MIN: Final = 1850
 YEAR_MAX: Final = 2200
 
 
+def plays_self(name: str) -> str:
+    """Why a game of a player against himself is refused, at every door."""
+    return f"{name} cannot play themselves: white and black are one player"
+
+
 def plural(n: int, word: str) -> str:
     """``1 game``, ``2 games``: a count as messages say it."""
     return f"{n} {word}{'' if n == 1 else 's'}"

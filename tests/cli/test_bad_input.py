@@ -65,7 +65,7 @@ CASES = [
     pytest.param(
         ("game", "add", "#1", "Hart, Daniel", "1-0"),
         1,
-        "error: Hart, Daniel cannot play themselves",
+        "error: Hart, Daniel cannot play themselves: white and black are one player",
         id="self-pairing",
     ),
     pytest.param(

@@ -189,7 +189,7 @@ def test_the_table_fits_80_columns(cli: Cli) -> None:
         (("Ames", "ext:900"), "implausible opponent rating 900"),
         (("Ames", "99"), "implausible opponent rating 99"),
         (("Ames", "Guest"), "Guest, Kai is an external player"),
-        (("Ames", "Ames"), "cannot play himself"),
+        (("Ames", "Ames"), "cannot play themselves"),
         (("Guest", "2000"), "Guest, Kai is an external player: tracker does not rate him"),
         (("Ames", "2000", "--date", "2026-06-20"), "the 2026-06 standard period is closed"),
         (("Ames", "2000", "--probabilities", "--draw-rate", "2"), "a draw rate lies within"),

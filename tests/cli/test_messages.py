@@ -67,7 +67,7 @@ def test_compare_all_says_what_plot_and_preset_need(club: Cli, tmp_path: object)
 
 def test_messages_use_neutral_wording(club: Cli) -> None:
     line = one_line_error(club("game", "add", "Hart", "Hart", "1-0", "--date", "2026-10-01"), 1)
-    assert line == "error: Hart, Daniel cannot play themselves"
+    assert line == "error: Hart, Daniel cannot play themselves: white and black are one player"
     warned = ok(club("game", "add", "Hart", "Kim", "1-0", "--date", "2026-10-01")).stderr
     assert "Kim, Ji-ho is an external player and the game records no FIDE rating for them" in (
         warned

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from tests.helpers import read_file
 from tracker.importers.records import (
+    NOT_A_NUMBER,
     ByeRecord,
     GameRecord,
     ParseResult,
@@ -39,8 +40,11 @@ FUZZ = settings(
 
 def check_player(player: PlayerInfo) -> None:
     assert isinstance(player.name, str) and player.name.strip() == player.name and player.name
-    assert player.rating is None or (isinstance(player.rating, int) and player.rating > 0)
-    assert player.fide_id is None or (isinstance(player.fide_id, int) and player.fide_id > 0)
+    # a negative rating, and a FIDE id that is no number, are the intake's to judge
+    assert player.rating is None or (isinstance(player.rating, int) and player.rating != 0)
+    assert player.fide_id is None or (
+        isinstance(player.fide_id, int) and (player.fide_id > 0 or player.fide_id == NOT_A_NUMBER)
+    )
     assert player.birth_year is None or 1850 <= player.birth_year <= 2100
     assert player.sex in {None, "m", "f"}
     assert player.federation is None or isinstance(player.federation, str)

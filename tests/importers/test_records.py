@@ -9,6 +9,7 @@ import pytest
 
 from tracker.importers.dates import parse_calendar_date
 from tracker.importers.records import (
+    NOT_A_NUMBER,
     GameRecord,
     ParseResult,
     PlayerInfo,
@@ -101,7 +102,7 @@ def test_parse_rating_valid(text: str, expected: tuple[int | None, str | None]) 
     assert parse_rating(text, "rating") == expected
 
 
-@pytest.mark.parametrize("text", ["-5", "22x", "2287.5", "²"])
+@pytest.mark.parametrize("text", ["22x", "2287.5", "²", "--5"])
 def test_parse_rating_invalid(text: str) -> None:
     value, reason = parse_rating(text, "WhiteElo")
     assert value is None
@@ -112,7 +113,9 @@ def test_parse_fide_id() -> None:
     assert parse_fide_id("1504211", "id") == (1504211, None)
     assert parse_fide_id("0", "id") == (None, None)
     assert parse_fide_id("", "id") == (None, None)
-    assert parse_fide_id("-3", "id")[1] is not None
+    assert parse_fide_id("-3", "id") == (NOT_A_NUMBER, None)  # the intake's: not an id
+    assert parse_fide_id("\x00\x01", "id") == (NOT_A_NUMBER, None)
+    assert parse_rating("-5", "WhiteElo") == (-5, None)  # the intake refuses it
     assert parse_fide_id("123456789012", "id") == (123456789012, None)  # the intake judges it
 
 

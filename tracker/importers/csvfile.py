@@ -68,6 +68,7 @@ from tracker.importers.records import (
     parse_rating,
 )
 from tracker.importers.timecontrol import TimeClass
+from tracker.vocabulary import plays_self
 
 REQUIRED_COLUMNS: Final[tuple[str, ...]] = ("date", "white", "black", "result")
 OPTIONAL_COLUMNS: Final[tuple[str, ...]] = (
@@ -257,12 +258,16 @@ class _RowReader:
         if (
             (
                 white_folded == black_folded
-                or (white.fide_id is not None and white.fide_id == black.fide_id)
+                or (
+                    white.fide_id is not None
+                    and white.fide_id > 0
+                    and white.fide_id == black.fide_id
+                )
             )
             and white.name
             and black.name
         ):
-            reasons.append(f"{white.name!r} is paired with themselves")
+            reasons.append(plays_self(white.name))
         try:
             game_tc, tc_text = self.tcs[tc_c]
         except KeyError:

@@ -84,6 +84,7 @@ from tracker.importers.records import (
     parse_rating,
     same_player,
 )
+from tracker.vocabulary import plays_self
 
 _TAG_LINE = re.compile(r'^\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+"[^\r]*"\]\s*$')
 #: Variant tag values that mean standard chess (compared case-insensitively).
@@ -286,7 +287,7 @@ class _Reader:
         white = _player(headers, "White", reasons)
         black = _player(headers, "Black", reasons)
         if white.name and black.name and same_player(white, black):
-            reasons.append(f"{white.name!r} is paired with themselves")
+            reasons.append(plays_self(white.name))
         played_on, note, date_reason = game_date(headers, self.event_start)
         if note is not None and GIVEN_START in note:
             self.start_used = True

@@ -462,20 +462,27 @@ def parse_rating(text: str | None, what: str) -> tuple[int | None, str | None]:
     value = (text or "").strip()
     if not value:
         return None, None
-    if not value.isascii() or not value.isdigit():
+    digits = value[1:] if value[:1] == "-" else value
+    if not digits.isascii() or not digits.isdigit():
         return None, f"{what} {value!r} is not a whole number"
-    return (int(value) or None), None
+    return (int(value) or None), None  # a negative one is the intake's to refuse
+
+
+#: What a reader gives for a FIDE id that is no number at all ("abc", raw bytes): no FIDE
+#: id, as the intake's rule says of any number that is none (a warning, the game kept).
+NOT_A_NUMBER: Final = -1
 
 
 def parse_fide_id(text: str | None, what: str) -> tuple[int | None, str | None]:
-    """``(id, None)`` or ``(None, reason)``. Blank and 0 mean "no FIDE id"; whether another
-    whole number is a FIDE id is the intake's rule (tracker.services.intake), not the
-    reader's."""
+    """``(id, None)``. Blank and 0 mean "no FIDE id"; whether anything else is a FIDE id is
+    the intake's rule (tracker.services.intake), not the reader's: a value that is no whole
+    number at all is :data:`NOT_A_NUMBER`. (``what`` names the field, for a reader's
+    problem; none is found here.)"""
     value = (text or "").strip()
     if not value:
         return None, None
     if not value.isascii() or not value.isdigit() or len(value) > 30:
-        return None, f"{what} {value!r} is not a positive whole number"
+        return NOT_A_NUMBER, None
     return (int(value) or None), None
 
 
@@ -489,6 +496,6 @@ def file_result(text: str) -> str | None:
 
 def same_player(white: PlayerInfo, black: PlayerInfo) -> bool:
     """Whether the two sides of a game are evidently the same person."""
-    if white.fide_id is not None and white.fide_id == black.fide_id:
+    if white.fide_id is not None and white.fide_id > 0 and white.fide_id == black.fide_id:
         return True
     return white.name.casefold() == black.name.casefold()

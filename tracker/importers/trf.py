@@ -102,6 +102,7 @@ from tracker.importers.trf_records import (
     rounds_on,
     slot_of,
 )
+from tracker.vocabulary import plays_self
 
 _AGREEING: Final = frozenset(
     {
@@ -391,7 +392,8 @@ def _games(
             where = f"player {player.rank}, round {round_no}"
             if slot.opponent == player.rank:
                 collector.lose(round_no, player.rank, player.rank)
-                problems.append(Problem(source, player.line, f"{where}: paired with themselves"))
+                who = player.info.name if player.info is not None else f"player {player.rank}"
+                problems.append(Problem(source, player.line, f"{where}: {plays_self(who)}"))
                 continue
             if slot.code in BYE_CODES and slot.code not in GAME_CODES and slot.code not in " Z":
                 collector.lose(round_no, player.rank, slot.opponent)

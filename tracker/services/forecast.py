@@ -24,7 +24,7 @@ from tracker.services import lists
 from tracker.services.lists import rated_games
 from tracker.services.players.refs import PlayerRow, find
 from tracker.user_input import check_plausible_rating, check_tc
-from tracker.vocabulary import TimeControl
+from tracker.vocabulary import TimeControl, plays_self
 
 #: The draw rate is stated with this many decimals (it is rounded to them before use, so
 #: every probability is an exact decimal and the distribution sums to 1 exactly).
@@ -315,7 +315,7 @@ def _opponent(
         return raw, None, None, fide.recorded_rating(rating, month)
     opp = find(db, raw)
     if opp.id == player.id:
-        raise InvalidInputError(f"{player.name} cannot play himself")
+        raise InvalidInputError(plays_self(player.name))
     if opp.external:
         raise InvalidInputError(
             f"{opp.name} is an external player, without a list rating: give the rating "

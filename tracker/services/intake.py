@@ -19,8 +19,10 @@ game date           refused after today or before 1970 (FIDE's first list rated 
                     in between)
 date and birth      a game (or a seed) in a year the player is younger than 3 is refused
                     (a game before his birth above all)
-recorded rating     1000..3000 is stored; any other whole number is not a FIDE rating (a
-                    national rating such as 471): stored as no rating, with a warning
+recorded rating     1000..3000 is stored; 1..999 is not a FIDE rating (a national rating
+                    such as 471): stored as no rating, with a warning; below 0 or above
+                    3000 (and 0 typed; a file's 0 is no rating) is no rating at all:
+                    refused
 FIDE id             100000..99999999999 (six to eleven digits: a federation's code and five
                     digits); another number is a national id, not FIDE's: not stored as
                     a FIDE id, with a warning (the player is matched by name); 0 is none
@@ -131,6 +133,28 @@ def age_problem(year: int, born: int | None, name: str, what: str = "a game") ->
 # -- ratings and FIDE ids ----------------------------------------------------------------
 
 
+def impossible_rating(value: int) -> str | None:
+    """Why a recorded rating no rating system gives (below 0, above 3000) is refused, at
+    every door; None for one that may be a rating (FIDE's, or a national one such as 471,
+    stored as no rating). A file's 0 is no rating; typed, 0 is refused
+    (:func:`typed_rating`)."""
+    if value < 0:
+        return f"a recorded rating of {value}: no rating is below 0"
+    if value > FIDE_RATING_MAX:
+        return f"a recorded rating of {value}: no rating system gives one above {FIDE_RATING_MAX}"
+    return None
+
+
+def typed_rating(value: int, what: str) -> None:
+    """Refuse a rating typed for a game (``--white-rating``...) that no rating system gives:
+    0 too (an unrated player's is left out)."""
+    why = impossible_rating(value)
+    if why is None and value == 0:
+        why = "a recorded rating of 0: for an unrated player leave it out"
+    if why is not None:
+        raise InvalidInputError(f"{what}: {why}")
+
+
 def is_fide_rating(value: int) -> bool:
     """Whether a recorded rating can be a FIDE rating (see the module's table)."""
     return FIDE_RATING_MIN <= value <= FIDE_RATING_MAX
@@ -150,9 +174,11 @@ def is_fide_id(value: int) -> bool:
 
 
 def not_fide_id(value: int) -> str:
-    """What the warning says of a number given as a FIDE id that is none."""
+    """What the warning says of a number given as a FIDE id that is none (a negative one: a
+    value that is no number at all, as a file's reader gives it)."""
+    shown = "a value that is no number" if value < 0 else str(value)
     return (
-        f"{value} is not a FIDE id (FIDE's have six to eleven digits; a national id?): not "
+        f"{shown} is not a FIDE id (FIDE's have six to eleven digits; a national id?): not "
         "stored as one"
     )
 

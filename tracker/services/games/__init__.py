@@ -30,12 +30,13 @@ from tracker.services.intake import (
     is_fide_rating,
     natural_key,
     not_fide_rating,
+    typed_rating,
 )
 from tracker.services.lists import rated_games
 from tracker.services.lists.stale import changed_month, mark_stale, stale_back
 from tracker.services.players.refs import PlayerRow, find
 from tracker.user_input import check_tc, parse_result
-from tracker.vocabulary import FORFEITS
+from tracker.vocabulary import FORFEITS, plays_self
 
 
 @dataclass(frozen=True)
@@ -200,13 +201,15 @@ def _prepare(
     white_player = find(db, white)
     black_player = find(db, black)
     if white_player.id == black_player.id:
-        raise InvalidInputError(f"{white_player.name} cannot play themselves")
+        raise InvalidInputError(plays_self(white_player.name))
     warnings: list[str] = []
     ratings = []
-    for player, rating, opponent in (
-        (white_player, white_rating, black_player),
-        (black_player, black_rating, white_player),
+    for player, rating, opponent, option in (
+        (white_player, white_rating, black_player, "--white-rating"),
+        (black_player, black_rating, white_player, "--black-rating"),
     ):
+        if rating is not None:
+            typed_rating(rating, f"{option} {rating}")
         problem = age_problem(played_on.year, player.birth_year, player.name)
         if problem is not None:
             raise InvalidInputError(problem)

@@ -17,9 +17,15 @@ from tracker.services.games import date_bounds
 from tracker.services.imports.columns import FORFEIT_CODES, RESULT_CODES, TC_CODES, FileGames
 from tracker.services.imports.file_plan import Plan
 from tracker.services.imports.report import ImportOptions, plural
-from tracker.services.intake import FIRST_RATED_DAY, YOUNGEST, age_problem, round_key
+from tracker.services.intake import (
+    FIRST_RATED_DAY,
+    YOUNGEST,
+    age_problem,
+    impossible_rating,
+    round_key,
+)
 from tracker.user_input import today
-from tracker.vocabulary import round_number
+from tracker.vocabulary import plays_self, round_number
 
 
 def check_games(
@@ -80,7 +86,7 @@ def check_games(
         reasons: list[str] = []
         white_ref, black_ref = refs[white], refs[black]
         if white_ref == black_ref:  # one person, or two matched to one player
-            reasons.append(f"white and black are the same player ({side_identity[white].name})")
+            reasons.append(plays_self(side_identity[white].name))
         round_index = round_of[game]
         if round_index >= 0 and round_problems[round_index]:
             reasons.extend(round_problems[round_index])
@@ -139,6 +145,16 @@ def check_games(
     del seen
     for game in games.tc_conflicts:  # reported below
         plan.refuse(name, game)
+    kinds: dict[bool, list[tuple[int, int, int]]] = {}  # ratings no system gives: low, high
+    for bad in games.impossible:
+        kinds.setdefault(bad[2] < 0, []).append(bad)
+    for same in kinds.values():
+        _, at, value = same[0]
+        others = len(same) - 1
+        more = f" (and {plural(others, 'more game')} with one)" if others else ""
+        plan.problem(name, at, f"{impossible_rating(value)}{more}")
+        for game, _, _ in same:
+            plan.refuse(name, game)
     repeats: list[tuple[int, int]] = []  # (line, line of the game it repeats)
     groups = _shared_keys(name, plan, (shared, hashes), event_refs, round_keys, repeats)
     if no_tc:

@@ -24,6 +24,7 @@ from tracker.services.intake import (
     FIDE_RATING_MAX,
     FIDE_RATING_MIN,
     event_key,
+    impossible_rating,
     site_form,
 )
 from tracker.vocabulary import FORFEITS, RESULTS, TIME_CONTROLS, TimeControl, name_form
@@ -94,6 +95,9 @@ class FileGames:
         # first (line, value).
         self.not_fide_ratings = 0
         self.first_not_fide_rating: tuple[int, int] | None = None
+        # Recorded ratings no rating system gives (below 0, above 3000): their games are
+        # refused (game, line, value).
+        self.impossible: list[tuple[int, int, int]] = []
         self.not_fide_ids = 0
         self.first_not_fide_id: tuple[int, int] | None = None
         # Time controls: the caller's; the games whose file says another class (and the
@@ -192,7 +196,7 @@ class FileGames:
             side.games += 1
             rating = info.rating
             if rating is not None and not FIDE_RATING_MIN <= rating <= FIDE_RATING_MAX:
-                self._not_fide_rating(record.line, rating)
+                self._not_fide_rating(game, record.line, rating)
                 rating = None
             if rating is not None:
                 side.rating_seen = True
@@ -213,7 +217,7 @@ class FileGames:
             side.games += 1
             rating = info.rating
             if rating is not None and not FIDE_RATING_MIN <= rating <= FIDE_RATING_MAX:
-                self._not_fide_rating(record.line, rating)
+                self._not_fide_rating(game, record.line, rating)
                 rating = None
             if rating is not None:
                 side.rating_seen = True
@@ -282,8 +286,12 @@ class FileGames:
             if line in wanted:
                 self.result[game] = codes[self.result[game]]
 
-    def _not_fide_rating(self, line: int, value: int) -> None:
-        """A recorded rating that is no FIDE rating: stored as none, and counted."""
+    def _not_fide_rating(self, game: int, line: int, value: int) -> None:
+        """A recorded rating that is no FIDE rating: stored as none, and counted; one no
+        rating system gives refuses its game (the intake's rule)."""
+        if impossible_rating(value) is not None:
+            self.impossible.append((game, line, value))
+            return
         self.not_fide_ratings += 1
         if self.first_not_fide_rating is None:
             self.first_not_fide_rating = (line, value)
