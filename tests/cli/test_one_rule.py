@@ -82,3 +82,22 @@ def test_a_fide_id_that_is_none_only_warns(club: Cli, tmp_path: Path, fide_id: s
         "one" in " ".join(r.stderr.split())  # fmt: skip
     (game,) = js(club, "game", "list")
     assert game["white"] == "Hart, Daniel"  # matched by name
+
+
+def test_the_advice_for_a_file_dated_by_year_only_can_be_followed(
+    club: Cli, tmp_path: Path
+) -> None:
+    pgn = tmp_path / "year.pgn"
+    pgn.write_text(
+        '[Event "Y"]\n[Date "2026.??.??"]\n[White "Hart, Daniel"]\n[Black "Kim, Ji-ho"]\n'
+        '[Result "1-0"]\n[BlackElo "1803"]\n\n1-0\n'
+    )
+    r = club("import", str(pgn), "--tc", "standard", "--event-start", "2025-05-02")
+    assert r.exit_code == 1
+    assert (
+        "--event-start 2025-05-02 is not in 2026: give a day of 2026 with --event-start"
+        in " ".join(r.stderr.split())
+    )
+    ok(club("import", str(pgn), "--tc", "standard", "--event-start", "2026-05-02"))
+    (game,) = js(club, "game", "list")
+    assert game["date"] == "2026-05-02"

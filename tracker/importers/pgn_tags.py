@@ -130,12 +130,18 @@ def game_date(
         first = date(year, month, 1)
         return first, f"{shown} has no day; dated {first.isoformat()}, the first of the month", None
     if year is not None:
+        advice = "give the date with --event-start"
+        if event_start is not None:  # given, in another year than the game's
+            advice = (
+                f"--event-start {event_start.isoformat()} is not in {year}: give a day of "
+                f"{year} with --event-start"
+            )
         return (
             None,
             None,
             (
                 f"{shown} gives no month (a monthly rating period needs it) and no EventDate in "
-                f"{year} stands in: give the date with --event-start"
+                f"{year} stands in: {advice}"
             ),
         )
     return (
