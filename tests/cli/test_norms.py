@@ -321,3 +321,42 @@ def test_no_norm_for_a_title_held(cli: Cli) -> None:
     assert js(cli, "event", "show", "Madrid Open", "--norms")["players"][0]["norms"] == []
     lines = ok(cli("event", "show", "Madrid Open", "--norms")).stdout.splitlines()
     assert lines[2].split() == ["Garcia,", "Luis", "none", "to", "gain:", "holds", "GM"]
+
+
+#: A 9-round Swiss: 8 games against GMs and IMs (6/8, Ra 2469), round 9 won by forfeit.
+EIGHT_GAMES: list[Game] = [
+    (1, "Blanc, Pierre", "FRA", "GM", 2550, "1-0"),
+    (2, "Vogel, Jan", "GER", "GM", 2500, "1/2-1/2"),
+    (3, "Webb, Tom", "ENG", "GM", 2480, "1-0"),
+    (4, "Bakker, Joost", "NED", "IM", 2450, "1/2-1/2"),
+    (5, "Rossi, Marco", "ITA", "IM", 2420, "1-0"),
+    (6, "Sousa, Rui", "POR", "IM", 2400, "1/2-1/2"),
+    (7, "Paz, Diego", "ARG", "GM", 2520, "1-0"),
+    (8, "Braun, Felix", "GER", "IM", 2430, "1/2-1/2"),
+]
+
+
+@pytest.mark.parametrize(
+    ("ninth", "achieved", "article"),
+    [
+        (("game", "add", "Garcia", "Hill, Adam", "+-"), True, "1.4.1c"),  # a forfeit win
+        (("game", "add", "Garcia", "bye"), True, "1.4.1c"),  # the pairing-allocated bye
+        (("game", "add", "Garcia", "bye", "1/2"), False, "1.4.1a"),  # a bye asked for
+        (("game", "add", "Garcia", "Hill, Adam", "-+"), False, "1.4.1a"),  # a forfeit lost
+    ],
+)
+def test_eight_games_of_nine_rounds_with_a_forfeit_win_or_a_pairing_bye(
+    cli: Cli, ninth: tuple[str, ...], achieved: bool, article: str
+) -> None:
+    """§1.4.1c: in a 9-round tournament 8 games count as a 9-game norm where the round
+    missing is a forfeit win or a pairing-allocated bye (6/8, Ra 2469, Rp 2662)."""
+    ok(cli("event", "add", "Madrid Open", "--start", "2026-07-01", "--rounds", "9", "--type",
+           "swiss"))  # fmt: skip
+    swiss(cli, EIGHT_GAMES)
+    ok(cli("player", "add", "Hill, Adam", "--external", "--federation", "ENG", "--title", "GM"))
+    rest = ("--date", "2026-07-09", "--event", "Madrid Open", "--round", "9")
+    ok(cli(*ninth, *rest, *(("--black-rating", "2400") if "Hill, Adam" in ninth else ())))
+    gm = gm_norm(cli)
+    assert (gm["achieved"], gm["games"], gm["ra"], gm["rp"]) == (achieved, 8, 2469, 2662)
+    (games,) = [c for c in gm["checks"] if c["article"].startswith("1.4.1")]
+    assert (games["article"], games["ok"]) == (article, achieved)

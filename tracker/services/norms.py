@@ -18,7 +18,7 @@ What tracker stores and what it does not:
 - women's norms (WGM, WIM) are assessed for players stored as women only, and no norm for
   a title the player holds (:func:`tracker.ratings.fide.norms.open_to`);
 - not checked (nothing stored for them): §1.1 (time control, rounds a day, arbiters,
-  registration), the exceptions of §1.4.1 b-c, §1.4.2 b (an unrated opponent scoring zero in
+  registration), the exceptions of §1.4.1 b, §1.4.2 b (an unrated opponent scoring zero in
   a round robin), the exemptions of §1.4.3 a-d (national championships, team championships,
   zonals, large Swiss opens), §1.4.5 f (double round robins), §1.1.4 (events over 30 days),
   and the application rules of §1.5.
@@ -43,12 +43,12 @@ from tracker.services.events import find_event
 from tracker.services.lists import ListRatings
 from tracker.services.lists.rated_games import span_of
 from tracker.services.players.refs import find
-from tracker.vocabulary import FORFEITS, SCORES, round_order
+from tracker.vocabulary import FORFEITS, POINTS, SCORES, round_number, round_order
 
 #: What no norm here checks, for want of stored data (said beside every answer).
 NOT_CHECKED: tuple[str, ...] = (
     "§1.1 (time control, rounds a day, arbiters, registration)",
-    "§1.4.1 b-c (fewer games in team events, the World Cup, a bye or forfeit win)",
+    "§1.4.1 b (fewer games in team events and the World Cup)",
     "§1.4.2 b (unrated opponents scoring zero in a round robin)",
     "§1.4.3 a-d (federation exemptions: national and team championships, zonals, "
     "large Swiss opens)",
@@ -115,7 +115,9 @@ def event_norms(db: Db, name: str, *, player: str | None = None, today: dt.date)
     span = span_of(db, "standard", event.id)
     running = span is not None and (not span.ended or span.end >= today)
     rounds = declared.rounds if running else None
-    byes = Counter(b.player_id for b in event_byes(db, event.id))
+    stored_byes = event_byes(db, event.id)
+    byes = Counter(b.player_id for b in stored_byes)
+    allocated = Counter(b.player_id for b in stored_byes if b.code == "U")
     if "standard" not in event.tcs:
         raise InvalidInputError(
             f"{event.name} has no standard games: title norms are for standard chess "
@@ -124,6 +126,9 @@ def event_norms(db: Db, name: str, *, player: str | None = None, today: dt.date)
     if rounds is not None and rounds < 1:
         raise InvalidInputError(f"--rounds {rounds}: give the number of rounds, 1 or more")
     games = [g for g in queries.event_games(db, event.id) if g.tc == "standard"]
+    # the rounds it has: as declared, else the highest of its games and byes
+    numbers = [round_number(g.round) for g in games] + [round_number(b.round) for b in stored_byes]
+    scheduled = declared.rounds or max((n for n in numbers if n is not None), default=0)
     people = {p.id: p for p in queries.event_players(db, event.id)}
     listed = ListRatings(db, "standard").on_list_of(event.start_date)
     list_date = month_of(event.start_date)
@@ -146,9 +151,11 @@ def event_norms(db: Db, name: str, *, player: str | None = None, today: dt.date)
         opponents: list[rules.Opponent] = []
         counted: list[CountedGame] = []
         forfeits = 0
+        forfeit_wins = 0
         for g in mine:
             if g.result in FORFEITS:  # §1.4.2 c
                 forfeits += 1
+                forfeit_wins += POINTS[g.result][0 if g.white_id == pid else 1] == 1
                 continue
             white = g.white_id == pid
             other = people[g.black_id if white else g.white_id]
@@ -164,8 +171,12 @@ def event_norms(db: Db, name: str, *, player: str | None = None, today: dt.date)
         played = len(opponents) + forfeits + byes[pid]  # the rounds he is done with
         remaining = 0 if rounds is None else max(rounds - played, 0)
         norms = [n for n in rules.NORMS if rules.open_to(n, who.title, who.sex)]
+        # §1.4.1c: 9 rounds, 8 games and the ninth a forfeit win or a pairing-allocated bye
+        short = scheduled == 9 and len(opponents) == 8 and forfeit_wins + allocated[pid] == 1
+        short = short and played == scheduled
         results = tuple(
-            rules.best(n, who.federation, opponents, round_robin=round_robin) for n in norms
+            rules.best(n, who.federation, opponents, round_robin=round_robin, short=short)
+            for n in norms
         )
         outlooks = tuple(
             rules.outlook(n, opponents, remaining) if remaining else None for n in norms

@@ -5,9 +5,10 @@ records; what tracker does not store is said by the caller.
 
 The rules, article by article (quoted from the 2024 text where it gives a number):
 
-- §1.4.1 a) at least 9 games (the exceptions of §1.4.1 b) for 7- and 8-game team events and
-  the World Cup, and c) for 8 games in 9 rounds with a forfeit win or a pairing bye, are
-  not modelled: tracker stores neither the kind of event nor byes);
+- §1.4.1 a) at least 9 games; c) in a 9-round tournament, 8 games played count as a 9-game
+  norm where the round missing is a forfeit win or a pairing-allocated bye, the mix of
+  opponents is met and the 8 give a title result (``short``; the exceptions of b) for 7-
+  and 8-game team events and the World Cup are not modelled);
 - §1.4.1 e)-f) the games a player may leave out (:func:`best`): after a title result, the
   later games, except where the pairings were predetermined (a round robin); and any games
   against opponents he defeated, provided the games kept still meet the number of games and
@@ -198,9 +199,24 @@ def rating_average(ratings: list[int | None], floor: int) -> tuple[int, int | No
     return int(total.to_integral_value(rounding=ROUND_HALF_UP)), raised
 
 
-def assess(norm: Norm, federation: str | None, opponents: list[Opponent]) -> NormResult:
+#: §1.4.1c: the games of a 9-round tournament that count as 9 where the round missing is a
+#: forfeit win or a pairing-allocated bye.
+SHORT_GAMES: Final = 8
+
+
+def _games_check(n: int, short: bool) -> Check:
+    """§1.4.1a, or §1.4.1c for 8 games of 9 rounds with a forfeit win or a pairing bye."""
+    if short and n == SHORT_GAMES:
+        return Check("1.4.1c", "8 games of 9 rounds and a forfeit win or pairing bye", "8", True)
+    return Check("1.4.1a", f"at least {MIN_GAMES} games", str(n), n >= MIN_GAMES)
+
+
+def assess(
+    norm: Norm, federation: str | None, opponents: list[Opponent], *, short: bool = False
+) -> NormResult:
     """Whether ``opponents`` (the games counted: no forfeits) give ``norm`` to a player of
-    ``federation`` (None: not known)."""
+    ``federation`` (None: not known); ``short``: the event has 9 rounds and the one the player
+    did not play is a forfeit win or a pairing-allocated bye (§1.4.1c)."""
     n = len(opponents)
     score = sum((o.score for o in opponents), Decimal(0))
     if n == 0:
@@ -215,7 +231,7 @@ def assess(norm: Norm, federation: str | None, opponents: list[Opponent]) -> Nor
     need_holders = at_least(n, Fraction(1, 2))
     need_titled = max(3, at_least(n, Fraction(1, 3)))
     checks = [
-        Check("1.4.1a", f"at least {MIN_GAMES} games", str(n), n >= MIN_GAMES),
+        _games_check(n, short),
         Check(
             "1.4.5a",
             f"at least {need_holders} title holders",
@@ -280,8 +296,10 @@ def best(
     opponents: list[Opponent],
     *,
     round_robin: bool = False,
+    short: bool = False,
 ) -> NormResult:
-    """The norm over the best set of games the Title Regulations let the player keep.
+    """The norm over the best set of games the Title Regulations let the player keep
+    (``short``: §1.4.1c applies to his games, see :func:`assess`).
 
     ``opponents``: every game counted (no forfeits), in the order played. §1.4.1e: in a
     tournament whose pairings were not predetermined, the games after a title result may be
@@ -295,7 +313,7 @@ def best(
     games (a norm's games count towards the 27 of §1.5.1), the highest Rp, the highest Ra and
     the one leaving out the latest games. Without one, the result over all the games.
     """
-    everything = assess(norm, federation, opponents)
+    everything = assess(norm, federation, opponents, short=short)
     spare = len(opponents) - MIN_GAMES
     if everything.achieved or spare <= 0:
         return everything
