@@ -360,3 +360,18 @@ def test_eight_games_of_nine_rounds_with_a_forfeit_win_or_a_pairing_bye(
     assert (gm["achieved"], gm["games"], gm["ra"], gm["rp"]) == (achieved, 8, 2469, 2662)
     (games,) = [c for c in gm["checks"] if c["article"].startswith("1.4.1")]
     assert (games["article"], games["ok"]) == (article, achieved)
+
+
+def test_an_unrated_opponent_scoring_zero_in_a_round_robin_is_left_out(cli: Cli) -> None:
+    """§1.4.2b: the 9 games of a 10-player round robin, one against an unrated player who
+    lost every game to the rated ones: not included (8 games left), in a Swiss it counts."""
+    swiss(cli, EIGHT_GAMES)
+    ok(cli("player", "add", "Nobody, Ned", "--external", "--federation", "ENG"))
+    ok(cli("game", "add", "Garcia", "Nobody, Ned", "1-0", "--date", "2026-07-09", "--event",
+           "Madrid Open", "--round", "9"))  # fmt: skip
+    ok(cli("game", "add", "Blanc, Pierre", "Nobody, Ned", "1-0", "--date", "2026-07-08",
+           "--event", "Madrid Open", "--round", "8", "--white-rating", "2550"))  # fmt: skip
+    assert gm_norm(cli)["games"] == 9  # a Swiss: he counts, at 1400
+    ok(cli("event", "edit", "Madrid Open", "--type", "round-robin"))
+    gm = gm_norm(cli)
+    assert (gm["games"], gm["ra"], gm["rp"]) == (8, 2469, 2662)

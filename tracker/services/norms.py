@@ -15,13 +15,14 @@ What tracker stores and what it does not:
 - titles and federations (§1.4.3-1.4.5): the players' stored ``title`` and ``federation``
   (as stored today: a title gained since the event counts; §0.4.3 would not count it);
   where a federation is missing, the federation rules are not checked and say so;
+- §1.4.2 b: in an event declared a round robin, the games against an unrated opponent who
+  scores zero against the rated ones are not included;
 - women's norms (WGM, WIM) are assessed for players stored as women only, and no norm for
   a title the player holds (:func:`tracker.ratings.fide.norms.open_to`);
 - not checked (nothing stored for them): §1.1 (time control, rounds a day, arbiters,
-  registration), the exceptions of §1.4.1 b, §1.4.2 b (an unrated opponent scoring zero in
-  a round robin), the exemptions of §1.4.3 a-d (national championships, team championships,
-  zonals, large Swiss opens), §1.4.5 f (double round robins), §1.1.4 (events over 30 days),
-  and the application rules of §1.5.
+  registration), the exceptions of §1.4.1 b, the exemptions of §1.4.3 a-d (national
+  championships, team championships, zonals, large Swiss opens), §1.4.5 f (double round
+  robins), §1.1.4 (events over 30 days), and the application rules of §1.5.
 """
 
 from __future__ import annotations
@@ -49,7 +50,6 @@ from tracker.vocabulary import FORFEITS, POINTS, SCORES, round_number, round_ord
 NOT_CHECKED: tuple[str, ...] = (
     "§1.1 (time control, rounds a day, arbiters, registration)",
     "§1.4.1 b (fewer games in team events and the World Cup)",
-    "§1.4.2 b (unrated opponents scoring zero in a round robin)",
     "§1.4.3 a-d (federation exemptions: national and team championships, zonals, "
     "large Swiss opens)",
     "§1.4.5 f (double round robins)",
@@ -123,8 +123,6 @@ def event_norms(db: Db, name: str, *, player: str | None = None, today: dt.date)
             f"{event.name} has no standard games: title norms are for standard chess "
             "(Title Regulations §0.5: 'Rating refers to a player's Standard FIDE rating')"
         )
-    if rounds is not None and rounds < 1:
-        raise InvalidInputError(f"--rounds {rounds}: give the number of rounds, 1 or more")
     games = [g for g in queries.event_games(db, event.id) if g.tc == "standard"]
     # the rounds it has: as declared, else the highest of its games and byes
     numbers = [round_number(g.round) for g in games] + [round_number(b.round) for b in stored_byes]
@@ -138,6 +136,29 @@ def event_norms(db: Db, name: str, *, player: str | None = None, today: dt.date)
         if chosen.id not in people:
             raise InvalidInputError(f"{chosen.name} plays no game in {event.name}")
         wanted = chosen.id
+
+    def rating_of(g: queries.NormGame, pid: int) -> int | None:
+        """The rating the norms count for player ``pid`` in game ``g`` (§1.4.6)."""
+        if people[pid].external:
+            recorded = g.white_rating if g.white_id == pid else g.black_rating
+            return fide.recorded_rating(recorded, list_date)
+        return listed.get(pid)
+
+    # §1.4.2b: in a round robin, an unrated opponent who scores zero against the rated ones
+    # is no opponent (his games are not included)
+    scoreless: set[int] = set()
+    if round_robin:
+        for pid in people:
+            mine_ = [
+                g for g in games if pid in (g.white_id, g.black_id) and g.result not in FORFEITS
+            ]
+            against_rated = [
+                g for g in mine_ if rating_of(g, g.black_id if g.white_id == pid else g.white_id)
+            ]
+            unrated = all(rating_of(g, pid) is None for g in mine_)
+            points = sum(SCORES[g.result][0 if g.white_id == pid else 1] for g in against_rated)
+            if mine_ and unrated and against_rated and points == 0:
+                scoreless.add(pid)
     found: list[PlayerNorms] = []
     for pid, who in people.items():
         if (wanted is not None and pid != wanted) or (wanted is None and who.external):
@@ -159,12 +180,9 @@ def event_norms(db: Db, name: str, *, player: str | None = None, today: dt.date)
                 continue
             white = g.white_id == pid
             other = people[g.black_id if white else g.white_id]
-            recorded = g.black_rating if white else g.white_rating
-            rating = (
-                fide.recorded_rating(recorded, list_date)
-                if other.external
-                else listed.get(other.id)
-            )
+            if other.id in scoreless:
+                continue  # §1.4.2b
+            rating = rating_of(g, other.id)
             points = SCORES[g.result][0 if white else 1]
             opponents.append(rules.Opponent(rating, other.title, other.federation, points))
             counted.append(CountedGame(g.round, g.played_on, other.name, other.id, rating, points))
