@@ -359,8 +359,12 @@ def event_games(
 
 
 def play(cli: Cli, player: str, event: str, start: str, end: str, games: FideGames) -> None:
-    """:func:`event_games` entered one by one: ``player add OPPONENT --external`` and
-    ``game add ... --event EVENT --event-start START --white-rating/--black-rating R``."""
+    """:func:`event_games` entered one by one: ``event add EVENT --start START`` (or
+    ``event edit``), ``player add OPPONENT --external`` and ``game add ... --event EVENT
+    --white-rating/--black-rating R``."""
+    declared = cli("event", "add", event, "--start", start)
+    if declared.exit_code:
+        ok(cli("event", "edit", event, "--start", start))
     for game in event_games(player, event, start, end, games):
         opponent = game["black"] if game["white"] == player else game["white"]
         ok(cli("player", "add", opponent, "--external"))
@@ -369,8 +373,7 @@ def play(cli: Cli, player: str, event: str, start: str, end: str, games: FideGam
         ok(
             cli(
                 "game", "add", game["white"], game["black"], game["result"],
-                "--date", game["date"], "--event", event, "--event-start", start,
-                side, rating, "--yes",
+                "--date", game["date"], "--event", event, side, rating, "--yes",
             )
         )  # fmt: skip
 

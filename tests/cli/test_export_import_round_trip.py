@@ -47,7 +47,8 @@ def build_season(cli: Cli) -> None:
     """Three months of club life: an event with rounds (starting before its first game), loose
     games, forfeits, rapid games, external opponents, an unrated junior getting rated."""
     add_players(cli, externals=True)
-    club = ("--event", "Club Championship", "--event-start", "2026-01-06")
+    ok(cli("event", "add", "Club Championship", "--start", "2026-01-06"))
+    club = ("--event", "Club Championship")
     game(cli, "Hart, Daniel", "Sato, Yuki", "1-0", "2026-01-08", *club, "--round", "1")
     game(cli, "Okafor, Grace", "Lund, Erik", "0-1", "2026-01-08", *club, "--round", "1")
     game(cli, "Sato, Yuki", "Okafor, Grace", "1/2-1/2", "2026-01-15", *club, "--round", "2")

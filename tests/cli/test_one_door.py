@@ -216,9 +216,8 @@ def test_control_characters_and_a_late_event_start_are_refused_at_every_door(
     r = cli("player", "add", "Evil\x1b[2JName")
     assert r.exit_code == 1 and "contains control characters" in r.stderr
     ok(cli("game", "add", "Hart", "Sato", "1-0", "--date", "2026-10-05", "--event", "Autumn Cup"))
-    r = cli("game", "add", "Sato", "Hart", "1-0", "--date", "2026-10-12", "--event", "Autumn Cup",
-            "--event-start", "2026-10-10")  # fmt: skip
+    r = cli("event", "edit", "Autumn Cup", "--start", "2026-10-10")
     assert r.stderr.strip() == (
-        "error: event 'Autumn Cup' has games from 2026-10-05 in the database; --event-start "
-        "says it starts on 2026-10-10"
+        "error: cannot declare that of Autumn Cup: it has a game on 2026-10-05, before its "
+        "start 2026-10-10"
     )

@@ -119,15 +119,12 @@ def test_a_name_is_one_however_it_is_composed(cli: Cli, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "args",
     [
-        ["game", "add", "Hart", "Sato", "1-0", "--date", "2026-10-01", "--event", "Old Cup",
-         "--event-start", "1926-05-01"],
-        ["game", "add-round", "Old Cup", "--round", "1", "--date", "2026-10-01",
-         "--event-start", "1926-05-01"],
+        ["event", "add", "Old Cup", "--start", "1926-05-01"],
         ["event", "edit", "Club Night", "--start", "1969-12-31"],
         ["import", "{nodates}", "--event-start", "1926-05-01"],
         ["import", "{starts}"],
     ],
-    ids=["game add", "add-round", "event edit", "import --event-start", "import event_start"],
+    ids=["event add", "event edit", "import --event-start", "import event_start"],
 )  # fmt: skip
 def test_an_event_start_before_1970_is_refused_at_every_door(
     cli: Cli, db_url: str, tmp_path: Path, args: list[str]

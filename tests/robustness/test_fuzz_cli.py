@@ -222,7 +222,6 @@ COMMANDS = {
         options(
             ("--date", dates),
             ("--event", events),
-            ("--event-start", dates),
             ("--round", rounds),
             ("--tc", tcs),
             ("--white-rating", integers),

@@ -53,13 +53,12 @@ def enter_club(run: Run, url: str, tmp_path: Path) -> None:
             "2026-08-30",
             "--event",
             "Late Summer Cup",
-            "--event-start",
-            "2026-08-29",
             "--round",
             "2",
         ),
     ):
         ok(run(url, "game", "add", *args))
+    ok(run(url, "event", "edit", "Late Summer Cup", "--start", "2026-08-29"))
 
 
 def copy_into_first_revision(source: str, target: str) -> None:
@@ -92,7 +91,8 @@ def copy_into_first_revision(source: str, target: str) -> None:
 def carry_on(run: Run, url: str) -> None:
     """What a club does next, the same on both databases: a game, the periods closed on every
     list, a late correction and a rerate."""
-    event = ("--event", "Autumn Cup", "--event-start", "2026-09-28")
+    ok(run(url, "event", "add", "Autumn Cup", "--start", "2026-09-28"))
+    event = ("--event", "Autumn Cup")
     ok(run(url, "game", "add", member(0), member(1), "1/2-1/2", "--date", "2026-10-02", *event))
     for tc in ("standard", "rapid", "blitz"):
         ok(run(url, "period", "close", "2026-10", "--tc", tc))

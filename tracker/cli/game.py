@@ -118,14 +118,11 @@ def add(
     ] = None,
     event: Annotated[
         str | None,
-        typer.Option("--event", metavar="NAME", help="Event name; created on first use."),
-    ] = None,
-    event_start: Annotated[
-        str | None,
         typer.Option(
-            "--event-start",
-            metavar="DATE",
-            help="The event's start date (YYYY-MM-DD), if not its earliest game's date.",
+            "--event",
+            metavar="NAME",
+            help="Event name; created on first use (`tracker event add` declares its dates, "
+            "rounds and type).",
         ),
     ] = None,
     round_: Annotated[
@@ -166,7 +163,6 @@ def add(
     from tracker.services.games import add_game
 
     played_on = parse_date(date) if date is not None else today()
-    start = parse_date(event_start, "event start date") if event_start is not None else None
     if black.strip().casefold() == "bye":
         _add_bye(ctx, white, result, event, round_, played_on, tc, yes, json)
         return
@@ -181,7 +177,6 @@ def add(
             played_on=played_on,
             tc=tc,
             event=event,
-            event_start=start,
             round_=round_,
             white_rating=white_rating,
             black_rating=black_rating,
@@ -312,14 +307,6 @@ def add_round(
             dir_okay=False,
         ),
     ] = None,
-    event_start: Annotated[
-        str | None,
-        typer.Option(
-            "--event-start",
-            metavar="DATE",
-            help="The event's start date (YYYY-MM-DD), if not its earliest game's date.",
-        ),
-    ] = None,
     tc: GameTc = None,
     yes: Yes = False,
     again: Again = False,
@@ -331,7 +318,6 @@ def add_round(
 
     clean_event_name(event)  # a round is of an event: "" is refused before stdin is read
     played_on = parse_date(date) if date is not None else today()
-    start = parse_date(event_start, "event start date") if event_start is not None else None
     if file is not None:
         with open_input(file) as stream:
             data = stream.read()
@@ -359,7 +345,6 @@ def add_round(
             round_=round_,
             pairings=pairings,
             tc=tc,
-            event_start=start,
             problems=problems,
             source=source,
             today=today(),

@@ -111,7 +111,7 @@ def add_event(db: Db, name: str, declaration: Declaration) -> EventRow:
         declared.kind,
         declared.tc,
         declared.site,
-        "user",
+        "user" if declared.end or declared.rounds or declared.kind else None,
     )
     event = event._replace(id=game_queries.insert_event(db, event, event_key(clean)))
     log.note(db, "added", f"event {event.name}: {describe(event)}", events=[event.id])
@@ -143,7 +143,10 @@ def declare(
     changes = _changes(event, new)
     if not changes:
         return event, ()
-    new = new._replace(declared="user" if by == "user" or event.declared == "user" else by)
+    if declared.end is not None or declared.rounds is not None or declared.kind is not None:
+        # who declared when it ends: a user's declaration stands, a file's is one a later
+        # file renews (its start, time control and site are facts of their own)
+        new = new._replace(declared="user" if by == "user" or event.declared == "user" else by)
     problems = _contradictions(db, new, strict=new.declared == "user")
     if problems:
         raise ConflictError(

@@ -23,7 +23,6 @@ from tracker.services.intake import (
     EventFit,
     Twin,
     age_problem,
-    check_event_start,
     clean_event_name,
     clean_round,
     event_key,
@@ -99,37 +98,19 @@ def find_event(db: Db, name: str) -> EventRow | None:
     return found[0] if found else None
 
 
-def get_or_create_event(
-    db: Db, name: str, played_on: dt.date, start: dt.date | None = None
-) -> EventRow:
-    """The event of that name, created on first use; its start date follows the earliest game
-    unless it was given."""
-    if start is not None:
-        check_event_start(start)
+def get_or_create_event(db: Db, name: str, played_on: dt.date) -> EventRow:
+    """The event of that name, created on first use (``tracker event add`` declares one);
+    its start date follows the earliest game unless it was declared."""
     found = find_event(db, clean_event_name(name))
-    clean = clean_event_name(name) if found is None else found.name
     if found is None:
-        event = EventRow(0, clean, start or played_on, start is not None)
-        event = event._replace(id=queries.insert_event(db, event, event_key(clean)))
-    else:
-        event = found
-        if start is not None and start != event.start_date:
-            if event.start_fixed:
-                raise ConflictError(
-                    f"event {clean!r} already starts on {event.start_date}; it cannot also "
-                    f"start on {start}"
-                )
-            if start > event.start_date:  # not fixed: the start is its earliest game
-                raise InvalidInputError(
-                    f"event {clean!r} has games from {event.start_date} in the database; "
-                    f"--event-start says it starts on {start}"
-                )
-            event = event._replace(start_date=start, start_fixed=True)
-    if played_on < event.start_date and not event.start_fixed:
-        event = event._replace(start_date=played_on)  # a fixed start: the game is refused
-    if found is not None and event != found:
+        clean = clean_event_name(name)
+        event = EventRow(0, clean, played_on, False)
+        return event._replace(id=queries.insert_event(db, event, event_key(clean)))
+    if played_on < found.start_date and not found.start_fixed:
+        event = found._replace(start_date=played_on)  # a fixed start: the game is refused
         queries.update_event_start(db, event)
-    return event
+        return event
+    return found
 
 
 def twins_of(
@@ -187,7 +168,6 @@ def _prepare(
     played_on: dt.date,
     tc: str | None,
     event: str | None,
-    event_start: dt.date | None,
     round_: str | None,
     white_rating: int | None,
     black_rating: int | None,
@@ -223,12 +203,10 @@ def _prepare(
                 f"for them: it is stored, {_unrated_for(opponent)}"
             )
         ratings.append(rating if rating is None or is_fide_rating(rating) else None)
-    if event_start is not None and event is None:
-        raise InvalidInputError("--event-start needs --event")
     event_id = None
     event_name = None
     if event:
-        found = get_or_create_event(db, event, played_on, event_start)
+        found = get_or_create_event(db, event, played_on)
         event_id, event_name = found.id, found.name
         tc = check_tc(tc or found.tc or "standard")
         problems = fit_of(db, found, tc, played_on, game_id).problems(played_on, round_, tc)
@@ -289,7 +267,6 @@ def add_game(
     played_on: dt.date,
     tc: str | None = None,
     event: str | None = None,
-    event_start: dt.date | None = None,
     round_: str | None = None,
     white_rating: int | None = None,
     black_rating: int | None = None,
@@ -313,7 +290,6 @@ def add_game(
         played_on=played_on,
         tc=tc,
         event=event,
-        event_start=event_start,
         round_=round_,
         white_rating=white_rating,
         black_rating=black_rating,
@@ -382,7 +358,6 @@ def edit_game(
         played_on=played_on if played_on is not None else game.played_on,
         tc=new_tc,
         event=new_event,
-        event_start=None,
         round_=game.round if round_ is UNCHANGED else round_,
         white_rating=game.white_rating if white_rating is UNCHANGED else white_rating,
         black_rating=game.black_rating if black_rating is UNCHANGED else black_rating,
