@@ -17,10 +17,10 @@ from sqlalchemy import create_engine, inspect, text
 from tests.helpers import Cli, Services, cli_on, fingerprint, js, ok, read_file, summary
 from tracker.db.queries import imports as import_queries
 from tracker.services import imports
-from tracker.services.imports import checks as import_checks
-from tracker.services.imports import present as import_present
 from tracker.services.imports import report as import_report
 from tracker.services.imports import write as import_write
+from tracker.services.intake import checks as import_checks
+from tracker.services.intake import present as import_present
 
 FILES = Path(__file__).parents[1] / "importers" / "data"
 HEADER = (

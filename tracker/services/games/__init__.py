@@ -16,10 +16,9 @@ from tracker.db.queries.games import EventRow as EventRow  # re-exported
 from tracker.db.queries.games import GameFields, GameFilter
 from tracker.db.queries.games import GameRow as GameRow  # re-exported
 from tracker.errors import AmbiguousError, ConflictError, InvalidInputError, NotFoundError
-from tracker.months import month_of, next_month
+from tracker.months import next_month
 from tracker.services import log
 from tracker.services.intake import (
-    DateBounds,
     EventFit,
     Twin,
     age_problem,
@@ -31,6 +30,7 @@ from tracker.services.intake import (
     not_fide_rating,
     typed_rating,
 )
+from tracker.services.intake.checks import date_bounds
 from tracker.services.lists import rated_games
 from tracker.services.lists.stale import changed_month, mark_stale, stale_back
 from tracker.services.players.refs import PlayerRow, find
@@ -60,15 +60,6 @@ class GameView:
     def rated(self) -> bool:
         """Forfeits are stored but never rated."""
         return self.result not in FORFEITS
-
-
-def date_bounds(db: Db, today: dt.date) -> DateBounds:
-    """The dates a game may have in this database (:class:`~tracker.services.intake.DateBounds`):
-    its records start with its first rating period, else its first game."""
-    first = queries.first_period_month(db)
-    if first is None:
-        first = queries.first_game_date(db)
-    return DateBounds(today, month_of(first) if first is not None else None)
 
 
 def _view(db: Db, game_id: int) -> GameView:

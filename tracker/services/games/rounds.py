@@ -10,9 +10,10 @@ from tracker.db.driver import Db
 from tracker.errors import InvalidInputError, TrackerError
 from tracker.importers.records import Problem
 from tracker.importers.rounds import Pairing
-from tracker.services.games import GameView, add_game, date_bounds, game_tc
+from tracker.services.games import GameView, add_game, game_tc
 from tracker.services.games.byes import ByeView, add_bye
 from tracker.services.intake import clean_round
+from tracker.services.intake.checks import date_bounds
 from tracker.services.players.refs import find
 
 

@@ -6,14 +6,14 @@ in the command, so that the games find their players. For each game file, in ord
 
 1. **Parse** it (:mod:`tracker.importers`; no database): games, byes, problems. The file is
    read a block at a time (its SHA-256 on the way) and its games kept as compact columns
-   (:mod:`tracker.services.imports.columns`, some 35 bytes a game): a federation's million
+   (:mod:`tracker.services.intake.columns`, some 35 bytes a game): a federation's million
    games are planned and written in a couple of hundred megabytes, never held as records.
 2. **Plan** (reads only): match every player of the file to the database -- by FIDE id, then
    by exact name (then the same name in another case), a name matching several players being
    a problem -- and decide what to do with the rest (``create_players``); match events by
    name; check each game (time control known, not dated after today, not already stored with
    another result...) and find the games already present by their natural key and content
-   (see :mod:`tracker.services.imports.present`: games sharing a key are distinct games).
+   (see :mod:`tracker.services.intake.present`: games sharing a key are distinct games).
 3. **Decide**: a file with any problem is *rejected* and nothing of it is written, unless
    ``skip_invalid`` is set; then the valid games are written and the invalid ones reported.
    A file that holds no game at all (plain text, a PGN without a game) is a problem. With

@@ -12,12 +12,7 @@ from tracker.db.driver import Db
 from tracker.db.queries import imports as queries
 from tracker.importers import detect
 from tracker.importers.records import ParseResult, Problem
-from tracker.services.imports.checks import check_games
-from tracker.services.imports.columns import FileGames
-from tracker.services.imports.events import clean_rounds, match_events, plan_byes
-from tracker.services.imports.file_plan import Plan
 from tracker.services.imports.people import match_people
-from tracker.services.imports.present import find_present, find_twins
 from tracker.services.imports.report import (
     CreatedPlayer,
     FileReport,
@@ -29,6 +24,11 @@ from tracker.services.imports.report import (
 )
 from tracker.services.imports.write import Writer
 from tracker.services.intake import not_fide_id, not_fide_rating
+from tracker.services.intake.checks import check_games
+from tracker.services.intake.columns import FileGames
+from tracker.services.intake.events import clean_rounds, match_events, plan_byes
+from tracker.services.intake.plan import Plan
+from tracker.services.intake.present import find_present, find_twins
 
 
 def plan_file(db: Db, name: str, options: ImportOptions, plan: Plan) -> None:
@@ -40,7 +40,7 @@ def plan_file(db: Db, name: str, options: ImportOptions, plan: Plan) -> None:
     match_events(db, name, plan)
     round_problems = clean_rounds(plan)
     plan_byes(plan)
-    groups = check_games(db, name, options, plan, round_problems)
+    groups = check_games(db, name, options.yes, plan, round_problems)
     find_present(db, name, plan, groups)
     find_twins(db, name, plan)
 

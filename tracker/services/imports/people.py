@@ -11,10 +11,10 @@ from tracker.db.driver import Db
 from tracker.db.queries import imports as queries
 from tracker.db.queries.imports import KnownPlayer
 from tracker.errors import InvalidInputError
-from tracker.services.imports.columns import Side
-from tracker.services.imports.file_plan import Identity, Plan
 from tracker.services.imports.report import CreatePlayers, plural
 from tracker.services.intake import has_control
+from tracker.services.intake.columns import Side
+from tracker.services.intake.plan import Identity, Plan
 from tracker.services.players import clean_name
 
 

@@ -18,8 +18,6 @@ from tracker.errors import InvalidInputError
 from tracker.months import month_label
 from tracker.ratings.fide import changed_period
 from tracker.services import events, log
-from tracker.services.imports.columns import RESULT_CODES, TC_CODES
-from tracker.services.imports.file_plan import EventPlan, Identity, Plan, suffixed
 from tracker.services.imports.report import (
     CreatedPlayer,
     ImportOptions,
@@ -28,6 +26,8 @@ from tracker.services.imports.report import (
     plural,
 )
 from tracker.services.intake import event_key, natural_key
+from tracker.services.intake.columns import RESULT_CODES, TC_CODES
+from tracker.services.intake.plan import EventPlan, Identity, Plan, suffixed
 from tracker.services.lists.rated_games import EventSpan, event_spans
 from tracker.services.lists.stale import changed_month, mark_stale
 from tracker.services.players import FEDERATION, TITLES

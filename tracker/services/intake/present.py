@@ -13,10 +13,10 @@ from typing import Final, NamedTuple
 from tracker.db.driver import Db
 from tracker.db.queries import games as game_queries
 from tracker.db.queries import imports as queries
-from tracker.services.imports.columns import RESULT_CODES, TC_CODES
-from tracker.services.imports.file_plan import Plan, suffixed
-from tracker.services.imports.report import plural
 from tracker.services.intake import Twin
+from tracker.services.intake.columns import RESULT_CODES, TC_CODES
+from tracker.services.intake.plan import Plan, suffixed
+from tracker.vocabulary import plural
 
 #: Keys per round of looking the file's games up among the stored ones.
 PRESENT_CHUNK: Final = 20_000

@@ -12,24 +12,34 @@ from dataclasses import replace
 
 from tracker.db.driver import Db
 from tracker.db.queries import events as event_queries
+from tracker.db.queries import games as game_queries
 from tracker.importers.records import Problem
-from tracker.services.games import date_bounds
-from tracker.services.imports.columns import FORFEIT_CODES, RESULT_CODES, TC_CODES, FileGames
-from tracker.services.imports.file_plan import Plan
-from tracker.services.imports.report import ImportOptions, plural
+from tracker.months import month_of
 from tracker.services.intake import (
     FIRST_RATED_DAY,
     YOUNGEST,
+    DateBounds,
     age_problem,
     impossible_rating,
     round_key,
 )
+from tracker.services.intake.columns import FORFEIT_CODES, RESULT_CODES, TC_CODES, FileGames
+from tracker.services.intake.plan import Plan
 from tracker.user_input import today
-from tracker.vocabulary import plays_self, round_number
+from tracker.vocabulary import plays_self, plural, round_number
+
+
+def date_bounds(db: Db, today: dt.date) -> DateBounds:
+    """The dates a game may have in this database (:class:`~tracker.services.intake.DateBounds`):
+    its records start with its first rating period, else its first game."""
+    first = game_queries.first_period_month(db)
+    if first is None:
+        first = game_queries.first_game_date(db)
+    return DateBounds(today, month_of(first) if first is not None else None)
 
 
 def check_games(
-    db: Db, name: str, options: ImportOptions, plan: Plan, round_problems: list[list[str]]
+    db: Db, name: str, yes: bool, plan: Plan, round_problems: list[list[str]]
 ) -> dict[int, list[int]]:
     """Check every game (``round_problems``: what is wrong with each round of the file); the
     games sharing their key with another of the file come back as groups (each group's
@@ -46,7 +56,7 @@ def check_games(
     refused_days: dict[str, list[int]] = {}
     today_number = bounds.today.toordinal()
     first_rated = FIRST_RATED_DAY.toordinal()
-    earliest = None if options.yes or bounds.earliest is None else bounds.earliest
+    earliest = None if yes or bounds.earliest is None else bounds.earliest
     earliest_number = earliest.toordinal() if earliest is not None else 0
     # Games in a year a player is younger than three: [games, the first] by person.
     too_young: dict[int, list[int]] = {}

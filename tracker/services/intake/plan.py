@@ -10,8 +10,8 @@ from typing import Final
 
 from tracker.db.queries.games import EventRow
 from tracker.importers.records import EventInfo, Problem
-from tracker.services.imports.columns import FileGames, where_zero
 from tracker.services.intake import EventFit, natural_key
+from tracker.services.intake.columns import FileGames, where_zero
 from tracker.vocabulary import TIME_CONTROLS
 
 
