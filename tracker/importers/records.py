@@ -401,6 +401,16 @@ class GameStream:
     def unreadable(self) -> bool:
         return self._text.problem is not None
 
+    @classmethod
+    def of(cls, fmt: str, games: Iterable[GameRecord]) -> GameStream:
+        """A stream of games given, not read (typed in): the same door as a file's."""
+
+        def given() -> Generator[GameRecord, None, ParseResult]:
+            yield from games
+            return ParseResult(format=fmt)
+
+        return cls(fmt, given(), TextStream((), fmt, "utf-8"))
+
     def result(self) -> ParseResult:
         """Everything but the games (once they have all been read)."""
         if self._result is None:

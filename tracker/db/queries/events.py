@@ -345,11 +345,12 @@ def event_neighbours(
     return maybe_day(row[0]), maybe_day(row[1])
 
 
-def event_days(db: Db, event_id: int) -> list[dt.date]:
-    """The days the event's games were played on, once each game."""
+def event_days(db: Db, event_id: int, but_game: int | None = None) -> list[dt.date]:
+    """The days the event's games (but ``but_game``) were played on, once each game."""
     return [
         day(d)
         for d in db.scalars(
-            "SELECT played_on FROM games WHERE event_id = :id ORDER BY played_on", {"id": event_id}
+            "SELECT played_on FROM games WHERE event_id = :id AND id <> :but ORDER BY played_on",
+            {"id": event_id, "but": but_game or 0},
         )
     ]

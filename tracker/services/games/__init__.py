@@ -18,24 +18,22 @@ from tracker.db.queries.games import GameRow as GameRow  # re-exported
 from tracker.errors import AmbiguousError, ConflictError, InvalidInputError, NotFoundError
 from tracker.months import next_month
 from tracker.services import log
+from tracker.services.games.door import Entry, check_typed
 from tracker.services.intake import (
     EventFit,
     Twin,
-    age_problem,
     clean_event_name,
     clean_round,
     event_key,
     is_fide_rating,
     natural_key,
-    not_fide_rating,
     typed_rating,
 )
-from tracker.services.intake.checks import date_bounds
 from tracker.services.lists import rated_games
 from tracker.services.lists.stale import changed_month, mark_stale, stale_back
-from tracker.services.players.refs import PlayerRow, find
+from tracker.services.players.refs import find
 from tracker.user_input import check_tc, parse_result
-from tracker.vocabulary import FORFEITS, plays_self
+from tracker.vocabulary import FORFEITS
 
 
 @dataclass(frozen=True)
@@ -164,50 +162,45 @@ def _prepare(
     black_rating: int | None,
     game_id: int | None = None,
     again: bool = False,
+    yes: bool = False,
 ) -> _Prepared:
-    """Check everything that can be wrong with a game by the intake's rules
-    (:mod:`tracker.services.intake`); its columns, and what the rules want known."""
+    """Check everything that can be wrong with a game, through the pipeline every file goes
+    through (:mod:`tracker.services.games.door`), then whether it is stored already; its
+    columns, and what the rules want known."""
     canonical = parse_result(result)
     round_ = clean_round(round_)
     white_player = find(db, white)
     black_player = find(db, black)
-    if white_player.id == black_player.id:
-        raise InvalidInputError(plays_self(white_player.name))
-    warnings: list[str] = []
-    ratings = []
-    for player, rating, opponent, option in (
-        (white_player, white_rating, black_player, "--white-rating"),
-        (black_player, black_rating, white_player, "--black-rating"),
-    ):
+    for rating, option in ((white_rating, "--white-rating"), (black_rating, "--black-rating")):
         if rating is not None:
             typed_rating(rating, f"{option} {rating}")
-        problem = age_problem(played_on.year, player.birth_year, player.name)
-        if problem is not None:
-            raise InvalidInputError(problem)
-        unrated = player.external and canonical not in FORFEITS
-        if rating is not None and not is_fide_rating(rating):
-            warning = f"{player.name}'s recorded rating {not_fide_rating(rating)}"
-            warnings.append(warning + (f"; {_unrated_for(opponent)}" if unrated else ""))
-        elif rating is None and unrated:
-            warnings.append(
-                f"{player.name} is an external player and the game records no FIDE rating "
-                f"for them: it is stored, {_unrated_for(opponent)}"
-            )
-        ratings.append(rating if rating is None or is_fide_rating(rating) else None)
     event_id = None
     event_name = None
     if event:
         found = get_or_create_event(db, event, played_on)
         event_id, event_name = found.id, found.name
-        tc = check_tc(tc or found.tc or "standard")
-        problems = fit_of(db, found, tc, played_on, game_id).problems(played_on, round_, tc)
-        if len(problems) == 1:
-            raise InvalidInputError(problems[0])
-        if problems:
-            raise InvalidInputError(
-                f"the game does not fit {found.name!r}: {len(problems)} problems (above)", problems
-            )
+        tc = tc or found.tc
     tc = check_tc(tc or "standard")
+    entry = Entry(
+        white_player,
+        black_player,
+        canonical,
+        played_on,
+        tc,
+        event_name,
+        round_,
+        white_rating,
+        black_rating,
+    )
+    checked = check_typed(db, entry, yes=yes, but_game=game_id)
+    if len(checked.problems) == 1:
+        raise InvalidInputError(checked.problems[0])
+    if checked.problems:
+        raise InvalidInputError(
+            f"the game has {len(checked.problems)} problems (above)", checked.problems
+        )
+    warnings = checked.warnings
+    ratings = [r if r is None or is_fide_rating(r) else None for r in (white_rating, black_rating)]
     key = natural_key(played_on, white_player.id, black_player.id, event_id, round_)
     existing = queries.game_id_by_natural_key(db, key)
     if existing is not None and existing != game_id:
@@ -241,12 +234,7 @@ def _prepare(
         black_rating=ratings[1],
         natural_key=key,
     )
-    return _Prepared(fields, tuple(warnings))
-
-
-def _unrated_for(opponent: PlayerRow) -> str:
-    """What a game against an external player without a FIDE rating is for his opponent."""
-    return f"not rated for {opponent.name} (FIDE does not rate games against unrated opponents)"
+    return _Prepared(fields, warnings)
 
 
 def add_game(
@@ -265,12 +253,11 @@ def add_game(
     yes: bool = False,
     again: bool = False,
 ) -> GameView:
-    """Record one game after checking everything that can be wrong with it. Given ``today``,
-    a date that cannot be right is refused, and an old one unless ``yes``
+    """Record one game after checking everything that can be wrong with it: a date that
+    cannot be right is refused, and an old one unless ``yes``
     (:class:`~tracker.services.intake.DateBounds`); a game that looks like a stored one (the
-    same players on the same day) unless ``again``."""
-    if today is not None:
-        date_bounds(db, today).check(played_on, yes=yes)
+    same players on the same day) unless ``again``. (``today``: the day the door's checks
+    take, as every door's: see tracker.user_input.today.)"""
     tc = game_tc(db, tc, event)
     before = _span_before(db, tc, event)
     fields, warnings = _prepare(
@@ -285,6 +272,7 @@ def add_game(
         white_rating=white_rating,
         black_rating=black_rating,
         again=again,
+        yes=yes,
     )
     game_id = queries.insert_game(db, fields)
     view = _view(db, game_id)
@@ -324,8 +312,6 @@ def edit_game(
     ``event``, ``round_`` and the ratings left at ``UNCHANGED`` keep their values; None
     clears them. Given ``today``, a new date is checked as :func:`add_game` checks it."""
     game = get_game(db, game_id)
-    if today is not None and played_on is not None and played_on != game.played_on:
-        date_bounds(db, today).check(played_on, yes=yes)
     old_event = queries.event_by_id(db, game.event_id) if game.event_id else None
     old_before = rated_games.span_of(db, game.tc, game.event_id)
     new_event = (old_event.name if old_event else None) if event is UNCHANGED else event
@@ -355,6 +341,7 @@ def edit_game(
         game_id=game.id,
         # a game whose players, day and event stay is no new twin of a game stored beside it
         again=again or not moved,
+        yes=yes or played_on in (None, game.played_on),  # a new date is checked
     )
     if swapped is not None:
         warnings += (

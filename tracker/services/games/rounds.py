@@ -96,6 +96,7 @@ def add_round(
                     white_rating=pairing.white_rating,
                     black_rating=pairing.black_rating,
                     again=again,
+                    yes=yes,
                 )
             )
             seen.setdefault(white.id, pairing.line)

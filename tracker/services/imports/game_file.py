@@ -23,8 +23,7 @@ from tracker.services.imports.report import (
     plural,
 )
 from tracker.services.imports.write import Writer
-from tracker.services.intake import not_fide_id, not_fide_rating
-from tracker.services.intake.checks import check_games
+from tracker.services.intake.checks import check_games, set_aside
 from tracker.services.intake.columns import FileGames
 from tracker.services.intake.events import clean_rounds, match_events, plan_byes
 from tracker.services.intake.plan import Plan
@@ -43,21 +42,6 @@ def plan_file(db: Db, name: str, options: ImportOptions, plan: Plan) -> None:
     groups = check_games(db, name, options.yes, plan, round_problems)
     find_present(db, name, plan, groups)
     find_twins(db, name, plan)
-
-
-def _set_aside(name: str, games: FileGames) -> list[Problem]:
-    """What the intake's rules set aside of a file's values (a rating that is no FIDE
-    rating, a number that is no FIDE id), one warning each at its first line."""
-    out = []
-    for count, first, what, rule in (
-        (games.not_fide_ratings, games.first_not_fide_rating, "recorded rating", not_fide_rating),
-        (games.not_fide_ids, games.first_not_fide_id, "FIDE id", not_fide_id),
-    ):
-        if first is not None:
-            line, value = first
-            more = f" (and {count - 1} more {what}s like it)" if count > 1 else ""
-            out.append(Problem(name, line, f"{what} {rule(value)}{more}"))
-    return out
 
 
 #: Why each class on no FIDE list is skipped (the end of its note).
@@ -136,7 +120,7 @@ class GameFile:
             plan.problem(self.name, 0, f"no game in this file: is it a {self.fmt.upper()} file?")
         plan_file(self.db, self.name, self.options, plan)
         self.warnings = sorted(
-            (*parsed.warnings, *_set_aside(self.name, games), *plan.warnings),
+            (*parsed.warnings, *set_aside(self.name, games), *plan.warnings),
             key=lambda w: w.line,
         )
         self._note_parse(parsed)

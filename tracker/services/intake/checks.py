@@ -21,6 +21,8 @@ from tracker.services.intake import (
     DateBounds,
     age_problem,
     impossible_rating,
+    not_fide_id,
+    not_fide_rating,
     round_key,
 )
 from tracker.services.intake.columns import FORFEIT_CODES, RESULT_CODES, TC_CODES, FileGames
@@ -38,6 +40,21 @@ def date_bounds(db: Db, today: dt.date) -> DateBounds:
     return DateBounds(today, month_of(first) if first is not None else None)
 
 
+def set_aside(name: str, games: FileGames) -> list[Problem]:
+    """What the intake's rules set aside of the games' values (a rating that is no FIDE
+    rating, a number that is no FIDE id), one warning each at its first line."""
+    out = []
+    for count, first, what, rule in (
+        (games.not_fide_ratings, games.first_not_fide_rating, "recorded rating", not_fide_rating),
+        (games.not_fide_ids, games.first_not_fide_id, "FIDE id", not_fide_id),
+    ):
+        if first is not None:
+            line, value = first
+            more = f" (and {count - 1} more {what}s like it)" if count > 1 else ""
+            out.append(Problem(name, line, f"{what} {rule(value)}{more}"))
+    return out
+
+
 def check_games(
     db: Db, name: str, yes: bool, plan: Plan, round_problems: list[list[str]]
 ) -> dict[int, list[int]]:
@@ -49,7 +66,7 @@ def check_games(
     no_tc = 0
     first_no_tc = -1
     unrated_external = 0
-    first_unrated: tuple[int, str] | None = None
+    first_unrated: tuple[int, str, str] | None = None  # line, the player, his opponent
     # Dates the intake's rules refuse (tracker.services.intake.DateBounds), each kind
     # reported once: [games, the first of them].
     bounds = date_bounds(db, today())
@@ -105,7 +122,8 @@ def check_games(
                 if external[side] and not rating:
                     unrated_external += 1
                     if first_unrated is None:
-                        first_unrated = (lines[game], side_identity[side].name)
+                        opponent = side_identity[black if side == white else white].name
+                        first_unrated = (lines[game], side_identity[side].name, opponent)
         day = days[game]
         if day > today_number or day < earliest_number or day < first_rated:
             kind = "future" if day > today_number else "old" if day >= first_rated else "1970"
@@ -193,31 +211,41 @@ def check_games(
         played_on = games.played_on(first)
         why = bounds.refused(played_on) or bounds.unconfirmed(played_on)
         more = f" (and {plural(count - 1, 'more game')})" if count > 1 else ""
-        advice = ", or import with --yes if they are right" if kind == "old" else ""
-        plan.problem(name, lines[first], f"{why}{more}: check the file's dates{advice}")
+        if plan.typed:
+            advice = ", or give --yes if it is right" if kind == "old" else ""
+            plan.problem(name, lines[first], f"{why}{more}: check the year{advice}")
+        else:
+            advice = ", or import with --yes if they are right" if kind == "old" else ""
+            plan.problem(name, lines[first], f"{why}{more}: check the file's dates{advice}")
     people = {i.number: i for i in side_identity if i.number in too_young}
     for person, (count, first) in too_young.items():
         identity = people[person]
         why = age_problem(games.played_on(first).year, identity.born, identity.name)
         more = f" (and {plural(count - 1, 'more game')})" if count > 1 else ""
-        plan.problem(name, lines[first], f"{why}{more}: check the birth year or the dates")
+        plan.problem(
+            name,
+            lines[first],
+            f"{why}{more}" if plan.typed else f"{why}{more}: check the birth year or the dates",
+        )
     if unrated_external:
         assert first_unrated is not None
-        line, who = first_unrated
+        line, who, opponent = first_unrated
         more = (
             f" (and {plural(unrated_external - 1, 'more game')} against external players "
             "without one)"
             if unrated_external > 1
             else ""
         )
+        source = "game" if plan.typed else "file"
+        stored = "it is stored" if plan.typed else "stored"
         plan.warnings.append(
             Problem(
                 name,
                 line,
-                f"{who} is an external player and the file records no FIDE rating for "
-                f"them{more}: {'stored' if unrated_external == 1 else 'each game stored'}, "
-                "not rated for the opponent (FIDE does not rate games against unrated "
-                "opponents)",
+                f"{who} is an external player and the {source} records no FIDE rating for "
+                f"them{more}: {stored if unrated_external == 1 else 'each game stored'}, "
+                f"not rated for {opponent if plan.typed else 'the opponent'} (FIDE does not "
+                "rate games against unrated opponents)",
             )
         )
     _note_games(name, plan, groups, repeats)
@@ -247,7 +275,7 @@ class _Fits:
         for index, event in enumerate(plan.events):
             if event.event_id is not None and open_ended[index]:
                 counts = self.counts[index]
-                for d in event_queries.event_days(db, event.event_id):
+                for d in event_queries.event_days(db, event.event_id, plan.but_game):
                     counts[d.toordinal()] = counts.get(d.toordinal(), 0) + 1
         self.days = [sorted(counts) for counts in self.counts]
         self.bounds = [

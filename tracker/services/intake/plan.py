@@ -153,6 +153,10 @@ class Plan:
     """What to do with each game of a file (``state``), and what was found."""
 
     games: FileGames
+    # typed in (game add, edit, add-round), not read from a file: the words of its problems;
+    # and the game being corrected (an edit), which is not one of its event's games
+    typed: bool = False
+    but_game: int | None = None
     state: bytearray = field(default_factory=bytearray)
     # The n-th distinct game of the file with its key (same date, players, event, round),
     # for n >= 2: stored under the key suffixed "|#n".
