@@ -370,3 +370,32 @@ def test_a_game_entered_again_under_another_name_is_refused_at_every_door(
     # said to be another game: kept
     ok(cli("game", "add", "Okafor", "Hart", "0-1", "--date", "2026-09-25", "--again"))
     assert len(js(cli, "game", "list")) == 4
+
+
+def test_an_event_of_rounds_without_an_end_waits_for_its_last_round(
+    cli: Cli, monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+) -> None:
+    """Rounds declared and no last day: it runs until its last round is played, and every
+    command that says when it is rated says so (no period of its own yet)."""
+    monkeypatch.setenv("TRACKER_TODAY", "2026-11-29")
+    setup(cli)
+    ok(cli("event", "add", "Rapid Ladder", "--start", "2026-11-10", "--rounds", "3"))
+    ok(cli("game", "add", "Hart", "Okafor", "1-0", "--date", "2026-11-10", "--event",
+           "Rapid Ladder", "--round", "1"))  # fmt: skip
+    (event,) = [e for e in js(cli, "event", "list") if e["event"] == "Rapid Ladder"]
+    assert event["rated"] == "running (round 1 of 3): rated once round 3 is played"
+    assert js(cli, "event", "show", "Rapid Ladder")["rated"] == event["rated"]
+    assert js(cli, "period", "list") == []  # its games wait for no period yet
+    ok(cli("status"))
+    ok(cli("list", "--live"))
+    ok(cli("site", "build", str(tmp_path / "site")))
+    monkeypatch.setenv("TRACKER_TODAY", "2026-12-02")
+    (held,) = js(cli, "period", "close", "2026-11")["held"]
+    assert (held["rated_in"], held["why"]) == (None, "round 1 of 3, rated once round 3 is played")
+    ok(cli("game", "add", "Okafor", "Hart", "1-0", "--date", "2026-12-01", "--event",
+           "Rapid Ladder", "--round", "2"))  # fmt: skip
+    ok(cli("game", "add", "Hart", "Okafor", "1/2", "--date", "2026-12-01", "--event",
+           "Rapid Ladder", "--round", "3"))  # fmt: skip
+    (event,) = [e for e in js(cli, "event", "list") if e["event"] == "Rapid Ladder"]
+    assert event["rated"] == "will be rated on the 2027-01-01 list"
+    assert "stale" not in statuses(cli)

@@ -128,7 +128,7 @@ def close(
                     {
                         "event": h.name,
                         "games": h.games,
-                        "rated_in": month_label(h.period),
+                        "rated_in": None if h.rated_in is None else month_label(h.rated_in),
                         "stated": h.stated,
                         "running": h.running,
                         "why": h.why,

@@ -102,6 +102,10 @@ are still to be played and no last day is declared. It is rated once its last ro
 played (or its end is declared)."""
 
 
+OPEN_MONTH: Final = date(OPEN_END.year, OPEN_END.month, 1)
+"""The period :meth:`EventSpan.rated_in` gives an event that has not ended (no period yet)."""
+
+
 class EventSpan(NamedTuple):
     """An event in one time control, as a close rates it: its start (its declared start, or
     its first game), the day it ends (:func:`event_span`), the rating period stated for it
@@ -171,6 +175,8 @@ def event_span(
         league = False
     else:
         league = is_league(start, last)
+    if league and ends == OPEN_END:
+        ends = last  # a league's months are rated as they are played
     return EventSpan(start, ends, stated, league, not declared)
 
 

@@ -151,6 +151,11 @@ def _stated(
     """The rating period to store for ``event`` when the user gives ``month``: None for the
     month it ends in; refused before it, and for a league."""
     for span in played.values():
+        if not span.ended:
+            raise InvalidInputError(
+                f"{event.name} has not ended (its last round is still to be played): its "
+                "rating period can be given once it has"
+            )
         if span.league:
             days = (span.end - span.start).days + 1
             raise InvalidInputError(

@@ -80,11 +80,11 @@ def rated_status(
             waiting,
         )
     period = span.rated_in(span.end)
-    listed = next_month(period).isoformat()
+    listed = next_month(period).isoformat() if span.ended else ""
     if span.ended and period in closed:
         stale = " (stale)" if closed[period] else ""
         return RatedStatus("rated", f"rated on the {listed} list{stale}", (next_month(period),), ())
-    if span.stated is not None:
+    if span.stated is not None and span.ended:
         return RatedStatus(
             "stated", f"rated in {month_label(period)} as stated ({listed} list)", (), (period,)
         )
@@ -105,7 +105,10 @@ def rated_status(
             else f"rated once round {progress.rounds if progress else '?'} is played"
         )
         return RatedStatus(
-            "running", f"running{f' ({so_far})' if so_far else ''}: {when}", (), (period,)
+            "running",
+            f"running{f' ({so_far})' if so_far else ''}: {when}",
+            (),
+            (period,) if span.ended else (),
         )
     return RatedStatus("waiting", f"will be rated on the {listed} list", (), (period,))
 
@@ -267,7 +270,7 @@ def show_event(
     # the periods rating the event's games, and each tracked player's details in them
     periods = sorted(
         {span.rated_in(g.played_on) for g in games if g.result not in FORFEITS}
-        if span is not None
+        if span is not None and span.ended
         else set()
     )
     first_game = lists.first_game_month(db, tc)

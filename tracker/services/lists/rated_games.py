@@ -122,6 +122,8 @@ def pending(db: Db, tc: str, since: dt.date) -> dict[dt.date, int]:
     spans = event_spans(db, tc, events)
     counts: dict[dt.date, int] = {}
     for event, played_on, n in rows:
+        if event is not None and not spans[event].ended:
+            continue  # rated once its last round is played: no period yet
         month = month_of(played_on) if event is None else spans[event].rated_in(played_on)
         if month >= since:
             counts[month] = counts.get(month, 0) + n
@@ -187,7 +189,8 @@ def rated_later(
     for month, waiting in later_by_event(db, tc, player_id, before).items():
         counts = out.setdefault(month, {})
         for w in waiting:
-            counts[w.period] = counts.get(w.period, 0) + w.games
+            if w.rated_in is not None:  # one not ended yet has no period yet
+                counts[w.period] = counts.get(w.period, 0) + w.games
     return out
 
 
@@ -253,6 +256,12 @@ class HeldEvent:
     rounds: int | None = None
     round_played: int | None = None
     assumed: bool = False
+
+    @property
+    def rated_in(self) -> dt.date | None:
+        """The period rating its games as things stand (None: it has not ended, and its
+        end is not known: no period yet)."""
+        return None if self.period == fide.OPEN_MONTH else self.period
 
     @property
     def why(self) -> str:

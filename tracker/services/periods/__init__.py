@@ -237,6 +237,8 @@ def list_periods(db: Db, tc: str | None) -> tuple[PeriodRow, ...]:
         spans = event_spans(db, one, {e for e, _, _ in game_counts if e is not None})
         by_month: dict[dt.date, int] = defaultdict(int)  # games by the period rating them
         for event_id, day, n in game_counts:
+            if event_id is not None and not spans[event_id].ended:
+                continue  # rated once its last round is played: no period yet
             period = month_of(day) if event_id is None else spans[event_id].rated_in(day)
             by_month[period] += n
         months = set(by_month) | set(closed)

@@ -176,14 +176,16 @@ def _with_fide_inputs(
         span = spans.get(event_id)
         if span is None or span.league or previous_month(month_of(span.start)) in closed:
             continue  # tracker's own list rated it
+        if not span.ended:
+            continue  # not rated yet
         on = month_of(span.start)
         notes.setdefault(span.rated_in(span.end), []).append(
             f"{name} rated with the {month_label(on)} list ({given[on]})"
         )
     for event in noted:
         span = spans.get(event.event_id)
-        if span is None:
-            continue  # no game of this time control
+        if span is None or not span.ended:
+            continue  # no game of this time control, or not rated yet
         months = (
             months_between(month_of(span.start), month_of(span.end))
             if span.league
