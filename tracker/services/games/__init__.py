@@ -193,12 +193,8 @@ def _prepare(
         black_rating,
     )
     checked = check_typed(db, entry, yes=yes, but_game=game_id)
-    if len(checked.problems) == 1:
-        raise InvalidInputError(checked.problems[0])
-    if checked.problems:
-        raise InvalidInputError(
-            f"the game has {len(checked.problems)} problems (above)", checked.problems
-        )
+    if checked.problems:  # one game: one line, its problems side by side
+        raise InvalidInputError("; and ".join(checked.problems))
     warnings = checked.warnings
     ratings = [r if r is None or is_fide_rating(r) else None for r in (white_rating, black_rating)]
     key = natural_key(played_on, white_player.id, black_player.id, event_id, round_)
