@@ -328,3 +328,20 @@ def test_an_event_without_games_has_no_page(season: Cli, folder: Path) -> None:
     ok(season("game", "remove", str(game)))
     assert "1 removed" in build(season, folder)
     assert "Blip" not in (folder / "index.html").read_text()
+
+
+def test_a_build_warns_on_stale_periods_and_games_waiting(season: Cli, folder: Path) -> None:
+    assert "warning" not in build(season, folder)
+    ok(season("game", "edit", "1", "--result", "0-1", "--yes"))  # a September game
+    ok(season("game", "add", "Hart", "Silva", "1-0", "--date", "2026-11-05", "--yes"))
+    err = build(season, folder).splitlines()
+    assert err[:2] == [
+        "warning: standard 2026-09, 2026-10: stale (games changed after closing), as the "
+        "pages say; run `tracker rerate`",
+        "warning: standard 2026-11 is open, 1 game not yet rated (2026-11): the pages' list "
+        "is of 2026-11-01 (see `tracker period close`)",
+    ]
+    index = html.unescape((folder / "index.html").read_text())
+    assert "1 game not yet rated (2026-11)" in index and "stale: a rerate is due" in index
+    ok(season("rerate"))
+    assert "warning: standard 2026-09" not in build(season, folder)

@@ -17,6 +17,7 @@ from tracker.cli.options import AnyTc, command_group
 from tracker.cli.render import message
 from tracker.errors import InvalidInputError
 from tracker.files import TEMPORARY, kind, lstat, write_file
+from tracker.months import month_label
 from tracker.user_input import is_dir, today
 from tracker.vocabulary import plural
 
@@ -258,10 +259,37 @@ def build(
     data, (count, written, removed) = build_site(state(ctx), folder, tc, today(), force=force)
     if not data.lists:
         message("no closed rating period yet: the index says so (see `tracker period close`)")
+    for warning in site_warnings(data):
+        message(warning)
     message(
         f"site in {folder}: {plural(count, 'page')}, {written} written, "
         f"{count - written} unchanged" + (f", {removed} removed" if removed else "")
     )
+
+
+def site_warnings(data: Site) -> list[str]:
+    """What the pages say is not final, as warnings: stale periods (a rerate is due) and
+    games waiting in an open period, per time control."""
+    from tracker.cli.status import waiting_words
+
+    out = []
+    for sl in data.lists:
+        s = sl.pending
+        if s is None:
+            continue
+        if s.stale_months:
+            months = ", ".join(month_label(m) for m in s.stale_months)
+            out.append(
+                f"warning: {sl.tc} {months}: stale (games changed after closing), as the "
+                "pages say; run `tracker rerate`"
+            )
+        if s.waiting_games:
+            out.append(
+                f"warning: {sl.tc} {month_label(s.open_month)} is open, {waiting_words(s)}: "
+                f"the pages' list is of {sl.rating_list.list_date.isoformat()} (see `tracker "
+                "period close`)"
+            )
+    return out
 
 
 def build_site(
