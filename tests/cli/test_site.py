@@ -434,3 +434,26 @@ def test_each_list_has_its_page_and_csv_as_tracker_list(season: Cli, folder: Pat
     assert silva["change"] == str(history["2026-10"]["change"])
     page = page_text(folder / "lists/standard-2026-11-01.html")
     assert "<h2>Gained most</h2>" in page
+
+
+def test_an_event_page_shows_tie_breaks_pairings_and_what_a_rating_is(
+    season: Cli, folder: Path
+) -> None:
+    """Autumn Open: Hart 1-0 Okafor, Patel 0-1 Silva (round 1), Okafor = Patel, Silva 1-0
+    Hart (round 2): Silva 2, Hart 1, Okafor 0.5, Patel 0.5."""
+    ok(season("player", "add", "Guest", "--external"))
+    ok(season("game", "add", "Guest", "Hart", "0-1", "--date", "2026-09-13", "--event",
+              "Autumn Open", "--yes"))  # fmt: skip
+    build(season, folder)
+    page = page_text(folder / "events" / "1.html")
+    shown = tables(page)
+    (caption,) = [c for c in shown if c.startswith("Autumn Open: standings")]
+    assert "BH: Buchholz" in caption and "SB: Sonneborn-Berger" in caption
+    by_name = {r[1]: r for r in shown[caption]}
+    # Hart: 2 of 3; opponents Okafor 0.5, Silva 2, Guest 0: BH 2.5, SB 0.5 + 0 = 0.5
+    assert by_name["Hart, Daniel"][3:6] == ["2.0", "2.5", "0.5"]
+    assert by_name["Silva, Ana"][3:6] == ["2.0", "2.5", "2.5"]
+    assert by_name["Guest"][6] == "unrated"
+    want = {s["name"]: s for s in js(season, "event", "show", "Autumn Open")["standings"]}
+    for name, row in by_name.items():
+        assert row[3] == f"{want[name]['score']:.1f}"

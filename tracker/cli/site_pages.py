@@ -37,7 +37,7 @@ from tracker.cli.plot import elo_steps, first_platform, online_line, shadow_line
 from tracker.cli.status import waiting_words
 from tracker.months import month_label
 from tracker.services.compare import Comparison
-from tracker.services.events.report import EventReport
+from tracker.services.events.report import EventReport, Standing, tie_breaks
 from tracker.services.h2h import Opponents
 from tracker.services.periods.detail import PeriodDetail
 from tracker.services.periods.history import History
@@ -668,17 +668,48 @@ def player_page(sp: SitePlayer, tracked: set[int], fr: Frame) -> str:
     return _page(fr, p.name, body, "../")
 
 
+#: The tie-breaks each kind of event shows (an event of no declared kind: both).
+TIE_BREAKS = {"swiss": ("BH",), "round-robin": ("SB",), "league": ("SB",)}
+TIE_BREAK_WORDS = {
+    "BH": "BH: Buchholz, the opponents' scores added",
+    "SB": "SB: Sonneborn-Berger, each opponent's score times the points made against him",
+}
+#: A crosstable result from White's side, as a pairing shows it.
+PAIRING_RESULT = {"1": "1-0", "0": "0-1", "=": "½-½", "+": "+/-", "-": "-/+"}
+
+
+def _rating_words(s: Standing) -> str:
+    """The rating an event is rated with: "unrated", and an external player's the rating
+    recorded with his games."""
+    if s.rating is None:
+        return "unrated"
+    return f"{s.rating} (recorded)" if s.external else str(s.rating)
+
+
 def event_page(report: EventReport, tracked: set[int], fr: Frame) -> str:
     end = f" to {report.end.isoformat()}" if report.end is not None else ""
-    body = f"<p>{_e(report.tc.capitalize())}, from {_e(report.start.isoformat())}{_e(end)}; "
-    body += f"{_e(report.rated.text)}.</p>\n"
+    what = f"{report.kind.capitalize()}, {report.tc}" if report.kind else report.tc.capitalize()
+    body = f"<p>{_w(what)}, from {_w(report.start.isoformat())}"
+    body += f"{_w(end)}; {_w(report.rated.text)}.</p>\n"
+    shown = TIE_BREAKS.get(report.kind or "", ("BH", "SB"))
+    breaks = tie_breaks(report)
     rows = [
         (
             _e(s.rank),
             _player_link(s.player_id, s.name, tracked, "../"),
             _e(s.games),
             _e(render.score(s.score)),
-            _e(s.rating),
+            *(
+                _e(
+                    render.score(
+                        breaks[s.player_id].buchholz
+                        if t == "BH"
+                        else breaks[s.player_id].sonneborn_berger
+                    )
+                )
+                for t in shown
+            ),
+            _e(_rating_words(s)),
             _e(s.rated_games),
             _e(render.expected(s.expected) if s.expected is not None else ""),
             _e(s.performance),
@@ -686,19 +717,60 @@ def event_page(report: EventReport, tracked: set[int], fr: Frame) -> str:
         )
         for s in report.standings
     ]
-    columns = ["rank", "name", "games", "score", "rating", "rated", "expected", "perf", "change"]
+    columns = ["rank", "name", "games", "score", *shown, "rating", "rated", "expected", "perf"]
+    columns.append("change")
     numeric = set(columns) - {"name"}
-    body += _table(f"{report.name}: standings", columns, rows, numeric)
+    words = "; ".join(TIE_BREAK_WORDS[t] for t in shown)
+    body += _table(f"{report.name}: standings (tie-breaks {words})", columns, rows, numeric)
     if report.live:
         body += "<p>The change is what closing the open period now would give.</p>\n"
     if report.waits:
         months = ", ".join(month_label(m) for m in report.waits)
         body += (
-            f"<p>No expected score or change yet for the games rated in {_e(months)}: an "
+            f"<p>No expected score or change yet for the games rated in {_w(months)}: an "
             "earlier open period must be closed first.</p>\n"
         )
     body += _crosstable(report, tracked)
+    body += _pairings(report, tracked)
     return _page(fr, report.name, body, "../")
+
+
+def _round_key(name: str) -> tuple[int, str]:
+    return (int(name), "") if name.isdigit() else (10**9, name)
+
+
+def _pairings(report: EventReport, tracked: set[int]) -> str:
+    """Each round's pairings, as chess-results shows them: board by board, White first,
+    the result, then the byes; only for an event whose every game has a round."""
+    if not report.rounds:
+        return ""
+    rounds: dict[str, list[tuple[str, ...]]] = {}
+    for s in report.standings:
+        for c in s.cells:
+            if c.round is None:
+                continue
+            me = _player_link(s.player_id, s.name, tracked, "../")
+            if c.bye:
+                rounds.setdefault(c.round, []).append((me, _e(f"bye ({c.result})"), "", ""))
+            elif c.colour == "w":
+                other = next(o for o in report.standings if o.player_id == c.opponent_id)
+                them = _player_link(other.player_id, other.name, tracked, "../")
+                rounds.setdefault(c.round, []).append(
+                    (me, _e(PAIRING_RESULT.get(c.result, c.result)), them, "")
+                )
+    out = ['<h2 id="pairings">Pairings, round by round</h2>\n']
+    for name in sorted(rounds, key=_round_key):
+        rows = [(_e(n), w, r, b) for n, (w, r, b, _) in enumerate(rounds[name], start=1)]
+        out.append(
+            _table(
+                f"Round {name}",
+                ["no", "white", "result", "black"],
+                rows,
+                {"no"},
+                key="white",
+            )
+        )
+    return "".join(out)
 
 
 def _crosstable(report: EventReport, tracked: set[int]) -> str:
