@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import NamedTuple
 
-from tracker.db.driver import Db, maybe_day
+from tracker.db.driver import Db, maybe_day, save_single_row
 
 
 class SiteConfigRow(NamedTuple):
@@ -27,14 +27,7 @@ def site_config(db: Db) -> SiteConfigRow | None:
 
 def save_site_config(db: Db, config: SiteConfigRow) -> None:
     """Store the configuration (the single row, made if missing)."""
-    values = config._asdict()
-    if db.scalar("SELECT 1 FROM site_config WHERE id = 1") is None:
-        names = ", ".join(values)
-        marks = ", ".join(f":{name}" for name in values)
-        db.run(f"INSERT INTO site_config (id, {names}) VALUES (1, {marks})", values)
-    else:
-        changes = ", ".join(f"{name} = :{name}" for name in values)
-        db.run(f"UPDATE site_config SET {changes} WHERE id = 1", values)
+    save_single_row(db, "site_config", config._asdict())
 
 
 def last_game_day(db: Db) -> dt.date | None:
