@@ -23,6 +23,7 @@ from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.wait import WebDriverWait
 
+from tests.browser.conftest import REQUIRED
 from tests.helpers import Cli, cli_on, js, ok
 from tracker.vocabulary import TIME_CONTROLS
 
@@ -346,3 +347,50 @@ def test_printed_pages_drop_the_navigation_and_print_the_wide_chart(
         assert desktop.execute_script(looks) == ["none", "none", "block", "none"]
     finally:
         desktop.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+
+
+# ---------------------------------------------------------------------- axe-core
+
+#: axe-core, as `make test` installs it from package-lock.json (`npm ci`): never fetched here.
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+#: One page of each kind.
+KINDS = (
+    "index.html",
+    "lists.html",
+    "lists/standard-2026-05-01.html",
+    "compare.html",
+    "players/1.html",
+    "events/1.html",
+    "events/2.html",
+)
+#: axe's violations (rule, what it asks, up to three elements) and how many rules passed.
+RUN_AXE = """const done = arguments[arguments.length - 1];
+const where = v => v.nodes.slice(0, 3).map(n => n.target.join(' '));
+axe.run(document, {resultTypes: ['violations']})
+  .then(r => done([r.violations.map(v => [v.id, v.help, where(v)]), r.passes.length]))
+  .catch(e => done([[['error', String(e), []]], 0]));"""
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1280x800", "390x844"])
+def test_axe_core_finds_nothing_on_any_kind_of_page(
+    driver: WebDriver, demo: Demo, size: tuple[int, int]
+) -> None:
+    if not AXE.is_file():
+        if REQUIRED:
+            pytest.fail(f"{AXE} missing: `make test` installs it (npm ci)")
+        pytest.skip(f"{AXE} missing (npm ci)")
+    source = AXE.read_text(encoding="utf-8")
+    driver.set_window_size(*size)
+    driver.set_script_timeout(60)
+    try:
+        found = {}
+        for kind in KINDS:
+            open_page(driver, url(demo.site / kind))
+            driver.execute_script(source)
+            violations, passed = driver.execute_async_script(RUN_AXE)
+            assert passed >= 10, f"{kind}: axe ran {passed} rules"  # it did run
+            if violations:
+                found[kind] = violations
+        assert found == {}
+    finally:
+        driver.set_window_size(*DESKTOP)
