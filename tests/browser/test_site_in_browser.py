@@ -310,9 +310,11 @@ def test_no_page_scrolls_sideways(driver: WebDriver, demo: Demo, size: tuple[int
 # ---------------------------------------------------------------------- the keyboard
 
 
-def test_tab_walks_the_links_of_the_index_in_document_order(desktop: WebDriver, demo: Demo) -> None:
+def test_tab_walks_the_links_and_controls_of_the_index_in_document_order(
+    desktop: WebDriver, demo: Demo
+) -> None:
     open_page(desktop, url(demo.site / "index.html"))
-    links = desktop.find_elements(By.CSS_SELECTOR, "a[href]")
+    links = desktop.find_elements(By.CSS_SELECTOR, "a[href], button, input")
     assert len(links) >= 10
     keys = ActionChains(desktop)
     for i, link in enumerate(links):
@@ -394,3 +396,30 @@ def test_axe_core_finds_nothing_on_any_kind_of_page(
         assert found == {}
     finally:
         driver.set_window_size(*DESKTOP)
+
+
+def test_list_columns_sort_and_the_search_box_finds_players(desktop: WebDriver, demo: Demo) -> None:
+    """Progressive enhancement: the page's own script makes each list header a button that
+    sorts (again: the other way) and shows the search box, which keeps the rows whose name
+    has what is typed."""
+    open_page(desktop, url(demo.site / "index.html"))
+    table = desktop.find_element(By.CSS_SELECTOR, "table.sortable")
+    ranks = [r["rank"] for r in table_rows(table, spot_check=False)]
+    assert ranks == sorted(ranks, key=int)
+    name = table.find_element(By.XPATH, ".//th[2]/button")
+    name.click()
+    names = [r["name"] for r in table_rows(table, spot_check=False)]
+    assert names == sorted(names, key=str.lower)
+    name.click()
+    assert [r["name"] for r in table_rows(table, spot_check=False)] == names[::-1]
+    rating = table.find_element(By.XPATH, ".//th[5]/button")
+    rating.click()
+    ratings = [int(r["rating"]) for r in table_rows(table, spot_check=False)]
+    assert ratings == sorted(ratings)
+    box = desktop.find_element(By.ID, "find-name")
+    assert box.is_displayed()
+    box.send_keys("oka")
+    shown = [
+        tr.text for tr in table.find_elements(By.CSS_SELECTOR, "tbody tr") if tr.is_displayed()
+    ]
+    assert len(shown) == 1 and "Okafor, Grace" in shown[0]
