@@ -423,3 +423,75 @@ def test_list_columns_sort_and_the_search_box_finds_players(desktop: WebDriver, 
         tr.text for tr in table.find_elements(By.CSS_SELECTOR, "tbody tr") if tr.is_displayed()
     ]
     assert len(shown) == 1 and "Okafor, Grace" in shown[0]
+
+
+# ---------------------------------------------------------------------- the chart
+
+CHART = """const svg = document.querySelector(arguments[0]);
+const pts = e => e.getAttribute('points').trim().split(/\\s+/)
+  .map(p => p.split(',').map(Number));
+const at = (c, a) => Number(c.getAttribute(a));
+const dots = s => [...svg.querySelectorAll(s)]
+  .map(c => [c.querySelector('title').textContent, at(c, 'cx'), at(c, 'cy')]);
+return {band: pts(svg.querySelector('polygon.band')),
+        line: pts(svg.querySelector('polyline.shadow')),
+        elo: dots('circle[fill="#1f4e9c"]'), shadow: dots('circle[fill="#b3401f"]'),
+        width: svg.getBoundingClientRect().width}"""
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1280x800", "390x844"])
+def test_the_band_is_two_rd_either_side_of_the_shadow_line(
+    driver: WebDriver, demo: Demo, size: tuple[int, int]
+) -> None:
+    """Read from the SVG the browser shows: the band's edges, turned into ratings by the
+    scale of two Elo points, are the shadow of `tracker compare --json` +- 2 RD on each list
+    date; the line has one point a day; the chart spans the content."""
+    driver.set_window_size(*size)
+    shape = ".wide svg" if size == DESKTOP else ".narrow svg"
+    checked = 0
+    try:
+        for pid in range(1, 9):
+            want = js(demo.cli, "compare", f"#{pid}", "--tc", "standard")
+            if not any(p["rd"] for p in want["periods"]):
+                continue
+            open_page(driver, url(demo.site / "players" / f"{pid}.html"))
+            got = driver.execute_script(CHART, shape)
+            main = driver.execute_script("return document.querySelector('main').clientWidth")
+            assert got["width"] >= min(main - 40, 570), (pid, got["width"], main)
+            elo = {(round(y, 1), int(t.rsplit(" ", 1)[1])) for t, _, y in got["elo"]}
+            (y1, v1), (y2, v2) = sorted(elo, key=lambda e: e[1])[:: max(1, len(elo) - 1)][:2]
+            if v1 == v2:
+                continue
+
+            def rating(
+                y: float, y1: float = y1, v1: int = v1, y2: float = y2, v2: int = v2
+            ) -> float:
+                return v1 + (y - y1) * (v2 - v1) / (y2 - y1)
+
+            # the SVG's coordinates have one decimal: a rating read from them is that close,
+            # the error growing with the distance from the two points of the scale
+            def close(
+                y: float, y1: float = y1, y2: float = y2, per: float = (v2 - v1) / (y2 - y1)
+            ) -> float:
+                return 0.5 + abs(per) * 0.05 * (1 + 2 * abs(y - y1) / abs(y2 - y1))
+
+            n = len(got["line"])
+            assert len(got["band"]) == 2 * n
+            upper, lower = got["band"][:n], got["band"][n:][::-1]
+            days = [t.split(":")[0] for t, _, _ in got["shadow"]]
+            assert len(days) == len(set(days)) == n  # one point a day
+            for period in want["periods"]:
+                if period["rd"] is None:
+                    continue
+                i = days.index(period["list"])
+                assert upper[i][0] == lower[i][0] == got["line"][i][0]
+                for y, value in (
+                    (got["line"][i][1], period["glicko"]),
+                    (upper[i][1], period["glicko"] + 2 * period["rd"]),
+                    (lower[i][1], period["glicko"] - 2 * period["rd"]),
+                ):
+                    assert abs(rating(y) - value) < close(y), (pid, period["list"], y, value)
+                checked += 1
+    finally:
+        driver.set_window_size(*DESKTOP)
+    assert checked >= 10
