@@ -495,3 +495,154 @@ def test_the_band_is_two_rd_either_side_of_the_shadow_line(
     finally:
         driver.set_window_size(*DESKTOP)
     assert checked >= 10
+
+
+# ---------------------------------------------------------------------- a season of events
+
+SEASON_PLAYERS = (
+    ("Hart, Daniel", 2318), ("Okafor, Grace", 2105), ("Patel, Arjun", 1999),
+    ("Silva, Ana", 1950), ("Moreau, Claire", 1880), ("Sato, Yuki", 1790),
+)  # fmt: skip
+SWISS = (  # round, white, black, result
+    ("1", "Hart", "Silva", "1-0"), ("1", "Okafor", "Moreau", "1/2-1/2"),
+    ("1", "Patel", "Sato", "+-"),
+    ("2", "Patel", "Hart", "0-1"), ("2", "Silva", "Okafor", "0-1"), ("2", "Sato", "Moreau", "1-0"),
+    ("3", "Hart", "Okafor", "1/2-1/2"), ("3", "Moreau", "Patel", "0-1"),
+    ("3", "Silva", "Sato", "1/2-1/2"),
+)  # fmt: skip
+ROUND_ROBIN = (
+    ("1", "Hart", "Sato", "1-0"), ("1", "Okafor", "Patel", "0-1"),
+    ("2", "Sato", "Patel", "1/2-1/2"), ("2", "Hart", "Okafor", "1-0"),
+    ("3", "Patel", "Hart", "1/2-1/2"), ("3", "Okafor", "Sato", "1-0"),
+)  # fmt: skip
+LEAGUE = (  # day, white, black, result
+    ("2026-09-08", "Silva", "Moreau", "1-0"), ("2026-09-22", "Moreau", "Sato", "0-1"),
+    ("2026-10-06", "Sato", "Silva", "1/2-1/2"), ("2026-10-20", "Moreau", "Silva", "1-0"),
+)  # fmt: skip
+TITLE = "Riverside Chess Club"
+
+
+@pytest.fixture(scope="module")
+def season(tmp_path_factory: pytest.TempPathFactory) -> Demo:
+    """A season with a Swiss (a forfeit), a round robin and a league, two closed months,
+    and the club's title: its site."""
+    folder = tmp_path_factory.mktemp("browser-season")
+    with pytest.MonkeyPatch.context() as env:
+        env.delenv("TRACKER_DB", raising=False)
+        env.setenv("XDG_DATA_HOME", str(folder / "xdg-data"))
+        env.setenv("TRACKER_TODAY", "2026-11-29")
+        env.setenv("COLUMNS", "1000")
+        cli = cli_on(str(folder / "season.db"))
+        ok(cli("db", "upgrade"))
+        for name, rating in SEASON_PLAYERS:
+            ok(cli("player", "add", name, "--rating", str(rating), "--games", "40"))
+        ok(cli("site", "config", "--title", TITLE, "--about", "Tuesdays, 7 pm."))
+        for name, start, kind, rounds in (
+            ("Autumn Swiss", "2026-09-12", "swiss", "3"),
+            ("Club Round Robin", "2026-10-03", "round-robin", "3"),
+        ):
+            ok(cli("event", "add", name, "--start", start, "--type", kind, "--rounds", rounds))
+        ok(cli("event", "add", "Club League", "--start", "2026-09-01", "--type", "league"))
+        for rnd, white, black, result in SWISS:
+            day = f"2026-09-{11 + int(rnd)}"
+            ok(cli("game", "add", white, black, result, "--date", day, "--event",
+                   "Autumn Swiss", "--round", rnd, "--yes"))  # fmt: skip
+        for rnd, white, black, result in ROUND_ROBIN:
+            day = f"2026-10-0{2 + int(rnd)}"
+            ok(cli("game", "add", white, black, result, "--date", day, "--event",
+                   "Club Round Robin", "--round", rnd, "--yes"))  # fmt: skip
+        for day, white, black, result in LEAGUE:
+            ok(cli("game", "add", white, black, result, "--date", day, "--event",
+                   "Club League", "--yes"))  # fmt: skip
+        ok(cli("period", "close", "2026-09"))
+        ok(cli("period", "close", "2026-10"))
+        ok(cli("site", "build", str(folder / "site")))
+    return Demo(cli, folder / "site")
+
+
+def test_the_season_site_has_the_title_everywhere_and_every_link_works(
+    desktop: WebDriver, season: Demo
+) -> None:
+    reached, problems = crawl(desktop, season.site)
+    assert problems == []
+    assert {p.resolve() for p in season.site.rglob("*.html")} == reached
+    for page in reached:
+        open_page(desktop, url(page))
+        brand = desktop.find_element(By.CSS_SELECTOR, "header .brand").text
+        data = desktop.find_element(By.CSS_SELECTOR, "header .data").text
+        assert brand == TITLE, page
+        assert data.startswith("Data: games to 2026-10-20; latest lists: standard 2026-11-01"), page
+        assert desktop.title.endswith(TITLE), page
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1280x800", "390x844"])
+def test_the_season_site_fits_and_axe_finds_nothing(
+    driver: WebDriver, season: Demo, size: tuple[int, int]
+) -> None:
+    if not AXE.is_file():
+        if REQUIRED:
+            pytest.fail(f"{AXE} missing: `make test` installs it (npm ci)")
+        pytest.skip(f"{AXE} missing (npm ci)")
+    source = AXE.read_text(encoding="utf-8")
+    driver.set_window_size(*size)
+    driver.set_script_timeout(60)
+    try:
+        wider, found = {}, {}
+        for page in pages(season.site):
+            name = str(page.relative_to(season.site))
+            open_page(driver, url(page))
+            if too_wide := driver.execute_script(WIDER):
+                wider[name] = too_wide
+            if name.startswith("events/") or name == "index.html":
+                driver.execute_script(source)
+                violations, _ = driver.execute_async_script(RUN_AXE)
+                if violations:
+                    found[name] = violations
+        assert (wider, found) == ({}, {})
+    finally:
+        driver.set_window_size(*DESKTOP)
+
+
+def test_event_pages_show_what_event_show_gives(desktop: WebDriver, season: Demo) -> None:
+    """Each event's standings (rank, name, score; the tie-breaks its kind uses, named),
+    its pairings round by round, as `tracker event show --json` has them."""
+    events = js(season.cli, "event", "list")
+    assert {e["event"] for e in events} == {"Autumn Swiss", "Club Round Robin", "Club League"}
+    for e in events:
+        want = js(season.cli, "event", "show", e["event"])
+        open_page(desktop, url(season.site / "events" / f"{want['id']}.html"))
+        tables = {
+            t.parent.execute_script("return arguments[0].caption.innerText", t): t
+            for t in desktop.find_elements(By.CSS_SELECTOR, "table")
+        }
+        (caption,) = [c for c in tables if c.startswith(f"{want['event']}: standings")]
+        rows = table_rows(tables[caption], spot_check=True)
+        assert [(r["rank"], r["name"], r["score"]) for r in rows] == [
+            (str(s["rank"]), s["name"], f"{s['score']:.1f}") for s in want["standings"]
+        ]
+        breaks = {"swiss": ["BH"], "round-robin": ["SB"], "league": ["SB"]}[want["type"]]
+        assert [c for c in ("BH", "SB") if c in rows[0]] == breaks
+        assert all(f"{b}: " in caption for b in breaks)
+        rounds = sorted(
+            {g["round"] for s in want["standings"] for g in s["games_by_round"] if g["round"]}
+        )
+        shown = sorted(c.removeprefix("Round ") for c in tables if c.startswith("Round "))
+        assert shown == rounds
+        for rnd in rounds:
+            pairs = {
+                (r["white"], r["result"], r["black"])
+                for r in table_rows(tables[f"Round {rnd}"], spot_check=False)
+            }
+            played = {
+                (s["name"], g["result"], g["opponent_id"])
+                for s in want["standings"]
+                for g in s["games_by_round"]
+                if g["round"] == rnd and g["colour"] == "white"
+            }
+            assert len(pairs) == len(played)
+    swiss = js(season.cli, "event", "show", "Autumn Swiss")
+    open_page(desktop, url(season.site / "events" / f"{swiss['id']}.html"))
+    round_one = desktop.find_element(By.XPATH, "//table[caption='Round 1']")
+    assert ("Patel, Arjun", "+/-", "Sato, Yuki") in {
+        (r["white"], r["result"], r["black"]) for r in table_rows(round_one, spot_check=False)
+    }
