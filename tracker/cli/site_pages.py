@@ -70,6 +70,7 @@ button.sort{font:inherit;font-weight:bold;background:none;border:0;padding:0;col
 cursor:pointer;text-align:inherit}th[aria-sort=ascending] .sort::after{content:" ▲"}
 th[aria-sort=descending] .sort::after{content:" ▼"}#find{margin:.5rem 0 1rem}
 #find input{font:inherit;padding:.2rem .4rem;max-width:100%}
+summary{cursor:pointer;padding:.2rem 0}
 .narrow{display:none}.narrow svg{max-width:36rem}
 @media (max-width:52rem){.wide{display:none}.narrow{display:block}}
 @media (max-width:40rem){h1{font-size:1.5rem}
@@ -813,6 +814,7 @@ def event_page(report: EventReport, tracked: set[int], fr: Frame) -> str:
         )
     body += _crosstable(report, tracked)
     body += _pairings(report, tracked)
+    body += _cards(report, tracked)
     return _page(fr, report.name, body, "../")
 
 
@@ -855,11 +857,15 @@ def _pairings(report: EventReport, tracked: set[int]) -> str:
 
 
 def _crosstable(report: EventReport, tracked: set[int]) -> str:
-    """The crosstable as ``event show`` prints it: a grid up to :data:`GRID_PLAYERS`
-    players, else each player's games in order."""
+    """The crosstable: for a Swiss whose every game has a round, chess-results' (by start
+    number, a column per round: opponent's number, colour, result, ``12w1``); else as
+    ``event show`` prints it, a grid up to :data:`GRID_PLAYERS` players, each player's games
+    in order beyond."""
     if not report.standings:
         return ""
     ids = [s.player_id for s in report.standings]
+    if report.kind == "swiss" and report.rounds:
+        return _swiss_crosstable(report, tracked)
     if len(ids) <= GRID_PLAYERS:
         columns, key = grid_columns(report)
         rows = [
@@ -867,7 +873,7 @@ def _crosstable(report: EventReport, tracked: set[int]) -> str:
             for pid, (no, name, against, total) in zip(ids, grid_rows(report), strict=True)
         ]
         caption = f"{report.name}: crosstable ({key})"
-        return _table(caption, columns, rows, {"no", "score"})
+        return _table(caption, columns, rows, {"no", "score"} | set(columns[2:-1]))
     rows = [
         (_e(rank), _e(no), _player_link(pid, name, tracked, "../"), _e(total), _e(games))
         for pid, (rank, no, name, total, games) in zip(ids, round_rows(report), strict=True)
@@ -876,6 +882,65 @@ def _crosstable(report: EventReport, tracked: set[int]) -> str:
     return _table(
         caption, ["rank", "no", "player", "score", "games"], rows, {"rank", "no", "score"}
     )
+
+
+def _swiss_crosstable(report: EventReport, tracked: set[int]) -> str:
+    rounds = sorted({c.round for s in report.standings for c in s.cells if c.round}, key=_round_key)
+    rows = []
+    for s in sorted(report.standings, key=lambda s: s.number):
+        by_round = {
+            c.round: f"bye{c.result}" if c.bye else f"{c.opponent_number}{c.colour}{c.result}"
+            for c in s.cells
+        }
+        rows.append(
+            (
+                _e(s.number),
+                _player_link(s.player_id, s.name, tracked, "../"),
+                _e(_rating_words(s)),
+                *(_e(by_round.get(r, "")) for r in rounds),
+                _e(render.score(s.score)),
+                _e(s.rank),
+            )
+        )
+    columns = ["no", "player", "rating", *(f"rd {r}" for r in rounds), "score", "rank"]
+    caption = f"{report.name}: {ROUNDS_CAPTION}, a column per round"
+    return _table(caption, columns, rows, {"no", "score", "rank"})
+
+
+def _cards(report: EventReport, tracked: set[int]) -> str:
+    """Each player's card, as chess-results has it: his games round by round (opponent,
+    his rating, colour, result) and his figures, one tap away (a disclosure)."""
+    by_id = {s.player_id: s for s in report.standings}
+    out = ['<h2 id="cards">Player cards</h2>\n']
+    for s in report.standings:
+        rows = [
+            (
+                _e(c.round or ""),
+                _e("bye")
+                if c.bye
+                else _player_link(c.opponent_id, by_id[c.opponent_id].name, tracked, "../"),
+                _e("" if c.bye else _rating_words(by_id[c.opponent_id])),
+                _e({"w": "white", "b": "black"}.get(c.colour, "")),
+                _e(c.result),
+            )
+            for c in s.cells
+        ]
+        figures = [f"score {render.score(s.score)} of {s.games}", f"rating {_rating_words(s)}"]
+        if s.performance is not None:
+            figures.append(f"performance {s.performance}")
+        if s.change is not None:
+            figures.append(f"change {render.change(s.change)}")
+        table = _table(
+            f"{s.name}: games in {report.name}",
+            ["round", "opponent", "rating", "colour", "result"],
+            rows,
+            {"round", "rating"},
+        )
+        out.append(
+            f"<details><summary>{_e(s.number)}. {_e(s.name)}: {_e(', '.join(figures))}"
+            f"</summary>\n{table}</details>\n"
+        )
+    return "".join(out)
 
 
 def compare_page(site: Site, fr: Frame) -> str:
