@@ -532,8 +532,8 @@ def site_build(
 
 
 def _site_counts(built: Run) -> tuple[int, int]:
-    """The pages of a ``site build`` and how many it wrote, from its last line."""
-    found = re.search(r"(\d+) pages?, (\d+) written", built.stderr)
+    """The files of a ``site build`` and how many it wrote, from its last line."""
+    found = re.search(r"(\d+) files?, (\d+) written", built.stderr)
     if found is None:
         raise RuntimeError(f"site build said: {(built.stdout + built.stderr)[-200:]!r}")
     return int(found.group(1)), int(found.group(2))

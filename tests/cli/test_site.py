@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import Cli, js, ok, one_line_error
-from tracker.cli.site_pages import SCRIPT
+from tracker.cli.site_pages import CSS, SCRIPT
 
 NAMES = ("Hart, Daniel", "Okafor, Grace", "Patel <Arjun> & Co", "Silva, Ana")
 
@@ -147,8 +147,12 @@ def test_every_link_points_to_a_file_and_names_are_escaped(season: Cli, folder: 
         text = page.read_text()
         assert text.startswith('<!DOCTYPE html>\n<html lang="en">')
         assert '<meta name="viewport"' in text and "<h1>" in text
-        # one script, inline (sorting and searching), nothing it loads from anywhere
-        assert text.count("<script") == 1 and f"<script>{SCRIPT}</script>" in text
+        # one script (sorting and searching) and one style, the site's own files
+        assert (folder / "site.css").read_text() == CSS + "\n"
+        assert (folder / "site.js").read_text() == SCRIPT + "\n"
+        root = "../" if page.parent != folder else ""
+        assert text.count("<script") == 1 and f'<script src="{root}site.js"></script>' in text
+        assert f'<link rel="stylesheet" href="{root}site.css">' in text
         assert "http://" not in text.replace('xmlns="http://www.w3.org/2000/svg"', "")
         assert "https://" not in text
         parser = Links()

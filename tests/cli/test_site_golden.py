@@ -38,6 +38,8 @@ def test_the_demo_site_matches_its_golden_files(tmp_path: Path) -> None:
             (GOLDEN / name).unlink()
     golden = pages(GOLDEN)
     assert sorted(built) == sorted(golden)
-    assert len(built) == 15 + 6 * 2  # index, lists, compare, 8 players, 4 events, 6 lists
+    assert (
+        len(built) == 17 + 6 * 2
+    )  # style, script, index, lists, compare, 8 players, 4 events, 6 lists
     for name, text in built.items():
         assert text == golden[name], f"{name} differs from {GOLDEN / name}"

@@ -45,7 +45,7 @@ MANIFEST_HEADER = (
 )
 #: Every path a file of the site can have under its folder (see site_pages.paths).
 PAGE_PATH = re.compile(
-    r"^(?:index|lists|compare)\.html$|^logo\.(?:png|jpeg|gif|webp|svg)$"
+    r"^(?:index|lists|compare)\.html$|^site\.(?:css|js)$|^logo\.(?:png|jpeg|gif|webp|svg)$"
     r"|^(?:players|events)/[1-9][0-9]*\.html$"
     r"|^lists/(?:standard|rapid|blitz)-[0-9]{4}-[0-9]{2}-01\.(?:html|csv)$"
 )

@@ -15,8 +15,9 @@ history table's; each point's value on hover), visible focus, links that say whe
 axe-core finds nothing (tests/browser). No page scrolls sideways: at a desktop's width the
 tables fit (long text wraps), on a phone their rows stack as "column value" pairs and the
 chart is drawn again narrower with larger text; a date never breaks. Printable (no
-navigation, the wide chart). Each page reads fully without JavaScript: the one inline
-script (:data:`SCRIPT`) only sorts the lists and searches them.
+navigation, the wide chart). Each page reads fully without JavaScript: its one script
+(``site.js``, :data:`SCRIPT`) only sorts the lists and searches them; the style is
+``site.css`` (:data:`CSS`), written once beside the pages.
 
 Deterministic: no timestamps, orders from the service's sorted data, numbers formatted
 with fixed precision, so the same database gives byte-identical pages.
@@ -99,7 +100,8 @@ def _e(value: object) -> str:
 DATE = re.compile(r"\b\d{4}-\d{2}(?:-\d{2})?\b")
 
 
-#: What a page does with JavaScript, inline (nothing from the network), each page whole
+#: What a page does with JavaScript (``site.js`` beside the pages: nothing from the
+#: network), each page whole
 #: without it: a sortable table's headers become buttons that sort its rows (again: the
 #: other way), and the index's search box (hidden without a script) shows only the rows of
 #: the lists whose name has what is typed, and opens a player's page when a name is chosen.
@@ -196,7 +198,8 @@ def _page(fr: Frame, title: str, body: str, root: str) -> str:
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{_e(full)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
+        f'<title>{_e(full)}</title>\n<link rel="stylesheet" href="{root}site.css">\n'
+        "</head>\n<body>\n"
         '<a class="skip" href="#main">Skip to the content</a>\n'
         f'<header class="top"><a class="brand" href="{root}index.html">{logo}'
         f"<span>{_e(fr.title)}</span></a>\n"
@@ -204,7 +207,7 @@ def _page(fr: Frame, title: str, body: str, root: str) -> str:
         '</header>\n<main id="main">\n'
         f"<h1>{_w(title)}</h1>\n{body}</main>\n"
         f"<footer><p>{_e(fr.title)}: {_w(fr.data)}{url}</p></footer>\n"
-        f"<script>{SCRIPT}</script>\n</body>\n</html>\n"
+        f'<script src="{root}site.js"></script>\n</body>\n</html>\n'
     )
 
 
@@ -1003,6 +1006,8 @@ def paths(site: Site) -> list[str]:
     logo = [f"logo.{site.config.logo_type}"] if site.config.logo_type is not None else []
     return [
         *logo,
+        "site.css",
+        "site.js",
         "index.html",
         "lists.html",
         "compare.html",
@@ -1028,6 +1033,8 @@ def pages(
     fr = frame(site)
     if site.config.logo is not None:
         yield f"logo.{site.config.logo_type}", site.config.logo
+    yield "site.css", CSS + "\n"
+    yield "site.js", SCRIPT + "\n"
     yield "index.html", index_page(site, fr)
     yield "lists.html", lists_page(site, fr)
     yield "compare.html", compare_page(site, fr)
