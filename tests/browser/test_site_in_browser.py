@@ -646,3 +646,20 @@ def test_event_pages_show_what_event_show_gives(desktop: WebDriver, season: Demo
     assert ("Patel, Arjun", "+/-", "Sato, Yuki") in {
         (r["white"], r["result"], r["black"]) for r in table_rows(round_one, spot_check=False)
     }
+
+
+def test_on_a_phone_each_stacked_cell_says_its_column(driver: WebDriver, demo: Demo) -> None:
+    driver.set_window_size(*PHONE)
+    try:
+        open_page(driver, url(demo.site / "players" / "1.html"))
+        heads, labels, display = driver.execute_script(
+            "const t = document.querySelector('table.s');"
+            "const tds = [...t.tBodies[0].rows[0].cells];"
+            "return [[...t.tHead.rows[0].cells].map(c => c.innerText.trim()),"
+            " tds.map(c => getComputedStyle(c, '::before').content),"
+            " getComputedStyle(t.tBodies[0].rows[0]).display]"
+        )
+        assert display == "flex"
+        assert labels == [f'"{h} "' for h in heads]  # the history table has no key column
+    finally:
+        driver.set_window_size(*DESKTOP)

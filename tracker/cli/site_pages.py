@@ -80,7 +80,7 @@ table.s,table.s tbody,table.s caption{display:block;width:100%}
 table.s tr{display:flex;flex-wrap:wrap;gap:0 .9rem;padding:.35rem 0;
 border-bottom:1px solid #ccc}
 table.s td{display:block;border:0;padding:0}table.s td.k{flex-basis:100%;order:-1;font-weight:bold}
-table.s td[data-label]::before{content:attr(data-label) " ";color:#555;font-weight:normal}
+table.s td::before{color:#555;font-weight:normal}
 table.s td:empty{display:none}}
 @media print{nav,.skip,#find{display:none}.narrow{display:none}.wide{display:block}
 a{color:inherit}h2,h3{break-after:avoid}tr{break-inside:avoid}}"""
@@ -190,6 +190,30 @@ NAV = (
 )
 
 
+#: A table's columns as its ``data-c`` says them (the key column blank).
+TABLE_COLUMNS = re.compile(r'<table class="s[^"]*" data-c="([^"]*)">')
+
+
+def _labels(body: str) -> str:
+    """The page's own style: on a phone, each stacked cell of its tables led by its
+    column's name (one rule per column of each kind of table on the page, not a label in
+    every cell)."""
+
+    def css(text: str) -> str:  # a CSS string's content
+        return text.replace("\\", "\\\\").replace('"', '\\"')
+
+    rules = []
+    for spec in sorted({html.unescape(s) for s in TABLE_COLUMNS.findall(body)}):
+        rules += [
+            f'table[data-c="{css(spec)}"] td:nth-child({n})::before{{content:"{css(label)} "}}'
+            for n, label in enumerate(spec.split("|"), start=1)
+            if label
+        ]
+    if not rules:
+        return ""
+    return "<style>@media (max-width:40rem){" + "\n".join(rules) + "}</style>\n"
+
+
 def _page(fr: Frame, title: str, body: str, root: str) -> str:
     logo = f'<img src="{root}{_e(fr.logo)}" alt="" width="40" height="40">' if fr.logo else ""
     nav = "".join(f'<li><a href="{root}{href}">{_e(words)}</a></li>' for href, words in NAV)
@@ -199,7 +223,7 @@ def _page(fr: Frame, title: str, body: str, root: str) -> str:
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f'<title>{_e(full)}</title>\n<link rel="stylesheet" href="{root}site.css">\n'
-        "</head>\n<body>\n"
+        f"{_labels(body)}</head>\n<body>\n"
         '<a class="skip" href="#main">Skip to the content</a>\n'
         f'<header class="top"><a class="brand" href="{root}index.html">{logo}'
         f"<span>{_e(fr.title)}</span></a>\n"
@@ -241,16 +265,14 @@ def _table(
     head = "".join(
         f'<th scope="col"{NUMERIC if c in numeric else ""}>{_e(c)}</th>' for c in columns
     )
-    labels = [
-        k if c == key else f'{k} data-label="{_e(c)}"' for c, k in zip(columns, cls, strict=True)
-    ]
     body = "".join(
-        "<tr>" + "".join(f"<td{k}>{v}</td>" for v, k in zip(row, labels, strict=True)) + "</tr>\n"
+        "<tr>" + "".join(f"<td{k}>{v}</td>" for v, k in zip(row, cls, strict=True)) + "</tr>\n"
         for row in rows
     )
     kind = "s sortable" if sortable else "s"
+    labels = "|".join("" if c == key else c for c in columns)
     return (
-        f'<table class="{kind}">\n<caption>{_w(caption)}</caption>\n'
+        f'<table class="{kind}" data-c="{_e(labels)}">\n<caption>{_w(caption)}</caption>\n'
         f"<thead><tr>{head}</tr></thead>\n<tbody>\n{body}</tbody>\n</table>\n"
     )
 
