@@ -19,7 +19,7 @@ writes what its parser reads back as the same games:
   parser reads them.
 * :func:`write_trf`: one event as a TRF16 file (see its docstring).
 
-Stdlib only.
+Stdlib only. Registered with their readers in :data:`tracker.importers.detect.FORMATS`.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from __future__ import annotations
 import csv
 import io
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Final
@@ -52,7 +52,7 @@ def _text(value: object) -> str:
     return "" if value is None else str(value)
 
 
-def write_csv(games: Iterable[GameRecord]) -> str:
+def write_csv(games: Sequence[GameRecord]) -> str:
     """The games as a CSV file the CSV importer reads back unchanged."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -85,7 +85,7 @@ def _pgn_date(day: date) -> str:
     return f"{day.year:04d}.{day.month:02d}.{day.day:02d}"
 
 
-def write_pgn(games: Iterable[GameRecord]) -> str:
+def write_pgn(games: Sequence[GameRecord]) -> str:
     """The games as PGN (headers and result only), read back by the PGN importer."""
     parts: list[str] = []
     for g in games:
