@@ -140,6 +140,10 @@ def round_order(text: str | None) -> tuple[int, ...]:
     return tuple(int(p) for p in parts) if all(p.isdigit() for p in parts) else ()
 
 
+DEFAULT_PRESET: Final = "lichess"
+"""The shadow's Glicko flavour unless a database chose another (its parameters:
+:data:`tracker.ratings.glicko.PRESETS`)."""
+
 Platform = Literal["lichess", "chesscom"]
 """The online platforms whose real ratings tracker can bring in."""
 PLATFORMS: Final[tuple[Platform, ...]] = get_args(Platform)

@@ -30,8 +30,10 @@ from sqlalchemy import (
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 from tracker.db.revision import SCHEMA_REVISION as SCHEMA_REVISION  # re-exported
+from tracker.ratings.glicko.presets import PRESETS
 from tracker.vocabulary import (
     BYE_POINTS,
+    DEFAULT_PRESET,
     EVENT_KINDS,
     ONLINE_PERFS,
     PLATFORMS,
@@ -388,13 +390,13 @@ class ShadowSettings(Base):
     __tablename__ = "shadow_settings"
     __table_args__ = (
         CheckConstraint("id = 1", name="single_row"),
-        CheckConstraint("preset IN ('lichess', 'glickman', 'chesscom')", name="preset"),
+        CheckConstraint(f"preset IN ({', '.join(map(repr, PRESETS))})", name="preset"),
         CheckConstraint("seed IN ('elo', 'fresh')", name="seed"),
         CheckConstraint("seed_rd IS NULL OR seed_rd > 0", name="seed_rd"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    preset: Mapped[str] = mapped_column(String(16), default="lichess")
+    preset: Mapped[str] = mapped_column(String(16), default=DEFAULT_PRESET)
     seed: Mapped[str] = mapped_column(String(8), default="elo")
     external_rd: Mapped[float] = mapped_column(Float, default=60.0)
     chesscom_start: Mapped[float] = mapped_column(Float, default=1200.0)

@@ -15,6 +15,7 @@ from tracker.errors import InvalidInputError
 from tracker.months import month_of
 from tracker.ratings import fide
 from tracker.user_input import check_rating
+from tracker.vocabulary import DEFAULT_PRESET
 
 if TYPE_CHECKING:
     from tracker.ratings.glicko import GlickoState
@@ -194,7 +195,7 @@ def calc_glicko(
     volatility: float | None,
     games: Sequence[str],
     *,
-    preset: str = "lichess",
+    preset: str = DEFAULT_PRESET,
     tau: float | None = None,
     idle_days: float | None = None,
     idle_periods: int | None = None,
