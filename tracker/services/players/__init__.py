@@ -309,50 +309,22 @@ def edit_player(
     warnings: list[str] = []
     fields = _clean_fields({k: v for k, v in changes.items() if v is not None}, warnings)
     before = _seed_states(seeds)
-    if "name" in fields and fields["name"] != player.name:
-        check_name_free(db, fields["name"], player_id=player.id, force=force)
     external = fields.pop("external", player.external)
-    if external and not player.external and seeds and seed is None:
-        raise InvalidInputError(
-            f"{player.name} has a seeded rating; an external player cannot keep one"
-        )
-    _check_seed(seed, external)
-    born = None if "birth_year" in clear else fields.get("birth_year", player.birth_year)
-    if (born is not None and born != player.birth_year) or seed is not None:
-        first = q.first_game_day(db, player.id)
-        seeded = seed is not None or (bool(seeds) and not external)
-        _check_age(player.name, born, first, seeded)
-    if "fide_id" in fields:
-        _check_fide_id_free(db, fields["fide_id"], player.id)
-    relinked = []
-    for column in ACCOUNTS:
-        old = getattr(player, column)
-        new = None if column in clear else fields.get(column, old)
-        if new is not None and column in fields:
-            _check_account_free(db, column, new, player.id)
-        if (old or "").lower() != (new or "").lower():
-            relinked.append(column)
+    _check_edit(db, player, fields, clear, seed, seeds=bool(seeds), external=external, force=force)
+    relinked = _relinked(db, player, fields, clear)
     # What is cleared first, then what is given (a field both cleared and given is given).
     values: dict[str, Any] = dict.fromkeys(clear)
     values.update(fields, external=external)
     edited = player._replace(**values)
     if edited != player:
         q.update_player(db, edited)
-    new_seed = None if seed is None else seed_row(seed)
-    if new_seed is not None and _seed_state(new_seed) not in before:
-        # The seed replaces the time control's old one, and comes after the others.
-        q.delete_seed(db, player.id, new_seed.tc)
-        _insert_seed(db, player.id, new_seed)
-        seeds = [s for s in seeds if s.tc != new_seed.tc] + [new_seed]
+    seeds = _store_seed(db, player.id, seed, seeds, before)
     seeds_changed = _seed_states(seeds) != before
     others = namesakes(db, player.id, edited.name)
     played = game_count(db, player.id)
+    view = player_view(edited, tuple(seeds), played, others)
     if edited == player and not seeds_changed:
-        return replace(
-            player_view(edited, tuple(seeds), played, others),
-            changed=False,
-            warnings=tuple(warnings),
-        )
+        return replace(view, changed=False, warnings=tuple(warnings))
     for column in relinked:
         # The stored points belonged to the account that was linked before.
         q.delete_online_ratings(db, player.id, column)
@@ -361,12 +333,11 @@ def edit_player(
         for name in PlayerRow._fields
         if getattr(player, name) != getattr(edited, name)
     ]
-    if seeds_changed:
-        what += [
-            f"{s.tc} seed {s.rating} after {s.games} games"
-            for s in seeds
-            if _seed_state(s) not in before
-        ]
+    what += [
+        f"{s.tc} seed {s.rating} after {s.games} games"
+        for s in seeds
+        if _seed_state(s) not in before
+    ]
     log.note(
         db, "changed", f"player #{player.id} {edited.name}: {', '.join(what)}", players=[player.id]
     )
@@ -374,11 +345,68 @@ def edit_player(
     rating_inputs = (player.birth_year, player.external)
     if played and (seeds_changed or (edited.birth_year, edited.external) != rating_inputs):
         stale = mark_all_stale(db)  # a player without games is in no closed period's rows
-    return replace(
-        player_view(edited, tuple(seeds), played, others),
-        stale=stale,
-        warnings=tuple(warnings),
-    )
+    return replace(view, stale=stale, warnings=tuple(warnings))
+
+
+def _check_edit(
+    db: Db,
+    player: PlayerRow,
+    fields: dict[str, Any],
+    clear: tuple[str, ...],
+    seed: SeedInput | None,
+    *,
+    seeds: bool,
+    external: bool,
+    force: bool,
+) -> None:
+    """Refuse an edit that would leave the player wrong: a name taken, an external player
+    with a seed, an age his games or seed contradict, a FIDE id another player has."""
+    if "name" in fields and fields["name"] != player.name:
+        check_name_free(db, fields["name"], player_id=player.id, force=force)
+    if external and not player.external and seeds and seed is None:
+        raise InvalidInputError(
+            f"{player.name} has a seeded rating; an external player cannot keep one"
+        )
+    _check_seed(seed, external)
+    born = None if "birth_year" in clear else fields.get("birth_year", player.birth_year)
+    if (born is not None and born != player.birth_year) or seed is not None:
+        first = q.first_game_day(db, player.id)
+        _check_age(player.name, born, first, seed is not None or (seeds and not external))
+    if "fide_id" in fields:
+        _check_fide_id_free(db, fields["fide_id"], player.id)
+
+
+def _relinked(
+    db: Db, player: PlayerRow, fields: dict[str, Any], clear: tuple[str, ...]
+) -> list[str]:
+    """The online accounts the edit links anew or unlinks (a new one refused if another
+    player has it)."""
+    relinked = []
+    for column in ACCOUNTS:
+        old = getattr(player, column)
+        new = None if column in clear else fields.get(column, old)
+        if new is not None and column in fields:
+            _check_account_free(db, column, new, player.id)
+        if (old or "").lower() != (new or "").lower():
+            relinked.append(column)
+    return relinked
+
+
+def _store_seed(
+    db: Db,
+    player_id: int,
+    seed: SeedInput | None,
+    seeds: list[SeedView],
+    before: frozenset[tuple[Any, ...]],
+) -> list[SeedView]:
+    """The player's seeds once a new one is stored: it replaces the time control's old one,
+    and comes after the others (the same state again changes nothing)."""
+    new_seed = None if seed is None else seed_row(seed)
+    if new_seed is None or _seed_state(new_seed) in before:
+        return seeds
+    q.delete_seed(db, player_id, new_seed.tc)
+    _insert_seed(db, player_id, new_seed)
+    return [s for s in seeds if s.tc != new_seed.tc] + [new_seed]
 
 
 def seed_player(
