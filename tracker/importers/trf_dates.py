@@ -101,40 +101,49 @@ def contradiction(reading: Reading, tournament: Tournament) -> tuple[int, str] |
 def readings_of(tournament: Tournament) -> list[Reading]:
     """Every way of reading the file's dates, the usual one first."""
     start_field, end_field = tournament.start_field, tournament.end_field
-    starts: list[tuple[int, date | None]] = [(0, None)]
-    if start_field is not None and start_field.value.ok:
-        starts = list(enumerate(start_field.value.readings))
-    ends: list[tuple[int, date | None]] = [(0, None)]
-    if end_field is not None and end_field.value.ok:
-        ends = list(enumerate(end_field.value.readings))
-    elif start_field is not None and start_field.value.end is not None:
-        ends = [(0, start_field.value.end)]  # a range in 042
     readable = {n: f for n, f in tournament.round_fields.items() if f.value.ok}
-    round_options: list[tuple[int, dict[int, date]]] = []
     insisted = tournament.date_order
     if insisted is not None:  # the caller's order, for every date that has numbers only
-        starts = [(0, _as(start_field, insisted))] if start_field is not None else starts
-        ends = [(0, _as(end_field, insisted))] if end_field is not None else ends
         rounds = {n: f.value.reading(insisted) for n, f in readable.items()}
         kept = {n: d for n, d in rounds.items() if d is not None}
-        return [Reading(starts[0][1], ends[0][1], kept, 0)]
-    if readable:
-        for rank, order in enumerate(dates.ORDERS):
-            rounds = {n: f.value.reading(order) for n, f in readable.items()}
-            if all(day is not None for day in rounds.values()):
-                round_options.append((rank, {n: d for n, d in rounds.items() if d is not None}))
-        if not round_options:  # mixed layouts: each date its usual way
-            first = {n: f.value.first for n, f in readable.items()}
-            round_options.append((4, {n: d for n, d in first.items() if d is not None}))
-    else:
-        round_options.append((0, {}))
+        return [Reading(_as(start_field, insisted), _as(end_field, insisted), kept, 0)]
+    starts = _ranked(start_field)
+    ends = _ranked(end_field)
+    no_end = end_field is None or not end_field.value.ok
+    if no_end and start_field is not None and start_field.value.end is not None:
+        ends = [(0, start_field.value.end)]  # a range in 042
     return sorted(
         (
             Reading(s, e, rounds, rank_s + rank_e + rank_r)
-            for (rank_s, s), (rank_e, e), (rank_r, rounds) in product(starts, ends, round_options)
+            for (rank_s, s), (rank_e, e), (rank_r, rounds) in product(
+                starts, ends, _round_readings(readable)
+            )
         ),
         key=lambda r: r.rank,
     )
+
+
+def _ranked(field: DateField | None) -> list[tuple[int, date | None]]:
+    """The readings of a date record, the usual first (none: one unknown date)."""
+    if field is None or not field.value.ok:
+        return [(0, None)]
+    return list(enumerate(field.value.readings))
+
+
+def _round_readings(readable: dict[int, DateField]) -> list[tuple[int, dict[int, date]]]:
+    """The ways of reading every round date in one order, ranked by the order; mixed
+    layouts: each date its usual way."""
+    if not readable:
+        return [(0, {})]
+    options: list[tuple[int, dict[int, date]]] = []
+    for rank, order in enumerate(dates.ORDERS):
+        rounds = {n: f.value.reading(order) for n, f in readable.items()}
+        if all(day is not None for day in rounds.values()):
+            options.append((rank, {n: d for n, d in rounds.items() if d is not None}))
+    if not options:
+        first = {n: f.value.first for n, f in readable.items()}
+        options.append((4, {n: d for n, d in first.items() if d is not None}))
+    return options
 
 
 def _as(field: DateField | None, order: str) -> date | None:
