@@ -256,8 +256,10 @@ def add_player(
     log.note(
         db, "added", f"player #{player.id} {player.name} ({kind}{seeded})", players=[player.id]
     )
-    # a new player has no games: no closed list holds a line of his (his seed is read as
-    # it is wherever a list shows him), so nothing goes stale
+    # a new player has no games: nothing goes stale, and a seed puts him on the lists as it
+    # is (his seed's line on each of them)
+    if seeds and not external:
+        lists.restore_players(db, [player.id])
     return replace(
         player_view(player, tuple(seeds), others=namesakes(db, player.id, player.name)),
         warnings=tuple(warnings),
@@ -372,8 +374,10 @@ def edit_player(
     )
     stale: tuple[tuple[str, tuple[dt.date, ...]], ...] = ()
     rating_inputs = (player.birth_year, player.external)
-    if played and (seeds_changed or (edited.birth_year, edited.external) != rating_inputs):
-        stale = mark_all_stale(db)  # a player without games is in no closed period's rows
+    if seeds_changed or (edited.birth_year, edited.external) != rating_inputs:
+        lists.restore_players(db, [player.id])  # his lines carried over or seeded
+        if played:
+            stale = mark_all_stale(db)  # a player without games is in no closed period's rows
     return replace(
         player_view(edited, tuple(seeds), played, others),
         stale=stale,
@@ -506,5 +510,6 @@ def remove_player(db: Db, ref: str) -> PlayerView:
         )
     result = player_view(player, tuple(_seeds(db, player.id)))
     q.delete_player(db, player.id)
+    lists.restore_players(db, [player.id])  # a seeded player leaves the lists
     log.note(db, "removed", f"player #{player.id} {player.name}", players=[player.id])
     return result

@@ -338,6 +338,9 @@ class _Apply:
                 + f": {len(self.created)} players added, {len(self.updated)} updated",
                 players=[c.player_id for c in (*self.created, *self.updated)],
             )
+        changed = [c.player_id for c in (*self.created, *self.updated) if c.player_id]
+        if changed:
+            lists.restore_players(self.db, changed)  # seeded lines on the stored lists
         if self.counts.changed and q.any_games(self.db, sorted(self.counts.changed)):
             mark_all_stale(self.db)
 
