@@ -323,6 +323,31 @@ def entries(db: Db, period_id: int) -> list[Entry]:
     ]
 
 
+def entries_with_players(db: Db, period_id: int) -> Iterator[tuple[Entry, int | None, bool]]:
+    """Every stored entry of the list of the period ``period_id`` with its player's birth
+    year and whether he is external."""
+    rows = db.all(
+        f"SELECT {', '.join(f'e.{c}' for c in _ENTRY_COLUMNS)}, p.birth_year, p.external"
+        " FROM list_entries e JOIN players p ON p.id = e.player_id WHERE e.period_id = :pid",
+        {"pid": period_id},
+    )
+    for pid, rank, r, c, g, k, n, e24, e23, born, external in rows:
+        yield Entry(pid, rank, r, c, g, k, n, bool(e24), bool(e23)), born, bool(external)
+
+
+def period_lines(db: Db, period_id: int, *, unrated: bool = False) -> list[Line]:
+    """The lines stored on the list of the period ``period_id`` (``unrated``: the unrated
+    ones only, pending results)."""
+    rows = db.all(
+        f"""
+        SELECT {_LINE_COLUMNS}
+        FROM elo_history h JOIN players p ON p.id = h.player_id
+        WHERE h.period_id = :pid{" AND h.rating IS NULL" if unrated else ""}""",
+        {"pid": period_id},
+    )
+    return [_line(list(fields)) for fields in rows]
+
+
 def entry_ratings(db: Db, period_id: int) -> list[tuple[int, int]]:
     """``(player, rating)`` of every entry of the list of the period ``period_id``."""
     return db.all(

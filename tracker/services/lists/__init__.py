@@ -193,8 +193,28 @@ def list_entries(db: Db, tc: str, month: dt.date) -> list[Entry]:
 
 
 def store_list(db: Db, tc: str, month: dt.date, period: int) -> None:
-    """Store the list that closed ``month`` (its period ``period``), once its lines are."""
-    queries.write_entries(db, period, list_entries(db, tc, month))
+    """Store the list that closed ``month`` (its period ``period``), once its lines are:
+    the stored list before it carried over (as :func:`carried` carries a line), the lines
+    of the period over it; the first list from the history and the seeds. The same entries
+    as :func:`list_entries`, without reading every player's latest line."""
+    before = period_id(db, tc, previous_month(month))
+    if before is None:
+        queries.write_entries(db, period, list_entries(db, tc, month))
+        return
+    year = next_month(month).year
+    made: dict[int, Entry] = {}
+    for e, born, _ in queries.entries_with_players(db, before):
+        flags = fide.publication(e.rating, e.rated_games, e.ever_2400, e.ever_2300, born, year)
+        made[e.player_id] = e._replace(
+            change=0, games=0, k=flags.k, ever_2400=flags.ever_2400, ever_2300=flags.ever_2300
+        )
+    for line in queries.period_lines(db, period):
+        shown = entry(line)
+        if shown is None:
+            made.pop(line.player_id, None)
+        else:
+            made[line.player_id] = shown
+    queries.write_entries(db, period, ranked(made.values()))
 
 
 def restore_players(db: Db, players: Collection[int]) -> None:
@@ -408,7 +428,10 @@ def list_lines(
 ) -> tuple[dict[int, fide.PlayerState], dict[int, int | None]]:
     """The tracked players' states on the list that closed ``month``, and the rating of
     every line of it. ``needed``: the states of these players and of those whose line does
-    not carry over (unrated, or below the floor) only, the others' left out."""
+    not carry over (unrated, or below the floor) only, the others' left out. The whole list
+    is read from the stored list (every rated line) and the unrated lines stored on it."""
+    if player_id is None and (period := period_id(db, tc, month)) is not None:
+        return _stored_states(db, period, needed)
     lines = lines_at(db, tc, month, None if player_id is None else [player_id])
     states = {
         pid: line_state_of(line)
@@ -417,6 +440,35 @@ def list_lines(
         and (needed is None or pid in needed or not fide.carries_over(line.rating))
     }
     return states, {pid: line.rating for pid, line in lines.items()}
+
+
+def _stored_states(
+    db: Db, period: int, needed: Container[int] | None
+) -> tuple[dict[int, fide.PlayerState], dict[int, int | None]]:
+    """:func:`list_lines` of a whole stored list: a rated line has nothing pending (its pool
+    is :data:`_COUNTED_EMPTY_POOL`); an unrated one is stored on the list it is on."""
+    states: dict[int, fide.PlayerState] = {}
+    ratings: dict[int, int | None] = {}
+    for e, born, external in queries.entries_with_players(db, period):
+        ratings[e.player_id] = e.rating
+        if not external and (
+            needed is None or e.player_id in needed or not fide.carries_over(e.rating)
+        ):
+            states[e.player_id] = fide.PlayerState(
+                rating=e.rating,
+                rated_games=e.rated_games,
+                ever_2400=e.ever_2400,
+                ever_2300=e.ever_2300,
+                birth_year=born,
+                pool=(),
+                k=e.k,
+                first_event_settled=True,
+            )
+    for line in queries.period_lines(db, period, unrated=True):
+        ratings[line.player_id] = None
+        if not line.external:
+            states[line.player_id] = line_state_of(line)
+    return states, ratings
 
 
 def line_state(
