@@ -330,6 +330,36 @@ class EloHistory(Base):
     note: Mapped[str | None] = mapped_column(Text)
 
 
+class ListEntry(Base):
+    """One rated line of a published list as the list shows it, stored when its period is
+    closed (or rerated), so that reading a list never works it out again from the history:
+    the rank (1 + those rated higher), the rating, the change, the games of the period, the
+    K of the list, the rated games and the sticky flags. Every rated player of the list has
+    one, his line carried over or seeded included; a player's current line is his entry on
+    the latest list."""
+
+    __tablename__ = "list_entries"
+    __table_args__ = (
+        Index("ix_list_entries_period_id_rank", "period_id", "rank"),
+        Index("ix_list_entries_player_id", "player_id"),
+    )
+
+    period_id: Mapped[int] = mapped_column(
+        ForeignKey("rating_periods.id", ondelete="CASCADE"), primary_key=True
+    )
+    player_id: Mapped[int] = mapped_column(
+        ForeignKey("players.id", ondelete="CASCADE"), primary_key=True
+    )
+    rank: Mapped[int] = mapped_column(Integer)
+    rating: Mapped[int] = mapped_column(Integer)
+    change: Mapped[int] = mapped_column(Integer)
+    games: Mapped[int] = mapped_column(Integer)
+    k: Mapped[int | None] = mapped_column(Integer)
+    rated_games: Mapped[int] = mapped_column(Integer)  # to carry the line over (its K)
+    ever_2400: Mapped[bool] = mapped_column(Boolean)
+    ever_2300: Mapped[bool] = mapped_column(Boolean)
+
+
 class GlickoHistory(Base):
     """The shadow rating after a game (``game_id``) or at a month's end (``period_id``)."""
 

@@ -59,9 +59,7 @@ def online_fit(db: Db, tc: str, platform: str) -> OnlineFit:
     if closed:
         month, _period, _ = closed[-1]
         list_date = next_month(month)
-        elo: dict[int, int | None] = {
-            pid: line.rating for pid, line in lists.briefs_at(db, tc, month).items()
-        }
+        elo: dict[int, int | None] = lists.ratings_at(db, tc, month)
     else:
         list_date = today()
         elo = {pid: s.rating for pid, s in lists.seeds(db, tc).items()}

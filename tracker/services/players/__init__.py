@@ -219,11 +219,14 @@ def add_player(
     lichess: str | None = None,
     chesscom: str | None = None,
     force: bool = False,
+    restore_lists: bool = True,
 ) -> PlayerView:
     """Add a tracked player (optionally seeded with their FIDE state, optionally with linked
     online accounts) or an external opponent.
 
-    A name another player has, or nearly has (:func:`check_name_free`), needs ``force``."""
+    A name another player has, or nearly has (:func:`check_name_free`), needs ``force``.
+    ``restore_lists`` False: the caller restores the stored lists (a seed puts him on them)
+    for many players at once (:func:`tracker.services.lists.restore_players`)."""
     warnings: list[str] = []
     fields = _clean_fields(
         {
@@ -256,8 +259,10 @@ def add_player(
     log.note(
         db, "added", f"player #{player.id} {player.name} ({kind}{seeded})", players=[player.id]
     )
-    # a new player has no games: no closed list holds a line of his (his seed is read as
-    # it is wherever a list shows him), so nothing goes stale
+    # a new player has no games: nothing goes stale, and a seed puts him on the lists as it
+    # is (his seed's line on each of them)
+    if seeds and not external and restore_lists:
+        lists.restore_players(db, [player.id])
     return replace(
         player_view(player, tuple(seeds), others=namesakes(db, player.id, player.name)),
         warnings=tuple(warnings),
@@ -300,10 +305,12 @@ def edit_player(
     seed: SeedInput | None = None,
     clear: tuple[str, ...] = (),
     force: bool = False,
+    restore_lists: bool = True,
 ) -> PlayerView:
     """Change the given fields; ``clear`` names optional fields to empty (e.g. ``fide_id``).
 
-    A new name another player has, or nearly has, needs ``force``."""
+    A new name another player has, or nearly has, needs ``force``; ``restore_lists``: as
+    :func:`add_player`'s."""
     player = find(db, ref)
     seeds = _seeds(db, player.id)
     warnings: list[str] = []
@@ -343,8 +350,11 @@ def edit_player(
     )
     stale: tuple[tuple[str, tuple[dt.date, ...]], ...] = ()
     rating_inputs = (player.birth_year, player.external)
-    if played and (seeds_changed or (edited.birth_year, edited.external) != rating_inputs):
-        stale = mark_all_stale(db)  # a player without games is in no closed period's rows
+    if seeds_changed or (edited.birth_year, edited.external) != rating_inputs:
+        if restore_lists:  # (else the caller restores them, for many players at once)
+            lists.restore_players(db, [player.id])  # his lines carried over or seeded
+        if played:
+            stale = mark_all_stale(db)  # a player without games is in no closed period's rows
     return replace(view, stale=stale, warnings=tuple(warnings))
 
 
@@ -534,5 +544,6 @@ def remove_player(db: Db, ref: str) -> PlayerView:
         )
     result = player_view(player, tuple(_seeds(db, player.id)))
     q.delete_player(db, player.id)
+    lists.restore_players(db, [player.id])  # a seeded player leaves the lists
     log.note(db, "removed", f"player #{player.id} {player.name}", players=[player.id])
     return result

@@ -298,6 +298,9 @@ class _Apply:
         listed = self._record_list(resolved) & earlier
         self.counts.lists_kept = len(listed)
         self._report(seen, new, listed)
+        changed = [c.player_id for c in (*self.created, *self.updated) if c.player_id]
+        if changed:
+            lists.restore_players(self.db, changed)  # seeded lines on the stored lists
         if self.counts.changed and q.any_games(self.db, sorted(self.counts.changed)):
             mark_all_stale(self.db)
 

@@ -25,6 +25,7 @@ from tracker.db.queries import players as q
 from tracker.errors import TrackerError
 from tracker.importers.players import PlayerRow, SeedRow
 from tracker.importers.records import Problem
+from tracker.services import lists
 from tracker.services.intake import is_fide_id, not_fide_id
 from tracker.services.players import (
     PlayerView,
@@ -124,6 +125,7 @@ def read_players(db: Db, file: str, rows: tuple[PlayerRow, ...]) -> PlayersRead:
     seen_ids: dict[int, int] = {}
     seen_names: dict[str, int] = {}
     warnings: list[Problem] = []
+    touched: list[int] = []  # whose lines on the stored lists may change: restored once
     for row in rows:
         if row.fide_id is not None and not is_fide_id(row.fide_id):
             warnings.append(Problem(file, row.line, f"fide_id {not_fide_id(row.fide_id)}"))
@@ -158,10 +160,12 @@ def read_players(db: Db, file: str, rows: tuple[PlayerRow, ...]) -> PlayersRead:
                 else:
                     view = _edit(db, f"#{found.player.id}", changes, seeds)
                     updated.append(view.name)  # as it is now
+                touched.append(view.id)
         except TrackerError as exc:
             problems.append(Problem(file, row.line, str(exc)))
             continue
         seeds_changed = seeds_changed or bool(seeds) or "birth_year" in changes
+    lists.restore_players(db, touched)
     return PlayersRead(
         tuple(created), tuple(updated), unchanged, tuple(problems), seeds_changed, tuple(warnings)
     )
@@ -180,18 +184,20 @@ def _add(db: Db, row: PlayerRow) -> PlayerView:
         title=row.title,
         external=bool(row.external),
         seed=_seed_input(seeds[0]) if seeds else None,
+        restore_lists=False,
     )
     for seed in seeds[1:]:
-        edit_player(db, view.ref, changes={}, seed=_seed_input(seed))
+        edit_player(db, view.ref, changes={}, seed=_seed_input(seed), restore_lists=False)
     return view
 
 
 def _edit(db: Db, ref: str, changes: dict[str, Any], seeds: list[SeedRow]) -> PlayerView:
     """A known player's changes and new seeds, as ``tracker player edit`` makes them; the
     player as he is then."""
-    view = edit_player(db, ref, changes=changes, seed=_seed_input(seeds[0]) if seeds else None)
+    first = _seed_input(seeds[0]) if seeds else None
+    view = edit_player(db, ref, changes=changes, seed=first, restore_lists=False)
     for seed in seeds[1:]:
-        view = edit_player(db, ref, changes={}, seed=_seed_input(seed))
+        view = edit_player(db, ref, changes={}, seed=_seed_input(seed), restore_lists=False)
     return view
 
 
