@@ -13,7 +13,7 @@ from tracker.db.driver import Db
 from tracker.db.queries.demo import player_names_in_file
 from tracker.services.games import add_game
 from tracker.services.online import import_data
-from tracker.services.players import SeedInput, add_player, edit_player
+from tracker.services.players import Seed, add_player, edit_player
 
 
 @dataclass(frozen=True)
@@ -42,9 +42,7 @@ def load_demo(db: Db) -> DemoSummary:
     """The sample season, added as the commands add it."""
     data = season()
     for p in data["players"]:
-        seed = (
-            SeedInput(rating=p["rating"], games=p["games"]) if p.get("rating") is not None else None
-        )
+        seed = Seed(rating=p["rating"], games=p["games"]) if p.get("rating") is not None else None
         add_player(
             db,
             name=p["name"],

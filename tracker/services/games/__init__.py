@@ -18,7 +18,7 @@ from tracker.db.queries.games import GameRow as GameRow  # re-exported
 from tracker.errors import AmbiguousError, ConflictError, InvalidInputError, NotFoundError
 from tracker.months import next_month
 from tracker.services import log
-from tracker.services.games.door import Entry, check_typed
+from tracker.services.games.door import TypedGame, check_typed
 from tracker.services.intake import (
     EventFit,
     Twin,
@@ -181,7 +181,7 @@ def _prepare(
         event_id, event_name = found.id, found.name
         tc = tc or found.tc
     tc = check_tc(tc or "standard")
-    entry = Entry(
+    entry = TypedGame(
         white_player,
         black_player,
         canonical,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from tracker.db.driver import Db
@@ -24,7 +24,7 @@ from tracker.services.lists.stale import mark_all_stale
 from tracker.services.players.refs import (
     PlayerRow,
     PlayerView,
-    SeedView,
+    Seed,
     find,
     game_count,
     id_ref,
@@ -35,7 +35,7 @@ from tracker.services.players.refs import (
 from tracker.user_input import check_birth_year, check_plausible_rating, check_tc, today
 from tracker.vocabulary import name_form
 
-__all__ = ["PlayerRow", "PlayerView", "SeedInput", "SeedView", "resolve", "show_player"]
+__all__ = ["PlayerRow", "PlayerView", "Seed", "resolve", "show_player"]
 
 TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
 FEDERATION = re.compile(r"^[A-Z]{3}$")
@@ -43,20 +43,11 @@ ACCOUNTS = {"lichess": ("Lichess", LICHESS_USER), "chesscom": ("Chess.com", CHES
 """Linkable online accounts: the player column, the platform's name, the user-name rule."""
 
 
-@dataclass(frozen=True)
-class SeedInput:
-    rating: int
-    games: int
-    ever_2400: bool = False
-    ever_2300: bool = False
-    tc: str = "standard"
+def _seed_view(seed: q.SeedRow) -> Seed:
+    return Seed(seed.rating, seed.games, seed.ever_2400, seed.ever_2300, seed.tc)
 
 
-def _seed_view(seed: q.SeedRow) -> SeedView:
-    return SeedView(seed.tc, seed.rating, seed.games, seed.ever_2400, seed.ever_2300)
-
-
-def _seeds(db: Db, player_id: int) -> list[SeedView]:
+def _seeds(db: Db, player_id: int) -> list[Seed]:
     """The player's seeds, by time control."""
     return [_seed_view(s) for s in q.seeds_of(db, player_id)]
 
@@ -148,7 +139,7 @@ def _check_fide_id_free(db: Db, fide_id: int | None, player_id: int | None) -> N
         raise ConflictError(f"FIDE id {fide_id} already belongs to {other.name} (#{other.id})")
 
 
-def _check_seed(seed: SeedInput | None, external: bool) -> None:
+def _check_seed(seed: Seed | None, external: bool) -> None:
     if seed is None:
         return
     if external:
@@ -161,10 +152,10 @@ def _check_seed(seed: SeedInput | None, external: bool) -> None:
         raise InvalidInputError(f"--games {seed.games} is outside 0..100000")
 
 
-def seed_row(seed: SeedInput) -> SeedView:
+def seed_row(seed: Seed) -> Seed:
     """The seed as stored: a seeded rating counts as published, so it sets the sticky 2400 /
     2300 flags too."""
-    return SeedView(
+    return Seed(
         tc=seed.tc,
         rating=seed.rating,
         games=seed.games,
@@ -215,7 +206,7 @@ def add_player(
     sex: str | None = None,
     title: str | None = None,
     external: bool = False,
-    seed: SeedInput | None = None,
+    seed: Seed | None = None,
     lichess: str | None = None,
     chesscom: str | None = None,
     force: bool = False,
@@ -269,7 +260,7 @@ def add_player(
     )
 
 
-def _insert_seed(db: Db, player_id: int, seed: SeedView) -> None:
+def _insert_seed(db: Db, player_id: int, seed: Seed) -> None:
     q.insert_seed(
         db,
         q.SeedRow(player_id, seed.tc, seed.rating, seed.games, seed.ever_2400, seed.ever_2300),
@@ -282,7 +273,7 @@ def resolve(db: Db, ref: str) -> PlayerRow:
 
 
 def list_players(db: Db, *, external: bool | None = None) -> tuple[PlayerView, ...]:
-    seeds: dict[int, list[SeedView]] = {}
+    seeds: dict[int, list[Seed]] = {}
     for seed in q.all_seeds(db):
         seeds.setdefault(seed.player_id, []).append(_seed_view(seed))
     earlier: dict[int, list[q.EarlierList]] = {}
@@ -302,7 +293,7 @@ def edit_player(
     ref: str,
     *,
     changes: dict[str, Any],
-    seed: SeedInput | None = None,
+    seed: Seed | None = None,
     clear: tuple[str, ...] = (),
     force: bool = False,
     restore_lists: bool = True,
@@ -363,7 +354,7 @@ def _check_edit(
     player: PlayerRow,
     fields: dict[str, Any],
     clear: tuple[str, ...],
-    seed: SeedInput | None,
+    seed: Seed | None,
     *,
     seeds: bool,
     external: bool,
@@ -405,10 +396,10 @@ def _relinked(
 def _store_seed(
     db: Db,
     player_id: int,
-    seed: SeedInput | None,
-    seeds: list[SeedView],
+    seed: Seed | None,
+    seeds: list[Seed],
     before: frozenset[tuple[Any, ...]],
-) -> list[SeedView]:
+) -> list[Seed]:
     """The player's seeds once a new one is stored: it replaces the time control's old one,
     and comes after the others (the same state again changes nothing)."""
     new_seed = None if seed is None else seed_row(seed)
@@ -455,7 +446,7 @@ def seed_player(
                 "a seed is a rating and its rated games: give --rating and --games"
             )
         return edit_player(
-            db, f"#{player.id}", changes={}, seed=SeedInput(rating, games, ever_2400, ever_2300, tc)
+            db, f"#{player.id}", changes={}, seed=Seed(rating, games, ever_2400, ever_2300, tc)
         )
     if games is not None or ever_2400 or ever_2300:
         raise InvalidInputError(
@@ -503,11 +494,11 @@ def _check_earlier_list(db: Db, player: PlayerRow, tc: str, list_date: dt.date) 
         raise InvalidInputError(problem)
 
 
-def _seed_state(seed: SeedView) -> tuple[Any, ...]:
+def _seed_state(seed: Seed) -> tuple[Any, ...]:
     return (seed.tc, seed.rating, seed.games, bool(seed.ever_2400), bool(seed.ever_2300))
 
 
-def _seed_states(seeds: list[SeedView]) -> frozenset[tuple[Any, ...]]:
+def _seed_states(seeds: list[Seed]) -> frozenset[tuple[Any, ...]]:
     """A player's seeds, to tell whether an edit changed them."""
     return frozenset(_seed_state(s) for s in seeds)
 

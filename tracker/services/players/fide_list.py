@@ -48,6 +48,7 @@ from tracker.db.driver import Db
 from tracker.db.queries import fide_list as q
 from tracker.db.queries import lists as list_queries
 from tracker.db.queries import players as player_queries
+from tracker.db.queries.imports import NewPlayer
 from tracker.db.queries.players import PlayerRow, SeedRow
 from tracker.errors import InvalidInputError
 from tracker.importers.fidelist import FideListEntry, FideListReader, tc_from_name
@@ -57,7 +58,7 @@ from tracker.services import lists, log
 from tracker.services.intake import has_control
 from tracker.services.lists import rated_games
 from tracker.services.lists.stale import mark_all_stale
-from tracker.services.players import FEDERATION, SeedInput, seed_row
+from tracker.services.players import FEDERATION, Seed, seed_row
 from tracker.user_input import check_tc, today
 from tracker.vocabulary import TimeControl, plural
 
@@ -151,7 +152,7 @@ def _junior(birth_year: int | None, year: int) -> bool:
 
 def seed_from_list(
     entry: FideListEntry, tc: str, old: SeedRow | None, junior: bool
-) -> tuple[SeedInput, bool]:
+) -> tuple[Seed, bool]:
     """The seed a list line gives, and whether its game count is a guess (see the module
     docstring)."""
     assert entry.rating is not None
@@ -172,7 +173,7 @@ def seed_from_list(
         or entry.rating >= 2300
         or (junior and k in (10, 20))
     )
-    return SeedInput(entry.rating, games, ever_2400, ever_2300, tc), guessed
+    return Seed(entry.rating, games, ever_2400, ever_2300, tc), guessed
 
 
 def import_fide_list(
@@ -410,8 +411,14 @@ class _Apply:
         """Store a new player of the list, and his seed."""
         player.id = q.add_player(
             self.db,
-            q.NewPlayer(
-                player.name, fide_id, player.federation, player.birth_year, player.sex, player.title
+            NewPlayer(
+                player.name,
+                fide_id,
+                player.federation,
+                player.birth_year,
+                player.sex,
+                player.title,
+                external=False,
             ),
         )
         player.seeds = {tc: s._replace(player_id=player.id) for tc, s in player.seeds.items()}
