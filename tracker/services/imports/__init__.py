@@ -68,7 +68,7 @@ from tracker.services.imports.report import (
     ImportRow,
     Progress,
     SourceFile,
-    StaleFrom,
+    TcMonth,
 )
 from tracker.services.imports.write import CHUNK
 from tracker.services.intake import check_event_start
@@ -87,7 +87,7 @@ __all__ = [
     "ImportRow",
     "Progress",
     "SourceFile",
-    "StaleFrom",
+    "TcMonth",
     "check_options",
     "import_files",
     "is_players_file",

@@ -88,14 +88,14 @@ def store_points(
     updated: dict[str, int] = {}
     unchanged: dict[str, int] = {}
     latest: dict[str, tuple[dt.date, int]] = {}
-    new_points: list[q.NewPoint] = []
+    new_points: list[q.PerfPoint] = []
     new_ratings: dict[int, int] = {}  # stored point id: its new rating
     for p in points:
         if p.perf not in latest or p.day >= latest[p.perf][0]:
             latest[p.perf] = (p.day, p.rating)
         stored = existing.get((p.perf, p.day))
         if stored is None:
-            new_points.append(q.NewPoint(player.id, platform, p.perf, p.day, p.rating))
+            new_points.append(q.PerfPoint(player.id, platform, p.perf, p.day, p.rating))
             added[p.perf] = added.get(p.perf, 0) + 1
         elif stored.rating != p.rating:
             new_ratings[stored.id] = p.rating
