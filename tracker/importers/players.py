@@ -55,7 +55,7 @@ _FALSE: Final = frozenset({"false", "no", "0", "n", ""})
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerRow:
+class FilePlayer:
     """One player as the file describes him; None: the file says nothing."""
 
     line: int
@@ -71,7 +71,7 @@ class PlayerRow:
 
 @dataclass(frozen=True, slots=True)
 class PlayersFile:
-    players: tuple[PlayerRow, ...]
+    players: tuple[FilePlayer, ...]
     problems: tuple[Problem, ...]
 
 
@@ -119,7 +119,7 @@ def _flag(text: str, what: str, reasons: list[str]) -> bool:
     return False
 
 
-def _row(cells: dict[str, str], line: int, reasons: list[str]) -> PlayerRow:
+def _row(cells: dict[str, str], line: int, reasons: list[str]) -> FilePlayer:
     def cell(name: str) -> str:
         return cells.get(name, "")
 
@@ -146,7 +146,7 @@ def _row(cells: dict[str, str], line: int, reasons: list[str]) -> PlayerRow:
     name = clean_name(csv_text(cell("name")))
     if not name:
         reasons.append("missing name")
-    return PlayerRow(
+    return FilePlayer(
         line=line,
         name=name,
         fide_id=_number(cell("fide_id"), "fide_id", reasons) or None,

@@ -49,14 +49,17 @@ class Tournament:
 
 
 @dataclass(frozen=True, slots=True)
-class Reading:
+class DatesReading:
+    """One way of reading a TRF's dates: its start, end, each round's date, and how unusual
+    the reading is."""
+
     start: date | None
     end: date | None
     rounds: dict[int, date]
     rank: int  # 0: every date read the usual way
 
 
-def contradiction(reading: Reading, tournament: Tournament) -> tuple[int, str] | None:
+def contradiction(reading: DatesReading, tournament: Tournament) -> tuple[int, str] | None:
     """Why a reading of the file's dates cannot be right (line, reason), or None."""
     start, end, rounds = reading.start, reading.end, reading.rounds
     start_line = tournament.start_field.line if tournament.start_field else 0
@@ -98,7 +101,7 @@ def contradiction(reading: Reading, tournament: Tournament) -> tuple[int, str] |
     return None
 
 
-def readings_of(tournament: Tournament) -> list[Reading]:
+def readings_of(tournament: Tournament) -> list[DatesReading]:
     """Every way of reading the file's dates, the usual one first."""
     start_field, end_field = tournament.start_field, tournament.end_field
     readable = {n: f for n, f in tournament.round_fields.items() if f.value.ok}
@@ -106,7 +109,7 @@ def readings_of(tournament: Tournament) -> list[Reading]:
     if insisted is not None:  # the caller's order, for every date that has numbers only
         rounds = {n: f.value.reading(insisted) for n, f in readable.items()}
         kept = {n: d for n, d in rounds.items() if d is not None}
-        return [Reading(_as(start_field, insisted), _as(end_field, insisted), kept, 0)]
+        return [DatesReading(_as(start_field, insisted), _as(end_field, insisted), kept, 0)]
     starts = _ranked(start_field)
     ends = _ranked(end_field)
     no_end = end_field is None or not end_field.value.ok
@@ -114,7 +117,7 @@ def readings_of(tournament: Tournament) -> list[Reading]:
         ends = [(0, start_field.value.end)]  # a range in 042
     return sorted(
         (
-            Reading(s, e, rounds, rank_s + rank_e + rank_r)
+            DatesReading(s, e, rounds, rank_s + rank_e + rank_r)
             for (rank_s, s), (rank_e, e), (rank_r, rounds) in product(
                 starts, ends, _round_readings(readable)
             )
@@ -258,18 +261,18 @@ def _outside_order(tournament: Tournament, source: str, problems: list[Problem])
 
 def _usable_readings(
     tournament: Tournament, given: date | None, source: str, problems: list[Problem]
-) -> tuple[list[Reading], list[Reading]]:
+) -> tuple[list[DatesReading], list[DatesReading]]:
     """Every reading of the file's dates (``given``: the caller's start, where the file has
     none), and those that contradict nothing. Where none does, round dates that are no date
     in TRF's own YY/MM/DD (26/02/30) are the problem, not the order of the others: they are
     reported and the rest read again."""
 
-    def readings() -> list[Reading]:
+    def readings() -> list[DatesReading]:
         found = readings_of(tournament)
         if given is None:
             return found
         tournament.start_given = True
-        return [Reading(given, r.end, r.rounds, r.rank) for r in found]
+        return [DatesReading(given, r.end, r.rounds, r.rank) for r in found]
 
     every = readings()
     usable = [r for r in every if contradiction(r, tournament) is None]
@@ -294,9 +297,9 @@ def _usable_readings(
 
 def note_readings(
     tournament: Tournament,
-    chosen: Reading,
-    usable: list[Reading],
-    usual: Reading,
+    chosen: DatesReading,
+    usable: list[DatesReading],
+    usual: DatesReading,
     source: str,
     warnings: list[Problem],
 ) -> None:
@@ -304,7 +307,7 @@ def note_readings(
     (``YY/MM/DD``) read as specified needs no word."""
     first_round = min(tournament.round_fields) if tournament.round_fields else None
 
-    def value(f: DateField, r: Reading) -> date | None:
+    def value(f: DateField, r: DatesReading) -> date | None:
         if f is tournament.start_field:
             return r.start
         if f is tournament.end_field:

@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 from tracker.db.driver import Db
 from tracker.db.queries import players as q
 from tracker.errors import TrackerError
-from tracker.importers.players import PlayerRow
+from tracker.importers.players import FilePlayer
 from tracker.importers.records import Problem
 from tracker.services import lists
 from tracker.services.intake import is_fide_id, not_fide_id
@@ -49,29 +49,29 @@ class PlayersRead:
     warnings: tuple[Problem, ...] = ()  # what the intake's rules set aside
 
 
-class _Stored(NamedTuple):
+class _StoredPlayer(NamedTuple):
     """A stored player a row matches, with his seeds."""
 
     player: q.PlayerRow
     seeds: list[q.SeedRow]
 
 
-def _match(db: Db, row: PlayerRow) -> _Stored | str | None:
+def _match(db: Db, row: FilePlayer) -> _StoredPlayer | str | None:
     """The stored player of a row, None for a new one, or why it cannot be told."""
     if row.fide_id is not None:
         by_id = q.player_with_fide_id(db, row.fide_id)
         if by_id is not None:
-            return _Stored(by_id, q.seeds_of(db, by_id.id))
+            return _StoredPlayer(by_id, q.seeds_of(db, by_id.id))
     named = q.players_named(db, row.name)
     if row.fide_id is not None:
         named = [p for p in named if p.fide_id is None]  # another id: another person
     if len(named) > 1:
         ids = ", ".join(f"#{p.id}" for p in named)
         return f"{row.name!r} matches {len(named)} players ({ids}); give their FIDE id"
-    return _Stored(named[0], q.seeds_of(db, named[0].id)) if named else None
+    return _StoredPlayer(named[0], q.seeds_of(db, named[0].id)) if named else None
 
 
-def _changes(player: q.PlayerRow, row: PlayerRow) -> dict[str, Any]:
+def _changes(player: q.PlayerRow, row: FilePlayer) -> dict[str, Any]:
     given = {
         "name": row.name,
         "fide_id": row.fide_id,
@@ -88,7 +88,7 @@ def _changes(player: q.PlayerRow, row: PlayerRow) -> dict[str, Any]:
     }
 
 
-def _seed_changes(seeds: list[q.SeedRow], row: PlayerRow) -> list[Seed]:
+def _seed_changes(seeds: list[q.SeedRow], row: FilePlayer) -> list[Seed]:
     stored = {s.tc: s for s in seeds}
     changed = []
     for seed in row.seeds:
@@ -104,7 +104,7 @@ def _seed_changes(seeds: list[q.SeedRow], row: PlayerRow) -> list[Seed]:
     return changed
 
 
-def read_players(db: Db, file: str, rows: tuple[PlayerRow, ...]) -> PlayersRead:
+def read_players(db: Db, file: str, rows: tuple[FilePlayer, ...]) -> PlayersRead:
     """Add or update the players of a file (see the module docstring): ``file`` names it in
     the problems."""
     created: list[tuple[int, str, int | None, bool]] = []
@@ -161,7 +161,7 @@ def read_players(db: Db, file: str, rows: tuple[PlayerRow, ...]) -> PlayersRead:
     )
 
 
-def _add(db: Db, row: PlayerRow) -> PlayerView:
+def _add(db: Db, row: FilePlayer) -> PlayerView:
     """A new player, as ``tracker player add`` adds him, then his other seeds."""
     seeds = list(row.seeds)
     view = add_player(
