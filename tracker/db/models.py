@@ -37,7 +37,7 @@ from tracker.vocabulary import (
     DEFAULT_PRESET,
     EVENT_KINDS,
     LOGO_TYPES,
-    ONLINE_PERFS,
+    ONLINE_PLATFORMS,
     PLATFORMS,
     RATING_MAX,
     RATING_MIN,
@@ -402,7 +402,12 @@ class OnlineRating(Base):
         ),
         CheckConstraint(_one_of("platform", PLATFORMS), name="platform"),
         CheckConstraint(
-            _one_of("perf", tuple(sorted({p for perfs in ONLINE_PERFS.values() for p in perfs}))),
+            _one_of(
+                "perf",
+                tuple(
+                    sorted({p for platform in ONLINE_PLATFORMS.values() for p in platform.perfs})
+                ),
+            ),
             name="perf",
         ),
         CheckConstraint(_rating_range("rating"), name="rating"),

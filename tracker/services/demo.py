@@ -14,6 +14,7 @@ from tracker.db.queries.demo import player_names_in_file
 from tracker.services.games import add_game
 from tracker.services.online import import_data
 from tracker.services.players import Seed, add_player, edit_player
+from tracker.vocabulary import LICHESS
 
 
 @dataclass(frozen=True)
@@ -68,9 +69,9 @@ def load_demo(db: Db) -> DemoSummary:
             black_rating=g.get("black_rating"),
         )
     linked = []
-    for account in data.get("online", {}).get("lichess", []):
+    for account in data.get("online", {}).get(LICHESS.key, []):
         # A recorded rating history in Lichess's format, as `tracker online import` reads it.
-        edit_player(db, account["player"], changes={"lichess": account["user"]})
+        edit_player(db, account["player"], changes={LICHESS.key: account["user"]})
         history = json.dumps(account["rating_history"]).encode("utf-8")
         import_data(db, history, Path(f"{account['user']}.json"), account["player"])
         linked.append(account["player"])

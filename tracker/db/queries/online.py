@@ -8,6 +8,7 @@ from typing import Any, NamedTuple
 
 from tracker.db.driver import Db, chunks, day
 from tracker.db.queries.players import PlayerName
+from tracker.vocabulary import PLATFORMS
 
 # ------------------------------------------------------------------------------- accounts
 
@@ -21,8 +22,10 @@ class Account(NamedTuple):
     chesscom: str | None
 
     def user(self, platform: str) -> str | None:
-        """His user name on ``platform`` (``lichess`` or ``chesscom``), if linked."""
-        return self.lichess if platform == "lichess" else self.chesscom
+        """His user name on ``platform`` (a key of :data:`ONLINE_PLATFORMS`: the column of
+        his account), if linked."""
+        user: str | None = getattr(self, platform)
+        return user
 
 
 _ACCOUNT = "SELECT id, name, lichess, chesscom FROM players"
@@ -65,16 +68,15 @@ def chesscom_accounts(db: Db, users: Sequence[str]) -> list[Account]:
     )
 
 
-_LINKED = {
-    "lichess": "SELECT id, name FROM players WHERE lichess IS NOT NULL AND NOT external "
-    "ORDER BY name, id",
-    "chesscom": "SELECT id, name FROM players WHERE chesscom IS NOT NULL AND NOT external "
-    "ORDER BY name, id",
+_LINKED: dict[str, str] = {
+    platform: f"SELECT id, name FROM players WHERE {platform} IS NOT NULL AND NOT external "
+    "ORDER BY name, id"
+    for platform in PLATFORMS  # each platform's account is the players' column of its key
 }
 
 
 def tracked_on(db: Db, platform: str) -> list[PlayerName]:
-    """The tracked players linked to ``platform`` (``lichess`` or ``chesscom``), by name."""
+    """The tracked players linked to ``platform`` (one of :data:`PLATFORMS`), by name."""
     return [PlayerName(pid, name) for pid, name in db.all(_LINKED[platform])]
 
 

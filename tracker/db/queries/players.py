@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from tracker.db.driver import Db, Row, chunks, day, maybe_day
+from tracker.vocabulary import PLATFORMS
 
 
 class PlayerRow(NamedTuple):
@@ -131,9 +132,9 @@ def fide_id_owner(db: Db, fide_id: int) -> PlayerName | None:
     return None if row is None else PlayerName(*row)
 
 
-_ACCOUNT_OWNER = {
+_ACCOUNT_OWNER: dict[str, str] = {
     column: f"SELECT id, name FROM players WHERE lower({column}) = :user ORDER BY id"
-    for column in ("lichess", "chesscom")
+    for column in PLATFORMS  # each platform's account is the players' column of its key
 }
 
 

@@ -14,6 +14,8 @@ from tracker.vocabulary import DEFAULT_PRESET as DEFAULT_PRESET  # the registry 
 
 LICHESS_PERIODS_PER_DAY: Final = 0.21436
 """lila ``ratingPeriodsPerDay``: "so a typical player's RD goes from 60 -> 110 in 1 year"."""
+CHESSCOM_PRESET: Final = "chesscom"
+"""The name of the Chess.com-like preset, the one whose assumptions a database may set."""
 CHESSCOM_START: Final = 1200.0
 """Default start of the ``chesscom`` preset (Chess.com's historical start for everyone)."""
 CHESSCOM_RD_MAX: Final = 350.0
@@ -172,7 +174,7 @@ def chesscom_preset(
         "Ratings shown rounded to the nearest whole number.",
     )
     return GlickoPreset(
-        name="chesscom",
+        name=CHESSCOM_PRESET,
         system="glicko1",
         initial_rating=start,
         initial_rd=initial_rd,

@@ -33,13 +33,17 @@ from tracker.services.players.refs import (
     show_player,
 )
 from tracker.user_input import check_birth_year, check_plausible_rating, check_tc, today
-from tracker.vocabulary import name_form
+from tracker.vocabulary import CHESSCOM, LICHESS, name_form
 
 __all__ = ["PlayerRow", "PlayerView", "Seed", "resolve", "show_player"]
 
 TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
 FEDERATION = re.compile(r"^[A-Z]{3}$")
-ACCOUNTS = {"lichess": ("Lichess", LICHESS_USER), "chesscom": ("Chess.com", CHESSCOM_USER)}
+#: Each platform's players' column, its name and the rule of its user names.
+ACCOUNTS: dict[str, tuple[str, re.Pattern[str]]] = {
+    LICHESS.key: (LICHESS.label, LICHESS_USER),
+    CHESSCOM.key: (CHESSCOM.label, CHESSCOM_USER),
+}
 """Linkable online accounts: the player column, the platform's name, the user-name rule."""
 
 

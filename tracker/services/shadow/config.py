@@ -24,7 +24,7 @@ class ShadowConfig(queries.Settings):
 
     def glicko_preset(self, name: str | None = None) -> GlickoPreset:
         chosen = name or self.preset
-        if chosen == "chesscom":
+        if chosen == glicko.CHESSCOM_PRESET:
             return glicko.chesscom_preset(
                 start=self.chesscom_start,
                 c=self.chesscom_c,
