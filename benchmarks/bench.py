@@ -540,9 +540,10 @@ def _site_counts(built: Run) -> tuple[int, int]:
 
 
 def written_elsewhere(before: dict[str, int], after: dict[str, int]) -> dict[str, int]:
-    """Rows a close added to tables other than the periods, the two histories and the change
-    log (which the floor writes): none today; the report warns if a change makes some."""
-    ours = {"rating_periods", "elo_history", "glicko_history", "change_log"}
+    """Rows a close added to tables other than the periods, the two histories, the stored
+    list and the change log (which the floor writes): none today; the report warns if a
+    change makes some."""
+    ours = {"rating_periods", "elo_history", "glicko_history", "list_entries", "change_log"}
     return {
         t: n - before.get(t, 0) for t, n in after.items() if t not in ours and n != before.get(t, 0)
     }

@@ -121,7 +121,7 @@ def close_floor(
         "dp": list(DP_BY_PERCENT),
         "rows": {m.isoformat(): rows[m.isoformat()] for m in months},
         # the history tables' columns as they are (the floor fills those it knows)
-        "columns": {t: db.columns(t) for t in ("elo_history", "glicko_history")},
+        "columns": {t: db.columns(t) for t in ("elo_history", "glicko_history", "list_entries")},
     }
     path = workdir / f"floor-{name}.json"
     path.write_text(json.dumps(spec))
@@ -144,10 +144,17 @@ GLICKO_SQL = (
     "JOIN rating_periods r ON r.id = h.period_id WHERE r.tc = 'standard' AND r.month = :m"
 )
 
+LIST_SQL = (
+    "SELECT r.month, e.player_id, e.rank, e.rating, e.change, e.games, e.k, e.rated_games, "
+    "e.ever_2400, e.ever_2300 FROM list_entries e JOIN rating_periods r ON r.id = e.period_id "
+    "WHERE r.tc = 'standard' AND r.month = :m"
+)
+
 
 def agreement(tracker: Backend, floor: Backend, months: list[dt.date]) -> dict[str, Any]:
     """Whether the floor's rows of ``months`` are tracker's (the floor's work is the same
-    work): the share of Elo lines equal in every column, and of shadow rows equal in their
+    work): the share of Elo lines (and stored list entries) equal in every column, and of
+    shadow rows equal in their
     dates and game counts with rating, RD and volatility within :data:`SHADOW_TOLERANCE`
     (and the largest difference of the three). A row only one side wrote is a row that
     disagrees. ``agrees``: every row of both sides is equal."""
@@ -157,6 +164,12 @@ def agreement(tracker: Backend, floor: Backend, months: list[dt.date]) -> dict[s
     for month in months:  # a month at a time: bounded memory on a large federation
         mine = {r[:2]: r[2:] for r in tracker.fetch(ELO_SQL, m=month)}
         theirs = {r[:2]: r[2:] for r in floor.fetch(ELO_SQL, m=month)}
+        elo_rows += len(mine.keys() | theirs.keys())
+        elo_floor += len(theirs)
+        elo_same += sum(1 for key, row in mine.items() if theirs.get(key) == row)
+        # the stored list (its entries count with the Elo lines)
+        mine = {r[:2]: r[2:] for r in tracker.fetch(LIST_SQL, m=month)}
+        theirs = {r[:2]: r[2:] for r in floor.fetch(LIST_SQL, m=month)}
         elo_rows += len(mine.keys() | theirs.keys())
         elo_floor += len(theirs)
         elo_same += sum(1 for key, row in mine.items() if theirs.get(key) == row)

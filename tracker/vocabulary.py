@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Final, Literal, get_args
 
@@ -142,32 +143,58 @@ def round_order(text: str | None) -> tuple[int, ...]:
     return tuple(int(p) for p in parts) if all(p.isdigit() for p in parts) else ()
 
 
-Platform = Literal["lichess", "chesscom"]
-"""The online platforms whose real ratings tracker can bring in."""
-PLATFORMS: Final[tuple[Platform, ...]] = get_args(Platform)
-PLATFORM_NAMES: Final[dict[str, str]] = {"lichess": "Lichess", "chesscom": "Chess.com"}
+DEFAULT_PRESET: Final = "lichess"
+"""The shadow's Glicko flavour unless a database chose another (its parameters:
+:data:`tracker.ratings.glicko.PRESETS`)."""
 
-#: Each platform's rating categories ("perfs") of standard chess that tracker stores, and the
-#: FIDE time control each stands beside (None: none does). Lichess classical (a game of 25
-#: minutes or more, by its estimate of 40 moves) is the nearest to FIDE standard; Chess.com
-#: has no classical category (its rapid runs from 10 minutes up), so nothing of Chess.com
-#: stands beside the standard list; daily and correspondence games are not over-the-board
-#: games of any FIDE list.
-ONLINE_PERFS: Final[dict[str, dict[str, TimeControl | None]]] = {
-    "lichess": {
+Platform = Literal["lichess", "chesscom"]
+"""The online platforms whose real ratings tracker can bring in (:data:`ONLINE_PLATFORMS`)."""
+
+
+@dataclass(frozen=True)
+class OnlinePlatform:
+    """An online platform: its key (in commands, files, JSON, and the players' column of
+    its account), its name, its host (a table's column header), and its rating categories
+    ("perfs") of standard chess that tracker stores, with the FIDE time control each stands
+    beside (None: none does)."""
+
+    key: Platform
+    label: str
+    host: str
+    perfs: dict[str, TimeControl | None]
+
+
+#: Lichess classical (a game of 25 minutes or more, by its estimate of 40 moves) is the
+#: nearest to FIDE standard; Chess.com has no classical category (its rapid runs from 10
+#: minutes up), so nothing of Chess.com stands beside the standard list; daily and
+#: correspondence games are not over-the-board games of any FIDE list.
+LICHESS: Final = OnlinePlatform(
+    "lichess",
+    "Lichess",
+    "lichess.org",
+    {
         "classical": "standard",
         "rapid": "rapid",
         "blitz": "blitz",
         "bullet": None,
         "correspondence": None,
     },
-    "chesscom": {"rapid": "rapid", "blitz": "blitz", "bullet": None, "daily": None},
-}
+)
+CHESSCOM: Final = OnlinePlatform(
+    "chesscom",
+    "Chess.com",
+    "chess.com",
+    {"rapid": "rapid", "blitz": "blitz", "bullet": None, "daily": None},
+)
+ONLINE_PLATFORMS: Final[dict[str, OnlinePlatform]] = {p.key: p for p in (LICHESS, CHESSCOM)}
+PLATFORMS: Final[tuple[Platform, ...]] = get_args(Platform)
+assert tuple(ONLINE_PLATFORMS) == PLATFORMS
 
 
 def online_perf(platform: str, tc: str) -> str | None:
     """The ``platform`` perf that stands beside the FIDE list ``tc`` (None: none does)."""
-    for perf, mapped in ONLINE_PERFS.get(platform, {}).items():
+    found = ONLINE_PLATFORMS.get(platform)
+    for perf, mapped in (found.perfs if found else {}).items():
         if mapped == tc:
             return perf
     return None

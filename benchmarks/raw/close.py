@@ -290,6 +290,15 @@ UNLISTED = (
     " AND NOT EXISTS (SELECT 1 FROM elo_history h WHERE h.period_id = ? "
     "AND h.player_id = s.player_id)"
 )
+ENTRIES_SQL = """
+SELECT e.player_id, e.rating, e.rated_games, e.ever_2400, e.ever_2300, p.birth_year
+FROM list_entries e JOIN players p ON p.id = e.player_id
+WHERE e.period_id = ?
+"""
+ENTRY_COLS = (
+    "period_id", "player_id", "rank", "rating", "change", "games", "k", "rated_games",
+    "ever_2400", "ever_2300",
+)  # fmt: skip
 EARLIER_LINES_SQL = """
 SELECT h.player_id, h.rating, h.next_k, h.rated_games, h.ever_2400, h.ever_2300, h.pool,
        p.birth_year, r.month
@@ -375,6 +384,7 @@ class Closer:
         self.report: list[str] = []
         self.elo_cols, self.elo_pick = fit(ELO_COLS, spec["columns"]["elo_history"])
         self.glicko_cols, self.glicko_pick = fit(GLICKO_COLS, spec["columns"]["glicko_history"])
+        self.entries = bool(spec["columns"].get("list_entries"))  # the lists stored too
         copied = {"as_of": "?", "preset": "'lichess'", "game_id": "NULL", "period_id": "?"}
         self.copy_idle_sql = (
             f"INSERT INTO glicko_history ({', '.join(self.glicko_cols)}) "
@@ -397,6 +407,39 @@ class Closer:
         if pick is not None:
             rows = [tuple(row[i] for i in pick) for row in rows]
         self.db.insert(table, cols, rows)
+
+    def write_list(
+        self,
+        period: int,
+        prev: int | None,
+        lines: dict[int, tuple[Any, ...]],
+        states: dict[int, State],
+        list_year: int,
+    ) -> None:
+        """The published list stored (``list_entries``): the previous one's entries carried
+        over (no games, the new list's K), the seeds not on it yet, the month's lines."""
+        entries: dict[int, tuple[Any, ...]] = {}
+        if prev is not None:
+            for pid, rating, rated, e24, e23, born in self.db.rows(ENTRIES_SQL, (prev,)):
+                k = k_factor(rated, bool(e24), bool(e23), born, list_year)
+                entries[pid] = (rating, 0, 0, k, rated, e24, e23)
+        for pid in self.seeded:
+            st = states[pid]
+            if pid not in entries and st.rating is not None:
+                k = k_factor(st.rated, st.e24, st.e23, st.born, list_year)
+                entries[pid] = (st.rating, 0, 0, k, st.rated, st.e24, st.e23)
+        for pid, line in lines.items():
+            if line[1] is None:
+                entries.pop(pid, None)
+            else:  # rating, change, games, next K, rated games, flags
+                entries[pid] = (line[1], line[8], line[4], line[3], line[9], line[10], line[11])
+        ordered = sorted(entries.items(), key=lambda item: -item[1][0])
+        rows, rank, previous = [], 0, None
+        for position, (pid, e) in enumerate(ordered, 1):
+            if e[0] != previous:
+                rank, previous = position, e[0]
+            rows.append((period, pid, rank, *e))
+        self.db.insert("list_entries", ENTRY_COLS, rows)
 
     # --- reads
     def previous_list(self, prev: int | None) -> tuple[dict[int, State], dict[int, int | None]]:
@@ -695,6 +738,8 @@ class Closer:
             db.run(self.copy_idle_sql, (stored_end, period, prev, period))
         self.written["elo"] += len(elo_rows)
         self.written["glicko"] += len(rows) + (len(idle) if copy else 0)
+        if self.entries:
+            self.write_list(period, prev, lines, states, list_year)
 
         clock.lap("writes")
         # the command's report: the month, its games, who entered or left the rated list

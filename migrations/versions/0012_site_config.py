@@ -1,7 +1,7 @@
 """the club's site: its title, words about it, its address and its logo
 
 Revision ID: 0012
-Revises: 0010
+Revises: 0011
 
 - ``site_config``: one row (id 1), what ``tracker site config`` stores for every later
   ``tracker site build``: ``title`` (the club's name, on every page), ``about`` (a paragraph
@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0012"
-down_revision = "0010"
+down_revision = "0011"
 branch_labels = None
 depends_on = None
 

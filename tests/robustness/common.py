@@ -120,6 +120,9 @@ DIGEST = {
     "h.games, h.score_c, h.expected_c, h.change_exact_c, h.change, h.rated_games, "
     "h.ever_2400, h.ever_2300, h.pool, h.note FROM elo_history h "
     "JOIN rating_periods p ON p.id = h.period_id JOIN players pl ON pl.id = h.player_id",
+    "list_entries": "SELECT p.tc, p.month, pl.name, e.rank, e.rating, e.change, e.games, e.k, "
+    "e.rated_games, e.ever_2400, e.ever_2300 FROM list_entries e "
+    "JOIN rating_periods p ON p.id = e.period_id JOIN players pl ON pl.id = e.player_id",
     "glicko_history": "SELECT pl.name, h.preset, "
     + _GAME
     + ", p.tc, p.month, h.as_of, h.rating, h.rd, h.volatility, h.last_played, h.games "

@@ -1,7 +1,7 @@
 """``tracker list`` streamed (issue 26): the database sorts a published list and its lines
 are read as they are printed. The lines, their order, the ranks and the printed table must be
-those of the list built whole in memory (as it was before: :func:`lists.briefs_at`, sorted
-in Python), on both backends: stored lines, lines carried over, seeds not listed yet, ties,
+those of the list built whole in memory from the history and the seeds (:func:`lists.lines_at`,
+sorted in Python), on both backends: stored lines, lines carried over, seeds not listed yet, ties,
 names that sort differently by code point than by a locale's collation.
 """
 
@@ -19,12 +19,12 @@ from tracker.cli import render
 from tracker.cli.history import entry_json
 from tracker.services import lists, players
 from tracker.services.periods import history
-from tracker.services.players import SeedInput
+from tracker.services.players import Seed
 from tracker.services.shadow import reads
 
 
 def _add(s: Any, name: str, rating: int | None, fide_id: int | None, **more: Any) -> None:
-    seed = SeedInput(rating, 40, tc="standard") if rating is not None else None
+    seed = Seed(rating, 40, tc="standard") if rating is not None else None
     players.add_player(s, name=name, fide_id=fide_id, birth_year=1990, seed=seed, **more)
 
 
@@ -57,24 +57,36 @@ def listed(db: Services) -> Services:
 
 
 def _reference(s: Any, tc: str, list_date: dt.date) -> tuple[history.ListEntry, ...]:
-    """The list as tracker built it before streaming: every line in memory, sorted in
-    Python."""
+    """The list as tracker built it before it was stored: every line worked out from the
+    history and the seeds, in memory, sorted in Python."""
     month = dt.date(list_date.year, list_date.month, 1) - dt.timedelta(days=1)
     month = month.replace(day=1)
-    columns = ("name", "title", "federation", "fide_id", "birth_year")
-    lines = lists.briefs_at(s, tc, month, columns)
+    lines = lists.lines_at(s, tc, month)
+    people = {
+        pid: rest
+        for pid, *rest in s.all("SELECT id, name, title, federation, fide_id FROM players")
+    }
     ordered = sorted(
-        (-line.rating, line.extra[0], pid, line) for pid, line in lines.items() if line.rating
+        (-line.rating, people[pid][0], pid, line) for pid, line in lines.items() if line.rating
     )
     out = []
     previous, rank = None, 0
     for position, (_, _, pid, line) in enumerate(ordered, start=1):
         if line.rating != previous:
             rank, previous = position, line.rating
-        name, title, fed, fide_id, born = line.extra
+        name, title, fed, fide_id = people[pid]
         out.append(
             history.ListEntry(
-                rank, pid, name, title, fed, fide_id, born, line.rating, line.games, line.k
+                rank,
+                pid,
+                name,
+                title,
+                fed,
+                fide_id,
+                line.birth_year,
+                line.rating,
+                line.games,
+                line.next_k,
             )
         )
     return tuple(out)
@@ -182,10 +194,10 @@ def test_an_empty_list_prints_no_table(db: Services, db_url: str) -> None:
 
 @pytest.mark.parametrize("closing", ["2026-01", "2026-02"])
 def test_a_lists_ratings_are_those_of_its_whole_lines(listed: Services, closing: str) -> None:
-    """``ratings_at`` (the ratings alone, one grouped read) gives the ratings of
-    ``briefs_at``: stored lines, unrated ones, lines carried over, seeds not listed yet."""
+    """``ratings_at`` (the stored list, and the period's unrated lines) gives the ratings of
+    ``lines_at``: stored lines, unrated ones, lines carried over, seeds not listed yet."""
     with listed.transaction() as s:
-        whole = {pid: b.rating for pid, b in lists.briefs_at(s, "standard", month(closing)).items()}
+        whole = {pid: b.rating for pid, b in lists.lines_at(s, "standard", month(closing)).items()}
         assert lists.ratings_at(s, "standard", month(closing)) == whole
     assert None in whole.values()  # the newcomer's line: unrated, pending
 

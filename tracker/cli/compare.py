@@ -12,12 +12,13 @@ import typer
 from tracker.cli import render
 from tracker.cli.context import state
 from tracker.cli.notes import assumption_note, shadow_notes, shows_provisional, stale_warning
-from tracker.cli.online import ONLINE_HEADERS, compare_online
+from tracker.cli.online import compare_online
 from tracker.cli.options import PLAYER_WORDS, PRESET_WORDS, Json, Plot, Tc, month_option
 from tracker.cli.plot import MAX_PLAYERS, check_plot_path, plot_comparison, plot_players
 from tracker.cli.render import message, points, print_json, print_table
 from tracker.errors import InvalidInputError, UsageError
 from tracker.months import month_label
+from tracker.vocabulary import ONLINE_PLATFORMS, PLATFORMS
 
 if TYPE_CHECKING:
     from tracker.services.compare import CompareRow, Comparison
@@ -34,7 +35,7 @@ def _online_json(r: CompareRow) -> dict[str, Any]:
             if (o := r.online_on(platform)) is not None
             else None
         )
-        for platform in ("lichess", "chesscom")
+        for platform in PLATFORMS
     }
 
 
@@ -82,7 +83,7 @@ def print_comparison(c: Comparison, platform: str | None = None) -> None:
     if series is None:
         platform = None  # nothing of it stands beside this list
     else:
-        columns.append(ONLINE_HEADERS[series.platform])
+        columns.append(ONLINE_PLATFORMS[series.platform].host)
     rows = []
     for r in c.rows:
         row: list[Any] = [
@@ -125,20 +126,20 @@ def comparison_notes(found: list[Comparison]) -> None:
 
 
 def _online_notes(c: Comparison, platform: str | None) -> None:
-    from tracker.vocabulary import PLATFORM_NAMES, online_perf
+    from tracker.vocabulary import ONLINE_PLATFORMS, online_perf
 
     platform = shown_platform(c, platform)
     series = c.online_series(platform) if platform else None
     if platform is not None and series is None:
         why = (
-            f"no linked {PLATFORM_NAMES[platform]} account"
+            f"no linked {ONLINE_PLATFORMS[platform].label} account"
             if online_perf(platform, c.tc)
-            else f"{PLATFORM_NAMES[platform]} has no rating beside the {c.tc} list"
+            else f"{ONLINE_PLATFORMS[platform].label} has no rating beside the {c.tc} list"
         )
         message(f"{c.name}: {why}")
     if series is not None:
         message(
-            f"{ONLINE_HEADERS[series.platform]}: {c.name}'s real {series.label} rating, the "
+            f"{ONLINE_PLATFORMS[series.platform].host}: {c.name}'s real {series.label} rating, the "
             "latest point on or before each list date (`tracker online fetch` brings new ones)"
         )
         if not series.points:

@@ -19,7 +19,7 @@ from tracker.cli.render import message
 from tracker.errors import ConflictError, InvalidInputError
 from tracker.months import month_label, next_month
 from tracker.user_input import exists, is_dir
-from tracker.vocabulary import plural
+from tracker.vocabulary import LICHESS, plural
 
 
 def _heading(text: str) -> None:
@@ -122,7 +122,7 @@ def demo(
     compare_cli.print_comparison(c)
     plot_comparison(c, picture)
     message(f"plot of {master}'s ratings written to {picture}")
-    fit = app_state.read(partial(online_fit, tc="standard", platform="lichess"))
+    fit = app_state.read(partial(online_fit, tc="standard", platform=LICHESS.key))
     _heading("FIDE beside Lichess classical across the club")
     online_cli.print_online_fit(fit)
     club = app_state.read(

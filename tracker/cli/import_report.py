@@ -8,7 +8,7 @@ from tracker.cli.render import message
 from tracker.vocabulary import plural
 
 if TYPE_CHECKING:
-    from tracker.services.imports import FileReport, ImportReport, StaleFrom
+    from tracker.services.imports import FileReport, ImportReport, TcMonth
 
 #: Problems shown per file; the rest are counted ("... and N more"). ``--json`` has all.
 SHOWN_PROBLEMS = 50
@@ -58,7 +58,7 @@ def _print_players_file(f: FileReport) -> None:
         message(f"  {_stale_line(s, f.status == 'dry-run')}")
 
 
-def _stale_line(s: StaleFrom, would: bool) -> str:
+def _stale_line(s: TcMonth, would: bool) -> str:
     verb = "would be" if would else "are now"
     return f"closed {s.tc} periods from {s.month:%Y-%m} {verb} stale: run `tracker rerate`"
 

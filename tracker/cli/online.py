@@ -11,7 +11,7 @@ from tracker.cli.context import state
 from tracker.cli.options import PLAYER_WORDS, Json, Player, command_group, player_option
 from tracker.cli.render import message, points, print_json, print_table
 from tracker.errors import InvalidInputError
-from tracker.vocabulary import PLATFORM_NAMES
+from tracker.vocabulary import ONLINE_PLATFORMS, PLATFORMS
 
 if TYPE_CHECKING:
     from tracker.db.driver import Db
@@ -19,7 +19,6 @@ if TYPE_CHECKING:
     from tracker.services.online.fit import OnlineFit
     from tracker.services.online.reads import OnlineView
 
-ONLINE_HEADERS = {"lichess": "lichess.org", "chesscom": "chess.com"}
 """Column headers of the real online ratings (the sites' names: not the presets')."""
 
 
@@ -77,7 +76,7 @@ def print_stored(results: list[Stored]) -> None:
             rows.append(
                 (
                     s.name,
-                    PLATFORM_NAMES[s.platform],
+                    ONLINE_PLATFORMS[s.platform].label,
                     perf,
                     s.added.get(perf, 0),
                     s.updated.get(perf, 0),
@@ -179,8 +178,7 @@ def online_json(v: OnlineView) -> dict[str, Any]:
     return {
         "player": v.name,
         "player_id": v.player_id,
-        "lichess": v.lichess,
-        "chesscom": v.chesscom,
+        **{p: getattr(v, p) for p in PLATFORMS},
         "perfs": [
             {
                 "platform": p.platform,
@@ -214,15 +212,23 @@ def show(ctx: typer.Context, player: Player, json: Json = False) -> None:
         print_json(online_json(v))
         return
     accounts = ", ".join(
-        f"{PLATFORM_NAMES[p]} {user}"
-        for p, user in (("lichess", v.lichess), ("chesscom", v.chesscom))
+        f"{ONLINE_PLATFORMS[p].label} {user}"
+        for p, user in ((p, getattr(v, p)) for p in PLATFORMS)
         if user
     )
     message(f"{v.name}: {accounts or 'no linked online account'}")
     print_table(
         ["platform", "perf", "beside", "days", "first", "last", "rating"],
         [
-            (PLATFORM_NAMES[p.platform], p.perf, p.tc or "-", p.points, p.first, p.last, p.rating)
+            (
+                ONLINE_PLATFORMS[p.platform].label,
+                p.perf,
+                p.tc or "-",
+                p.points,
+                p.first,
+                p.last,
+                p.rating,
+            )
             for p in v.perfs
         ],
         right=("days", "rating"),
@@ -288,7 +294,7 @@ def online_fit_json(f: OnlineFit) -> dict[str, Any]:
 def print_online_fit(f: OnlineFit) -> None:
     """The players with both ratings, the line, and how far to trust it."""
     platform, fit = f.platform, f.fit
-    site, name = ONLINE_HEADERS[platform], PLATFORM_NAMES[platform]
+    site, name = ONLINE_PLATFORMS[platform].host, ONLINE_PLATFORMS[platform].label
     if f.perf is None:
         raise InvalidInputError(
             f"{name} has no rating beside the FIDE {f.tc} list (it has no classical perf): "

@@ -10,6 +10,7 @@ from tracker.cli.context import state
 from tracker.cli.notes import assumption_note
 from tracker.cli.options import Json, command_group
 from tracker.cli.render import message, print_json, print_table
+from tracker.ratings.glicko.presets import CHESSCOM_PRESET
 
 if TYPE_CHECKING:
     from tracker.services.shadow import ShadowConfig
@@ -64,7 +65,7 @@ def _print_config(c: ShadowConfig, *, full: bool) -> None:
         ("seed RD", _seed_rd_text(c)),
         ("external RD", f"{c.external_rd:g} (external opponents: recorded rating, fixed RD)"),
     ]
-    if c.preset == "chesscom":
+    if c.preset == CHESSCOM_PRESET:
         rows.append(("chesscom start", f"{c.chesscom_start:g}"))
         rows.append(
             (

@@ -31,11 +31,13 @@ from sqlalchemy import (
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 from tracker.db.revision import SCHEMA_REVISION as SCHEMA_REVISION  # re-exported
+from tracker.ratings.glicko.presets import PRESETS
 from tracker.vocabulary import (
     BYE_POINTS,
+    DEFAULT_PRESET,
     EVENT_KINDS,
     LOGO_TYPES,
-    ONLINE_PERFS,
+    ONLINE_PLATFORMS,
     PLATFORMS,
     RATING_MAX,
     RATING_MIN,
@@ -330,6 +332,36 @@ class EloHistory(Base):
     note: Mapped[str | None] = mapped_column(Text)
 
 
+class ListEntry(Base):
+    """One rated line of a published list as the list shows it, stored when its period is
+    closed (or rerated), so that reading a list never works it out again from the history:
+    the rank (1 + those rated higher), the rating, the change, the games of the period, the
+    K of the list, the rated games and the sticky flags. Every rated player of the list has
+    one, his line carried over or seeded included; a player's current line is his entry on
+    the latest list."""
+
+    __tablename__ = "list_entries"
+    __table_args__ = (
+        Index("ix_list_entries_period_id_rank", "period_id", "rank"),
+        Index("ix_list_entries_player_id", "player_id"),
+    )
+
+    period_id: Mapped[int] = mapped_column(
+        ForeignKey("rating_periods.id", ondelete="CASCADE"), primary_key=True
+    )
+    player_id: Mapped[int] = mapped_column(
+        ForeignKey("players.id", ondelete="CASCADE"), primary_key=True
+    )
+    rank: Mapped[int] = mapped_column(Integer)
+    rating: Mapped[int] = mapped_column(Integer)
+    change: Mapped[int] = mapped_column(Integer)
+    games: Mapped[int] = mapped_column(Integer)
+    k: Mapped[int | None] = mapped_column(Integer)
+    rated_games: Mapped[int] = mapped_column(Integer)  # to carry the line over (its K)
+    ever_2400: Mapped[bool] = mapped_column(Boolean)
+    ever_2300: Mapped[bool] = mapped_column(Boolean)
+
+
 class GlickoHistory(Base):
     """The shadow rating after a game (``game_id``) or at a month's end (``period_id``)."""
 
@@ -370,7 +402,12 @@ class OnlineRating(Base):
         ),
         CheckConstraint(_one_of("platform", PLATFORMS), name="platform"),
         CheckConstraint(
-            _one_of("perf", tuple(sorted({p for perfs in ONLINE_PERFS.values() for p in perfs}))),
+            _one_of(
+                "perf",
+                tuple(
+                    sorted({p for platform in ONLINE_PLATFORMS.values() for p in platform.perfs})
+                ),
+            ),
             name="perf",
         ),
         CheckConstraint(_rating_range("rating"), name="rating"),
@@ -390,13 +427,13 @@ class ShadowSettings(Base):
     __tablename__ = "shadow_settings"
     __table_args__ = (
         CheckConstraint("id = 1", name="single_row"),
-        CheckConstraint("preset IN ('lichess', 'glickman', 'chesscom')", name="preset"),
+        CheckConstraint(f"preset IN ({', '.join(map(repr, PRESETS))})", name="preset"),
         CheckConstraint("seed IN ('elo', 'fresh')", name="seed"),
         CheckConstraint("seed_rd IS NULL OR seed_rd > 0", name="seed_rd"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    preset: Mapped[str] = mapped_column(String(16), default="lichess")
+    preset: Mapped[str] = mapped_column(String(16), default=DEFAULT_PRESET)
     seed: Mapped[str] = mapped_column(String(8), default="elo")
     external_rd: Mapped[float] = mapped_column(Float, default=60.0)
     chesscom_start: Mapped[float] = mapped_column(Float, default=1200.0)

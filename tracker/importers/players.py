@@ -35,6 +35,7 @@ from tracker.importers.records import (
     split_lines,
     spreadsheet_text,
 )
+from tracker.ratings.fide.records import Seed
 from tracker.vocabulary import TIME_CONTROLS
 
 SEED_FIELDS: Final[tuple[str, ...]] = ("rating", "games", "ever_2400", "ever_2300")
@@ -54,16 +55,7 @@ _FALSE: Final = frozenset({"false", "no", "0", "n", ""})
 
 
 @dataclass(frozen=True, slots=True)
-class SeedRow:
-    tc: str
-    rating: int
-    games: int
-    ever_2400: bool
-    ever_2300: bool
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerRow:
+class FilePlayer:
     """One player as the file describes him; None: the file says nothing."""
 
     line: int
@@ -74,12 +66,12 @@ class PlayerRow:
     sex: str | None = None
     title: str | None = None
     external: bool | None = None
-    seeds: tuple[SeedRow, ...] = ()
+    seeds: tuple[Seed, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class PlayersFile:
-    players: tuple[PlayerRow, ...]
+    players: tuple[FilePlayer, ...]
     problems: tuple[Problem, ...]
 
 
@@ -127,7 +119,7 @@ def _flag(text: str, what: str, reasons: list[str]) -> bool:
     return False
 
 
-def _row(cells: dict[str, str], line: int, reasons: list[str]) -> PlayerRow:
+def _row(cells: dict[str, str], line: int, reasons: list[str]) -> FilePlayer:
     def cell(name: str) -> str:
         return cells.get(name, "")
 
@@ -150,11 +142,11 @@ def _row(cells: dict[str, str], line: int, reasons: list[str]) -> PlayerRow:
         if rating is None or games is None:
             reasons.append(f"{tc}_rating and {tc}_games go together: give both")
             continue
-        seeds.append(SeedRow(tc, rating, games, ever_2400, ever_2300))
+        seeds.append(Seed(rating, games, ever_2400, ever_2300, tc))
     name = clean_name(csv_text(cell("name")))
     if not name:
         reasons.append("missing name")
-    return PlayerRow(
+    return FilePlayer(
         line=line,
         name=name,
         fide_id=_number(cell("fide_id"), "fide_id", reasons) or None,

@@ -54,11 +54,21 @@ def event_ratings_of(db: Db, event_id: int) -> dict[int, int]:
     return {int(pid): int(rating) for pid, rating in rows}
 
 
-def put_event_rating(db: Db, event_id: int, player_id: int, rating: int) -> None:
-    delete_event_rating(db, event_id, player_id)
+class EventRating(NamedTuple):
+    """A rating given for a player of an event (``event_ratings``: a corrected Ro)."""
+
+    event_id: int
+    player_id: int
+    rating: int
+
+
+def put_event_rating(db: Db, given: EventRating) -> None:
+    """Store a given rating (replacing the player's in the event)."""
+    delete_event_rating(db, given.event_id, given.player_id)
     db.run(
-        "INSERT INTO event_ratings (event_id, player_id, rating) VALUES (:e, :p, :r)",
-        {"e": event_id, "p": player_id, "r": rating},
+        "INSERT INTO event_ratings (event_id, player_id, rating) "
+        "VALUES (:event_id, :player_id, :rating)",
+        given._asdict(),
     )
 
 

@@ -257,12 +257,15 @@ def closed_time_controls(db: Db) -> set[str]:
     return set(db.scalars("SELECT DISTINCT tc FROM rating_periods"))
 
 
-class FirstPeriod(NamedTuple):
+class TcMonth(NamedTuple):
+    """A time control's rating period, by its month (the first closed one, the first marked
+    stale)."""
+
     tc: str
     month: dt.date
 
 
-def first_periods(db: Db) -> list[FirstPeriod]:
+def first_periods(db: Db) -> list[TcMonth]:
     """The first closed period of each time control that has some."""
     rows = db.all("SELECT tc, min(month) FROM rating_periods GROUP BY tc")
-    return [FirstPeriod(tc, day(month)) for tc, month in rows]
+    return [TcMonth(tc, day(month)) for tc, month in rows]

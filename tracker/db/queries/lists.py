@@ -195,76 +195,20 @@ def latest_lines(
             yield bool(current), _line([pid, *fields])
 
 
-def latest_ratings(db: Db, tc: str, month: dt.date) -> list[tuple[int, int | None, bool]]:
-    """``(player, rating, current)`` of each player's latest stored line on a list closing
-    ``month`` or earlier (``current``: on that very list): :func:`latest_lines` cut to the
-    rating, for readers of a whole list's ratings."""
-    params = {"tc": tc, "month": month}
-    if db.sqlite:
-        # SQLite takes the bare columns of a max() query from the row holding the max (its
-        # documented rule): one grouped scan, no join back to each player's latest line.
-        rows = db.all(
-            """
-            SELECT h.player_id, h.rating, max(r.month) = :month
-            FROM elo_history h JOIN rating_periods r ON r.id = h.period_id
-            WHERE r.tc = :tc AND r.month <= :month
-            GROUP BY h.player_id""",
-            params,
-        )
-    else:
-        rows = db.all(_latest_sql(db, "h.player_id, h.rating"), params)
-        rows = [(pid, rating, current) for current, pid, rating in rows]
-    return [(pid, rating, bool(current)) for pid, rating, current in rows]
+def unrated_lines(db: Db, period_id: int) -> list[int]:
+    """The players with an unrated line stored on the list of the period ``period_id``."""
+    return db.scalars(
+        "SELECT player_id FROM elo_history WHERE period_id = :pid AND rating IS NULL",
+        {"pid": period_id},
+    )
 
 
-class BriefLine(NamedTuple):
-    """What a printed list reads of a stored line: enough to carry it over."""
-
-    player_id: int
-    rating: int | None
-    games: int
-    next_k: int | None
-    rated_games: int
-    ever_2400: bool
-    ever_2300: bool
-    birth_year: int | None
-    extra: tuple[Any, ...]  # the columns of ``players`` asked for
-
-
-_BRIEF_COLUMNS = (
-    "h.player_id, h.rating, h.games, h.next_k, h.rated_games, h.ever_2400, h.ever_2300, "
-    "p.birth_year"
-)
-
-
-def latest_briefs(
-    db: Db, tc: str, month: dt.date, extra: Collection[str] = ()
-) -> Iterator[tuple[bool, BriefLine]]:
-    """:func:`latest_lines` cut to what a printed list shows, for a whole list (a
-    federation's list: reading a few columns is several times faster than whole lines), with
-    the ``extra`` columns (of ``players``, by name) of each line's player."""
-    columns = ", ".join((_BRIEF_COLUMNS, *(f"p.{name}" for name in extra)))
-    for current, pid, rating, games, next_k, rated, e2400, e2300, born, *more in _latest(
-        db, tc, month, columns, None
-    ):
-        yield (
-            bool(current),
-            BriefLine(
-                pid, rating, games, next_k, rated, bool(e2400), bool(e2300), born, tuple(more)
-            ),
-        )
-
-
-def player_columns(
-    db: Db, players: Collection[int], columns: Collection[str]
-) -> dict[int, tuple[Any, ...]]:
-    """The ``columns`` of ``players`` (by name), by player."""
-    sql = f"SELECT id, {', '.join(columns)} FROM players"
-    if len(players) > IN_LIMIT:
-        rows = db.all(sql)
-    else:
-        rows = db.all(sql + " WHERE id IN (:ids)", {"ids": sorted(players)})
-    return {pid: tuple(more) for pid, *more in rows if pid in players}
+def period_games(db: Db, period_id: int) -> list[tuple[int, int]]:
+    """``(player, games)`` of each line of the period ``period_id`` that rated games."""
+    return db.all(
+        "SELECT player_id, games FROM elo_history WHERE period_id = :pid AND games > 0",
+        {"pid": period_id},
+    )
 
 
 def player_lines(db: Db, tc: str, player_id: int) -> dict[dt.date, Line]:
@@ -281,88 +225,164 @@ def player_lines(db: Db, tc: str, player_id: int) -> dict[dt.date, Line]:
     return {day(month): _line(fields) for month, *fields in rows}
 
 
-def list_moves(db: Db, tc: str, until: dt.date) -> list[tuple[int, int, int | None]]:
-    """Every stored line's (period id, player, rating) on the lists of ``tc`` closing
-    ``until`` or earlier, oldest list first: the ratings on each list follow from them and the
-    seeds (a player without a line on a list carries his latest over)."""
-    return db.all(  # the driver's rows are tuples: not copied (a list has 50,000 lines)
-        """
-        SELECT h.period_id, h.player_id, h.rating
-        FROM elo_history h
-        JOIN rating_periods r ON r.id = h.period_id
-        WHERE r.tc = :tc AND r.month <= :until
-        ORDER BY r.month""",
-        {"tc": tc, "until": until},
-    )
-
-
 # ---------------------------------------------------------------------------------------
 # A whole printed list, in its order, streamed (a federation's list has hundreds of thousands
-# of lines: the database sorts them, and they are read in batches as they are printed).
-
-#: Where a listed line comes from: stored on that very list, carried over from an earlier
-#: one (a rated player without games), or a seed (a player without any stored line yet).
-CURRENT, CARRIED, SEEDED = 1, 0, 2
+# of lines: they are read in batches as they are printed, in the order of the stored ranks).
 
 
-def _listed_sql(db: Db, extra: Collection[str]) -> str:
-    """Every rated line of the list closing ``:month`` of ``:tc``, stored, carried or seeded,
-    unordered: source, rating, name, then :class:`BriefLine`'s columns but the rating."""
-    more = "".join(f", p.{name}" for name in extra)
-    stored = _latest_sql(
-        db,
-        "h.rating, p.name, h.player_id, h.games, h.next_k, h.rated_games, h.ever_2400, "
-        f"h.ever_2300, p.birth_year{more}",
-    )
-    return f"""
-        SELECT * FROM ({stored}) stored WHERE rating IS NOT NULL
-        UNION ALL
-        SELECT {SEEDED}, s.rating, p.name, s.player_id, s.games, NULL, s.games, s.ever_2400,
-               s.ever_2300, p.birth_year{more}
-        FROM player_seeds s JOIN players p ON p.id = s.player_id
-        WHERE s.tc = :tc AND NOT p.external AND NOT EXISTS (
-            SELECT 1 FROM elo_history h JOIN rating_periods r ON r.id = h.period_id
-            WHERE h.player_id = s.player_id AND r.tc = :tc AND r.month <= :month)"""
+class ListedLine(NamedTuple):
+    """A stored entry of a printed list with what the list prints of its player."""
 
-
-def listed_lines(
-    db: Db, tc: str, month: dt.date, extra: Collection[str] = ()
-) -> Iterator[tuple[int, str, BriefLine]]:
-    """``(source, name, line)`` of each rated line of the list closing ``month`` (source:
-    :data:`CURRENT`, :data:`CARRIED` or :data:`SEEDED`; a seed's line holds its rated games
-    as ``games`` too), highest rating first, then by name (code point order, as Python
-    compares strings) and id: sorted by the database, read in batches as the caller goes."""
-    collate = "" if db.sqlite else ' COLLATE "C"'  # SQLite compares text bytewise already
-    sql = f"""
-        SELECT * FROM ({_listed_sql(db, extra)}) listed
-        ORDER BY listed.rating DESC, listed.name{collate}, listed.player_id"""
-    for source, rating, name, pid, games, next_k, rated, e2400, e2300, born, *more in db.stream(
-        sql, {"tc": tc, "month": month}
-    ):
-        line = BriefLine(
-            pid, rating, games, next_k, rated, bool(e2400), bool(e2300), born, tuple(more)
-        )
-        yield source, name, line
-
-
-class RatingCount(NamedTuple):
-    """The rated lines of a list at one rating: how many, their longest name (characters)
-    and their highest FIDE id."""
-
+    rank: int
+    player_id: int
+    name: str
     rating: int
+    games: int
+    k: int | None
+    birth_year: int | None
+    extra: tuple[Any, ...]  # the columns of ``players`` asked for
+
+
+def listed_lines(db: Db, period_id: int, extra: Collection[str] = ()) -> Iterator[ListedLine]:
+    """Each entry of the list of the period ``period_id``, by rank, then by name (code point
+    order, as Python compares strings) and id: read in batches as the caller goes."""
+    collate = "" if db.sqlite else ' COLLATE "C"'  # SQLite compares text bytewise already
+    more = "".join(f", p.{name}" for name in extra)
+    sql = f"""
+        SELECT e.rank, e.player_id, p.name, e.rating, e.games, e.k, p.birth_year{more}
+        FROM list_entries e JOIN players p ON p.id = e.player_id
+        WHERE e.period_id = :pid
+        ORDER BY e.rank, p.name{collate}, e.player_id"""
+    for rank, pid, name, rating, games, k, born, *rest in db.stream(sql, {"pid": period_id}):
+        yield ListedLine(rank, pid, name, rating, games, k, born, tuple(rest))
+
+
+class Shape(NamedTuple):
+    """What printing a list must know before its first line."""
+
     players: int
+    last_rank: int
     longest_name: int
     top_fide_id: int | None
 
 
-def rating_counts(db: Db, tc: str, month: dt.date) -> list[RatingCount]:
-    """The rated lines of the list closing ``month`` counted by rating, highest first: what
-    printing the list must know before its first line (ranks and column widths)."""
+def list_shape(db: Db, period_id: int) -> Shape:
+    """How many are on the list of the period ``period_id``, the last rank, the longest name
+    (characters) and the highest FIDE id."""
+    row = db.first(
+        """
+        SELECT count(*), max(e.rank), max(length(p.name)), max(p.fide_id)
+        FROM list_entries e JOIN players p ON p.id = e.player_id
+        WHERE e.period_id = :pid""",
+        {"pid": period_id},
+    )
+    players, last, longest, top = row if row is not None else (0, None, None, None)
+    return Shape(players, last or 0, longest or 0, top)
+
+
+# ---------------------------------------------------------------------------------------
+# The published lists as stored once (``list_entries``): every rated line of each list, with
+# its rank, written when its period is closed or rerated.
+
+
+class Entry(NamedTuple):
+    """A rated line of a published list as stored in ``list_entries``."""
+
+    player_id: int
+    rank: int
+    rating: int
+    change: int
+    games: int
+    k: int | None
+    rated_games: int
+    ever_2400: bool
+    ever_2300: bool
+
+
+_ENTRY_COLUMNS = Entry._fields
+
+
+def write_entries(db: Db, period_id: int, entries: Collection[Entry]) -> None:
+    """Store ``entries`` as the list of the period ``period_id`` (replacing what it held)."""
+    db.run("DELETE FROM list_entries WHERE period_id = :pid", {"pid": period_id})
+    db.insert_many(
+        "list_entries", ("period_id", *_ENTRY_COLUMNS), [(period_id, *e) for e in entries]
+    )
+
+
+def entries(db: Db, period_id: int) -> list[Entry]:
+    """Every stored entry of the list of the period ``period_id``, by rank then player."""
+    rows = db.all(
+        f"SELECT {', '.join(_ENTRY_COLUMNS)} FROM list_entries WHERE period_id = :pid"
+        " ORDER BY rank, player_id",
+        {"pid": period_id},
+    )
+    return [
+        Entry(p, rank, r, c, g, k, n, bool(e24), bool(e23))
+        for p, rank, r, c, g, k, n, e24, e23 in rows
+    ]
+
+
+def entries_with_players(db: Db, period_id: int) -> Iterator[tuple[Entry, int | None, bool]]:
+    """Every stored entry of the list of the period ``period_id`` with its player's birth
+    year and whether he is external."""
+    rows = db.all(
+        f"SELECT {', '.join(f'e.{c}' for c in _ENTRY_COLUMNS)}, p.birth_year, p.external"
+        " FROM list_entries e JOIN players p ON p.id = e.player_id WHERE e.period_id = :pid",
+        {"pid": period_id},
+    )
+    for pid, rank, r, c, g, k, n, e24, e23, born, external in rows:
+        yield Entry(pid, rank, r, c, g, k, n, bool(e24), bool(e23)), born, bool(external)
+
+
+def period_lines(db: Db, period_id: int, *, unrated: bool = False) -> list[Line]:
+    """The lines stored on the list of the period ``period_id`` (``unrated``: the unrated
+    ones only, pending results)."""
     rows = db.all(
         f"""
-        SELECT rating, count(*), max(length(name)), max(fide_id)
-        FROM ({_listed_sql(db, ("fide_id",))}) listed
-        GROUP BY rating ORDER BY rating DESC""",
-        {"tc": tc, "month": month},
+        SELECT {_LINE_COLUMNS}
+        FROM elo_history h JOIN players p ON p.id = h.player_id
+        WHERE h.period_id = :pid{" AND h.rating IS NULL" if unrated else ""}""",
+        {"pid": period_id},
     )
-    return [RatingCount(*row) for row in rows]
+    return [_line(list(fields)) for fields in rows]
+
+
+def entry_ratings(db: Db, period_id: int) -> list[tuple[int, int]]:
+    """``(player, rating)`` of every entry of the list of the period ``period_id``."""
+    return db.all(
+        "SELECT player_id, rating FROM list_entries WHERE period_id = :pid", {"pid": period_id}
+    )
+
+
+class Placed(NamedTuple):
+    """A player's place on one stored list: his rank, how many share it, and the list's size
+    (the last rank and how many share that)."""
+
+    month: dt.date
+    rank: int
+    tied: int
+    last_rank: int
+    last_tied: int
+
+
+def player_places(db: Db, tc: str, player_id: int) -> list[Placed]:
+    """The player's place on each stored list of ``tc`` he is on: index probes of the lists'
+    ranks around his own, whatever the size of the lists."""
+    rows = db.all(
+        """
+        SELECT x.month, x.rank, x.tied, x.last,
+               (SELECT count(*) FROM list_entries t
+                WHERE t.period_id = x.period_id AND t.rank = x.last)
+        FROM (
+            SELECT r.month, e.period_id, e.rank,
+                   (SELECT count(*) FROM list_entries t
+                    WHERE t.period_id = e.period_id AND t.rank = e.rank) AS tied,
+                   (SELECT max(t.rank) FROM list_entries t
+                    WHERE t.period_id = e.period_id) AS last
+            FROM list_entries e JOIN rating_periods r ON r.id = e.period_id
+            WHERE r.tc = :tc AND e.player_id = :pid
+        ) x""",
+        {"tc": tc, "pid": player_id},
+    )
+    return [Placed(day(m), *rest) for m, *rest in rows]

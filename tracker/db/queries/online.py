@@ -7,6 +7,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 from tracker.db.driver import Db, chunks, day
+from tracker.db.queries.players import PlayerName
+from tracker.vocabulary import PLATFORMS
 
 # ------------------------------------------------------------------------------- accounts
 
@@ -20,8 +22,10 @@ class Account(NamedTuple):
     chesscom: str | None
 
     def user(self, platform: str) -> str | None:
-        """His user name on ``platform`` (``lichess`` or ``chesscom``), if linked."""
-        return self.lichess if platform == "lichess" else self.chesscom
+        """His user name on ``platform`` (a key of :data:`ONLINE_PLATFORMS`: the column of
+        his account), if linked."""
+        user: str | None = getattr(self, platform)
+        return user
 
 
 _ACCOUNT = "SELECT id, name, lichess, chesscom FROM players"
@@ -64,22 +68,16 @@ def chesscom_accounts(db: Db, users: Sequence[str]) -> list[Account]:
     )
 
 
-class Linked(NamedTuple):
-    id: int
-    name: str
-
-
-_LINKED = {
-    "lichess": "SELECT id, name FROM players WHERE lichess IS NOT NULL AND NOT external "
-    "ORDER BY name, id",
-    "chesscom": "SELECT id, name FROM players WHERE chesscom IS NOT NULL AND NOT external "
-    "ORDER BY name, id",
+_LINKED: dict[str, str] = {
+    platform: f"SELECT id, name FROM players WHERE {platform} IS NOT NULL AND NOT external "
+    "ORDER BY name, id"
+    for platform in PLATFORMS  # each platform's account is the players' column of its key
 }
 
 
-def tracked_on(db: Db, platform: str) -> list[Linked]:
-    """The tracked players linked to ``platform`` (``lichess`` or ``chesscom``), by name."""
-    return [Linked(pid, name) for pid, name in db.all(_LINKED[platform])]
+def tracked_on(db: Db, platform: str) -> list[PlayerName]:
+    """The tracked players linked to ``platform`` (one of :data:`PLATFORMS`), by name."""
+    return [PlayerName(pid, name) for pid, name in db.all(_LINKED[platform])]
 
 
 # --------------------------------------------------------------------------------- points
@@ -102,8 +100,9 @@ def stored_points(db: Db, player_id: int, platform: str) -> list[StoredPoint]:
     return [StoredPoint(row_id, perf, day(on), rating) for row_id, perf, on, rating in rows]
 
 
-class NewPoint(NamedTuple):
-    """A row of ``online_ratings`` to add (its columns, the id left out)."""
+class PerfPoint(NamedTuple):
+    """A row of ``online_ratings`` (its columns, the id left out): a player's rating on a
+    platform's rating category on a day."""
 
     player_id: int
     platform: str
@@ -112,9 +111,9 @@ class NewPoint(NamedTuple):
     rating: int
 
 
-def add_points(db: Db, points: Sequence[NewPoint]) -> None:
+def add_points(db: Db, points: Sequence[PerfPoint]) -> None:
     """Store the points, in their order (ids are given in it)."""
-    db.insert_many("online_ratings", NewPoint._fields, points)
+    db.insert_many("online_ratings", PerfPoint._fields, points)
 
 
 def set_rating(db: Db, point_id: int, rating: int) -> None:
@@ -135,14 +134,6 @@ def last_days(db: Db, player_ids: Iterable[int]) -> dict[tuple[int, str], dt.dat
         )
         out.update(((pid, platform), day(last)) for pid, platform, last in rows)
     return out
-
-
-class PerfPoint(NamedTuple):
-    player_id: int
-    platform: str
-    perf: str
-    day: dt.date
-    rating: int
 
 
 def _perf_points(rows: Iterable[tuple[Any, ...]]) -> list[PerfPoint]:

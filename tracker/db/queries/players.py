@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from tracker.db.driver import Db, Row, chunks, day, maybe_day
+from tracker.vocabulary import PLATFORMS
 
 
 class PlayerRow(NamedTuple):
@@ -37,8 +38,8 @@ class SeedRow(NamedTuple):
     ever_2300: bool
 
 
-class Owner(NamedTuple):
-    """Who holds a name, a FIDE id or an online account."""
+class PlayerName(NamedTuple):
+    """A player by his id and name: who holds a name, a FIDE id or an online account."""
 
     id: int
     name: str
@@ -126,34 +127,34 @@ def namesake_ids(db: Db, name: str, player_id: int) -> list[int]:
     return [int(pid) for pid in ids]
 
 
-def fide_id_owner(db: Db, fide_id: int) -> Owner | None:
+def fide_id_owner(db: Db, fide_id: int) -> PlayerName | None:
     row = db.first("SELECT id, name FROM players WHERE fide_id = :fide_id", {"fide_id": fide_id})
-    return None if row is None else Owner(*row)
+    return None if row is None else PlayerName(*row)
 
 
-_ACCOUNT_OWNER = {
+_ACCOUNT_OWNER: dict[str, str] = {
     column: f"SELECT id, name FROM players WHERE lower({column}) = :user ORDER BY id"
-    for column in ("lichess", "chesscom")
+    for column in PLATFORMS  # each platform's account is the players' column of its key
 }
 
 
-def account_owner(db: Db, column: str, user: str) -> Owner | None:
+def account_owner(db: Db, column: str, user: str) -> PlayerName | None:
     """Who has the online account ``user`` (compared in lower case) in ``column``
     (``lichess`` or ``chesscom``)."""
     row = db.first(_ACCOUNT_OWNER[column], {"user": user.lower()})
-    return None if row is None else Owner(*row)
+    return None if row is None else PlayerName(*row)
 
 
-def all_names(db: Db) -> list[Owner]:
+def all_names(db: Db) -> list[PlayerName]:
     """Every player's id and name, in the order they were added."""
-    return [Owner(pid, name) for pid, name in db.all("SELECT id, name FROM players ORDER BY id")]
+    rows = db.all("SELECT id, name FROM players ORDER BY id")
+    return [PlayerName(pid, name) for pid, name in rows]
 
 
-def names_by_name(db: Db) -> list[Owner]:
+def names_by_name(db: Db) -> list[PlayerName]:
     """Every player's id and name, by name (as the database orders them) and id."""
-    return [
-        Owner(pid, name) for pid, name in db.all("SELECT id, name FROM players ORDER BY name, id")
-    ]
+    rows = db.all("SELECT id, name FROM players ORDER BY name, id")
+    return [PlayerName(pid, name) for pid, name in rows]
 
 
 def distinct_names(db: Db) -> list[str]:

@@ -8,8 +8,10 @@ from typing import Any, NamedTuple
 
 from tracker.db.driver import Db, chunks, day, maybe_day, save_single_row
 from tracker.db.queries.lists import IN_LIMIT
+from tracker.ratings import glicko
 from tracker.ratings.glicko import GlickoState
 from tracker.ratings.shadow import ShadowPlayer
+from tracker.vocabulary import DEFAULT_PRESET
 
 
 def delete_shadow(db: Db, tc: str) -> None:
@@ -28,16 +30,17 @@ def save_settings(db: Db, values: dict[str, Any]) -> None:
 
 
 class Settings(NamedTuple):
-    """The shadow's settings (``shadow_settings``)."""
+    """The shadow's settings (the row of ``shadow_settings``; the defaults hold without
+    it)."""
 
-    preset: str
-    seed: str
-    external_rd: float
-    chesscom_start: float
-    chesscom_c: float
-    chesscom_rd_min: float
-    chesscom_rd_max: float
-    seed_rd: float | None
+    preset: str = DEFAULT_PRESET
+    seed: str = "elo"
+    external_rd: float = 60.0
+    chesscom_start: float = glicko.CHESSCOM_START
+    chesscom_c: float = glicko.CHESSCOM_C_PER_DAY
+    chesscom_rd_min: float = glicko.CHESSCOM_RD_MIN
+    chesscom_rd_max: float = glicko.CHESSCOM_RD_MAX
+    seed_rd: float | None = None  # None: ``auto``, from the player's rated games
 
 
 def settings(db: Db) -> Settings | None:

@@ -55,6 +55,7 @@ from tracker.ratings.glicko.engine import (
 )
 from tracker.ratings.glicko.presets import (
     CHESSCOM_C_PER_DAY,
+    CHESSCOM_PRESET,
     CHESSCOM_RD_MAX,
     CHESSCOM_RD_MIN,
     CHESSCOM_START,
@@ -79,6 +80,7 @@ from tracker.ratings.glicko.seeding import (
 
 __all__ = [
     "CHESSCOM_C_PER_DAY",
+    "CHESSCOM_PRESET",
     "CHESSCOM_RD_MAX",
     "CHESSCOM_RD_MIN",
     "CHESSCOM_START",

@@ -43,6 +43,22 @@ class CorrectedPlayer(glicko2.Player):  # type: ignore[misc]
         self._elapsed_periods = elapsed_periods
         self._volatility_max = volatility_max
         self.iterations = 0
+        # The package's steps 3, 4 and 7 ask g and E of the same opponent several times a
+        # game (six and three): each is the package's own value, computed once and kept.
+        self._g_of: float | None = None
+        self._g_value = 0.0
+        self._e_of: tuple[float, float] | None = None
+        self._e_value = 0.0
+
+    def _g(self, rd: float) -> float:
+        if rd != self._g_of:
+            self._g_of, self._g_value = rd, super()._g(rd)
+        return self._g_value
+
+    def _E(self, rating: float, rd: float) -> float:  # the package's name
+        if (rating, rd) != self._e_of:
+            self._e_of, self._e_value = (rating, rd), super()._E(rating, rd)
+        return self._e_value
 
     def _phi_squared(self) -> float:
         phi = float(self._Player__rd)

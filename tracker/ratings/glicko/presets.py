@@ -10,8 +10,12 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final, Literal
 
+from tracker.vocabulary import DEFAULT_PRESET as DEFAULT_PRESET  # the registry names it too
+
 LICHESS_PERIODS_PER_DAY: Final = 0.21436
 """lila ``ratingPeriodsPerDay``: "so a typical player's RD goes from 60 -> 110 in 1 year"."""
+CHESSCOM_PRESET: Final = "chesscom"
+"""The name of the Chess.com-like preset, the one whose assumptions a database may set."""
 CHESSCOM_START: Final = 1200.0
 """Default start of the ``chesscom`` preset (Chess.com's historical start for everyone)."""
 CHESSCOM_RD_MAX: Final = 350.0
@@ -170,7 +174,7 @@ def chesscom_preset(
         "Ratings shown rounded to the nearest whole number.",
     )
     return GlickoPreset(
-        name="chesscom",
+        name=CHESSCOM_PRESET,
         system="glicko1",
         initial_rating=start,
         initial_rd=initial_rd,
@@ -228,7 +232,6 @@ GLICKMAN: Final = GlickoPreset(
 PRESETS: Final[Mapping[str, GlickoPreset]] = MappingProxyType(
     {preset.name: preset for preset in (LICHESS, GLICKMAN, chesscom_preset())}
 )
-DEFAULT_PRESET: Final = "lichess"
 
 
 def get_preset(name: str) -> GlickoPreset:

@@ -19,7 +19,7 @@ from tracker.services.imports.report import (
     ImportOptions,
     Progress,
     SourceFile,
-    StaleFrom,
+    TcMonth,
     plural,
 )
 from tracker.services.imports.write import Writer
@@ -173,7 +173,7 @@ class GameFile:
         problems: list[Problem],
         invalid: int,
         added: int,
-        stale: tuple[StaleFrom, ...],
+        stale: tuple[TcMonth, ...],
     ) -> FileReport:
         return FileReport(
             file=self.name,

@@ -14,7 +14,7 @@ from tracker.services.imports.report import (
     FileReport,
     ImportOptions,
     SourceFile,
-    StaleFrom,
+    TcMonth,
     plural,
 )
 from tracker.services.players.files import read_players
@@ -39,11 +39,11 @@ def import_players_file(db: Db, file: SourceFile, options: ImportOptions) -> Fil
         read = None
     else:
         savepoint.keep()
-    stale: tuple[StaleFrom, ...] = ()
+    stale: tuple[TcMonth, ...] = ()
     notes: list[str] = []
     if read is not None and read.seeds_changed:
         firsts = queries.first_periods(db)
-        stale = tuple(StaleFrom(first.tc, first.month) for first in sorted(firsts))
+        stale = tuple(sorted(firsts))
     if read is not None and read.unchanged:
         notes.append(f"{plural(read.unchanged, 'player')} already as the file says")
     status: Literal["imported", "rejected", "dry-run"] = (

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, Literal, get_args
 
+from tracker.db.queries.imports import TcMonth as TcMonth  # re-exported
 from tracker.errors import InvalidInputError
 from tracker.importers.records import BLOCK
 from tracker.vocabulary import plural as plural  # re-exported for the import's modules
@@ -90,12 +91,6 @@ class CreatedPlayer:
 
 
 @dataclass(frozen=True)
-class StaleFrom:
-    tc: str
-    month: dt.date  # the first closed period marked stale
-
-
-@dataclass(frozen=True)
 class FileReport:
     file: str
     format: str
@@ -115,7 +110,7 @@ class FileReport:
     events_created: tuple[str, ...]
     problems: tuple[str, ...]
     notes: tuple[str, ...]
-    stale: tuple[StaleFrom, ...]
+    stale: tuple[TcMonth, ...]  # each time control's first closed period marked stale
     skipped_variant: int = 0  # games of other chess variants
     skipped_bullet: int = 0  # bullet games: on no FIDE list
     skipped_correspondence: int = 0  # correspondence games: on no FIDE list either

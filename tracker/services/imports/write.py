@@ -22,7 +22,7 @@ from tracker.services.imports.report import (
     CreatedPlayer,
     ImportOptions,
     Progress,
-    StaleFrom,
+    TcMonth,
     plural,
 )
 from tracker.services.intake import event_key, natural_key
@@ -58,7 +58,7 @@ class Writer:
 
     def write(
         self, invalid: int
-    ) -> tuple[int, tuple[CreatedPlayer, ...], tuple[str, ...], tuple[StaleFrom, ...]]:
+    ) -> tuple[int, tuple[CreatedPlayer, ...], tuple[str, ...], tuple[TcMonth, ...]]:
         plan, parsed = self.plan, self.plan.games.parsed
         survey = _Survey(plan)
         # Closed periods can turn stale only in the time controls that have some.
@@ -298,7 +298,7 @@ class Writer:
         first_day: dict[tuple[int, int], int],
         changed_events: Iterable[tuple[int, dt.date]],
         before: dict[tuple[str, int], EventSpan],
-    ) -> tuple[StaleFrom, ...]:
+    ) -> tuple[TcMonth, ...]:
         """Mark stale, per time control, the closed periods the new games can change: the
         period in which each touched event is rated before and after the import (for a game
         without an event or in a league, its own month; see fide.changed_period), or the
@@ -333,11 +333,11 @@ class Writer:
                 span = after.get((one, event_id))
                 if span is not None:
                     touch(one, changed_period(before.get((one, event_id)), span, span.end))
-        stale: list[StaleFrom] = []
+        stale: list[TcMonth] = []
         for tc, month in sorted(first.items()):
             marked = mark_stale(self.db, tc, month)
             if marked:
-                stale.append(StaleFrom(tc, marked[0]))
+                stale.append(TcMonth(tc, marked[0]))
         return tuple(stale)
 
 

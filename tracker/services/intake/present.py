@@ -24,7 +24,7 @@ PRESENT_CHUNK: Final = 20_000
 _Found = int | list[int]  # the file's game of a key, or its games
 
 
-class _Stored(NamedTuple):
+class _StoredGame(NamedTuple):
     """A stored game of a key: the key's level (1 for the key itself, n for ``key|#n``)."""
 
     level: int
@@ -109,7 +109,7 @@ class _Present:
         assert tc is not None, "a game without a time control is refused"
         return RESULT_CODES[self.games.result[game]], tc
 
-    def _contradiction(self, game: int, stored: _Stored) -> str:
+    def _contradiction(self, game: int, stored: _StoredGame) -> str:
         says, says_tc = self._result_tc(game)
         game_id, result, tc = stored.game_id, stored.result, stored.tc
         return (
@@ -118,7 +118,7 @@ class _Present:
             f"is right, remove game {game_id} first (`tracker game remove {game_id}`)"
         )
 
-    def _needs_more(self, found: _Found, stored: list[_Stored]) -> bool:
+    def _needs_more(self, found: _Found, stored: list[_StoredGame]) -> bool:
         """Whether a key's stored games found so far may not be all that matter: the file has
         more games of that key, or one of them matches none of those stored."""
         if not isinstance(found, list):  # the usual case: one game of that key, one stored
@@ -135,19 +135,19 @@ class _Present:
             left.remove(wanted)
         return False
 
-    def _stored(self, finals: dict[str, _Found]) -> dict[str, list[_Stored]]:
+    def _stored(self, finals: dict[str, _Found]) -> dict[str, list[_StoredGame]]:
         """The stored games of each key: (suffix, game id, result, tc), level by level. The
         next level is looked up only for the keys that need it: more file games than stored
         ones so far, or a file game no stored one matches (a re-import of a federation's
         file, one game per key, takes one lookup per game)."""
-        stored: dict[str, list[_Stored]] = defaultdict(list)
+        stored: dict[str, list[_StoredGame]] = defaultdict(list)
         wanted: dict[str, str] = {key: key for key in finals}  # stored key -> the file's key
         level = 1
         while wanted:
             found: list[str] = []
             for game in queries.games_by_natural_key(self.db, sorted(wanted)):
                 base = wanted[game.natural_key]
-                stored[base].append(_Stored(level, game.id, game.result, game.tc))
+                stored[base].append(_StoredGame(level, game.id, game.result, game.tc))
                 found.append(base)
             level += 1
             more = [base for base in found if self._needs_more(finals[base], stored[base])]

@@ -18,14 +18,15 @@ import json
 from collections.abc import Collection, Container, Iterable, Iterator
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING
 
 from tracker.db.driver import Db
 from tracker.db.queries import lists as queries
-from tracker.db.queries.lists import ClosedMonth, Line, ListSeed
+from tracker.db.queries.lists import ClosedMonth, Entry, Line, ListSeed
 from tracker.months import month_label, month_of, next_month, previous_month
 from tracker.ratings import fide
 from tracker.ratings.month_games import MonthGame
+from tracker.vocabulary import TIME_CONTROLS
 
 if TYPE_CHECKING:
     from tracker.db.models import PlayerSeed
@@ -157,98 +158,115 @@ def lines_at(
     return out
 
 
-class Brief(NamedTuple):
-    """What a printed list shows of a line: the rating, the games of the period, K, and the
-    ``extra`` player columns asked for."""
-
-    rating: int | None
-    games: int
-    k: int | None
-    extra: tuple[Any, ...] = ()
+# ---------------------------------------------------------------------------------------
+# The published lists stored once (``list_entries``): the close (and the rerate) stores each
+# list it publishes, made from the lines above; the readers of a list read it back.
 
 
-def briefs_at(db: Db, tc: str, month: dt.date, extra: Collection[str] = ()) -> dict[int, Brief]:
-    """:func:`lines_at` cut to what a printed list shows, for readers of a whole list (a
-    federation's list: reading a few columns is several times faster than whole lines), with
-    the ``extra`` columns (of ``players``, by name) of each line's player."""
-    closed = closed_months(db, tc)
-    if not closed or month < closed[0].month:
-        return {}
-    out: dict[int, Brief] = {}
-    seen: set[int] = set()
-    year = next_month(month).year
-    publication = fide.publication
-    for current, b in queries.latest_briefs(db, tc, month, extra):
-        seen.add(b.player_id)
-        if current:
-            out[b.player_id] = Brief(b.rating, b.games, b.next_k, b.extra)
-        elif b.rating is not None:  # carried over (see :func:`carried`)
-            flags = publication(
-                b.rating, b.rated_games, b.ever_2400, b.ever_2300, b.birth_year, year
-            )
-            out[b.player_id] = Brief(b.rating, 0, flags.k, b.extra)
-    unlisted = _unlisted_seeds(db, tc, seen)
-    extras = queries.player_columns(db, unlisted, extra) if extra and unlisted else {}
-    for pid, seed in unlisted.items():
-        line = seed_line(seed, closed[0].month, month)
-        out[pid] = Brief(line.rating, 0, line.next_k, extras.get(pid, ()))
+def ranked(entries: Iterable[Entry]) -> list[Entry]:
+    """``entries`` (rated lines, any rank) ranked as the list shows them: highest first, a
+    rank 1 + those rated higher (equal ratings share it)."""
+    out: list[Entry] = []
+    previous: int | None = None
+    rank = 0
+    for position, e in enumerate(sorted(entries, key=lambda e: (-e.rating, e.player_id)), 1):
+        if e.rating != previous:
+            rank, previous = position, e.rating
+        out.append(e._replace(rank=rank))
     return out
 
 
-class Printed(NamedTuple):
-    """A rated line of a printed list: what :class:`Brief` holds, with the player's name."""
-
-    player_id: int
-    name: str
-    rating: int
-    games: int
-    k: int | None
-    birth_year: int | None
-    extra: tuple[Any, ...]
+def entry(line: Line) -> Entry | None:
+    """What the list shows of ``line`` (unranked), if it is rated."""
+    if line.rating is None:
+        return None
+    return Entry(
+        line.player_id, 0, line.rating, line.change, line.games, line.next_k,
+        line.rated_games, line.ever_2400, line.ever_2300,
+    )  # fmt: skip
 
 
-def printed_list(
-    db: Db, tc: str, month: dt.date, first_month: dt.date, extra: Collection[str] = ()
-) -> Iterator[Printed]:
-    """The rated lines of the list that closed ``month`` (those of :func:`briefs_at` with a
-    rating), highest first, then by name and id, as the database sorts and streams them:
-    a federation's list is never all in memory. ``first_month``: the first closed period."""
+def list_entries(db: Db, tc: str, month: dt.date) -> list[Entry]:
+    """The list that closed ``month`` worked out from the history and the seeds
+    (:func:`lines_at`): what :func:`store_list` stores."""
+    return ranked(e for line in lines_at(db, tc, month).values() if (e := entry(line)))
+
+
+def store_list(db: Db, tc: str, month: dt.date, period: int) -> None:
+    """Store the list that closed ``month`` (its period ``period``), once its lines are:
+    the stored list before it carried over (as :func:`carried` carries a line), the lines
+    of the period over it; the first list from the history and the seeds. The same entries
+    as :func:`list_entries`, without reading every player's latest line."""
+    before = period_id(db, tc, previous_month(month))
+    if before is None:
+        queries.write_entries(db, period, list_entries(db, tc, month))
+        return
     year = next_month(month).year
-    publication = fide.publication
-    for source, name, line in queries.listed_lines(db, tc, month, extra):
-        rating = line.rating
-        assert rating is not None  # rated lines only
-        if source == queries.CURRENT:
-            games, k = line.games, line.next_k
-        elif source == queries.CARRIED:  # see :func:`carried`
-            games = 0
-            k = publication(
-                rating, line.rated_games, line.ever_2400, line.ever_2300, line.birth_year, year
-            ).k
+    made: dict[int, Entry] = {}
+    for e, born, _ in queries.entries_with_players(db, before):
+        flags = fide.publication(e.rating, e.rated_games, e.ever_2400, e.ever_2300, born, year)
+        made[e.player_id] = e._replace(
+            change=0, games=0, k=flags.k, ever_2400=flags.ever_2400, ever_2300=flags.ever_2300
+        )
+    for line in queries.period_lines(db, period):
+        shown = entry(line)
+        if shown is None:
+            made.pop(line.player_id, None)
         else:
-            seed = ListSeed(
-                line.player_id, rating, line.games, line.ever_2400, line.ever_2300,
-                line.birth_year,
-            )  # fmt: skip
-            games, k = 0, seed_line(seed, first_month, month).next_k
-        yield Printed(line.player_id, name, rating, games, k, line.birth_year, line.extra)
+            made[line.player_id] = shown
+    queries.write_entries(db, period, ranked(made.values()))
+
+
+def restore_players(db: Db, players: Collection[int]) -> None:
+    """The stored lists after a change to ``players`` that is not a rerate (a seed, a birth
+    year, a player made external or removed): their entries made again from what the lists
+    derive, and the ranks of the lists their entries change."""
+    wanted = set(players)
+    for tc in TIME_CONTROLS:
+        closed = closed_months(db, tc)
+        if not closed or not wanted:
+            continue
+        if len(wanted) > queries.IN_LIMIT:
+            for month, period, _ in closed:
+                store_list(db, tc, month, period)
+            continue
+        made: dict[dt.date, list[Entry]] = {}
+        for pid in wanted:
+            for month, _, line in player_lines(db, tc, pid, closed):
+                if (e := entry(line)) is not None:
+                    made.setdefault(month, []).append(e)
+        for month, period, _ in closed:
+            stored = queries.entries(db, period)
+            kept = [e for e in stored if e.player_id not in wanted]
+            new = ranked([*kept, *made.get(month, [])])
+            if set(new) != set(stored):
+                queries.write_entries(db, period, new)
+
+
+def printed_list(db: Db, period: int, extra: Collection[str] = ()) -> Iterator[queries.ListedLine]:
+    """The stored list of the period ``period``, highest first, then by name and id, as the
+    database streams it: a federation's list is never all in memory (``extra``: columns of
+    ``players`` by name)."""
+    return queries.listed_lines(db, period, extra)
 
 
 def ratings_at(db: Db, tc: str, month: dt.date) -> dict[int, int | None]:
-    """The rating of every line of the list that closed ``month`` (:func:`briefs_at`'s
-    ratings, read without the rest of each line: a rating carried over is the same)."""
-    closed = closed_months(db, tc)
-    if not closed or month < closed[0].month:
+    """The rating of every line of the list that closed ``month`` (:func:`lines_at`'s
+    ratings): its stored entries, and None for each unrated line stored on it (pending
+    results); read from the stored list and that period's own lines."""
+    period = period_id(db, tc, month)
+    if period is None:
         return {}
-    out: dict[int, int | None] = {}
-    seen: set[int] = set()
-    for pid, rating, current in queries.latest_ratings(db, tc, month):
-        seen.add(pid)
-        if current or rating is not None:  # an unrated line carried over is not listed
-            out[pid] = rating
-    for pid, seed in _unlisted_seeds(db, tc, seen).items():
-        out[pid] = seed.rating  # his seed_line's rating, without the rest of the line
+    out: dict[int, int | None] = dict.fromkeys(queries.unrated_lines(db, period))
+    out.update(queries.entry_ratings(db, period))
     return out
+
+
+def games_at(db: Db, tc: str, month: dt.date) -> dict[int, int]:
+    """The games each player's line on the list that closed ``month`` rated (those who
+    played in it)."""
+    period = period_id(db, tc, month)
+    return {} if period is None else dict(queries.period_games(db, period))
 
 
 def player_lines(
@@ -337,8 +355,7 @@ class ListRatings:
             given = queries.official_ratings(self.db, self.tc, next_month(period))
             seeded = self._seed_ratings()
             return {**seeded, **given} if given else seeded
-        briefs = briefs_at(self.db, self.tc, month)
-        return {pid: line.rating for pid, line in briefs.items()}
+        return ratings_at(self.db, self.tc, month)
 
     def _seed_ratings(self) -> dict[int, int | None]:
         if self._seeds is None:
@@ -411,7 +428,10 @@ def list_lines(
 ) -> tuple[dict[int, fide.PlayerState], dict[int, int | None]]:
     """The tracked players' states on the list that closed ``month``, and the rating of
     every line of it. ``needed``: the states of these players and of those whose line does
-    not carry over (unrated, or below the floor) only, the others' left out."""
+    not carry over (unrated, or below the floor) only, the others' left out. The whole list
+    is read from the stored list (every rated line) and the unrated lines stored on it."""
+    if player_id is None and (period := period_id(db, tc, month)) is not None:
+        return _stored_states(db, period, needed)
     lines = lines_at(db, tc, month, None if player_id is None else [player_id])
     states = {
         pid: line_state_of(line)
@@ -420,6 +440,35 @@ def list_lines(
         and (needed is None or pid in needed or not fide.carries_over(line.rating))
     }
     return states, {pid: line.rating for pid, line in lines.items()}
+
+
+def _stored_states(
+    db: Db, period: int, needed: Container[int] | None
+) -> tuple[dict[int, fide.PlayerState], dict[int, int | None]]:
+    """:func:`list_lines` of a whole stored list: a rated line has nothing pending (its pool
+    is :data:`_COUNTED_EMPTY_POOL`); an unrated one is stored on the list it is on."""
+    states: dict[int, fide.PlayerState] = {}
+    ratings: dict[int, int | None] = {}
+    for e, born, external in queries.entries_with_players(db, period):
+        ratings[e.player_id] = e.rating
+        if not external and (
+            needed is None or e.player_id in needed or not fide.carries_over(e.rating)
+        ):
+            states[e.player_id] = fide.PlayerState(
+                rating=e.rating,
+                rated_games=e.rated_games,
+                ever_2400=e.ever_2400,
+                ever_2300=e.ever_2300,
+                birth_year=born,
+                pool=(),
+                k=e.k,
+                first_event_settled=True,
+            )
+    for line in queries.period_lines(db, period, unrated=True):
+        ratings[line.player_id] = None
+        if not line.external:
+            states[line.player_id] = line_state_of(line)
+    return states, ratings
 
 
 def line_state(

@@ -31,7 +31,7 @@ from tracker.services.online import parse
 from tracker.services.online.http import Fetch
 from tracker.services.online.parse import OnlineParse, OnlinePoint
 from tracker.services.players.refs import PlayerRow, find
-from tracker.vocabulary import PLATFORM_NAMES, PLATFORMS
+from tracker.vocabulary import CHESSCOM, LICHESS, ONLINE_PLATFORMS, PLATFORMS
 
 LICHESS_HISTORY = "https://lichess.org/api/user/{user}/rating-history"
 CHESSCOM_ARCHIVES = "https://api.chess.com/pub/player/{user}/games/archives"
@@ -88,14 +88,14 @@ def store_points(
     updated: dict[str, int] = {}
     unchanged: dict[str, int] = {}
     latest: dict[str, tuple[dt.date, int]] = {}
-    new_points: list[q.NewPoint] = []
+    new_points: list[q.PerfPoint] = []
     new_ratings: dict[int, int] = {}  # stored point id: its new rating
     for p in points:
         if p.perf not in latest or p.day >= latest[p.perf][0]:
             latest[p.perf] = (p.day, p.rating)
         stored = existing.get((p.perf, p.day))
         if stored is None:
-            new_points.append(q.NewPoint(player.id, platform, p.perf, p.day, p.rating))
+            new_points.append(q.PerfPoint(player.id, platform, p.perf, p.day, p.rating))
             added[p.perf] = added.get(p.perf, 0) + 1
         elif stored.rating != p.rating:
             new_ratings[stored.id] = p.rating
@@ -110,7 +110,7 @@ def store_points(
         log.note(
             db,
             "imported",
-            f"{PLATFORM_NAMES[platform]} ratings of #{player.id} {player.name}: "
+            f"{ONLINE_PLATFORMS[platform].label} ratings of #{player.id} {player.name}: "
             f"{len(new_points)} points added, {len(new_ratings)} changed",
             players=[player.id],
         )
@@ -161,7 +161,7 @@ def import_data(db: Db, data: bytes, path: Path, player_ref: str | None) -> list
                 f'tracker player edit "{player.name}" --lichess USER'
             )
         result = parse.lichess_history(payload)
-        return [store_points(db, player, "lichess", result.points, _notes(result, path.name))]
+        return [store_points(db, player, LICHESS.key, result.points, _notes(result, path.name))]
     if kind == "chesscom-games":
         names = parse.chesscom_players(payload)
         if player is not None:
@@ -186,7 +186,7 @@ def import_data(db: Db, data: bytes, path: Path, player_ref: str | None) -> list
         for p in players:
             assert p.chesscom is not None
             result = parse.chesscom_games(payload, p.chesscom)
-            out.append(store_points(db, p, "chesscom", result.points, _notes(result, path.name)))
+            out.append(store_points(db, p, CHESSCOM.key, result.points, _notes(result, path.name)))
         return out
     if kind == "chesscom-archives":
         raise InvalidInputError(
@@ -217,7 +217,7 @@ def plan_fetch(db: Db, ref: str | None, platform: str | None) -> list[FetchTarge
     if ref is not None:
         player = _account(find(db, ref))
         if not any(player.user(p) for p in platforms):
-            which = " or ".join(PLATFORM_NAMES[p] for p in platforms)
+            which = " or ".join(ONLINE_PLATFORMS[p].label for p in platforms)
             raise NotFoundError(
                 f"{player.name} has no linked {which} account "
                 f'(tracker player edit "{player.name}" --lichess USER --chesscom USER)'
@@ -238,7 +238,7 @@ def plan_fetch(db: Db, ref: str | None, platform: str | None) -> list[FetchTarge
         if (user := p.user(plat))
     ]
     if not targets:  # --platform names one nobody is linked to
-        which = " or ".join(PLATFORM_NAMES[p] for p in platforms)
+        which = " or ".join(ONLINE_PLATFORMS[p].label for p in platforms)
         raise NotFoundError(f"no player has a linked {which} account")
     return targets
 
@@ -266,7 +266,7 @@ def download(targets: Sequence[FetchTarget], fetch: Fetch, say: Any = None) -> l
         try:
             out.append(_download(t, fetch, say))
         except NotFoundError:
-            platform = PLATFORM_NAMES[t.platform]
+            platform = ONLINE_PLATFORMS[t.platform].label
             raise NotFoundError(
                 f"{platform} has no user {t.user} (linked to {t.name}); correct it with "
                 f'`tracker player edit "{t.name}" --{t.platform} USER`'
@@ -277,7 +277,7 @@ def download(targets: Sequence[FetchTarget], fetch: Fetch, say: Any = None) -> l
 def _download(t: FetchTarget, fetch: Fetch, say: Any) -> Downloaded:
     """One target's points: Lichess in one request, Chess.com in one per monthly archive
     (from the month of the last stored point on)."""
-    if t.platform == "lichess":
+    if t.platform == LICHESS.key:
         url = lichess_url(t.user)
         if say is not None:
             say(f"fetching {t.name}'s Lichess rating history ({t.user})")
@@ -306,8 +306,8 @@ def store_downloads(db: Db, downloads: Sequence[Downloaded]) -> list[Stored]:
         player = q.account(db, d.target.player_id)
         if player is None or player.user(d.target.platform) != d.target.user:
             raise InvalidInputError(
-                f"{d.target.name}'s {PLATFORM_NAMES[d.target.platform]} account changed while "
-                "fetching; fetch again"
+                f"{d.target.name}'s {ONLINE_PLATFORMS[d.target.platform].label} account changed "
+                "while fetching; fetch again"
             )
         out.append(store_points(db, player, d.target.platform, d.points, d.notes))
     return out

@@ -14,7 +14,7 @@ from tracker.services import lists
 from tracker.services.online import check_platform
 from tracker.services.online.reads import series_for
 from tracker.user_input import check_tc, today
-from tracker.vocabulary import PLATFORM_NAMES, online_perf
+from tracker.vocabulary import ONLINE_PLATFORMS, online_perf
 
 # --------------------------------------------------------------------------------------
 # FIDE beside a platform: the least-squares line across the linked players
@@ -59,9 +59,7 @@ def online_fit(db: Db, tc: str, platform: str) -> OnlineFit:
     if closed:
         month, _period, _ = closed[-1]
         list_date = next_month(month)
-        elo: dict[int, int | None] = {
-            pid: line.rating for pid, line in lists.briefs_at(db, tc, month).items()
-        }
+        elo: dict[int, int | None] = lists.ratings_at(db, tc, month)
     else:
         list_date = today()
         elo = {pid: s.rating for pid, s in lists.seeds(db, tc).items()}
@@ -76,11 +74,11 @@ def online_fit(db: Db, tc: str, platform: str) -> OnlineFit:
         if rating is None:
             left_out.append((name, "no Elo on the list"))
         elif point is None:
-            left_out.append((name, f"no {PLATFORM_NAMES[platform]} {perf} rating by then"))
+            left_out.append((name, f"no {ONLINE_PLATFORMS[platform].label} {perf} rating by then"))
         else:
             on, online = point
             if list_date - on > ONLINE_MAX_AGE:
-                left_out.append((name, f"last {PLATFORM_NAMES[platform]} rating on {on}"))
+                left_out.append((name, f"last {ONLINE_PLATFORMS[platform].label} rating on {on}"))
             else:
                 pairs.append((pid, name, rating, on, online))
     fit = fit_line([float(e) for _, _, e, _, _ in pairs], [float(o) for *_, o in pairs])

@@ -14,7 +14,7 @@ Formats (the public, unauthenticated APIs):
   "black": {...}}, ...]}``. A game carries both players' ratings after it; a day's rating
   is the one after the player's last rated game of standard chess that day (UTC).
 
-Only the perfs of :data:`tracker.vocabulary.ONLINE_PERFS` are kept (standard chess: no
+Only the perfs of :data:`tracker.vocabulary.ONLINE_PLATFORMS` are kept (standard chess: no
 variants, no puzzles, no ultrabullet). A point that cannot be read is left out with a note.
 """
 
@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from tracker.vocabulary import ONLINE_PERFS, RATING_MAX, RATING_MIN
+from tracker.vocabulary import CHESSCOM, LICHESS, RATING_MAX, RATING_MIN
 
 Kind = Literal["lichess-history", "chesscom-games", "chesscom-archives"]
 
@@ -110,7 +110,7 @@ def lichess_history(payload: Any) -> OnlineParse:
     """Points from Lichess's rating-history response (see the module docstring)."""
     if kind_of(payload) != "lichess-history":
         return OnlineParse((), ("not a Lichess rating history (a list of {name, points})",))
-    wanted = ONLINE_PERFS["lichess"]
+    wanted = LICHESS.perfs
     problems: list[str] = []
     ignored: list[str] = []
     found: list[tuple[str, dt.date, int]] = []
@@ -178,7 +178,7 @@ def chesscom_games(payload: Any, username: str) -> OnlineParse:
     day, their rating after their last rated game of standard chess that day."""
     if kind_of(payload) != "chesscom-games":
         return OnlineParse((), ("not a Chess.com monthly archive (an object with games)",))
-    wanted = ONLINE_PERFS["chesscom"]
+    wanted = CHESSCOM.perfs
     me = username.lower()
     problems: list[str] = []
     ignored: set[str] = set()

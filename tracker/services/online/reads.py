@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from tracker.db.driver import Db
 from tracker.db.queries import online as q
 from tracker.services.players.refs import find
-from tracker.vocabulary import ONLINE_PERFS, PLATFORM_NAMES, PLATFORMS, online_perf
+from tracker.vocabulary import ONLINE_PLATFORMS, PLATFORMS, online_perf
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ class OnlineSeries:
 
     @property
     def label(self) -> str:
-        return f"{PLATFORM_NAMES[self.platform]} {self.perf}"
+        return f"{ONLINE_PLATFORMS[self.platform].label} {self.perf}"
 
 
 def series_for(db: Db, player_ids: Iterable[int], tc: str) -> dict[int, list[OnlineSeries]]:
@@ -90,13 +90,13 @@ def show(db: Db, ref: str) -> OnlineView:
 
     def rank(key: tuple[str, str]) -> tuple[int, int]:
         platform, perf = key
-        return order[platform], list(ONLINE_PERFS[platform]).index(perf)
+        return order[platform], list(ONLINE_PLATFORMS[platform].perfs).index(perf)
 
     perfs = tuple(
         PerfSummary(
             platform=platform,
             perf=perf,
-            tc=ONLINE_PERFS[platform].get(perf),
+            tc=ONLINE_PLATFORMS[platform].perfs.get(perf),
             points=len(pts),
             first=pts[0].day,
             last=pts[-1].day,

@@ -25,7 +25,7 @@ from tracker.services.periods.standing import Peak, Standing, Standings, peak, r
 from tracker.services.players.refs import PlayerRow, PlayerView, find, show_player
 from tracker.services.shadow.config import get_config
 from tracker.user_input import check_tc, today
-from tracker.vocabulary import TIME_CONTROLS, TimeControl
+from tracker.vocabulary import DEFAULT_PRESET, TIME_CONTROLS, TimeControl
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ class History:
     seed_games: int | None
     rows: tuple[HistoryRow, ...]
     stale_months: tuple[dt.date, ...]
-    preset: str = "lichess"
+    preset: str = DEFAULT_PRESET
     external_rd: float = 60.0
     # Whether the rows count games against external opponents (the shadow gives them a fixed
     # RD), and the RD from which the preset marks a shadow rating provisional ('?').
@@ -86,14 +86,12 @@ def plays_external(db: Db, tc: str, before: dt.date | None, player_id: int | Non
 
 class Shared:
     """What every player's history of one time control reads alike (the closed months, the
-    shadow's settings, every list's ratings for the ranks), read once for a page per player
-    (``tracker site build``)."""
+    shadow's settings), read once for a page per player (``tracker site build``)."""
 
     def __init__(self, db: Db, tc: str) -> None:
         self.tc = check_tc(tc)
         self.closed = lists.closed_months(db, self.tc)
         self.config = get_config(db)
-        self.standings = Standings(db, self.tc, self.closed, [m for m, _, _ in self.closed])
 
 
 def history(db: Db, ref: str, tc: str, shared: Shared | None = None) -> History:
@@ -105,13 +103,12 @@ def history(db: Db, ref: str, tc: str, shared: Shared | None = None) -> History:
         raise not_rated_here(player)
     if shared is not None:
         assert shared.tc == tc
-        closed, config, standings = shared.closed, shared.config, shared.standings
+        closed, config = shared.closed, shared.config
     else:
         closed = lists.closed_months(db, tc)
         config = get_config(db)
     lines = lists.player_lines(db, tc, player.id, closed)
-    if shared is None:
-        standings = Standings(db, tc, closed, [month for month, _, _ in lines])
+    standings = Standings(db, tc, player.id)
     listed = [
         HistoryRow(
             month=month,
@@ -126,7 +123,7 @@ def history(db: Db, ref: str, tc: str, shared: Shared | None = None) -> History:
             change=h.change,
             stale=stale,
             note=h.note,
-            standing=standings.place(month, h.rating),
+            standing=standings.place(month),
         )
         for month, stale, h in lines
         # every period they were listed on or played in (a note says why nothing counted)
@@ -343,7 +340,7 @@ def _status(db: Db, player: PlayerRow, tc: TimeControl, today: dt.date) -> Ratin
             state = listed[player.id]
         elif seed is not None:
             state = lists.seeded_state(seed, player.birth_year, closed[0].month)
-        standing = Standings(db, tc, closed, [last_month]).place(last_month, state.rating)
+        standing = Standings(db, tc, player.id).place(last_month)
         best = peak(lists.player_lines(db, tc, player.id, closed))
     elif seed is not None:
         state = lists.seeded_state(seed, player.birth_year, first_games or month_of(today))
@@ -401,7 +398,7 @@ def _live(
             change_exact=sum((lists.from_hundredths(x.change_exact_c) for x in played), Decimal(0)),
             change=sum(x.change for x in played),
             rating=rating,
-            standing=Standings(db, tc, after, [last]).place(last, rating),
+            standing=Standings(db, tc, player_id).place(last),
             list_date=next_month(last),
         )
 
@@ -430,6 +427,10 @@ class RatingList:
     stale: bool
 
 
+#: What printing a list must know before its first line (:func:`list_shape`).
+ListShape = list_queries.Shape
+
+
 @dataclass(frozen=True)
 class ListStream:
     """A published list read as it is printed: its entries come in order, from the
@@ -440,16 +441,7 @@ class ListStream:
     month: dt.date
     stale: bool
     entries: Iterator[ListEntry]
-
-
-class ListShape(NamedTuple):
-    """What printing a list must know before its first line: how many are on it, the rank
-    of the last, the longest name (in characters) and the highest FIDE id."""
-
-    players: int
-    last_rank: int
-    longest_name: int
-    top_fide_id: int | None
+    period_id: int
 
 
 def rating_list(db: Db, tc: str, list_month: dt.date | None) -> RatingList:
@@ -472,7 +464,7 @@ def list_stream(db: Db, tc: str, list_month: dt.date | None) -> ListStream:
     if not closed:
         raise NotFoundError(f"no {tc} list yet: close a period first (`tracker period close`)")
     if list_month is None:
-        month, _pid, stale = closed[-1]
+        month, period, stale = closed[-1]
     else:
         wanted = previous_month(list_month)
         match = [c for c in closed if c[0] == wanted]
@@ -482,35 +474,23 @@ def list_stream(db: Db, tc: str, list_month: dt.date | None) -> ListStream:
                 f"no {tc} list dated {month_label(list_month)}: lists run from "
                 f"{month_label(first)} to {month_label(last)}"
             )
-        month, _pid, stale = match[0]
-    return ListStream(tc, next_month(month), month, stale, _entries(db, tc, month, closed[0].month))
+        month, period, stale = match[0]
+    return ListStream(tc, next_month(month), month, stale, _entries(db, period), period)
 
 
-def _entries(db: Db, tc: str, month: dt.date, first_month: dt.date) -> Iterator[ListEntry]:
+def _entries(db: Db, period: int) -> Iterator[ListEntry]:
     # Columns, not entities: a federation's list has hundreds of thousands of lines.
-    columns = ("title", "federation", "fide_id")
-    previous: int | None = None
-    rank = 0
-    for position, line in enumerate(
-        lists.printed_list(db, tc, month, first_month, columns), start=1
-    ):
-        if line.rating != previous:
-            rank, previous = position, line.rating
+    for line in lists.printed_list(db, period, ("title", "federation", "fide_id")):
         title, fed, fide_id = line.extra
         yield ListEntry(
-            rank, line.player_id, line.name, title, fed, fide_id, line.birth_year, line.rating,
-            line.games, line.k,
+            line.rank, line.player_id, line.name, title, fed, fide_id, line.birth_year,
+            line.rating, line.games, line.k,
         )  # fmt: skip
 
 
 def list_shape(db: Db, ls: ListStream) -> ListShape:
-    """The shape of the list ``ls`` streams (one grouped query: a few thousand ratings)."""
-    counts = list_queries.rating_counts(db, ls.tc, ls.month)
-    players = sum(c.players for c in counts)
-    last_rank = players - counts[-1].players + 1 if counts else 0
-    longest = max((c.longest_name for c in counts), default=0)
-    ids = [c.top_fide_id for c in counts if c.top_fide_id is not None]
-    return ListShape(players, last_rank, longest, max(ids, default=None))
+    """The shape of the list ``ls`` streams (one query of its stored entries)."""
+    return list_queries.list_shape(db, ls.period_id)
 
 
 @dataclass(frozen=True)

@@ -66,7 +66,7 @@ def live_list(db: Db, tc: str, today: dt.date) -> LiveList:
         months = close_live(db, tc, today)
         played: Counter[int] = Counter()
         for month in months:  # one read a month: the games each line rated
-            played.update({pid: b.games for pid, b in lists.briefs_at(db, tc, month).items()})
+            played.update(lists.games_at(db, tc, month))
         if not lists.closed_months(db, tc):
             return months, (), None, played
         live = rating_list(db, tc, None)

@@ -11,18 +11,14 @@ from __future__ import annotations
 
 import bisect
 import datetime as dt
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import accumulate, groupby
-from operator import itemgetter
 from typing import TypeVar
 
 from tracker.db.driver import Db
 from tracker.db.queries import lists as list_queries
 from tracker.db.queries import periods as period_queries
-from tracker.db.queries.lists import ClosedMonth
 from tracker.months import next_month
-from tracker.services import lists
 
 T = TypeVar("T")
 
@@ -49,74 +45,33 @@ class Standing:
 
 
 class Standings:
-    """The ratings on the closed lists of a time control, to place a rating on each: one read
-    of the stored lines (and the seeds), the lists of ``months`` only kept, each as how many of
-    its players have each rating (a few thousand numbers, whatever the size of the list)."""
+    """Where one player stands on each stored list of a time control he is rated on: his
+    entries' ranks and the sizes of those lists, read by index probes around his own rank
+    (``list_entries``), whatever the size of the lists."""
 
-    def __init__(self, db: Db, tc: str, closed: list[ClosedMonth], months: Collection[dt.date]):
-        self._lists: dict[dt.date, _Counted] = {}
-        wanted = set(months)
-        if not closed or not wanted:
-            return
-        last = max(wanted)
-        # a seed is a player's rating on every list before his first stored line
-        current: dict[int, int | None] = {p: s.rating for p, s in lists.seeds(db, tc).items()}
-        counts: dict[int, int] = {}
-        for r in current.values():
-            if r:
-                counts[r] = counts.get(r, 0) + 1
-        # the stored lines come list by list, in the order of the lists
-        lines = groupby(list_queries.list_moves(db, tc, last), key=itemgetter(0))
-        period_lines = next(lines, None)
-        for month, period, _ in closed:
-            if month > last:
-                break
-            if period_lines is not None and period_lines[0] == period:
-                for _, pid, rating in period_lines[1]:
-                    before = current.get(pid)
-                    if before:
-                        counts[before] -= 1
-                    if rating:
-                        counts[rating] = counts.get(rating, 0) + 1
-                    current[pid] = rating
-                period_lines = next(lines, None)
-            if month in wanted:
-                self._lists[month] = _Counted(counts)
+    def __init__(self, db: Db, tc: str, player_id: int) -> None:
+        self._lists = {
+            p.month: stood(p.rank, p.tied, p.last_rank + p.last_tied - 1)
+            for p in list_queries.player_places(db, tc, player_id)
+        }
 
-    def place(self, month: dt.date, rating: int | None) -> Standing | None:
-        """Where ``rating`` stands on the list closing ``month`` (None: unrated, or not a
-        list read)."""
-        counted = self._lists.get(month)
-        return None if counted is None else counted.place(rating)
+    def place(self, month: dt.date) -> Standing | None:
+        """Where he stands on the list closing ``month`` (None: he is not rated on it)."""
+        return self._lists.get(month)
 
 
-class _Counted:
-    """A list's ratings as the number of its players at or below each rating."""
-
-    def __init__(self, counts: dict[int, int]):
-        self.ratings = sorted(r for r, n in counts.items() if n > 0)
-        self.at_most = list(accumulate(counts[r] for r in self.ratings))
-        self.size = self.at_most[-1] if self.at_most else 0
-
-    def place(self, rating: int | None) -> Standing | None:
-        """As :func:`place` on the list's sorted ratings."""
-        if not self.size or not rating:
-            return None
-        lower = bisect.bisect_left(self.ratings, rating)
-        below = self.at_most[lower - 1] if lower else 0
-        upper = bisect.bisect_right(self.ratings, rating)
-        above = self.size - (self.at_most[upper - 1] if upper else 0)
-        return Standing(above + 1, self.size, 100 * below / self.size)
+def stood(rank: int, tied: int, size: int) -> Standing:
+    """The standing of a rank shared by ``tied`` players on a list of ``size``."""
+    return Standing(rank, size, 100 * (size - (rank - 1) - tied) / size)
 
 
 def place(ratings: Sequence[int], rating: int | None) -> Standing | None:
     """Where ``rating`` stands among ``ratings`` (a list's, sorted lowest first)."""
     if not ratings or not rating:
         return None
-    n = len(ratings)
     below = bisect.bisect_left(ratings, rating)
-    above = n - bisect.bisect_right(ratings, rating)
-    return Standing(above + 1, n, 100 * below / n)
+    above = len(ratings) - bisect.bisect_right(ratings, rating)
+    return stood(above + 1, len(ratings) - above - below, len(ratings))
 
 
 @dataclass(frozen=True)

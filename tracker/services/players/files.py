@@ -23,12 +23,13 @@ from typing import Any, NamedTuple
 from tracker.db.driver import Db
 from tracker.db.queries import players as q
 from tracker.errors import TrackerError
-from tracker.importers.players import PlayerRow, SeedRow
+from tracker.importers.players import FilePlayer
 from tracker.importers.records import Problem
+from tracker.services import lists
 from tracker.services.intake import is_fide_id, not_fide_id
 from tracker.services.players import (
     PlayerView,
-    SeedInput,
+    Seed,
     add_player,
     edit_player,
     list_players,
@@ -48,39 +49,29 @@ class PlayersRead:
     warnings: tuple[Problem, ...] = ()  # what the intake's rules set aside
 
 
-def _seed_input(seed: SeedRow) -> SeedInput:
-    return SeedInput(
-        rating=seed.rating,
-        games=seed.games,
-        ever_2400=seed.ever_2400,
-        ever_2300=seed.ever_2300,
-        tc=seed.tc,
-    )
-
-
-class _Stored(NamedTuple):
+class _StoredPlayer(NamedTuple):
     """A stored player a row matches, with his seeds."""
 
     player: q.PlayerRow
     seeds: list[q.SeedRow]
 
 
-def _match(db: Db, row: PlayerRow) -> _Stored | str | None:
+def _match(db: Db, row: FilePlayer) -> _StoredPlayer | str | None:
     """The stored player of a row, None for a new one, or why it cannot be told."""
     if row.fide_id is not None:
         by_id = q.player_with_fide_id(db, row.fide_id)
         if by_id is not None:
-            return _Stored(by_id, q.seeds_of(db, by_id.id))
+            return _StoredPlayer(by_id, q.seeds_of(db, by_id.id))
     named = q.players_named(db, row.name)
     if row.fide_id is not None:
         named = [p for p in named if p.fide_id is None]  # another id: another person
     if len(named) > 1:
         ids = ", ".join(f"#{p.id}" for p in named)
         return f"{row.name!r} matches {len(named)} players ({ids}); give their FIDE id"
-    return _Stored(named[0], q.seeds_of(db, named[0].id)) if named else None
+    return _StoredPlayer(named[0], q.seeds_of(db, named[0].id)) if named else None
 
 
-def _changes(player: q.PlayerRow, row: PlayerRow) -> dict[str, Any]:
+def _changes(player: q.PlayerRow, row: FilePlayer) -> dict[str, Any]:
     given = {
         "name": row.name,
         "fide_id": row.fide_id,
@@ -97,7 +88,7 @@ def _changes(player: q.PlayerRow, row: PlayerRow) -> dict[str, Any]:
     }
 
 
-def _seed_changes(seeds: list[q.SeedRow], row: PlayerRow) -> list[SeedRow]:
+def _seed_changes(seeds: list[q.SeedRow], row: FilePlayer) -> list[Seed]:
     stored = {s.tc: s for s in seeds}
     changed = []
     for seed in row.seeds:
@@ -113,7 +104,7 @@ def _seed_changes(seeds: list[q.SeedRow], row: PlayerRow) -> list[SeedRow]:
     return changed
 
 
-def read_players(db: Db, file: str, rows: tuple[PlayerRow, ...]) -> PlayersRead:
+def read_players(db: Db, file: str, rows: tuple[FilePlayer, ...]) -> PlayersRead:
     """Add or update the players of a file (see the module docstring): ``file`` names it in
     the problems."""
     created: list[tuple[int, str, int | None, bool]] = []
@@ -124,6 +115,7 @@ def read_players(db: Db, file: str, rows: tuple[PlayerRow, ...]) -> PlayersRead:
     seen_ids: dict[int, int] = {}
     seen_names: dict[str, int] = {}
     warnings: list[Problem] = []
+    touched: list[int] = []  # whose lines on the stored lists may change: restored once
     for row in rows:
         if row.fide_id is not None and not is_fide_id(row.fide_id):
             warnings.append(Problem(file, row.line, f"fide_id {not_fide_id(row.fide_id)}"))
@@ -158,16 +150,18 @@ def read_players(db: Db, file: str, rows: tuple[PlayerRow, ...]) -> PlayersRead:
                 else:
                     view = _edit(db, f"#{found.player.id}", changes, seeds)
                     updated.append(view.name)  # as it is now
+                touched.append(view.id)
         except TrackerError as exc:
             problems.append(Problem(file, row.line, str(exc)))
             continue
         seeds_changed = seeds_changed or bool(seeds) or "birth_year" in changes
+    lists.restore_players(db, touched)
     return PlayersRead(
         tuple(created), tuple(updated), unchanged, tuple(problems), seeds_changed, tuple(warnings)
     )
 
 
-def _add(db: Db, row: PlayerRow) -> PlayerView:
+def _add(db: Db, row: FilePlayer) -> PlayerView:
     """A new player, as ``tracker player add`` adds him, then his other seeds."""
     seeds = list(row.seeds)
     view = add_player(
@@ -179,19 +173,21 @@ def _add(db: Db, row: PlayerRow) -> PlayerView:
         sex=row.sex,
         title=row.title,
         external=bool(row.external),
-        seed=_seed_input(seeds[0]) if seeds else None,
+        seed=seeds[0] if seeds else None,
+        restore_lists=False,
     )
     for seed in seeds[1:]:
-        edit_player(db, view.ref, changes={}, seed=_seed_input(seed))
+        edit_player(db, view.ref, changes={}, seed=seed, restore_lists=False)
     return view
 
 
-def _edit(db: Db, ref: str, changes: dict[str, Any], seeds: list[SeedRow]) -> PlayerView:
+def _edit(db: Db, ref: str, changes: dict[str, Any], seeds: list[Seed]) -> PlayerView:
     """A known player's changes and new seeds, as ``tracker player edit`` makes them; the
     player as he is then."""
-    view = edit_player(db, ref, changes=changes, seed=_seed_input(seeds[0]) if seeds else None)
+    first = seeds[0] if seeds else None
+    view = edit_player(db, ref, changes=changes, seed=first, restore_lists=False)
     for seed in seeds[1:]:
-        view = edit_player(db, ref, changes={}, seed=_seed_input(seed))
+        view = edit_player(db, ref, changes={}, seed=seed, restore_lists=False)
     return view
 
 

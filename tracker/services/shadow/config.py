@@ -5,7 +5,6 @@ come with an Elo, the external opponents' RD and the chesscom assumptions (the s
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from tracker.db.driver import Db
 from tracker.db.queries import shadow as queries
@@ -19,22 +18,13 @@ SEED_RD_RANGE = (10.0, 500.0)
 """The fixed seed RDs ``shadow set --seed-rd N`` accepts."""
 
 
-@dataclass(frozen=True)
-class ShadowConfig:
-    """How this database computes its shadow rating."""
-
-    preset: str = glicko.DEFAULT_PRESET
-    seed: str = "elo"
-    external_rd: float = 60.0
-    chesscom_start: float = glicko.CHESSCOM_START
-    chesscom_c: float = glicko.CHESSCOM_C_PER_DAY
-    chesscom_rd_min: float = glicko.CHESSCOM_RD_MIN
-    chesscom_rd_max: float = glicko.CHESSCOM_RD_MAX
-    seed_rd: float | None = None  # None: ``auto``, from the player's rated games
+class ShadowConfig(queries.Settings):
+    """How this database computes its shadow rating: its stored settings (the defaults
+    without them), and the Glicko preset they make."""
 
     def glicko_preset(self, name: str | None = None) -> GlickoPreset:
         chosen = name or self.preset
-        if chosen == "chesscom":
+        if chosen == glicko.CHESSCOM_PRESET:
             return glicko.chesscom_preset(
                 start=self.chesscom_start,
                 c=self.chesscom_c,
@@ -46,7 +36,7 @@ class ShadowConfig:
 
 def get_config(db: Db) -> ShadowConfig:
     row = queries.settings(db)
-    return ShadowConfig() if row is None else ShadowConfig(**row._asdict())
+    return ShadowConfig() if row is None else ShadowConfig(*row)
 
 
 def seed_rd_for(config: ShadowConfig, preset: GlickoPreset, games: int) -> float:
