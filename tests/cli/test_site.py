@@ -464,3 +464,20 @@ def test_an_event_page_shows_tie_breaks_pairings_and_what_a_rating_is(
     want = {s["name"]: s for s in js(season, "event", "show", "Autumn Open")["standings"]}
     for name, row in by_name.items():
         assert row[3] == f"{want[name]['score']:.1f}"
+
+
+def test_a_long_history_has_a_chart_of_its_last_year_too(cli: Cli, folder: Path) -> None:
+    for name, rating in (("Hart", "2300"), ("Okafor", "2100")):
+        ok(cli("player", "add", name, "--rating", rating, "--games", "40"))
+    months = [f"2025-{m:02d}" for m in range(1, 13)] + ["2026-01", "2026-02"]
+    for month in months:
+        ok(cli("game", "add", "Hart", "Okafor", "1/2-1/2", "--date", f"{month}-10", "--yes"))
+        ok(cli("period", "close", month))
+    build(cli, folder)
+    page = page_text(folder / "players" / "1.html")
+    assert page.count("<details><summary>The last year only</summary>") == 1
+    ids = re.findall(r' id="([^"]+)"', page)
+    assert len(ids) == len(set(ids))
+    year = page[page.index("The last year only") :]
+    labels = re.findall(r'text-anchor="middle">(\d{4}-\d{2})</text>', year.split("</svg>")[0])
+    assert labels and labels[0] >= "2025-03"  # the year to the 2026-03-01 list

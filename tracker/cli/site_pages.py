@@ -31,7 +31,7 @@ import html
 import io
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tracker.cli import render
 from tracker.cli.event import GRID_PLAYERS, ROUNDS_CAPTION, grid_columns, grid_rows, round_rows
@@ -493,10 +493,38 @@ def chart(c: Comparison) -> str:
     rating of the first linked platform as steps. Each point tells its value on hover."""
     if not elo_steps(c) and not shadow_line(c):
         return ""
-    return "".join(f'<div class="{shape.name}">{_chart(c, shape)}</div>\n' for shape in SHAPES)
+    out = "".join(f'<div class="{shape.name}">{_chart(c, shape)}</div>\n' for shape in SHAPES)
+    year = last_year(c)
+    if year is not None:
+        charts = "".join(
+            f'<div class="{shape.name}">{_chart(year, shape, "-year")}</div>\n' for shape in SHAPES
+        )
+        out += f"<details><summary>The last year only</summary>\n{charts}</details>\n"
+    return out
 
 
-def _chart(c: Comparison, shape: Shape) -> str:
+#: A history longer than this many lists has a chart of its last year too.
+YEAR_LISTS = 13
+
+
+def last_year(c: Comparison) -> Comparison | None:
+    """The chart's data for the year to its last list (None: the history is no longer than
+    :data:`YEAR_LISTS` lists): the lists and games after the day a year before, and the Elo
+    in force that day."""
+    if len(c.rows) <= YEAR_LISTS:
+        return None
+    since = c.rows[-1].list_date - dt.timedelta(days=365)
+    before = [r for r in c.rows if r.list_date <= since and r.elo is not None]
+    start = (since, before[-1].elo) if before and before[-1].elo is not None else c.elo_start
+    return replace(
+        c,
+        rows=tuple(r for r in c.rows if r.list_date > since),
+        points=tuple(p for p in c.points if p.played_on > since),
+        elo_start=start,
+    )
+
+
+def _chart(c: Comparison, shape: Shape, suffix: str = "") -> str:
     elo = elo_steps(c)
     line = shadow_line(c)
     first, last = span(c)
@@ -533,7 +561,7 @@ def _chart(c: Comparison, shape: Shape) -> str:
         out.append(f"{_fmt(x(end))},{_fmt(y(points[-1][1]))}")
         return " ".join(out)
 
-    key = f"chart-{_e(c.tc)}-{shape.name}"
+    key = f"chart-{_e(c.tc)}-{shape.name}{suffix}"
     plot = f'x="{left}" y="{TOP}" width="{width - left - RIGHT}" height="{bottom - TOP}"'
     parts = [
         f'<clipPath id="{key}-clip"><rect {plot}/></clipPath>',
