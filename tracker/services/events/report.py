@@ -50,6 +50,27 @@ class RatedStatus:
     to_come: tuple[dt.date, ...]
 
 
+def _league_status(
+    span: rated_games.EventSpan, first: dt.date, last: dt.date, closed: dict[dt.date, bool]
+) -> RatedStatus:
+    """A league's: rated month by month, the months rated and to come."""
+    end = span.end if span.ended and not span.assumed else last
+    months = months_between(month_of(first), month_of(max(end, last)))
+    done = tuple(m for m in months if m in closed)
+    waiting = tuple(m for m in months if m not in closed)
+    parts = []
+    if done:
+        parts.append(f"{_months(done[0], done[-1])} rated")
+    if waiting:
+        parts.append(f"{_months(waiting[0], waiting[-1])} to come")
+    return RatedStatus(
+        "league",
+        "league, rated monthly: " + ", ".join(parts),
+        tuple(next_month(m) for m in done),
+        waiting,
+    )
+
+
 def rated_status(
     span: rated_games.EventSpan | None,
     first: dt.date | None,
@@ -65,21 +86,7 @@ def rated_status(
     current = month_of(today)
     last = progress.last if progress is not None and progress.last is not None else span.end
     if span.league:
-        end = span.end if span.ended and not span.assumed else last
-        months = months_between(month_of(first), month_of(max(end, last)))
-        done = tuple(m for m in months if m in closed)
-        waiting = tuple(m for m in months if m not in closed)
-        parts = []
-        if done:
-            parts.append(f"{_months(done[0], done[-1])} rated")
-        if waiting:
-            parts.append(f"{_months(waiting[0], waiting[-1])} to come")
-        return RatedStatus(
-            "league",
-            "league, rated monthly: " + ", ".join(parts),
-            tuple(next_month(m) for m in done),
-            waiting,
-        )
+        return _league_status(span, first, last, closed)
     period = span.rated_in(span.end)
     listed = next_month(period).isoformat() if span.ended else ""
     if span.ended and period in closed:
