@@ -138,6 +138,47 @@ def _save(fig: Any, path: Path) -> None:
         raise InvalidInputError(f"cannot write {path}: {exc.strerror}") from None
 
 
+def _steps(ax: Any, points: Sequence[tuple[dt.date, float]], last: dt.date, **style: Any) -> None:
+    """A rating that holds from each point to the next (a published list), drawn on to
+    ``last``."""
+    ax.step(
+        _to_num([d for d, _ in points] + [last + _MARGIN]),
+        [v for _, v in points] + [points[-1][1]],
+        where="post",
+        **style,
+    )
+
+
+def _draw_shadow(ax: Any, preset: str, line: list[tuple[dt.date, float, float, bool]]) -> None:
+    """The shadow, point by point, in its ±2 RD band (provisional stretches shaded)."""
+    days = _to_num([d for d, *_ in line])
+    provisional = [p for *_, p in line]
+    ax.fill_between(
+        days,
+        [r - 2 * rd for _, r, rd, _ in line],
+        [r + 2 * rd for _, r, rd, _ in line],
+        color="tab:orange",
+        alpha=0.10,
+        linewidth=0,
+        label=f"{preset} ±2 RD",
+    )
+    label = f"{preset} shadow"
+    if all(provisional):
+        label += " (provisional throughout)"
+    elif any(provisional):
+        _shade_provisional(ax, line)
+    ax.plot(
+        days,
+        [r for _, r, _, _ in line],
+        color="tab:orange",
+        linewidth=1.6,
+        linestyle="--" if all(provisional) else "-",
+        marker="o",
+        markersize=2.5,
+        label=label,
+    )
+
+
 def draw_comparison(c: Comparison, platform: str | None = None) -> Any:
     """The figure of one player (``platform``: whose real ratings to draw, if any)."""
     if not c.rows:
@@ -151,52 +192,13 @@ def draw_comparison(c: Comparison, platform: str | None = None) -> Any:
     fig, ax = plt.subplots(figsize=(10, 5.2), dpi=110)
     shown: list[float] = [v for _, v in elo] + [r for _, r, _, _ in line] + [r for _, r in real]
     if line:
-        days = _to_num([d for d, *_ in line])
-        ratings = [r for _, r, _, _ in line]
-        provisional = [p for *_, p in line]
-        ax.fill_between(
-            days,
-            [r - 2 * rd for _, r, rd, _ in line],
-            [r + 2 * rd for _, r, rd, _ in line],
-            color="tab:orange",
-            alpha=0.10,
-            linewidth=0,
-            label=f"{c.preset} ±2 RD",
-        )
-        label = f"{c.preset} shadow"
-        if all(provisional):
-            label += " (provisional throughout)"
-        elif any(provisional):
-            _shade_provisional(ax, line)
-        ax.plot(
-            days,
-            ratings,
-            color="tab:orange",
-            linewidth=1.6,
-            linestyle="--" if all(provisional) else "-",
-            marker="o",
-            markersize=2.5,
-            label=label,
-        )
+        _draw_shadow(ax, c.preset, line)
     if elo:
-        ax.step(
-            _to_num([d for d, _ in elo] + [last + _MARGIN]),
-            [v for _, v in elo] + [elo[-1][1]],
-            where="post",
-            color="tab:blue",
-            linewidth=2.2,
-            label="FIDE Elo (published lists)",
-        )
+        _steps(ax, elo, last, color="tab:blue", linewidth=2.2, label="FIDE Elo (published lists)")
         ax.plot(_to_num([d for d, _ in elo]), [v for _, v in elo], "o", color="tab:blue", ms=4)
     if series is not None and real:
-        ax.step(
-            _to_num([d for d, _ in real] + [last + _MARGIN]),
-            [r for _, r in real] + [real[-1][1]],
-            where="post",
-            color="tab:green",
-            linewidth=1.6,
-            label=f"{series.label} ({series.user}), real",
-        )
+        label = f"{series.label} ({series.user}), real"
+        _steps(ax, real, last, color="tab:green", linewidth=1.6, label=label)
         ax.plot(_to_num([d for d, _ in real]), [r for _, r in real], "s", color="tab:green", ms=3)
     ax.set_ylim(*y_limits(shown))
     ax.set_xlim(*_to_num([first - _MARGIN, last + _MARGIN]))
@@ -247,13 +249,7 @@ def draw_players(comparisons: Sequence[Comparison], platform: str | None = None)
         colour = colours[i % len(colours)]
         elo = elo_steps(c)
         if elo:
-            ax.step(
-                _to_num([d for d, _ in elo] + [last + _MARGIN]),
-                [v for _, v in elo] + [elo[-1][1]],
-                where="post",
-                color=colour,
-                linewidth=2.0,
-            )
+            _steps(ax, elo, last, color=colour, linewidth=2.0)
             shown += [v for _, v in elo]
         line = shadow_line(c)
         if line:
@@ -268,14 +264,7 @@ def draw_players(comparisons: Sequence[Comparison], platform: str | None = None)
         _, real = online_line(c, platform or first_platform(c), first, last)
         if real:
             any_online = True
-            ax.step(
-                _to_num([d for d, _ in real] + [last + _MARGIN]),
-                [r for _, r in real] + [real[-1][1]],
-                where="post",
-                color=colour,
-                linewidth=1.2,
-                linestyle=":",
-            )
+            _steps(ax, real, last, color=colour, linewidth=1.2, linestyle=":")
             shown += [r for _, r in real]
     players = [Line2D([], [], color=colours[i % len(colours)], lw=3) for i in range(len(drawn))]
     # Beside the chart, where they hide no line: the players, then what each line style is.

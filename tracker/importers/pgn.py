@@ -470,10 +470,3 @@ class _EventTags:
                 "(a record takes nothing from the one before it)",
             )
         ]
-
-
-def _may_be_forfeit(chunk: _Chunk) -> bool:
-    """Whether a game without moves is read differently when the file's other games have
-    moves (a decisive result: then a forfeit)."""
-    result = chunk.headers.get("Result")
-    return result is None or file_result(result) in FORFEIT_OF

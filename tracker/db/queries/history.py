@@ -13,12 +13,6 @@ from tracker.db.queries.hints import not_indexed
 _PLAYER_GAMES = "FROM games WHERE tc = :tc AND (white_id = :pid OR black_id = :pid)"
 
 
-def has_games(db: Db, tc: str, player_id: int) -> bool:
-    """Whether the player has a game of ``tc``."""
-    found = db.scalar(f"SELECT id {_PLAYER_GAMES} LIMIT 1", {"tc": tc, "pid": player_id})
-    return found is not None
-
-
 def last_game_day(db: Db, tc: str, player_id: int) -> dt.date | None:
     """The day of the player's latest game of ``tc``."""
     last = db.scalar(

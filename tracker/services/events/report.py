@@ -19,6 +19,7 @@ from tracker.db.driver import Db
 from tracker.db.queries import byes as bye_queries
 from tracker.db.queries import events as queries
 from tracker.db.queries import games as game_queries
+from tracker.db.queries.lists import ClosedMonth
 from tracker.db.queries.players import players_by_ids
 from tracker.months import month_label, month_of, months_between, next_month
 from tracker.ratings import fide
@@ -31,7 +32,7 @@ from tracker.services.periods.detail import (
     month_details,
 )
 from tracker.user_input import check_tc
-from tracker.vocabulary import BYE_POINTS, FORFEITS, POINTS, round_order
+from tracker.vocabulary import BYE_POINTS, FORFEITS, POINTS, TimeControl, round_order
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,27 @@ class RatedStatus:
     to_come: tuple[dt.date, ...]
 
 
+def _league_status(
+    span: rated_games.EventSpan, first: dt.date, last: dt.date, closed: dict[dt.date, bool]
+) -> RatedStatus:
+    """A league's: rated month by month, the months rated and to come."""
+    end = span.end if span.ended and not span.assumed else last
+    months = months_between(month_of(first), month_of(max(end, last)))
+    done = tuple(m for m in months if m in closed)
+    waiting = tuple(m for m in months if m not in closed)
+    parts = []
+    if done:
+        parts.append(f"{_months(done[0], done[-1])} rated")
+    if waiting:
+        parts.append(f"{_months(waiting[0], waiting[-1])} to come")
+    return RatedStatus(
+        "league",
+        "league, rated monthly: " + ", ".join(parts),
+        tuple(next_month(m) for m in done),
+        waiting,
+    )
+
+
 def rated_status(
     span: rated_games.EventSpan | None,
     first: dt.date | None,
@@ -64,21 +86,7 @@ def rated_status(
     current = month_of(today)
     last = progress.last if progress is not None and progress.last is not None else span.end
     if span.league:
-        end = span.end if span.ended and not span.assumed else last
-        months = months_between(month_of(first), month_of(max(end, last)))
-        done = tuple(m for m in months if m in closed)
-        waiting = tuple(m for m in months if m not in closed)
-        parts = []
-        if done:
-            parts.append(f"{_months(done[0], done[-1])} rated")
-        if waiting:
-            parts.append(f"{_months(waiting[0], waiting[-1])} to come")
-        return RatedStatus(
-            "league",
-            "league, rated monthly: " + ", ".join(parts),
-            tuple(next_month(m) for m in done),
-            waiting,
-        )
+        return _league_status(span, first, last, closed)
     period = span.rated_in(span.end)
     listed = next_month(period).isoformat() if span.ended else ""
     if span.ended and period in closed:
@@ -241,22 +249,106 @@ def show_event(
     each time control's periods worked out already, shared by many events' reports)."""
     games = queries.event_games(db, event.id)
     tc = check_tc(games[0].tc if games else "standard")
-    summary = next((s for s in queries.event_summaries(db, event.id) if s.tc == tc), None)
-    closed_list = lists.closed_months(db, tc)
-    closed = {m: stale for m, _, stale in closed_list}
-    progress, spans = rated_games.progress_of(db, tc, [event.id])
-    span = spans.get(event.id)
-    declared = game_queries.event_by_id(db, event.id)
-    assert declared is not None
-    so_far = progress.get(event.id) or rated_games.Progress(
-        None, declared.rounds, summary.last if summary is not None else None
-    )
-    first = summary.first if summary is not None else None
-    status = rated_status(span, first, closed, today, so_far)
+    when = _When.of(db, event.id, tc, today)
+    span, closed_list = when.span, when.closed_list
     byes = bye_queries.event_byes(db, event.id)
     players = queries.players_of(
         db, [p for g in games for p in (g.white_id, g.black_id)] + [b.player_id for b in byes]
     )
+    scores, counts = _scores(games, byes, players)
+    # the periods rating the event's games, and each tracked player's details in them
+    periods = _periods(span, games)
+    first_game = lists.first_game_month(db, tc)
+    ready = [m for m in periods if computable(closed_list, first_game, m)]
+    shared = months.get(tc) if months is not None else None
+    details, on_lists = _details(db, tc, games, players, (ready, closed_list), shared)
+    perf = {pid: _performance(d) for pid, d in details.items()}
+    listed: dict[int, int | None] = {}
+    if span is not None and not span.league:  # the list in force at its start
+        listed = (shared.ratings if shared is not None else lists.ListRatings(db, tc)).on_list_of(
+            span.start
+        )
+    order = sorted(
+        players, key=lambda pid: (-scores[pid], -(perf.get(pid) or 0), players[pid].name)
+    )
+    ranks = _ranks(order, scores)
+    # Ro: the rating each player is rated with in the event (None: unrated)
+    ro = {pid: details[pid][0].own_rating if pid in details else listed.get(pid) for pid in players}
+    numbers = start_numbers(
+        {pid: (rating, players[pid].name) for pid, rating in _starting(ro, games, players).items()}
+    )
+    cells = _cells(games, byes, players, ranks, numbers)
+    standings = [
+        _standing(
+            pid,
+            players[pid],
+            (ranks[pid], numbers[pid], counts[pid], scores[pid]),
+            ro[pid],
+            details.get(pid, []),
+            perf.get(pid),
+            tuple(on_lists.get(pid, ())),
+            tuple(cells[pid]),
+        )
+        for pid in order
+    ]
+    return EventReport(
+        id=event.id,
+        name=event.name,
+        tc=tc,
+        start=span.start if span is not None else event.start_date,
+        end=when.end,
+        rated=when.status,
+        live=any(m not in when.closed for m in ready),
+        waits=tuple(m for m in periods if m not in ready),
+        rounds=_clean_rounds(games),
+        standings=tuple(standings),
+        kind=when.declared.kind,
+        progress=when.so_far,
+    )
+
+
+@dataclass(frozen=True)
+class _When:
+    """When an event is rated: its span, its progress so far, its declaration, its last day
+    (declared, else its last game), and the closed periods of its time control."""
+
+    span: rated_games.EventSpan | None
+    so_far: rated_games.Progress
+    declared: game_queries.EventRow
+    end: dt.date | None
+    status: RatedStatus
+    closed_list: list[ClosedMonth]
+    closed: dict[dt.date, bool]
+
+    @classmethod
+    def of(cls, db: Db, event_id: int, tc: TimeControl, today: dt.date) -> _When:
+        summary = next((s for s in queries.event_summaries(db, event_id) if s.tc == tc), None)
+        closed_list = lists.closed_months(db, tc)
+        closed = {m: stale for m, _, stale in closed_list}
+        progress, spans = rated_games.progress_of(db, tc, [event_id])
+        span = spans.get(event_id)
+        declared = game_queries.event_by_id(db, event_id)
+        assert declared is not None
+        last = summary.last if summary is not None else None
+        so_far = progress.get(event_id) or rated_games.Progress(None, declared.rounds, last)
+        first = summary.first if summary is not None else None
+        status = rated_status(span, first, closed, today, so_far)
+        end = declared.end_date or last
+        return cls(span, so_far, declared, end, status, closed_list, closed)
+
+
+def _periods(span: rated_games.EventSpan | None, games: list[queries.EventGame]) -> list[dt.date]:
+    """The periods rating the event's played games (none until it has ended)."""
+    if span is None or not span.ended:
+        return []
+    return sorted({span.rated_in(g.played_on) for g in games if g.result not in FORFEITS})
+
+
+def _scores(
+    games: list[queries.EventGame], byes: list[bye_queries.ByeRow], players: Mapping[int, object]
+) -> tuple[dict[int, Decimal], dict[int, int]]:
+    """Each player's points (a bye scores in the standings, as the event's rules give it)
+    and games."""
     scores: dict[int, Decimal] = {pid: Decimal(0) for pid in players}
     counts: dict[int, int] = {pid: 0 for pid in players}
     for g in games:
@@ -265,20 +357,25 @@ def show_event(
         scores[g.black_id] += black
         counts[g.white_id] += 1
         counts[g.black_id] += 1
-    for b in byes:  # a bye scores in the standings, as the event's rules give it
+    for b in byes:
         scores[b.player_id] += BYE_POINTS[b.code]
-    # the periods rating the event's games, and each tracked player's details in them
-    periods = sorted(
-        {span.rated_in(g.played_on) for g in games if g.result not in FORFEITS}
-        if span is not None and span.ended
-        else set()
-    )
-    first_game = lists.first_game_month(db, tc)
-    ready = [m for m in periods if computable(closed_list, first_game, m)]
+    return scores, counts
+
+
+def _details(
+    db: Db,
+    tc: TimeControl,
+    games: list[queries.EventGame],
+    players: Mapping[int, queries.EventPlayer],
+    periods: tuple[list[dt.date], list[ClosedMonth]],
+    shared: MonthDetails | None,
+) -> tuple[dict[int, list[DetailGame]], dict[int, list[dt.date]]]:
+    """Each tracked player's rated figures of the event's games in the periods ready to be
+    worked out (``periods``: those, and the closed ones), and the lists they went on."""
+    ready, closed_list = periods
     ids = {g.id for g in games}
     details: dict[int, list[DetailGame]] = {}
     on_lists: dict[int, list[dt.date]] = {}
-    shared = months.get(tc) if months is not None else None
     tracked = [pid for pid, p in players.items() if not p.external]
     rows = players_by_ids(db, tracked) if shared is None else []
     for month in ready if tracked else []:
@@ -292,28 +389,42 @@ def show_event(
             if mine:
                 details.setdefault(pid, []).extend(mine)
                 on_lists.setdefault(pid, []).append(detail.list_date)
-    perf = {pid: _performance(d) for pid, d in details.items()}
-    listed = (
-        (shared.ratings if shared is not None else lists.ListRatings(db, tc)).on_list_of(span.start)
-        if span is not None and not span.league
-        else {}
-    )
-    order = sorted(
-        players, key=lambda pid: (-scores[pid], -(perf.get(pid) or 0), players[pid].name)
-    )
+    return details, on_lists
+
+
+def _ranks(order: list[int], scores: dict[int, Decimal]) -> dict[int, int]:
+    """Each player's place in ``order``: players with the same score share one."""
     ranks: dict[int, int] = {}
     for i, pid in enumerate(order):
         before = order[i - 1] if i else None
         same = before is not None and scores[before] == scores[pid]
         ranks[pid] = ranks[before] if same and before is not None else i + 1
-    # Ro: the rating each player is rated with in the event (None: unrated)
-    ro = {pid: details[pid][0].own_rating if pid in details else listed.get(pid) for pid in players}
-    starting = dict(ro)  # and an external player's: the rating recorded on his first game
+    return ranks
+
+
+def _starting(
+    ro: dict[int, int | None],
+    games: list[queries.EventGame],
+    players: Mapping[int, queries.EventPlayer],
+) -> dict[int, int | None]:
+    """Each player's rating at the start: his Ro, an external player's the rating recorded
+    on his first game."""
+    starting = dict(ro)
     for g in reversed(games):
         for pid, recorded in ((g.white_id, g.white_rating), (g.black_id, g.black_rating)):
             if players[pid].external and recorded is not None:
                 starting[pid] = recorded
-    numbers = start_numbers({pid: (starting[pid], players[pid].name) for pid in players})
+    return starting
+
+
+def _cells(
+    games: list[queries.EventGame],
+    byes: list[bye_queries.ByeRow],
+    players: Mapping[int, object],
+    ranks: dict[int, int],
+    numbers: dict[int, int],
+) -> dict[int, list[Cell]]:
+    """Each player's crosstable cells, round by round (games and byes)."""
     placed: dict[int, list[tuple[dt.date, tuple[int, ...], Cell]]] = {pid: [] for pid in players}
     for g in games:
         white, black = POINTS[g.result]
@@ -327,53 +438,43 @@ def show_event(
     for b in byes:
         cell = Cell(b.round, 0, 0, "", _result(BYE_POINTS[b.code], False), 0, b.code)
         placed[b.player_id].append((b.played_on, round_order(b.round), cell))
-    cells = {
-        pid: [c for *_, c in sorted(mine, key=lambda p: p[:2])] for pid, mine in placed.items()
-    }
-    standings = []
-    for pid in order:
-        mine = details.get(pid, [])
-        counted = [d for d in mine if d.status in ("rated", "pooled")]
-        rated_ones = [d for d in mine if d.expected is not None]
-        standings.append(
-            Standing(
-                rank=ranks[pid],
-                player_id=pid,
-                name=players[pid].name,
-                external=players[pid].external,
-                number=numbers[pid],
-                games=counts[pid],
-                score=scores[pid],
-                rating=ro[pid],
-                rated_games=len(counted),
-                expected=(
-                    sum((d.expected or Decimal(0) for d in rated_ones), Decimal(0))
-                    if rated_ones
-                    else None
-                ),
-                performance=perf.get(pid),
-                change=(
-                    sum((d.change or Decimal(0) for d in rated_ones), Decimal(0))
-                    if rated_ones
-                    else None
-                ),
-                lists=tuple(on_lists.get(pid, ())),
-                cells=tuple(cells[pid]),
-            )
-        )
-    return EventReport(
-        id=event.id,
-        name=event.name,
-        tc=tc,
-        start=span.start if span is not None else event.start_date,
-        end=declared.end_date or (summary.last if summary is not None else None),
-        rated=status,
-        live=any(m not in closed for m in ready),
-        waits=tuple(m for m in periods if m not in ready),
-        rounds=_clean_rounds(games),
-        standings=tuple(standings),
-        kind=declared.kind,
-        progress=so_far,
+    return {pid: [c for *_, c in sorted(mine, key=lambda p: p[:2])] for pid, mine in placed.items()}
+
+
+def _standing(
+    pid: int,
+    player: queries.EventPlayer,
+    place: tuple[int, int, int, Decimal],
+    rating: int | None,
+    mine: list[DetailGame],
+    performance: int | None,
+    on_lists: tuple[dt.date, ...],
+    cells: tuple[Cell, ...],
+) -> Standing:
+    """A player's line of the standings (``place``: his rank, start number, games and
+    score), with his rated figures."""
+    rank, number, games, score = place
+    counted = [d for d in mine if d.status in ("rated", "pooled")]
+    rated_ones = [d for d in mine if d.expected is not None]
+
+    def total(values: list[Decimal | None]) -> Decimal | None:
+        return sum((v or Decimal(0) for v in values), Decimal(0)) if rated_ones else None
+
+    return Standing(
+        rank=rank,
+        player_id=pid,
+        name=player.name,
+        external=player.external,
+        number=number,
+        games=games,
+        score=score,
+        rating=rating,
+        rated_games=len(counted),
+        expected=total([d.expected for d in rated_ones]),
+        performance=performance,
+        change=total([d.change for d in rated_ones]),
+        lists=on_lists,
+        cells=cells,
     )
 
 

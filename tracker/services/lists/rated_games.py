@@ -179,26 +179,11 @@ def span_of(db: Db, tc: str, event_id: int | None) -> EventSpan | None:
     return event_spans(db, tc, [event_id]).get(event_id)
 
 
-def rated_later(
-    db: Db, tc: str, player_id: int, before: dt.date
-) -> dict[dt.date, dict[dt.date, int]]:
-    """The player's played games dated before ``before`` that a later period rates (an event
-    is rated in the month it ends): by the month they were played in, how many of them each
-    later period rates."""
-    out: dict[dt.date, dict[dt.date, int]] = {}
-    for month, waiting in later_by_event(db, tc, player_id, before).items():
-        counts = out.setdefault(month, {})
-        for w in waiting:
-            if w.rated_in is not None:  # one not ended yet has no period yet
-                counts[w.period] = counts.get(w.period, 0) + w.games
-    return out
-
-
 def later_by_event(
     db: Db, tc: str, player_id: int, before: dt.date, today: dt.date | None = None
 ) -> dict[dt.date, list[HeldEvent]]:
-    """:func:`rated_later` by event: for each month the player's games dated before
-    ``before`` were played in, the events a later period rates some of them with."""
+    """For each month the player's games dated before ``before`` were played in, the events
+    a later period rates some of them with (an event is rated in the month it ends)."""
     played = [g for g in queries.games_of_players(db, tc, [player_id], before) if g.event_id]
     ids = {g.event_id for g in played if g.event_id is not None}
     bounds = queries.event_bounds(db, tc, ids)

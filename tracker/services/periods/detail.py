@@ -125,18 +125,8 @@ def month_details(
     wanted = [p for p in players if by_player.get(p.id)]
     if not wanted:
         return {}
-    unsettled = [
-        p.id
-        for p in wanted
-        if (s := states.get(p.id)) is None or (s.rating is None and not s.first_event_settled)
-    ]
-    first_events = rated_games.first_events(db, tc, month, unsettled) if unsettled else {}
-    ids = {p.id for p in wanted}
-    own: dict[int, list[MonthGame]] = {}
-    for g in games:  # each player's games in the fold's order
-        for pid in (g.white_id, g.black_id):
-            if pid in ids:
-                own.setdefault(pid, []).append(g)
+    first_events = _first_events(db, tc, month, wanted, states)
+    own = _own_games(games, {p.id for p in wanted})
     names = player_names(db, [i for g in games for i in (g.white_id, g.black_id)])
     events = event_names(db, [g.event_id for g in games if g.event_id is not None])
     out = {}
@@ -148,27 +138,70 @@ def month_details(
         if state.rating is None and not state.first_event_settled:
             first_event = first_events.get(player.id)
         _, outcome = fide.close_period(state, mine, month=month, tc=tc, first_event=first_event)
-        out[player.id] = PeriodDetail(
-            player=player.name,
-            tc=tc,
-            month=month,
-            list_date=next_month(month),
-            stale=stale.get(month, False),
-            rating_before=outcome.rating_before,
-            rating_after=outcome.rating_after,
-            k=outcome.k,
-            games=_games(player.id, own[player.id], outcome.details, names, events),
-            wins=sum(1 for g in mine if g.score == 1),
-            draws=sum(1 for g in mine if g.score == Decimal("0.5")),
-            losses=sum(1 for g in mine if g.score == 0),
-            score=sum((g.score for g in mine), Decimal(0)),
-            expected=outcome.expected,
-            change_exact=outcome.change_exact,
-            change=outcome.change,
-            performance=_performance(outcome.details),
-            notes=outcome.notes,
+        played = _games(player.id, own[player.id], outcome.details, names, events)
+        out[player.id] = _detail(
+            player.name, (tc, month, stale.get(month, False)), mine, outcome, played
         )
     return out
+
+
+def _first_events(
+    db: Db,
+    tc: TimeControl,
+    month: dt.date,
+    wanted: list[PlayerRow],
+    states: dict[int, fide.PlayerState],
+) -> dict[int, fide.FirstEvent]:
+    """The first events of the players §8.2.1 may still apply to (unrated, the first event
+    not judged)."""
+    unsettled = [
+        p.id
+        for p in wanted
+        if (s := states.get(p.id)) is None or (s.rating is None and not s.first_event_settled)
+    ]
+    return rated_games.first_events(db, tc, month, unsettled) if unsettled else {}
+
+
+def _own_games(games: list[MonthGame], ids: set[int]) -> dict[int, list[MonthGame]]:
+    """Each of the players' games, in the fold's order."""
+    own: dict[int, list[MonthGame]] = {}
+    for g in games:
+        for pid in (g.white_id, g.black_id):
+            if pid in ids:
+                own.setdefault(pid, []).append(g)
+    return own
+
+
+def _detail(
+    name: str,
+    period: tuple[TimeControl, dt.date, bool],
+    mine: list[fide.PeriodGame],
+    outcome: fide.PeriodOutcome,
+    played: tuple[DetailGame, ...],
+) -> PeriodDetail:
+    """A player's period (``period``: its time control, month and whether it is stale) from
+    his games and the fold's outcome."""
+    tc, month, stale = period
+    return PeriodDetail(
+        player=name,
+        tc=tc,
+        month=month,
+        list_date=next_month(month),
+        stale=stale,
+        rating_before=outcome.rating_before,
+        rating_after=outcome.rating_after,
+        k=outcome.k,
+        games=played,
+        wins=sum(1 for g in mine if g.score == 1),
+        draws=sum(1 for g in mine if g.score == Decimal("0.5")),
+        losses=sum(1 for g in mine if g.score == 0),
+        score=sum((g.score for g in mine), Decimal(0)),
+        expected=outcome.expected,
+        change_exact=outcome.change_exact,
+        change=outcome.change,
+        performance=_performance(outcome.details),
+        notes=outcome.notes,
+    )
 
 
 def _games(

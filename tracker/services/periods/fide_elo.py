@@ -152,11 +152,6 @@ class FideElo:
         )
 
 
-def _holds(state: fide.PlayerState) -> bool:
-    """Whether an unrated player holds games of an event that has not ended."""
-    return any(g.held for g in state.pool)
-
-
 def _unsettled(state: fide.PlayerState | None) -> bool:
     """Whether §8.2.1 may still apply: an unrated player whose first event is not judged."""
     return state is None or (state.rating is None and not state.first_event_settled)

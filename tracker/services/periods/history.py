@@ -166,7 +166,6 @@ def _with_fide_inputs(
     spans = rated_games.event_spans(
         db, tc, [e.event_id for e in noted] + [event_id for event_id, _ in earlier]
     )
-    ratings = lists.ListRatings(db, tc)
     notes: dict[dt.date, list[str]] = {}
     closed = {m for m, _, _ in lists.closed_months(db, tc)}
     for event_id, name in earlier:  # rated with an earlier list given for the player
@@ -179,30 +178,42 @@ def _with_fide_inputs(
         notes.setdefault(span.rated_in(span.end), []).append(
             f"{name} rated with the {month_label(on)} list ({given[on]})"
         )
+    ratings = lists.ListRatings(db, tc)
     for event in noted:
         span = spans.get(event.event_id)
-        if span is None or not span.ended:
-            continue  # no game of this time control, or not rated yet
-        months = (
-            months_between(month_of(span.start), month_of(span.end))
-            if span.league
-            else [span.rated_in(span.end)]
-        )
-        if event.rated_in is not None and not span.league and event.rated_in == months[0]:
-            notes.setdefault(months[0], []).append(
-                f"{event.name} ended {span.end.isoformat()}, rated in {month_label(months[0])}"
-            )
-        if event.ro is not None:
-            listed = ratings.on_list_of(span.start).get(player_id)
-            shown = "unrated" if listed is None else str(listed)
-            for month in months:
-                notes.setdefault(month, []).append(f"Ro {event.ro} in {event.name} (list: {shown})")
+        if span is not None and span.ended:  # (else no game of this time control, or not
+            _note_inputs(notes, event, span, ratings, player_id)  # rated yet)
     return tuple(
         replace(row, note="; ".join(filter(None, [row.note, *notes[row.month]])))
         if row.month in notes
         else row
         for row in rows
     )
+
+
+def _note_inputs(
+    notes: dict[dt.date, list[str]],
+    event: event_queries.NotedEvent,
+    span: rated_games.EventSpan,
+    ratings: lists.ListRatings,
+    player_id: int,
+) -> None:
+    """The notes of an event rated with FIDE's inputs given for it: rated after the month it
+    ended in, or with a given Ro (each month that rates it)."""
+    months = (
+        months_between(month_of(span.start), month_of(span.end))
+        if span.league
+        else [span.rated_in(span.end)]
+    )
+    if event.rated_in is not None and not span.league and event.rated_in == months[0]:
+        notes.setdefault(months[0], []).append(
+            f"{event.name} ended {span.end.isoformat()}, rated in {month_label(months[0])}"
+        )
+    if event.ro is not None:
+        listed = ratings.on_list_of(span.start).get(player_id)
+        shown = "unrated" if listed is None else str(listed)
+        for month in months:
+            notes.setdefault(month, []).append(f"Ro {event.ro} in {event.name} (list: {shown})")
 
 
 def _with_later(
