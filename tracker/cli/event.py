@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from tracker.db.driver import Db
     from tracker.db.queries.games import EventRow as StoredEvent
     from tracker.services.events.declare import Declaration
-    from tracker.services.events.report import EventReport, EventRow, Standing
+    from tracker.services.events.report import EventListing, EventReport, EventStanding
     from tracker.services.lists.rated_games import Progress
 
 app = command_group(
@@ -275,7 +275,7 @@ def _day(value: dt.date | None) -> str | None:
     return None if value is None else value.isoformat()
 
 
-def _event_json(e: EventRow) -> dict[str, object]:
+def _event_json(e: EventListing) -> dict[str, object]:
     return {
         "id": e.id,
         "event": e.name,
@@ -346,7 +346,7 @@ def list_(ctx: typer.Context, tc: AnyTc = None, json: Json = False) -> None:
 RESULT_WORDS = "1 won, = drawn, 0 lost, + and - a forfeit won and lost"
 
 
-def _standing_json(s: Standing) -> dict[str, object]:
+def _standing_json(s: EventStanding) -> dict[str, object]:
     return {
         "rank": s.rank,
         "id": s.player_id,

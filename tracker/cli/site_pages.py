@@ -30,7 +30,7 @@ import datetime as dt
 import html
 import io
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from tracker.cli import render
@@ -42,7 +42,7 @@ from tracker.cli.plot import elo_steps, first_platform, online_line, shadow_line
 from tracker.cli.status import waiting_words
 from tracker.months import month_label
 from tracker.services.compare import Comparison
-from tracker.services.events.report import EventReport, Standing, tie_breaks
+from tracker.services.events.report import EventReport, EventStanding, tie_breaks
 from tracker.services.h2h import Opponents
 from tracker.services.periods.detail import PeriodDetail
 from tracker.services.periods.history import History
@@ -453,7 +453,7 @@ def _fmt(value: float) -> str:
 
 
 @dataclass(frozen=True)
-class Shape:
+class ChartShape:
     """A chart's size (SVG user units: it scales to the content's width), margins, text
     size and how many dates it labels at most: one for a wide screen, one for a phone."""
 
@@ -468,7 +468,10 @@ class Shape:
 
 #: The wide chart is shown above 52rem (832 px, its text 11.7 px or more), the narrow one
 #: below (its text at 390 px: 13 * 358 / 380 = 12.2 px).
-SHAPES = (Shape("wide", 960, 380, 56, 14, 10, False), Shape("narrow", 380, 340, 46, 13, 4, True))
+SHAPES = (
+    ChartShape("wide", 960, 380, 56, 14, 10, False),
+    ChartShape("narrow", 380, 340, 46, 13, 4, True),
+)
 RIGHT, TOP = 12, 12
 #: Beyond the first and last day drawn, as ``--plot`` leaves them.
 MARGIN = dt.timedelta(days=10)
@@ -524,7 +527,51 @@ def last_year(c: Comparison) -> Comparison | None:
     )
 
 
-def _chart(c: Comparison, shape: Shape, suffix: str = "") -> str:
+def _shadow_svg(
+    line: list[tuple[dt.date, float, float, bool]],
+    xy: tuple[Callable[[dt.date], float], Callable[[float], float]],
+    clip: str,
+    preset: str,
+    provisional: bool,
+) -> list[str]:
+    """The shadow in its ±2 RD band, point by point, each point telling its value."""
+    x, y = xy
+    upper = [f"{_fmt(x(d))},{_fmt(y(r + 2 * rd))}" for d, r, rd, _ in line]
+    lower = [f"{_fmt(x(d))},{_fmt(y(r - 2 * rd))}" for d, r, rd, _ in reversed(line)]
+    dash = ' stroke-dasharray="5,3"' if provisional else ""
+    points = " ".join(f"{_fmt(x(d))},{_fmt(y(r))}" for d, r, _, _ in line)
+    return [
+        f'<polygon class="band" {clip} fill="{SHADOW}" fill-opacity="0.13" '
+        f'points="{" ".join(upper + lower)}"/>',
+        f'<polyline class="shadow" {clip} fill="none" stroke="{SHADOW}" '
+        f'stroke-width="1.8"{dash} points="{points}"/>',
+        *(
+            f'<circle {clip} cx="{_fmt(x(d))}" cy="{_fmt(y(r))}" r="2.5" fill="{SHADOW}">'
+            f"<title>{_e(d.isoformat())}: {_e(preset)} {r:.0f} ±{2 * rd:.0f}</title></circle>"
+            for d, r, rd, _ in line
+        ),
+    ]
+
+
+def _legend_svg(legend: list[tuple[str, str]], shape: ChartShape, top: float) -> list[str]:
+    """The legend under the chart: in one row, or one entry a row (a phone's)."""
+    font = shape.font
+    lx, ly = shape.left, top
+    out = []
+    for colour, text in legend:
+        out.append(
+            f'<line x1="{lx}" x2="{lx + 18}" y1="{_fmt(ly - font / 3)}" '
+            f'y2="{_fmt(ly - font / 3)}" stroke="{colour}" stroke-width="3"/>'
+            f'<text x="{lx + 22}" y="{_fmt(ly)}" font-size="{font}">{_e(text)}</text>'
+        )
+        if shape.legend_rows:
+            ly += font + 8
+        else:
+            lx += 40 + round(0.55 * font * len(text))
+    return out
+
+
+def _chart(c: Comparison, shape: ChartShape, suffix: str = "") -> str:
     elo = elo_steps(c)
     line = shadow_line(c)
     first, last = span(c)
@@ -586,23 +633,7 @@ def _chart(c: Comparison, shape: Shape, suffix: str = "") -> str:
         )
     clip = f'clip-path="url(#{key}-clip)"'
     if line:
-        upper = [f"{_fmt(x(d))},{_fmt(y(r + 2 * rd))}" for d, r, rd, _ in line]
-        lower = [f"{_fmt(x(d))},{_fmt(y(r - 2 * rd))}" for d, r, rd, _ in reversed(line)]
-        parts.append(
-            f'<polygon class="band" {clip} fill="{SHADOW}" fill-opacity="0.13" '
-            f'points="{" ".join(upper + lower)}"/>'
-        )
-        dash = ' stroke-dasharray="5,3"' if provisional else ""
-        points = " ".join(f"{_fmt(x(d))},{_fmt(y(r))}" for d, r, _, _ in line)
-        parts.append(
-            f'<polyline class="shadow" {clip} fill="none" stroke="{SHADOW}" '
-            f'stroke-width="1.8"{dash} points="{points}"/>'
-        )
-        parts += [
-            f'<circle {clip} cx="{_fmt(x(d))}" cy="{_fmt(y(r))}" r="2.5" fill="{SHADOW}">'
-            f"<title>{_e(d.isoformat())}: {_e(c.preset)} {r:.0f} ±{2 * rd:.0f}</title></circle>"
-            for d, r, rd, _ in line
-        ]
+        parts += _shadow_svg(line, (x, y), clip, c.preset, provisional)
     if real:
         parts.append(
             f'<polyline {clip} fill="none" stroke="{ONLINE}" stroke-width="1.8" '
@@ -618,17 +649,7 @@ def _chart(c: Comparison, shape: Shape, suffix: str = "") -> str:
             f"<title>{_e(d.isoformat())} list: Elo {v}</title></circle>"
             for d, v in elo
         ]
-    lx, ly = left, height - legend_height + font / 2
-    for colour, text in legend:
-        parts.append(
-            f'<line x1="{lx}" x2="{lx + 18}" y1="{_fmt(ly - font / 3)}" '
-            f'y2="{_fmt(ly - font / 3)}" stroke="{colour}" stroke-width="3"/>'
-            f'<text x="{lx + 22}" y="{_fmt(ly)}" font-size="{font}">{_e(text)}</text>'
-        )
-        if shape.legend_rows:
-            ly += font + 8
-        else:
-            lx += 40 + round(0.55 * font * len(text))
+    parts += _legend_svg(legend, shape, height - legend_height + font / 2)
     what = f"FIDE Elo, the {c.preset} shadow" + (
         f" and {series.label}" if series is not None and real else ""
     )
@@ -812,7 +833,7 @@ TIE_BREAK_WORDS = {
 PAIRING_RESULT = {"1": "1-0", "0": "0-1", "=": "½-½", "+": "+/-", "-": "-/+"}
 
 
-def _rating_words(s: Standing) -> str:
+def _rating_words(s: EventStanding) -> str:
     """The rating an event is rated with: "unrated", and an external player's the rating
     recorded with his games."""
     if s.rating is None:

@@ -29,7 +29,7 @@ from tracker.errors import InvalidInputError
 from tracker.months import next_month
 from tracker.services import lists, log
 from tracker.services.compare import Comparison, StandingRow, compare, compare_all
-from tracker.services.events.report import EventReport, EventRow, list_events, show_event
+from tracker.services.events.report import EventListing, EventReport, list_events, show_event
 from tracker.services.h2h import Opponents, opponents
 from tracker.services.intake import has_control
 from tracker.services.periods.detail import MonthDetails, PeriodDetail
@@ -102,7 +102,7 @@ class Site:
     tcs: tuple[TimeControl, ...]  # the time controls asked for
     lists: tuple[SiteList, ...]  # those with a closed period, in the order of ``tcs``
     players: tuple[PlayerView, ...]  # tracked players by id
-    events: tuple[EventRow, ...]  # those with games, by id
+    events: tuple[EventListing, ...]  # those with games, by id
     config: SiteConfig  # ``tracker site config``
     last_game: dt.date | None  # the day of the latest game stored: the date of the data
     published: tuple[Published, ...]  # every list, by time control, the latest first

@@ -126,7 +126,7 @@ def _months(first: dt.date, last: dt.date) -> str:
 
 
 @dataclass(frozen=True)
-class EventRow:
+class EventListing:
     """One event in one time control (``event list``): its start, its end (declared; else
     its last played game so far), what else is declared of it (``kind``, ``rounds``), how
     far it has got (``progress``), and when it is rated."""
@@ -145,7 +145,7 @@ class EventRow:
     rated: RatedStatus
 
 
-def list_events(db: Db, today: dt.date, tc: str | None = None) -> tuple[EventRow, ...]:
+def list_events(db: Db, today: dt.date, tc: str | None = None) -> tuple[EventListing, ...]:
     """Every event (of ``tc``, if given): dates, rounds, games, players, when it is rated."""
     wanted = check_tc(tc) if tc is not None else None
     players = queries.event_player_counts(db)
@@ -165,7 +165,7 @@ def list_events(db: Db, today: dt.date, tc: str | None = None) -> tuple[EventRow
         )
         status = rated_status(span, s.first, closed.get(s.tc or "", {}), today, so_far)
         out.append(
-            EventRow(
+            EventListing(
                 id=s.id,
                 name=s.name,
                 tc=s.tc,
@@ -199,7 +199,7 @@ class Cell:
 
 
 @dataclass(frozen=True)
-class Standing:
+class EventStanding:
     """A player's line of ``event show``. ``score``: points in the event (forfeits count, as
     the crosstable's); the rated figures are the close's for the event's games (None where
     none counts: an external player, or a period that cannot be worked out yet)."""
@@ -234,7 +234,7 @@ class EventReport:
     live: bool  # some figures are what closing the open period now would give
     waits: tuple[dt.date, ...]  # periods not worked out yet (an earlier open one comes first)
     rounds: bool  # every game has a round and no player plays twice in one
-    standings: tuple[Standing, ...]
+    standings: tuple[EventStanding, ...]
     kind: str | None = None
     progress: rated_games.Progress | None = None
 
@@ -450,7 +450,7 @@ def _standing(
     performance: int | None,
     on_lists: tuple[dt.date, ...],
     cells: tuple[Cell, ...],
-) -> Standing:
+) -> EventStanding:
     """A player's line of the standings (``place``: his rank, start number, games and
     score), with his rated figures."""
     rank, number, games, score = place
@@ -460,7 +460,7 @@ def _standing(
     def total(values: list[Decimal | None]) -> Decimal | None:
         return sum((v or Decimal(0) for v in values), Decimal(0)) if rated_ones else None
 
-    return Standing(
+    return EventStanding(
         rank=rank,
         player_id=pid,
         name=player.name,
