@@ -310,6 +310,17 @@ def write_entries(db: Db, period_id: int, entries: Collection[Entry]) -> None:
     )
 
 
+def copy_entries(db: Db, source: int, target: int) -> None:
+    """Store the list of the period ``source`` again as that of ``target``, every line
+    carried over (no games, no change)."""
+    columns = ", ".join(c for c in _ENTRY_COLUMNS if c not in ("change", "games"))
+    db.run(
+        f"INSERT INTO list_entries (period_id, change, games, {columns})"
+        f" SELECT :target, 0, 0, {columns} FROM list_entries WHERE period_id = :source",
+        {"source": source, "target": target},
+    )
+
+
 def entries(db: Db, period_id: int) -> list[Entry]:
     """Every stored entry of the list of the period ``period_id``, by rank then player."""
     rows = db.all(

@@ -202,13 +202,19 @@ def store_list(db: Db, tc: str, month: dt.date, period: int) -> None:
         queries.write_entries(db, period, list_entries(db, tc, month))
         return
     year = next_month(month).year
+    lines = queries.period_lines(db, period)
+    if not lines and year == month.year:
+        # nothing changed, not even a K (the year goes on): the list before, again (a live
+        # list closes every empty month up to today's)
+        queries.copy_entries(db, before, period)
+        return
     made: dict[int, Entry] = {}
     for e, born, _ in queries.entries_with_players(db, before):
         flags = fide.publication(e.rating, e.rated_games, e.ever_2400, e.ever_2300, born, year)
         made[e.player_id] = e._replace(
             change=0, games=0, k=flags.k, ever_2400=flags.ever_2400, ever_2300=flags.ever_2300
         )
-    for line in queries.period_lines(db, period):
+    for line in lines:
         shown = entry(line)
         if shown is None:
             made.pop(line.player_id, None)
