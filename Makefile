@@ -25,8 +25,13 @@ demo: $(VENV)/.installed-app
 	$(BIN)/tracker demo
 
 ## test: install what the tests need and run them (PostgreSQL too if TRACKER_TEST_POSTGRES_URL is set)
-test: $(VENV)/.installed-dev
+test: $(VENV)/.installed-dev node_modules/.installed
 	$(BIN)/pytest
+
+# axe-core for the browser tests, from package-lock.json (npm's registry; never at test time)
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --silent
+	touch $@
 
 ## lint: ruff, mypy (strict for tracker/), import-linter layers, alembic check
 lint: $(VENV)/.installed-dev
@@ -49,4 +54,4 @@ constraints:
 	  /tmp/tracker-constraints-venv/bin/pip freeze --exclude-editable ) > constraints.txt
 
 clean:
-	rm -rf $(VENV) dist build .pytest_cache .mypy_cache .ruff_cache tracker-demo.db* tracker-demo*.png tracker-demo-site
+	rm -rf $(VENV) dist build .pytest_cache .mypy_cache .ruff_cache tracker-demo.db* tracker-demo*.png tracker-demo-site node_modules

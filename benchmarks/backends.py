@@ -213,14 +213,14 @@ def add_players(backend: Backend, fed: generate.Federation, *, seeded: bool = Tr
     """The tracked players (without the seeded ones if not ``seeded``: those of a rating
     list), through the players service, in one transaction; how many."""
     from tracker.db import driver
-    from tracker.services.players import SeedInput, add_player
+    from tracker.services.players import Seed, add_player
 
     opened = driver.open_for_writing(backend.url)
     assert opened is not None, "a database at this tracker's schema"
     players = [p for p in fed.players if not p.external and (seeded or p.seed_rating is None)]
     with opened as session:
         for p in players:
-            seed = SeedInput(p.seed_rating, p.seed_games) if p.seed_rating is not None else None
+            seed = Seed(p.seed_rating, p.seed_games) if p.seed_rating is not None else None
             add_player(
                 session,
                 name=p.name,

@@ -43,7 +43,7 @@ from tracker.services import periods as period_service
 from tracker.services import players as player_service
 from tracker.services.games import GameView
 from tracker.services.periods import CloseReport
-from tracker.services.players import PlayerView, SeedInput
+from tracker.services.players import PlayerView, Seed
 
 #: e.g. postgresql+psycopg://postgres@127.0.0.1:5432/test; unset: SQLite only.
 PG_URL = os.environ.get("TRACKER_TEST_POSTGRES_URL")
@@ -486,7 +486,7 @@ def seeded(
     tc: str = "standard",
 ) -> PlayerView:
     """``tracker player add NAME --rating R --games G --born Y``."""
-    seed = SeedInput(rating, games, ever_2400=ever_2400, tc=tc)
+    seed = Seed(rating, games, ever_2400=ever_2400, tc=tc)
     return player_service.add_player(s, name=name, birth_year=born, seed=seed)
 
 

@@ -71,6 +71,8 @@ def bye_code(points: str) -> str | None:
 
 
 #: The kinds of event an officer declares (FIDE's registration; TRF's 092 type).
+#: The kinds of image a club's logo may be (``tracker site config --logo``), by file suffix.
+LOGO_TYPES: Final[tuple[str, ...]] = ("png", "jpeg", "gif", "webp", "svg")
 EVENT_KINDS: Final[tuple[str, ...]] = ("swiss", "round-robin", "league", "team", "match", "other")
 
 #: White's and Black's score in a played game, exact.
@@ -139,6 +141,10 @@ def round_order(text: str | None) -> tuple[int, ...]:
     parts = (text or "").split(".")
     return tuple(int(p) for p in parts) if all(p.isdigit() for p in parts) else ()
 
+
+DEFAULT_PRESET: Final = "lichess"
+"""The shadow's Glicko flavour unless a database chose another (its parameters:
+:data:`tracker.ratings.glicko.PRESETS`)."""
 
 Platform = Literal["lichess", "chesscom"]
 """The online platforms whose real ratings tracker can bring in."""

@@ -23,14 +23,15 @@ from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.wait import WebDriverWait
 
+from tests.browser.conftest import REQUIRED
 from tests.helpers import Cli, cli_on, js, ok
 from tracker.vocabulary import TIME_CONTROLS
 
 # The demo makes its own SQLite file: these tests run once, not once per backend.
 pytestmark = pytest.mark.backends("sqlite")
 
-DESKTOP = (1280, 900)
-PHONE = (375, 800)
+DESKTOP = (1280, 800)
+PHONE = (390, 844)
 CAPTION = re.compile(r"(?P<name>.+): (?P<tc>\w+) history, period by period")
 
 
@@ -279,20 +280,29 @@ def test_player_pages_show_the_history_the_command_line_gives(
 # ---------------------------------------------------------------------- a phone's width
 
 
-def test_no_page_scrolls_sideways_on_a_phone(driver: WebDriver, demo: Demo) -> None:
-    driver.set_window_size(*PHONE)
+#: Each element wider than its box: the document, and every table (tag, scroll, client).
+WIDER = """const e = document.documentElement, out = [];
+if (e.scrollWidth > e.clientWidth) out.push(['document', e.scrollWidth, e.clientWidth]);
+for (const t of document.querySelectorAll('table')) {
+  const box = t.parentElement.clientWidth;
+  if (t.scrollWidth > t.clientWidth || t.getBoundingClientRect().width > box + 0.5)
+    out.push([t.caption ? t.caption.innerText : 'table', t.scrollWidth, box]);
+}
+return out"""
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1280x800", "390x844"])
+def test_no_page_scrolls_sideways(driver: WebDriver, demo: Demo, size: tuple[int, int]) -> None:
+    driver.set_window_size(*size)
     try:
         open_page(driver, url(demo.site / "index.html"))
-        assert driver.execute_script("return window.innerWidth") == PHONE[0]
+        assert driver.execute_script("return window.innerWidth") == size[0]
         wider = {}
         for page in pages(demo.site):
             open_page(driver, url(page))
-            scroll, client = driver.execute_script(
-                "const e = document.documentElement; return [e.scrollWidth, e.clientWidth]"
-            )
-            if scroll > client:
-                wider[str(page.relative_to(demo.site))] = (scroll, client)
-        assert wider == {}, "pages wider than the phone: (scrollWidth, clientWidth)"
+            if found := driver.execute_script(WIDER):
+                wider[str(page.relative_to(demo.site))] = found
+        assert wider == {}, "wider than the window: (what, scrollWidth, box)"
     finally:
         driver.set_window_size(*DESKTOP)
 
@@ -300,9 +310,11 @@ def test_no_page_scrolls_sideways_on_a_phone(driver: WebDriver, demo: Demo) -> N
 # ---------------------------------------------------------------------- the keyboard
 
 
-def test_tab_walks_the_links_of_the_index_in_document_order(desktop: WebDriver, demo: Demo) -> None:
+def test_tab_walks_the_links_and_controls_of_the_index_in_document_order(
+    desktop: WebDriver, demo: Demo
+) -> None:
     open_page(desktop, url(demo.site / "index.html"))
-    links = desktop.find_elements(By.CSS_SELECTOR, "a[href]")
+    links = desktop.find_elements(By.CSS_SELECTOR, "a[href], button, input")
     assert len(links) >= 10
     keys = ActionChains(desktop)
     for i, link in enumerate(links):
@@ -317,22 +329,320 @@ def test_tab_walks_the_links_of_the_index_in_document_order(desktop: WebDriver, 
     WebDriverWait(desktop, 10).until(lambda d: d.current_url == second)
 
 
-def test_printed_pages_drop_the_navigation_and_the_scroll_boxes(
+def test_printed_pages_drop_the_navigation_and_print_the_wide_chart(
     desktop: WebDriver, demo: Demo
 ) -> None:
     """In print (the browser's print media), the navigation and the skip link are hidden
-    and a wide table is shown whole, not in a scroll box; on screen they are there."""
+    and the wide chart is printed, not the phone's; on screen they are there."""
     page = url(demo.site / "players" / "1.html")
     looks = (
         "return [getComputedStyle(document.querySelector('nav')).display,"
         " getComputedStyle(document.querySelector('.skip')).display,"
-        " getComputedStyle(document.querySelector('.wide')).overflowX]"
+        " getComputedStyle(document.querySelector('.wide')).display,"
+        " getComputedStyle(document.querySelector('.narrow')).display]"
     )
     open_page(desktop, page)
-    assert desktop.execute_script(looks) == ["block", "block", "auto"]
+    assert desktop.execute_script(looks) == ["block", "block", "block", "none"]
     desktop.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
     try:
         open_page(desktop, page)
-        assert desktop.execute_script(looks) == ["none", "none", "visible"]
+        assert desktop.execute_script(looks) == ["none", "none", "block", "none"]
     finally:
         desktop.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+
+
+# ---------------------------------------------------------------------- axe-core
+
+#: axe-core, as `make test` installs it from package-lock.json (`npm ci`): never fetched here.
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+#: One page of each kind.
+KINDS = (
+    "index.html",
+    "lists.html",
+    "lists/standard-2026-05-01.html",
+    "compare.html",
+    "players/1.html",
+    "events/1.html",
+    "events/2.html",
+)
+#: axe's violations (rule, what it asks, up to three elements) and how many rules passed.
+RUN_AXE = """const done = arguments[arguments.length - 1];
+const where = v => v.nodes.slice(0, 3).map(n => n.target.join(' '));
+axe.run(document, {resultTypes: ['violations']})
+  .then(r => done([r.violations.map(v => [v.id, v.help, where(v)]), r.passes.length]))
+  .catch(e => done([[['error', String(e), []]], 0]));"""
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1280x800", "390x844"])
+def test_axe_core_finds_nothing_on_any_kind_of_page(
+    driver: WebDriver, demo: Demo, size: tuple[int, int]
+) -> None:
+    if not AXE.is_file():
+        if REQUIRED:
+            pytest.fail(f"{AXE} missing: `make test` installs it (npm ci)")
+        pytest.skip(f"{AXE} missing (npm ci)")
+    source = AXE.read_text(encoding="utf-8")
+    driver.set_window_size(*size)
+    driver.set_script_timeout(60)
+    try:
+        found = {}
+        for kind in KINDS:
+            open_page(driver, url(demo.site / kind))
+            driver.execute_script(source)
+            violations, passed = driver.execute_async_script(RUN_AXE)
+            assert passed >= 10, f"{kind}: axe ran {passed} rules"  # it did run
+            if violations:
+                found[kind] = violations
+        assert found == {}
+    finally:
+        driver.set_window_size(*DESKTOP)
+
+
+def test_list_columns_sort_and_the_search_box_finds_players(desktop: WebDriver, demo: Demo) -> None:
+    """Progressive enhancement: the page's own script makes each list header a button that
+    sorts (again: the other way) and shows the search box, which keeps the rows whose name
+    has what is typed."""
+    open_page(desktop, url(demo.site / "index.html"))
+    table = desktop.find_element(By.CSS_SELECTOR, "table.sortable")
+    ranks = [r["rank"] for r in table_rows(table, spot_check=False)]
+    assert ranks == sorted(ranks, key=int)
+    name = table.find_element(By.XPATH, ".//th[2]/button")
+    name.click()
+    names = [r["name"] for r in table_rows(table, spot_check=False)]
+    assert names == sorted(names, key=str.lower)
+    name.click()
+    assert [r["name"] for r in table_rows(table, spot_check=False)] == names[::-1]
+    rating = table.find_element(By.XPATH, ".//th[5]/button")
+    rating.click()
+    ratings = [int(r["rating"]) for r in table_rows(table, spot_check=False)]
+    assert ratings == sorted(ratings)
+    box = desktop.find_element(By.ID, "find-name")
+    assert box.is_displayed()
+    box.send_keys("oka")
+    shown = [
+        tr.text for tr in table.find_elements(By.CSS_SELECTOR, "tbody tr") if tr.is_displayed()
+    ]
+    assert len(shown) == 1 and "Okafor, Grace" in shown[0]
+
+
+# ---------------------------------------------------------------------- the chart
+
+CHART = """const svg = document.querySelector(arguments[0]);
+const pts = e => e.getAttribute('points').trim().split(/\\s+/)
+  .map(p => p.split(',').map(Number));
+const at = (c, a) => Number(c.getAttribute(a));
+const dots = s => [...svg.querySelectorAll(s)]
+  .map(c => [c.querySelector('title').textContent, at(c, 'cx'), at(c, 'cy')]);
+return {band: pts(svg.querySelector('polygon.band')),
+        line: pts(svg.querySelector('polyline.shadow')),
+        elo: dots('circle[fill="#1f4e9c"]'), shadow: dots('circle[fill="#b3401f"]'),
+        width: svg.getBoundingClientRect().width}"""
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1280x800", "390x844"])
+def test_the_band_is_two_rd_either_side_of_the_shadow_line(
+    driver: WebDriver, demo: Demo, size: tuple[int, int]
+) -> None:
+    """Read from the SVG the browser shows: the band's edges, turned into ratings by the
+    scale of two Elo points, are the shadow of `tracker compare --json` +- 2 RD on each list
+    date; the line has one point a day; the chart spans the content."""
+    driver.set_window_size(*size)
+    shape = ".wide svg" if size == DESKTOP else ".narrow svg"
+    checked = 0
+    try:
+        for pid in range(1, 9):
+            want = js(demo.cli, "compare", f"#{pid}", "--tc", "standard")
+            if not any(p["rd"] for p in want["periods"]):
+                continue
+            open_page(driver, url(demo.site / "players" / f"{pid}.html"))
+            got = driver.execute_script(CHART, shape)
+            main = driver.execute_script("return document.querySelector('main').clientWidth")
+            assert got["width"] >= min(main - 40, 570), (pid, got["width"], main)
+            elo = {(round(y, 1), int(t.rsplit(" ", 1)[1])) for t, _, y in got["elo"]}
+            (y1, v1), (y2, v2) = sorted(elo, key=lambda e: e[1])[:: max(1, len(elo) - 1)][:2]
+            if v1 == v2:
+                continue
+
+            def rating(
+                y: float, y1: float = y1, v1: int = v1, y2: float = y2, v2: int = v2
+            ) -> float:
+                return v1 + (y - y1) * (v2 - v1) / (y2 - y1)
+
+            # the SVG's coordinates have one decimal: a rating read from them is that close,
+            # the error growing with the distance from the two points of the scale
+            def close(
+                y: float, y1: float = y1, y2: float = y2, per: float = (v2 - v1) / (y2 - y1)
+            ) -> float:
+                return 0.5 + abs(per) * 0.05 * (1 + 2 * abs(y - y1) / abs(y2 - y1))
+
+            n = len(got["line"])
+            assert len(got["band"]) == 2 * n
+            upper, lower = got["band"][:n], got["band"][n:][::-1]
+            days = [t.split(":")[0] for t, _, _ in got["shadow"]]
+            assert len(days) == len(set(days)) == n  # one point a day
+            for period in want["periods"]:
+                if period["rd"] is None:
+                    continue
+                i = days.index(period["list"])
+                assert upper[i][0] == lower[i][0] == got["line"][i][0]
+                for y, value in (
+                    (got["line"][i][1], period["glicko"]),
+                    (upper[i][1], period["glicko"] + 2 * period["rd"]),
+                    (lower[i][1], period["glicko"] - 2 * period["rd"]),
+                ):
+                    assert abs(rating(y) - value) < close(y), (pid, period["list"], y, value)
+                checked += 1
+    finally:
+        driver.set_window_size(*DESKTOP)
+    assert checked >= 10
+
+
+# ---------------------------------------------------------------------- a season of events
+
+SEASON_PLAYERS = (
+    ("Hart, Daniel", 2318), ("Okafor, Grace", 2105), ("Patel, Arjun", 1999),
+    ("Silva, Ana", 1950), ("Moreau, Claire", 1880), ("Sato, Yuki", 1790),
+)  # fmt: skip
+SWISS = (  # round, white, black, result
+    ("1", "Hart", "Silva", "1-0"), ("1", "Okafor", "Moreau", "1/2-1/2"),
+    ("1", "Patel", "Sato", "+-"),
+    ("2", "Patel", "Hart", "0-1"), ("2", "Silva", "Okafor", "0-1"), ("2", "Sato", "Moreau", "1-0"),
+    ("3", "Hart", "Okafor", "1/2-1/2"), ("3", "Moreau", "Patel", "0-1"),
+    ("3", "Silva", "Sato", "1/2-1/2"),
+)  # fmt: skip
+ROUND_ROBIN = (
+    ("1", "Hart", "Sato", "1-0"), ("1", "Okafor", "Patel", "0-1"),
+    ("2", "Sato", "Patel", "1/2-1/2"), ("2", "Hart", "Okafor", "1-0"),
+    ("3", "Patel", "Hart", "1/2-1/2"), ("3", "Okafor", "Sato", "1-0"),
+)  # fmt: skip
+LEAGUE = (  # day, white, black, result
+    ("2026-09-08", "Silva", "Moreau", "1-0"), ("2026-09-22", "Moreau", "Sato", "0-1"),
+    ("2026-10-06", "Sato", "Silva", "1/2-1/2"), ("2026-10-20", "Moreau", "Silva", "1-0"),
+)  # fmt: skip
+TITLE = "Riverside Chess Club"
+
+
+@pytest.fixture(scope="module")
+def season(tmp_path_factory: pytest.TempPathFactory) -> Demo:
+    """A season with a Swiss (a forfeit), a round robin and a league, two closed months,
+    and the club's title: its site."""
+    folder = tmp_path_factory.mktemp("browser-season")
+    with pytest.MonkeyPatch.context() as env:
+        env.delenv("TRACKER_DB", raising=False)
+        env.setenv("XDG_DATA_HOME", str(folder / "xdg-data"))
+        env.setenv("TRACKER_TODAY", "2026-11-29")
+        env.setenv("COLUMNS", "1000")
+        cli = cli_on(str(folder / "season.db"))
+        ok(cli("db", "upgrade"))
+        for name, rating in SEASON_PLAYERS:
+            ok(cli("player", "add", name, "--rating", str(rating), "--games", "40"))
+        ok(cli("site", "config", "--title", TITLE, "--about", "Tuesdays, 7 pm."))
+        for name, start, kind, rounds in (
+            ("Autumn Swiss", "2026-09-12", "swiss", "3"),
+            ("Club Round Robin", "2026-10-03", "round-robin", "3"),
+        ):
+            ok(cli("event", "add", name, "--start", start, "--type", kind, "--rounds", rounds))
+        ok(cli("event", "add", "Club League", "--start", "2026-09-01", "--type", "league"))
+        for rnd, white, black, result in SWISS:
+            day = f"2026-09-{11 + int(rnd)}"
+            ok(cli("game", "add", white, black, result, "--date", day, "--event",
+                   "Autumn Swiss", "--round", rnd, "--yes"))  # fmt: skip
+        for rnd, white, black, result in ROUND_ROBIN:
+            day = f"2026-10-0{2 + int(rnd)}"
+            ok(cli("game", "add", white, black, result, "--date", day, "--event",
+                   "Club Round Robin", "--round", rnd, "--yes"))  # fmt: skip
+        for day, white, black, result in LEAGUE:
+            ok(cli("game", "add", white, black, result, "--date", day, "--event",
+                   "Club League", "--yes"))  # fmt: skip
+        ok(cli("period", "close", "2026-09"))
+        ok(cli("period", "close", "2026-10"))
+        ok(cli("site", "build", str(folder / "site")))
+    return Demo(cli, folder / "site")
+
+
+def test_the_season_site_has_the_title_everywhere_and_every_link_works(
+    desktop: WebDriver, season: Demo
+) -> None:
+    reached, problems = crawl(desktop, season.site)
+    assert problems == []
+    assert {p.resolve() for p in season.site.rglob("*.html")} == reached
+    for page in reached:
+        open_page(desktop, url(page))
+        brand = desktop.find_element(By.CSS_SELECTOR, "header .brand").text
+        data = desktop.find_element(By.CSS_SELECTOR, "header .data").text
+        assert brand == TITLE, page
+        assert data.startswith("Data: games to 2026-10-20; latest lists: standard 2026-11-01"), page
+        assert desktop.title.endswith(TITLE), page
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1280x800", "390x844"])
+def test_the_season_site_fits_and_axe_finds_nothing(
+    driver: WebDriver, season: Demo, size: tuple[int, int]
+) -> None:
+    if not AXE.is_file():
+        if REQUIRED:
+            pytest.fail(f"{AXE} missing: `make test` installs it (npm ci)")
+        pytest.skip(f"{AXE} missing (npm ci)")
+    source = AXE.read_text(encoding="utf-8")
+    driver.set_window_size(*size)
+    driver.set_script_timeout(60)
+    try:
+        wider, found = {}, {}
+        for page in pages(season.site):
+            name = str(page.relative_to(season.site))
+            open_page(driver, url(page))
+            if too_wide := driver.execute_script(WIDER):
+                wider[name] = too_wide
+            if name.startswith("events/") or name == "index.html":
+                driver.execute_script(source)
+                violations, _ = driver.execute_async_script(RUN_AXE)
+                if violations:
+                    found[name] = violations
+        assert (wider, found) == ({}, {})
+    finally:
+        driver.set_window_size(*DESKTOP)
+
+
+def test_event_pages_show_what_event_show_gives(desktop: WebDriver, season: Demo) -> None:
+    """Each event's standings (rank, name, score; the tie-breaks its kind uses, named),
+    its pairings round by round, as `tracker event show --json` has them."""
+    events = js(season.cli, "event", "list")
+    assert {e["event"] for e in events} == {"Autumn Swiss", "Club Round Robin", "Club League"}
+    for e in events:
+        want = js(season.cli, "event", "show", e["event"])
+        open_page(desktop, url(season.site / "events" / f"{want['id']}.html"))
+        tables = {
+            t.parent.execute_script("return arguments[0].caption.innerText", t): t
+            for t in desktop.find_elements(By.CSS_SELECTOR, "table")
+        }
+        (caption,) = [c for c in tables if c.startswith(f"{want['event']}: standings")]
+        rows = table_rows(tables[caption], spot_check=True)
+        assert [(r["rank"], r["name"], r["score"]) for r in rows] == [
+            (str(s["rank"]), s["name"], f"{s['score']:.1f}") for s in want["standings"]
+        ]
+        breaks = {"swiss": ["BH"], "round-robin": ["SB"], "league": ["SB"]}[want["type"]]
+        assert [c for c in ("BH", "SB") if c in rows[0]] == breaks
+        assert all(f"{b}: " in caption for b in breaks)
+        rounds = sorted(
+            {g["round"] for s in want["standings"] for g in s["games_by_round"] if g["round"]}
+        )
+        shown = sorted(c.removeprefix("Round ") for c in tables if c.startswith("Round "))
+        assert shown == rounds
+        for rnd in rounds:
+            pairs = {
+                (r["white"], r["result"], r["black"])
+                for r in table_rows(tables[f"Round {rnd}"], spot_check=False)
+            }
+            played = {
+                (s["name"], g["result"], g["opponent_id"])
+                for s in want["standings"]
+                for g in s["games_by_round"]
+                if g["round"] == rnd and g["colour"] == "white"
+            }
+            assert len(pairs) == len(played)
+    swiss = js(season.cli, "event", "show", "Autumn Swiss")
+    open_page(desktop, url(season.site / "events" / f"{swiss['id']}.html"))
+    round_one = desktop.find_element(By.XPATH, "//table[caption='Round 1']")
+    assert ("Patel, Arjun", "+/-", "Sato, Yuki") in {
+        (r["white"], r["result"], r["black"]) for r in table_rows(round_one, spot_check=False)
+    }

@@ -3,7 +3,9 @@ deterministic (the same database, the same bytes), rewriting only what changed."
 
 from __future__ import annotations
 
+import csv
 import html
+import io
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -11,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import Cli, js, ok, one_line_error
+from tracker.cli.site_pages import SCRIPT
 
 NAMES = ("Hart, Daniel", "Okafor, Grace", "Patel <Arjun> & Co", "Silva, Ana")
 
@@ -46,8 +49,17 @@ def folder(tmp_path: Path) -> Path:
 
 
 def files(folder: Path) -> dict[str, bytes]:
-    """The site's pages (not its manifest)."""
-    return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*.html")}
+    """The site's files (not its manifest)."""
+    return {
+        str(p.relative_to(folder)): p.read_bytes()
+        for p in folder.rglob("*")
+        if p.is_file() and p.name != ".tracker-site"
+    }
+
+
+def page_text(path: Path) -> str:
+    """A page's HTML without the spans that keep its dates on one line."""
+    return re.sub(r'<span class="d">([^<]*)</span>', r"\1", path.read_text())
 
 
 CELL = re.compile(r"<t[dh][^>]*>(.*?)</t[dh]>")
@@ -78,7 +90,7 @@ def test_build_twice_gives_the_same_bytes_and_rewrites_nothing(season: Cli, tmp_
     assert {"index.html", "events/1.html"} <= set(before)
     assert len([f for f in before if f.startswith("players/")]) == 4
     second = build(season, site)
-    assert f"{len(before)} pages, 0 written, {len(before)} unchanged" in second
+    assert f"{len(before)} files, 0 written, {len(before)} unchanged" in second
     assert files(site) == before
     mtimes = {p: p.stat().st_mtime_ns for p in site.rglob("*.html")}
     (site / "index.html").write_text("old")  # a changed file is written again, only it
@@ -93,7 +105,7 @@ def test_build_twice_gives_the_same_bytes_and_rewrites_nothing(season: Cli, tmp_
 
 def test_the_index_shows_the_list_of_tracker_list(season: Cli, folder: Path) -> None:
     build(season, folder)
-    index = (folder / "index.html").read_text()
+    index = page_text(folder / "index.html")
     listed = js(season, "list")
     assert f"Standard list of {listed['list']}" in index
     shown = [row for row in cells(index) if row and row[0].isdigit()]
@@ -108,9 +120,9 @@ def test_the_index_shows_the_list_of_tracker_list(season: Cli, folder: Path) -> 
 def test_a_player_page_shows_tracker_history(season: Cli, folder: Path) -> None:
     build(season, folder)
     hart = js(season, "player", "show", "Hart")["id"]
-    page = (folder / "players" / f"{hart}.html").read_text()
-    assert '<svg role="img" aria-labelledby="chart-standard-t chart-standard-d"' in page
-    assert '<title id="chart-standard-t">Hart, Daniel: FIDE Elo' in page
+    page = page_text(folder / "players" / f"{hart}.html")
+    assert '<svg role="img" aria-labelledby="chart-standard-wide-t chart-standard-wide-d"' in page
+    assert '<title id="chart-standard-wide-t">Hart, Daniel: FIDE Elo' in page
     rows = [r for r in cells(page) if r and re.fullmatch(r"\d{4}-\d\d", r[0])]
     history = js(season, "history", "Hart")
     assert len(rows) == len(history) == 2
@@ -134,7 +146,9 @@ def test_every_link_points_to_a_file_and_names_are_escaped(season: Cli, folder: 
     for page in folder.rglob("*.html"):
         text = page.read_text()
         assert text.startswith('<!DOCTYPE html>\n<html lang="en">')
-        assert '<meta name="viewport"' in text and "<h1>" in text and "<script" not in text
+        assert '<meta name="viewport"' in text and "<h1>" in text
+        # one script, inline (sorting and searching), nothing it loads from anywhere
+        assert text.count("<script") == 1 and f"<script>{SCRIPT}</script>" in text
         assert "http://" not in text.replace('xmlns="http://www.w3.org/2000/svg"', "")
         assert "https://" not in text
         parser = Links()
@@ -146,10 +160,10 @@ def test_every_link_points_to_a_file_and_names_are_escaped(season: Cli, folder: 
                 linked = (page.parent / target).read_text() if target else text
                 assert f'id="{anchor}"' in linked, (page, link)
         assert text.count("<table>") == text.count("<table>\n<caption>")  # each captioned
-    index = (folder / "index.html").read_text()
+    index = page_text(folder / "index.html")
     assert "Patel &lt;Arjun&gt; &amp; Co" in index
     assert "<Arjun>" not in "".join(p.read_text() for p in folder.rglob("*.html"))
-    event = (folder / "events" / "1.html").read_text()
+    event = page_text(folder / "events" / "1.html")
     assert "Autumn Open: standings" in event and "Patel &lt;Arjun&gt; &amp; Co" in event
 
 
@@ -157,7 +171,7 @@ def test_without_a_closed_period_the_index_says_so(cli: Cli, folder: Path) -> No
     ok(cli("player", "add", "Hart, Daniel"))
     err = build(cli, folder, "--tc", "rapid")
     assert "no closed rating period yet" in err
-    assert "No rapid list yet: no rating period is closed." in (folder / "index.html").read_text()
+    assert "No rapid list yet: no rating period is closed." in page_text(folder / "index.html")
     assert (folder / "players" / "1.html").is_file()
 
 
@@ -173,7 +187,7 @@ def test_a_file_for_the_folder_is_one_line(season: Cli, tmp_path: Path) -> None:
 
 def test_the_elo_and_glicko_page_shows_compare_all(season: Cli, folder: Path) -> None:
     build(season, folder)
-    page = (folder / "compare.html").read_text()
+    page = page_text(folder / "compare.html")
     shown = [row for row in cells(page) if row and row[0].isdigit()]
     players = js(season, "compare", "--all")["players"]
     expected = sorted(
@@ -199,7 +213,7 @@ def tables(page: str) -> dict[str, list[list[str]]]:
 
 def test_a_player_page_lists_each_period_games_as_history_month(season: Cli, folder: Path) -> None:
     build(season, folder)
-    page = (folder / "players" / "1.html").read_text()  # Hart
+    page = page_text(folder / "players" / "1.html")  # Hart
     shown = tables(page)
     for h in js(season, "history", "Hart"):
         d = js(season, "history", "Hart", "--month", h["month"])
@@ -228,7 +242,7 @@ def test_a_player_page_lists_each_period_games_as_history_month(season: Cli, fol
 
 def test_a_player_page_shows_h2h_against_each_opponent(season: Cli, folder: Path) -> None:
     build(season, folder)
-    page = (folder / "players" / "1.html").read_text()
+    page = page_text(folder / "players" / "1.html")
     rows = tables(page)["Hart, Daniel against each opponent"]
     o = js(season, "h2h", "Hart")
     assert [(r[0], int(r[1]), r[2], int(r[3]), int(r[4]), int(r[5]), r[7]) for r in rows] == [
@@ -248,7 +262,7 @@ def test_a_player_page_shows_h2h_against_each_opponent(season: Cli, folder: Path
 
 def test_an_event_page_has_the_crosstable_of_event_show(season: Cli, folder: Path) -> None:
     build(season, folder)
-    page = (folder / "events" / "1.html").read_text()
+    page = page_text(folder / "events" / "1.html")
     (caption,) = [c for c in tables(page) if "crosstable" in c]
     grid = tables(page)[caption]
     shown = js(season, "event", "show", "Autumn Open")
@@ -274,13 +288,13 @@ def test_pages_of_removed_players_and_events_are_deleted(season: Cli, folder: Pa
     err = build(season, folder)
     assert "1 removed" in err
     assert not (folder / "players" / f"{quinn}.html").exists()
-    assert "players/" + f"{quinn}.html" not in (folder / "index.html").read_text()
+    assert "players/" + f"{quinn}.html" not in page_text(folder / "index.html")
 
 
 def test_the_index_says_what_is_pending_as_status_does(season: Cli, folder: Path) -> None:
     ok(season("game", "add", "Hart", "Silva", "1-0", "--date", "2026-11-05", "--yes"))
     build(season, folder)
-    index = html.unescape((folder / "index.html").read_text())
+    index = html.unescape(page_text(folder / "index.html"))
     (standard,) = [s for s in js(season, "status")["lists"] if s["tc"] == "standard"]
     assert (standard["open_month"], standard["games_waiting"]) == ("2026-11", 1)
     assert "<p>Open: 2026-11; 1 game not yet rated (2026-11).</p>" in index
@@ -310,13 +324,13 @@ def test_one_player_games_of_an_event_begun_last_month_are_rated_with_it(cli: Cl
 def test_stale_periods_are_marked_on_the_player_page(season: Cli, folder: Path) -> None:
     ok(season("game", "edit", "1", "--result", "0-1", "--yes"))  # a September game
     build(season, folder)
-    shown = tables((folder / "players" / "1.html").read_text())
+    shown = tables(page_text(folder / "players" / "1.html"))
     history = [r for r in shown["Hart, Daniel: standard history, period by period"]]
     assert history[0][0] == "2026-09" and history[0][-1].startswith("stale: a rerate is due")
     assert any(c.startswith("2026-09: ") and c.endswith("(stale: a rerate is due)") for c in shown)
     ok(season("rerate"))
     build(season, folder)
-    assert "stale" not in (folder / "players" / "1.html").read_text()
+    assert "stale" not in page_text(folder / "players" / "1.html")
 
 
 def test_an_event_without_games_has_no_page(season: Cli, folder: Path) -> None:
@@ -327,4 +341,122 @@ def test_an_event_without_games_has_no_page(season: Cli, folder: Path) -> None:
     game = js(season, "game", "list", "--event", "Blip")[0]["id"]
     ok(season("game", "remove", str(game)))
     assert "1 removed" in build(season, folder)
-    assert "Blip" not in (folder / "index.html").read_text()
+    assert "Blip" not in page_text(folder / "index.html")
+
+
+def test_a_build_warns_on_stale_periods_and_games_waiting(season: Cli, folder: Path) -> None:
+    assert "warning" not in build(season, folder)
+    ok(season("game", "edit", "1", "--result", "0-1", "--yes"))  # a September game
+    ok(season("game", "add", "Hart", "Silva", "1-0", "--date", "2026-11-05", "--yes"))
+    err = build(season, folder).splitlines()
+    assert err[:2] == [
+        "warning: standard 2026-09, 2026-10: stale (games changed after closing), as the "
+        "pages say; run `tracker rerate`",
+        "warning: standard 2026-11 is open, 1 game not yet rated (2026-11): the pages' list "
+        "is of 2026-11-01 (see `tracker period close`)",
+    ]
+    index = html.unescape(page_text(folder / "index.html"))
+    assert "1 game not yet rated (2026-11)" in index and "stale: a rerate is due" in index
+    ok(season("rerate"))
+    assert "warning: standard 2026-09" not in build(season, folder)
+
+
+PNG = b"\x89PNG\r\n\x1a\n" + bytes(24)
+
+
+def test_site_config_is_kept_and_every_page_shows_the_title(
+    season: Cli, folder: Path, tmp_path: Path
+) -> None:
+    assert js(season, "site", "config", "--json")["title"] == "Club ratings"
+    logo = tmp_path / "logo.png"
+    logo.write_bytes(PNG)
+    ok(season("site", "config", "--title", "Riverside Chess Club", "--logo", str(logo)))
+    ok(season("site", "config", "--about", "We meet on Tuesdays.", "--url", "https://x.org"))
+    assert js(season, "site", "config", "--json") == {
+        "title": "Riverside Chess Club",
+        "about": "We meet on Tuesdays.",
+        "url": "https://x.org",
+        "logo": "png",
+    }
+    build(season, folder)
+    assert (folder / "logo.png").read_bytes() == PNG
+    pages = sorted(folder.rglob("*.html"))
+    assert len(pages) >= 8
+    for page in pages:
+        text = page_text(page)
+        assert "<span>Riverside Chess Club</span></a>" in text, page
+        assert "Data: games to 2026-10-10; latest lists: standard 2026-11-01." in text, page
+        assert 'src="' + ("../" if page.parent != folder else "") + 'logo.png"' in text, page
+    assert "<p>We meet on Tuesdays.</p>" in page_text(folder / "index.html")
+    ok(season("site", "config", "--no-logo"))
+    assert "1 removed" in build(season, folder)
+    assert not (folder / "logo.png").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        (("--title", " "), "the title is blank: give the club's name"),
+        (("--url", "example.org"), "'example.org' is no web address: give https://..."),
+        (("--title", "x" * 101), "the title is 101 characters: at most 100"),
+    ],
+)
+def test_site_config_refuses_what_a_page_cannot_show(
+    cli: Cli, args: tuple[str, ...], error: str
+) -> None:
+    assert one_line_error(cli("site", "config", *args), 1) == f"error: {error}"
+    assert js(cli, "site", "config", "--json")["title"] == "Club ratings"
+
+
+def test_site_config_refuses_a_logo_that_is_no_image(cli: Cli, tmp_path: Path) -> None:
+    bad = tmp_path / "logo.png"
+    bad.write_text("hello")
+    assert one_line_error(cli("site", "config", "--logo", str(bad)), 1) == (
+        f"error: {bad} is no image a page shows: use png, jpeg, gif, webp, svg"
+    )
+
+
+def test_each_list_has_its_page_and_csv_as_tracker_list(season: Cli, folder: Path) -> None:
+    build(season, folder)
+    lists = page_text(folder / "lists.html")
+    for month in ("2026-10", "2026-11"):
+        want = js(season, "list", month, "--tc", "standard")
+        name = f"lists/standard-{month}-01"
+        assert f'href="{name}.html"' in lists and f'href="{name}.csv"' in lists
+        rows = list(csv.DictReader(io.StringIO((folder / f"{name}.csv").read_text())))
+        assert [(r["rank"], r["name"], r["rating"], r["games"]) for r in rows] == [
+            (str(p["rank"]), p["name"], str(p["rating"]), str(p["games"])) for p in want["players"]
+        ]
+        shown = tables(page_text(folder / f"{name}.html"))[f"Standard list of {month}-01"]
+        assert [(r[1], r[4]) for r in shown] == [
+            (p["name"], str(p["rating"])) for p in want["players"]
+        ]
+    history = {h["month"]: h for h in js(season, "history", "Silva")}
+    rows = list(csv.DictReader(io.StringIO((folder / "lists/standard-2026-11-01.csv").read_text())))
+    (silva,) = [r for r in rows if r["name"] == "Silva, Ana"]
+    assert silva["change"] == str(history["2026-10"]["change"])
+    page = page_text(folder / "lists/standard-2026-11-01.html")
+    assert "<h2>Gained most</h2>" in page
+
+
+def test_an_event_page_shows_tie_breaks_pairings_and_what_a_rating_is(
+    season: Cli, folder: Path
+) -> None:
+    """Autumn Open: Hart 1-0 Okafor, Patel 0-1 Silva (round 1), Okafor = Patel, Silva 1-0
+    Hart (round 2): Silva 2, Hart 1, Okafor 0.5, Patel 0.5."""
+    ok(season("player", "add", "Guest", "--external"))
+    ok(season("game", "add", "Guest", "Hart", "0-1", "--date", "2026-09-13", "--event",
+              "Autumn Open", "--yes"))  # fmt: skip
+    build(season, folder)
+    page = page_text(folder / "events" / "1.html")
+    shown = tables(page)
+    (caption,) = [c for c in shown if c.startswith("Autumn Open: standings")]
+    assert "BH: Buchholz" in caption and "SB: Sonneborn-Berger" in caption
+    by_name = {r[1]: r for r in shown[caption]}
+    # Hart: 2 of 3; opponents Okafor 0.5, Silva 2, Guest 0: BH 2.5, SB 0.5 + 0 = 0.5
+    assert by_name["Hart, Daniel"][3:6] == ["2.0", "2.5", "0.5"]
+    assert by_name["Silva, Ana"][3:6] == ["2.0", "2.5", "2.5"]
+    assert by_name["Guest"][6] == "unrated"
+    want = {s["name"]: s for s in js(season, "event", "show", "Autumn Open")["standings"]}
+    for name, row in by_name.items():
+        assert row[3] == f"{want[name]['score']:.1f}"

@@ -50,8 +50,16 @@ def manifest(folder: Path) -> list[str]:
 
 def test_the_manifest_lists_every_file_the_build_wrote(season: Cli, tmp_path: Path) -> None:
     site = tmp_path / "site"
-    assert "6 pages, 6 written" in built(season, site)  # index, compare, 3 players, 1 event
-    pages = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
+    # index, lists, compare, 3 players, 1 event, and each list's page and CSV
+    err = built(season, site)
+    pages = sorted(
+        p.relative_to(site).as_posix()
+        for p in site.rglob("*")
+        if p.is_file() and p.name != MANIFEST
+    )
+    assert f"{len(pages)} files, {len(pages)} written" in err
+    assert {"index.html", "lists.html", "compare.html", "events/1.html"} <= set(pages)
+    assert len([p for p in pages if p.startswith("lists/")]) >= 2
     assert manifest(site) == pages
     assert (site / MANIFEST).read_text().startswith("# tracker site build wrote these files")
 

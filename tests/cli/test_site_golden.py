@@ -18,7 +18,8 @@ GOLDEN = Path(__file__).parent / "data" / "demo-site"
 def pages(folder: Path) -> dict[str, str]:
     return {
         p.relative_to(folder).as_posix(): p.read_text(encoding="utf-8")
-        for p in sorted(folder.rglob("*.html"))
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and p.name != ".tracker-site"
     }
 
 
@@ -37,6 +38,6 @@ def test_the_demo_site_matches_its_golden_files(tmp_path: Path) -> None:
             (GOLDEN / name).unlink()
     golden = pages(GOLDEN)
     assert sorted(built) == sorted(golden)
-    assert len(built) == 14  # index, compare, 8 players, 4 events
+    assert len(built) == 15 + 6 * 2  # index, lists, compare, 8 players, 4 events, 6 lists
     for name, text in built.items():
         assert text == golden[name], f"{name} differs from {GOLDEN / name}"

@@ -134,6 +134,7 @@ DIGEST = {
     "chesscom_rd_min, chesscom_rd_max, seed_rd FROM shadow_settings",
     "online_ratings": "SELECT p.name, o.platform, o.perf, o.day, o.rating FROM online_ratings o "
     "JOIN players p ON p.id = o.player_id",
+    "site_config": "SELECT title, about, url, logo, logo_type FROM site_config",
 }
 
 #: What happened, not what is: the change log (and the removed games kept with it) differs

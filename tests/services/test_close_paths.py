@@ -39,7 +39,7 @@ def _federation(url: str) -> None:
         for i in range(36):
             seed = None
             if i % 4:
-                seed = players.SeedInput(rng.randint(1350, 2450), rng.choice([0, 12, 45, 300]))
+                seed = players.Seed(rng.randint(1350, 2450), rng.choice([0, 12, 45, 300]))
             born = 2011 if i % 7 == 0 else 1980
             names.append(f"Player {i}, A")
             players.add_player(session, name=names[-1], birth_year=born, seed=seed)

@@ -25,7 +25,7 @@ from tracker.db.queries import lists as queries
 from tracker.services import lists, periods, players
 from tracker.services.games import remove_game
 from tracker.services.periods.standing import Standings, place
-from tracker.services.players import SeedInput
+from tracker.services.players import Seed
 from tracker.vocabulary import TIME_CONTROLS
 
 
@@ -80,7 +80,7 @@ def test_every_close_rerate_and_correction_keeps_the_stored_lists(db: Services) 
     check(db)
     with db.transaction() as s:
         players.edit_player(
-            s, "Late", changes={}, seed=SeedInput(1650, 10, tc="standard")
+            s, "Late", changes={}, seed=Seed(1650, 10, tc="standard")
         )  # below Bob and Cid now
     check(db)
     with db.transaction() as s:

@@ -19,12 +19,12 @@ from tracker.cli import render
 from tracker.cli.history import entry_json
 from tracker.services import lists, players
 from tracker.services.periods import history
-from tracker.services.players import SeedInput
+from tracker.services.players import Seed
 from tracker.services.shadow import reads
 
 
 def _add(s: Any, name: str, rating: int | None, fide_id: int | None, **more: Any) -> None:
-    seed = SeedInput(rating, 40, tc="standard") if rating is not None else None
+    seed = Seed(rating, 40, tc="standard") if rating is not None else None
     players.add_player(s, name=name, fide_id=fide_id, birth_year=1990, seed=seed, **more)
 
 

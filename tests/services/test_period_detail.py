@@ -21,7 +21,7 @@ JAN = dt.date(2026, 1, 1)
 def season(url: str) -> None:
     with Services(url).transaction() as session:
         for name, rating in (("P", 1500), ("A", 1400), ("B", 1600), ("C", 1550)):
-            seed = players.SeedInput(rating, 100)
+            seed = players.Seed(rating, 100)
             players.add_player(session, name=name, birth_year=1980, seed=seed)
         players.add_player(session, name="Q", birth_year=1990)  # no games
         for white, black, result, day in (

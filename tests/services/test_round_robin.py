@@ -45,7 +45,7 @@ from tests.helpers import Services, close
 from tracker.ratings import fide
 from tracker.services import games, imports, players
 from tracker.services.periods import history
-from tracker.services.players import SeedInput
+from tracker.services.players import Seed
 
 ROUND_ROBIN = Path(__file__).parents[1] / "importers" / "data" / "roundrobin10.trf"
 SEEDS = {
@@ -83,7 +83,7 @@ def import_and_close(db: Services) -> None:
     assert report.total("added") == 45
     with db.transaction() as s:
         for name, rating in SEEDS.items():
-            players.edit_player(s, name, changes={}, seed=SeedInput(rating, 50))
+            players.edit_player(s, name, changes={}, seed=Seed(rating, 50))
     db(close, "2026-03")
 
 

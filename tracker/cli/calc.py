@@ -11,7 +11,7 @@ from tracker.cli.options import Json, command_group, whole
 from tracker.cli.render import message, plain, print_json, print_table
 from tracker.errors import UsageError
 from tracker.user_input import parse_date, today
-from tracker.vocabulary import plural
+from tracker.vocabulary import DEFAULT_PRESET, plural
 
 if TYPE_CHECKING:
     from tracker.ratings.fide import InitialRating
@@ -288,7 +288,7 @@ def glicko_(
             "chesscom: Glicko-1 (no volatility), one game at a time.",
             metavar="PRESET",
         ),
-    ] = "lichess",
+    ] = DEFAULT_PRESET,
     tau: Annotated[
         float | None, typer.Option("--tau", metavar="TAU", help="Override the preset's tau.")
     ] = None,

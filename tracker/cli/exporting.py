@@ -21,18 +21,25 @@ from tracker.cli.render import message, plain
 from tracker.errors import UsageError
 from tracker.files import check_target, write_file
 from tracker.importers.records import spreadsheet_text
+from tracker.vocabulary import FORFEITS
 
 if TYPE_CHECKING:
-    from tracker.services.exports import ExportedGame
+    from tracker.db.queries.exports import GameLine
     from tracker.services.periods.history import History, RatingList
     from tracker.services.players import PlayerView
 
-FORMATS = {
-    "games": ("csv", "json", "pgn", "trf"),
-    "history": ("csv", "json"),
-    "list": ("csv", "json"),
-    "players": ("csv", "json"),
-}
+
+def _formats() -> dict[str, tuple[str, ...]]:
+    """What each export writes: games in JSON or any game file format, the rest as tables."""
+    from tracker.services.exports import GAME_FORMATS
+
+    tables = ("csv", "json")
+    return {
+        "games": tuple(sorted({"json", *GAME_FORMATS})),
+        "history": tables,
+        "list": tables,
+        "players": tables,
+    }
 
 
 def export(
@@ -65,7 +72,7 @@ def export(
         typer.Option("--event", metavar="NAME", help="games: only this event's (TRF needs one)."),
     ] = None,
     fmt: Annotated[
-        Literal["csv", "json", "pgn", "trf"],
+        str,
         typer.Option(
             "--format",
             metavar="FORMAT",
@@ -97,8 +104,10 @@ def export(
       tracker export list --month 2026-10
       tracker export players --out players.csv
     """
-    if fmt not in FORMATS[what]:
-        raise UsageError(f"export {what} writes {' or '.join(FORMATS[what])}, not {fmt}")
+    fmt = fmt.strip().casefold()
+    written = _formats()[what]
+    if fmt not in written:
+        raise UsageError(f"export {what} writes {' or '.join(written)}, not {fmt}")
     if what == "history" and player is None:
         raise UsageError("export history needs --player")
     if what == "list" and player is not None:
@@ -175,7 +184,7 @@ def _plain(value: Any) -> str:
     return str(value)
 
 
-def game_json(g: ExportedGame) -> dict[str, Any]:
+def game_json(g: GameLine) -> dict[str, Any]:
     return {
         "id": g.id,
         "date": g.played_on.isoformat(),
@@ -186,7 +195,7 @@ def game_json(g: ExportedGame) -> dict[str, Any]:
         "black_id": g.black.id,
         "black_fide_id": g.black.fide_id,
         "result": g.result,
-        "rated": g.rated,
+        "rated": g.result not in FORFEITS,
         "tc": g.tc,
         "event": g.event,
         "event_start": g.event_start.isoformat() if g.event_start else None,
@@ -198,19 +207,12 @@ def game_json(g: ExportedGame) -> dict[str, Any]:
     }
 
 
-def _games_text(games: tuple[ExportedGame, ...], fmt: str) -> str:
-    from tracker.services.exports import writers
-
+def _games_text(games: tuple[GameLine, ...], fmt: str) -> str:
     if fmt == "json":
         return _json([game_json(g) for g in games])
-    if fmt == "trf":
-        from tracker.services.exports import event_as_trf
+    from tracker.services.exports import games_text
 
-        return event_as_trf(games)
-    records = [g.record() for g in games]
-    if fmt == "pgn":
-        return writers.write_pgn(records)
-    return writers.write_csv(records)
+    return games_text(games, fmt)
 
 
 HISTORY_COLUMNS = [

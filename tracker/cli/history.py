@@ -327,7 +327,7 @@ def entry_json(e: Any) -> dict[str, Any]:
 LIST_COLUMNS = ["rank", "name", "title", "fed", "FIDE id", "rating", "games", "born", "K"]
 
 
-def _list_row(e: ListEntry) -> tuple[Any, ...]:
+def list_row(e: ListEntry) -> tuple[Any, ...]:
     return (e.rank, e.name, e.title, e.federation, e.fide_id, e.rating, e.games, e.birth_year, e.k)
 
 
@@ -351,7 +351,7 @@ def print_rating_list(ls: ListStream, shape: ListShape) -> None:
     ]
     render.stream_table(
         LIST_COLUMNS,
-        map(_list_row, ls.entries),
+        map(list_row, ls.entries),
         widths,
         title=f"{ls.tc.capitalize()} list of {ls.list_date.isoformat()}",
         right=("rank", "FIDE id", "rating", "games", "K"),

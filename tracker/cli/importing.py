@@ -236,14 +236,10 @@ def files(
         )
 
 
-#: The files a directory argument brings (``.txt`` only when it holds a TRF).
-DIRECTORY_SUFFIXES = (".pgn", ".csv", ".trf", ".trfx", ".txt")
-
-
 def _expand(paths: list[Path]) -> list[Path]:
     """The files to import: a directory stands for its files (not its subdirectories) with
     a game or players extension, in name order; other files are skipped with a message."""
-    from tracker.services.imports import looks_like_trf
+    from tracker.services.imports import FILE_SUFFIXES, looks_like_trf
 
     out: list[Path] = []
     for path in paths:
@@ -255,7 +251,7 @@ def _expand(paths: list[Path]) -> list[Path]:
             raise InvalidInputError(f"{path}: the directory holds no file to import")
         for file in found:
             suffix = file.suffix.casefold()
-            if suffix not in DIRECTORY_SUFFIXES or (
+            if suffix not in FILE_SUFFIXES or (
                 suffix == ".txt" and not looks_like_trf(_head(file))
             ):
                 message(f"{file}: skipped (not a PGN, CSV or TRF file)")

@@ -27,7 +27,7 @@ from tracker.user_input import today
 if TYPE_CHECKING:
     from tracker.services.periods.history import PlayerCard, RatingStatus
     from tracker.services.periods.standing import Standing
-    from tracker.services.players import PlayerView, SeedInput
+    from tracker.services.players import PlayerView, Seed
 
 app = command_group(
     f"""Add, list, show, edit, seed and remove players.
@@ -132,10 +132,8 @@ def player_json(p: PlayerView) -> dict[str, Any]:
     }
 
 
-def _seed(
-    rating: int | None, games: int | None, ever_2400: bool, ever_2300: bool
-) -> SeedInput | None:
-    from tracker.services.players import SeedInput
+def _seed(rating: int | None, games: int | None, ever_2400: bool, ever_2300: bool) -> Seed | None:
+    from tracker.services.players import Seed
 
     if rating is None and games is None:
         if ever_2400 or ever_2300:
@@ -143,7 +141,7 @@ def _seed(
         return None
     if rating is None or games is None:
         raise UsageError("--rating and --games go together: give both")
-    return SeedInput(rating=rating, games=games, ever_2400=ever_2400, ever_2300=ever_2300)
+    return Seed(rating=rating, games=games, ever_2400=ever_2400, ever_2300=ever_2300)
 
 
 def _describe(p: PlayerView) -> str:

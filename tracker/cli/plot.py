@@ -66,8 +66,9 @@ def elo_steps(c: Comparison) -> list[tuple[dt.date, int]]:
 
 
 def shadow_line(c: Comparison) -> list[tuple[dt.date, float, float, bool]]:
-    """(day, rating, RD, provisional): after every game, and on every list date (so the line
-    runs to the last list, with the RD grown since the last game)."""
+    """(day, rating, RD, provisional): after each day's games (two games on a day are one
+    point, after both), and on every list date (so the line runs to the last list, with the
+    RD grown since the last game)."""
     points: list[tuple[dt.date, int, float, float, bool]] = [
         (p.played_on, 1, p.rating, p.rd, p.provisional) for p in c.points
     ]
@@ -77,7 +78,8 @@ def shadow_line(c: Comparison) -> list[tuple[dt.date, float, float, bool]]:
         if r.glicko is not None and r.rd is not None
     ]
     points.sort(key=lambda p: (p[0], p[1]))  # a list date before that day's games
-    return [(day, rating, rd, prov) for day, _, rating, rd, prov in points]
+    by_day = {day: (day, rating, rd, prov) for day, _, rating, rd, prov in points}
+    return list(by_day.values())  # one point a day: after its last game
 
 
 def online_line(

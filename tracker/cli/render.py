@@ -303,63 +303,109 @@ def _lines(
     given = widths is not None  # then a cell may be wider than said: a wrap column wraps it
     if widths is None:  # measured first: ``rows`` is read twice
         widths = _widths(columns, rows)
-    widths = list(widths)
     full = list(widths)
-    shown = list(range(len(columns)))
-    under: list[int] = []
-
-    def total() -> int:
-        return sum(widths[i] for i in shown) + GAP * (len(shown) - 1)
-
+    shown, under = list(range(len(columns))), []
+    widths = list(widths)
     if width is not None:
-        for step in drop:
-            if total() <= width:
-                break
-            for i in _indexes(columns, step):
-                if i in shown and len(shown) > 1:
-                    shown.remove(i)
-                    if columns[i] == below:
-                        under.append(i)
-        excess = total() - width
-        wrappable = [i for i in shown if columns[i] in wrap]
-        while excess > 0:
-            candidates = [i for i in wrappable if widths[i] > max(MIN_WRAP, cell_width(columns[i]))]
-            if not candidates:
-                break
-            widest = max(candidates, key=lambda i: widths[i])
-            widths[widest] -= 1
-            excess -= 1
+        under = _drop_columns(columns, widths, shown, drop, below, width)
+        _narrow(columns, widths, shown, wrap, width)
     if title is not None:
         yield from _wrap(title, width) if width is not None else [title]
-    aligned = [(i, widths[i], columns[i] in right) for i in shown]
-    gap = " " * GAP
-    yield gap.join(_pad(columns[i], w, r) for i, w, r in aligned)
+    layout = _Layout(columns, [(i, widths[i], columns[i] in right) for i in shown], breakable)
+    yield layout.header()
     narrowed = [
         (i, widths[i]) for i in shown if widths[i] < full[i] or (given and columns[i] in wrap)
     ]
-    # One format per row when every cell is ASCII (a federation's list: 44,000 rows)
-    ascii_row = gap.join(f"{{:{'>' if r else '<'}{w}}}" for _, w, r in aligned).format
-    picks = [i for i, _, _ in aligned]
+    room = None if width is None else max(width - BELOW_INDENT, MIN_WRAP)
     for row in rows:
         if narrowed and any(cell_width(row[i]) > w for i, w in narrowed):
-            parts = [_wrap(row[i], w, break_words=columns[i] in breakable) for i, w, _ in aligned]
-            for n in range(max(map(len, parts))):
-                yield gap.join(
-                    _pad(part[n] if n < len(part) else "", w, r)
-                    for part, (_, w, r) in zip(parts, aligned, strict=True)
-                )
+            yield from layout.wrapped(row)
         else:
-            picked = [row[i] for i in picks]
-            if "".join(picked).isascii():
-                yield ascii_row(*picked)
-            else:
-                yield gap.join(_pad(row[i], w, r) for i, w, r in aligned)
+            yield layout.line(row)
         for i in under:
             if row[i]:
                 text = f"{columns[i]}: {row[i]}"
-                room = None if width is None else max(width - BELOW_INDENT, MIN_WRAP)
                 for line in _wrap(text, room) if room is not None else [text]:
                     yield " " * BELOW_INDENT + line
+
+
+def _total(widths: list[int], shown: list[int]) -> int:
+    return sum(widths[i] for i in shown) + GAP * (len(shown) - 1)
+
+
+def _drop_columns(
+    columns: Sequence[str],
+    widths: list[int],
+    shown: list[int],
+    drop: Sequence[str | int | Sequence[str | int]],
+    below: str | None,
+    width: int,
+) -> list[int]:
+    """Leave out columns (``drop``, in its order) until the table fits ``width``; the
+    ``below`` column, left out, is said under each row: its index (or none)."""
+    under = []
+    for step in drop:
+        if _total(widths, shown) <= width:
+            break
+        for i in _indexes(columns, step):
+            if i in shown and len(shown) > 1:
+                shown.remove(i)
+                if columns[i] == below:
+                    under.append(i)
+    return under
+
+
+def _narrow(
+    columns: Sequence[str], widths: list[int], shown: list[int], wrap: set[str], width: int
+) -> None:
+    """Narrow the ``wrap`` columns, the widest first, until the table fits ``width`` (or
+    none is wider than its header and the narrowest wrap)."""
+    excess = _total(widths, shown) - width
+    wrappable = [i for i in shown if columns[i] in wrap]
+    while excess > 0:
+        candidates = [i for i in wrappable if widths[i] > max(MIN_WRAP, cell_width(columns[i]))]
+        if not candidates:
+            break
+        widest = max(candidates, key=lambda i: widths[i])
+        widths[widest] -= 1
+        excess -= 1
+
+
+class _Layout:
+    """The shown columns (index, width, right-aligned) and how a row is laid out in them."""
+
+    def __init__(
+        self,
+        columns: Sequence[str],
+        aligned: list[tuple[int, int, bool]],
+        breakable: Collection[str],
+    ) -> None:
+        self.columns, self.aligned, self.breakable = columns, aligned, breakable
+        self.gap = " " * GAP
+        # One format per row when every cell is ASCII (a federation's list: 44,000 rows)
+        self.ascii_row = self.gap.join(f"{{:{'>' if r else '<'}{w}}}" for _, w, r in aligned).format
+        self.picks = [i for i, _, _ in aligned]
+
+    def header(self) -> str:
+        return self.gap.join(_pad(self.columns[i], w, r) for i, w, r in self.aligned)
+
+    def line(self, row: list[str]) -> str:
+        picked = [row[i] for i in self.picks]
+        if "".join(picked).isascii():
+            return self.ascii_row(*picked)
+        return self.gap.join(_pad(row[i], w, r) for i, w, r in self.aligned)
+
+    def wrapped(self, row: list[str]) -> Iterator[str]:
+        """A row whose cells are wrapped in their columns: as many lines as its longest."""
+        parts = [
+            _wrap(row[i], w, break_words=self.columns[i] in self.breakable)
+            for i, w, _ in self.aligned
+        ]
+        for n in range(max(map(len, parts))):
+            yield self.gap.join(
+                _pad(part[n] if n < len(part) else "", w, r)
+                for part, (_, w, r) in zip(parts, self.aligned, strict=True)
+            )
 
 
 # One way to print each kind of number in every table.

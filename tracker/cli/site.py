@@ -8,27 +8,30 @@ import re
 import stat
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from tracker.cli.context import AppState, state
-from tracker.cli.options import AnyTc, command_group
-from tracker.cli.render import message
+from tracker.cli.options import AnyTc, Json, command_group
+from tracker.cli.render import message, print_json, print_table
 from tracker.errors import InvalidInputError
-from tracker.files import TEMPORARY, kind, lstat, write_file
+from tracker.files import TEMPORARY, kind, lstat, open_input, write_file
+from tracker.months import month_label
 from tracker.user_input import is_dir, today
 from tracker.vocabulary import plural
 
 if TYPE_CHECKING:
     from tracker.db.driver import Db
-    from tracker.services.site import Site
+    from tracker.services.site import Site, SiteConfig
 
 app = command_group(
     """Publish the ratings as a static web site.
 
     \b
-    Example: tracker site build public/
+    Examples:
+      tracker site config --title "Riverside Chess Club" --logo logo.png
+      tracker site build public/
     """
 )
 
@@ -41,9 +44,13 @@ MANIFEST_HEADER = (
     "# tracker site build wrote these files; the next build removes or replaces only these"
 )
 #: Every path a file of the site can have under its folder (see site_pages.paths).
-PAGE_PATH = re.compile(r"^(?:index|compare)\.html$|^(?:players|events)/[1-9][0-9]*\.html$")
-#: The folders the pages of players and events go in.
-PAGE_FOLDERS = ("players", "events")
+PAGE_PATH = re.compile(
+    r"^(?:index|lists|compare)\.html$|^logo\.(?:png|jpeg|gif|webp|svg)$"
+    r"|^(?:players|events)/[1-9][0-9]*\.html$"
+    r"|^lists/(?:standard|rapid|blitz)-[0-9]{4}-[0-9]{2}-01\.(?:html|csv)$"
+)
+#: The folders the pages of lists, players and events go in.
+PAGE_FOLDERS = ("lists", "players", "events")
 #: How many of the files tracker did not write a refusal names.
 NAMED = 3
 
@@ -90,7 +97,9 @@ def _check_folder(folder: Path) -> None:
 def _check_page_places(folder: Path) -> None:
     """Where a page can go there is nothing, or a regular file: never a link (the site would
     write through it, out of its folder), a folder or a device (refused with --force too)."""
-    places = [folder / "index.html", folder / "compare.html"]
+    with os.scandir(folder) as entries:
+        places = [Path(e.path) for e in entries if PAGE_PATH.match(e.name)]
+    places += [folder / name for name in ("index.html", "lists.html", "compare.html")]
     for sub in PAGE_FOLDERS:
         if _mode(folder / sub) is not None:
             with os.scandir(folder / sub) as entries:
@@ -174,7 +183,7 @@ def _clear_temporaries(folder: Path) -> None:
 
 
 def write_pages(
-    folder: Path, names: Sequence[str], files: Iterable[tuple[str, str]], ours: set[str]
+    folder: Path, names: Sequence[str], files: Iterable[tuple[str, str | bytes]], ours: set[str]
 ) -> tuple[int, int, int]:
     """Write the site's files (``names``, in the order ``files`` gives their texts) into
     ``folder``, checked by :func:`check_site_folder`; ``ours`` are the files the last build
@@ -188,9 +197,9 @@ def write_pages(
         _clear_temporaries(folder)
         _write_manifest(folder, ours | set(names))
         written = 0
-        for name, text in files:
+        for name, content in files:
             path = folder / name
-            data = text.encode("utf-8")
+            data = content.encode("utf-8") if isinstance(content, str) else content
             mode = _mode(path)
             if mode is not None and stat.S_ISREG(mode) and path.read_bytes() == data:
                 continue
@@ -235,14 +244,16 @@ def build(
         ),
     ] = False,
 ) -> None:
-    """Write the rating pages: index.html, players/ID.html, events/ID.html.
+    """Write the rating pages: lists, players, events, each list as CSV.
 
-    The index holds the latest list of each time control (rank, name, title, federation,
-    rating, the change of the last period, games, and the shadow rating beside it); each
-    tracked player's page his history as a chart (Elo, the shadow with its band, his online
-    rating) and a table, each period's games and his score against each opponent; each
-    event's page its
-    standings and crosstable. Plain HTML and inline SVG: no script, nothing from the network.
+    Every page shows the club's title and logo (`site config`) and the date of the data.
+    lists.html names every published list, each with its page (who moved most) and CSV
+    under lists/. The index holds the latest list of each time control (rank, name,
+    title, federation, rating, the change of the last period, games, and the shadow rating
+    beside it); each tracked player's page his history as a chart (Elo, the shadow with its
+    band, his online rating) and a table, each period's games and his score against each
+    opponent; each event's page its standings and crosstable. Plain HTML and inline SVG:
+    nothing from the network.
     The same database gives the same files, byte for byte; a file whose content has not
     changed is not rewritten, and the page of a player or event no longer in the database is
     removed.
@@ -258,10 +269,37 @@ def build(
     data, (count, written, removed) = build_site(state(ctx), folder, tc, today(), force=force)
     if not data.lists:
         message("no closed rating period yet: the index says so (see `tracker period close`)")
+    for warning in site_warnings(data):
+        message(warning)
     message(
-        f"site in {folder}: {plural(count, 'page')}, {written} written, "
+        f"site in {folder}: {plural(count, 'file')}, {written} written, "
         f"{count - written} unchanged" + (f", {removed} removed" if removed else "")
     )
+
+
+def site_warnings(data: Site) -> list[str]:
+    """What the pages say is not final, as warnings: stale periods (a rerate is due) and
+    games waiting in an open period, per time control."""
+    from tracker.cli.status import waiting_words
+
+    out = []
+    for sl in data.lists:
+        s = sl.pending
+        if s is None:
+            continue
+        if s.stale_months:
+            months = ", ".join(month_label(m) for m in s.stale_months)
+            out.append(
+                f"warning: {sl.tc} {months}: stale (games changed after closing), as the "
+                "pages say; run `tracker rerate`"
+            )
+        if s.waiting_games:
+            out.append(
+                f"warning: {sl.tc} {month_label(s.open_month)} is open, {waiting_words(s)}: "
+                f"the pages' list is of {sl.rating_list.list_date.isoformat()} (see `tracker "
+                "period close`)"
+            )
+    return out
 
 
 def build_site(
@@ -278,7 +316,92 @@ def build_site(
     def build_in(db: Db) -> tuple[Site, tuple[int, int, int]]:
         data = site(db, tc, day)
         reads = SiteReads(db, data)
-        files = pages(data, reads.players(), reads.events(day))
+        files = pages(data, reads.lists(), reads.players(), reads.events(day))
         return data, write_pages(folder, paths(data), files, ours)
 
     return app.read(build_in)
+
+
+def config_json(c: SiteConfig) -> dict[str, Any]:
+    return {"title": c.title, "about": c.about, "url": c.url, "logo": c.logo_type}
+
+
+def _print_config(c: SiteConfig) -> None:
+    logo = f"{c.logo_type}, {len(c.logo)} bytes" if c.logo is not None else None
+    rows = [("title", c.title), ("about", c.about), ("url", c.url), ("logo", logo)]
+    print_table(["setting", "value"], [(k, v or "none") for k, v in rows], wrap=("value",))
+
+
+@app.command("config")
+def config(
+    ctx: typer.Context,
+    title: Annotated[
+        str | None,
+        typer.Option(
+            "--title", metavar="TEXT", help="The club's name, on every page.", show_default=False
+        ),
+    ] = None,
+    about: Annotated[
+        str | None,
+        typer.Option(
+            "--about",
+            metavar="TEXT",
+            help="A paragraph about the club, on the index ('' removes it).",
+            show_default=False,
+        ),
+    ] = None,
+    url: Annotated[
+        str | None,
+        typer.Option(
+            "--url",
+            metavar="URL",
+            help="Where the site is published, https://... ('' removes it).",
+            show_default=False,
+        ),
+    ] = None,
+    logo: Annotated[
+        Path | None,
+        typer.Option(
+            "--logo",
+            metavar="FILE",
+            help="The club's logo (PNG, JPEG, GIF, WebP or SVG, at most 256 KB), kept in the "
+            "database and written beside the pages.",
+            show_default=False,
+        ),
+    ] = None,
+    no_logo: Annotated[bool, typer.Option("--no-logo", help="Remove the logo.")] = False,
+    json: Json = False,
+) -> None:
+    """Show or set the site's title, about text, address and logo.
+
+    Stored in the database, so every later `site build` keeps them. Without options: what
+    is set.
+
+    \b
+    Example: tracker site config --title "Riverside Chess Club"
+    """
+    from tracker.services.site import set_site_config, site_config
+
+    if title is None and about is None and url is None and logo is None and not no_logo:
+        c = state(ctx).read(site_config)
+        changed = None
+    else:
+        image = None
+        if logo is not None:
+            with open_input(logo) as f:
+                image = (f.read(), str(logo))
+        c, changed = state(ctx).write(
+            lambda db: set_site_config(
+                db, title=title, about=about, url=url, logo=image, no_logo=no_logo
+            )
+        )
+    if json:
+        print_json(config_json(c))
+    else:
+        _print_config(c)
+    if changed is not None:
+        message(
+            "site settings changed: the next `site build` shows them"
+            if changed
+            else "nothing changed"
+        )

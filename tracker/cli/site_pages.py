@@ -11,8 +11,12 @@ what autoescaping and a macro would; no dependency to pin, no template files to 
 
 Accessible: a skip link, landmarks, one ``h1`` per page, captions and ``scope`` on every
 table, the chart an ``img`` with a title and a description (its numbers are also the
-history table's), visible focus, links that say where they go. Readable on a phone (wide
-tables scroll inside their own box) and printable (no navigation, no scroll boxes).
+history table's; each point's value on hover), visible focus, links that say where they go;
+axe-core finds nothing (tests/browser). No page scrolls sideways: at a desktop's width the
+tables fit (long text wraps), on a phone their rows stack as "column value" pairs and the
+chart is drawn again narrower with larger text; a date never breaks. Printable (no
+navigation, the wide chart). Each page reads fully without JavaScript: the one inline
+script (:data:`SCRIPT`) only sorts the lists and searches them.
 
 Deterministic: no timestamps, orders from the service's sorted data, numbers formatted
 with fixed precision, so the same database gives byte-identical pages.
@@ -20,36 +24,64 @@ with fixed precision, so the same database gives byte-identical pages.
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
 import html
+import io
+import re
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 
 from tracker.cli import render
 from tracker.cli.event import GRID_PLAYERS, ROUNDS_CAPTION, grid_columns, grid_rows, round_rows
 from tracker.cli.h2h import both_scores, played_words
-from tracker.cli.history import detail_heading, detail_summary, game_status
+from tracker.cli.history import LIST_COLUMNS, detail_heading, detail_summary, game_status, list_row
 from tracker.cli.player import place
 from tracker.cli.plot import elo_steps, first_platform, online_line, shadow_line, span, y_limits
 from tracker.cli.status import waiting_words
 from tracker.months import month_label
 from tracker.services.compare import Comparison
-from tracker.services.events.report import EventReport
+from tracker.services.events.report import EventReport, Standing, tie_breaks
 from tracker.services.h2h import Opponents
 from tracker.services.periods.detail import PeriodDetail
 from tracker.services.periods.history import History
-from tracker.services.site import Site, SiteList, SitePlayer, SiteRecord
+from tracker.services.site import ListPage, Site, SiteList, SitePlayer, SiteRecord
 
-CSS = """body{font-family:system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:0 .75rem;
-line-height:1.4;color:#111;background:#fff}table{border-collapse:collapse;margin:.5rem 0 1.5rem}
-caption{text-align:left;font-weight:bold;padding:.25rem 0;position:sticky;left:0;
-max-width:calc(100vw - 2rem)}
-th,td{padding:.2rem .5rem;border-bottom:1px solid #ccc;white-space:nowrap;vertical-align:top}
-td.n,th.n{text-align:right}td.w{white-space:normal;min-width:10rem}
-.wide{overflow-x:auto}svg{max-width:100%;height:auto}a{color:#0645ad}
-a:focus-visible{outline:3px solid #c0502e;outline-offset:2px}
+CSS = """*{box-sizing:border-box}
+body{font-family:system-ui,sans-serif;margin:0;line-height:1.45;color:#111;background:#fff}
+.top,main,footer{max-width:72rem;margin:0 auto;padding:0 1rem}
+.top{display:flex;flex-wrap:wrap;align-items:center;gap:.3rem 1.5rem;padding:.6rem 1rem;
+border-bottom:1px solid #ccc}
+.brand{display:flex;align-items:center;gap:.6rem;font-weight:bold;font-size:1.2rem;
+color:#111;text-decoration:none}.brand img{height:2.5rem;width:auto}
+nav ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.2rem 1rem}
+.data{margin:0;color:#444;font-size:.9rem;flex-basis:100%}
+footer{border-top:1px solid #ccc;margin-top:2rem;padding:.5rem 1rem;color:#444}
+table{border-collapse:collapse;margin:.5rem 0 1.5rem;max-width:100%}
+caption{text-align:left;font-weight:bold;padding:.25rem 0}
+th,td{padding:.2rem .5rem;border-bottom:1px solid #ccc;white-space:nowrap;
+vertical-align:top;text-align:left}
+td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
+td.w{white-space:normal;overflow-wrap:anywhere;min-width:7rem}
+.d{white-space:nowrap}svg{display:block;width:100%;height:auto}a{color:#0645ad}
+:focus-visible{outline:3px solid #c0502e;outline-offset:2px}
 .skip{position:absolute;left:-999px}.skip:focus{position:static}
-@media print{nav,.skip{display:none}.wide{overflow:visible}a{color:inherit}
-h2,h3{break-after:avoid}tr{break-inside:avoid}}"""
+button.sort{font:inherit;font-weight:bold;background:none;border:0;padding:0;color:inherit;
+cursor:pointer;text-align:inherit}th[aria-sort=ascending] .sort::after{content:" ▲"}
+th[aria-sort=descending] .sort::after{content:" ▼"}#find{margin:.5rem 0 1rem}
+#find input{font:inherit;padding:.2rem .4rem;max-width:100%}
+.narrow{display:none}.narrow svg{max-width:36rem}
+@media (max-width:52rem){.wide{display:none}.narrow{display:block}}
+@media (max-width:40rem){h1{font-size:1.5rem}
+table.s thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+table.s,table.s tbody,table.s caption{display:block;width:100%}
+table.s tr{display:flex;flex-wrap:wrap;gap:0 .9rem;padding:.35rem 0;
+border-bottom:1px solid #ccc}
+table.s td{display:block;border:0;padding:0}table.s td.k{flex-basis:100%;order:-1;font-weight:bold}
+table.s td[data-label]::before{content:attr(data-label) " ";color:#555;font-weight:normal}
+table.s td:empty{display:none}}
+@media print{nav,.skip,#find{display:none}.narrow{display:none}.wide{display:block}
+a{color:inherit}h2,h3{break-after:avoid}tr{break-inside:avoid}}"""
 
 
 #: A closed period changed since it was rated: its stored row and its games, worked out
@@ -62,39 +94,160 @@ def _e(value: object) -> str:
     return "" if value is None else html.escape(str(value), quote=True)
 
 
-def _page(title: str, body: str, root: str) -> str:
+#: A date or a month in words (2026-10-01, 2026-10): kept on one line.
+DATE = re.compile(r"\b\d{4}-\d{2}(?:-\d{2})?\b")
+
+
+#: What a page does with JavaScript, inline (nothing from the network), each page whole
+#: without it: a sortable table's headers become buttons that sort its rows (again: the
+#: other way), and the index's search box (hidden without a script) shows only the rows of
+#: the lists whose name has what is typed, and opens a player's page when a name is chosen.
+SCRIPT = """(() => {
+const text = c => c.innerText.trim();
+const value = s => {
+  const n = parseFloat(s.replace('\\u2212', '-'));
+  return s !== '' && /^[-+\\u2212]?[0-9.]/.test(s) && !isNaN(n) ? n : s.toLowerCase();
+};
+for (const t of document.querySelectorAll('table.sortable')) {
+  const heads = [...t.tHead.rows[0].cells];
+  heads.forEach((th, i) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'sort';
+    b.textContent = th.textContent;
+    th.textContent = '';
+    th.appendChild(b);
+    b.addEventListener('click', () => {
+      const up = th.getAttribute('aria-sort') !== 'ascending';
+      heads.forEach(h => h.removeAttribute('aria-sort'));
+      th.setAttribute('aria-sort', up ? 'ascending' : 'descending');
+      const body = t.tBodies[0];
+      const rows = [...body.rows].map(r => [value(text(r.cells[i])), r]);
+      rows.sort(([a], [b]) => {
+        const c = typeof a === typeof b ? (a < b ? -1 : a > b ? 1 : 0)
+          : typeof a === 'number' ? -1 : 1;
+        return up ? c : -c;
+      });
+      rows.forEach(([, r]) => body.appendChild(r));
+    });
+  });
+}
+const find = document.getElementById('find');
+if (find) {
+  find.hidden = false;
+  const input = find.querySelector('input');
+  const pages = new Map([...find.querySelectorAll('option')].map(o => [o.value, o.dataset.href]));
+  input.addEventListener('input', () => {
+    const q = input.value.trim().toLowerCase();
+    if (pages.has(input.value)) { location.href = pages.get(input.value); return; }
+    for (const r of document.querySelectorAll('table.sortable tbody tr')) {
+      const name = r.querySelector('td.k');
+      r.hidden = q !== '' && name !== null && !text(name).toLowerCase().includes(q);
+    }
+  });
+}
+})();"""
+
+
+def _w(text: str) -> str:
+    """Words as HTML text, each date in them kept on one line (a heading never breaks
+    "2026-10-" from "01")."""
+    return DATE.sub(lambda m: f'<span class="d">{m[0]}</span>', _e(text))
+
+
+@dataclass(frozen=True)
+class Frame:
+    """What every page shows around its own content: the club's title and logo, the
+    navigation, the date of the data, the club's address."""
+
+    title: str
+    logo: str | None  # the logo's file name in the site's folder
+    url: str | None
+    data: str  # the date of the data, in words
+
+
+def frame(site: Site) -> Frame:
+    c = site.config
+    words = []
+    if site.last_game is not None:
+        words.append(f"games to {site.last_game.isoformat()}")
+    lists = [f"{sl.tc} {sl.rating_list.list_date.isoformat()}" for sl in site.lists]
+    if lists:
+        words.append("latest lists: " + ", ".join(lists))
+    data = "Data: " + ("; ".join(words) if words else "no games yet") + "."
+    logo = f"logo.{c.logo_type}" if c.logo_type is not None else None
+    return Frame(c.title, logo, c.url, data)
+
+
+#: The site's navigation: (page, words).
+NAV = (
+    ("index.html", "Latest lists"),
+    ("lists.html", "All lists"),
+    ("compare.html", "Elo and Glicko"),
+)
+
+
+def _page(fr: Frame, title: str, body: str, root: str) -> str:
+    logo = f'<img src="{root}{_e(fr.logo)}" alt="" width="40" height="40">' if fr.logo else ""
+    nav = "".join(f'<li><a href="{root}{href}">{_e(words)}</a></li>' for href, words in NAV)
+    url = f' <a href="{_e(fr.url)}">{_e(fr.url)}</a>' if fr.url else ""
+    full = title if title == fr.title else f"{title} · {fr.title}"
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{_e(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
+        f"<title>{_e(full)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
         '<a class="skip" href="#main">Skip to the content</a>\n'
-        f'<nav aria-label="Site"><a href="{root}index.html">Rating lists</a> · '
-        f'<a href="{root}compare.html">Elo and Glicko</a></nav>\n<main id="main">\n'
-        f"<h1>{_e(title)}</h1>\n{body}</main>\n</body>\n</html>\n"
+        f'<header class="top"><a class="brand" href="{root}index.html">{logo}'
+        f"<span>{_e(fr.title)}</span></a>\n"
+        f'<nav aria-label="Site"><ul>{nav}</ul></nav>\n<p class="data">{_w(fr.data)}</p>'
+        '</header>\n<main id="main">\n'
+        f"<h1>{_w(title)}</h1>\n{body}</main>\n"
+        f"<footer><p>{_e(fr.title)}: {_w(fr.data)}{url}</p></footer>\n"
+        f"<script>{SCRIPT}</script>\n</body>\n</html>\n"
     )
 
 
+NUMERIC = ' class="n"'
 #: The columns whose cells may wrap (names, events, notes).
-WRAP = frozenset({"name", "player", "opponent", "event", "note", "games"})
+WRAP = frozenset(
+    {"name", "player", "opponent", "event", "note", "games", "status", "white", "black"}
+)
 
 
 def _table(
-    caption: str, columns: Sequence[str], rows: Iterable[Sequence[str]], numeric: set[str]
+    caption: str,
+    columns: Sequence[str],
+    rows: Iterable[Sequence[str]],
+    numeric: set[str],
+    key: str | None = None,
+    *,
+    sortable: bool = False,
 ) -> str:
     """A table; cells are HTML already (escape them with :func:`_e`). Cells stay on one line
-    but those of the columns :data:`WRAP` names (text that may be long)."""
-    cls = [' class="n"' if c in numeric else ' class="w"' if c in WRAP else "" for c in columns]
+    but those of the columns :data:`WRAP` names (text that may be long). On a phone its rows
+    stack: each a block of "column value" pairs, the ``key`` column (default: the first of
+    name, player or opponent) on a line of its own."""
+    if key is None:
+        key = next((c for c in columns if c in ("name", "player", "opponent")), None)
+    cls = []
+    for c in columns:
+        names = ["n"] if c in numeric else ["w"] if c in WRAP else []
+        names += ["k"] if c == key else []
+        cls.append(f' class="{" ".join(names)}"' if names else "")
     head = "".join(
-        f'<th scope="col"{k if c in numeric else ""}>{_e(c)}</th>'
-        for c, k in zip(columns, cls, strict=True)
+        f'<th scope="col"{NUMERIC if c in numeric else ""}>{_e(c)}</th>' for c in columns
     )
+    labels = [
+        k if c == key else f'{k} data-label="{_e(c)}"' for c, k in zip(columns, cls, strict=True)
+    ]
     body = "".join(
-        "<tr>" + "".join(f"<td{k}>{v}</td>" for v, k in zip(row, cls, strict=True)) + "</tr>\n"
+        "<tr>" + "".join(f"<td{k}>{v}</td>" for v, k in zip(row, labels, strict=True)) + "</tr>\n"
         for row in rows
     )
+    kind = "s sortable" if sortable else "s"
     return (
-        f'<div class="wide"><table>\n<caption>{_e(caption)}</caption>\n'
-        f"<thead><tr>{head}</tr></thead>\n<tbody>\n{body}</tbody>\n</table></div>\n"
+        f'<table class="{kind}">\n<caption>{_w(caption)}</caption>\n'
+        f"<thead><tr>{head}</tr></thead>\n<tbody>\n{body}</tbody>\n</table>\n"
     )
 
 
@@ -109,15 +262,38 @@ def _player_link(player_id: int, name: str, tracked: set[int], root: str) -> str
     return f'<a href="{root}players/{player_id}.html">{_e(name)}</a>'
 
 
-def index_page(site: Site) -> str:
+def index_page(site: Site, fr: Frame) -> str:
+    c = site.config
+    body = f"<p>{_w(c.about)}</p>\n" if c.about else ""
     if not site.lists:
         which = " or ".join(site.tcs)
-        body = f"<p>No {_e(which)} list yet: no rating period is closed.</p>\n"
+        body += f"<p>No {_e(which)} list yet: no rating period is closed.</p>\n"
     else:
-        body = "".join(_list_section(sl) for sl in site.lists)
+        body += _search(site) + "".join(_list_section(sl) for sl in site.lists)
     if site.events:
         body += _events_list(site)
-    return _page("Rating lists", body, "")
+    return _page(fr, fr.title, body, "")
+
+
+def _search(site: Site) -> str:
+    """The index's search box (shown by the page's script: without it there is nothing to
+    search with): the lists' rows whose name has what is typed; a tracked player's name
+    chosen opens his page."""
+    options = "".join(
+        f'<option value="{_e(p.name)}" data-href="players/{p.id}.html"></option>'
+        for p in site.players
+    )
+    return (
+        '<form id="find" role="search" hidden onsubmit="return false">'
+        '<label for="find-name">Find a player</label> '
+        '<input id="find-name" type="search" list="find-names" autocomplete="off">'
+        f'<datalist id="find-names">{options}</datalist></form>\n'
+    )
+
+
+def list_name(tc: str, list_date: dt.date) -> str:
+    """A published list's page and CSV file under ``lists/``, without the suffix."""
+    return f"lists/{tc}-{list_date.isoformat()}"
 
 
 def _list_section(sl: SiteList) -> str:
@@ -140,28 +316,139 @@ def _list_section(sl: SiteList) -> str:
     stale = f" ({STALE})" if rl.stale else ""
     caption = f"{rl.tc.capitalize()} list of {rl.list_date.isoformat()}{stale}"
     columns = ["rank", "name", "title", "fed", "rating", "change", "games", sl.preset]
-    heading = f'<h2 id="{_e(rl.tc)}">{_e(rl.tc.capitalize())}</h2>\n'
+    name = list_name(rl.tc, rl.list_date)
+    heading = (
+        f'<h2 id="{_e(rl.tc)}">{_e(rl.tc.capitalize())}</h2>\n'
+        f'<p><a href="{name}.html">The {_w(rl.list_date.isoformat())} list in full, '
+        f'with who moved most</a> · <a href="{name}.csv">CSV</a></p>\n'
+    )
     if sl.pending is not None:
         heading += (
-            f"<p>Open: {_e(month_label(sl.pending.open_month))}; "
-            f"{_e(waiting_words(sl.pending))}.</p>\n"
+            f"<p>Open: {_w(month_label(sl.pending.open_month))}; "
+            f"{_w(waiting_words(sl.pending))}.</p>\n"
         )
     if not rl.entries:
-        return heading + f"<p>{_e(caption)}: nobody is rated on this list.</p>\n"
+        return heading + f"<p>{_w(caption)}: nobody is rated on this list.</p>\n"
     numeric = {"rank", "rating", "change", "games", sl.preset}
-    return heading + _table(caption, columns, rows, numeric)
+    return heading + _table(caption, columns, rows, numeric, sortable=True)
+
+
+def lists_page(site: Site, fr: Frame) -> str:
+    """Every published list, by time control, the latest first: its page and its CSV."""
+    if not site.published:
+        return _page(fr, "All lists", "<p>No rating period is closed yet.</p>\n", "")
+    body = ""
+    for tc in site.tcs:
+        rows = [
+            (
+                f'<a href="{list_name(p.tc, p.list_date)}.html">{_e(p.list_date.isoformat())}</a>',
+                f'<a href="{list_name(p.tc, p.list_date)}.csv">CSV</a>',
+                _e(STALE if p.stale else ""),
+            )
+            for p in site.published
+            if p.tc == tc
+        ]
+        if rows:
+            body += f"<h2>{_e(tc.capitalize())}</h2>\n" + _table(
+                f"{tc.capitalize()} lists, the latest first",
+                ["list", "download", "note"],
+                rows,
+                set(),
+                key="list",
+            )
+    return _page(fr, "All lists", body, "")
+
+
+#: How many of the largest gains and losses a list's page names.
+MOVERS = 5
+
+
+def list_page(lp: ListPage, tracked: set[int], fr: Frame) -> str:
+    """A published list in full (``tracker list MONTH``) with each line's change, and who
+    gained and lost most in the period that made it."""
+    rl = lp.rating_list
+    title = f"{rl.tc.capitalize()} list of {rl.list_date.isoformat()}"
+    name = list_name(rl.tc, rl.list_date).removeprefix("lists/")
+    body = f'<p><a href="{name}.csv">Download this list (CSV)</a></p>\n'
+    if rl.stale:
+        body += f"<p>{_e(STALE.capitalize())}.</p>\n"
+    moved = sorted(
+        ((c, e) for e in rl.entries if (c := lp.changes.get(e.player_id))),
+        key=lambda ce: (-abs(ce[0]), ce[1].rank, ce[1].player_id),
+    )
+    for words, picked in (
+        ("Gained most", [ce for ce in moved if ce[0] > 0][:MOVERS]),
+        ("Lost most", [ce for ce in moved if ce[0] < 0][:MOVERS]),
+    ):
+        if picked:
+            items = "".join(
+                f"<li>{_player_link(e.player_id, e.name, tracked, '../')}: {c:+d} "
+                f"({e.rating - c} to {e.rating})</li>\n"
+                for c, e in picked
+            )
+            body += f"<h2>{_e(words)}</h2>\n<ul>\n{items}</ul>\n"
+    rows = [
+        (
+            _e(e.rank),
+            _player_link(e.player_id, e.name, tracked, "../"),
+            _e(e.title),
+            _e(e.federation),
+            _e(e.rating),
+            _e(_signed(lp.changes.get(e.player_id))),
+            _e(e.games),
+            _e(e.k),
+        )
+        for e in rl.entries
+    ]
+    columns = ["rank", "name", "title", "fed", "rating", "change", "games", "K"]
+    if rows:
+        numeric = {"rank", "rating", "change", "games", "K"}
+        body += _table(title, columns, rows, numeric, sortable=True)
+    else:
+        body += "<p>Nobody is rated on this list.</p>\n"
+    return _page(fr, title, body, "../")
+
+
+def list_csv(lp: ListPage) -> str:
+    """A published list as CSV: the columns of ``tracker list`` and the change."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([*LIST_COLUMNS, "change"])
+    for e in lp.rating_list.entries:
+        change = lp.changes.get(e.player_id)
+        writer.writerow(
+            ["" if v is None else v for v in (*list_row(e), None if change is None else change)]
+        )
+    return out.getvalue()
 
 
 def _fmt(value: float) -> str:
     return f"{value:.1f}"
 
 
-#: The chart's size and margins (SVG user units: it scales to the page's width).
-WIDTH, HEIGHT = 640, 300
-LEFT, RIGHT, TOP, BOTTOM = 52, 16, 14, 70
+@dataclass(frozen=True)
+class Shape:
+    """A chart's size (SVG user units: it scales to the content's width), margins, text
+    size and how many dates it labels at most: one for a wide screen, one for a phone."""
+
+    name: str
+    width: int
+    height: int
+    left: int
+    font: int
+    labels: int
+    legend_rows: bool  # the legend one entry a line (a phone), else on one line
+
+
+#: The wide chart is shown above 52rem (832 px, its text 11.7 px or more), the narrow one
+#: below (its text at 390 px: 13 * 358 / 380 = 12.2 px).
+SHAPES = (Shape("wide", 960, 380, 56, 14, 10, False), Shape("narrow", 380, 340, 46, 13, 4, True))
+RIGHT, TOP = 12, 12
 #: Beyond the first and last day drawn, as ``--plot`` leaves them.
 MARGIN = dt.timedelta(days=10)
-ELO, SHADOW, ONLINE = "#1f4e9c", "#c0502e", "#2e7d32"
+#: How far beyond the lines the +-2 RD band widens the plot at most (beyond: clipped).
+BAND_ROOM = 150.0
+ELO, SHADOW, ONLINE = "#1f4e9c", "#b3401f", "#2e7d32"
 
 
 def _step(span_: float) -> int:
@@ -173,26 +460,43 @@ def _step(span_: float) -> int:
 
 
 def chart(c: Comparison) -> str:
-    """The rating chart of one time control as inline SVG, drawn from what ``tracker history
-    --plot`` draws (:mod:`tracker.cli.plot`'s data): the published Elo as steps per list,
-    the shadow through every game and list date with its +-2 RD band, and the real online
-    rating of the first linked platform as steps."""
+    """The rating chart of one time control as inline SVG, twice (a wide one, and one for
+    a phone, each shown at its width), drawn from what ``tracker history --plot`` draws
+    (:mod:`tracker.cli.plot`'s data): the published Elo as steps per list, the shadow after
+    each game day and on each list date with its +-2 RD band around it, and the real online
+    rating of the first linked platform as steps. Each point tells its value on hover."""
+    if not elo_steps(c) and not shadow_line(c):
+        return ""
+    return "".join(f'<div class="{shape.name}">{_chart(c, shape)}</div>\n' for shape in SHAPES)
+
+
+def _chart(c: Comparison, shape: Shape) -> str:
     elo = elo_steps(c)
     line = shadow_line(c)
-    if not elo and not line:
-        return ""
     first, last = span(c)
     series, real = online_line(c, first_platform(c), first, last)
     shown = [float(v) for _, v in elo] + [r for _, r, _, _ in line] + [float(r) for _, r in real]
     low, high = y_limits(shown)
+    if line:  # the band, as far as BAND_ROOM allows
+        low = min(low, max(min(r - 2 * rd for _, r, rd, _ in line), low - BAND_ROOM))
+        high = max(high, min(max(r + 2 * rd for _, r, rd, _ in line), high + BAND_ROOM))
     start, end = first - MARGIN, last + MARGIN
     days = (end - start).days
+    font = shape.font
+    legend = [(ELO, "FIDE Elo (published lists)")]
+    provisional = bool(line) and all(p for *_, p in line)
+    legend.append((SHADOW, f"{c.preset} shadow, ±2 RD band" + (" (provisional)" * provisional)))
+    if series is not None and real:
+        legend.append((ONLINE, f"{series.label} ({series.user}), real"))
+    legend_height = (len(legend) if shape.legend_rows else 1) * (font + 8)
+    width, height, left = shape.width, shape.height, shape.left
+    bottom = height - legend_height - font - 16
 
     def x(day: dt.date) -> float:
-        return LEFT + (WIDTH - LEFT - RIGHT) * (day - start).days / days
+        return left + (width - left - RIGHT) * (day - start).days / days
 
     def y(value: float) -> float:
-        return TOP + (HEIGHT - TOP - BOTTOM) * (high - value) / (high - low)
+        return TOP + (bottom - TOP) * (high - value) / (high - low)
 
     def steps(points: Sequence[tuple[dt.date, int]]) -> str:
         out: list[str] = []
@@ -203,82 +507,85 @@ def chart(c: Comparison) -> str:
         out.append(f"{_fmt(x(end))},{_fmt(y(points[-1][1]))}")
         return " ".join(out)
 
-    bottom = HEIGHT - BOTTOM
+    key = f"chart-{_e(c.tc)}-{shape.name}"
+    plot = f'x="{left}" y="{TOP}" width="{width - left - RIGHT}" height="{bottom - TOP}"'
     parts = [
-        f'<clipPath id="plot-{_e(c.tc)}"><rect x="{LEFT}" y="{TOP}" '
-        f'width="{WIDTH - LEFT - RIGHT}" height="{bottom - TOP}"/></clipPath>',
-        f'<rect x="{LEFT}" y="{TOP}" width="{WIDTH - LEFT - RIGHT}" height="{bottom - TOP}" '
-        'fill="#fff" stroke="#999"/>',
+        f'<clipPath id="{key}-clip"><rect {plot}/></clipPath>',
+        f'<rect {plot} fill="#fff" stroke="#767676"/>',
     ]
     step = _step(high - low)
     value = (int(low) // step + 1) * step
     while value < high:
         parts.append(
-            f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{_fmt(y(value))}" '
-            f'y2="{_fmt(y(value))}" stroke="#ddd"/><text x="{LEFT - 4}" '
-            f'y="{_fmt(y(value) + 4)}" font-size="11" text-anchor="end">{value}</text>'
+            f'<line x1="{left}" x2="{width - RIGHT}" y1="{_fmt(y(value))}" '
+            f'y2="{_fmt(y(value))}" stroke="#ddd"/><text x="{left - 4}" '
+            f'y="{_fmt(y(value) + font / 3)}" font-size="{font}" text-anchor="end">{value}</text>'
         )
         value += step
     list_days = [r.list_date for r in c.rows]
-    every = max(1, -(-len(list_days) // 8))  # at most 8 labels
+    every = max(1, -(-len(list_days) // shape.labels))
     for day in list_days[::every]:
         parts.append(
             f'<line x1="{_fmt(x(day))}" x2="{_fmt(x(day))}" y1="{bottom}" y2="{bottom + 4}" '
-            f'stroke="#999"/><text x="{_fmt(x(day))}" y="{bottom + 16}" font-size="11" '
-            f'text-anchor="middle">{_e(month_label(day))}</text>'
+            f'stroke="#767676"/><text x="{_fmt(x(day))}" y="{bottom + font + 4}" '
+            f'font-size="{font}" text-anchor="middle">{_e(month_label(day))}</text>'
         )
-    clip = f'clip-path="url(#plot-{_e(c.tc)})"'
-    provisional = bool(line) and all(p for *_, p in line)
+    clip = f'clip-path="url(#{key}-clip)"'
     if line:
         upper = [f"{_fmt(x(d))},{_fmt(y(r + 2 * rd))}" for d, r, rd, _ in line]
         lower = [f"{_fmt(x(d))},{_fmt(y(r - 2 * rd))}" for d, r, rd, _ in reversed(line)]
         parts.append(
-            f'<polygon {clip} fill="{SHADOW}" fill-opacity="0.12" '
+            f'<polygon class="band" {clip} fill="{SHADOW}" fill-opacity="0.13" '
             f'points="{" ".join(upper + lower)}"/>'
         )
         dash = ' stroke-dasharray="5,3"' if provisional else ""
         points = " ".join(f"{_fmt(x(d))},{_fmt(y(r))}" for d, r, _, _ in line)
         parts.append(
-            f'<polyline {clip} fill="none" stroke="{SHADOW}" stroke-width="1.6"{dash} '
-            f'points="{points}"/>'
+            f'<polyline class="shadow" {clip} fill="none" stroke="{SHADOW}" '
+            f'stroke-width="1.8"{dash} points="{points}"/>'
         )
+        parts += [
+            f'<circle {clip} cx="{_fmt(x(d))}" cy="{_fmt(y(r))}" r="2.5" fill="{SHADOW}">'
+            f"<title>{_e(d.isoformat())}: {_e(c.preset)} {r:.0f} ±{2 * rd:.0f}</title></circle>"
+            for d, r, rd, _ in line
+        ]
     if real:
         parts.append(
-            f'<polyline {clip} fill="none" stroke="{ONLINE}" stroke-width="1.6" '
+            f'<polyline {clip} fill="none" stroke="{ONLINE}" stroke-width="1.8" '
             f'points="{steps(real)}"/>'
         )
     if elo:
         parts.append(
-            f'<polyline {clip} fill="none" stroke="{ELO}" stroke-width="2.2" '
+            f'<polyline {clip} fill="none" stroke="{ELO}" stroke-width="2.4" '
             f'points="{steps(elo)}"/>'
         )
         parts += [
-            f'<circle cx="{_fmt(x(d))}" cy="{_fmt(y(v))}" r="3" fill="{ELO}"/>' for d, v in elo
+            f'<circle cx="{_fmt(x(d))}" cy="{_fmt(y(v))}" r="3.5" fill="{ELO}">'
+            f"<title>{_e(d.isoformat())} list: Elo {v}</title></circle>"
+            for d, v in elo
         ]
-    legend = [(ELO, "FIDE Elo (published lists)")]
-    legend.append((SHADOW, f"{c.preset} shadow ±2 RD" + (" (provisional)" * provisional)))
-    if series is not None and real:
-        legend.append((ONLINE, f"{series.label} ({series.user}), real"))
-    lx = LEFT
+    lx, ly = left, height - legend_height + font / 2
     for colour, text in legend:
         parts.append(
-            f'<line x1="{lx}" x2="{lx + 18}" y1="{HEIGHT - 20}" y2="{HEIGHT - 20}" '
-            f'stroke="{colour}" stroke-width="3"/><text x="{lx + 22}" y="{HEIGHT - 16}" '
-            f'font-size="11">{_e(text)}</text>'
+            f'<line x1="{lx}" x2="{lx + 18}" y1="{_fmt(ly - font / 3)}" '
+            f'y2="{_fmt(ly - font / 3)}" stroke="{colour}" stroke-width="3"/>'
+            f'<text x="{lx + 22}" y="{_fmt(ly)}" font-size="{font}">{_e(text)}</text>'
         )
-        lx += 34 + 6 * len(text)
+        if shape.legend_rows:
+            ly += font + 8
+        else:
+            lx += 40 + round(0.55 * font * len(text))
     what = f"FIDE Elo, the {c.preset} shadow" + (
         f" and {series.label}" if series is not None and real else ""
     )
     title = f"{c.name}: {what} ({c.tc})"
     desc = _chart_words(c, elo, line, real)
-    key = f"chart-{_e(c.tc)}"
     return (
-        f'<svg role="img" aria-labelledby="{key}-t {key}-d" viewBox="0 0 {WIDTH} {HEIGHT}" '
-        f'width="{WIDTH}" height="{HEIGHT}" xmlns="http://www.w3.org/2000/svg">\n'
+        f'<svg role="img" aria-labelledby="{key}-t {key}-d" viewBox="0 0 {width} {height}" '
+        f'width="{width}" height="{height}" xmlns="http://www.w3.org/2000/svg">\n'
         f'<title id="{key}-t">{_e(title)}</title>\n<desc id="{key}-d">{_e(desc)}</desc>\n'
         + "\n".join(parts)
-        + "\n</svg>\n"
+        + "\n</svg>"
     )
 
 
@@ -288,16 +595,18 @@ def _chart_words(
     line: Sequence[tuple[dt.date, float, float, bool]],
     real: Sequence[tuple[dt.date, int]],
 ) -> str:
-    """What the chart shows, in words (its description for a screen reader)."""
+    """What the chart shows, in words (its description for a screen reader): each list's
+    Elo, the shadow on each list date, the latest online rating."""
     words = []
     if elo:
+        words.append("FIDE Elo " + ", ".join(f"{v} on {d.isoformat()}" for d, v in elo))
+    on_lists = {r.list_date for r in c.rows}
+    shadow = [(d, r, rd) for d, r, rd, _ in line if d in on_lists]
+    if shadow:
         words.append(
-            f"FIDE Elo {elo[0][1]} on {elo[0][0].isoformat()}, {elo[-1][1]} on "
-            f"{elo[-1][0].isoformat()}"
+            f"{c.preset} shadow "
+            + ", ".join(f"{r:.0f} ±{2 * rd:.0f} on {d.isoformat()}" for d, r, rd in shadow)
         )
-    if line:
-        day, rating, rd, _ = line[-1]
-        words.append(f"{c.preset} shadow {rating:.0f} ±{2 * rd:.0f} on {day.isoformat()}")
     if real:
         words.append(f"online {real[-1][1]} on {real[-1][0].isoformat()}")
     return "; ".join(words) + "."
@@ -426,7 +735,7 @@ def _opponents(o: Opponents, tracked: set[int]) -> str:
     )
 
 
-def player_page(sp: SitePlayer, tracked: set[int]) -> str:
+def player_page(sp: SitePlayer, tracked: set[int], fr: Frame) -> str:
     p = sp.player
     facts = [f"{label} {_e(value)}" for label, value in (
         ("Title", p.title), ("Federation", p.federation), ("FIDE id", p.fide_id),
@@ -436,20 +745,51 @@ def player_page(sp: SitePlayer, tracked: set[int]) -> str:
         body += "<p>No closed rating period for this player yet.</p>\n"
     body += "".join(_history_section(r, tracked) for r in sp.records)
     body += _opponents(sp.opponents, tracked)
-    return _page(p.name, body, "../")
+    return _page(fr, p.name, body, "../")
 
 
-def event_page(report: EventReport, tracked: set[int]) -> str:
+#: The tie-breaks each kind of event shows (an event of no declared kind: both).
+TIE_BREAKS = {"swiss": ("BH",), "round-robin": ("SB",), "league": ("SB",)}
+TIE_BREAK_WORDS = {
+    "BH": "BH: Buchholz, the opponents' scores added",
+    "SB": "SB: Sonneborn-Berger, each opponent's score times the points made against him",
+}
+#: A crosstable result from White's side, as a pairing shows it.
+PAIRING_RESULT = {"1": "1-0", "0": "0-1", "=": "½-½", "+": "+/-", "-": "-/+"}
+
+
+def _rating_words(s: Standing) -> str:
+    """The rating an event is rated with: "unrated", and an external player's the rating
+    recorded with his games."""
+    if s.rating is None:
+        return "unrated"
+    return f"{s.rating} (recorded)" if s.external else str(s.rating)
+
+
+def event_page(report: EventReport, tracked: set[int], fr: Frame) -> str:
     end = f" to {report.end.isoformat()}" if report.end is not None else ""
-    body = f"<p>{_e(report.tc.capitalize())}, from {_e(report.start.isoformat())}{_e(end)}; "
-    body += f"{_e(report.rated.text)}.</p>\n"
+    what = f"{report.kind.capitalize()}, {report.tc}" if report.kind else report.tc.capitalize()
+    body = f"<p>{_w(what)}, from {_w(report.start.isoformat())}"
+    body += f"{_w(end)}; {_w(report.rated.text)}.</p>\n"
+    shown = TIE_BREAKS.get(report.kind or "", ("BH", "SB"))
+    breaks = tie_breaks(report)
     rows = [
         (
             _e(s.rank),
             _player_link(s.player_id, s.name, tracked, "../"),
             _e(s.games),
             _e(render.score(s.score)),
-            _e(s.rating),
+            *(
+                _e(
+                    render.score(
+                        breaks[s.player_id].buchholz
+                        if t == "BH"
+                        else breaks[s.player_id].sonneborn_berger
+                    )
+                )
+                for t in shown
+            ),
+            _e(_rating_words(s)),
             _e(s.rated_games),
             _e(render.expected(s.expected) if s.expected is not None else ""),
             _e(s.performance),
@@ -457,19 +797,61 @@ def event_page(report: EventReport, tracked: set[int]) -> str:
         )
         for s in report.standings
     ]
-    columns = ["rank", "name", "games", "score", "rating", "rated", "expected", "perf", "change"]
+    columns = ["rank", "name", "games", "score", *shown, "rating", "rated", "expected", "perf"]
+    columns.append("change")
     numeric = set(columns) - {"name"}
-    body += _table(f"{report.name}: standings", columns, rows, numeric)
+    words = "; ".join(TIE_BREAK_WORDS[t] for t in shown)
+    caption = f"{report.name}: standings (tie-breaks {words})"
+    body += _table(caption, columns, rows, numeric, sortable=True)
     if report.live:
         body += "<p>The change is what closing the open period now would give.</p>\n"
     if report.waits:
         months = ", ".join(month_label(m) for m in report.waits)
         body += (
-            f"<p>No expected score or change yet for the games rated in {_e(months)}: an "
+            f"<p>No expected score or change yet for the games rated in {_w(months)}: an "
             "earlier open period must be closed first.</p>\n"
         )
     body += _crosstable(report, tracked)
-    return _page(report.name, body, "../")
+    body += _pairings(report, tracked)
+    return _page(fr, report.name, body, "../")
+
+
+def _round_key(name: str) -> tuple[int, str]:
+    return (int(name), "") if name.isdigit() else (10**9, name)
+
+
+def _pairings(report: EventReport, tracked: set[int]) -> str:
+    """Each round's pairings, as chess-results shows them: board by board, White first,
+    the result, then the byes; only for an event whose every game has a round."""
+    if not report.rounds:
+        return ""
+    rounds: dict[str, list[tuple[str, ...]]] = {}
+    for s in report.standings:
+        for c in s.cells:
+            if c.round is None:
+                continue
+            me = _player_link(s.player_id, s.name, tracked, "../")
+            if c.bye:
+                rounds.setdefault(c.round, []).append((me, _e(f"bye ({c.result})"), "", ""))
+            elif c.colour == "w":
+                other = next(o for o in report.standings if o.player_id == c.opponent_id)
+                them = _player_link(other.player_id, other.name, tracked, "../")
+                rounds.setdefault(c.round, []).append(
+                    (me, _e(PAIRING_RESULT.get(c.result, c.result)), them, "")
+                )
+    out = ['<h2 id="pairings">Pairings, round by round</h2>\n']
+    for name in sorted(rounds, key=_round_key):
+        rows = [(_e(n), w, r, b) for n, (w, r, b, _) in enumerate(rounds[name], start=1)]
+        out.append(
+            _table(
+                f"Round {name}",
+                ["no", "white", "result", "black"],
+                rows,
+                {"no"},
+                key="white",
+            )
+        )
+    return "".join(out)
 
 
 def _crosstable(report: EventReport, tracked: set[int]) -> str:
@@ -496,11 +878,11 @@ def _crosstable(report: EventReport, tracked: set[int]) -> str:
     )
 
 
-def compare_page(site: Site) -> str:
+def compare_page(site: Site, fr: Frame) -> str:
     """The club's FIDE Elo beside the Glicko shadow, list by list, as `tracker compare --all`
     gives them, and where the two rank players most differently."""
     if not site.lists:
-        return _page("Elo and Glicko", "<p>No rating period is closed yet.</p>\n", "")
+        return _page(fr, "Elo and Glicko", "<p>No rating period is closed yet.</p>\n", "")
     body = ""
     for sl in site.lists:
         rows = []
@@ -532,7 +914,8 @@ def compare_page(site: Site) -> str:
             f"{sl.tc.capitalize()} list of {sl.rating_list.list_date.isoformat()} and the "
             f"{sl.preset} shadow (moves: places gained by the shadow's ranking)"
         )
-        body += f"<h2>{_e(sl.tc.capitalize())}</h2>\n" + _table(caption, columns, rows, numeric)
+        body += f"<h2>{_e(sl.tc.capitalize())}</h2>\n"
+        body += _table(caption, columns, rows, numeric, sortable=True)
         apart = sorted(
             (r for r in ranked if r.elo_rank is not None and r.glicko_rank is not None),
             key=lambda r: (-abs((r.elo_rank or 0) - (r.glicko_rank or 0)), r.player_id),
@@ -547,32 +930,51 @@ def compare_page(site: Site) -> str:
             body += f"<p>Ranked most differently:</p>\n<ul>\n{items}</ul>\n"
         else:
             body += "<p>Both rank every player alike.</p>\n"
-    return _page("Elo and Glicko", body, "")
+    return _page(fr, "Elo and Glicko", body, "")
 
 
 def paths(site: Site) -> list[str]:
     """The path of every file of the site under its folder, in the order of :func:`pages`."""
+    logo = [f"logo.{site.config.logo_type}"] if site.config.logo_type is not None else []
     return [
+        *logo,
         "index.html",
+        "lists.html",
         "compare.html",
+        *(
+            f"{list_name(p.tc, p.list_date)}.{ext}"
+            for p in site.published
+            for ext in ("html", "csv")
+        ),
         *(f"players/{p.id}.html" for p in site.players),
         *(f"events/{e.id}.html" for e in site.events),
     ]
 
 
 def pages(
-    site: Site, players: Iterable[SitePlayer], events: Iterable[EventReport]
-) -> Iterator[tuple[str, str]]:
+    site: Site,
+    lists: Iterable[ListPage],
+    players: Iterable[SitePlayer],
+    events: Iterable[EventReport],
+) -> Iterator[tuple[str, str | bytes]]:
     """Every file of the site, one at a time: its path under the site's folder (those of
-    :func:`paths`), and its text (``players`` and ``events``: their data, read as the pages
-    are drawn)."""
-    yield "index.html", index_page(site)
-    yield "compare.html", compare_page(site)
+    :func:`paths`), and its content (``lists``, ``players`` and ``events``: their data, read
+    as the pages are drawn)."""
+    fr = frame(site)
+    if site.config.logo is not None:
+        yield f"logo.{site.config.logo_type}", site.config.logo
+    yield "index.html", index_page(site, fr)
+    yield "lists.html", lists_page(site, fr)
+    yield "compare.html", compare_page(site, fr)
     tracked = {p.id for p in site.players}
+    for lp in lists:
+        name = list_name(lp.rating_list.tc, lp.rating_list.list_date)
+        yield f"{name}.html", list_page(lp, tracked, fr)
+        yield f"{name}.csv", list_csv(lp)
     for sp in players:
-        yield f"players/{sp.player.id}.html", player_page(sp, tracked)
+        yield f"players/{sp.player.id}.html", player_page(sp, tracked, fr)
     for report in events:
-        yield f"events/{report.id}.html", event_page(report, tracked)
+        yield f"events/{report.id}.html", event_page(report, tracked, fr)
 
 
 def _events_list(site: Site) -> str:

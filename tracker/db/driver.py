@@ -268,6 +268,18 @@ def moment(value: Any) -> dt.datetime:
     return value if isinstance(value, dt.datetime) else dt.datetime.fromisoformat(value)
 
 
+def save_single_row(db: Db, table: str, values: Mapping[str, Any]) -> None:
+    """Store ``values`` (by column name) in the single row (id 1) of ``table``, made if
+    missing (the shadow's settings, the site's configuration)."""
+    if db.scalar(f"SELECT 1 FROM {table} WHERE id = 1") is None:
+        names = ", ".join(values)
+        marks = ", ".join(f":{name}" for name in values)
+        db.run(f"INSERT INTO {table} (id, {names}) VALUES (1, {marks})", values)
+    else:
+        changes = ", ".join(f"{name} = :{name}" for name in values)
+        db.run(f"UPDATE {table} SET {changes} WHERE id = 1", values)
+
+
 def chunks(items: Sequence[T], size: int = 500) -> Iterator[Sequence[T]]:
     """``items`` in slices for ``IN (...)`` lists (SQLite takes a few thousand parameters)."""
     for start in range(0, len(items), size):

@@ -20,6 +20,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     MetaData,
     String,
     Table,
@@ -30,9 +31,12 @@ from sqlalchemy import (
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 from tracker.db.revision import SCHEMA_REVISION as SCHEMA_REVISION  # re-exported
+from tracker.ratings.glicko.presets import PRESETS
 from tracker.vocabulary import (
     BYE_POINTS,
+    DEFAULT_PRESET,
     EVENT_KINDS,
+    LOGO_TYPES,
     ONLINE_PERFS,
     PLATFORMS,
     RATING_MAX,
@@ -418,13 +422,13 @@ class ShadowSettings(Base):
     __tablename__ = "shadow_settings"
     __table_args__ = (
         CheckConstraint("id = 1", name="single_row"),
-        CheckConstraint("preset IN ('lichess', 'glickman', 'chesscom')", name="preset"),
+        CheckConstraint(f"preset IN ({', '.join(map(repr, PRESETS))})", name="preset"),
         CheckConstraint("seed IN ('elo', 'fresh')", name="seed"),
         CheckConstraint("seed_rd IS NULL OR seed_rd > 0", name="seed_rd"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    preset: Mapped[str] = mapped_column(String(16), default="lichess")
+    preset: Mapped[str] = mapped_column(String(16), default=DEFAULT_PRESET)
     seed: Mapped[str] = mapped_column(String(8), default="elo")
     external_rd: Mapped[float] = mapped_column(Float, default=60.0)
     chesscom_start: Mapped[float] = mapped_column(Float, default=1200.0)
@@ -435,6 +439,24 @@ class ShadowSettings(Base):
     # A seeded player's first RD: None derives it from his rated games (``auto``), a number
     # fixes it for everyone seeded.
     seed_rd: Mapped[float | None] = mapped_column(Float)
+
+
+class SiteConfig(Base):
+    """The club's site (``tracker site config``; a single row, id 1): kept for every build."""
+
+    __tablename__ = "site_config"
+    __table_args__ = (
+        CheckConstraint("id = 1", name="single_row"),
+        CheckConstraint(_one_of("logo_type", LOGO_TYPES), name="logo_type"),
+        CheckConstraint("(logo IS NULL) = (logo_type IS NULL)", name="logo"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    title: Mapped[str] = mapped_column(Text)
+    about: Mapped[str | None] = mapped_column(Text)
+    url: Mapped[str | None] = mapped_column(Text)
+    logo: Mapped[bytes | None] = mapped_column(LargeBinary)
+    logo_type: Mapped[str | None] = mapped_column(String(8))
 
 
 def table(model: type[Base]) -> Table:

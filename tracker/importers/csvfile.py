@@ -171,6 +171,16 @@ def parse_result(text: str) -> str | None:
     return file_result(value)
 
 
+def _same_person(
+    white: PlayerInfo, black: PlayerInfo, white_folded: str, black_folded: str
+) -> bool:
+    """Whether a row pairs a player with himself: one name, or one FIDE id."""
+    if not (white.name and black.name):
+        return False
+    same_id = white.fide_id is not None and white.fide_id > 0 and white.fide_id == black.fide_id
+    return white_folded == black_folded or same_id
+
+
 def _tc_cell(text: str, minutes: bool) -> tuple[TimeClass | None, str | None]:
     """A ``tc`` cell's class (a list's name, a PGN value, or free text), and its words."""
     value = text.strip()
@@ -207,6 +217,34 @@ class _RowReader:
         self.tcs: dict[str, tuple[TimeClass | None, str | None]] = {}  # the class, the words
         self.texts: dict[str, str | None] = {}  # event, site and round cells -> stripped
 
+    def _player(
+        self,
+        seen: dict[tuple[str, str, str], tuple[PlayerInfo, list[str], str]],
+        colour: str,
+        name: str,
+        rating: str,
+        fide_id: str,
+        reasons: list[str],
+    ) -> tuple[PlayerInfo, str]:
+        """A player's cells read once (``seen``: by colour), his problems added to
+        ``reasons``: the player, and his name folded."""
+        key = (name, rating, fide_id)
+        try:
+            player, problems, folded = seen[key]
+        except KeyError:
+            player, problems, folded = seen[key] = _parse_player(colour, name, rating, fide_id)
+        if problems:
+            reasons.extend(problems)
+        return player, folded
+
+    def _text(self, cell: str) -> str | None:
+        """An event, site or round cell as text (read once)."""
+        try:
+            return self.texts[cell]
+        except KeyError:
+            value = self.texts[cell] = csv_text(cell.strip()) or None
+            return value
+
     def game(self, row: list[str], line: int) -> GameRecord | list[str] | None:
         """A game, the reasons it is invalid, or None for an unfinished game."""
         row.append("")
@@ -237,36 +275,13 @@ class _RowReader:
             event_start = self._parsed_date(start_c)
             if event_start is None:
                 reasons.append(f"invalid event_start {start_c.strip()!r}: use YYYY-MM-DD")
-        key = (white_c, white_rating_c, white_id_c)
-        try:
-            white, problems, white_folded = self.whites[key]
-        except KeyError:
-            white, problems, white_folded = self.whites[key] = _parse_player(
-                "white", white_c, white_rating_c, white_id_c
-            )
-        if problems:
-            reasons.extend(problems)
-        key = (black_c, black_rating_c, black_id_c)
-        try:
-            black, problems, black_folded = self.blacks[key]
-        except KeyError:
-            black, problems, black_folded = self.blacks[key] = _parse_player(
-                "black", black_c, black_rating_c, black_id_c
-            )
-        if problems:
-            reasons.extend(problems)
-        if (
-            (
-                white_folded == black_folded
-                or (
-                    white.fide_id is not None
-                    and white.fide_id > 0
-                    and white.fide_id == black.fide_id
-                )
-            )
-            and white.name
-            and black.name
-        ):
+        white, white_folded = self._player(
+            self.whites, "white", white_c, white_rating_c, white_id_c, reasons
+        )
+        black, black_folded = self._player(
+            self.blacks, "black", black_c, black_rating_c, black_id_c, reasons
+        )
+        if _same_person(white, black, white_folded, black_folded):
             reasons.append(plays_self(white.name))
         try:
             game_tc, tc_text = self.tcs[tc_c]
@@ -274,19 +289,8 @@ class _RowReader:
             game_tc, tc_text = self.tcs[tc_c] = _tc_cell(tc_c, self.tc_minutes)
         if reasons or result is None or played_on is None:
             return reasons
-        texts = self.texts
-        try:
-            event = texts[event_c]
-        except KeyError:
-            event = texts[event_c] = csv_text(event_c.strip()) or None
-        try:
-            site = texts[site_c]
-        except KeyError:
-            site = texts[site_c] = csv_text(site_c.strip()) or None
-        try:
-            round_ = texts[round_c]
-        except KeyError:
-            round_ = texts[round_c] = csv_text(round_c.strip()) or None
+        text = self._text
+        event, site, round_ = text(event_c), text(site_c), text(round_c)
         return GameRecord(
             self.source,
             line,

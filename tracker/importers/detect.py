@@ -1,5 +1,5 @@
-"""The game file formats, registered once (:data:`FORMATS`), and choosing one for a file: by
-its name (and, for ``.txt``, its content).
+"""The game file formats, registered once (:data:`FORMATS`: each its name, suffixes, reader
+and writer), and choosing one for a file: by its name (and, for ``.txt``, its content).
 
 * each format's suffixes (``.pgn``; ``.csv``; ``.trf``, ``.trfx``), case-insensitive;
 * ``.txt`` -> ``trf`` when the text looks like a TRF (a line starting with ``001`` or
@@ -7,8 +7,10 @@ its name (and, for ``.txt``, its content).
 * anything else is an error.
 
 A new format is a reader (a ``stream_*`` function: bytes in blocks -> a
-:class:`~tracker.importers.records.GameStream`) and one entry here; nothing else lists them
-(the database keeps an import's format as text).
+:class:`~tracker.importers.records.GameStream`), a writer (records -> text the reader reads
+back as the same games, :mod:`tracker.importers.writers`) and one entry here; nothing else
+lists them (the database keeps an import's format as text; ``import`` and ``export`` take
+their names from here, a folder's files their suffixes).
 
 Errors are :class:`UnknownFormatError` (a ``ValueError``); the caller turns it into its own
 user-facing error.
@@ -17,7 +19,7 @@ user-facing error.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from pathlib import PurePath
@@ -25,20 +27,22 @@ from typing import Final
 
 from tracker.importers.csvfile import stream_csv
 from tracker.importers.pgn import stream_pgn
-from tracker.importers.records import GameStream
+from tracker.importers.records import GameRecord, GameStream
 from tracker.importers.trf import stream_trf
+from tracker.importers.writers import write_csv, write_pgn, write_trf
 
 
 @dataclass(frozen=True)
 class Format:
-    """A game file format: its name, its files' suffixes, its reader, and whether the reader
-    takes the order of a file's numeric dates (``--date-order``: PGN and CSV write the year
-    first) or the unit of its controls written as numbers (``--tc-minutes``: a TRF's 222
-    record is seconds by definition, its 122 free text)."""
+    """A game file format: its name, its files' suffixes, its reader and writer, and whether
+    the reader takes the order of a file's numeric dates (``--date-order``: PGN and CSV
+    write the year first) or the unit of its controls written as numbers (``--tc-minutes``:
+    a TRF's 222 record is seconds by definition, its 122 free text)."""
 
     name: str
     suffixes: tuple[str, ...]
     stream: Callable[..., GameStream]
+    write: Callable[[Sequence[GameRecord]], str]
     date_order: bool = False
     tc_minutes: bool = False
 
@@ -46,14 +50,17 @@ class Format:
 FORMATS: Final[dict[str, Format]] = {
     f.name: f
     for f in (
-        Format("pgn", (".pgn",), stream_pgn, tc_minutes=True),
-        Format("csv", (".csv",), stream_csv, tc_minutes=True),
-        Format("trf", (".trf", ".trfx"), stream_trf, date_order=True),
+        Format("pgn", (".pgn",), stream_pgn, write_pgn, tc_minutes=True),
+        Format("csv", (".csv",), stream_csv, write_csv, tc_minutes=True),
+        Format("trf", (".trf", ".trfx"), stream_trf, write_trf, date_order=True),
     )
 }
 _BY_EXTENSION: Final[dict[str, str]] = {
     suffix: f.name for f in FORMATS.values() for suffix in f.suffixes
 }
+#: The suffixes of the files a folder brings to an import: every format's, and ``.txt`` (read
+#: when it holds a TRF).
+FILE_SUFFIXES: Final[tuple[str, ...]] = (*_BY_EXTENSION, ".txt")
 _TRF_LINE: Final = re.compile(rb"^(?:\xef\xbb\xbf)?(?:001|012) ", re.MULTILINE)
 _SNIFF_BYTES: Final = 1 << 20
 

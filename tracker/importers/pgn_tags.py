@@ -120,7 +120,18 @@ def game_date(
         return None, None, f"impossible Date {raw!r}: no such month"
     shown = f"Date {_shown(parts)!r}" if raw else "missing Date"
     event_date = full_date(headers.get("EventDate", "").strip())
-    # The stand-ins, best first: the EventDate, the caller's event start.
+    return _stand_in(shown, year, month, event_date, event_start)
+
+
+def _stand_in(
+    shown: str,
+    year: int | None,
+    month: int | None,
+    event_date: date | None,
+    event_start: date | None,
+) -> tuple[date | None, str | None, str | None]:
+    """The date of a game whose Date is incomplete: the stand-ins, best first (the
+    EventDate, the caller's event start), else the first of its month; or why none is."""
     for stand_in, whose in ((event_date, "EventDate"), (event_start, GIVEN_START)):
         if stand_in is None:
             continue
@@ -129,23 +140,22 @@ def game_date(
     if year is not None and month is not None:
         first = date(year, month, 1)
         return first, f"{shown} has no day; dated {first.isoformat()}, the first of the month", None
-    if year is not None:
-        advice = "give the date with --event-start"
-        if event_start is not None:  # given, in another year than the game's
-            advice = (
-                f"--event-start {event_start.isoformat()} is not in {year}: give a day of "
-                f"{year} with --event-start"
-            )
+    if year is None:
         return (
             None,
             None,
-            (
-                f"{shown} gives no month (a monthly rating period needs it) and no EventDate in "
-                f"{year} stands in: {advice}"
-            ),
+            f"{shown} and no complete EventDate to stand in for it: give the date with "
+            "--event-start",
+        )
+    advice = "give the date with --event-start"
+    if event_start is not None:  # given, in another year than the game's
+        advice = (
+            f"--event-start {event_start.isoformat()} is not in {year}: give a day of "
+            f"{year} with --event-start"
         )
     return (
         None,
         None,
-        (f"{shown} and no complete EventDate to stand in for it: give the date with --event-start"),
+        f"{shown} gives no month (a monthly rating period needs it) and no EventDate in "
+        f"{year} stands in: {advice}",
     )

@@ -35,6 +35,7 @@ from tracker.importers.records import (
     split_lines,
     spreadsheet_text,
 )
+from tracker.ratings.fide.records import Seed
 from tracker.vocabulary import TIME_CONTROLS
 
 SEED_FIELDS: Final[tuple[str, ...]] = ("rating", "games", "ever_2400", "ever_2300")
@@ -54,15 +55,6 @@ _FALSE: Final = frozenset({"false", "no", "0", "n", ""})
 
 
 @dataclass(frozen=True, slots=True)
-class SeedRow:
-    tc: str
-    rating: int
-    games: int
-    ever_2400: bool
-    ever_2300: bool
-
-
-@dataclass(frozen=True, slots=True)
 class PlayerRow:
     """One player as the file describes him; None: the file says nothing."""
 
@@ -74,7 +66,7 @@ class PlayerRow:
     sex: str | None = None
     title: str | None = None
     external: bool | None = None
-    seeds: tuple[SeedRow, ...] = ()
+    seeds: tuple[Seed, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +142,7 @@ def _row(cells: dict[str, str], line: int, reasons: list[str]) -> PlayerRow:
         if rating is None or games is None:
             reasons.append(f"{tc}_rating and {tc}_games go together: give both")
             continue
-        seeds.append(SeedRow(tc, rating, games, ever_2400, ever_2300))
+        seeds.append(Seed(rating, games, ever_2400, ever_2300, tc))
     name = clean_name(csv_text(cell("name")))
     if not name:
         reasons.append("missing name")

@@ -227,38 +227,48 @@ def _free_text_seconds(text: str) -> float | None:
     for index, term in enumerate(terms):
         if text[term.end() : term.end() + 1].isalpha():
             return None  # a number run into a word ("1apid"): no control anybody wrote
-        number = float(term["number"].replace(",", "."))
-        unit = (term["unit"] or "").casefold().rstrip(".")
-        before = text[terms[index - 1].end() if index else 0 : term.start()]
-        after = text[term.end() : terms[index + 1].start() if index + 1 < len(terms) else None]
-        if unit.startswith(("move", "mv")) or _AFTER_MOVE.search(before):
-            continue  # a period's moves ("40 moves", "from move 1"): no time
-        if not unit and after.lstrip().startswith("/") and index + 1 < len(terms):
-            continue  # "40/90": 40 moves in 90 minutes
-        if unit.startswith("h"):
-            base += number * 3600
-        elif unit in ("''", '"') or unit.startswith("s"):
-            if increment is None and (_PER_MOVE.match(after) or "+" in before or index):
-                increment = number
-            else:
-                base += number
-        elif unit:  # minutes
-            base += number * 60
-        elif (
-            index
-            and terms[index - 1]["unit"]
-            and terms[index - 1]["unit"].casefold().startswith("h")
-        ):
-            base += number * 60  # 1h30
-        elif "+" in before and increment is None:
-            increment = number  # 90+30: minutes, then the increment in seconds
+        kind = _term_kind(text, terms, index)
+        if kind == "moves":
             continue
+        number = float(term["number"].replace(",", "."))
+        if kind in ("increment", "plus") and increment is None:
+            increment = number
+            if kind == "plus":
+                continue  # 90+30: minutes, then the increment in seconds
+        elif kind == "hours":
+            base += number * 3600
+        elif kind in ("increment", "seconds"):
+            base += number
         else:
             base += number * 60
         found = True
     if not found or base <= 0:
         return None
     return base + ASSUMED_MOVES * (increment or 0)
+
+
+def _term_kind(text: str, terms: list[re.Match[str]], index: int) -> str:
+    """What a number of a free-text control counts: ``moves`` (a period's: no time),
+    ``hours``, ``minutes``, ``seconds``, ``increment`` (seconds a move, the first such) or
+    ``plus`` (a bare number after a ``+``: the increment, the first time)."""
+    term = terms[index]
+    unit = (term["unit"] or "").casefold().rstrip(".")
+    before = text[terms[index - 1].end() if index else 0 : term.start()]
+    after = text[term.end() : terms[index + 1].start() if index + 1 < len(terms) else None]
+    if unit.startswith(("move", "mv")) or _AFTER_MOVE.search(before):
+        return "moves"  # "40 moves", "from move 1"
+    if not unit and after.lstrip().startswith("/") and index + 1 < len(terms):
+        return "moves"  # "40/90": 40 moves in 90 minutes
+    if unit.startswith("h"):
+        return "hours"
+    if unit in ("''", '"') or unit.startswith("s"):
+        return "increment" if _PER_MOVE.match(after) or "+" in before or index else "seconds"
+    if unit:
+        return "minutes"
+    previous = terms[index - 1]["unit"] if index else None
+    if previous and previous.casefold().startswith("h"):
+        return "minutes"  # 1h30
+    return "plus" if "+" in before else "minutes"
 
 
 def is_unknown_marker(text: str) -> bool:

@@ -70,7 +70,7 @@ the player is valid. Each distinct code is reported once.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Final
@@ -275,37 +275,75 @@ def _read_tournament(
     """Tournament data, and the player record lines with their numbers."""
     tournament = Tournament()
     player_lines: list[tuple[int, str]] = []
-    seen_round_dates = False
+    seen_round_dates = False  # the first 132 gives them
     for number, line in enumerate(lines, start=1):
-        kind, rest = line[:3], line[4:].strip()
+        kind = line[:3]
         if kind == "001":
             player_lines.append((number, line))
-        elif kind == "012" and tournament.name is None:
-            tournament.name = rest or None
-        elif kind == "022" and tournament.city is None:
-            tournament.city = rest or None
-        elif kind == "042" and rest and tournament.start_field is None:
-            tournament.start_field = DateField(number, "042 start date", dates.read_file_date(rest))
-        elif kind == "052" and rest and tournament.end_field is None:
-            tournament.end_field = DateField(number, "052 end date", dates.read_file_date(rest))
-        elif kind == "222" and rest:
-            tournament.tc_texts.append(rest)
-        elif kind == "122" and rest and tournament.tc_free is None:
-            tournament.tc_free = rest
-        elif kind == "092" and rest and tournament.kind_text is None:
-            tournament.kind_text = rest
-        elif kind == "XXR" and rest.isdigit() and tournament.total_rounds is None:
-            tournament.total_rounds = int(rest) or None
-        elif kind == "132" and not seen_round_dates:
+        elif kind == "132":
+            if not seen_round_dates:
+                _round_dates(tournament, number, line)
             seen_round_dates = True
-            for round_no in range(1, rounds_on(line) + 1):
-                start = round_start(round_no)
-                text = columns(line, start, start + ROUND_WIDTH - 1).strip()
-                if text:
-                    tournament.round_fields[round_no] = DateField(
-                        number, f"round {round_no} date (132)", dates.read_file_date(text)
-                    )
+        else:
+            header = _HEADERS.get(kind)
+            rest = line[4:].strip()
+            if header is not None and rest:
+                header(tournament, number, rest)
     return tournament, player_lines
+
+
+def _first(attribute: str) -> Callable[[Tournament, int, str], None]:
+    """A header record whose first occurrence gives the tournament's ``attribute``."""
+
+    def keep(tournament: Tournament, _number: int, rest: str) -> None:
+        if getattr(tournament, attribute) is None:
+            setattr(tournament, attribute, rest)
+
+    return keep
+
+
+def _date(attribute: str, what: str) -> Callable[[Tournament, int, str], None]:
+    """A date record whose first occurrence gives the tournament's ``attribute``."""
+
+    def keep(tournament: Tournament, number: int, rest: str) -> None:
+        if getattr(tournament, attribute) is None:
+            setattr(tournament, attribute, DateField(number, what, dates.read_file_date(rest)))
+
+    return keep
+
+
+def _control(tournament: Tournament, _number: int, rest: str) -> None:
+    tournament.tc_texts.append(rest)
+
+
+def _total_rounds(tournament: Tournament, _number: int, rest: str) -> None:
+    if rest.isdigit() and tournament.total_rounds is None:
+        tournament.total_rounds = int(rest) or None
+
+
+#: The header records read (a record with nothing after its code is ignored): the first of
+#: each, but every ``222`` (the first encoded one wins, see :func:`_inferred_tc`).
+_HEADERS: Final[dict[str, Callable[[Tournament, int, str], None]]] = {
+    "012": _first("name"),
+    "022": _first("city"),
+    "042": _date("start_field", "042 start date"),
+    "052": _date("end_field", "052 end date"),
+    "092": _first("kind_text"),
+    "122": _first("tc_free"),
+    "222": _control,
+    "XXR": _total_rounds,
+}
+
+
+def _round_dates(tournament: Tournament, number: int, line: str) -> None:
+    """The round dates of the first ``132`` record."""
+    for round_no in range(1, rounds_on(line) + 1):
+        start = round_start(round_no)
+        text = columns(line, start, start + ROUND_WIDTH - 1).strip()
+        if text:
+            tournament.round_fields[round_no] = DateField(
+                number, f"round {round_no} date (132)", dates.read_file_date(text)
+            )
 
 
 def _inferred_tc(tournament: Tournament) -> tuple[TimeClass | None, str | None]:
@@ -353,10 +391,55 @@ def _games(
         return ParseResult(problems=tuple(problems), format="trf")
     tournament.date_order = date_order
     resolve_dates(tournament, event_start, source, problems, warnings)
-
     codes = Codes()
-    players: dict[int, TrfPlayer] = {}
     rounds = max(rounds_on(line) for _, line in player_lines)
+    players = _players(player_lines, rounds, source, problems, codes)
+    warnings.extend(codes.warnings(source))
+    collector = _Collector(source, tournament, _inferred_tc(tournament))
+    malformed = 0
+    for player in players.values():
+        for round_no, slot in player.slots.items():
+            if slot is None:
+                malformed += 1  # reported; its game (if it was one) is lost
+            else:
+                _pair(collector, players, player, round_no, slot, problems)
+    if collector.undated and not tournament.date_problem:
+        problems.append(
+            Problem(
+                source,
+                0,
+                "no dates: the file has no 042 start date and no 132 round dates; "
+                "give the event's start with --event-start YYYY-MM-DD",
+            )
+        )
+    problems.extend(collector.problems)
+    problems.sort(key=lambda problem: problem.line)
+    warnings.sort(key=lambda warning: warning.line)
+    for *_, record in sorted(collector.games, key=lambda g: g[:2]):
+        yield record
+    return ParseResult(
+        byes=tuple(record for *_, record in sorted(collector.byes, key=lambda b: b[:2])),
+        events=_declared(tournament, rounds, collector.tc[0]),
+        problems=tuple(problems),
+        warnings=tuple(warnings),
+        invalid=len(collector.lost) + malformed,
+        skipped_unfinished=collector.unfinished,
+        skipped_other=collector.other,
+        event_start_used=tournament.start_given,
+        format="trf",
+    )
+
+
+def _players(
+    player_lines: list[tuple[int, str]],
+    rounds: int,
+    source: str,
+    problems: list[Problem],
+    codes: Codes,
+) -> dict[int, TrfPlayer]:
+    """The file's players by starting rank, each with his round entries (a record that is
+    wrong, or a rank used twice, reported and left out)."""
+    players: dict[int, TrfPlayer] = {}
     for number, line in player_lines:
         player = player_record(line, number, source, problems, codes)
         if player is None:
@@ -374,102 +457,63 @@ def _games(
         for round_no in range(1, rounds + 1):
             player.slots[round_no] = slot_of(line, round_no, player.rank, number, source, problems)
         players[player.rank] = player
-    warnings.extend(codes.warnings(source))
+    return players
 
-    collector = _Collector(source, tournament, _inferred_tc(tournament))
-    malformed = 0
-    for player in players.values():
-        for round_no, slot in player.slots.items():
-            if slot is None:
-                malformed += 1  # reported; its game (if it was one) is lost
-                continue
-            if slot.opponent == 0:
-                # A blank entry is a round the player was not in (a team league's lineups,
-                # a late entry): nothing, not a bye.
-                if slot.code in BYE_CODES and not slot.blank:
-                    collector.bye(player, round_no, slot)
-                continue
-            where = f"player {player.rank}, round {round_no}"
-            if slot.opponent == player.rank:
-                collector.lose(round_no, player.rank, player.rank)
-                who = player.info.name if player.info is not None else f"player {player.rank}"
-                problems.append(Problem(source, player.line, f"{where}: {plays_self(who)}"))
-                continue
-            if slot.code in BYE_CODES and slot.code not in GAME_CODES and slot.code not in " Z":
-                collector.lose(round_no, player.rank, slot.opponent)
-                problems.append(
-                    Problem(
-                        source,
-                        player.line,
-                        f"{where}: bye code {slot.code!r} with an opponent ({slot.opponent})",
-                    )
-                )
-                continue
-            other = players.get(slot.opponent)
-            if other is None:
-                collector.lose(round_no, player.rank, slot.opponent)
-                problems.append(
-                    Problem(
-                        source,
-                        player.line,
-                        f"{where}: opponent {slot.opponent} has no valid player record",
-                    )
-                )
-                continue
-            other_slot = other.slots.get(round_no)
-            if other_slot is None:
-                continue  # malformed, reported on the other line (and counted there)
-            if other_slot.opponent != player.rank:
-                listed = f"opponent {other_slot.opponent}" if other_slot.opponent else "no opponent"
-                collector.lose(round_no, player.rank, other.rank)
-                problems.append(
-                    Problem(
-                        source,
-                        player.line,
-                        f"{where}: opponent {other.rank} has {listed} in that round "
-                        f"(line {other.line})",
-                    )
-                )
-                continue
-            if player.rank < other.rank:
-                collector.pair(player, other, round_no)
-    if collector.undated and not tournament.date_problem:
-        problems.append(
-            Problem(
-                source,
-                0,
-                "no dates: the file has no 042 start date and no 132 round dates; "
-                "give the event's start with --event-start YYYY-MM-DD",
-            )
-        )
-    problems.extend(collector.problems)
-    problems.sort(key=lambda problem: problem.line)
-    warnings.sort(key=lambda warning: warning.line)
-    for *_, record in sorted(collector.games, key=lambda g: g[:2]):
-        yield record
-    declared: tuple[EventInfo, ...] = ()
-    if tournament.name is not None:
-        dated = sorted(tournament.round_dates)
-        declared = (
-            EventInfo(
-                name=tournament.name,
-                line=1,
-                start=tournament.start if not tournament.start_given else None,
-                end=tournament.end,
-                rounds=tournament.total_rounds or max([rounds, *dated], default=None) or None,
-                kind=event_kind(tournament.kind_text),
-                tc=collector.tc[0],
-                site=tournament.city,
-            ),
-        )
-    return ParseResult(
-        byes=tuple(record for *_, record in sorted(collector.byes, key=lambda b: b[:2])),
-        events=declared,
-        problems=tuple(problems),
-        warnings=tuple(warnings),
-        invalid=len(collector.lost) + malformed,
-        skipped_unfinished=collector.unfinished,
-        skipped_other=collector.other,
-        event_start_used=tournament.start_given,
-        format="trf",
+
+def _pair(
+    collector: _Collector,
+    players: dict[int, TrfPlayer],
+    player: TrfPlayer,
+    round_no: int,
+    slot: Slot,
+    problems: list[Problem],
+) -> None:
+    """A player's entry of one round: a bye, nothing (a blank), a game (collected from the
+    lower rank's side, once both entries agree) or a problem, reported once."""
+    source = collector.source
+    if slot.opponent == 0:
+        # A blank entry is a round the player was not in (a team league's lineups, a late
+        # entry): nothing, not a bye.
+        if slot.code in BYE_CODES and not slot.blank:
+            collector.bye(player, round_no, slot)
+        return
+    where = f"player {player.rank}, round {round_no}"
+    other = players.get(slot.opponent)
+    other_slot = None if other is None else other.slots.get(round_no)
+    if slot.opponent == player.rank:
+        who = player.info.name if player.info is not None else f"player {player.rank}"
+        reason = f"{where}: {plays_self(who)}"
+    elif slot.code in BYE_CODES and slot.code not in GAME_CODES and slot.code not in " Z":
+        reason = f"{where}: bye code {slot.code!r} with an opponent ({slot.opponent})"
+    elif other is None:
+        reason = f"{where}: opponent {slot.opponent} has no valid player record"
+    elif other_slot is None:
+        return  # malformed, reported on the other line (and counted there)
+    elif other_slot.opponent != player.rank:
+        listed = f"opponent {other_slot.opponent}" if other_slot.opponent else "no opponent"
+        reason = f"{where}: opponent {other.rank} has {listed} in that round (line {other.line})"
+    else:
+        if player.rank < other.rank:
+            collector.pair(player, other, round_no)
+        return
+    collector.lose(round_no, player.rank, slot.opponent)
+    problems.append(Problem(source, player.line, reason))
+
+
+def _declared(tournament: Tournament, rounds: int, tc: TimeClass | None) -> tuple[EventInfo, ...]:
+    """The event the file's header declares (none without a name)."""
+    if tournament.name is None:
+        return ()
+    dated = sorted(tournament.round_dates)
+    return (
+        EventInfo(
+            name=tournament.name,
+            line=1,
+            start=tournament.start if not tournament.start_given else None,
+            end=tournament.end,
+            rounds=tournament.total_rounds or max([rounds, *dated], default=None) or None,
+            kind=event_kind(tournament.kind_text),
+            tc=tc,
+            site=tournament.city,
+        ),
     )

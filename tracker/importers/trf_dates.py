@@ -101,40 +101,49 @@ def contradiction(reading: Reading, tournament: Tournament) -> tuple[int, str] |
 def readings_of(tournament: Tournament) -> list[Reading]:
     """Every way of reading the file's dates, the usual one first."""
     start_field, end_field = tournament.start_field, tournament.end_field
-    starts: list[tuple[int, date | None]] = [(0, None)]
-    if start_field is not None and start_field.value.ok:
-        starts = list(enumerate(start_field.value.readings))
-    ends: list[tuple[int, date | None]] = [(0, None)]
-    if end_field is not None and end_field.value.ok:
-        ends = list(enumerate(end_field.value.readings))
-    elif start_field is not None and start_field.value.end is not None:
-        ends = [(0, start_field.value.end)]  # a range in 042
     readable = {n: f for n, f in tournament.round_fields.items() if f.value.ok}
-    round_options: list[tuple[int, dict[int, date]]] = []
     insisted = tournament.date_order
     if insisted is not None:  # the caller's order, for every date that has numbers only
-        starts = [(0, _as(start_field, insisted))] if start_field is not None else starts
-        ends = [(0, _as(end_field, insisted))] if end_field is not None else ends
         rounds = {n: f.value.reading(insisted) for n, f in readable.items()}
         kept = {n: d for n, d in rounds.items() if d is not None}
-        return [Reading(starts[0][1], ends[0][1], kept, 0)]
-    if readable:
-        for rank, order in enumerate(dates.ORDERS):
-            rounds = {n: f.value.reading(order) for n, f in readable.items()}
-            if all(day is not None for day in rounds.values()):
-                round_options.append((rank, {n: d for n, d in rounds.items() if d is not None}))
-        if not round_options:  # mixed layouts: each date its usual way
-            first = {n: f.value.first for n, f in readable.items()}
-            round_options.append((4, {n: d for n, d in first.items() if d is not None}))
-    else:
-        round_options.append((0, {}))
+        return [Reading(_as(start_field, insisted), _as(end_field, insisted), kept, 0)]
+    starts = _ranked(start_field)
+    ends = _ranked(end_field)
+    no_end = end_field is None or not end_field.value.ok
+    if no_end and start_field is not None and start_field.value.end is not None:
+        ends = [(0, start_field.value.end)]  # a range in 042
     return sorted(
         (
             Reading(s, e, rounds, rank_s + rank_e + rank_r)
-            for (rank_s, s), (rank_e, e), (rank_r, rounds) in product(starts, ends, round_options)
+            for (rank_s, s), (rank_e, e), (rank_r, rounds) in product(
+                starts, ends, _round_readings(readable)
+            )
         ),
         key=lambda r: r.rank,
     )
+
+
+def _ranked(field: DateField | None) -> list[tuple[int, date | None]]:
+    """The readings of a date record, the usual first (none: one unknown date)."""
+    if field is None or not field.value.ok:
+        return [(0, None)]
+    return list(enumerate(field.value.readings))
+
+
+def _round_readings(readable: dict[int, DateField]) -> list[tuple[int, dict[int, date]]]:
+    """The ways of reading every round date in one order, ranked by the order; mixed
+    layouts: each date its usual way."""
+    if not readable:
+        return [(0, {})]
+    options: list[tuple[int, dict[int, date]]] = []
+    for rank, order in enumerate(dates.ORDERS):
+        rounds = {n: f.value.reading(order) for n, f in readable.items()}
+        if all(day is not None for day in rounds.values()):
+            options.append((rank, {n: d for n, d in rounds.items() if d is not None}))
+    if not options:
+        first = {n: f.value.first for n, f in readable.items()}
+        options.append((4, {n: d for n, d in first.items() if d is not None}))
+    return options
 
 
 def _as(field: DateField | None, order: str) -> date | None:
@@ -154,14 +163,46 @@ def resolve_dates(
 ) -> None:
     """Choose the reading of the file's dates (see the module docstring) and set the
     tournament's start and round dates; report unreadable or contradictory dates once."""
+    _unreadable(tournament, event_start, source, problems, warnings)
+    if _outside_order(tournament, source, problems):
+        return
+    start_field = tournament.start_field
+    given = event_start if start_field is None or not start_field.value.ok else None
+    readings, usable = _usable_readings(tournament, given, source, problems)
+    if not usable:
+        line, reason = contradiction(readings[0], tournament) or (0, "")
+        problems.append(
+            Problem(source, line, f"the file's dates disagree: {reason}; no game is dated")
+        )
+        tournament.date_problem = True
+        return
+    chosen = usable[0]
+    tournament.start = chosen.start
+    tournament.end = chosen.end
+    tournament.round_dates = dict(chosen.rounds)
+    note_readings(tournament, chosen, usable, readings[0], source, warnings)
+    if start_field is not None and not start_field.value.ok and event_start is None:
+        tournament.date_problem = True  # the invalid 042, reported above
+
+
+def _unreadable(
+    tournament: Tournament,
+    event_start: date | None,
+    source: str,
+    problems: list[Problem],
+    warnings: list[Problem],
+) -> None:
+    """Report the date records that are no date: a start (a problem, unless the caller gave
+    one), an end (ignored), a round's (a problem)."""
     start_field, end_field = tournament.start_field, tournament.end_field
     if start_field is not None and not start_field.value.ok:
+        text = start_field.value.text
         if event_start is None:
             problems.append(
                 Problem(
                     source,
                     start_field.line,
-                    f"invalid start date {start_field.value.text!r} (042): write it "
+                    f"invalid start date {text!r} (042): write it "
                     "YYYY/MM/DD, or give the event's start with --event-start",
                 )
             )
@@ -170,8 +211,8 @@ def resolve_dates(
                 Problem(
                     source,
                     start_field.line,
-                    f"unreadable start date {start_field.value.text!r} (042); "
-                    f"the given event start {event_start} used",
+                    f"unreadable start date {text!r} (042); the given event start "
+                    f"{event_start} used",
                 )
             )
     if end_field is not None and not end_field.value.ok:
@@ -192,58 +233,63 @@ def resolve_dates(
                 )
             )
             tournament.date_problem = True
+
+
+def _outside_order(tournament: Tournament, source: str, problems: list[Problem]) -> bool:
+    """Whether a numeric date is no date in the caller's order (``--date-order``, which
+    must read every one of them): reported, the first."""
     order = tournament.date_order
-    if order is not None:  # the caller's order must read every numeric date
-        fields = [start_field, end_field, *tournament.round_fields.values()]
-        for f in fields:
-            if f is not None and f.value.ok and _as(f, order) is None:
-                problems.append(
-                    Problem(
-                        source,
-                        f.line,
-                        f"{f.what} {f.value.text!r} is no date in the order {order} (--date-order)",
-                    )
+    if order is None:
+        return False
+    fields = [tournament.start_field, tournament.end_field, *tournament.round_fields.values()]
+    for f in fields:
+        if f is not None and f.value.ok and _as(f, order) is None:
+            problems.append(
+                Problem(
+                    source,
+                    f.line,
+                    f"{f.what} {f.value.text!r} is no date in the order {order} (--date-order)",
                 )
-                tournament.date_problem = True
-                return
-    readings = readings_of(tournament)
-    if (start_field is None or not start_field.value.ok) and event_start is not None:
-        readings = [Reading(event_start, r.end, r.rounds, r.rank) for r in readings]
+            )
+            tournament.date_problem = True
+            return True
+    return False
+
+
+def _usable_readings(
+    tournament: Tournament, given: date | None, source: str, problems: list[Problem]
+) -> tuple[list[Reading], list[Reading]]:
+    """Every reading of the file's dates (``given``: the caller's start, where the file has
+    none), and those that contradict nothing. Where none does, round dates that are no date
+    in TRF's own YY/MM/DD (26/02/30) are the problem, not the order of the others: they are
+    reported and the rest read again."""
+
+    def readings() -> list[Reading]:
+        found = readings_of(tournament)
+        if given is None:
+            return found
         tournament.start_given = True
-    usable = [r for r in readings if contradiction(r, tournament) is None]
-    if not usable:
-        # Round dates that are no date in TRF's own YY/MM/DD (26/02/30): those are the
-        # problem, not the order of the others.
-        misfits = [
-            n
-            for n, f in tournament.round_fields.items()
-            if f.value.ok and f.value.two_digit_year and f.value.reading("ymd") is None
-        ]
-        if misfits and len(misfits) < len(tournament.round_fields):
-            for number in misfits:
-                f = tournament.round_fields.pop(number)
-                problems.append(
-                    Problem(source, f.line, f"invalid date {f.value.text!r} for round {number}")
-                )
-                tournament.date_problem = True
-            readings = readings_of(tournament)
-            if tournament.start_given:
-                readings = [Reading(event_start, r.end, r.rounds, r.rank) for r in readings]
-            usable = [r for r in readings if contradiction(r, tournament) is None]
-    if not usable:
-        line, reason = contradiction(readings[0], tournament) or (0, "")
+        return [Reading(given, r.end, r.rounds, r.rank) for r in found]
+
+    every = readings()
+    usable = [r for r in every if contradiction(r, tournament) is None]
+    if usable:
+        return every, usable
+    misfits = [
+        n
+        for n, f in tournament.round_fields.items()
+        if f.value.ok and f.value.two_digit_year and f.value.reading("ymd") is None
+    ]
+    if not misfits or len(misfits) == len(tournament.round_fields):
+        return every, usable
+    for number in misfits:
+        f = tournament.round_fields.pop(number)
         problems.append(
-            Problem(source, line, f"the file's dates disagree: {reason}; no game is dated")
+            Problem(source, f.line, f"invalid date {f.value.text!r} for round {number}")
         )
         tournament.date_problem = True
-        return
-    chosen = usable[0]
-    tournament.start = chosen.start
-    tournament.end = chosen.end
-    tournament.round_dates = dict(chosen.rounds)
-    note_readings(tournament, chosen, usable, readings[0], source, warnings)
-    if start_field is not None and not start_field.value.ok and event_start is None:
-        tournament.date_problem = True  # the invalid 042, reported above
+    every = readings()
+    return every, [r for r in every if contradiction(r, tournament) is None]
 
 
 def note_readings(

@@ -15,9 +15,10 @@ from tracker.errors import InvalidInputError
 from tracker.months import month_of
 from tracker.ratings import fide
 from tracker.user_input import check_rating
+from tracker.vocabulary import DEFAULT_PRESET
 
 if TYPE_CHECKING:
-    from tracker.ratings.glicko import GlickoState
+    from tracker.ratings.glicko import GlickoPreset, GlickoState
 
 _SCORES = {"1": "1", "1.0": "1", "0": "0", "0.0": "0", "0.5": "0.5", ".5": "0.5", "1/2": "0.5"}
 _SCORES |= {"=": "0.5", "½": "0.5"}
@@ -194,7 +195,7 @@ def calc_glicko(
     volatility: float | None,
     games: Sequence[str],
     *,
-    preset: str = "lichess",
+    preset: str = DEFAULT_PRESET,
     tau: float | None = None,
     idle_days: float | None = None,
     idle_periods: int | None = None,
@@ -211,25 +212,7 @@ def calc_glicko(
         raise InvalidInputError(
             f"unknown preset {preset!r}: use {', '.join(glicko.PRESETS)}"
         ) from None
-    _check_range(rating, "rating", 0, 4000)
-    _check_range(rd, "RD", 1, 1000)
-    if chosen.system == "glicko1" or volatility is None:
-        if chosen.system == "glicko2":
-            raise InvalidInputError(f"{chosen.name} is Glicko-2: give the player's volatility")
-        volatility = chosen.initial_volatility  # carried, never used by Glicko-1
-    _check_range(volatility, "volatility", 0.0001, 1)
-    if idle_days is not None:
-        _check_range(idle_days, "--idle-days", 0, 36525)
-    if idle_periods is not None:
-        _check_range(idle_periods, "--idle-periods", 0, 1200)
-    if tau is not None and not 0 < tau <= 3:
-        raise InvalidInputError(f"tau {tau:g} is outside (0, 3]")
-    if idle_days is not None and chosen.period != "game":
-        raise InvalidInputError(f"{preset} counts idle time in rating periods: use --idle-periods")
-    if idle_periods is not None and chosen.period != "month":
-        raise InvalidInputError(f"{preset} counts idle time in days: use --idle-days")
-    if (idle_days or 0) < 0 or (idle_periods or 0) < 0:
-        raise InvalidInputError("idle time cannot be negative")
+    volatility = _check_glicko_inputs(chosen, rating, rd, volatility, tau, idle_days, idle_periods)
     parsed = [parse_glicko_game(g) for g in games]
     start = GlickoState(rating, rd, volatility)
     state = glicko.idle(start, chosen, days=idle_days or 0, periods=idle_periods or 0)
@@ -254,9 +237,10 @@ def calc_glicko(
             e = glicko.expected_score(state, o, chosen)
             state = glicko.rate_game(state, o, s, chosen, tau=tau)
             steps.append(GlickoStep(o.rating, o.rd, s, e, state.rating, state.rd, state.volatility))
+    glicko2 = chosen.system == "glicko2"
     return GlickoCalc(
         preset=chosen.name,
-        tau=tau if tau is not None else (chosen.tau if chosen.system == "glicko2" else None),
+        tau=tau if tau is not None or not glicko2 else chosen.tau,
         start=start,
         after_idle=after_idle,
         steps=tuple(steps),
@@ -265,8 +249,41 @@ def calc_glicko(
         display=glicko.display(state, chosen),
         assumptions=chosen.assumptions,
         assumption_summary=chosen.assumption_summary,
-        has_volatility=chosen.system == "glicko2",
+        has_volatility=glicko2,
     )
+
+
+def _check_glicko_inputs(
+    chosen: GlickoPreset,
+    rating: float,
+    rd: float,
+    volatility: float | None,
+    tau: float | None,
+    idle_days: float | None,
+    idle_periods: int | None,
+) -> float:
+    """Refuse what the preset cannot rate; the volatility to start from (Glicko-1 carries
+    its preset's, never used)."""
+    _check_range(rating, "rating", 0, 4000)
+    _check_range(rd, "RD", 1, 1000)
+    if chosen.system == "glicko1" or volatility is None:
+        if chosen.system == "glicko2":
+            raise InvalidInputError(f"{chosen.name} is Glicko-2: give the player's volatility")
+        volatility = chosen.initial_volatility  # carried, never used by Glicko-1
+    _check_range(volatility, "volatility", 0.0001, 1)
+    if idle_days is not None:
+        _check_range(idle_days, "--idle-days", 0, 36525)
+        if chosen.period != "game":
+            raise InvalidInputError(
+                f"{chosen.name} counts idle time in rating periods: use --idle-periods"
+            )
+    if idle_periods is not None:
+        _check_range(idle_periods, "--idle-periods", 0, 1200)
+        if chosen.period != "month":
+            raise InvalidInputError(f"{chosen.name} counts idle time in days: use --idle-days")
+    if tau is not None and not 0 < tau <= 3:
+        raise InvalidInputError(f"tau {tau:g} is outside (0, 3]")
+    return volatility
 
 
 @dataclass(frozen=True)

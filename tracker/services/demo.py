@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import sqlite3
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from tracker.db.driver import Db
-from tracker.db.queries.demo import player_names
+from tracker.db.queries.demo import player_names_in_file
 from tracker.services.games import add_game
 from tracker.services.online import import_data
-from tracker.services.players import SeedInput, add_player, edit_player
+from tracker.services.players import Seed, add_player, edit_player
 
 
 @dataclass(frozen=True)
@@ -35,28 +34,15 @@ def season() -> dict[str, Any]:
 
 def is_demo_database(path: Path) -> bool:
     """Whether the SQLite file at ``path`` is one ``tracker demo`` made: its players are the
-    sample season's, no more, no fewer. Read through a read-only connection, so that a file
-    that is not one is left exactly as it was."""
-    try:
-        conn = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)
-    except sqlite3.Error:
-        return False
-    try:
-        names = player_names(Db(conn, "sqlite"))
-    except sqlite3.Error:  # not a database, or not a tracker database
-        return False
-    finally:
-        conn.close()
-    return names == {p["name"] for p in season()["players"]}
+    sample season's, no more, no fewer (read only: a file that is not one is left as it was)."""
+    return player_names_in_file(path) == {p["name"] for p in season()["players"]}
 
 
 def load_demo(db: Db) -> DemoSummary:
     """The sample season, added as the commands add it."""
     data = season()
     for p in data["players"]:
-        seed = (
-            SeedInput(rating=p["rating"], games=p["games"]) if p.get("rating") is not None else None
-        )
+        seed = Seed(rating=p["rating"], games=p["games"]) if p.get("rating") is not None else None
         add_player(
             db,
             name=p["name"],

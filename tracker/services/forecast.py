@@ -37,7 +37,7 @@ DRAW_MODEL = (
 
 
 @dataclass(frozen=True)
-class Opponent:
+class ForecastOpponent:
     """One forecast game's opponent: ``rating`` as the close counts it (None: unrated, the
     game is not rated); ``name`` None for an opponent given by his rating."""
 
@@ -112,7 +112,7 @@ class Forecast:
     rated_games: int
     pending: int  # an unrated player's pending results
     other_games: int  # his other games of the period
-    opponents: tuple[Opponent, ...]
+    opponents: tuple[ForecastOpponent, ...]
     k_used: int | None
     rows: tuple[ScoreRow, ...]
     target: Target | None
@@ -183,7 +183,7 @@ def forecast(
     ro = own if own is not None else start_state.rating
     rules = fide.rules_for(tcv, start)
     opponent_rows = tuple(
-        Opponent(
+        ForecastOpponent(
             text=text,
             name=name,
             player_id=pid,
@@ -378,7 +378,7 @@ def _distribution(
     tc: TimeControl,
     classes: dict[whatif.ScoreClass, whatif.Closed],
     counted: tuple[bool, ...],
-    opponents: tuple[Opponent, ...],
+    opponents: tuple[ForecastOpponent, ...],
     own: int | None,
     strength: int | None,
     draw_rate: Decimal | None,

@@ -29,12 +29,13 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from tracker.db.driver import Db
 from tracker.db.queries import norms as queries
 from tracker.db.queries.byes import event_byes
+from tracker.db.queries.events import EventFacts
 from tracker.db.queries.games import event_by_id
 from tracker.errors import InvalidInputError
 from tracker.months import month_of
@@ -109,112 +110,154 @@ def event_norms(db: Db, name: str, *, player: str | None = None, today: dt.date)
     last round not played), what its remaining rounds still require; a round robin's
     pairings were predetermined (§1.4.1e)."""
     event = find_event(db, name)
-    declared = event_by_id(db, event.id)
-    assert declared is not None
-    round_robin = declared.kind == "round-robin"
-    span = span_of(db, "standard", event.id)
-    running = span is not None and (not span.ended or span.end >= today)
-    rounds = declared.rounds if running else None
-    stored_byes = event_byes(db, event.id)
-    byes = Counter(b.player_id for b in stored_byes)
-    allocated = Counter(b.player_id for b in stored_byes if b.code == "U")
     if "standard" not in event.tcs:
         raise InvalidInputError(
             f"{event.name} has no standard games: title norms are for standard chess "
             "(Title Regulations §0.5: 'Rating refers to a player's Standard FIDE rating')"
         )
-    games = [g for g in queries.event_games(db, event.id) if g.tc == "standard"]
-    # the rounds it has: as declared, else the highest of its games and byes
-    numbers = [round_number(g.round) for g in games] + [round_number(b.round) for b in stored_byes]
-    scheduled = declared.rounds or max((n for n in numbers if n is not None), default=0)
-    people = {p.id: p for p in queries.event_players(db, event.id)}
-    listed = ListRatings(db, "standard").on_list_of(event.start_date)
-    list_date = month_of(event.start_date)
+    facts = _NormEvent.of(db, event, today)
     wanted = None
     if player is not None:
         chosen = find(db, player)
-        if chosen.id not in people:
+        if chosen.id not in facts.people:
             raise InvalidInputError(f"{chosen.name} plays no game in {event.name}")
         wanted = chosen.id
-
-    def rating_of(g: queries.NormGame, pid: int) -> int | None:
-        """The rating the norms count for player ``pid`` in game ``g`` (§1.4.6)."""
-        if people[pid].external:
-            recorded = g.white_rating if g.white_id == pid else g.black_rating
-            return fide.recorded_rating(recorded, list_date)
-        return listed.get(pid)
-
-    # §1.4.2b: in a round robin, an unrated opponent who scores zero against the rated ones
-    # is no opponent (his games are not included)
-    scoreless: set[int] = set()
-    if round_robin:
-        for pid in people:
-            mine_ = [
-                g for g in games if pid in (g.white_id, g.black_id) and g.result not in FORFEITS
-            ]
-            against_rated = [
-                g for g in mine_ if rating_of(g, g.black_id if g.white_id == pid else g.white_id)
-            ]
-            unrated = all(rating_of(g, pid) is None for g in mine_)
-            points = sum(SCORES[g.result][0 if g.white_id == pid else 1] for g in against_rated)
-            if mine_ and unrated and against_rated and points == 0:
-                scoreless.add(pid)
-    found: list[PlayerNorms] = []
-    for pid, who in people.items():
+    found = []
+    for pid, who in facts.people.items():
         if (wanted is not None and pid != wanted) or (wanted is None and who.external):
             continue  # an external player's games are only those against tracked players
+        norms = facts.player_norms(who)
+        if norms is not None:
+            found.append(norms)
+    return EventNorms(
+        event.name,
+        event.start_date,
+        facts.list_date,
+        facts.rounds,
+        tuple(found),
+        NOT_CHECKED,
+        facts.round_robin,
+    )
+
+
+@dataclass
+class _NormEvent:
+    """What the norms of an event's players are worked out from: its standard games, its
+    people, their byes, the rounds declared and scheduled, the list in force."""
+
+    games: list[queries.NormGame]
+    people: dict[int, queries.NormPlayer]
+    listed: dict[int, int | None]
+    list_date: dt.date  # the list in force at the start (§1.4.6 a)
+    byes: Counter[int]
+    allocated: Counter[int]  # pairing-allocated byes
+    rounds: int | None  # declared, while the event runs
+    scheduled: int  # as declared, else the highest of its games and byes
+    round_robin: bool
+    scoreless: set[int] = field(default_factory=set)
+
+    @classmethod
+    def of(cls, db: Db, event: EventFacts, today: dt.date) -> _NormEvent:
+        declared = event_by_id(db, event.id)
+        assert declared is not None
+        span = span_of(db, "standard", event.id)
+        running = span is not None and (not span.ended or span.end >= today)
+        stored_byes = event_byes(db, event.id)
+        games = [g for g in queries.event_games(db, event.id) if g.tc == "standard"]
+        numbers = [round_number(g.round) for g in games]
+        numbers += [round_number(b.round) for b in stored_byes]
+        facts = cls(
+            games=games,
+            people={p.id: p for p in queries.event_players(db, event.id)},
+            listed=ListRatings(db, "standard").on_list_of(event.start_date),
+            list_date=month_of(event.start_date),
+            byes=Counter(b.player_id for b in stored_byes),
+            allocated=Counter(b.player_id for b in stored_byes if b.code == "U"),
+            rounds=declared.rounds if running else None,
+            scheduled=declared.rounds or max((n for n in numbers if n is not None), default=0),
+            round_robin=declared.kind == "round-robin",
+        )
+        if facts.round_robin:
+            facts.scoreless = {pid for pid in facts.people if facts.is_scoreless(pid)}
+        return facts
+
+    def rating_of(self, g: queries.NormGame, pid: int) -> int | None:
+        """The rating the norms count for player ``pid`` in game ``g`` (§1.4.6)."""
+        if self.people[pid].external:
+            recorded = g.white_rating if g.white_id == pid else g.black_rating
+            return fide.recorded_rating(recorded, self.list_date)
+        return self.listed.get(pid)
+
+    def is_scoreless(self, pid: int) -> bool:
+        """§1.4.2b: in a round robin, an unrated opponent who scores zero against the rated
+        ones is no opponent (his games are not included)."""
+        played = [
+            g for g in self.games if pid in (g.white_id, g.black_id) and g.result not in FORFEITS
+        ]
+        against_rated = [
+            g for g in played if self.rating_of(g, g.black_id if g.white_id == pid else g.white_id)
+        ]
+        unrated = all(self.rating_of(g, pid) is None for g in played)
+        points = sum(SCORES[g.result][0 if g.white_id == pid else 1] for g in against_rated)
+        return bool(played and unrated and against_rated and points == 0)
+
+    def player_norms(self, who: queries.NormPlayer) -> PlayerNorms | None:
+        """A player's norms in the event (None: he played no game of it)."""
+        pid = who.id
         mine = sorted(
-            (g for g in games if pid in (g.white_id, g.black_id)),
+            (g for g in self.games if pid in (g.white_id, g.black_id)),
             key=lambda g: (g.played_on, round_order(g.round)),
         )
         if not mine:
-            continue
-        opponents: list[rules.Opponent] = []
-        counted: list[CountedGame] = []
-        forfeits = 0
-        forfeit_wins = 0
-        for g in mine:
-            if g.result in FORFEITS:  # §1.4.2 c
-                forfeits += 1
-                forfeit_wins += POINTS[g.result][0 if g.white_id == pid else 1] == 1
-                continue
-            white = g.white_id == pid
-            other = people[g.black_id if white else g.white_id]
-            if other.id in scoreless:
-                continue  # §1.4.2b
-            rating = rating_of(g, other.id)
-            points = SCORES[g.result][0 if white else 1]
-            opponents.append(rules.Opponent(rating, other.title, other.federation, points))
-            counted.append(CountedGame(g.round, g.played_on, other.name, other.id, rating, points))
-        played = len(opponents) + forfeits + byes[pid]  # the rounds he is done with
-        remaining = 0 if rounds is None else max(rounds - played, 0)
+            return None
+        opponents, counted, forfeits, forfeit_wins = self._opponents(pid, mine)
+        played = len(opponents) + forfeits + self.byes[pid]  # the rounds he is done with
+        remaining = 0 if self.rounds is None else max(self.rounds - played, 0)
         norms = [n for n in rules.NORMS if rules.open_to(n, who.title, who.sex)]
         # §1.4.1c: 9 rounds, 8 games and the ninth a forfeit win or a pairing-allocated bye
-        short = scheduled == 9 and len(opponents) == 8 and forfeit_wins + allocated[pid] == 1
-        short = short and played == scheduled
+        short = self.scheduled == 9 and len(opponents) == 8 and played == self.scheduled
+        short = short and forfeit_wins + self.allocated[pid] == 1
         results = tuple(
-            rules.best(n, who.federation, opponents, round_robin=round_robin, short=short)
+            rules.best(n, who.federation, opponents, round_robin=self.round_robin, short=short)
             for n in norms
         )
         outlooks = tuple(
             rules.outlook(n, opponents, remaining) if remaining else None for n in norms
         )
         score = sum((o.score for o in opponents), Decimal(0))
-        found.append(
-            PlayerNorms(
-                pid,
-                who.name,
-                who.title,
-                who.federation,
-                len(opponents),
-                forfeits,
-                score,
-                remaining,
-                results,
-                outlooks,
-                tuple(counted),
-            )
+        return PlayerNorms(
+            pid,
+            who.name,
+            who.title,
+            who.federation,
+            len(opponents),
+            forfeits,
+            score,
+            remaining,
+            results,
+            outlooks,
+            tuple(counted),
         )
-    return EventNorms(
-        event.name, event.start_date, list_date, rounds, tuple(found), NOT_CHECKED, round_robin
-    )
+
+    def _opponents(
+        self, pid: int, mine: list[queries.NormGame]
+    ) -> tuple[list[rules.Opponent], list[CountedGame], int, int]:
+        """A player's opponents as the norms count them, his games counted, his forfeits
+        and the forfeits he won (§1.4.2 c: a forfeit is not counted)."""
+        opponents: list[rules.Opponent] = []
+        counted: list[CountedGame] = []
+        forfeits = forfeit_wins = 0
+        for g in mine:
+            white = g.white_id == pid
+            if g.result in FORFEITS:  # §1.4.2 c
+                forfeits += 1
+                forfeit_wins += POINTS[g.result][0 if white else 1] == 1
+                continue
+            other = self.people[g.black_id if white else g.white_id]
+            if other.id in self.scoreless:
+                continue  # §1.4.2b
+            rating = self.rating_of(g, other.id)
+            points = SCORES[g.result][0 if white else 1]
+            opponents.append(rules.Opponent(rating, other.title, other.federation, points))
+            counted.append(CountedGame(g.round, g.played_on, other.name, other.id, rating, points))
+        return opponents, counted, forfeits, forfeit_wins

@@ -24,17 +24,37 @@ from dataclasses import dataclass
 
 from tracker.db.driver import Db
 from tracker.db.queries import events as event_queries
-from tracker.services import lists
+from tracker.db.queries import site as queries
+from tracker.errors import InvalidInputError
+from tracker.months import next_month
+from tracker.services import lists, log
 from tracker.services.compare import Comparison, StandingRow, compare, compare_all
 from tracker.services.events.report import EventReport, EventRow, list_events, show_event
 from tracker.services.h2h import Opponents, opponents
+from tracker.services.intake import has_control
 from tracker.services.periods.detail import MonthDetails, PeriodDetail
 from tracker.services.periods.history import History, RatingList, Shared, history, rating_list
 from tracker.services.periods.status import ListStatus, status
 from tracker.services.players import list_players
 from tracker.services.players.refs import PlayerView
 from tracker.user_input import check_tc
-from tracker.vocabulary import TIME_CONTROLS, TimeControl
+from tracker.vocabulary import LOGO_TYPES, TIME_CONTROLS, TimeControl
+
+#: What ``tracker site config`` stores: title, about, url, logo (bytes) and its type.
+SiteConfig = queries.SiteConfigRow
+
+#: The title of a site whose club gave none (``tracker site config --title``).
+DEFAULT_TITLE = "Club ratings"
+#: The longest title, and words about the club, a site keeps.
+TITLE_MAX, ABOUT_MAX = 100, 2000
+#: The largest logo a site keeps (bytes): a logo, not a photograph.
+LOGO_MAX = 256 * 1024
+#: How each kind of image begins (an SVG is XML with an <svg> element near its start).
+_MAGIC = {
+    "png": (b"\x89PNG\r\n\x1a\n",),
+    "jpeg": (b"\xff\xd8\xff",),
+    "gif": (b"GIF87a", b"GIF89a"),
+}
 
 
 @dataclass(frozen=True)
@@ -48,6 +68,14 @@ class SiteList:
     shadows: dict[int, StandingRow]
     changes: dict[int, int | None]
     pending: ListStatus | None  # what ``tracker status`` says is open and not yet rated
+
+
+@dataclass(frozen=True)
+class ListPage:
+    """A published list and the rounded change of each line (None: his first rating)."""
+
+    rating_list: RatingList
+    changes: dict[int, int | None]
 
 
 @dataclass(frozen=True)
@@ -75,6 +103,31 @@ class Site:
     lists: tuple[SiteList, ...]  # those with a closed period, in the order of ``tcs``
     players: tuple[PlayerView, ...]  # tracked players by id
     events: tuple[EventRow, ...]  # those with games, by id
+    config: SiteConfig  # ``tracker site config``
+    last_game: dt.date | None  # the day of the latest game stored: the date of the data
+    published: tuple[Published, ...]  # every list, by time control, the latest first
+
+
+@dataclass(frozen=True)
+class Published:
+    """A published list: its time control, its date, and whether a rerate is due."""
+
+    tc: str
+    list_date: dt.date
+    stale: bool
+
+
+def _changes(db: Db, rl: RatingList) -> dict[int, int | None]:
+    """The rounded change of the period that made each line of ``rl`` (None: his first)."""
+    lines = lists.lines_at(db, rl.tc, rl.month, [e.player_id for e in rl.entries])
+    return {
+        e.player_id: (
+            line.change
+            if (line := lines.get(e.player_id)) is not None and line.rating_before is not None
+            else None
+        )
+        for e in rl.entries
+    }
 
 
 def site(db: Db, tc: str | None, today: dt.date) -> Site:
@@ -82,28 +135,22 @@ def site(db: Db, tc: str | None, today: dt.date) -> Site:
     listed)."""
     tcs: tuple[TimeControl, ...] = (check_tc(tc),) if tc is not None else TIME_CONTROLS
     site_lists = []
+    published = []
     statuses = {s.tc: s for s in status(db, today).lists}
     for t in tcs:
-        if not lists.closed_months(db, t):
+        closed = lists.closed_months(db, t)
+        if not closed:
             continue
+        published += [Published(t, next_month(c.month), c.stale) for c in reversed(closed)]
         rl = rating_list(db, t, None)
         standings = compare_all(db, t)
-        lines = lists.lines_at(db, t, rl.month, [e.player_id for e in rl.entries])
-        changes: dict[int, int | None] = {
-            e.player_id: (
-                line.change
-                if (line := lines.get(e.player_id)) is not None and line.rating_before is not None
-                else None
-            )
-            for e in rl.entries
-        }
         site_lists.append(
             SiteList(
                 tc=t,
                 preset=standings.preset,
                 rating_list=rl,
                 shadows={r.player_id: r for r in standings.rows},
-                changes=changes,
+                changes=_changes(db, rl),
                 pending=statuses.get(t),
             )
         )
@@ -117,6 +164,9 @@ def site(db: Db, tc: str | None, today: dt.date) -> Site:
         lists=tuple(site_lists),
         players=tuple(sorted(list_players(db, external=False), key=lambda p: p.id)),
         events=tuple(events),
+        config=site_config(db),
+        last_game=queries.last_game_day(db),
+        published=tuple(published),
     )
 
 
@@ -145,7 +195,88 @@ class SiteReads:
                 records.append(SiteRecord(h, compare(self.db, f"#{p.id}", t, None), tuple(periods)))
             yield SitePlayer(p, tuple(records), opponents(self.db, f"#{p.id}", self.site.tc))
 
+    def lists(self) -> Iterator[ListPage]:
+        """Each published list in full, with each line's change (``tracker list MONTH``)."""
+        for p in self.site.published:
+            rl = rating_list(self.db, p.tc, p.list_date)
+            yield ListPage(rl, _changes(self.db, rl))
+
     def events(self, today: dt.date) -> Iterator[EventReport]:
         for e in self.site.events:
             facts = event_queries.event_facts(self.db, e.id)
             yield show_event(self.db, facts, today, self.months)
+
+
+def site_config(db: Db) -> SiteConfig:
+    """What ``tracker site config`` stored (the default title if nothing)."""
+    return queries.site_config(db) or SiteConfig(DEFAULT_TITLE, None, None, None, None)
+
+
+def logo_type(data: bytes, name: str) -> str:
+    """The kind of image a logo file is, from its bytes (its name only in the message)."""
+    for kind, starts in _MAGIC.items():
+        if data.startswith(starts):
+            return kind
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return "webp"
+    head = data[:1024].lstrip().lower()
+    if head.startswith((b"<?xml", b"<svg", b"<!--")) and b"<svg" in data[:4096].lower():
+        return "svg"
+    raise InvalidInputError(f"{name} is no image a page shows: use {', '.join(LOGO_TYPES)}")
+
+
+def _text(value: str, what: str, most: int) -> str | None:
+    """A title or a paragraph as stored: trimmed, blank is none; refused with control
+    characters (but a paragraph's line breaks) or past ``most`` characters."""
+    text = value.strip()
+    if has_control(text.replace("\n", " ") if what == "about" else text):
+        raise InvalidInputError(f"the {what} has control characters")
+    if len(text) > most:
+        raise InvalidInputError(f"the {what} is {len(text)} characters: at most {most}")
+    return text or None
+
+
+def set_site_config(
+    db: Db,
+    *,
+    title: str | None = None,
+    about: str | None = None,
+    url: str | None = None,
+    logo: tuple[bytes, str] | None = None,
+    no_logo: bool = False,
+) -> tuple[SiteConfig, bool]:
+    """Check and store the site's configuration: what is not given stays; ``about`` or
+    ``url`` blank removes it; ``logo`` is the file's bytes and name. The configuration, and
+    whether it changed."""
+    current = site_config(db)
+    new = current
+    if title is not None:
+        checked = _text(title, "title", TITLE_MAX)
+        if checked is None:
+            raise InvalidInputError("the title is blank: give the club's name")
+        new = new._replace(title=checked)
+    if about is not None:
+        new = new._replace(about=_text(about, "about", ABOUT_MAX))
+    if url is not None:
+        address = _text(url, "url", 500)
+        if address is not None and (
+            not address.startswith(("https://", "http://")) or any(c.isspace() for c in address)
+        ):
+            raise InvalidInputError(f"{address!r} is no web address: give https://...")
+        new = new._replace(url=address)
+    if logo is not None and no_logo:
+        raise InvalidInputError("--logo FILE or --no-logo, not both")
+    if logo is not None:
+        data, name = logo
+        if len(data) > LOGO_MAX:
+            raise InvalidInputError(
+                f"{name} is {len(data) // 1024} KB: a logo is at most {LOGO_MAX // 1024} KB"
+            )
+        new = new._replace(logo=data, logo_type=logo_type(data, name))
+    if no_logo:
+        new = new._replace(logo=None, logo_type=None)
+    if new == current and queries.site_config(db) is not None:
+        return current, False
+    queries.save_site_config(db, new)
+    log.note(db, "changed", f"site settings: title {new.title!r}")
+    return new, True

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from tracker.db.driver import Db, chunks, day
+from tracker.db.queries.imports import NewPlayer
 from tracker.db.queries.players import PLAYER_COLUMNS, PlayerRow, SeedRow, player_row
 
 _PLAYER = f"SELECT {', '.join(PLAYER_COLUMNS)} FROM players"
@@ -97,23 +98,12 @@ def latest_official(db: Db, player_ids: Sequence[int], tc: str) -> dict[int, dt.
     return out
 
 
-class NewPlayer(NamedTuple):
-    """A tracked player a list line adds."""
-
-    name: str
-    fide_id: int
-    federation: str | None
-    birth_year: int | None
-    sex: str | None
-    title: str | None
-
-
 def add_player(db: Db, player: NewPlayer) -> int:
-    """Store a new tracked player (no online account); his id."""
+    """Store a new player a list line adds (no online account); his id."""
     return db.insert(
         "INSERT INTO players (name, fide_id, federation, birth_year, sex, title, external) "
         "VALUES (:name, :fide_id, :federation, :birth_year, :sex, :title, :external)",
-        {**player._asdict(), "external": False},
+        player._asdict(),
     )
 
 

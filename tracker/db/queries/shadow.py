@@ -6,7 +6,7 @@ import datetime as dt
 from collections.abc import Collection
 from typing import Any, NamedTuple
 
-from tracker.db.driver import Db, chunks, day, maybe_day
+from tracker.db.driver import Db, chunks, day, maybe_day, save_single_row
 from tracker.db.queries.lists import IN_LIMIT
 from tracker.ratings.glicko import GlickoState
 from tracker.ratings.shadow import ShadowPlayer
@@ -24,13 +24,7 @@ def delete_shadow(db: Db, tc: str) -> None:
 def save_settings(db: Db, values: dict[str, Any]) -> None:
     """Store the shadow's settings (the single row of ``shadow_settings``, made if missing):
     ``values`` by column name."""
-    if db.scalar("SELECT 1 FROM shadow_settings WHERE id = 1") is None:
-        names = ", ".join(values)
-        marks = ", ".join(f":{name}" for name in values)
-        db.run(f"INSERT INTO shadow_settings (id, {names}) VALUES (1, {marks})", values)
-    else:
-        changes = ", ".join(f"{name} = :{name}" for name in values)
-        db.run(f"UPDATE shadow_settings SET {changes} WHERE id = 1", values)
+    save_single_row(db, "shadow_settings", values)
 
 
 class Settings(NamedTuple):

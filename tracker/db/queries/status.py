@@ -20,21 +20,23 @@ def game_count(db: Db) -> int:
     return int(db.scalar("SELECT count(*) FROM games") or 0)
 
 
-class ImportRow(NamedTuple):
+class LastImport(NamedTuple):
+    """The latest import: its id, its file's name, when, and the games it added."""
+
     id: int
-    file_name: str
+    file: str
     imported_at: dt.datetime
-    games_added: int
+    added: int
 
 
-def last_import(db: Db) -> ImportRow | None:
+def last_import(db: Db) -> LastImport | None:
     row = db.first(
         "SELECT id, file_name, imported_at, games_added FROM imports ORDER BY id DESC LIMIT 1"
     )
     if row is None:
         return None
     import_id, name, at, added = row
-    return ImportRow(import_id, name, moment(at), added)
+    return LastImport(import_id, name, moment(at), added)
 
 
 class MoveRow(NamedTuple):

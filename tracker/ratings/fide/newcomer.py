@@ -79,46 +79,39 @@ def _judge(
     )
 
 
-def close_unrated(
-    state: PlayerState,
+def _first_event(
+    first: FirstEvent | None,
+    games: Sequence[PeriodGame],
+    kept: tuple[PoolGame, ...],
+    notes: list[str],
+) -> tuple[str, EventKey | None, tuple[PoolGame, ...]]:
+    """§8.2.1 for a player whose first event is not settled: the verdict (see
+    :func:`_judge`), the first event's key when disregarded or held, and the pool once the
+    verdict applies to its held results."""
+    verdict, special, note = _judge(first, games, kept)
+    if note is not None:
+        notes.append(note)
+    if verdict == "settle":
+        kept = tuple(replace(pg, held=False) if pg.held else pg for pg in kept)
+    elif verdict == "disregard":
+        dropped = sum(1 for pg in kept if pg.held)
+        kept = tuple(pg for pg in kept if not pg.held)
+        if dropped:
+            notes.append(f"{dropped} held result(s) of the first event disregarded (§8.2.1)")
+    return verdict, special, kept
+
+
+def _sorted_games(
     games: Sequence[PeriodGame],
     month: date,
-    tc: TimeControl,
-    first: FirstEvent | None,
-    with_details: bool = True,
-) -> tuple[PlayerState, PeriodOutcome]:
-    """An unrated player's period (see the module docstring); ``first`` is his first event
-    (None: taken from ``games`` by :func:`first_event_of`)."""
-    list_date = next_month(month)
-    notes: list[str] = []
-    now = month_index(month)
-    selection = select_initial_rules(tc, month)
-    initial_rules = selection.rules
-    pool_months = initial_rules.pool_months
-
-    kept = tuple(pg for pg in state.pool if now - month_index(pg.month) < pool_months)
-    expired = len(state.pool) - len(kept)
-    if expired:
-        notes.append(f"{expired} pooled result(s) older than {pool_months} months dropped (§7.1.4)")
-
-    settled = state.first_event_settled or state.rated_games > 0
-    special: EventKey | None = None  # the first event's key, when disregarded or held
-    verdict = "settle"
-    if not settled:
-        if first is None:
-            first = first_event_of(games)
-        verdict, special, note = _judge(first, games, kept)
-        if note is not None:
-            notes.append(note)
-        if verdict == "settle":
-            kept = tuple(replace(pg, held=False) if pg.held else pg for pg in kept)
-        elif verdict == "disregard":
-            dropped = sum(1 for pg in kept if pg.held)
-            kept = tuple(pg for pg in kept if not pg.held)
-            if dropped:
-                notes.append(f"{dropped} held result(s) of the first event disregarded (§8.2.1)")
-        settled = verdict in ("settle", "disregard")
-
+    verdict: str,
+    special: EventKey | None,
+    with_details: bool,
+    notes: list[str],
+) -> tuple[list[PoolGame], list[GameDetail]]:
+    """The period's games: pooled, held (the first event's, while it has no score),
+    disregarded, or against an unrated opponent (§7.1.4: not counted); the pool's new
+    results, and each game's detail."""
     details: list[GameDetail] = []
     added: list[PoolGame] = []
     unrated_opp = 0
@@ -146,7 +139,54 @@ def close_unrated(
             )
     if unrated_opp:
         notes.append(f"{unrated_opp} game(s) against unrated opponents not counted (§7.1.4)")
+    return added, details
 
+
+def _published_notes(initial: InitialRating, list_date: date, held: int) -> list[str]:
+    """What a first rating published says (§8.2; held results of a first event that goes on:
+    §8.2.1, §8.2.4)."""
+    notes = [
+        f"first rating {initial.ru} from {initial.n} games published on the "
+        f"{list_date.isoformat()} list (§8.2)"
+    ]
+    if held:
+        notes.append(
+            f"{held} held result(s) of the first event not counted: rated before it "
+            "ended; its later games are rated with the new rating (§8.2.1, §8.2.4)"
+        )
+    return notes
+
+
+def close_unrated(
+    state: PlayerState,
+    games: Sequence[PeriodGame],
+    month: date,
+    tc: TimeControl,
+    first: FirstEvent | None,
+    with_details: bool = True,
+) -> tuple[PlayerState, PeriodOutcome]:
+    """An unrated player's period (see the module docstring); ``first`` is his first event
+    (None: taken from ``games`` by :func:`first_event_of`)."""
+    list_date = next_month(month)
+    notes: list[str] = []
+    now = month_index(month)
+    selection = select_initial_rules(tc, month)
+    initial_rules = selection.rules
+    pool_months = initial_rules.pool_months
+
+    kept = tuple(pg for pg in state.pool if now - month_index(pg.month) < pool_months)
+    expired = len(state.pool) - len(kept)
+    if expired:
+        notes.append(f"{expired} pooled result(s) older than {pool_months} months dropped (§7.1.4)")
+
+    settled = state.first_event_settled or state.rated_games > 0
+    special: EventKey | None = None  # the first event's key, when disregarded or held
+    verdict = "settle"
+    if not settled:
+        first = first if first is not None else first_event_of(games)
+        verdict, special, kept = _first_event(first, games, kept, notes)
+        settled = verdict in ("settle", "disregard")
+    added, details = _sorted_games(games, month, verdict, special, with_details, notes)
     pool = kept + tuple(added)
     counted = [pg for pg in pool if not pg.held]
     new_state = replace(state, pool=pool, first_event_settled=settled, k=None)
@@ -166,16 +206,7 @@ def close_unrated(
                 list_year=list_date.year,
             )
             next_k = new_state.k
-            notes.append(
-                f"first rating {initial.ru} from {initial.n} games published on the "
-                f"{list_date.isoformat()} list (§8.2)"
-            )
-            held = len(pool) - len(counted)
-            if held:
-                notes.append(
-                    f"{held} held result(s) of the first event not counted: rated before it "
-                    "ended; its later games are rated with the new rating (§8.2.1, §8.2.4)"
-                )
+            notes.extend(_published_notes(initial, list_date, len(pool) - len(counted)))
         else:
             notes.append(
                 f"initial rating {initial.ru} below {initial_rules.floor}: not published; the "

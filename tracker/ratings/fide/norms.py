@@ -50,6 +50,7 @@ reproduces it.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
@@ -322,33 +323,43 @@ def best(
         return everything  # §1.4.1f: the complete tournament's mix allows no norm
     chosen = None if everything.failed else everything
     chosen_key = None if chosen is None else _rank(chosen, ())
-    n = len(opponents)
     for size in range(1, spare + 1):
         if chosen is not None and chosen.achieved:
             break  # a norm over more games was found: fewer games cannot come first
-        for tail in (0,) if round_robin else range(size, -1, -1):
-            kept_until, wins_out = n - tail, size - tail
-            games = opponents[:kept_until]  # the tail left out (§1.4.1e)
-            wins = [i for i, o in enumerate(games) if o.score == 1]  # §1.4.1f
-            if wins_out > len(wins) or not _within_reach(norm, federation, games, wins, wins_out):
-                continue
-            score = sum((o.score for o in games), Decimal(0)) - wins_out
-            least_ra = max(norm.min_ra, norm.min_rp - dp_of(percentage(score, n - size)))
-            for left_out in combinations(wins, wins_out):
-                out = set(left_out)
-                kept = [o for i, o in enumerate(games) if i not in out]
-                if rating_average([o.rating for o in kept], norm.floor)[0] < least_ra:
-                    continue  # §1.4.8-1.4.8a: the quickest check first
-                result = assess(norm, federation, kept)
-                if result.failed:
-                    continue
-                dropped = tuple(Dropped(i, "1.4.1f") for i in left_out) + tuple(
-                    Dropped(i, "1.4.1e") for i in range(kept_until, n)
-                )
-                key = _rank(result, tuple(d.index for d in dropped))
-                if chosen_key is None or key > chosen_key:
-                    chosen, chosen_key = replace(result, dropped=dropped), key
+        for result, key in _sets_without(norm, federation, opponents, size, round_robin):
+            if chosen_key is None or key > chosen_key:
+                chosen, chosen_key = result, key
     return everything if chosen is None else chosen
+
+
+def _sets_without(
+    norm: Norm, federation: str | None, opponents: list[Opponent], size: int, round_robin: bool
+) -> Iterator[tuple[NormResult, tuple[object, ...]]]:
+    """Each set of games that leaves out ``size`` of them as the regulations allow (a tail
+    after the title result, §1.4.1e, but not in a round robin; games the player won,
+    §1.4.1f) and fails no check, with its rank (:func:`_rank`)."""
+    n = len(opponents)
+    for tail in (0,) if round_robin else range(size, -1, -1):
+        kept_until, wins_out = n - tail, size - tail
+        games = opponents[:kept_until]  # the tail left out (§1.4.1e)
+        wins = [i for i, o in enumerate(games) if o.score == 1]  # §1.4.1f
+        if wins_out > len(wins) or not _within_reach(norm, federation, games, wins, wins_out):
+            continue
+        score = sum((o.score for o in games), Decimal(0)) - wins_out
+        least_ra = max(norm.min_ra, norm.min_rp - dp_of(percentage(score, n - size)))
+        for left_out in combinations(wins, wins_out):
+            out = set(left_out)
+            kept = [o for i, o in enumerate(games) if i not in out]
+            if rating_average([o.rating for o in kept], norm.floor)[0] < least_ra:
+                continue  # §1.4.8-1.4.8a: the quickest check first
+            result = assess(norm, federation, kept)
+            if result.failed:
+                continue
+            dropped = tuple(Dropped(i, "1.4.1f") for i in left_out) + tuple(
+                Dropped(i, "1.4.1e") for i in range(kept_until, n)
+            )
+            key = _rank(result, tuple(d.index for d in dropped))
+            yield replace(result, dropped=dropped), key
 
 
 def _rank(result: NormResult, dropped: tuple[int, ...]) -> tuple[object, ...]:

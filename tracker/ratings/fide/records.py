@@ -14,6 +14,20 @@ from tracker.vocabulary import TimeControl
 
 
 @dataclass(frozen=True)
+class Seed:
+    """A player's FIDE state on a list before tracking starts, in one time control: his
+    published rating, his rated games, and the sticky flags (K = 10 for ever from 2400,
+    §8.3.3; 2300 for juniors' K = 40, §8.3.2). What ``player seed``, a players file and a FIDE
+    list give, and what a player shows."""
+
+    rating: int
+    games: int
+    ever_2400: bool = False
+    ever_2300: bool = False
+    tc: str = "standard"
+
+
+@dataclass(frozen=True)
 class PoolGame:
     """An unrated player's pending result against a rated opponent (§7.1.4 pool).
 

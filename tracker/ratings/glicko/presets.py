@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final, Literal
 
+from tracker.vocabulary import DEFAULT_PRESET as DEFAULT_PRESET  # the registry names it too
+
 LICHESS_PERIODS_PER_DAY: Final = 0.21436
 """lila ``ratingPeriodsPerDay``: "so a typical player's RD goes from 60 -> 110 in 1 year"."""
 CHESSCOM_START: Final = 1200.0
@@ -228,7 +230,6 @@ GLICKMAN: Final = GlickoPreset(
 PRESETS: Final[Mapping[str, GlickoPreset]] = MappingProxyType(
     {preset.name: preset for preset in (LICHESS, GLICKMAN, chesscom_preset())}
 )
-DEFAULT_PRESET: Final = "lichess"
 
 
 def get_preset(name: str) -> GlickoPreset:

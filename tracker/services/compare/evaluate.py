@@ -14,6 +14,7 @@ from tracker.services.lists import rated_games
 from tracker.services.shadow.config import PRESET_NAMES, get_config
 from tracker.services.shadow.reads import replay
 from tracker.user_input import check_tc
+from tracker.vocabulary import TimeControl
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,33 @@ class Evaluation:
     external_games: bool = False
 
 
+def _elo_predictions(
+    db: Db, tc: TimeControl, months: list[dt.date]
+) -> tuple[dict[int, tuple[float, int, float]], bool]:
+    """Each rated game of the months that FIDE Elo predicts (both sides rated on the list in
+    force when its event started, or a recorded rating for an external player): white's
+    expected score, white's id, white's result; and whether one is against an external
+    player."""
+    ratings = lists.ListRatings(db, tc)
+    out: dict[int, tuple[float, int, float]] = {}
+    external = False
+    for month in months:
+        for g in rated_games.period_games(db, tc, month):
+            on_list = ratings.on_list_of(g.event_start)
+            w = fide.recorded_rating(g.white_rating, month)
+            b = fide.recorded_rating(g.black_rating, month)
+            w = w if g.white_external else on_list.get(g.white_id)
+            b = b if g.black_external else on_list.get(g.black_id)
+            if w is None or b is None or (g.white_external and g.black_external):
+                continue
+            rules = fide.rules_for(tc, g.rules_day)
+            if fide.game_is_rated(w, b, rules):
+                outcome = {"1-0": 1.0, "0-1": 0.0}.get(g.result, 0.5)
+                out[g.id] = (float(fide.expected_score(w, b, rules)), g.white_id, outcome)
+                external = external or g.white_external or g.black_external
+    return out, external
+
+
 def evaluate(db: Db, tc: str, from_month: dt.date | None) -> Evaluation:
     """Replay every rated game of the closed periods; score each system's prediction of it.
 
@@ -46,30 +74,10 @@ def evaluate(db: Db, tc: str, from_month: dt.date | None) -> Evaluation:
     """
     tc = check_tc(tc)
     config = get_config(db)
-    ratings = lists.ListRatings(db, tc)
-    elo_pred: dict[int, float] = {}
-    white_of: dict[int, int] = {}
-    outcomes: dict[int, float] = {}
-    external_games = False
     closed = lists.closed_months(db, tc)
-    for month, _, _ in closed:
-        if from_month is not None and month < from_month:
-            continue
-        for g in rated_games.period_games(db, tc, month):
-            on_list = ratings.on_list_of(g.event_start)
-            w = fide.recorded_rating(g.white_rating, month)
-            b = fide.recorded_rating(g.black_rating, month)
-            w = w if g.white_external else on_list.get(g.white_id)
-            b = b if g.black_external else on_list.get(g.black_id)
-            if w is None or b is None or (g.white_external and g.black_external):
-                continue
-            rules = fide.rules_for(tc, g.rules_day)
-            if not fide.game_is_rated(w, b, rules):
-                continue
-            elo_pred[g.id] = float(fide.expected_score(w, b, rules))
-            white_of[g.id] = g.white_id
-            outcomes[g.id] = {"1-0": 1.0, "0-1": 0.0}.get(g.result, 0.5)
-            external_games = external_games or g.white_external or g.black_external
+    months = [m for m, _, _ in closed if from_month is None or m >= from_month]
+    elo, external_games = _elo_predictions(db, tc, months)
+    outcomes = {gid: outcome for gid, (_, _, outcome) in elo.items()}
     if not outcomes:
         raise NotFoundError(
             f"no rated {tc} games to evaluate: close a period first (`tracker period close`)"
@@ -77,13 +85,13 @@ def evaluate(db: Db, tc: str, from_month: dt.date | None) -> Evaluation:
     order = sorted(outcomes)
     actual = [outcomes[i] for i in order]
     scores = [("coin flip", metrics.coin_flip_scores(actual))]
-    scores.append(("fide-elo", metrics.evaluate([elo_pred[i] for i in order], actual)))
+    scores.append(("fide-elo", metrics.evaluate([elo[i][0] for i in order], actual)))
     for name in PRESET_NAMES:
         white_pred: dict[int, float] = {}
         for replayed in replay(db, tc, config, name):
             for u in replayed.updates:
                 if u.game_id in outcomes and u.game_id not in white_pred:
-                    mine = u.player_id == white_of[u.game_id]
+                    mine = u.player_id == elo[u.game_id][1]
                     white_pred[u.game_id] = u.expected if mine else 1.0 - u.expected
         scores.append((name, metrics.evaluate([white_pred[i] for i in order], actual)))
     decisive = sum(1 for i in order if outcomes[i] != 0.5)

@@ -321,55 +321,18 @@ def merge_events(db: Db, keep: str, other: str) -> EventMerge:
     source = find_event(db, other)
     if target.id == source.id:
         raise InvalidInputError(f"{keep!r} and {other!r} name the same event ({target.name})")
-    problems: list[str] = []
-    if target.tcs and source.tcs and target.tcs != source.tcs:
-        problems.append(
-            f"{source.name} is {'/'.join(source.tcs)} and {target.name} "
-            f"{'/'.join(target.tcs)}: give both one time control first (`event edit --tc`)"
-        )
-    if source.rated_in is not None and source.rated_in != target.rated_in:
-        problems.append(
-            f"{source.name} is stated to be rated in {month_label(source.rated_in)} and "
-            f"{target.name} is not: give {target.name} --rated-in first"
-        )
-    given = queries.event_ratings_of(db, target.id)
-    for pid, rating in queries.event_ratings_of(db, source.id).items():
-        if given.get(pid, rating) != rating:
-            problems.append(
-                f"player #{pid} has Ro {rating} in {source.name}, {given[pid]} in {target.name}"
-            )
     moving = queries.event_games(db, source.id)
     keys = {
         g.id: natural_key(g.played_on, g.white_id, g.black_id, target.id, g.round)
         + _suffix(g.natural_key)
         for g in moving
     }
-    taken = queries.games_with_keys(db, list(keys.values()))
-    names = queries.players_of(db, [p for g in moving for p in (g.white_id, g.black_id)])
-    for g in moving:
-        clash = taken.get(keys[g.id])
-        if clash is not None:
-            round_ = f" round {g.round}" if g.round else ""
-            problems.append(
-                f"game {g.id} ({g.played_on.isoformat()} {names[g.white_id].name} - "
-                f"{names[g.black_id].name}{round_}) is game {clash} of {target.name}: remove "
-                f"one (`tracker game remove {g.id}`) or give it another --round"
-            )
-    if target.start_date > source.start_date and _fixed(db, target.id):
-        first = min((g.played_on for g in moving), default=source.start_date)
-        if first < target.start_date:
-            problems.append(
-                f"{target.name} starts on {target.start_date.isoformat()} and {source.name} "
-                f"has a game on {first.isoformat()}"
-            )
-    kept = {(b.player_id, b.round) for b in bye_queries.event_byes(db, target.id)}
-    for b in bye_queries.event_byes(db, source.id):
-        if (b.player_id, b.round) in kept:
-            problems.append(
-                f"player #{b.player_id} has a bye in round {b.round} of both: remove one "
-                f"(`tracker game remove-bye id:{b.player_id} --event {source.name!r} --round "
-                f"{b.round}`)"
-            )
+    problems = [
+        *_facts_differ(db, target, source),
+        *_games_clash(db, target, moving, keys),
+        *_starts_clash(db, target, source, moving),
+        *_byes_clash(db, target, source),
+    ]
     if problems:
         raise ConflictError(
             f"cannot merge {source.name!r} into {target.name!r}: "
@@ -381,6 +344,7 @@ def merge_events(db: Db, keep: str, other: str) -> EventMerge:
     for g in moving:
         queries.move_game(db, g.id, target.id, keys[g.id])
     queries.move_byes(db, source.id, target.id)
+    given = queries.event_ratings_of(db, target.id)
     for pid, rating in queries.event_ratings_of(db, source.id).items():
         if pid not in given:
             queries.put_event_rating(db, target.id, pid, rating)
@@ -404,6 +368,75 @@ def merge_events(db: Db, keep: str, other: str) -> EventMerge:
         events=[target.id, source.id],
     )
     return EventMerge(target.name, source.name, tuple(g.id for g in moving), _stale_from(db, marks))
+
+
+def _facts_differ(db: Db, target: queries.EventFacts, source: queries.EventFacts) -> list[str]:
+    """What two events to merge say differently: their time controls, the month they are
+    stated to be rated in, a player's Ro."""
+    problems = []
+    if target.tcs and source.tcs and target.tcs != source.tcs:
+        problems.append(
+            f"{source.name} is {'/'.join(source.tcs)} and {target.name} "
+            f"{'/'.join(target.tcs)}: give both one time control first (`event edit --tc`)"
+        )
+    if source.rated_in is not None and source.rated_in != target.rated_in:
+        problems.append(
+            f"{source.name} is stated to be rated in {month_label(source.rated_in)} and "
+            f"{target.name} is not: give {target.name} --rated-in first"
+        )
+    given = queries.event_ratings_of(db, target.id)
+    for pid, rating in queries.event_ratings_of(db, source.id).items():
+        if given.get(pid, rating) != rating:
+            problems.append(
+                f"player #{pid} has Ro {rating} in {source.name}, {given[pid]} in {target.name}"
+            )
+    return problems
+
+
+def _games_clash(
+    db: Db, target: queries.EventFacts, moving: list[queries.EventGame], keys: dict[int, str]
+) -> list[str]:
+    """The games that would be games of ``target`` again once moved (same key)."""
+    taken = queries.games_with_keys(db, list(keys.values()))
+    names = queries.players_of(db, [p for g in moving for p in (g.white_id, g.black_id)])
+    problems = []
+    for g in moving:
+        clash = taken.get(keys[g.id])
+        if clash is not None:
+            round_ = f" round {g.round}" if g.round else ""
+            problems.append(
+                f"game {g.id} ({g.played_on.isoformat()} {names[g.white_id].name} - "
+                f"{names[g.black_id].name}{round_}) is game {clash} of {target.name}: remove "
+                f"one (`tracker game remove {g.id}`) or give it another --round"
+            )
+    return problems
+
+
+def _starts_clash(
+    db: Db, target: queries.EventFacts, source: queries.EventFacts, moving: list[queries.EventGame]
+) -> list[str]:
+    """A game that would come before the declared start of ``target``."""
+    if target.start_date <= source.start_date or not _fixed(db, target.id):
+        return []
+    first = min((g.played_on for g in moving), default=source.start_date)
+    if first >= target.start_date:
+        return []
+    return [
+        f"{target.name} starts on {target.start_date.isoformat()} and {source.name} "
+        f"has a game on {first.isoformat()}"
+    ]
+
+
+def _byes_clash(db: Db, target: queries.EventFacts, source: queries.EventFacts) -> list[str]:
+    """A player with a bye in the same round of both."""
+    kept = {(b.player_id, b.round) for b in bye_queries.event_byes(db, target.id)}
+    return [
+        f"player #{b.player_id} has a bye in round {b.round} of both: remove one "
+        f"(`tracker game remove-bye id:{b.player_id} --event {source.name!r} --round "
+        f"{b.round}`)"
+        for b in bye_queries.event_byes(db, source.id)
+        if (b.player_id, b.round) in kept
+    ]
 
 
 def _suffix(key: str) -> str:

@@ -415,3 +415,40 @@ def _performance(games: list[DetailGame]) -> int | None:
     return fide.performance_rating(
         [(d.opponent_rating, d.score) for d in games if d.opponent_rating is not None]
     )
+
+
+#: The points of a crosstable result (a forfeit counts as the crosstable counts it).
+RESULT_POINTS = {
+    "1": Decimal(1),
+    "+": Decimal(1),
+    "=": Decimal("0.5"),
+    "0": Decimal(0),
+    "-": Decimal(0),
+}
+
+
+@dataclass(frozen=True)
+class TieBreaks:
+    """A player's tie-breaks (FIDE Handbook C.07, without its cuts or virtual opponents):
+    Buchholz, the scores of his opponents added; Sonneborn-Berger, each opponent's score
+    times the points he made against him."""
+
+    buchholz: Decimal
+    sonneborn_berger: Decimal
+
+
+def tie_breaks(report: EventReport) -> dict[int, TieBreaks]:
+    """Each player's :class:`TieBreaks` from the crosstable (byes have no opponent: they
+    add nothing)."""
+    scores = {s.player_id: s.score for s in report.standings}
+    out = {}
+    for s in report.standings:
+        games = [c for c in s.cells if not c.bye and c.opponent_id in scores]
+        out[s.player_id] = TieBreaks(
+            sum((scores[c.opponent_id] for c in games), Decimal(0)),
+            sum(
+                (scores[c.opponent_id] * RESULT_POINTS.get(c.result, Decimal(0)) for c in games),
+                Decimal(0),
+            ),
+        )
+    return out

@@ -1,9 +1,10 @@
 """Getting games, histories and rating lists back out of the database.
 
-The games come out as :class:`ExportedGame` (everything stored about a game, plus what a
-file needs to recreate its players: FIDE ids, titles); :meth:`ExportedGame.record` turns
-one into the importers' plain :class:`GameRecord`, which the writers of
-:mod:`tracker.services.exports.writers` format as CSV, PGN or TRF. Histories and lists come from
+The games come out as the database's :class:`~tracker.db.queries.exports.GameLine`
+(everything stored about a game, plus what a file needs to recreate its players: FIDE ids,
+titles); :func:`game_record` turns one into the importers' plain :class:`GameRecord`,
+which the game file formats' writers (:data:`tracker.importers.detect.FORMATS`) write as
+CSV, PGN or TRF (:func:`games_text`). Histories and lists come from
 :mod:`tracker.services.periods.history`.
 
 What a game file cannot carry: whether a player is tracked or external, a tracked player's
@@ -14,82 +15,64 @@ seed (his FIDE state before tracking started) and birth year. The players file
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from typing import Final
 
 from tracker.db.driver import Db
-from tracker.db.queries.exports import GameSide, game_lines
+from tracker.db.queries.exports import GameLine, GameSide, game_lines
 from tracker.errors import InvalidInputError
+from tracker.importers.detect import FORMATS
 from tracker.importers.records import GameRecord, PlayerInfo
+from tracker.importers.writers import TrfExportError
 from tracker.months import month_of, previous_month
 from tracker.services import lists
-from tracker.services.exports.writers import TrfExportError, write_trf
 from tracker.services.games import filter_games
 from tracker.services.periods.history import History, RatingList, history, rating_list
 from tracker.services.players import PlayerView, list_players
 from tracker.services.players.files import players_rows
-from tracker.vocabulary import FORFEITS
 
 
-@dataclass(frozen=True)
-class ExportedPlayer:
-    id: int
-    name: str
-    fide_id: int | None
-    title: str | None
-    federation: str | None
-    birth_year: int | None
-    sex: str | None
-    external: bool
+def game_record(g: GameLine) -> GameRecord:
+    """The game as the importers' plain record (what the format writers take)."""
 
-
-@dataclass(frozen=True)
-class ExportedGame:
-    id: int
-    played_on: dt.date
-    white: ExportedPlayer
-    black: ExportedPlayer
-    result: str
-    tc: str
-    event: str | None
-    event_start: dt.date | None
-    site: str | None
-    round: str | None
-    white_rating: int | None
-    black_rating: int | None
-    import_id: int | None
-
-    @property
-    def rated(self) -> bool:
-        return self.result not in FORFEITS
-
-    def record(self) -> GameRecord:
-        """The game as the importers' plain record (what the writers take)."""
-
-        def info(player: ExportedPlayer, rating: int | None) -> PlayerInfo:
-            sex = player.sex if player.sex in ("m", "f") else None
-            return PlayerInfo(
-                name=player.name,
-                fide_id=player.fide_id,
-                rating=rating,
-                federation=player.federation,
-                birth_year=player.birth_year,
-                sex=sex,  # type: ignore[arg-type]  # checked just above
-                title=player.title,
-            )
-
-        return GameRecord(
-            source="database",
-            line=0,
-            white=info(self.white, self.white_rating),
-            black=info(self.black, self.black_rating),
-            result=self.result,
-            played_on=self.played_on,
-            event=self.event,
-            event_start=self.event_start,
-            site=self.site,
-            round=self.round,
-            tc=self.tc,  # type: ignore[arg-type]  # a stored tc is always valid
+    def info(player: GameSide, rating: int | None) -> PlayerInfo:
+        sex = player.sex if player.sex in ("m", "f") else None
+        return PlayerInfo(
+            name=player.name,
+            fide_id=player.fide_id,
+            rating=rating,
+            federation=player.federation,
+            birth_year=player.birth_year,
+            sex=sex,  # type: ignore[arg-type]  # checked just above
+            title=player.title,
         )
+
+    return GameRecord(
+        source="database",
+        line=0,
+        white=info(g.white, g.white_rating),
+        black=info(g.black, g.black_rating),
+        result=g.result,
+        played_on=g.played_on,
+        event=g.event,
+        event_start=g.event_start,
+        site=g.site,
+        round=g.round,
+        tc=g.tc,  # type: ignore[arg-type]  # a stored tc is always valid
+    )
+
+
+def games_text(games: Sequence[GameLine], fmt: str) -> str:
+    """The games written in the game file format ``fmt`` (one of :data:`GAME_FORMATS`); a
+    user error if they cannot be (a TRF holds one event with numbered rounds)."""
+    try:
+        return FORMATS[fmt].write([game_record(g) for g in games])
+    except TrfExportError as exc:
+        raise InvalidInputError(f"cannot write a TRF: {exc}") from None
+
+
+#: The formats games are written in: the game file formats (read back by ``import``).
+GAME_FORMATS: Final = tuple(FORMATS)
 
 
 def export_games(
@@ -100,40 +83,19 @@ def export_games(
     tc: str | None = None,
     event: str | None = None,
     ratings_in_force: bool = False,
-) -> tuple[ExportedGame, ...]:
+) -> tuple[GameLine, ...]:
     """Games in date order (then in the order they were stored), optionally filtered. With
     ``ratings_in_force``, a tracked player's game without a recorded rating carries his
     rating on the list in force when its event started (or on its day): what a TRF's
     player record says."""
     where, params = filter_games(db, player=player, month=month, event=event, tc=tc)
-    out = [
-        ExportedGame(
-            id=g.id,
-            played_on=g.played_on,
-            white=_player(g.white),
-            black=_player(g.black),
-            result=g.result,
-            tc=g.tc,
-            event=g.event,
-            event_start=g.event_start,
-            site=g.site,
-            round=g.round,
-            white_rating=g.white_rating,
-            black_rating=g.black_rating,
-            import_id=g.import_id,
-        )
-        for g in game_lines(db, where, params)
-    ]
+    out = game_lines(db, where, params)
     if ratings_in_force:
         return tuple(_with_ratings_in_force(db, out))
     return tuple(out)
 
 
-def _player(side: GameSide) -> ExportedPlayer:
-    return ExportedPlayer(**side._asdict())
-
-
-def _with_ratings_in_force(db: Db, games: list[ExportedGame]) -> list[ExportedGame]:
+def _with_ratings_in_force(db: Db, games: list[GameLine]) -> list[GameLine]:
     """The games, a tracked player's missing recorded rating filled with his rating on the
     list in force (see :func:`export_games`)."""
     wanted: dict[tuple[str, dt.date], set[int]] = {}
@@ -147,8 +109,7 @@ def _with_ratings_in_force(db: Db, games: list[ExportedGame]) -> list[ExportedGa
     for g in games:
         ratings = found.get((g.tc, g.event_start or g.played_on), {})
         out.append(
-            replace(
-                g,
+            g._replace(
                 white_rating=g.white_rating or ratings.get(g.white.id),
                 black_rating=g.black_rating or ratings.get(g.black.id),
             )
@@ -165,14 +126,6 @@ def _ratings_in_force(db: Db, tc: str, on: dt.date, players: set[int]) -> dict[i
     if missing:
         out.update((pid, seed.rating) for pid, seed in lists.seeds(db, tc, only=missing).items())
     return out
-
-
-def event_as_trf(games: tuple[ExportedGame, ...]) -> str:
-    """One event's games as TRF text (the games must all belong to one event)."""
-    try:
-        return write_trf([g.record() for g in games])
-    except TrfExportError as exc:
-        raise InvalidInputError(f"cannot write a TRF: {exc}") from None
 
 
 def export_history(db: Db, player: str, tc: str, month: dt.date | None = None) -> History:

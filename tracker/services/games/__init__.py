@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 from dataclasses import dataclass, replace
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar, cast
 
 from tracker.db.driver import Db
 from tracker.db.queries import events as event_queries
@@ -18,7 +18,7 @@ from tracker.db.queries.games import GameRow as GameRow  # re-exported
 from tracker.errors import AmbiguousError, ConflictError, InvalidInputError, NotFoundError
 from tracker.months import next_month
 from tracker.services import log
-from tracker.services.games.door import Entry, check_typed
+from tracker.services.games.door import TypedGame, check_typed
 from tracker.services.intake import (
     EventFit,
     Twin,
@@ -181,7 +181,7 @@ def _prepare(
         event_id, event_name = found.id, found.name
         tc = tc or found.tc
     tc = check_tc(tc or "standard")
-    entry = Entry(
+    entry = TypedGame(
         white_player,
         black_player,
         canonical,
@@ -279,6 +279,7 @@ def add_game(
 
 
 UNCHANGED: Any = object()
+T = TypeVar("T")
 
 #: A result seen from the other side of the board: what swapping the colours makes of it.
 FLIPPED = {"1-0": "0-1", "0-1": "1-0", "1/2-1/2": "1/2-1/2", "+-": "-+", "-+": "+-", "0-0": "0-0"}
@@ -310,30 +311,23 @@ def edit_game(
     game = get_game(db, game_id)
     old_event = queries.event_by_id(db, game.event_id) if game.event_id else None
     old_before = rated_games.span_of(db, game.tc, game.event_id)
-    new_event = (old_event.name if old_event else None) if event is UNCHANGED else event
-    new_tc = tc if tc is not None else game.tc
+    new_event = _kept(event, old_event.name if old_event else None)
+    new_tc = _given(tc, game.tc)
     new_before = _span_before(db, new_tc, new_event)
-    swapped = None
-    given = result is None and white is not None and black is not None
-    if given and (find(db, white or "").id, find(db, black or "").id) == (
-        game.black_id,
-        game.white_id,
-    ):
-        result = swapped = FLIPPED[game.result]  # the colours, not who won
-    moved = any(v is not None for v in (white, black, played_on, tc)) or (
-        event is not UNCHANGED or round_ is not UNCHANGED
-    )
+    swapped = _colours_swapped(db, game, white, black) if result is None else None
+    moved = any(v is not None for v in (white, black, played_on, tc))
+    moved = moved or event is not UNCHANGED or round_ is not UNCHANGED
     fields, warnings = _prepare(
         db,
-        white=white if white is not None else f"#{game.white_id}",
-        black=black if black is not None else f"#{game.black_id}",
-        result=result if result is not None else game.result,
-        played_on=played_on if played_on is not None else game.played_on,
+        white=_given(white, f"#{game.white_id}"),
+        black=_given(black, f"#{game.black_id}"),
+        result=_given(swapped or result, game.result),
+        played_on=_given(played_on, game.played_on),
         tc=new_tc,
         event=new_event,
-        round_=game.round if round_ is UNCHANGED else round_,
-        white_rating=game.white_rating if white_rating is UNCHANGED else white_rating,
-        black_rating=game.black_rating if black_rating is UNCHANGED else black_rating,
+        round_=_kept(round_, game.round),
+        white_rating=_kept(white_rating, game.white_rating),
+        black_rating=_kept(black_rating, game.black_rating),
         game_id=game.id,
         # a game whose players, day and event stay is no new twin of a game stored beside it
         again=again or not moved,
@@ -365,6 +359,27 @@ def edit_game(
     stale = _mark(db, game.tc, game.event_id, game.played_on, old_before)
     stale += _mark(db, fields.tc, fields.event_id, fields.played_on, new_before)
     return replace(view, stale=tuple(sorted(set(stale))), warnings=warnings), True
+
+
+def _given(value: T | None, old: T) -> T:
+    """A correction's value where one is given (None: keep the old)."""
+    return old if value is None else value
+
+
+def _kept(value: Any, old: T) -> T:
+    """A correction's value where one is given (:data:`UNCHANGED`: keep the old; None
+    clears)."""
+    return old if value is UNCHANGED else cast(T, value)
+
+
+def _colours_swapped(db: Db, game: GameRow, white: str | None, black: str | None) -> str | None:
+    """The result seen from the other side when a correction swaps the game's players (the
+    colours were wrong, not who won); None when it does not."""
+    if white is None or black is None:
+        return None
+    if (find(db, white).id, find(db, black).id) != (game.black_id, game.white_id):
+        return None
+    return FLIPPED[game.result]
 
 
 def game_tc(db: Db, tc: str | None, event: str | None) -> str:

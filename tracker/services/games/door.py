@@ -21,7 +21,7 @@ from tracker.services.players.refs import PlayerRow
 
 
 @dataclass(frozen=True)
-class Entry:
+class TypedGame:
     """A game as typed: its players (found), result (canonical), day, time control, event
     name and round (as typed), recorded ratings."""
 
@@ -49,7 +49,7 @@ class Checked:
 TYPED = "typed"
 
 
-def check_typed(db: Db, entry: Entry, *, yes: bool, but_game: int | None = None) -> Checked:
+def check_typed(db: Db, entry: TypedGame, *, yes: bool, but_game: int | None = None) -> Checked:
     """Check a typed game as a file's are checked (``but_game``: the game it corrects)."""
     people = {entry.white.id: entry.white, entry.black.id: entry.black}
     record = GameRecord(

@@ -77,6 +77,7 @@ from tracker.user_input import check_tc
 __all__ = [
     "CHUNK",
     "CREATE_PLAYERS",
+    "FILE_SUFFIXES",
     "FORMATS",
     "CreatePlayers",
     "CreatedPlayer",
@@ -99,6 +100,8 @@ looks_like_trf = detect.looks_like_trf
 _SNIFF: Final = 1 << 20
 
 FORMATS: Final = tuple(detect.FORMATS)
+#: The suffixes of the files a folder brings to an import (``.txt`` only when it holds a TRF).
+FILE_SUFFIXES: Final = detect.FILE_SUFFIXES
 
 
 def check_options(options: ImportOptions) -> ImportOptions:

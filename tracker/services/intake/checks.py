@@ -61,195 +61,273 @@ def check_games(
     """Check every game (``round_problems``: what is wrong with each round of the file); the
     games sharing their key with another of the file come back as groups (each group's
     games by the first one's number, in the file's order)."""
-    games = plan.games
-    reported: set[int] = set()  # people whose problem is reported
-    no_tc = 0
-    first_no_tc = -1
-    unrated_external = 0
-    first_unrated: tuple[int, str, str] | None = None  # line, the player, his opponent
-    # Dates the intake's rules refuse (tracker.services.intake.DateBounds), each kind
-    # reported once: [games, the first of them].
-    bounds = date_bounds(db, today())
-    refused_days: dict[str, list[int]] = {}
-    today_number = bounds.today.toordinal()
-    first_rated = FIRST_RATED_DAY.toordinal()
-    earliest = None if yes or bounds.earliest is None else bounds.earliest
-    earliest_number = earliest.toordinal() if earliest is not None else 0
-    # Games in a year a player is younger than three: [games, the first] by person.
-    too_young: dict[int, list[int]] = {}
-    born = [identity.born or 0 for identity in plan.side_identity]
-    years: dict[int, int] = {}
-    side_identity, events = plan.side_identity, plan.events
-    fits = _Fits(db, plan)
-    event_refs = [e.event_id if e.event_id is not None else -1 - n for n, e in enumerate(events)]
-    cleaned_rounds = plan.rounds
-    round_keys = _numbered([None if r is None else round_key(r) for r in cleaned_rounds])
-    lines, days, whites, blacks = games.line, games.day, games.white, games.black
-    white_ratings, black_ratings = games.white_rating, games.black_rating
-    results, tcs, event_of, round_of = games.result, games.tc, games.event, games.round
-    # Keys several games share: a bit per key hash in `seen`, then in `shared`.
-    bits = _bitmap_size(games.count)
-    seen, shared = bytearray(bits >> 3), bytearray(bits >> 3)
-    mask = bits - 1
-    hashes = array("i", bytes(4 * games.count))
-    # Per side of the file (a player as written): his person's key part, and flags.
-    refs = [identity.ref() for identity in side_identity]
-    usable = bytes(identity.problem is None for identity in side_identity)
-    external = bytes(identity.external for identity in side_identity)
-    event_usable = [event.problem is None for event in events]
-    for game in games.games():
-        white, black = whites[game], blacks[game]
-        event_index = event_of[game]
-        if not (usable[white] and usable[black]) or (
-            event_index >= 0 and not event_usable[event_index]
-        ):
-            for side in (white, black):
-                identity = side_identity[side]
-                if identity.problem is not None and identity.number not in reported:
-                    reported.add(identity.number)
-                    plan.problem(name, identity.first_line, identity.problem)
-            plan.refuse(name, game)  # an event's problem is reported once, with it
-            continue
+    check = _Check(db, name, yes, plan, round_problems)
+    for game in plan.games.games():
+        check.game(game)
+    return check.report()
+
+
+class _Check:
+    """The checks of :func:`check_games`, game by game, then each kind of problem reported
+    once for all the games it refused (at the first of them)."""
+
+    def __init__(
+        self, db: Db, name: str, yes: bool, plan: Plan, round_problems: list[list[str]]
+    ) -> None:
+        self.name, self.plan, self.games, self.round_problems = (
+            name,
+            plan,
+            plan.games,
+            round_problems,
+        )
+        games = plan.games
+        self.reported: set[int] = set()  # people whose problem is reported
+        self.no_tc: list[int] = []  # games without a time control
+        self.unrated_external = 0
+        self.first_unrated: tuple[int, str, str] | None = None  # line, player, opponent
+        # Dates the intake's rules refuse (tracker.services.intake.DateBounds), each kind
+        # reported once: [games, the first of them].
+        self.bounds = date_bounds(db, today())
+        self.refused_days: dict[str, list[int]] = {}
+        self.today_number = self.bounds.today.toordinal()
+        self.first_rated = FIRST_RATED_DAY.toordinal()
+        earliest = None if yes else self.bounds.earliest
+        self.earliest_number = earliest.toordinal() if earliest is not None else 0
+        # Games in a year a player is younger than three: [games, the first] by person.
+        self.too_young: dict[int, list[int]] = {}
+        identities = self.side_identity = plan.side_identity
+        self.born = [identity.born or 0 for identity in identities]
+        self.years: dict[int, int] = {}
+        self.fits = _Fits(db, plan)
+        events = plan.events
+        self.event_refs = [
+            e.event_id if e.event_id is not None else -1 - n for n, e in enumerate(events)
+        ]
+        self.round_keys = _numbered([None if r is None else round_key(r) for r in plan.rounds])
+        # Keys several games share: a bit per key hash in `seen`, then in `shared`.
+        bits = _bitmap_size(games.count)
+        self.seen, self.shared = bytearray(bits >> 3), bytearray(bits >> 3)
+        self.mask = bits - 1
+        self.hashes = array("i", bytes(4 * games.count))
+        # Per side of the file (a player as written): his person's key part, and flags.
+        self.refs = [identity.ref() for identity in identities]
+        self.usable = bytes(identity.problem is None for identity in identities)
+        self.external = bytes(identity.external for identity in identities)
+        self.event_usable = [event.problem is None for event in events]
+
+    def game(self, game: int) -> None:
+        """Check one game: refused (with its reasons, or counted for a report) or keyed."""
+        games, plan = self.games, self.plan
+        white, black = games.white[game], games.black[game]
+        if not self._usable(game, white, black):
+            return
         reasons: list[str] = []
-        white_ref, black_ref = refs[white], refs[black]
-        if white_ref == black_ref:  # one person, or two matched to one player
-            reasons.append(plays_self(side_identity[white].name))
-        round_index = round_of[game]
-        if round_index >= 0 and round_problems[round_index]:
-            reasons.extend(round_problems[round_index])
-        if (external[white] or external[black]) and results[game] not in FORFEIT_CODES:
-            for side, rating in ((white, white_ratings[game]), (black, black_ratings[game])):
-                if external[side] and not rating:
-                    unrated_external += 1
-                    if first_unrated is None:
-                        opponent = side_identity[black if side == white else white].name
-                        first_unrated = (lines[game], side_identity[side].name, opponent)
-        day = days[game]
-        if day > today_number or day < earliest_number or day < first_rated:
-            kind = "future" if day > today_number else "old" if day >= first_rated else "1970"
-            tally = refused_days.setdefault(kind, [0, game])
-            tally[0] += 1
-            plan.refuse(name, game)
-            continue
-        if born[white] or born[black]:
-            year = years.get(day)
-            if year is None:
-                year = years[day] = dt.date.fromordinal(day).year
-            for side in (white, black):
-                if born[side] and year - born[side] < YOUNGEST:
-                    person = side_identity[side].number
-                    tally = too_young.setdefault(person, [0, game])
-                    tally[0] += 1
-                    plan.refuse(name, game)
-            if plan.state[game]:
-                continue
-        tc = tcs[game]
+        if self.refs[white] == self.refs[black]:  # one person, or two matched to one player
+            reasons.append(plays_self(self.side_identity[white].name))
+        round_index = games.round[game]
+        if round_index >= 0:
+            reasons.extend(self.round_problems[round_index])
+        if self.external[white] or self.external[black]:
+            self._external_ratings(game, white, black)
+        day = games.day[game]
+        if self._refused_day(game, day) or self._too_young(game, day, white, black):
+            return
+        tc = games.tc[game]
+        event_index = games.event[game]
         if event_index >= 0:
-            reasons.extend(fits.problems(event_index, game, day, tc))
+            reasons.extend(self.fits.problems(event_index, game, day, tc))
         if not tc:
-            no_tc += 1  # reported once for all of them, below
-            if first_no_tc < 0:
-                first_no_tc = game
-            plan.refuse(name, game)
-        if reasons:
-            for reason in reasons:
-                plan.refuse(name, game, reason)
-            continue
-        if not tc:
-            continue
+            self.no_tc.append(game)  # reported once for all of them
+            plan.refuse(self.name, game)
+        for reason in reasons:
+            plan.refuse(self.name, game, reason)
+        if tc and not reasons:
+            self._key(game, day, white, black, event_index, round_index)
+
+    def _usable(self, game: int, white: int, black: int) -> bool:
+        """Whether both players and the event of a game could be told (else it is refused
+        and each person's problem reported once; an event's is reported with the event)."""
+        event_index = self.games.event[game]
+        usable_event = event_index < 0 or self.event_usable[event_index]
+        if self.usable[white] and self.usable[black] and usable_event:
+            return True
+        for side in (white, black):
+            identity = self.side_identity[side]
+            if identity.problem is not None and identity.number not in self.reported:
+                self.reported.add(identity.number)
+                self.plan.problem(self.name, identity.first_line, identity.problem)
+        self.plan.refuse(self.name, game)
+        return False
+
+    def _external_ratings(self, game: int, white: int, black: int) -> None:
+        """Count a played game against an external player without a recorded rating."""
+        games = self.games
+        if games.result[game] in FORFEIT_CODES:
+            return
+        for side, rating in ((white, games.white_rating[game]), (black, games.black_rating[game])):
+            if self.external[side] and not rating:
+                self.unrated_external += 1
+                if self.first_unrated is None:
+                    opponent = self.side_identity[black if side == white else white].name
+                    self.first_unrated = (games.line[game], self.side_identity[side].name, opponent)
+
+    def _refused_day(self, game: int, day: int) -> bool:
+        """Whether a game's date is one the intake refuses (in the future, before this
+        database's records, before 1970), counted by kind."""
+        if self.earliest_number <= day <= self.today_number and day >= self.first_rated:
+            return False
+        kind = "future" if day > self.today_number else "old" if day >= self.first_rated else "1970"
+        self.refused_days.setdefault(kind, [0, game])[0] += 1
+        self.plan.refuse(self.name, game)
+        return True
+
+    def _too_young(self, game: int, day: int, white: int, black: int) -> bool:
+        """Whether a player of the game is younger than three in its year (counted by
+        person)."""
+        born = self.born
+        if not (born[white] or born[black]):
+            return False
+        year = self.years.get(day)
+        if year is None:
+            year = self.years[day] = dt.date.fromordinal(day).year
+        for side in (white, black):
+            if born[side] and year - born[side] < YOUNGEST:
+                person = self.side_identity[side].number
+                self.too_young.setdefault(person, [0, game])[0] += 1
+                self.plan.refuse(self.name, game)
+        return bool(self.plan.state[game])
+
+    def _key(
+        self, game: int, day: int, white: int, black: int, event_index: int, round_index: int
+    ) -> None:
+        """Mark a good game's natural key in the bitmaps (a second mark: maybe shared)."""
         key = (
             day,
-            white_ref,
-            black_ref,
-            event_refs[event_index] if event_index >= 0 else 0,
-            round_keys[round_index] if round_index >= 0 else -1,
+            self.refs[white],
+            self.refs[black],
+            self.event_refs[event_index] if event_index >= 0 else 0,
+            self.round_keys[round_index] if round_index >= 0 else -1,
         )
-        bit = hash(key) & mask
-        hashes[game] = bit
-        if seen[bit >> 3] & (1 << (bit & 7)):
-            shared[bit >> 3] |= 1 << (bit & 7)
+        bit = hash(key) & self.mask
+        self.hashes[game] = bit
+        byte, flag = bit >> 3, 1 << (bit & 7)
+        if self.seen[byte] & flag:
+            self.shared[byte] |= flag
         else:
-            seen[bit >> 3] |= 1 << (bit & 7)
-    del seen
-    for game in games.tc_conflicts:  # reported below
-        plan.refuse(name, game)
-    kinds: dict[bool, list[tuple[int, int, int]]] = {}  # ratings no system gives: low, high
-    for bad in games.impossible:
-        kinds.setdefault(bad[2] < 0, []).append(bad)
-    for same in kinds.values():
-        _, at, value = same[0]
-        others = len(same) - 1
-        more = f" (and {plural(others, 'more game')} with one)" if others else ""
-        plan.problem(name, at, f"{impossible_rating(value)}{more}")
-        for game, _, _ in same:
+            self.seen[byte] |= flag
+
+    def report(self) -> dict[int, list[int]]:
+        """Report what the games' checks counted; the groups of games sharing a key."""
+        name, plan = self.name, self.plan
+        del self.seen
+        for game in self.games.tc_conflicts:  # reported below
             plan.refuse(name, game)
-    repeats: list[tuple[int, int]] = []  # (line, line of the game it repeats)
-    groups = _shared_keys(name, plan, (shared, hashes), event_refs, round_keys, repeats)
-    if no_tc:
-        more = f" (and {no_tc - 1} more)" if no_tc > 1 else ""
-        unread = games.unread_tc
-        says = (
-            "the file does not say"
-            if unread is None
-            else f"the file's {unread[1]!r} tells none of FIDE's time controls"
+        self._report_impossible()
+        repeats: list[tuple[int, int]] = []  # (line, line of the game it repeats)
+        groups = _shared_keys(
+            name, plan, (self.shared, self.hashes), self.event_refs, self.round_keys, repeats
         )
-        plan.problem(
-            name,
-            lines[first_no_tc],
-            f"no time control for this game{more}: {says}; give --tc standard|rapid|blitz",
-        )
-    if games.tc_conflicts:
-        count = len(games.tc_conflicts)
-        more = f" (and {plural(count - 1, 'more game')})" if count > 1 else ""
-        plan.problem(
-            name,
-            lines[games.tc_conflicts[0]],
-            f"the file says {games.first_conflict}{more} and --tc says "
-            f"{games.given_tc}: drop --tc, or correct the file",
-        )
-    for kind, (count, first) in refused_days.items():
-        played_on = games.played_on(first)
-        why = bounds.refused(played_on) or bounds.unconfirmed(played_on)
-        more = f" (and {plural(count - 1, 'more game')})" if count > 1 else ""
-        if plan.typed:
-            advice = ", or give --yes if it is right" if kind == "old" else ""
-            plan.problem(name, lines[first], f"{why}{more}: check the year{advice}")
-        else:
-            advice = ", or import with --yes if they are right" if kind == "old" else ""
-            plan.problem(name, lines[first], f"{why}{more}: check the file's dates{advice}")
-    people = {i.number: i for i in side_identity if i.number in too_young}
-    for person, (count, first) in too_young.items():
-        identity = people[person]
-        why = age_problem(games.played_on(first).year, identity.born, identity.name)
-        more = f" (and {plural(count - 1, 'more game')})" if count > 1 else ""
-        plan.problem(
-            name,
-            lines[first],
-            f"{why}{more}" if plan.typed else f"{why}{more}: check the birth year or the dates",
-        )
-    if unrated_external:
-        assert first_unrated is not None
-        line, who, opponent = first_unrated
+        self._report_time_controls()
+        self._report_days()
+        self._report_too_young()
+        self._report_unrated_external()
+        _note_games(name, plan, groups, repeats)
+        return groups
+
+    def _report_impossible(self) -> None:
+        """Ratings no system gives, low and high, each kind once."""
+        kinds: dict[bool, list[tuple[int, int, int]]] = {}
+        for bad in self.games.impossible:
+            kinds.setdefault(bad[2] < 0, []).append(bad)
+        for same in kinds.values():
+            _, at, value = same[0]
+            more = f" (and {plural(len(same) - 1, 'more game')} with one)" if len(same) > 1 else ""
+            self.plan.problem(self.name, at, f"{impossible_rating(value)}{more}")
+            for game, _, _ in same:
+                self.plan.refuse(self.name, game)
+
+    def _report_time_controls(self) -> None:
+        """Games without a time control; games whose control contradicts --tc."""
+        games, lines = self.games, self.games.line
+        if self.no_tc:
+            count = len(self.no_tc)
+            more = f" (and {count - 1} more)" if count > 1 else ""
+            unread = games.unread_tc
+            says = (
+                "the file does not say"
+                if unread is None
+                else f"the file's {unread[1]!r} tells none of FIDE's time controls"
+            )
+            self.plan.problem(
+                self.name,
+                lines[self.no_tc[0]],
+                f"no time control for this game{more}: {says}; give --tc standard|rapid|blitz",
+            )
+        if games.tc_conflicts:
+            count = len(games.tc_conflicts)
+            more = f" (and {plural(count - 1, 'more game')})" if count > 1 else ""
+            self.plan.problem(
+                self.name,
+                lines[games.tc_conflicts[0]],
+                f"the file says {games.first_conflict}{more} and --tc says "
+                f"{games.given_tc}: drop --tc, or correct the file",
+            )
+
+    def _report_days(self) -> None:
+        """Dates refused, each kind once."""
+        plan, lines = self.plan, self.games.line
+        for kind, (count, first) in self.refused_days.items():
+            played_on = self.games.played_on(first)
+            why = self.bounds.refused(played_on) or self.bounds.unconfirmed(played_on)
+            more = f" (and {plural(count - 1, 'more game')})" if count > 1 else ""
+            if plan.typed:
+                advice = ", or give --yes if it is right" if kind == "old" else ""
+                plan.problem(self.name, lines[first], f"{why}{more}: check the year{advice}")
+            else:
+                advice = ", or import with --yes if they are right" if kind == "old" else ""
+                plan.problem(
+                    self.name, lines[first], f"{why}{more}: check the file's dates{advice}"
+                )
+
+    def _report_too_young(self) -> None:
+        """Players younger than three in a game's year, each person once."""
+        plan, lines = self.plan, self.games.line
+        people = {i.number: i for i in self.side_identity if i.number in self.too_young}
+        for person, (count, first) in self.too_young.items():
+            identity = people[person]
+            why = age_problem(self.games.played_on(first).year, identity.born, identity.name)
+            more = f" (and {plural(count - 1, 'more game')})" if count > 1 else ""
+            plan.problem(
+                self.name,
+                lines[first],
+                f"{why}{more}" if plan.typed else f"{why}{more}: check the birth year or the dates",
+            )
+
+    def _report_unrated_external(self) -> None:
+        """Played games against external players without a recorded rating: stored, not
+        rated for the opponent (one warning)."""
+        count, plan = self.unrated_external, self.plan
+        if not count:
+            return
+        assert self.first_unrated is not None
+        line, who, opponent = self.first_unrated
         more = (
-            f" (and {plural(unrated_external - 1, 'more game')} against external players "
-            "without one)"
-            if unrated_external > 1
+            f" (and {plural(count - 1, 'more game')} against external players without one)"
+            if count > 1
             else ""
         )
         source = "game" if plan.typed else "file"
         stored = "it is stored" if plan.typed else "stored"
         plan.warnings.append(
             Problem(
-                name,
+                self.name,
                 line,
                 f"{who} is an external player and the {source} records no FIDE rating for "
-                f"them{more}: {stored if unrated_external == 1 else 'each game stored'}, "
+                f"them{more}: {stored if count == 1 else 'each game stored'}, "
                 f"not rated for {opponent if plan.typed else 'the opponent'} (FIDE does not "
                 "rate games against unrated opponents)",
             )
         )
-    _note_games(name, plan, groups, repeats)
-    return groups
 
 
 class _Fits:

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
-from tracker.importers.records import FORFEIT_OF, GameStream, ParseResult
+from tracker.importers.records import FORFEIT_OF, GameRecord, GameStream, ParseResult, PlayerInfo
 from tracker.importers.timecontrol import UNLISTED
 from tracker.services.intake import (
     FIDE_ID_MAX,
@@ -154,129 +154,116 @@ class FileGames:
         return None if index < 0 else self.notes[index]
 
     def _fill(self, stream: GameStream) -> None:
-        # Hot loop (a million games in a federation's file): everything is a local.
-        sides, side_index = self.sides, self.side_index
-        events, event_index, event_by_key = self.events, dict[str, int](), dict[str, int]()
-        rounds, round_index = self.rounds, dict[str, int]()
-        notes, note_index = self.notes, dict[str, int]()
+        # A federation's file holds a million games: a game is a few calls, its columns'
+        # appends bound once.
+        self._event_index: dict[str, int] = {}
+        self._event_by_key: dict[str, int] = {}
+        round_index: dict[str, int] = {}
+        note_index: dict[str, int] = {}
         line, day = self.line.append, self.day.append
         white, black = self.white.append, self.black.append
         white_rating, black_rating = self.white_rating.append, self.black_rating.append
         result, tc = self.result.append, self.tc.append
         event, round_, note = self.event.append, self.round.append, self.note.append
-        results, tcs = _RESULT_INDEX, _TC_INDEX
+        side, indexed, results, tcs = self._side, _indexed, _RESULT_INDEX, _TC_INDEX
         game = 0
-        given = self.given_tc
         for record in stream:
-            game_tc = record.tc
-            if game_tc in UNLISTED:
-                self.unlisted[game_tc] = self.unlisted.get(game_tc, 0) + 1
-                self.first_unlisted.setdefault(game_tc, (record.line, record.tc_text or ""))
+            game_tc = self._time_control(record, game)
+            if game_tc is _SKIPPED:
                 continue
-            if game_tc is None:
-                if record.tc_text and self.unread_tc is None:
-                    self.unread_tc = (record.line, record.tc_text)
-                game_tc = given
-            elif given is not None and game_tc != given:
-                self.tc_conflicts.append(game)
-                if self.first_conflict is None:
-                    self.first_conflict = f"{record.tc_text!r} ({game_tc})"
             line(record.line)
             day(record.played_on.toordinal())
-            info = record.white  # (white and black alike, written out: the hot loop)
-            fide_id = info.fide_id
-            if fide_id is not None and not FIDE_ID_MIN <= fide_id <= FIDE_ID_MAX:
-                self._not_fide_id(record.line, fide_id)
-                fide_id = None
-            index = side_index.get((info.name, fide_id))
-            if index is None:
-                index = side_index[(info.name, fide_id)] = len(sides)
-                sides.append(Side(info.name, fide_id, info.line or record.line))
-            side = sides[index]
-            side.games += 1
-            rating = info.rating
-            if rating is not None and not FIDE_RATING_MIN <= rating <= FIDE_RATING_MAX:
-                self._not_fide_rating(game, record.line, rating)
-                rating = None
-            if rating is not None:
-                side.rating_seen = True
-            if info.federation or info.birth_year or info.sex or info.title:
-                _details(side, info.federation, info.birth_year, info.sex, info.title, 2 * game)
+            index, rating = side(record.white, record.line, 2 * game)
             white(index)
-            white_rating(rating or 0)
-            info = record.black
-            fide_id = info.fide_id
-            if fide_id is not None and not FIDE_ID_MIN <= fide_id <= FIDE_ID_MAX:
-                self._not_fide_id(record.line, fide_id)
-                fide_id = None
-            index = side_index.get((info.name, fide_id))
-            if index is None:
-                index = side_index[(info.name, fide_id)] = len(sides)
-                sides.append(Side(info.name, fide_id, info.line or record.line))
-            side = sides[index]
-            side.games += 1
-            rating = info.rating
-            if rating is not None and not FIDE_RATING_MIN <= rating <= FIDE_RATING_MAX:
-                self._not_fide_rating(game, record.line, rating)
-                rating = None
-            if rating is not None:
-                side.rating_seen = True
-            if info.federation or info.birth_year or info.sex or info.title:
-                _details(side, info.federation, info.birth_year, info.sex, info.title, 2 * game + 1)
+            white_rating(rating)
+            index, rating = side(record.black, record.line, 2 * game + 1)
             black(index)
-            black_rating(rating or 0)
+            black_rating(rating)
             result(results[record.result])
             tc(tcs[game_tc])
-            written = record.event
-            if written is None:
-                event(-1)
-            else:
-                index = event_index.get(written)
-                if index is None:
-                    name = name_form(written)
-                    if not name:
-                        index = -1
-                    else:  # one event however the file spells it: the first spelling
-                        key = event_key(name)
-                        index = event_by_key.get(key, -1)
-                        if index < 0:
-                            index = event_by_key[key] = len(events)
-                            events.append(EventSeen(name, record.line))
-                    event_index[written] = index
-                event(index)
-                if index >= 0:
-                    seen = events[index]
-                    start = record.event_start
-                    if start is not None and (seen.file_start is None or start < seen.file_start):
-                        seen.file_start = start
-                    if seen.site is None and record.site:
-                        seen.site, why = site_form(record.site)
-                        if why is not None and seen.site_note is None:
-                            seen.site_note = (record.line, why)
-            written = record.round
-            if written is None:
-                round_(-1)
-            else:
-                index = round_index.get(written)
-                if index is None:
-                    index = round_index[written] = len(rounds)
-                    rounds.append(written)
-                round_(index)
-            written = record.date_note
-            if written is None:
-                note(-1)
-            else:
-                index = note_index.get(written)
-                if index is None:
-                    index = note_index[written] = len(notes)
-                    notes.append(written)
-                note(index)
+            event(-1 if record.event is None else self._event(record))
+            round_(indexed(record.round, round_index, self.rounds))
+            note(indexed(record.date_note, note_index, self.notes))
             if record.moves_digest is not None:
                 self._digest(game, int(record.moves_digest, 16))
             game += 1
         self.count = game
         if self.moved:
             self._digest(game - 1, None)  # pad to the end
+
+    def _time_control(self, record: GameRecord, game: int) -> str | None:
+        """A game's time control by the intake's rule (see :meth:`read`); :data:`_SKIPPED`
+        for a class on no FIDE list (counted)."""
+        game_tc, given = record.tc, self.given_tc
+        if game_tc in UNLISTED:
+            self.unlisted[game_tc] = self.unlisted.get(game_tc, 0) + 1
+            self.first_unlisted.setdefault(game_tc, (record.line, record.tc_text or ""))
+            return _SKIPPED
+        if game_tc is None:
+            if record.tc_text and self.unread_tc is None:
+                self.unread_tc = (record.line, record.tc_text)
+            return given
+        if given is not None and game_tc != given:
+            self.tc_conflicts.append(game)
+            if self.first_conflict is None:
+                self.first_conflict = f"{record.tc_text!r} ({game_tc})"
+        return game_tc
+
+    def _side(self, info: PlayerInfo, line: int, slot: int) -> tuple[int, int]:
+        """A player as the file writes him: his side's number (a new side the first time)
+        and his recorded rating (0: none, or one set aside); ``slot`` is 2 * game, + 1 for
+        black."""
+        fide_id = info.fide_id
+        if fide_id is not None and not FIDE_ID_MIN <= fide_id <= FIDE_ID_MAX:
+            self._not_fide_id(line, fide_id)
+            fide_id = None
+        index = self.side_index.get((info.name, fide_id))
+        if index is None:
+            index = self.side_index[(info.name, fide_id)] = len(self.sides)
+            self.sides.append(Side(info.name, fide_id, info.line or line))
+        side = self.sides[index]
+        side.games += 1
+        rating = info.rating
+        if rating is not None and not FIDE_RATING_MIN <= rating <= FIDE_RATING_MAX:
+            self._not_fide_rating(slot >> 1, line, rating)
+            rating = None
+        if rating is not None:
+            side.rating_seen = True
+        if info.federation or info.birth_year or info.sex or info.title:
+            _details(side, info.federation, info.birth_year, info.sex, info.title, slot)
+        return index, rating or 0
+
+    def _event(self, record: GameRecord) -> int:
+        """The number of a game's event (-1: a name that is no name), one event however the
+        file spells it (the first spelling); its start and site as the file first gives
+        them."""
+        written = record.event
+        assert written is not None
+        index = self._event_index.get(written)
+        if index is None:
+            index = self._event_index[written] = self._new_event(written, record.line)
+        if index >= 0:
+            seen = self.events[index]
+            start = record.event_start
+            if start is not None and (seen.file_start is None or start < seen.file_start):
+                seen.file_start = start
+            if seen.site is None and record.site:
+                seen.site, why = site_form(record.site)
+                if why is not None and seen.site_note is None:
+                    seen.site_note = (record.line, why)
+        return index
+
+    def _new_event(self, written: str, line: int) -> int:
+        """The number of an event name written a new way (a known event's, or a new one)."""
+        name = name_form(written)
+        if not name:
+            return -1
+        key = event_key(name)
+        index = self._event_by_key.get(key, -1)
+        if index < 0:
+            index = self._event_by_key[key] = len(self.events)
+            self.events.append(EventSeen(name, line))
+        return index
 
     def _late_forfeits(self, lines: tuple[int, ...]) -> None:
         """Turn the games the parser found to be forfeits at the end of the file into them."""
@@ -319,6 +306,22 @@ def where_zero(state: bytearray) -> Iterator[int]:
     while index >= 0:
         yield index
         index = find(0, index + 1)
+
+
+#: What :meth:`FileGames._time_control` says of a game skipped (a class on no FIDE list).
+_SKIPPED: Final = "skipped"
+
+
+def _indexed(value: str | None, index: dict[str, int], values: list[str]) -> int:
+    """The number of a value among the distinct values of a column (-1 for none), a new
+    one appended the first time it is seen."""
+    if value is None:
+        return -1
+    number = index.get(value)
+    if number is None:
+        number = index[value] = len(values)
+        values.append(value)
+    return number
 
 
 def _details(

@@ -183,20 +183,19 @@ def _explain(
         outcome = period.rate(period.mine)
         events = _events(db, tc, periods, pid, period, outcome)
     difference = rating - official
-    name = player.name
     if difference:
-        if period is not None and outcome is not None:
-            causes += _rated_in(db, tc, periods, period, pid, official)
-            if outcome.rating_before is not None:
-                causes += _earlier_list(db, tc, periods, period, player.id, name, official)
-                if official_games is None or month != list_month or official_games == games_now:
-                    causes += _ro(db, tc, period, name, official, difference)
-                causes += _rounding(period, outcome, official, difference)
-        fewer = official_games is not None and official_games < games_now
-        if not (fewer and causes):  # FIDE rated fewer games: a missing one is unlikely
-            causes += _missing(
-                list_month, month, outcome, k, official, difference, games_now, official_games
-            )
+        causes += _differences(
+            db,
+            tc,
+            periods,
+            (period, outcome, month),
+            player,
+            difference,
+            (official, official_games),
+            games_now,
+            list_month,
+            k,
+        )
     if official_k is not None and k is not None and official_k != k:
         causes.append(_k(db, tc, period, outcome, list_month, player, k, official_k, official))
     causes.sort(key=lambda c: c.rank)
@@ -211,6 +210,40 @@ def _explain(
         events=events,
         causes=tuple(causes),
     )
+
+
+def _differences(
+    db: Db,
+    tc: TimeControl,
+    periods: _Periods,
+    rated: tuple[_Rating | None, fide.PeriodOutcome | None, dt.date | None],
+    player: PlayerRow,
+    difference: int,
+    official: tuple[int, int | None],
+    games_now: int,
+    list_month: dt.date,
+    k: int | None,
+) -> list[Cause]:
+    """What may make tracker's rating differ from FIDE's by ``difference``: the month it is
+    rated in, an earlier list, an Ro, rounding (``rated``: the player's last period rated,
+    its outcome and month), a game missing on either side (``official``: FIDE's rating and
+    rated games)."""
+    period, outcome, month = rated
+    rating, official_games = official
+    causes: list[Cause] = []
+    if period is not None and outcome is not None:
+        causes += _rated_in(db, tc, periods, period, player.id, rating)
+        if outcome.rating_before is not None:
+            causes += _earlier_list(db, tc, periods, period, player.id, player.name, rating)
+            if official_games is None or month != list_month or official_games == games_now:
+                causes += _ro(db, tc, period, player.name, rating, difference)
+            causes += _rounding(period, outcome, rating, difference)
+    fewer = official_games is not None and official_games < games_now
+    if not (fewer and causes):  # FIDE rated fewer games: a missing one is unlikely
+        causes += _missing(
+            list_month, month, outcome, k, rating, difference, games_now, official_games
+        )
+    return causes
 
 
 def _period(

@@ -25,7 +25,7 @@ from tracker.services.periods.standing import Peak, Standing, Standings, peak, r
 from tracker.services.players.refs import PlayerRow, PlayerView, find, show_player
 from tracker.services.shadow.config import get_config
 from tracker.user_input import check_tc, today
-from tracker.vocabulary import TIME_CONTROLS, TimeControl
+from tracker.vocabulary import DEFAULT_PRESET, TIME_CONTROLS, TimeControl
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ class History:
     seed_games: int | None
     rows: tuple[HistoryRow, ...]
     stale_months: tuple[dt.date, ...]
-    preset: str = "lichess"
+    preset: str = DEFAULT_PRESET
     external_rd: float = 60.0
     # Whether the rows count games against external opponents (the shadow gives them a fixed
     # RD), and the RD from which the preset marks a shadow rating provisional ('?').

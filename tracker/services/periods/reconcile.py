@@ -106,6 +106,37 @@ def reconcile(
             f"the file is FIDE's list of {month_label(reader.list_month)}; ours is of "
             f"{month_label(ours.list_date)}: compare lists of the same month"
         )
+    players = _side_by_side(ours, official, tracked)
+    without_id = sum(1 for e in ours.entries if e.fide_id is None)
+    if only is not None:
+        players = [p for p in players if p.player_id == only.id]
+        if not players:
+            raise NotFoundError(
+                f"{only.name} is on neither list (ours of {month_label(ours.list_date)}, "
+                f"or FIDE's by FIDE id{'' if only.fide_id else ': he has none'})"
+            )
+    elif without_id:
+        notes.append(f"{without_id} player(s) of our list have no FIDE id: nothing to compare")
+    if not problems:
+        players = _explained(db, tc, ours, players)
+    return Reconciliation(
+        ours,
+        file,
+        reader.list_month,
+        tuple(players),
+        tuple(problems),
+        tuple(notes),
+        only.name if only is not None else None,
+    )
+
+
+def _side_by_side(
+    ours: RatingList,
+    official: dict[int, FideListEntry],
+    tracked: dict[int, tuple[int, str]],
+) -> list[Reconciled]:
+    """Each player of our list beside his line on FIDE's (by FIDE id), then the tracked
+    players only FIDE's lists (rated), by rating then name."""
     players: list[Reconciled] = []
     listed: set[int] = set()
     for e in ours.entries:
@@ -136,27 +167,7 @@ def reconcile(
                 None, pid, name, entry.fide_id, None, None, entry.rating, entry.k, entry.games
             )
         )
-    without_id = sum(1 for e in ours.entries if e.fide_id is None)
-    if only is not None:
-        players = [p for p in players if p.player_id == only.id]
-        if not players:
-            raise NotFoundError(
-                f"{only.name} is on neither list (ours of {month_label(ours.list_date)}, "
-                f"or FIDE's by FIDE id{'' if only.fide_id else ': he has none'})"
-            )
-    elif without_id:
-        notes.append(f"{without_id} player(s) of our list have no FIDE id: nothing to compare")
-    if not problems:
-        players = _explained(db, tc, ours, players)
-    return Reconciliation(
-        ours,
-        file,
-        reader.list_month,
-        tuple(players),
-        tuple(problems),
-        tuple(notes),
-        only.name if only is not None else None,
-    )
+    return players
 
 
 def _explained(

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from tracker.db.driver import Db
 from tracker.db.queries import status as queries
+from tracker.db.queries.status import LastImport
 from tracker.months import month_of, next_month
 from tracker.services import lists
 from tracker.services.lists import rated_games
@@ -51,14 +52,6 @@ class ListStatus:
 
 
 @dataclass(frozen=True)
-class LastImport:
-    id: int
-    file: str
-    imported_at: dt.datetime
-    added: int
-
-
-@dataclass(frozen=True)
 class Status:
     tracked: int
     external: int
@@ -70,8 +63,7 @@ class Status:
 def status(db: Db, today: dt.date) -> Status:
     """The database at a glance (reads only)."""
     tracked, external = queries.player_counts(db)
-    row = queries.last_import(db)
-    last_import = LastImport(*row) if row is not None else None
+    last_import = queries.last_import(db)
     tcs = tuple(s for s in (_list_status(db, tc, today) for tc in TIME_CONTROLS) if s is not None)
     return Status(
         tracked=tracked,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from tracker.db.driver import Db
@@ -24,7 +24,7 @@ from tracker.services.lists.stale import mark_all_stale
 from tracker.services.players.refs import (
     PlayerRow,
     PlayerView,
-    SeedView,
+    Seed,
     find,
     game_count,
     id_ref,
@@ -35,7 +35,7 @@ from tracker.services.players.refs import (
 from tracker.user_input import check_birth_year, check_plausible_rating, check_tc, today
 from tracker.vocabulary import name_form
 
-__all__ = ["PlayerRow", "PlayerView", "SeedInput", "SeedView", "resolve", "show_player"]
+__all__ = ["PlayerRow", "PlayerView", "Seed", "resolve", "show_player"]
 
 TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
 FEDERATION = re.compile(r"^[A-Z]{3}$")
@@ -43,20 +43,11 @@ ACCOUNTS = {"lichess": ("Lichess", LICHESS_USER), "chesscom": ("Chess.com", CHES
 """Linkable online accounts: the player column, the platform's name, the user-name rule."""
 
 
-@dataclass(frozen=True)
-class SeedInput:
-    rating: int
-    games: int
-    ever_2400: bool = False
-    ever_2300: bool = False
-    tc: str = "standard"
+def _seed_view(seed: q.SeedRow) -> Seed:
+    return Seed(seed.rating, seed.games, seed.ever_2400, seed.ever_2300, seed.tc)
 
 
-def _seed_view(seed: q.SeedRow) -> SeedView:
-    return SeedView(seed.tc, seed.rating, seed.games, seed.ever_2400, seed.ever_2300)
-
-
-def _seeds(db: Db, player_id: int) -> list[SeedView]:
+def _seeds(db: Db, player_id: int) -> list[Seed]:
     """The player's seeds, by time control."""
     return [_seed_view(s) for s in q.seeds_of(db, player_id)]
 
@@ -148,7 +139,7 @@ def _check_fide_id_free(db: Db, fide_id: int | None, player_id: int | None) -> N
         raise ConflictError(f"FIDE id {fide_id} already belongs to {other.name} (#{other.id})")
 
 
-def _check_seed(seed: SeedInput | None, external: bool) -> None:
+def _check_seed(seed: Seed | None, external: bool) -> None:
     if seed is None:
         return
     if external:
@@ -161,10 +152,10 @@ def _check_seed(seed: SeedInput | None, external: bool) -> None:
         raise InvalidInputError(f"--games {seed.games} is outside 0..100000")
 
 
-def seed_row(seed: SeedInput) -> SeedView:
+def seed_row(seed: Seed) -> Seed:
     """The seed as stored: a seeded rating counts as published, so it sets the sticky 2400 /
     2300 flags too."""
-    return SeedView(
+    return Seed(
         tc=seed.tc,
         rating=seed.rating,
         games=seed.games,
@@ -215,7 +206,7 @@ def add_player(
     sex: str | None = None,
     title: str | None = None,
     external: bool = False,
-    seed: SeedInput | None = None,
+    seed: Seed | None = None,
     lichess: str | None = None,
     chesscom: str | None = None,
     force: bool = False,
@@ -269,7 +260,7 @@ def add_player(
     )
 
 
-def _insert_seed(db: Db, player_id: int, seed: SeedView) -> None:
+def _insert_seed(db: Db, player_id: int, seed: Seed) -> None:
     q.insert_seed(
         db,
         q.SeedRow(player_id, seed.tc, seed.rating, seed.games, seed.ever_2400, seed.ever_2300),
@@ -282,7 +273,7 @@ def resolve(db: Db, ref: str) -> PlayerRow:
 
 
 def list_players(db: Db, *, external: bool | None = None) -> tuple[PlayerView, ...]:
-    seeds: dict[int, list[SeedView]] = {}
+    seeds: dict[int, list[Seed]] = {}
     for seed in q.all_seeds(db):
         seeds.setdefault(seed.player_id, []).append(_seed_view(seed))
     earlier: dict[int, list[q.EarlierList]] = {}
@@ -302,7 +293,7 @@ def edit_player(
     ref: str,
     *,
     changes: dict[str, Any],
-    seed: SeedInput | None = None,
+    seed: Seed | None = None,
     clear: tuple[str, ...] = (),
     force: bool = False,
     restore_lists: bool = True,
@@ -316,50 +307,22 @@ def edit_player(
     warnings: list[str] = []
     fields = _clean_fields({k: v for k, v in changes.items() if v is not None}, warnings)
     before = _seed_states(seeds)
-    if "name" in fields and fields["name"] != player.name:
-        check_name_free(db, fields["name"], player_id=player.id, force=force)
     external = fields.pop("external", player.external)
-    if external and not player.external and seeds and seed is None:
-        raise InvalidInputError(
-            f"{player.name} has a seeded rating; an external player cannot keep one"
-        )
-    _check_seed(seed, external)
-    born = None if "birth_year" in clear else fields.get("birth_year", player.birth_year)
-    if (born is not None and born != player.birth_year) or seed is not None:
-        first = q.first_game_day(db, player.id)
-        seeded = seed is not None or (bool(seeds) and not external)
-        _check_age(player.name, born, first, seeded)
-    if "fide_id" in fields:
-        _check_fide_id_free(db, fields["fide_id"], player.id)
-    relinked = []
-    for column in ACCOUNTS:
-        old = getattr(player, column)
-        new = None if column in clear else fields.get(column, old)
-        if new is not None and column in fields:
-            _check_account_free(db, column, new, player.id)
-        if (old or "").lower() != (new or "").lower():
-            relinked.append(column)
+    _check_edit(db, player, fields, clear, seed, seeds=bool(seeds), external=external, force=force)
+    relinked = _relinked(db, player, fields, clear)
     # What is cleared first, then what is given (a field both cleared and given is given).
     values: dict[str, Any] = dict.fromkeys(clear)
     values.update(fields, external=external)
     edited = player._replace(**values)
     if edited != player:
         q.update_player(db, edited)
-    new_seed = None if seed is None else seed_row(seed)
-    if new_seed is not None and _seed_state(new_seed) not in before:
-        # The seed replaces the time control's old one, and comes after the others.
-        q.delete_seed(db, player.id, new_seed.tc)
-        _insert_seed(db, player.id, new_seed)
-        seeds = [s for s in seeds if s.tc != new_seed.tc] + [new_seed]
+    seeds = _store_seed(db, player.id, seed, seeds, before)
     seeds_changed = _seed_states(seeds) != before
     others = namesakes(db, player.id, edited.name)
     played = game_count(db, player.id)
+    view = player_view(edited, tuple(seeds), played, others)
     if edited == player and not seeds_changed:
-        return replace(
-            player_view(edited, tuple(seeds), played, others),
-            changed=False,
-            warnings=tuple(warnings),
-        )
+        return replace(view, changed=False, warnings=tuple(warnings))
     for column in relinked:
         # The stored points belonged to the account that was linked before.
         q.delete_online_ratings(db, player.id, column)
@@ -368,12 +331,11 @@ def edit_player(
         for name in PlayerRow._fields
         if getattr(player, name) != getattr(edited, name)
     ]
-    if seeds_changed:
-        what += [
-            f"{s.tc} seed {s.rating} after {s.games} games"
-            for s in seeds
-            if _seed_state(s) not in before
-        ]
+    what += [
+        f"{s.tc} seed {s.rating} after {s.games} games"
+        for s in seeds
+        if _seed_state(s) not in before
+    ]
     log.note(
         db, "changed", f"player #{player.id} {edited.name}: {', '.join(what)}", players=[player.id]
     )
@@ -384,11 +346,68 @@ def edit_player(
             lists.restore_players(db, [player.id])  # his lines carried over or seeded
         if played:
             stale = mark_all_stale(db)  # a player without games is in no closed period's rows
-    return replace(
-        player_view(edited, tuple(seeds), played, others),
-        stale=stale,
-        warnings=tuple(warnings),
-    )
+    return replace(view, stale=stale, warnings=tuple(warnings))
+
+
+def _check_edit(
+    db: Db,
+    player: PlayerRow,
+    fields: dict[str, Any],
+    clear: tuple[str, ...],
+    seed: Seed | None,
+    *,
+    seeds: bool,
+    external: bool,
+    force: bool,
+) -> None:
+    """Refuse an edit that would leave the player wrong: a name taken, an external player
+    with a seed, an age his games or seed contradict, a FIDE id another player has."""
+    if "name" in fields and fields["name"] != player.name:
+        check_name_free(db, fields["name"], player_id=player.id, force=force)
+    if external and not player.external and seeds and seed is None:
+        raise InvalidInputError(
+            f"{player.name} has a seeded rating; an external player cannot keep one"
+        )
+    _check_seed(seed, external)
+    born = None if "birth_year" in clear else fields.get("birth_year", player.birth_year)
+    if (born is not None and born != player.birth_year) or seed is not None:
+        first = q.first_game_day(db, player.id)
+        _check_age(player.name, born, first, seed is not None or (seeds and not external))
+    if "fide_id" in fields:
+        _check_fide_id_free(db, fields["fide_id"], player.id)
+
+
+def _relinked(
+    db: Db, player: PlayerRow, fields: dict[str, Any], clear: tuple[str, ...]
+) -> list[str]:
+    """The online accounts the edit links anew or unlinks (a new one refused if another
+    player has it)."""
+    relinked = []
+    for column in ACCOUNTS:
+        old = getattr(player, column)
+        new = None if column in clear else fields.get(column, old)
+        if new is not None and column in fields:
+            _check_account_free(db, column, new, player.id)
+        if (old or "").lower() != (new or "").lower():
+            relinked.append(column)
+    return relinked
+
+
+def _store_seed(
+    db: Db,
+    player_id: int,
+    seed: Seed | None,
+    seeds: list[Seed],
+    before: frozenset[tuple[Any, ...]],
+) -> list[Seed]:
+    """The player's seeds once a new one is stored: it replaces the time control's old one,
+    and comes after the others (the same state again changes nothing)."""
+    new_seed = None if seed is None else seed_row(seed)
+    if new_seed is None or _seed_state(new_seed) in before:
+        return seeds
+    q.delete_seed(db, player_id, new_seed.tc)
+    _insert_seed(db, player_id, new_seed)
+    return [s for s in seeds if s.tc != new_seed.tc] + [new_seed]
 
 
 def seed_player(
@@ -427,7 +446,7 @@ def seed_player(
                 "a seed is a rating and its rated games: give --rating and --games"
             )
         return edit_player(
-            db, f"#{player.id}", changes={}, seed=SeedInput(rating, games, ever_2400, ever_2300, tc)
+            db, f"#{player.id}", changes={}, seed=Seed(rating, games, ever_2400, ever_2300, tc)
         )
     if games is not None or ever_2400 or ever_2300:
         raise InvalidInputError(
@@ -475,11 +494,11 @@ def _check_earlier_list(db: Db, player: PlayerRow, tc: str, list_date: dt.date) 
         raise InvalidInputError(problem)
 
 
-def _seed_state(seed: SeedView) -> tuple[Any, ...]:
+def _seed_state(seed: Seed) -> tuple[Any, ...]:
     return (seed.tc, seed.rating, seed.games, bool(seed.ever_2400), bool(seed.ever_2300))
 
 
-def _seed_states(seeds: list[SeedView]) -> frozenset[tuple[Any, ...]]:
+def _seed_states(seeds: list[Seed]) -> frozenset[tuple[Any, ...]]:
     """A player's seeds, to tell whether an edit changed them."""
     return frozenset(_seed_state(s) for s in seeds)
 

@@ -41,13 +41,14 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import IO
 
 from tracker.db.driver import Db
 from tracker.db.queries import fide_list as q
 from tracker.db.queries import lists as list_queries
 from tracker.db.queries import players as player_queries
+from tracker.db.queries.imports import NewPlayer
 from tracker.db.queries.players import PlayerRow, SeedRow
 from tracker.errors import InvalidInputError
 from tracker.importers.fidelist import FideListEntry, FideListReader, tc_from_name
@@ -57,7 +58,7 @@ from tracker.services import lists, log
 from tracker.services.intake import has_control
 from tracker.services.lists import rated_games
 from tracker.services.lists.stale import mark_all_stale
-from tracker.services.players import FEDERATION, SeedInput, seed_row
+from tracker.services.players import FEDERATION, Seed, seed_row
 from tracker.user_input import check_tc, today
 from tracker.vocabulary import TimeControl, plural
 
@@ -151,7 +152,7 @@ def _junior(birth_year: int | None, year: int) -> bool:
 
 def seed_from_list(
     entry: FideListEntry, tc: str, old: SeedRow | None, junior: bool
-) -> tuple[SeedInput, bool]:
+) -> tuple[Seed, bool]:
     """The seed a list line gives, and whether its game count is a guess (see the module
     docstring)."""
     assert entry.rating is not None
@@ -172,7 +173,7 @@ def seed_from_list(
         or entry.rating >= 2300
         or (junior and k in (10, 20))
     )
-    return SeedInput(entry.rating, games, ever_2400, ever_2300, tc), guessed
+    return Seed(entry.rating, games, ever_2400, ever_2300, tc), guessed
 
 
 def import_fide_list(
@@ -277,44 +278,66 @@ class _Apply:
         self.later_lists = q.latest_official(self.db, everyone, self.tc)
         new: list[tuple[_Player, FideListEntry]] = []
         resolved: list[tuple[_Player, FideListEntry]] = []
-        seen: list[tuple[int, str, int, tuple[str, ...], int | None, int | None]] = []
+        seen: list[FideListChange] = []
         earlier: set[int] = set()  # players whose seed is not this list's rating
         for entry in entries:
-            player = players.get(known[entry.fide_id]) if entry.fide_id in known else None
-            if player is None:
-                player = by_name.get(entry.name)
-                if player is not None and player.id is not None:
-                    player.fide_id = entry.fide_id
-                    q.update_player(self.db, player.id, {"fide_id": entry.fide_id})
-                    self.counts.attached.append(player.name)
-                    self.counts.attached_ids.add(player.id)
+            stored = players.get(known[entry.fide_id]) if entry.fide_id in known else None
+            player = stored or self._attached(by_name.get(entry.name), entry)
             if player is None:
                 player = _Player(id=None, name=entry.name, fide_id=entry.fide_id)
                 new.append((player, entry))
                 self._fields(player, entry)
                 self._seed(player, entry, 0)
                 self._add(player, entry.fide_id)
-                resolved.append((player, entry))
-                continue
-            assert player.id is not None  # a stored player
+            else:
+                assert player.id is not None  # a stored player
+                seen.append(self._update(player, entry, played.get(player.id, 0)))
+                seed = player.seeds.get(self.tc)
+                if seed is None or seed.rating != entry.rating:  # this list is an earlier one
+                    earlier.add(player.id)
             resolved.append((player, entry))
-            fields = self._fields(player, entry)
-            old = player.seeds.get(self.tc)
-            before = old.rating if old is not None else None
-            after = self._seed(player, entry, played.get(player.id, 0))
-            if player.id in self.counts.attached_ids:
-                fields = ("fide_id", *fields)
-            seed = player.seeds.get(self.tc)
-            if seed is None or seed.rating != entry.rating:  # this list is an earlier one
-                earlier.add(player.id)
-            seen.append((player.id, player.name, entry.fide_id, fields, before, after))
         listed = self._record_list(resolved) & earlier
         self.counts.lists_kept = len(listed)
-        for pid, name, fide_id, fields, before, after in seen:
-            if pid in listed:
+        self._report(seen, new, listed)
+        changed = [c.player_id for c in (*self.created, *self.updated) if c.player_id]
+        if changed:
+            lists.restore_players(self.db, changed)  # seeded lines on the stored lists
+        if self.counts.changed and q.any_games(self.db, sorted(self.counts.changed)):
+            mark_all_stale(self.db)
+
+    def _attached(self, player: _Player | None, entry: FideListEntry) -> _Player | None:
+        """A stored player without a FIDE id whom the list names: he takes the entry's id."""
+        if player is not None and player.id is not None:
+            player.fide_id = entry.fide_id
+            q.update_player(self.db, player.id, {"fide_id": entry.fide_id})
+            self.counts.attached.append(player.name)
+            self.counts.attached_ids.add(player.id)
+        return player
+
+    def _update(self, player: _Player, entry: FideListEntry, played: int) -> FideListChange:
+        """A stored player's fields and seed from his entry: what changed."""
+        assert player.id is not None
+        fields = self._fields(player, entry)
+        old = player.seeds.get(self.tc)
+        before = old.rating if old is not None else None
+        after = self._seed(player, entry, played)
+        if player.id in self.counts.attached_ids:
+            fields = ("fide_id", *fields)
+        return FideListChange(player.id, player.name, entry.fide_id, fields, before, after)
+
+    def _report(
+        self,
+        seen: list[FideListChange],
+        new: list[tuple[_Player, FideListEntry]],
+        listed: set[int],
+    ) -> None:
+        """The players updated (or unchanged) and added, and the log's line."""
+        for change in seen:
+            fields = change.fields
+            if change.player_id in listed:
                 fields = (*fields, f"the {month_label(self.month or today())} list")
-            if fields or after is not None:
-                self.updated.append(FideListChange(pid, name, fide_id, fields, before, after))
+            if fields or change.seed_after is not None:
+                self.updated.append(replace(change, fields=fields))
             else:
                 self.unchanged += 1
         for player, entry in new:
@@ -338,11 +361,6 @@ class _Apply:
                 + f": {len(self.created)} players added, {len(self.updated)} updated",
                 players=[c.player_id for c in (*self.created, *self.updated)],
             )
-        changed = [c.player_id for c in (*self.created, *self.updated) if c.player_id]
-        if changed:
-            lists.restore_players(self.db, changed)  # seeded lines on the stored lists
-        if self.counts.changed and q.any_games(self.db, sorted(self.counts.changed)):
-            mark_all_stale(self.db)
 
     def _rated_before(self, players: list[int]) -> dict[int, int]:
         """How many games of ``tc`` each player has that the list counts: rated in a period
@@ -393,8 +411,14 @@ class _Apply:
         """Store a new player of the list, and his seed."""
         player.id = q.add_player(
             self.db,
-            q.NewPlayer(
-                player.name, fide_id, player.federation, player.birth_year, player.sex, player.title
+            NewPlayer(
+                player.name,
+                fide_id,
+                player.federation,
+                player.birth_year,
+                player.sex,
+                player.title,
+                external=False,
             ),
         )
         player.seeds = {tc: s._replace(player_id=player.id) for tc, s in player.seeds.items()}

@@ -23,13 +23,13 @@ from typing import Any, NamedTuple
 from tracker.db.driver import Db
 from tracker.db.queries import players as q
 from tracker.errors import TrackerError
-from tracker.importers.players import PlayerRow, SeedRow
+from tracker.importers.players import PlayerRow
 from tracker.importers.records import Problem
 from tracker.services import lists
 from tracker.services.intake import is_fide_id, not_fide_id
 from tracker.services.players import (
     PlayerView,
-    SeedInput,
+    Seed,
     add_player,
     edit_player,
     list_players,
@@ -47,16 +47,6 @@ class PlayersRead:
     problems: tuple[Problem, ...]
     seeds_changed: bool
     warnings: tuple[Problem, ...] = ()  # what the intake's rules set aside
-
-
-def _seed_input(seed: SeedRow) -> SeedInput:
-    return SeedInput(
-        rating=seed.rating,
-        games=seed.games,
-        ever_2400=seed.ever_2400,
-        ever_2300=seed.ever_2300,
-        tc=seed.tc,
-    )
 
 
 class _Stored(NamedTuple):
@@ -98,7 +88,7 @@ def _changes(player: q.PlayerRow, row: PlayerRow) -> dict[str, Any]:
     }
 
 
-def _seed_changes(seeds: list[q.SeedRow], row: PlayerRow) -> list[SeedRow]:
+def _seed_changes(seeds: list[q.SeedRow], row: PlayerRow) -> list[Seed]:
     stored = {s.tc: s for s in seeds}
     changed = []
     for seed in row.seeds:
@@ -183,21 +173,21 @@ def _add(db: Db, row: PlayerRow) -> PlayerView:
         sex=row.sex,
         title=row.title,
         external=bool(row.external),
-        seed=_seed_input(seeds[0]) if seeds else None,
+        seed=seeds[0] if seeds else None,
         restore_lists=False,
     )
     for seed in seeds[1:]:
-        edit_player(db, view.ref, changes={}, seed=_seed_input(seed), restore_lists=False)
+        edit_player(db, view.ref, changes={}, seed=seed, restore_lists=False)
     return view
 
 
-def _edit(db: Db, ref: str, changes: dict[str, Any], seeds: list[SeedRow]) -> PlayerView:
+def _edit(db: Db, ref: str, changes: dict[str, Any], seeds: list[Seed]) -> PlayerView:
     """A known player's changes and new seeds, as ``tracker player edit`` makes them; the
     player as he is then."""
-    first = _seed_input(seeds[0]) if seeds else None
+    first = seeds[0] if seeds else None
     view = edit_player(db, ref, changes=changes, seed=first, restore_lists=False)
     for seed in seeds[1:]:
-        view = edit_player(db, ref, changes={}, seed=_seed_input(seed), restore_lists=False)
+        view = edit_player(db, ref, changes={}, seed=seed, restore_lists=False)
     return view
 
 

@@ -15,16 +15,8 @@ from tracker.db.queries import players as queries
 from tracker.db.queries.players import EarlierList, earlier_lists_of
 from tracker.db.queries.players import PlayerRow as PlayerRow  # re-exported
 from tracker.errors import AmbiguousError, NotFoundError, quoted
+from tracker.ratings.fide.records import Seed as Seed  # re-exported
 from tracker.vocabulary import name_form
-
-
-@dataclass(frozen=True)
-class SeedView:
-    tc: str
-    rating: int
-    games: int
-    ever_2400: bool
-    ever_2300: bool
 
 
 @dataclass(frozen=True)
@@ -37,7 +29,7 @@ class PlayerView:
     sex: str | None
     title: str | None
     external: bool
-    seeds: tuple[SeedView, ...]
+    seeds: tuple[Seed, ...]
     games: int = 0
     earlier_lists: tuple[EarlierList, ...] = ()  # ratings on FIDE's lists before the seed's
     namesakes: tuple[int, ...] = ()
@@ -191,14 +183,14 @@ def namesakes(db: Db, player_id: int, name: str) -> tuple[int, ...]:
     return tuple(queries.namesake_ids(db, name, player_id))
 
 
-def seed_views(db: Db, player_id: int) -> tuple[SeedView, ...]:
+def seed_views(db: Db, player_id: int) -> tuple[Seed, ...]:
     seeds = queries.seeds_of(db, player_id)
-    return tuple(SeedView(s.tc, s.rating, s.games, s.ever_2400, s.ever_2300) for s in seeds)
+    return tuple(Seed(s.rating, s.games, s.ever_2400, s.ever_2300, s.tc) for s in seeds)
 
 
 def player_view(
     player: PlayerRow,
-    seeds: tuple[SeedView, ...],
+    seeds: tuple[Seed, ...],
     games: int = 0,
     others: tuple[int, ...] = (),
 ) -> PlayerView:

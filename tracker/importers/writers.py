@@ -19,7 +19,7 @@ writes what its parser reads back as the same games:
   parser reads them.
 * :func:`write_trf`: one event as a TRF16 file (see its docstring).
 
-Stdlib only.
+Stdlib only. Registered with their readers in :data:`tracker.importers.detect.FORMATS`.
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from __future__ import annotations
 import csv
 import io
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from datetime import date
 from typing import Final
 
@@ -52,7 +52,7 @@ def _text(value: object) -> str:
     return "" if value is None else str(value)
 
 
-def write_csv(games: Iterable[GameRecord]) -> str:
+def write_csv(games: Sequence[GameRecord]) -> str:
     """The games as a CSV file the CSV importer reads back unchanged."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -85,7 +85,7 @@ def _pgn_date(day: date) -> str:
     return f"{day.year:04d}.{day.month:02d}.{day.day:02d}"
 
 
-def write_pgn(games: Iterable[GameRecord]) -> str:
+def write_pgn(games: Sequence[GameRecord]) -> str:
     """The games as PGN (headers and result only), read back by the PGN importer."""
     parts: list[str] = []
     for g in games:
@@ -185,16 +185,45 @@ def write_trf(games: Sequence[GameRecord]) -> str:
     events = {g.event for g in games}
     if len(events) != 1 or None in events:
         raise TrfExportError("a TRF holds one event: choose one (its games must all have it)")
-    event = games[0].event
-    assert event is not None
-    entrants: dict[tuple[str, object], _Entrant] = {}
-    first_rating: dict[tuple[str, object], int | None] = {}
-    round_dates: dict[int, date] = {}
-    slots: dict[tuple[tuple[str, object], int], tuple[tuple[str, object], str, str]] = {}
-    points: dict[tuple[str, object], float] = defaultdict(float)
-    for g in sorted(games, key=lambda g: (g.played_on, _round_number(g.round))):
+    table = _TrfTable.of(games)
+    return "\n".join([*_trf_header(games, table), *table.records()]) + "\n"
+
+
+@dataclass
+class _TrfTable:
+    """An event's players and rounds as a TRF lays them out: each player's entry per round
+    (opponent, colour, code), his points, starting rank (by first recorded rating, then
+    name) and place."""
+
+    entrants: dict[tuple[str, object], _Entrant] = field(default_factory=dict)
+    first_rating: dict[tuple[str, object], int | None] = field(default_factory=dict)
+    round_dates: dict[int, date] = field(default_factory=dict)
+    slots: dict[tuple[tuple[str, object], int], tuple[tuple[str, object], str, str]] = field(
+        default_factory=dict
+    )
+    points: dict[tuple[str, object], float] = field(default_factory=lambda: defaultdict(float))
+    order: list[_Entrant] = field(default_factory=list)
+    rank: dict[tuple[str, object], int] = field(default_factory=dict)
+    place: dict[tuple[str, object], int] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, games: Sequence[GameRecord]) -> _TrfTable:
+        table = cls()
+        for g in sorted(games, key=lambda g: (g.played_on, _round_number(g.round))):
+            table.add(g)
+        table.order = sorted(
+            table.entrants.values(),
+            key=lambda e: (-(table.first_rating[e.key] or 0), e.info.name, str(e.key)),
+        )
+        table.rank = {e.key: number for number, e in enumerate(table.order, start=1)}
+        standings = sorted(table.order, key=lambda e: (-table.points[e.key], table.rank[e.key]))
+        table.place = {e.key: number for number, e in enumerate(standings, start=1)}
+        return table
+
+    def add(self, g: GameRecord) -> None:
+        """One game: its round's date, both players' entries and points."""
         number = _round_number(g.round)
-        known = round_dates.setdefault(number, g.played_on)
+        known = self.round_dates.setdefault(number, g.played_on)
         if known != g.played_on:
             raise TrfExportError(
                 f"round {number} has games on {known} and {g.played_on}: a TRF gives one "
@@ -204,57 +233,65 @@ def write_trf(games: Sequence[GameRecord]) -> str:
         for key, info in ((white, g.white), (black, g.black)):
             if len(info.name) > 33:
                 raise TrfExportError(f"{info.name!r} is longer than a TRF's 33-character names")
-            entrants.setdefault(key, _Entrant(info, key))
-            first_rating.setdefault(key, info.rating)
-            if (key, number) in slots:
+            self.entrants.setdefault(key, _Entrant(info, key))
+            self.first_rating.setdefault(key, info.rating)
+            if (key, number) in self.slots:
                 raise TrfExportError(f"{info.name} plays twice in round {number}")
         white_code, black_code = _TRF_CODE[g.result]
-        slots[(white, number)] = (black, "w", white_code)
-        slots[(black, number)] = (white, "b", black_code)
+        self.slots[(white, number)] = (black, "w", white_code)
+        self.slots[(black, number)] = (white, "b", black_code)
         for key, code in ((white, white_code), (black, black_code)):
-            points[key] += {"1": 1.0, "+": 1.0, "=": 0.5}.get(code, 0.0)
-    order = sorted(
-        entrants.values(), key=lambda e: (-(first_rating[e.key] or 0), e.info.name, str(e.key))
-    )
-    rank = {e.key: number for number, e in enumerate(order, start=1)}
-    standings = sorted(order, key=lambda e: (-points[e.key], rank[e.key]))
-    place = {e.key: number for number, e in enumerate(standings, start=1)}
-    rounds = max(round_dates)
+            self.points[key] += {"1": 1.0, "+": 1.0, "=": 0.5}.get(code, 0.0)
+
+    @property
+    def rounds(self) -> int:
+        return max(self.round_dates)
+
+    def dates_record(self) -> str:
+        """The ``132`` record: each round's date."""
+        dates = "".join(
+            (self.round_dates[n].strftime("%y/%m/%d") if n in self.round_dates else "").ljust(10)
+            for n in range(1, self.rounds + 1)
+        )
+        return ("132" + " " * 88 + dates).rstrip()
+
+    def records(self) -> list[str]:
+        """One ``001`` record per player, by starting rank."""
+        out = []
+        for entrant in self.order:
+            info, key = entrant.info, entrant.key
+            rating = self.first_rating[key]
+            record = (
+                f"001 {self.rank[key]:>4} {(info.sex or ' ').replace('f', 'w')}"
+                f"{(info.title or '')[:3]:>3} {info.name:<33} "
+                f"{rating or '':>4} {(info.federation or ''):<3} {info.fide_id or '':>11} "
+                f"{info.birth_year or '':<10} {self.points[key]:>4.1f} {self.place[key]:>4}"
+            )
+            for number in range(1, self.rounds + 1):
+                slot = self.slots.get((key, number))
+                if slot is None:
+                    record += "          "
+                else:
+                    opponent, colour, code = slot
+                    record += f"  {self.rank[opponent]:>4} {colour} {code}"
+            out.append(record.rstrip())
+        return out
+
+
+def _trf_header(games: Sequence[GameRecord], table: _TrfTable) -> list[str]:
+    """The event's records: name, site, dates, players, time control, round dates."""
     first, last = min(g.played_on for g in games), max(g.played_on for g in games)
     start = games[0].event_start or first
     lines = [
-        f"012 {event}",
+        f"012 {games[0].event}",
         *([f"022 {games[0].site}"] if games[0].site else []),
         f"042 {_trf_date(min(start, first))}",
         f"052 {_trf_date(last)}",
-        f"062 {len(order)}",
-        f"072 {len(order)}",
+        f"062 {len(table.order)}",
+        f"072 {len(table.order)}",
     ]
     tcs = {g.tc for g in games}
     if len(tcs) == 1 and None not in tcs:
-        (tc,) = tcs
-        assert tc is not None
-        lines.append(f"122 {tc}")
-    dates = "".join(
-        (round_dates[n].strftime("%y/%m/%d") if n in round_dates else "").ljust(10)
-        for n in range(1, rounds + 1)
-    )
-    lines.append(("132" + " " * 88 + dates).rstrip())
-    for entrant in order:
-        info = entrant.info
-        rating = first_rating[entrant.key]
-        record = (
-            f"001 {rank[entrant.key]:>4} {(info.sex or ' ').replace('f', 'w')}"
-            f"{(info.title or '')[:3]:>3} {info.name:<33} "
-            f"{rating or '':>4} {(info.federation or ''):<3} {info.fide_id or '':>11} "
-            f"{info.birth_year or '':<10} {points[entrant.key]:>4.1f} {place[entrant.key]:>4}"
-        )
-        for number in range(1, rounds + 1):
-            slot = slots.get((entrant.key, number))
-            if slot is None:
-                record += "          "
-            else:
-                opponent, colour, code = slot
-                record += f"  {rank[opponent]:>4} {colour} {code}"
-        lines.append(record.rstrip())
-    return "\n".join(lines) + "\n"
+        lines.append(f"122 {next(iter(tcs))}")
+    lines.append(table.dates_record())
+    return lines
