@@ -359,6 +359,20 @@ def period_lines(db: Db, period_id: int, *, unrated: bool = False) -> list[Line]
     return [_line(list(fields)) for fields in rows]
 
 
+def players_entries(db: Db, players: Collection[int]) -> dict[int, set[Entry]]:
+    """The stored entries of ``players`` (at most :data:`IN_LIMIT`) on every list, unranked
+    (rank 0), by period."""
+    rows = db.all(
+        f"SELECT e.period_id, {', '.join(f'e.{c}' for c in _ENTRY_COLUMNS)}"
+        " FROM list_entries e WHERE e.player_id IN (:ids)",
+        {"ids": sorted(players)},
+    )
+    out: dict[int, set[Entry]] = {}
+    for period, pid, _rank, r, c, g, k, n, e24, e23 in rows:
+        out.setdefault(period, set()).add(Entry(pid, 0, r, c, g, k, n, bool(e24), bool(e23)))
+    return out
+
+
 def entry_ratings(db: Db, period_id: int) -> list[tuple[int, int]]:
     """``(player, rating)`` of every entry of the list of the period ``period_id``."""
     return db.all(

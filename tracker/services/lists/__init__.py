@@ -223,10 +223,12 @@ def store_list(db: Db, tc: str, month: dt.date, period: int) -> None:
     queries.write_entries(db, period, ranked(made.values()))
 
 
-def restore_players(db: Db, players: Collection[int]) -> None:
+def restore_players(db: Db, players: Collection[int], *, leaving: bool = False) -> None:
     """The stored lists after a change to ``players`` that is not a rerate (a seed, a birth
     year, a player made external or removed): their entries made again from what the lists
-    derive, and the ranks of the lists their entries change."""
+    derive, and the ranks of the lists their entries change (a list where none of theirs
+    changes is not read: adding a player without a seed reads his rows only). ``leaving``:
+    they leave every list (a player about to be removed)."""
     wanted = set(players)
     for tc in TIME_CONTROLS:
         closed = closed_months(db, tc)
@@ -237,11 +239,14 @@ def restore_players(db: Db, players: Collection[int]) -> None:
                 store_list(db, tc, month, period)
             continue
         made: dict[dt.date, list[Entry]] = {}
-        for pid in wanted:
+        for pid in () if leaving else wanted:
             for month, _, line in player_lines(db, tc, pid, closed):
                 if (e := entry(line)) is not None:
                     made.setdefault(month, []).append(e)
+        had = queries.players_entries(db, wanted)
         for month, period, _ in closed:
+            if {e._replace(rank=0) for e in made.get(month, [])} == had.get(period, set()):
+                continue  # their lines are as stored: nobody's rank moves
             stored = queries.entries(db, period)
             kept = [e for e in stored if e.player_id not in wanted]
             new = ranked([*kept, *made.get(month, [])])
