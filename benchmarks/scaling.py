@@ -9,7 +9,9 @@ Each file is what ``bench.py`` writes to ``WORKDIR/results.json``. The exponent 
 growth, 2 quadratic. The row "exponent" gives it against the players on file, against the
 games, and the memory's against the games. The import's games are those of the file imported
 (the whole CSV on small and ``--large``, month 12's file on ``--federation``); the close's,
-those of the month closed; the rerate's, every game rated.
+those of the month closed; the rerate's, every game rated. The everyday commands (issue 37)
+are timed against the players on file alone: their reads touch one player's rows and the
+stored lists, so their exponent should be near 0 (flat).
 """
 
 from __future__ import annotations
@@ -27,6 +29,16 @@ FIGURES = {
     "close": ("close_s", "close_peak_rss_mb", "games_last_month", "a month"),
     "rerate": ("rerate_s", "rerate_peak_rss_mb", "games", "rated"),
     "import": ("import_s", "import_peak_rss_mb", "import_games", "imported"),
+}
+
+#: everyday command (``history``, ``player show``, ``compare``, ``event show``, ``list
+#: --live``) -> its time (a whole process; no federation run measures them)
+EVERYDAY = {
+    "history": "history_s",
+    "player": "player_show_s",
+    "compare": "compare_s",
+    "event": "event_show_s",
+    "live": "list_live_s",
 }
 
 
@@ -75,6 +87,14 @@ def rows(results: Sequence[dict[str, Any]]) -> list[list[str]]:
                 _b(memory),
             ]
         )
+    for name, time_key in EVERYDAY.items():
+        have = [r for r in results if time_key in r]
+        for r in have:
+            size = f"{r['size']} {_ENGINES.get(r['backend'], r['backend'])}"
+            out.append([name, size, f"{players_on_file(r):,}", "", f"{r[time_key]:.3f} s", ""])
+        if have:
+            by_players = exponent([(players_on_file(r), r[time_key]) for r in have])
+            out.append([name, "exponent", _b(by_players), "", "", ""])
     return out
 
 

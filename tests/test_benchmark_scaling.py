@@ -37,11 +37,13 @@ def test_the_table_fits_80_columns_and_fits_each_figure() -> None:
             "rerate_peak_rss_mb": 56.0,
             "import_s": 1.7 * k,
             "import_peak_rss_mb": 51.0,
+            **({"history_s": 0.1, "event_show_s": 0.2} if size != "federation" else {}),
         }
         for size, k in (("small", 1), ("large", 12), ("federation", 60))
     ]
     text = scaling.text(scaling.rows(runs))
     assert max(len(line) for line in text.splitlines()) <= 80
     fitted = [line.split() for line in text.splitlines() if "exponent" in line]
-    assert [line[0] for line in fitted] == ["close", "rerate", "import"]
+    assert [line[0] for line in fitted] == ["close", "rerate", "import", "history", "event"]
+    assert fitted[3][2:5] == ["b", "=", "0.00"]  # flat: the same time on every size
     assert fitted[1][5:8] == ["b", "=", "2.00"]  # the rerate's against the games

@@ -310,6 +310,17 @@ def write_entries(db: Db, period_id: int, entries: Collection[Entry]) -> None:
     )
 
 
+def copy_entries(db: Db, source: int, target: int) -> None:
+    """Store the list of the period ``source`` again as that of ``target``, every line
+    carried over (no games, no change)."""
+    columns = ", ".join(c for c in _ENTRY_COLUMNS if c not in ("change", "games"))
+    db.run(
+        f"INSERT INTO list_entries (period_id, change, games, {columns})"
+        f" SELECT :target, 0, 0, {columns} FROM list_entries WHERE period_id = :source",
+        {"source": source, "target": target},
+    )
+
+
 def entries(db: Db, period_id: int) -> list[Entry]:
     """Every stored entry of the list of the period ``period_id``, by rank then player."""
     rows = db.all(
@@ -346,6 +357,20 @@ def period_lines(db: Db, period_id: int, *, unrated: bool = False) -> list[Line]
         {"pid": period_id},
     )
     return [_line(list(fields)) for fields in rows]
+
+
+def players_entries(db: Db, players: Collection[int]) -> dict[int, set[Entry]]:
+    """The stored entries of ``players`` (at most :data:`IN_LIMIT`) on every list, unranked
+    (rank 0), by period."""
+    rows = db.all(
+        f"SELECT e.period_id, {', '.join(f'e.{c}' for c in _ENTRY_COLUMNS)}"
+        " FROM list_entries e WHERE e.player_id IN (:ids)",
+        {"ids": sorted(players)},
+    )
+    out: dict[int, set[Entry]] = {}
+    for period, pid, _rank, r, c, g, k, n, e24, e23 in rows:
+        out.setdefault(period, set()).add(Entry(pid, 0, r, c, g, k, n, bool(e24), bool(e23)))
+    return out
 
 
 def entry_ratings(db: Db, period_id: int) -> list[tuple[int, int]]:

@@ -202,13 +202,19 @@ def store_list(db: Db, tc: str, month: dt.date, period: int) -> None:
         queries.write_entries(db, period, list_entries(db, tc, month))
         return
     year = next_month(month).year
+    lines = queries.period_lines(db, period)
+    if not lines and year == month.year:
+        # nothing changed, not even a K (the year goes on): the list before, again (a live
+        # list closes every empty month up to today's)
+        queries.copy_entries(db, before, period)
+        return
     made: dict[int, Entry] = {}
     for e, born, _ in queries.entries_with_players(db, before):
         flags = fide.publication(e.rating, e.rated_games, e.ever_2400, e.ever_2300, born, year)
         made[e.player_id] = e._replace(
             change=0, games=0, k=flags.k, ever_2400=flags.ever_2400, ever_2300=flags.ever_2300
         )
-    for line in queries.period_lines(db, period):
+    for line in lines:
         shown = entry(line)
         if shown is None:
             made.pop(line.player_id, None)
@@ -217,10 +223,12 @@ def store_list(db: Db, tc: str, month: dt.date, period: int) -> None:
     queries.write_entries(db, period, ranked(made.values()))
 
 
-def restore_players(db: Db, players: Collection[int]) -> None:
+def restore_players(db: Db, players: Collection[int], *, leaving: bool = False) -> None:
     """The stored lists after a change to ``players`` that is not a rerate (a seed, a birth
     year, a player made external or removed): their entries made again from what the lists
-    derive, and the ranks of the lists their entries change."""
+    derive, and the ranks of the lists their entries change (a list where none of theirs
+    changes is not read: adding a player without a seed reads his rows only). ``leaving``:
+    they leave every list (a player about to be removed)."""
     wanted = set(players)
     for tc in TIME_CONTROLS:
         closed = closed_months(db, tc)
@@ -231,11 +239,14 @@ def restore_players(db: Db, players: Collection[int]) -> None:
                 store_list(db, tc, month, period)
             continue
         made: dict[dt.date, list[Entry]] = {}
-        for pid in wanted:
+        for pid in () if leaving else wanted:
             for month, _, line in player_lines(db, tc, pid, closed):
                 if (e := entry(line)) is not None:
                     made.setdefault(month, []).append(e)
+        had = queries.players_entries(db, wanted)
         for month, period, _ in closed:
+            if {e._replace(rank=0) for e in made.get(month, [])} == had.get(period, set()):
+                continue  # their lines are as stored: nobody's rank moves
             stored = queries.entries(db, period)
             kept = [e for e in stored if e.player_id not in wanted]
             new = ranked([*kept, *made.get(month, [])])

@@ -538,7 +538,7 @@ def remove_player(db: Db, ref: str) -> PlayerView:
             "(`tracker game remove-bye`)"
         )
     result = player_view(player, tuple(_seeds(db, player.id)))
+    lists.restore_players(db, [player.id], leaving=True)  # a seeded player leaves the lists
     q.delete_player(db, player.id)
-    lists.restore_players(db, [player.id])  # a seeded player leaves the lists
     log.note(db, "removed", f"player #{player.id} {player.name}", players=[player.id])
     return result
