@@ -355,6 +355,8 @@ def _standing_json(s: EventStanding) -> dict[str, object]:
         "number": s.number,
         "games": s.games,
         "score": s.score,
+        "buchholz": s.tie_breaks.buchholz,
+        "sonneborn_berger": s.tie_breaks.sonneborn_berger,
         "rating": s.rating,
         "rated_games": s.rated_games,
         "expected": s.expected,
@@ -463,8 +465,9 @@ def _print_event(report: EventReport) -> None:
         facts.append(so_far)
     header = f"{report.name} ({', '.join(facts)}), {dates}: {report.rated.text}"
     league = report.rated.status == "league"
+    breaks = report.tie_break_names  # what orders equal scores
     print_table(
-        ["rk", "player", "Ro", "games", "score", "expected", "perf", "change"]
+        ["rk", "player", "Ro", "games", "score", *breaks, "expected", "perf", "change"]
         + (["lists"] if league else []),
         [
             (
@@ -473,6 +476,7 @@ def _print_event(report: EventReport) -> None:
                 "ext" if s.external else s.rating if s.rating is not None else "unrated",
                 s.games,
                 score(s.score),
+                *(score(s.tie_breaks.value(t)) for t in breaks),
                 "" if s.expected is None else expected(s.expected),
                 s.performance,
                 "" if s.change is None else change(s.change),
@@ -481,7 +485,7 @@ def _print_event(report: EventReport) -> None:
             for s in report.standings
         ],
         title=header,
-        right=("rk", "Ro", "games", "score", "expected", "perf", "change"),
+        right=("rk", "Ro", "games", "score", *breaks, "expected", "perf", "change"),
         wrap=("player", "lists"),
         break_words=("player",),
         empty=f"{report.name} has no games",

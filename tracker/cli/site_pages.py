@@ -42,7 +42,7 @@ from tracker.cli.plot import elo_steps, first_platform, online_line, shadow_line
 from tracker.cli.status import waiting_words
 from tracker.months import month_label
 from tracker.services.compare import Comparison
-from tracker.services.events.report import EventReport, EventStanding, tie_breaks
+from tracker.services.events.report import EventReport, EventStanding
 from tracker.services.h2h import Opponents
 from tracker.services.periods.detail import PeriodDetail
 from tracker.services.periods.history import History
@@ -823,8 +823,6 @@ def player_page(sp: SitePlayer, tracked: set[int], fr: Frame) -> str:
     return _page(fr, p.name, body, "../")
 
 
-#: The tie-breaks each kind of event shows (an event of no declared kind: both).
-TIE_BREAKS = {"swiss": ("BH",), "round-robin": ("SB",), "league": ("SB",)}
 TIE_BREAK_WORDS = {
     "BH": "BH: Buchholz, the opponents' scores added",
     "SB": "SB: Sonneborn-Berger, each opponent's score times the points made against him",
@@ -846,24 +844,14 @@ def event_page(report: EventReport, tracked: set[int], fr: Frame) -> str:
     what = f"{report.kind.capitalize()}, {report.tc}" if report.kind else report.tc.capitalize()
     body = f"<p>{_w(what)}, from {_w(report.start.isoformat())}"
     body += f"{_w(end)}; {_w(report.rated.text)}.</p>\n"
-    shown = TIE_BREAKS.get(report.kind or "", ("BH", "SB"))
-    breaks = tie_breaks(report)
+    shown = report.tie_break_names
     rows = [
         (
             _e(s.rank),
             _player_link(s.player_id, s.name, tracked, "../"),
             _e(s.games),
             _e(render.score(s.score)),
-            *(
-                _e(
-                    render.score(
-                        breaks[s.player_id].buchholz
-                        if t == "BH"
-                        else breaks[s.player_id].sonneborn_berger
-                    )
-                )
-                for t in shown
-            ),
+            *(_e(render.score(s.tie_breaks.value(t))) for t in shown),
             _e(_rating_words(s)),
             _e(s.rated_games),
             _e(render.expected(s.expected) if s.expected is not None else ""),

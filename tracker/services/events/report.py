@@ -11,7 +11,7 @@ close.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -218,6 +218,7 @@ class EventStanding:
     change: Decimal | None  # K x sum(score - expected) over the event's games, unrounded
     lists: tuple[dt.date, ...]  # the lists the event's change goes on
     cells: tuple[Cell, ...]
+    tie_breaks: TieBreaks
 
 
 @dataclass(frozen=True)
@@ -237,6 +238,11 @@ class EventReport:
     standings: tuple[EventStanding, ...]
     kind: str | None = None
     progress: rated_games.Progress | None = None
+
+    @property
+    def tie_break_names(self) -> tuple[str, ...]:
+        """The tie-breaks that order its standings (:data:`TIE_BREAKS`)."""
+        return tie_breaks_of(self.kind)
 
 
 def show_event(
@@ -268,10 +274,17 @@ def show_event(
         listed = (shared.ratings if shared is not None else lists.ListRatings(db, tc)).on_list_of(
             span.start
         )
+    breaks = _tie_breaks(games, scores)
+    names = tie_breaks_of(when.declared.kind)
+
+    def place(pid: int) -> tuple[Decimal, ...]:  # what decides a place: score, tie-breaks
+        return (scores[pid], *(breaks[pid].value(n) for n in names))
+
     order = sorted(
-        players, key=lambda pid: (-scores[pid], -(perf.get(pid) or 0), players[pid].name)
+        players,
+        key=lambda pid: (*(-v for v in place(pid)), -(perf.get(pid) or 0), players[pid].name),
     )
-    ranks = _ranks(order, scores)
+    ranks = _ranks(order, place)
     # Ro: the rating each player is rated with in the event (None: unrated)
     ro = {pid: details[pid][0].own_rating if pid in details else listed.get(pid) for pid in players}
     numbers = start_numbers(
@@ -288,6 +301,7 @@ def show_event(
             perf.get(pid),
             tuple(on_lists.get(pid, ())),
             tuple(cells[pid]),
+            breaks[pid],
         )
         for pid in order
     ]
@@ -392,12 +406,13 @@ def _details(
     return details, on_lists
 
 
-def _ranks(order: list[int], scores: dict[int, Decimal]) -> dict[int, int]:
-    """Each player's place in ``order``: players with the same score share one."""
+def _ranks(order: list[int], place: Callable[[int], tuple[Decimal, ...]]) -> dict[int, int]:
+    """Each player's place in ``order``: players with the same score and tie-breaks share
+    one."""
     ranks: dict[int, int] = {}
     for i, pid in enumerate(order):
         before = order[i - 1] if i else None
-        same = before is not None and scores[before] == scores[pid]
+        same = before is not None and place(before) == place(pid)
         ranks[pid] = ranks[before] if same and before is not None else i + 1
     return ranks
 
@@ -450,6 +465,7 @@ def _standing(
     performance: int | None,
     on_lists: tuple[dt.date, ...],
     cells: tuple[Cell, ...],
+    tie_breaks: TieBreaks,
 ) -> EventStanding:
     """A player's line of the standings (``place``: his rank, start number, games and
     score), with his rated figures."""
@@ -475,6 +491,7 @@ def _standing(
         change=total([d.change for d in rated_ones]),
         lists=on_lists,
         cells=cells,
+        tie_breaks=tie_breaks,
     )
 
 
@@ -518,38 +535,41 @@ def _performance(games: list[DetailGame]) -> int | None:
     )
 
 
-#: The points of a crosstable result (a forfeit counts as the crosstable counts it).
-RESULT_POINTS = {
-    "1": Decimal(1),
-    "+": Decimal(1),
-    "=": Decimal("0.5"),
-    "0": Decimal(0),
-    "-": Decimal(0),
-}
-
-
 @dataclass(frozen=True)
 class TieBreaks:
     """A player's tie-breaks (FIDE Handbook C.07, without its cuts or virtual opponents):
     Buchholz, the scores of his opponents added; Sonneborn-Berger, each opponent's score
-    times the points he made against him."""
+    times the points he made against him (a bye has no opponent: it adds nothing)."""
 
     buchholz: Decimal
     sonneborn_berger: Decimal
 
+    def value(self, name: str) -> Decimal:
+        """The tie-break called ``name`` (``BH`` or ``SB``)."""
+        return self.buchholz if name == "BH" else self.sonneborn_berger
 
-def tie_breaks(report: EventReport) -> dict[int, TieBreaks]:
-    """Each player's :class:`TieBreaks` from the crosstable (byes have no opponent: they
-    add nothing)."""
-    scores = {s.player_id: s.score for s in report.standings}
-    out = {}
-    for s in report.standings:
-        games = [c for c in s.cells if not c.bye and c.opponent_id in scores]
-        out[s.player_id] = TieBreaks(
-            sum((scores[c.opponent_id] for c in games), Decimal(0)),
-            sum(
-                (scores[c.opponent_id] * RESULT_POINTS.get(c.result, Decimal(0)) for c in games),
-                Decimal(0),
-            ),
-        )
-    return out
+
+#: The tie-breaks that order each kind of event's standings after the score, in order (an
+#: event of no declared kind: both): Buchholz for a Swiss, Sonneborn-Berger where everyone
+#: meets everyone.
+TIE_BREAKS: dict[str, tuple[str, ...]] = {
+    "swiss": ("BH",),
+    "round-robin": ("SB",),
+    "league": ("SB",),
+}
+
+
+def tie_breaks_of(kind: str | None) -> tuple[str, ...]:
+    return TIE_BREAKS.get(kind or "", ("BH", "SB"))
+
+
+def _tie_breaks(games: list[queries.EventGame], scores: dict[int, Decimal]) -> dict[int, TieBreaks]:
+    """Each player's :class:`TieBreaks` from the event's games."""
+    bh = {pid: Decimal(0) for pid in scores}
+    sb = {pid: Decimal(0) for pid in scores}
+    for g in games:
+        white, black = POINTS[g.result]
+        for pid, opp, points in ((g.white_id, g.black_id, white), (g.black_id, g.white_id, black)):
+            bh[pid] += scores[opp]
+            sb[pid] += scores[opp] * points
+    return {pid: TieBreaks(bh[pid], sb[pid]) for pid in scores}
