@@ -10,7 +10,6 @@ from tracker.cli.context import state
 from tracker.cli.notes import assumption_note
 from tracker.cli.options import Json, command_group
 from tracker.cli.render import message, print_json, print_table
-from tracker.ratings.glicko.presets import CHESSCOM_PRESET
 
 if TYPE_CHECKING:
     from tracker.services.shadow import ShadowConfig
@@ -52,6 +51,8 @@ def _seed_rd_text(c: ShadowConfig) -> str:
 
 
 def _print_config(c: ShadowConfig, *, full: bool) -> None:
+    from tracker.ratings.glicko import CHESSCOM_PRESET  # not loaded at every command's start
+
     preset = c.glicko_preset()
     rows = [
         ("preset", c.preset),
