@@ -488,6 +488,7 @@ def _print_event(report: EventReport) -> None:
         right=("rk", "Ro", "games", "score", *breaks, "expected", "perf", "change"),
         wrap=("player", "lists"),
         break_words=("player",),
+        drop=tuple(reversed(breaks)),  # where there is no room: the tie-breaks, last first
         empty=f"{report.name} has no games",
     )
     if not report.standings:
