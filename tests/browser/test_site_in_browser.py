@@ -663,3 +663,77 @@ def test_on_a_phone_each_stacked_cell_says_its_column(driver: WebDriver, demo: D
         assert labels == [f'"{h} "' for h in heads]  # the history table has no key column
     finally:
         driver.set_window_size(*DESKTOP)
+
+
+def test_a_grids_result_columns_are_of_one_width(desktop: WebDriver, season: Demo) -> None:
+    """The league's grid: "x", "=" and "10" (two games) in columns of one width, centred."""
+    league = js(season.cli, "event", "show", "Club League")
+    open_page(desktop, url(season.site / "events" / f"{league['id']}.html"))
+    widths, texts, align = desktop.execute_script(
+        "const t = [...document.querySelectorAll('table')]"
+        ".find(t => t.caption.innerText.includes('crosstable'));"
+        "const cells = [...t.querySelectorAll('td.c')];"
+        "return [[...t.querySelectorAll('th.c, td.c')].map(c => c.offsetWidth),"
+        " cells.map(c => c.innerText), getComputedStyle(cells[0]).textAlign]"
+    )
+    assert len(texts) == 9 and {"x", "=", "10"} <= set(texts)
+    assert len(set(widths)) == 1 and align == "center"
+
+
+def test_closed_player_cards_are_printed(desktop: WebDriver, season: Demo) -> None:
+    """A card is one tap away on screen (closed) and printed open."""
+    swiss = js(season.cli, "event", "show", "Autumn Swiss")
+    page = url(season.site / "events" / f"{swiss['id']}.html")
+    shown = "return [...document.querySelectorAll('details table')].map(t => t.checkVisibility())"
+    open_page(desktop, page)
+    on_screen = desktop.execute_script(shown)
+    assert len(on_screen) == len(swiss["standings"]) and not any(on_screen)
+    desktop.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        open_page(desktop, page)
+        assert all(desktop.execute_script(shown))
+    finally:
+        desktop.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+
+
+@pytest.fixture(scope="module")
+def long_history(tmp_path_factory: pytest.TempPathFactory) -> Demo:
+    """Two players, a draw a month over fourteen closed months: a history past a year."""
+    folder = tmp_path_factory.mktemp("browser-long")
+    with pytest.MonkeyPatch.context() as env:
+        env.delenv("TRACKER_DB", raising=False)
+        env.setenv("XDG_DATA_HOME", str(folder / "xdg-data"))
+        env.setenv("TRACKER_TODAY", "2026-11-29")
+        cli = cli_on(str(folder / "long.db"))
+        for name, rating in (("Hart", "2300"), ("Okafor", "2100")):
+            ok(cli("player", "add", name, "--rating", rating, "--games", "40"))
+        for month in [f"2025-{m:02d}" for m in range(1, 13)] + ["2026-01", "2026-02"]:
+            ok(cli("game", "add", "Hart", "Okafor", "=", "--date", f"{month}-10", "--yes"))
+            ok(cli("period", "close", month))
+        ok(cli("site", "build", str(folder / "site")))
+    return Demo(cli, folder / "site")
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1280x800", "390x844"])
+def test_a_long_history_chart_has_a_time_range(
+    driver: WebDriver, long_history: Demo, size: tuple[int, int]
+) -> None:
+    """All the history at first; "The last year" shows the chart from 2025-03 on instead
+    (the keyboard chooses it too), without a script."""
+    labels = (
+        "return [...document.querySelectorAll('.range svg')].filter(s => s.checkVisibility())"
+        ".map(s => [...s.querySelectorAll('text[text-anchor=middle]')].map(t => t.textContent))"
+    )
+    driver.set_window_size(*size)
+    try:
+        open_page(driver, url(long_history.site / "players" / "1.html"))
+        (shown,) = driver.execute_script(labels)
+        assert shown[0] == "2025-02"  # the first list, of the January period
+        driver.find_element(By.CSS_SELECTOR, "label[for=range-standard-year]").click()
+        (shown,) = driver.execute_script(labels)
+        assert shown[0] >= "2025-03"
+        driver.find_element(By.ID, "range-standard-year").send_keys(Keys.ARROW_LEFT)
+        assert driver.execute_script(labels)[0][0] == "2025-02"
+        assert driver.execute_script(WIDER) == []
+    finally:
+        driver.set_window_size(*DESKTOP)

@@ -76,7 +76,7 @@ def test_show_gives_the_close_numbers(club: Cli, monkeypatch: pytest.MonkeyPatch
     # standings: the forfeit counts in the event's score, not in the rating
     assert [
         (s["rank"], s["score"]) for s in js(club, "event", "show", "Autumn Open")["standings"]
-    ] == [(1, 3.5), (2, 2.5), (3, 2), (4, 1), (5, 1)]  # Okafor SB 2.2, Kim 1.0
+    ] == [(1, 3.5), (2, 2.5), (3, 2), (4, 1), (5, 1)]  # Okafor SB 2.25, Kim 1.00
     assert rows["Kim, Ji-ho"]["external"] and rows["Kim, Ji-ho"]["change_exact"] is None
     monkeypatch.setenv("COLUMNS", "80")
     out = ok(club("event", "show", "Autumn Open")).stdout
@@ -324,3 +324,20 @@ def test_a_newcomers_performance_is_over_every_game_and_a_zero_score_is_ra_minus
     ]
     assert (novak["games"], novak["score"], novak["rated_games"]) == (3, 0, 0)
     assert novak["performance"] == (2000 + 2100 + 1900) // 3 + DP_BY_PERCENT[0] == 1200
+
+
+def test_sonneborn_berger_is_shown_to_the_quarter_point(cli: Cli) -> None:
+    """SB multiplies scores by points: quarters. Ana 1.5 (beat Tom 0, drew Ben 1.5): SB 0 +
+    0.75 = 0.75, printed so, never rounded to 0.8."""
+    for name in ("Ana", "Ben", "Tom"):
+        ok(cli("player", "add", name, "--rating", "1800", "--games", "40"))
+    ok(cli("event", "add", "Trio", "--start", "2026-09-01", "--type", "round-robin"))
+    for white, black, result in (("Ana", "Tom", "1-0"), ("Ben", "Ana", "="), ("Tom", "Ben", "0-1")):
+        ok(cli("game", "add", white, black, result, "--date", "2026-09-01", "--event", "Trio"))
+    shown = js(cli, "event", "show", "Trio")["standings"]
+    assert [(s["name"], s["sonneborn_berger"]) for s in shown] == [
+        ("Ana", 0.75), ("Ben", 0.75), ("Tom", 0)
+    ]  # fmt: skip
+    out = ok(cli("event", "show", "Trio")).stdout
+    ana = next(line for line in out.splitlines() if " Ana " in f" {line} ")
+    assert "0.75" in ana.split() and "0.8" not in ana.split()

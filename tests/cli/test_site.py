@@ -458,8 +458,8 @@ def test_an_event_page_shows_tie_breaks_pairings_and_what_a_rating_is(
     assert "BH: Buchholz" in caption and "SB: Sonneborn-Berger" in caption
     by_name = {r[1]: r for r in shown[caption]}
     # Hart: 2 of 3; opponents Okafor 0.5, Silva 2, Guest 0: BH 2.5, SB 0.5 + 0 = 0.5
-    assert by_name["Hart, Daniel"][3:6] == ["2.0", "2.5", "0.5"]
-    assert by_name["Silva, Ana"][3:6] == ["2.0", "2.5", "2.5"]
+    assert by_name["Hart, Daniel"][3:6] == ["2.0", "2.5", "0.50"]
+    assert by_name["Silva, Ana"][3:6] == ["2.0", "2.5", "2.50"]
     assert by_name["Guest"][6] == "unrated"
     want = {s["name"]: s for s in js(season, "event", "show", "Autumn Open")["standings"]}
     for name, row in by_name.items():
@@ -475,9 +475,10 @@ def test_a_long_history_has_a_chart_of_its_last_year_too(cli: Cli, folder: Path)
         ok(cli("period", "close", month))
     build(cli, folder)
     page = page_text(folder / "players" / "1.html")
-    assert page.count("<details><summary>The last year only</summary>") == 1
+    assert page.count("<legend>Time range</legend>") == 1
+    assert page.count('name="range-standard"') == 2  # all, the last year
     ids = re.findall(r' id="([^"]+)"', page)
     assert len(ids) == len(set(ids))
-    year = page[page.index("The last year only") :]
+    year = page[page.index('<div class="year">') :]
     labels = re.findall(r'text-anchor="middle">(\d{4}-\d{2})</text>', year.split("</svg>")[0])
     assert labels and labels[0] >= "2025-03"  # the year to the 2026-03-01 list

@@ -10,7 +10,15 @@ import typer
 from tracker.cli.context import state
 from tracker.cli.notes import now_stale
 from tracker.cli.options import AnyTc, Json, command_group, month_option, player_option, whole
-from tracker.cli.render import change, expected, message, print_json, print_table, score
+from tracker.cli.render import (
+    change,
+    expected,
+    message,
+    print_json,
+    print_table,
+    score,
+    tie_break,
+)
 from tracker.errors import UsageError
 from tracker.months import month_label
 from tracker.user_input import today
@@ -476,7 +484,7 @@ def _print_event(report: EventReport) -> None:
                 "ext" if s.external else s.rating if s.rating is not None else "unrated",
                 s.games,
                 score(s.score),
-                *(score(s.tie_breaks.value(t)) for t in breaks),
+                *(tie_break(t, s.tie_breaks.value(t)) for t in breaks),
                 "" if s.expected is None else expected(s.expected),
                 s.performance,
                 "" if s.change is None else change(s.change),

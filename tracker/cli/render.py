@@ -422,6 +422,12 @@ def score(value: Decimal | float) -> str:
     return f"{value:.1f}"
 
 
+def tie_break(name: str, value: Decimal) -> str:
+    """A tie-break's value: Buchholz adds scores, in halves (one decimal); Sonneborn-Berger
+    multiplies them, in quarters (two decimals, ``1.75``, never rounded to ``1.8``)."""
+    return f"{value:.2f}" if name == "SB" else score(value)
+
+
 def expected(value: Decimal | float) -> str:
     """An expected score: two decimals, as FIDE's table gives it."""
     return f"{value:.2f}"

@@ -30,7 +30,7 @@ import datetime as dt
 import html
 import io
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from tracker.cli import render
@@ -63,6 +63,7 @@ caption{text-align:left;font-weight:bold;padding:.25rem 0}
 th,td{padding:.2rem .5rem;border-bottom:1px solid #ccc;white-space:nowrap;
 vertical-align:top;text-align:left}
 td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
+td.c,th.c{text-align:center;width:3.5em;min-width:3.5em}
 td.w{white-space:normal;overflow-wrap:anywhere;min-width:7rem}
 .d{white-space:nowrap}svg{display:block;width:100%;height:auto}a{color:#0645ad}
 :focus-visible{outline:3px solid #c0502e;outline-offset:2px}
@@ -72,6 +73,11 @@ cursor:pointer;text-align:inherit}th[aria-sort=ascending] .sort::after{content:"
 th[aria-sort=descending] .sort::after{content:" ▼"}#find{margin:.5rem 0 1rem}
 #find input{font:inherit;padding:.2rem .4rem;max-width:100%}
 summary{cursor:pointer;padding:.2rem 0}
+.range fieldset{border:0;margin:0 0 .3rem;padding:0;display:flex;flex-wrap:wrap;gap:.2rem .8rem;
+align-items:center}.range legend{float:left;padding:0;font-weight:bold}
+.range label{padding:.3rem .2rem;cursor:pointer}.range .year{display:none}
+.range:has([value=year]:checked) .year{display:block}
+.range:has([value=year]:checked) .all{display:none}
 .narrow{display:none}.narrow svg{max-width:36rem}
 @media (max-width:52rem){.wide{display:none}.narrow{display:block}}
 @media (max-width:40rem){h1{font-size:1.5rem}
@@ -82,7 +88,8 @@ border-bottom:1px solid #ccc}
 table.s td{display:block;border:0;padding:0}table.s td.k{flex-basis:100%;order:-1;font-weight:bold}
 table.s td::before{color:#555;font-weight:normal}
 table.s td:empty{display:none}}
-@media print{nav,.skip,#find{display:none}.narrow{display:none}.wide{display:block}
+@media print{nav,.skip,#find,.range fieldset{display:none}
+details::details-content{content-visibility:visible}.narrow{display:none}.wide{display:block}
 a{color:inherit}h2,h3{break-after:avoid}tr{break-inside:avoid}}"""
 
 
@@ -235,7 +242,6 @@ def _page(fr: Frame, title: str, body: str, root: str) -> str:
     )
 
 
-NUMERIC = ' class="n"'
 #: The columns whose cells may wrap (names, events, notes).
 WRAP = frozenset(
     {"name", "player", "opponent", "event", "note", "games", "status", "white", "black"}
@@ -250,21 +256,24 @@ def _table(
     key: str | None = None,
     *,
     sortable: bool = False,
+    centred: Collection[str] = (),
 ) -> str:
     """A table; cells are HTML already (escape them with :func:`_e`). Cells stay on one line
-    but those of the columns :data:`WRAP` names (text that may be long). On a phone its rows
-    stack: each a block of "column value" pairs, the ``key`` column (default: the first of
-    name, player or opponent) on a line of its own."""
+    but those of the columns :data:`WRAP` names (text that may be long); ``numeric`` columns
+    are aligned right, ``centred`` ones (a crosstable's results) centred, all of one width.
+    On a phone its rows stack: each a block of "column value" pairs, the ``key`` column
+    (default: the first of name, player or opponent) on a line of its own."""
     if key is None:
         key = next((c for c in columns if c in ("name", "player", "opponent")), None)
     cls = []
+    heads = []
     for c in columns:
-        names = ["n"] if c in numeric else ["w"] if c in WRAP else []
+        align = ["c"] if c in centred else ["n"] if c in numeric else []
+        names = align or (["w"] if c in WRAP else [])
         names += ["k"] if c == key else []
         cls.append(f' class="{" ".join(names)}"' if names else "")
-    head = "".join(
-        f'<th scope="col"{NUMERIC if c in numeric else ""}>{_e(c)}</th>' for c in columns
-    )
+        heads.append(f' class="{align[0]}"' if align else "")
+    head = "".join(f'<th scope="col"{k}>{_e(c)}</th>' for c, k in zip(columns, heads, strict=True))
     body = "".join(
         "<tr>" + "".join(f"<td{k}>{v}</td>" for v, k in zip(row, cls, strict=True)) + "</tr>\n"
         for row in rows
@@ -349,10 +358,8 @@ def _list_section(sl: SiteList) -> str:
         f'with who moved most</a> · <a href="{name}.csv">CSV</a></p>\n'
     )
     if sl.pending is not None:
-        heading += (
-            f"<p>Open: {_w(month_label(sl.pending.open_month))}; "
-            f"{_w(waiting_words(sl.pending))}.</p>\n"
-        )
+        waiting = waiting_words(sl.pending) if sl.pending.waiting_games else "no games yet"
+        heading += f"<p>Open: {_w(month_label(sl.pending.open_month))}; {_w(waiting)}.</p>\n"
     if not rl.entries:
         return heading + f"<p>{_w(caption)}: nobody is rated on this list.</p>\n"
     numeric = {"rank", "rating", "change", "games", sl.preset}
@@ -496,14 +503,23 @@ def chart(c: Comparison) -> str:
     rating of the first linked platform as steps. Each point tells its value on hover."""
     if not elo_steps(c) and not shadow_line(c):
         return ""
-    out = "".join(f'<div class="{shape.name}">{_chart(c, shape)}</div>\n' for shape in SHAPES)
+    every = "".join(f'<div class="{shape.name}">{_chart(c, shape)}</div>\n' for shape in SHAPES)
     year = last_year(c)
-    if year is not None:
-        charts = "".join(
-            f'<div class="{shape.name}">{_chart(year, shape, "-year")}</div>\n' for shape in SHAPES
-        )
-        out += f"<details><summary>The last year only</summary>\n{charts}</details>\n"
-    return out
+    if year is None:
+        return every
+    tc = _e(c.tc)
+    charts = "".join(
+        f'<div class="{shape.name}">{_chart(year, shape, "-year")}</div>\n' for shape in SHAPES
+    )
+    choice = "".join(
+        f'<input type="radio" name="range-{tc}" id="range-{tc}-{v}" value="{v}"'
+        f'{" checked" if v == "all" else ""}><label for="range-{tc}-{v}">{words}</label>\n'
+        for v, words in (("all", "All"), ("year", "The last year"))
+    )
+    return (
+        f'<div class="range">\n<fieldset><legend>Time range</legend>\n{choice}</fieldset>\n'
+        f'<div class="all">\n{every}</div>\n<div class="year">\n{charts}</div>\n</div>\n'
+    )
 
 
 #: A history longer than this many lists has a chart of its last year too.
@@ -851,7 +867,7 @@ def event_page(report: EventReport, tracked: set[int], fr: Frame) -> str:
             _player_link(s.player_id, s.name, tracked, "../"),
             _e(s.games),
             _e(render.score(s.score)),
-            *(_e(render.score(s.tie_breaks.value(t))) for t in shown),
+            *(_e(render.tie_break(t, s.tie_breaks.value(t))) for t in shown),
             _e(_rating_words(s)),
             _e(s.rated_games),
             _e(render.expected(s.expected) if s.expected is not None else ""),
@@ -928,14 +944,14 @@ def _crosstable(report: EventReport, tracked: set[int]) -> str:
     ids = [s.player_id for s in report.standings]
     if report.kind == "swiss" and report.rounds:
         return _swiss_crosstable(report, tracked)
-    if len(ids) <= GRID_PLAYERS:
+    if _grid(report):
         columns, key = grid_columns(report)
         rows = [
             (_e(no), _player_link(pid, name, tracked, "../"), *map(_e, against), _e(total))
             for pid, (no, name, against, total) in zip(ids, grid_rows(report), strict=True)
         ]
         caption = f"{report.name}: crosstable ({key})"
-        return _table(caption, columns, rows, {"no", "score"} | set(columns[2:-1]))
+        return _table(caption, columns, rows, {"no", "score"}, centred=columns[2:-1])
     rows = [
         (_e(rank), _e(no), _player_link(pid, name, tracked, "../"), _e(total), _e(games))
         for pid, (rank, no, name, total, games) in zip(ids, round_rows(report), strict=True)
@@ -944,6 +960,12 @@ def _crosstable(report: EventReport, tracked: set[int]) -> str:
     return _table(
         caption, ["rank", "no", "player", "score", "games"], rows, {"rank", "no", "score"}
     )
+
+
+def _grid(report: EventReport) -> bool:
+    """Whether the crosstable is a grid (numbered by place in the standings), not by start
+    number (a Swiss with rounds, or a large event)."""
+    return not (report.kind == "swiss" and report.rounds) and len(report.standings) <= GRID_PLAYERS
 
 
 def _swiss_crosstable(report: EventReport, tracked: set[int]) -> str:
@@ -966,7 +988,7 @@ def _swiss_crosstable(report: EventReport, tracked: set[int]) -> str:
         )
     columns = ["no", "player", "rating", *(f"rd {r}" for r in rounds), "score", "rank"]
     caption = f"{report.name}: {ROUNDS_CAPTION}, a column per round"
-    return _table(caption, columns, rows, {"no", "score", "rank"})
+    return _table(caption, columns, rows, {"no", "score", "rank"}, centred=columns[3:-2])
 
 
 def _cards(report: EventReport, tracked: set[int]) -> str:
@@ -974,7 +996,8 @@ def _cards(report: EventReport, tracked: set[int]) -> str:
     his rating, colour, result) and his figures, one tap away (a disclosure)."""
     by_id = {s.player_id: s for s in report.standings}
     out = ['<h2 id="cards">Player cards</h2>\n']
-    for s in report.standings:
+    grid = _grid(report)  # each card numbered as the crosstable numbers him
+    for at, s in enumerate(report.standings, 1):
         rows = [
             (
                 _e(c.round or ""),
@@ -999,7 +1022,8 @@ def _cards(report: EventReport, tracked: set[int]) -> str:
             {"round", "rating"},
         )
         out.append(
-            f"<details><summary>{_e(s.number)}. {_e(s.name)}: {_e(', '.join(figures))}"
+            f"<details><summary>{at if grid else s.number}. {_e(s.name)}: "
+            f"{_e(', '.join(figures))}"
             f"</summary>\n{table}</details>\n"
         )
     return "".join(out)

@@ -60,7 +60,7 @@ _MAGIC = {
 @dataclass(frozen=True)
 class SiteList:
     """One time control's latest list, with the shadow of each player on it and the rounded
-    change of the period that made his line (None: his first rating)."""
+    change of the period that made his line (None: his first rating, or no games)."""
 
     tc: str
     preset: str
@@ -72,7 +72,8 @@ class SiteList:
 
 @dataclass(frozen=True)
 class ListPage:
-    """A published list and the rounded change of each line (None: his first rating)."""
+    """A published list and the rounded change of each line (None: his first rating, or
+    no games)."""
 
     rating_list: RatingList
     changes: dict[int, int | None]
@@ -118,12 +119,15 @@ class Published:
 
 
 def _changes(db: Db, rl: RatingList) -> dict[int, int | None]:
-    """The rounded change of the period that made each line of ``rl`` (None: his first)."""
+    """The rounded change of the period that made each line of ``rl`` (None: his first
+    rating, or a line carried over without games: nothing changed it)."""
     lines = lists.lines_at(db, rl.tc, rl.month, [e.player_id for e in rl.entries])
     return {
         e.player_id: (
             line.change
-            if (line := lines.get(e.player_id)) is not None and line.rating_before is not None
+            if (line := lines.get(e.player_id)) is not None
+            and line.rating_before is not None
+            and line.games
             else None
         )
         for e in rl.entries
