@@ -43,3 +43,23 @@ def test_the_demo_site_matches_its_golden_files(tmp_path: Path) -> None:
     )  # style, script, index, lists, compare, 8 players, 4 events, 6 lists
     for name, text in built.items():
         assert text == golden[name], f"{name} differs from {GOLDEN / name}"
+
+
+@pytest.mark.slow
+def test_pages_drawn_in_small_batches_are_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Players' periods worked out three players at a time (their games read by their ids
+    for two players, from the month's games for more), the events' one month at a time
+    (memory holds a batch: tracker.services.site.BATCH): the same pages, byte for byte."""
+    from tracker.db.queries import rated_games
+    from tracker.services import site
+
+    monkeypatch.setattr(site, "BATCH", 3)
+    monkeypatch.setattr(rated_games, "FEW_PLAYERS", 2)
+    monkeypatch.setattr(site, "EVENT_MONTHS", 1)
+    db = tmp_path / "demo.db"
+    cli = cli_on(str(db))
+    ok(cli("demo", "--file", str(db)))
+    ok(cli("site", "build", str(tmp_path / "site")))
+    assert pages(tmp_path / "site") == pages(GOLDEN)

@@ -285,9 +285,9 @@ def _existing(
     db: Db, tc: TimeControl, pid: int, month: dt.date, ratings: lists.ListRatings
 ) -> list[fide.PeriodGame]:
     """The player's games the period ``month`` rates, as its close takes them."""
-    games = rated_games.period_games(db, tc, month, player_id=pid)
+    games = rated_games.period_games(db, tc, month, players=(pid,))
     return fide.player_games(
-        games, ratings.lists_for(games), month, only=pid, corrected=ratings.corrected(games)
+        games, ratings.lists_for(games), month, only=(pid,), corrected=ratings.corrected(games)
     ).get(pid, [])
 
 

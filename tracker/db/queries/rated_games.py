@@ -5,7 +5,7 @@ Regulations §5.1): it is never read here."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any, NamedTuple
 
 from tracker.db.driver import Db, chunks, day, maybe_day
@@ -29,17 +29,22 @@ _MONTH_GAMES = f"""
     WHERE {_PLAYED}"""
 
 
+#: The most players whose games one query reads by their ids.
+FEW_PLAYERS = 500
+
+
 def month_games(
     db: Db,
     tc: str,
     month: dt.date,
-    player_id: int | None = None,
+    players: Collection[int] | None = None,
     *,
     events: Iterable[int] | None = None,
 ) -> list[MonthGame]:
-    """The month's played games of ``tc`` (of ``player_id`` only, if given) in date order
-    (ties in the order they were entered); with ``events``, instead the games of those events
-    played before the month."""
+    """The month's played games of ``tc`` (of ``players`` only, if given: those with one of
+    them on a side; at most :data:`FEW_PLAYERS`) in date order (ties in the order they were
+    entered); with ``events``, instead the games of those events played before the month."""
+    assert players is None or len(players) <= FEW_PLAYERS
     params: dict[str, Any] = {"tc": tc, "month": month}
     if events is None:
         where = "g.tc = :tc AND g.played_on >= :month AND g.played_on < :end"
@@ -50,9 +55,9 @@ def month_games(
             "AND g.event_id IN (:events)"
         )
         params["events"] = sorted(set(events))
-    if player_id is not None:
-        where += " AND (g.white_id = :pid OR g.black_id = :pid)"
-        params["pid"] = player_id
+    if players is not None:
+        where += " AND (g.white_id IN (:ids) OR g.black_id IN (:ids))"
+        params["ids"] = sorted(set(players))
     rows = db.all(f"{_MONTH_GAMES} AND {where} ORDER BY g.played_on, g.id", params)
     days: dict[Any, dt.date] = {}  # a month's games fall on a few dozen days
 
@@ -175,17 +180,18 @@ def events_declared_past(db: Db, since: dt.date) -> list[int]:
     return sorted(int(r) for r in rows)
 
 
-def events_going_on(db: Db, tc: str, month: dt.date, player_id: int) -> list[int]:
-    """The events of ``tc`` the player played in before ``month`` that have games (his or
-    others') in ``month``: those that may end, and be rated, in that period."""
+def events_going_on(db: Db, tc: str, month: dt.date, players: Collection[int]) -> list[int]:
+    """The events of ``tc`` the players (at most :data:`FEW_PLAYERS`) played in before
+    ``month`` that have games (theirs or others') in ``month``: those that may end, and be
+    rated, in that period."""
     rows = db.scalars(
         """
         SELECT DISTINCT g.event_id FROM games g
         WHERE g.tc = :tc AND g.event_id IS NOT NULL AND g.played_on < :month
-            AND (g.white_id = :pid OR g.black_id = :pid)
+            AND (g.white_id IN (:ids) OR g.black_id IN (:ids))
             AND EXISTS (SELECT 1 FROM games h WHERE h.event_id = g.event_id
                 AND h.played_on >= :month AND h.played_on < :next)""",
-        {"tc": tc, "month": month, "next": next_month(month), "pid": player_id},
+        {"tc": tc, "month": month, "next": next_month(month), "ids": sorted(set(players))},
     )
     return sorted(int(r) for r in rows)
 

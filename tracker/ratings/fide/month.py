@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
@@ -40,10 +40,11 @@ def player_games(
     games: Iterable[MonthGame],
     lists: Mapping[dt.date, ListRatings],
     period: dt.date,
-    only: int | None = None,
+    only: Container[int] | None = None,
     corrected: Mapping[tuple[int, int], int] | None = None,
 ) -> dict[int, list[PeriodGame]]:
-    """Each tracked player's games rated in ``period`` (or ``only`` that player's), in order.
+    """Each tracked player's games rated in ``period`` (or ``only`` those players'), in
+    order.
 
     A game's ``event_start`` is the day whose list rates it (the event's start; for a league, the
     period's first day); ``lists`` holds, for each of them, the ratings on the list in force that
@@ -70,7 +71,7 @@ def player_games(
              g.white_rating),
         )  # fmt: skip
         for pid, external, score, opp, opp_external, opp_recorded in sides:
-            if external or (only is not None and pid != only):
+            if external or (only is not None and pid not in only):
                 continue
             by_player[pid].append(
                 PeriodGame(

@@ -7,7 +7,7 @@ his first event.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -24,13 +24,14 @@ def month_games(
     db: Db,
     tc: str,
     month: dt.date,
-    player_id: int | None = None,
+    players: Collection[int] | None = None,
     *,
     events: Iterable[int] | None = None,
 ) -> list[MonthGame]:
-    """The month's played games in date order (ties in the order they were entered); with
-    ``events``, instead the games of those events played before the month."""
-    return queries.month_games(db, tc, month, player_id, events=events)
+    """The month's played games (of ``players`` only, if given) in date order (ties in the
+    order they were entered); with ``events``, instead the games of those events played
+    before the month."""
+    return queries.month_games(db, tc, month, players, events=events)
 
 
 EventSpan = fide.EventSpan
@@ -65,19 +66,24 @@ def period_games(
     tc: str,
     month: dt.date,
     played: list[MonthGame] | None = None,
-    player_id: int | None = None,
+    players: Collection[int] | None = None,
 ) -> list[MonthGame]:
     """The games rated in the period ``month`` (see :mod:`tracker.ratings.fide.events`), in
     date order, each with ``event_start`` set to the day whose list rates it and
-    ``rules_from`` to its event's start, whose rules rate it. ``played``:
-    the month's played games (:func:`month_games`), if the caller has them."""
+    ``rules_from`` to its event's start, whose rules rate it (``players``: those with one
+    of them on a side only). ``played``: the month's played games (:func:`month_games`),
+    if the caller has them."""
+    if players is not None and len(players) > queries.FEW_PLAYERS:  # the month's, theirs kept
+        ids = set(players)
+        everyone = period_games(db, tc, month, played)
+        return [g for g in everyone if g.white_id in ids or g.black_id in ids]
     if played is None:
-        played = month_games(db, tc, month, player_id)
+        played = month_games(db, tc, month, players)
     # the events stated to be rated in this period (§7.1.3): none of their games need be in it
     stated = queries.events_rated_from(db, month, month)
-    # one player's: his events begun before that end this month, whether or not he plays in
-    # them this month (everyone's are found from the month's games below)
-    going_on = queries.events_going_on(db, tc, month, player_id) if player_id is not None else []
+    # some players': their events begun before that end this month, whether or not they play
+    # in them this month (everyone's are found from the month's games below)
+    going_on = queries.events_going_on(db, tc, month, players) if players is not None else []
     spans = event_spans(
         db, tc, {g.event_id for g in played if g.event_id is not None} | {*stated, *going_on}
     )
@@ -102,7 +108,7 @@ def period_games(
         if span.start < month and not span.league:
             earlier.add(g.event_id)
     if earlier:
-        before = month_games(db, tc, month, player_id, events=earlier)
+        before = month_games(db, tc, month, players, events=earlier)
         out.extend(g._replace(event_start=spans[int(g.event_id or 0)].start) for g in before)
         out.sort(key=lambda g: (g.played_on, g.id))
     return out

@@ -250,10 +250,10 @@ def _period(
     db: Db, tc: TimeControl, periods: _Periods, month: dt.date, pid: int, birth_year: int | None
 ) -> _Rating:
     states = periods.states(month)
-    games = rated_games.period_games(db, tc, month, player_id=pid)
+    games = rated_games.period_games(db, tc, month, players=(pid,))
     ratings = periods.ratings
     mine = fide.player_games(
-        games, ratings.lists_for(games), month, only=pid, corrected=ratings.corrected(games)
+        games, ratings.lists_for(games), month, only=(pid,), corrected=ratings.corrected(games)
     ).get(pid, [])
     own = [g for g in games if pid in (g.white_id, g.black_id)]
     state = states.get(pid) or fide.PlayerState(birth_year=birth_year)
@@ -362,7 +362,7 @@ def _stated_later(
 ) -> list[Cause]:
     """The player's events ending in the month that tracker was told to rate later."""
     month = period.month
-    mine = rated_games.month_games(db, tc, month, pid)
+    mine = rated_games.month_games(db, tc, month, (pid,))
     ids = {g.event_id for g in mine if g.event_id is not None}
     spans = rated_games.event_spans(db, tc, ids)
     waiting = {
@@ -381,11 +381,11 @@ def _stated_later(
         span = spans[event_id]
         games = [g for g in mine if g.event_id == event_id]
         if span.start < month:
-            games += rated_games.month_games(db, tc, month, pid, events=[event_id])
+            games += rated_games.month_games(db, tc, month, (pid,), events=[event_id])
         games = [g._replace(event_start=span.start, rules_from=span.start) for g in games]
         ratings = periods.ratings
         added = fide.player_games(
-            games, ratings.lists_for(games), month, only=pid, corrected=ratings.corrected(games)
+            games, ratings.lists_for(games), month, only=(pid,), corrected=ratings.corrected(games)
         ).get(pid, [])
         exact = _rated_after(period, [*period.mine, *added]) == official
         event = names[event_id]

@@ -110,12 +110,12 @@ def month_details(
     lists already read, to share between months."""
     stale = {m: s for m, _, s in closed}
     first = closed[0].month if closed else month
-    states, lines = lists.states_at_start(db, tc, month, first)
+    only = None if players is None else {p.id for p in players}
+    states, lines = lists.states_at_start(db, tc, month, first, needed=only)
     ratings = ratings or lists.ListRatings(db, tc)
     if lines is not None:
         ratings.give(previous_month(month), lines)
-    only = players[0].id if players is not None and len(players) == 1 else None
-    games = rated_games.period_games(db, tc, month, player_id=only)
+    games = rated_games.period_games(db, tc, month, players=only)
     on_lists = ratings.lists_for(games)
     by_player = fide.player_games(
         games, on_lists, month, only=only, corrected=ratings.corrected(games)
@@ -248,20 +248,36 @@ def _performance(details: tuple[fide.GameDetail, ...]) -> int | None:
 
 class MonthDetails:
     """Every tracked player's periods of one time control, each month worked out once and
-    kept (:func:`month_details` for everyone in it), with one :class:`lists.ListRatings`
-    for all: what a site's event and player pages read again and again."""
+    kept (:func:`month_details` for everyone in it; the ``keep`` months last asked for, if
+    given), with one :class:`lists.ListRatings` for all: what a site's event pages read
+    again and again."""
 
-    def __init__(self, db: Db, tc: TimeControl, closed: list[ClosedMonth]) -> None:
+    def __init__(
+        self, db: Db, tc: TimeControl, closed: list[ClosedMonth], keep: int | None = None
+    ) -> None:
         self.db = db
         self.tc = tc
         self.closed = closed
         self.ratings = lists.ListRatings(db, tc)
+        self.keep = keep
         self._months: dict[dt.date, dict[int, PeriodDetail]] = {}
 
     def month(self, month: dt.date) -> dict[int, PeriodDetail]:
         """The period ``month`` (:func:`computable`) of everyone with a game rated in it."""
-        if month not in self._months:
-            self._months[month] = month_details(
-                self.db, self.tc, month, self.closed, None, self.ratings
-            )
-        return self._months[month]
+        found = self._months.pop(month, None)
+        if found is None:
+            found = month_details(self.db, self.tc, month, self.closed, None, self.ratings)
+        self._months[month] = found  # the last asked for is the last to go
+        if self.keep is not None and len(self._months) > self.keep:
+            del self._months[next(iter(self._months))]
+        return found
+
+    def of_players(self, players: Sequence[PlayerRow]) -> dict[int, list[PeriodDetail]]:
+        """Each of ``players``' closed periods, by month, worked out for them only (a month's
+        reads made once for them all; nothing kept)."""
+        out: dict[int, list[PeriodDetail]] = {}
+        for m, _, _ in self.closed:
+            found = month_details(self.db, self.tc, m, self.closed, players, self.ratings)
+            for pid, detail in found.items():
+                out.setdefault(pid, []).append(detail)
+        return out
