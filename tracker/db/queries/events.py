@@ -125,7 +125,7 @@ def events_started_in(
         """
         SELECT DISTINCT e.id, e.name, e.start_date FROM events e
         JOIN games g ON g.event_id = e.id
-        WHERE g.tc = :tc AND (g.white_id = :pid OR g.black_id = :pid)
+        WHERE coalesce(g.tc, g.tc) = :tc AND (g.white_id = :pid OR g.black_id = :pid)
             AND e.start_date >= :first""",
         {"tc": tc, "pid": player_id, "first": min(months)},
     )

@@ -6,6 +6,7 @@ import datetime as dt
 from typing import NamedTuple
 
 from tracker.db.driver import Db, day
+from tracker.db.queries.hints import not_indexed
 
 
 class Meeting(NamedTuple):
@@ -24,7 +25,7 @@ class Meeting(NamedTuple):
 def games_between(db: Db, a: int, b: int | None, tc: str | None) -> list[Meeting]:
     """Every game of ``a`` against ``b`` (against anyone if ``b`` is None; forfeits
     included), of ``tc`` if given, oldest first (date, then id)."""
-    only_tc = "" if tc is None else "AND g.tc = :tc"
+    only_tc = "" if tc is None else f"AND {not_indexed('g.tc')} = :tc"  # the players' index
     if b is None:
         players = "(g.white_id = :a OR g.black_id = :a)"
     else:

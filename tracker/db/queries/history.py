@@ -10,7 +10,10 @@ from tracker.db.driver import Db, chunks, day, maybe_day
 from tracker.db.queries.hints import not_indexed
 
 #: A player's games of one time control (``:tc``, ``:pid``), as a FROM clause.
-_PLAYER_GAMES = "FROM games WHERE tc = :tc AND (white_id = :pid OR black_id = :pid)"
+#: A player's games of one time control, by the players' indexes (not the time control's).
+_PLAYER_GAMES = (
+    f"FROM games WHERE {not_indexed('tc')} = :tc AND (white_id = :pid OR black_id = :pid)"
+)
 
 
 def last_game_day(db: Db, tc: str, player_id: int) -> dt.date | None:

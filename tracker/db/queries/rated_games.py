@@ -55,7 +55,10 @@ def month_games(
             "AND g.event_id IN (:events)"
         )
         params["events"] = sorted(set(events))
-    if players is not None:
+    if players is not None:  # by the players' indexes, not the month's games
+        where = where.replace("g.tc =", f"{not_indexed('g.tc')} =").replace(
+            "g.played_on >=", f"{not_indexed('g.played_on')} >="
+        )
         where += " AND (g.white_id IN (:ids) OR g.black_id IN (:ids))"
         params["ids"] = sorted(set(players))
     rows = db.all(f"{_MONTH_GAMES} AND {where} ORDER BY g.played_on, g.id", params)
@@ -187,7 +190,8 @@ def events_going_on(db: Db, tc: str, month: dt.date, players: Collection[int]) -
     rows = db.scalars(
         """
         SELECT DISTINCT g.event_id FROM games g
-        WHERE g.tc = :tc AND g.event_id IS NOT NULL AND g.played_on < :month
+        WHERE coalesce(g.tc, g.tc) = :tc AND g.event_id IS NOT NULL
+            AND coalesce(g.played_on, g.played_on) < :month
             AND (g.white_id IN (:ids) OR g.black_id IN (:ids))
             AND EXISTS (SELECT 1 FROM games h WHERE h.event_id = g.event_id
                 AND h.played_on >= :month AND h.played_on < :next)""",
