@@ -51,12 +51,15 @@ def test_pages_drawn_in_small_batches_are_the_same(
 ) -> None:
     """Players' periods worked out three players at a time (their games read by their ids
     for two players, from the month's games for more), the events' one month at a time
-    (memory holds a batch: tracker.services.site.BATCH): the same pages, byte for byte."""
+    (memory holds a batch: tracker.services.site.BATCH), one published list held at a time:
+    the same pages, byte for byte."""
     from tracker.db.queries import rated_games
     from tracker.services import site
+    from tracker.services.periods import detail
 
     monkeypatch.setattr(site, "BATCH", 3)
     monkeypatch.setattr(rated_games, "FEW_PLAYERS", 2)
+    monkeypatch.setattr(detail, "LISTS_KEPT", 1)
     monkeypatch.setattr(site, "EVENT_MONTHS", 1)
     db = tmp_path / "demo.db"
     cli = cli_on(str(db))

@@ -179,7 +179,7 @@ def site(db: Db, tc: str | None, today: dt.date) -> Site:
 
 #: The players whose periods are worked out together (each month's reads made once for
 #: them) and held while their pages are drawn.
-BATCH = 5000
+BATCH = 2500
 #: The months of period details the event pages keep (events are read in order of start).
 EVENT_MONTHS = 3
 
@@ -201,17 +201,21 @@ class SiteReads:
     def players(self) -> Iterator[SitePlayer]:
         people = self.site.players
         for start in range(0, len(people), BATCH):
-            batch = people[start : start + BATCH]
-            rows = players_by_ids(self.db, [p.id for p in batch])
-            periods = {t: self.months[t].of_players(rows) for t in self.open_tcs}
-            for p in batch:
-                records = []
-                for t in self.open_tcs:
-                    h = history(self.db, f"#{p.id}", t, self.shared[t])
-                    if h.rows:
-                        mine = tuple(periods[t].get(p.id, ()))
-                        records.append(SiteRecord(h, compare(self.db, f"#{p.id}", t, None), mine))
-                yield SitePlayer(p, tuple(records), opponents(self.db, f"#{p.id}", self.site.tc))
+            yield from self._batch(people[start : start + BATCH])
+
+    def _batch(self, batch: tuple[PlayerView, ...]) -> Iterator[SitePlayer]:
+        """A batch's pages, from its periods worked out together (let go when it ends,
+        before the next batch's are)."""
+        rows = players_by_ids(self.db, [p.id for p in batch])
+        periods = {t: self.months[t].of_players(rows) for t in self.open_tcs}
+        for p in batch:
+            records = []
+            for t in self.open_tcs:
+                h = history(self.db, f"#{p.id}", t, self.shared[t])
+                if h.rows:
+                    mine = tuple(periods[t].get(p.id, ()))
+                    records.append(SiteRecord(h, compare(self.db, f"#{p.id}", t, None), mine))
+            yield SitePlayer(p, tuple(records), opponents(self.db, f"#{p.id}", self.site.tc))
 
     def lists(self) -> Iterator[ListPage]:
         """Each published list in full, with each line's change (``tracker list MONTH``)."""

@@ -312,19 +312,22 @@ class ListRatings:
     when the event started). A list before the first closed period is the seeds, except for
     the players whose rating on that earlier list was given (``player seed --list``)."""
 
-    def __init__(self, db: Db, tc: str, *, fallback_to_latest: bool = False) -> None:
+    def __init__(
+        self, db: Db, tc: str, *, fallback_to_latest: bool = False, keep: int | None = None
+    ) -> None:
         self.db = db
         self.tc = tc
         # Rapid & Blitz Rating Regulations §7.2.1: a player unrated in rapid (blitz) who has a
         # standard rating at the start of the tournament is rated with that rating.
         self.standard = (
-            ListRatings(db, "standard", fallback_to_latest=fallback_to_latest)
+            ListRatings(db, "standard", fallback_to_latest=fallback_to_latest, keep=keep)
             if tc != "standard"
             else None
         )
         self.cache: dict[dt.date, dict[int, int | None]] = {}
         self.closed = {m: pid for m, pid, _ in closed_months(db, tc)}
         self.fallback_to_latest = fallback_to_latest
+        self.keep = keep  # the lists held (the last asked for), if not all
         self._seeds: dict[int, int | None] | None = None
         self._given: dict[dt.date, dict[int, int | None]] = {}
 
@@ -332,17 +335,24 @@ class ListRatings:
         """The published ratings of the closed ``period`` (every line of it), when the caller
         has read them already."""
         self._given[period] = ratings
+        self._bound(self._given)
 
     def on_list_of(self, day: dt.date) -> dict[int, int | None]:
         """Ratings on the list in force on ``day`` (the list dated the 1st of its month)."""
         period = previous_month(month_of(day))
-        if period not in self.cache:
+        ratings = self.cache.pop(period, None)
+        if ratings is None:
             ratings = self._load(period)
             if self.standard is not None:
                 standard = self.standard.on_list_of(day)
                 ratings = {**standard, **{p: r for p, r in ratings.items() if r is not None}}
-            self.cache[period] = ratings
-        return self.cache[period]
+        self.cache[period] = ratings  # the last asked for is the last to go
+        self._bound(self.cache)
+        return ratings
+
+    def _bound(self, held: dict[dt.date, dict[int, int | None]]) -> None:
+        while self.keep is not None and len(held) > self.keep:
+            del held[next(iter(held))]
 
     def lists_for(self, games: Iterable[MonthGame]) -> dict[dt.date, dict[int, int | None]]:
         """The list in force at each event start among ``games``, by that start."""

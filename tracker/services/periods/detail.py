@@ -246,6 +246,11 @@ def _performance(details: tuple[fide.GameDetail, ...]) -> int | None:
     )
 
 
+#: The published lists a :class:`MonthDetails` that keeps a few months holds: a month's
+#: games are rated on the list before it, an event's that began earlier on an earlier one.
+LISTS_KEPT = 4
+
+
 class MonthDetails:
     """Every tracked player's periods of one time control, each month worked out once and
     kept (:func:`month_details` for everyone in it; the ``keep`` months last asked for, if
@@ -258,7 +263,7 @@ class MonthDetails:
         self.db = db
         self.tc = tc
         self.closed = closed
-        self.ratings = lists.ListRatings(db, tc)
+        self.ratings = lists.ListRatings(db, tc, keep=None if keep is None else LISTS_KEPT)
         self.keep = keep
         self._months: dict[dt.date, dict[int, PeriodDetail]] = {}
 
