@@ -288,6 +288,8 @@ for (const t of document.querySelectorAll('table')) {
   if (t.scrollWidth > t.clientWidth || t.getBoundingClientRect().width > box + 0.5)
     out.push([t.caption ? t.caption.innerText : 'table', t.scrollWidth, box]);
 }
+for (const c of document.querySelectorAll('td'))  // nothing spills out of its cell
+  if (c.scrollWidth > c.clientWidth + 1) out.push(['cell', c.innerText, c.scrollWidth]);
 return out"""
 
 

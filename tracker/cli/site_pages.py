@@ -85,7 +85,8 @@ table.s thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0
 table.s,table.s tbody,table.s caption{display:block;width:100%}
 table.s tr{display:flex;flex-wrap:wrap;gap:0 .9rem;padding:.35rem 0;
 border-bottom:1px solid #ccc}
-table.s td{display:block;border:0;padding:0}table.s td.k{flex-basis:100%;order:-1;font-weight:bold}
+table.s td{display:block;border:0;padding:0}table.s td.c{width:auto;min-width:0}
+table.s td.k{flex-basis:100%;order:-1;font-weight:bold}
 table.s td::before{color:#555;font-weight:normal}
 table.s td:empty{display:none}}
 @media print{nav,.skip,#find,.range fieldset{display:none}
