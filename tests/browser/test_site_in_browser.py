@@ -739,3 +739,37 @@ def test_a_long_history_chart_has_a_time_range(
         assert driver.execute_script(WIDER) == []
     finally:
         driver.set_window_size(*DESKTOP)
+
+
+#: The smallest text on the page as drawn, in CSS pixels: each shown chart's labels (their
+#: font size times the chart's scale) and every other element with text of its own.
+SMALLEST_TEXT = """let least = Infinity, where = '';
+for (const svg of document.querySelectorAll('svg')) {
+  if (!svg.checkVisibility()) continue;
+  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  for (const t of svg.querySelectorAll('text')) {
+    const px = parseFloat(t.getAttribute('font-size')) * scale;
+    if (px < least) { least = px; where = t.textContent; }
+  }
+}
+for (const e of document.body.querySelectorAll('*')) {
+  if (e.closest('svg') || !e.checkVisibility()) continue;
+  if (![...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+  const px = parseFloat(getComputedStyle(e).fontSize);
+  if (px < least) { least = px; where = e.textContent.trim().slice(0, 40); }
+}
+return [least, where];"""
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1280x800", "390x844"])
+def test_no_text_is_drawn_below_twelve_pixels(
+    driver: WebDriver, demo: Demo, size: tuple[int, int]
+) -> None:
+    driver.set_window_size(*size)
+    try:
+        for page in ("players/1.html", "index.html", "events/1.html", "compare.html"):
+            open_page(driver, url(demo.site / page))
+            least, where = driver.execute_script(SMALLEST_TEXT)
+            assert least >= 12, (page, least, where)
+    finally:
+        driver.set_window_size(*DESKTOP)

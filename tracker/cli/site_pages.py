@@ -474,11 +474,11 @@ class ChartShape:
     legend_rows: bool  # the legend one entry a line (a phone), else on one line
 
 
-#: The wide chart is shown above 52rem (832 px, its text 11.7 px or more), the narrow one
-#: below (its text at 390 px: 13 * 358 / 380 = 12.2 px).
+#: The wide chart is shown above 52rem (832 px: its text 15 * 785 / 960 = 12.3 px or more
+#: beside a scroll bar), the narrow one below (at 390 px: 14 * 343 / 380 = 12.6 px).
 SHAPES = (
-    ChartShape("wide", 960, 380, 56, 14, 10, False),
-    ChartShape("narrow", 380, 340, 46, 13, 4, True),
+    ChartShape("wide", 960, 380, 56, 15, 10, False),
+    ChartShape("narrow", 380, 340, 46, 14, 4, True),
 )
 RIGHT, TOP = 12, 12
 #: Beyond the first and last day drawn, as ``--plot`` leaves them.
