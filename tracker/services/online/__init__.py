@@ -18,7 +18,7 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from tracker.db.driver import Db
@@ -28,10 +28,12 @@ from tracker.errors import InvalidInputError, NotFoundError
 from tracker.files import open_input
 from tracker.services import log
 from tracker.services.online import parse
-from tracker.services.online.http import Fetch
 from tracker.services.online.parse import OnlineParse, OnlinePoint
 from tracker.services.players.refs import PlayerRow, find
 from tracker.vocabulary import CHESSCOM, LICHESS, ONLINE_PLATFORMS, PLATFORMS
+
+if TYPE_CHECKING:  # the network's module is imported by the command that fetches only
+    from tracker.services.online.http import Fetch
 
 LICHESS_HISTORY = "https://lichess.org/api/user/{user}/rating-history"
 CHESSCOM_ARCHIVES = "https://api.chess.com/pub/player/{user}/games/archives"
