@@ -179,7 +179,7 @@ def site(db: Db, tc: str | None, today: dt.date) -> Site:
 
 #: The players whose periods are worked out together (each month's reads made once for
 #: them) and held while their pages are drawn.
-BATCH = 2500
+BATCH = 6000
 #: The months of period details the event pages keep (events are read in order of start).
 EVENT_MONTHS = 3
 
