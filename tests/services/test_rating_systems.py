@@ -6,15 +6,17 @@ periods run its steps; the official list does not move."""
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.helpers import Services, close, game, query, seeded
+from tests.helpers import Services, cli_on, close, game, js, ok, query, seeded
 from tracker.db.driver import Db
 from tracker.db.queries.periods import delete_history
 from tracker.services import compare, games, periods
-from tracker.services.periods import closing, history
+from tracker.services.periods import closing, history, status
+from tracker.services.shadow import GlickoShadow
 from tracker.services.systems import Month, Periods, Reading
 
 POINTS = {"1-0": (2, 0), "0-1": (0, 2), "1/2-1/2": (1, 1)}  # half-points
@@ -58,6 +60,15 @@ class Points:
 
     def delete(self, db: Db, which: Periods) -> None:
         delete_history(db, "toy_history", which.tc, since=which.since, before=which.before)
+
+    def columns(self, db: Db) -> tuple[str, ...]:
+        return ("points",)
+
+    def cells(self, reading: Reading | None) -> tuple[str, ...]:
+        return ("" if reading is None else f"{reading.rating:g}",)
+
+    def fields(self, reading: Reading | None) -> dict[str, Any]:
+        return {"points": None if reading is None else reading.rating}
 
     def on_list(self, db: Db, tc: str, month: dt.date) -> dict[int, Reading]:
         rows = db.all(
@@ -160,6 +171,7 @@ class Fixed:
     show of the shadow comes from the registry."""
 
     name = "shadow"
+    columns, cells, fields = GlickoShadow.columns, GlickoShadow.cells, GlickoShadow.fields
 
     def read(self, month: Month, carry: object) -> None:
         return None
@@ -199,3 +211,61 @@ def test_history_and_compare_read_the_registered_systems(
         ("Bell", 1234.0, 50.0),
     }
     assert all(r.elo is not None for r in standings)  # the official list's, as before
+
+
+@pytest.fixture
+def toy(db: Services, monkeypatch: pytest.MonkeyPatch) -> Services:
+    """The season closed to March with the toy registered beside FIDE's Elo and the shadow."""
+    with db.transaction() as s:
+        s.run(
+            "CREATE TABLE toy_history (period_id INTEGER NOT NULL, player_id INTEGER NOT NULL,"
+            " points INTEGER NOT NULL)"
+        )
+    monkeypatch.setattr(closing, "SYSTEMS", [*closing.SYSTEMS, Points()])
+    season(db)
+    db(close, "2026-03")
+    return db
+
+
+def test_every_reader_shows_a_registered_system(toy: Services) -> None:
+    h = toy(history.history, "Ames", "standard")
+    assert h.beside.headings == ["lichess", "RD", "points"]
+    assert [r.readings[1] for r in h.rows] == [Reading(1.0), Reading(1.5), Reading(1.5)]
+    assert all(r.glicko is not None for r in h.rows)  # the shadow's, as before
+    c = toy(compare.compare, "Bell", "standard", None)
+    assert [r.readings for r in c.rows] == [(Reading(0.0),), (Reading(0.5),), (Reading(1.5),)]
+    standings = toy(compare.compare_all, "standard")
+    assert {(r.name, r.readings) for r in standings.rows} == {
+        ("Ames", (Reading(1.5),)),
+        ("Bell", (Reading(1.5),)),
+    }
+    (listed,) = toy(status.status, dt.date(2026, 4, 2)).lists
+    (moves,) = listed.others
+    assert (moves.system, moves.heading) == ("points", "points")
+    assert [(m.name, m.before, m.rating, m.change) for m in moves.movers] == [
+        ("Bell", 0.5, 1.5, 1.0)
+    ]
+
+
+def test_the_command_line_and_the_site_show_a_registered_system(
+    toy: Services, tmp_path: Path
+) -> None:
+    cli = cli_on(toy.url)
+    text = ok(cli("history", "Ames")).stdout
+    assert "points" in text.splitlines()[1]  # a column of its own, after the shadow's
+    assert [r["points"] for r in js(cli, "history", "Ames")] == [1.0, 1.5, 1.5]
+    assert [r["glicko"] is not None for r in js(cli, "history", "Ames")] == [True] * 3
+    assert "points" in ok(cli("compare", "Bell")).stdout
+    assert [p["points"] for p in js(cli, "compare", "Bell")["periods"]] == [0.0, 0.5, 1.5]
+    assert {(p["name"], p["points"]) for p in js(cli, "compare", "--all")["players"]} == {
+        ("Ames", 1.5),
+        ("Bell", 1.5),
+    }
+    assert "standard points movers  Bell +1 (0.5 -> 1.5)" in ok(cli("status")).stdout
+    (listed,) = js(cli, "status")["lists"]
+    assert listed["systems"] == {
+        "points": [{"id": 2, "name": "Bell", "before": 0.5, "rating": 1.5, "change": 1.0}]
+    }
+    ok(cli("site", "build", str(tmp_path / "site")))
+    page = (tmp_path / "site" / "players" / "1.html").read_text()
+    assert ">points</th>" in page and ">1.5</td>" in page

@@ -62,10 +62,7 @@ def history_json(h: History) -> list[dict[str, Any]]:
             "change": r.change,
             "stale": r.stale,
             "note": r.note,
-            "glicko": r.glicko,
-            "rd": r.rd,
-            "volatility": r.volatility,
-            "provisional": r.provisional,
+            **h.beside.fields(r.readings),  # the shadow's: glicko, rd, volatility, provisional
             **standing_json(r.standing),
         }
         for r in h.rows
@@ -73,8 +70,11 @@ def history_json(h: History) -> list[dict[str, Any]]:
 
 
 def print_history(h: History) -> None:
-    """One row per period; at 80 columns the list date and the rounded change go, and each
-    row's note moves under it."""
+    """One row per period, each registered system's columns beside the Elo (the shadow's:
+    its preset and RD); at 80 columns the list date and the rounded change go, and each
+    row's note moves under it; then the columns of the systems after the shadow, the last
+    registered first (``--json`` has them all)."""
+    systems = h.beside.headings
     print_table(
         [
             "month",
@@ -88,8 +88,7 @@ def print_history(h: History) -> None:
             "expected",
             "change",
             "rounded",
-            h.preset,
-            "RD",
+            *systems,
             "note",
         ],
         [
@@ -105,8 +104,7 @@ def print_history(h: History) -> None:
                 render.expected(r.expected) if r.rating_before is not None else "",
                 render.change(r.change_exact) if r.rating_before is not None else "",
                 f"{r.change:+d}" if r.rating_before is not None else "",
-                r.glicko_display or "",
-                render.rd(r.rd),
+                *h.beside.cells(r.readings),
                 r.note,
             )
             for r in h.rows
@@ -122,10 +120,9 @@ def print_history(h: History) -> None:
             "expected",
             "change",
             "rounded",
-            h.preset,
-            "RD",
+            *systems,
         ),
-        drop=("note", "list", "rounded", "rank"),
+        drop=("note", "list", "rounded", "rank", *h.beside.drops(keep=1)),
         below="note",
         wrap=("note",),
         empty=f"no closed {h.tc} periods for {h.name} yet (see `tracker period close`)",

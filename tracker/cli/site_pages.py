@@ -335,6 +335,7 @@ def list_name(tc: str, list_date: dt.date) -> str:
 def _list_section(sl: SiteList) -> str:
     rl = sl.rating_list
     rows = []
+    blank = (None,) * len(sl.beside.systems)
     for e in rl.entries:
         s = sl.shadows.get(e.player_id)
         rows.append(
@@ -347,11 +348,13 @@ def _list_section(sl: SiteList) -> str:
                 _e(_signed(sl.changes.get(e.player_id))),
                 _e(e.games),
                 _e(s.display if s is not None else None),
+                *map(_e, sl.beside.cells(s.readings if s else blank)),
             )
         )
     stale = f" ({STALE})" if rl.stale else ""
     caption = f"{rl.tc.capitalize()} list of {rl.list_date.isoformat()}{stale}"
     columns = ["rank", "name", "title", "fed", "rating", "change", "games", sl.preset]
+    columns += sl.beside.headings
     name = list_name(rl.tc, rl.list_date)
     heading = (
         f'<h2 id="{_e(rl.tc)}">{_e(rl.tc.capitalize())}</h2>\n'
@@ -363,7 +366,7 @@ def _list_section(sl: SiteList) -> str:
         heading += f"<p>Open: {_w(month_label(sl.pending.open_month))}; {_w(waiting)}.</p>\n"
     if not rl.entries:
         return heading + f"<p>{_w(caption)}: nobody is rated on this list.</p>\n"
-    numeric = {"rank", "rating", "change", "games", sl.preset}
+    numeric = {"rank", "rating", "change", "games", sl.preset, *sl.beside.headings}
     return heading + _table(caption, columns, rows, numeric, sortable=True)
 
 
@@ -707,7 +710,7 @@ def _chart_words(
 def _history_section(record: SiteRecord, tracked: set[int]) -> str:
     h = record.history
     columns = ["month", "list", "before", "rating", "rank", "K", "games", "score", "expected"]
-    columns += ["change", "rounded", h.preset, "RD", "note"]
+    columns += ["change", "rounded", *h.beside.headings, "note"]
     rows = []
     for r in h.rows:
         rated = r.rating_before is not None
@@ -724,13 +727,12 @@ def _history_section(record: SiteRecord, tracked: set[int]) -> str:
                 _e(render.expected(r.expected) if rated else ""),
                 _e(render.change(r.change_exact) if rated else ""),
                 _e(_signed(r.change) if rated else ""),
-                _e(r.glicko_display),
-                _e(render.rd(r.rd)),
+                *map(_e, h.beside.cells(r.readings)),
                 _e("; ".join(filter(None, [STALE if r.stale else None, r.note]))),
             )
         )
     numeric = {"before", "rating", "K", "games", "score", "expected", "change", "rounded"}
-    numeric |= {h.preset, "RD"}
+    numeric |= set(h.beside.headings)
     tc = _e(h.tc)
     return (
         f'<section aria-labelledby="{tc}">\n<h2 id="{tc}">{_e(h.tc.capitalize())}</h2>\n'

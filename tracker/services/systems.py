@@ -10,7 +10,11 @@ again. A system's rows belong to a period (``period_id``), so removing a period 
 
 The readers take a system's ratings from it too: ``on_list`` (every player's reading on the
 list a month closes: ``compare --all``) and ``of_player`` (one player's, list by list:
-``history``).
+``history``). Every system registered after the official list shows itself (:class:`Shown`):
+the headings of its columns, a reading as those columns show it, and as JSON keys; the
+readers (``history``, ``compare``, ``status``, the site) take its columns from it and name no
+system but the shadow, whose Glicko numbers (RD, ranks, plots, presets) they compare with
+the Elo.
 """
 
 from __future__ import annotations
@@ -72,6 +76,50 @@ class RatingSystem(Protocol):
     def of_player(
         self, db: Db, tc: str, player_id: int, months: list[dt.date]
     ) -> dict[dt.date, Reading]: ...
+
+
+class Shown(RatingSystem, Protocol):
+    """A system shown beside the official list: ``columns`` are the headings of its columns
+    in a table (the shadow: its preset's name and ``RD``), ``cells`` a reading as they show
+    it (None: blanks), ``fields`` as JSON keys (None: their values null)."""
+
+    def columns(self, db: Db) -> tuple[str, ...]: ...
+
+    def cells(self, reading: Reading | None) -> tuple[str, ...]: ...
+
+    def fields(self, reading: Reading | None) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class Beside:
+    """Systems shown beside the official list, as a reader shows them: their columns'
+    headings, read once (``columns``, by system), and each reading of a row (one per system,
+    in order) as cells and JSON keys."""
+
+    systems: tuple[Shown, ...] = ()
+    columns: tuple[tuple[str, ...], ...] = ()
+
+    @classmethod
+    def of(cls, db: Db, systems: list[Shown]) -> Beside:
+        return cls(tuple(systems), tuple(s.columns(db) for s in systems))
+
+    @property
+    def headings(self) -> list[str]:
+        return [heading for columns in self.columns for heading in columns]
+
+    def drops(self, keep: int = 0) -> list[tuple[str, ...]]:
+        """The columns of every system after the first ``keep``, the last registered first: the
+        steps a table too wide takes (each system's columns go together)."""
+        return list(reversed(self.columns[keep:]))
+
+    def cells(self, readings: tuple[Reading | None, ...]) -> list[str]:
+        return [c for s, r in zip(self.systems, readings, strict=True) for c in s.cells(r)]
+
+    def fields(self, readings: tuple[Reading | None, ...]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for system, reading in zip(self.systems, readings, strict=True):
+            out |= system.fields(reading)
+        return out
 
 
 @dataclass(frozen=True)
