@@ -235,10 +235,8 @@ def test_every_reader_shows_a_registered_system(toy: Services) -> None:
     c = toy(compare.compare, "Bell", "standard", None)
     assert [r.readings for r in c.rows] == [(Reading(0.0),), (Reading(0.5),), (Reading(1.5),)]
     standings = toy(compare.compare_all, "standard")
-    assert {(r.name, r.readings) for r in standings.rows} == {
-        ("Ames", (Reading(1.5),)),
-        ("Bell", (Reading(1.5),)),
-    }
+    assert standings.others.readings == ({1: Reading(1.5), 2: Reading(1.5)},)
+    assert toy(history.rating_list, "standard", None).others == standings.others
     (listed,) = toy(status.status, dt.date(2026, 4, 2)).lists
     (moves,) = listed.others
     assert (moves.system, moves.heading) == ("points", "points")
@@ -248,11 +246,14 @@ def test_every_reader_shows_a_registered_system(toy: Services) -> None:
 
 
 def test_the_command_line_and_the_site_show_a_registered_system(
-    toy: Services, tmp_path: Path
+    toy: Services, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     cli = cli_on(toy.url)
     text = ok(cli("history", "Ames")).stdout
-    assert "points" in text.splitlines()[1]  # a column of its own, after the shadow's
+    assert "lichess  RD  points  note" in text.splitlines()[1]  # its column after the shadow's
+    monkeypatch.setenv("COLUMNS", "60")  # too narrow: its column goes before the shadow's
+    assert ok(cli("history", "Ames")).stdout.splitlines()[1].endswith("lichess  RD")
+    monkeypatch.delenv("COLUMNS")
     assert [r["points"] for r in js(cli, "history", "Ames")] == [1.0, 1.5, 1.5]
     assert [r["glicko"] is not None for r in js(cli, "history", "Ames")] == [True] * 3
     assert "points" in ok(cli("compare", "Bell")).stdout
@@ -261,6 +262,9 @@ def test_the_command_line_and_the_site_show_a_registered_system(
         ("Ames", 1.5),
         ("Bell", 1.5),
     }
+    listing = ok(cli("list")).stdout.splitlines()
+    assert listing[1].endswith("points") and listing[2].endswith("1.5")
+    assert [p["points"] for p in js(cli, "list")["players"]] == [1.5, 1.5]
     assert "standard points movers  Bell +1 (0.5 -> 1.5)" in ok(cli("status")).stdout
     (listed,) = js(cli, "status")["lists"]
     assert listed["systems"] == {
@@ -269,3 +273,5 @@ def test_the_command_line_and_the_site_show_a_registered_system(
     ok(cli("site", "build", str(tmp_path / "site")))
     page = (tmp_path / "site" / "players" / "1.html").read_text()
     assert ">points</th>" in page and ">1.5</td>" in page
+    index = (tmp_path / "site" / "index.html").read_text()  # the list beside the Elo
+    assert ">points</th>" in index and ">1.5</td>" in index

@@ -275,7 +275,7 @@ def _compare_all(ctx: typer.Context, tc: str, json: bool, plot: Path | None) -> 
                         "elo_rank": r.elo_rank,
                         "glicko_rank": r.glicko_rank,
                         "flagged": r.flagged,
-                        **st.beside.fields(r.readings),
+                        **st.others.fields(r.player_id),
                     }
                     for r in st.rows
                 ],
@@ -283,7 +283,17 @@ def _compare_all(ctx: typer.Context, tc: str, json: bool, plot: Path | None) -> 
         )
     else:
         print_table(
-            ["Elo rank", "name", "Elo", st.preset, "RD", "diff", "rank", *st.beside.headings, ""],
+            [
+                "Elo rank",
+                "name",
+                "Elo",
+                st.preset,
+                "RD",
+                "diff",
+                "rank",
+                *st.others.beside.headings,
+                "",
+            ],
             [
                 (
                     r.elo_rank or "",
@@ -293,7 +303,7 @@ def _compare_all(ctx: typer.Context, tc: str, json: bool, plot: Path | None) -> 
                     render.rd(r.rd),
                     points(r.difference),
                     r.glicko_rank or "",
-                    *st.beside.cells(r.readings),
+                    *st.others.cells(r.player_id),
                     "<-" if r.flagged else "",
                 )
                 for r in st.rows
@@ -302,9 +312,9 @@ def _compare_all(ctx: typer.Context, tc: str, json: bool, plot: Path | None) -> 
             f"(rank: by the shadow)"
             if st.list_date
             else None,
-            right=("Elo rank", "Elo", st.preset, "RD", "diff", "rank", *st.beside.headings),
+            right=("Elo rank", "Elo", st.preset, "RD", "diff", "rank", *st.others.beside.headings),
             wrap=("name",),
-            drop=st.beside.drops(),
+            drop=st.others.beside.drops(),
             empty=f"no closed {st.tc} periods yet (see `tracker period close`)",
         )
         if any(r.flagged for r in st.rows):

@@ -335,7 +335,6 @@ def list_name(tc: str, list_date: dt.date) -> str:
 def _list_section(sl: SiteList) -> str:
     rl = sl.rating_list
     rows = []
-    blank = (None,) * len(sl.beside.systems)
     for e in rl.entries:
         s = sl.shadows.get(e.player_id)
         rows.append(
@@ -348,13 +347,13 @@ def _list_section(sl: SiteList) -> str:
                 _e(_signed(sl.changes.get(e.player_id))),
                 _e(e.games),
                 _e(s.display if s is not None else None),
-                *map(_e, sl.beside.cells(s.readings if s else blank)),
+                *map(_e, rl.others.cells(e.player_id)),
             )
         )
     stale = f" ({STALE})" if rl.stale else ""
     caption = f"{rl.tc.capitalize()} list of {rl.list_date.isoformat()}{stale}"
     columns = ["rank", "name", "title", "fed", "rating", "change", "games", sl.preset]
-    columns += sl.beside.headings
+    columns += rl.others.beside.headings
     name = list_name(rl.tc, rl.list_date)
     heading = (
         f'<h2 id="{_e(rl.tc)}">{_e(rl.tc.capitalize())}</h2>\n'
@@ -366,7 +365,7 @@ def _list_section(sl: SiteList) -> str:
         heading += f"<p>Open: {_w(month_label(sl.pending.open_month))}; {_w(waiting)}.</p>\n"
     if not rl.entries:
         return heading + f"<p>{_w(caption)}: nobody is rated on this list.</p>\n"
-    numeric = {"rank", "rating", "change", "games", sl.preset, *sl.beside.headings}
+    numeric = {"rank", "rating", "change", "games", sl.preset, *rl.others.beside.headings}
     return heading + _table(caption, columns, rows, numeric, sortable=True)
 
 

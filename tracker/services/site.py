@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from tracker.db.driver import Db
 from tracker.db.queries import events as event_queries
@@ -40,7 +40,6 @@ from tracker.services.periods.history import History, RatingList, Shared, histor
 from tracker.services.periods.status import ListStatus, status
 from tracker.services.players import list_players
 from tracker.services.players.refs import PlayerView
-from tracker.services.systems import Beside
 from tracker.user_input import check_tc
 from tracker.vocabulary import LOGO_TYPES, TIME_CONTROLS, TimeControl
 
@@ -72,7 +71,6 @@ class SiteList:
     shadows: dict[int, StandingRow]
     changes: dict[int, int | None]
     pending: ListStatus | None  # what ``tracker status`` says is open and not yet rated
-    beside: Beside = field(default_factory=Beside)  # the other systems of ``shadows``' rows
 
 
 @dataclass(frozen=True)
@@ -161,7 +159,6 @@ def site(db: Db, tc: str | None, today: dt.date) -> Site:
                 shadows={r.player_id: r for r in standings.rows},
                 changes=_changes(db, rl),
                 pending=statuses.get(t),
-                beside=standings.beside,
             )
         )
     events = sorted(  # an event whose games were all removed has no page

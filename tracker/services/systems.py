@@ -20,7 +20,7 @@ the Elo.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from tracker.vocabulary import TimeControl
@@ -120,6 +120,27 @@ class Beside:
         for system, reading in zip(self.systems, readings, strict=True):
             out |= system.fields(reading)
         return out
+
+
+@dataclass(frozen=True)
+class OnList:
+    """The readings of the systems ``beside`` on one list, by player (one mapping per
+    system): a list's columns beside the official ratings."""
+
+    beside: Beside = field(default_factory=Beside)
+    readings: tuple[dict[int, Reading], ...] = ()
+
+    @classmethod
+    def read(cls, db: Db, systems: list[Shown], tc: str, month: dt.date) -> OnList:
+        """The list of ``month`` (dated the first of the next) as ``systems`` read it."""
+        beside = Beside.of(db, systems)
+        return cls(beside, tuple(s.on_list(db, tc, month) for s in beside.systems))
+
+    def cells(self, player_id: int) -> list[str]:
+        return self.beside.cells(tuple(r.get(player_id) for r in self.readings))
+
+    def fields(self, player_id: int) -> dict[str, Any]:
+        return self.beside.fields(tuple(r.get(player_id) for r in self.readings))
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from tracker.services.periods.history import not_rated_here, plays_external
 from tracker.services.players.refs import find
 from tracker.services.shadow import reads as shadow_reads
 from tracker.services.shadow.config import check_preset, get_config
-from tracker.services.systems import Beside, Reading
+from tracker.services.systems import Beside, OnList, Reading
 from tracker.user_input import check_tc
 
 
@@ -219,7 +219,6 @@ class StandingRow:
     elo_rank: int | None
     glicko_rank: int | None
     flagged: bool
-    readings: tuple[Reading | None, ...] = ()  # the other systems' (Standings.beside)
 
 
 @dataclass(frozen=True)
@@ -233,7 +232,7 @@ class Standings:
     assumption_summary: str = ""
     external_opponents: bool = False
     provisional_rd: float | None = None
-    beside: Beside = field(default_factory=Beside)  # the systems beside but the shadow
+    others: OnList = field(default_factory=OnList)  # the other systems' readings
 
 
 def _ranks(values: dict[int, float]) -> dict[int, int]:
@@ -280,8 +279,6 @@ def _compare_all(db: Db, tc: str) -> Standings:
     # the registered systems' readings: the official list's and the shadow's
     elo = {p: _whole(r.rating) for p, r in closing.OFFICIAL.on_list(db, tc, month).items()}
     shadows = closing.system("shadow").on_list(db, tc, month)
-    beside = Beside.of(db, closing.others())
-    others = [s.on_list(db, tc, month) for s in beside.systems]
     names = queries.all_player_names(db)
     elo_rated = {p: float(r) for p, r in elo.items() if r is not None}
     elo_ranks = _ranks(elo_rated)
@@ -305,7 +302,6 @@ def _compare_all(db: Db, tc: str) -> Standings:
                 elo_rank=elo_ranks.get(p),
                 glicko_rank=glicko_ranks.get(p),
                 flagged=widest > 0 and gaps.get(p) == widest,
-                readings=tuple(by_player.get(p) for by_player in others),
             )
         )
     rows.sort(key=lambda r: (r.elo is None, -(r.elo or 0), r.name))
@@ -319,5 +315,5 @@ def _compare_all(db: Db, tc: str) -> Standings:
         preset.assumption_summary,
         plays_external(db, tc, list_date),
         preset.provisional_rd,
-        beside,
+        OnList.read(db, closing.others(), tc, month),
     )

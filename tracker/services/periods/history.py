@@ -24,7 +24,7 @@ from tracker.services.periods import close_live, closing
 from tracker.services.periods.standing import Peak, Standing, Standings, peak, rehearsed
 from tracker.services.players.refs import PlayerRow, PlayerView, find, show_player
 from tracker.services.shadow.config import get_config
-from tracker.services.systems import Beside, Reading
+from tracker.services.systems import Beside, OnList, Reading
 from tracker.user_input import check_tc, today
 from tracker.vocabulary import DEFAULT_PRESET, TIME_CONTROLS, TimeControl
 
@@ -452,6 +452,7 @@ class RatingList:
     month: dt.date
     entries: tuple[ListEntry, ...]
     stale: bool
+    others: OnList = field(default_factory=OnList)  # the other systems' readings of it
 
 
 #: What printing a list must know before its first line (:func:`list_shape`).
@@ -469,6 +470,7 @@ class ListStream:
     stale: bool
     entries: Iterator[ListEntry]
     period_id: int
+    others: OnList = field(default_factory=OnList)  # the other systems' readings of it
 
 
 def rating_list(db: Db, tc: str, list_month: dt.date | None) -> RatingList:
@@ -479,7 +481,7 @@ def rating_list(db: Db, tc: str, list_month: dt.date | None) -> RatingList:
     holds January's games); default: the latest list.
     """
     ls = list_stream(db, tc, list_month)
-    return RatingList(ls.tc, ls.list_date, ls.month, tuple(ls.entries), ls.stale)
+    return RatingList(ls.tc, ls.list_date, ls.month, tuple(ls.entries), ls.stale, ls.others)
 
 
 def list_stream(db: Db, tc: str, list_month: dt.date | None) -> ListStream:
@@ -502,7 +504,8 @@ def list_stream(db: Db, tc: str, list_month: dt.date | None) -> ListStream:
                 f"{month_label(first)} to {month_label(last)}"
             )
         month, period, stale = match[0]
-    return ListStream(tc, next_month(month), month, stale, _entries(db, period), period)
+    others = OnList.read(db, closing.others(), tc, month)
+    return ListStream(tc, next_month(month), month, stale, _entries(db, period), period, others)
 
 
 def _entries(db: Db, period: int) -> Iterator[ListEntry]:
