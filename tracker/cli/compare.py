@@ -282,18 +282,9 @@ def _compare_all(ctx: typer.Context, tc: str, json: bool, plot: Path | None) -> 
             }
         )
     else:
+        others = st.others.beside.headings
         print_table(
-            [
-                "Elo rank",
-                "name",
-                "Elo",
-                st.preset,
-                "RD",
-                "diff",
-                "rank",
-                *st.others.beside.headings,
-                "",
-            ],
+            ["Elo rank", "name", "Elo", st.preset, "RD", "diff", "rank", *others, ""],
             [
                 (
                     r.elo_rank or "",
@@ -312,7 +303,7 @@ def _compare_all(ctx: typer.Context, tc: str, json: bool, plot: Path | None) -> 
             f"(rank: by the shadow)"
             if st.list_date
             else None,
-            right=("Elo rank", "Elo", st.preset, "RD", "diff", "rank", *st.others.beside.headings),
+            right=("Elo rank", "Elo", st.preset, "RD", "diff", "rank", *others),
             wrap=("name",),
             drop=st.others.beside.drops(),
             empty=f"no closed {st.tc} periods yet (see `tracker period close`)",

@@ -104,7 +104,7 @@ def _rows(s: ListStatus) -> list[tuple[str, str]]:
     for o in s.others:  # another registered system's movers, in its own numbers
         rows += [
             (
-                f"{tc} {o.heading} movers" if i == 0 else "",
+                f"{tc} {o.system} movers" if i == 0 else "",
                 f"{m.name} {m.change:+g} ({m.before:g} -> {m.rating:g})",
             )
             for i, m in enumerate(o.movers)

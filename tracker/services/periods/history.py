@@ -26,7 +26,7 @@ from tracker.services.players.refs import PlayerRow, PlayerView, find, show_play
 from tracker.services.shadow.config import get_config
 from tracker.services.systems import Beside, OnList, Reading
 from tracker.user_input import check_tc, today
-from tracker.vocabulary import DEFAULT_PRESET, TIME_CONTROLS, TimeControl
+from tracker.vocabulary import TIME_CONTROLS, TimeControl
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,6 @@ class History:
     seed_games: int | None
     rows: tuple[HistoryRow, ...]
     stale_months: tuple[dt.date, ...]
-    preset: str = DEFAULT_PRESET
     external_rd: float = 60.0
     # Whether the rows count games against external opponents (the shadow gives them a fixed
     # RD), and the RD from which the preset marks a shadow rating provisional ('?').
@@ -151,7 +150,6 @@ def history(db: Db, ref: str, tc: str, shared: Shared | None = None) -> History:
         seed_games=seed.games if seed else None,
         rows=rows,
         stale_months=tuple(m for m, _, stale in closed if stale),
-        preset=config.preset,
         external_rd=config.external_rd,
         external_opponents=plays_external(db, tc, until, player.id),
         provisional_rd=config.glicko_preset().provisional_rd,

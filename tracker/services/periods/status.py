@@ -41,12 +41,10 @@ class Mover:
 
 @dataclass(frozen=True)
 class Moves:
-    """The biggest movers of a system beside the official list: its name, its first column's
-    heading (``tracker status`` names it so) and the players whose reading changed most
-    between the two latest lists (of those it rated on both)."""
+    """The biggest movers of a system beside the official list (by its name): the players
+    whose reading changed most between the two latest lists (of those it rated on both)."""
 
     system: str
-    heading: str
     movers: tuple[Mover, ...]
 
 
@@ -139,8 +137,9 @@ def _largest(movers: list[Mover]) -> tuple[Mover, ...]:
 def _moves(db: Db, system: Shown, tc: str, closed: list[ClosedMonth]) -> Moves:
     """A system's biggest movers on the latest list: its readings of it beside those of the
     list before (none with a single list)."""
-    after = system.on_list(db, tc, closed[-1].month) if closed else {}
-    before = system.on_list(db, tc, closed[-2].month) if len(closed) > 1 else {}
+    if len(closed) < 2:
+        return Moves(system.name, ())
+    before, after = (system.on_list(db, tc, month) for month, _, _ in closed[-2:])
     changed = {
         pid: (old, new)
         for pid, r in after.items()
@@ -151,4 +150,4 @@ def _moves(db: Db, system: Shown, tc: str, closed: list[ClosedMonth]) -> Moves:
     }
     names = player_names(db, list(changed))
     movers = [Mover(p, names[p], old, new, new - old) for p, (old, new) in changed.items()]
-    return Moves(system.name, system.columns(db)[0], _largest(movers))
+    return Moves(system.name, _largest(movers))
