@@ -433,12 +433,14 @@ def list_page(lp: ListPage, tracked: set[int], fr: Frame) -> str:
             _e(_signed(lp.changes.get(e.player_id))),
             _e(e.games),
             _e(e.k),
+            *map(_e, rl.others.cells(e.player_id)),
         )
         for e in rl.entries
     ]
-    columns = ["rank", "name", "title", "fed", "rating", "change", "games", "K"]
+    others = rl.others.beside.headings  # the other registered systems' columns
+    columns = ["rank", "name", "title", "fed", "rating", "change", "games", "K", *others]
     if rows:
-        numeric = {"rank", "rating", "change", "games", "K"}
+        numeric = {"rank", "rating", "change", "games", "K", *others}
         body += _table(title, columns, rows, numeric, sortable=True)
     else:
         body += "<p>Nobody is rated on this list.</p>\n"
@@ -446,15 +448,16 @@ def list_page(lp: ListPage, tracked: set[int], fr: Frame) -> str:
 
 
 def list_csv(lp: ListPage) -> str:
-    """A published list as CSV: the columns of ``tracker list`` and the change."""
+    """A published list as CSV: the columns of ``tracker list``, the change, and the other
+    registered systems' columns."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow([*LIST_COLUMNS, "change"])
+    others = lp.rating_list.others
+    writer.writerow([*LIST_COLUMNS, "change", *others.beside.headings])
     for e in lp.rating_list.entries:
         change = lp.changes.get(e.player_id)
-        writer.writerow(
-            ["" if v is None else v for v in (*list_row(e), None if change is None else change)]
-        )
+        row = ["" if v is None else v for v in (*list_row(e), change)]
+        writer.writerow(row + others.cells(e.player_id))
     return out.getvalue()
 
 

@@ -12,9 +12,9 @@ The readers take a system's ratings from it too: ``on_list`` (every player's rea
 list a month closes: ``compare --all``) and ``of_player`` (one player's, list by list:
 ``history``). Every system registered after the official list shows itself (:class:`Shown`):
 the headings of its columns, a reading as those columns show it, and as JSON keys; the
-readers (``history``, ``compare``, ``status``, the site) take its columns from it and name no
-system but the shadow, whose Glicko numbers (RD, ranks, plots, presets) they compare with
-the Elo.
+readers (``history``, ``compare``, ``list``, ``status``, the site) take its columns from it
+and name no system but the shadow, whose Glicko numbers (RD, ranks, plots, presets) they
+compare with the Elo.
 """
 
 from __future__ import annotations
@@ -81,7 +81,8 @@ class RatingSystem(Protocol):
 class Shown(RatingSystem, Protocol):
     """A system shown beside the official list: ``columns`` are the headings of its columns
     in a table (the shadow: its preset's name and ``RD``), ``cells`` a reading as they show
-    it (None: blanks), ``fields`` as JSON keys (None: their values null)."""
+    it (None: blanks), ``fields`` as JSON keys (None: their values null). They stand beside
+    a reader's own: named unlike them, and unlike another system's."""
 
     def columns(self, db: Db) -> tuple[str, ...]: ...
 

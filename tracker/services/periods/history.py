@@ -280,23 +280,20 @@ def _with_systems(
     also as the row's own fields."""
     months = [m for m, _, _ in closed]
     read = [system.of_player(db, tc, player_id, months) for system in beside.systems]
+    names = [system.name for system in beside.systems]
     out = []
     for row in rows:
         readings = tuple(by_month.get(row.month) for by_month in read)
-        shadow = next(
-            (r for s, r in zip(beside.systems, readings, strict=True) if s.name == "shadow" and r),
-            None,
+        shadow = dict(zip(names, readings, strict=True)).get("shadow") or Reading(None)
+        row = replace(
+            row,
+            readings=readings,
+            glicko=shadow.rating,
+            glicko_display=shadow.shown,
+            rd=shadow.rd,
+            volatility=shadow.volatility,
+            provisional=shadow.provisional,
         )
-        row = replace(row, readings=readings)
-        if shadow is not None:
-            row = replace(
-                row,
-                glicko=shadow.rating,
-                glicko_display=shadow.shown,
-                rd=shadow.rd,
-                volatility=shadow.volatility,
-                provisional=shadow.provisional,
-            )
         out.append(row)
     return tuple(out)
 
