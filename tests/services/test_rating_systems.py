@@ -1,20 +1,23 @@
 """The seam of the rating systems (tracker.services.systems): a system of the test's own, a
 running count of each tracked player's points, plugs into the month's close beside FIDE's Elo
 and the Glicko shadow, by registering it and nothing else. Closing, rerating and dropping
-periods run its steps; the official list does not move."""
+periods run its steps; the official list does not move; every reader (history, compare,
+compare --all, list, status, the site) shows its numbers from what it says of itself."""
 
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.helpers import Services, close, game, query, seeded
+from tests.helpers import Services, cli_on, close, game, js, ok, query, seeded
 from tracker.db.driver import Db
 from tracker.db.queries.periods import delete_history
 from tracker.services import compare, games, periods
-from tracker.services.periods import closing, history
+from tracker.services.periods import closing, history, status
+from tracker.services.shadow import GlickoShadow
 from tracker.services.systems import Month, Periods, Reading
 
 POINTS = {"1-0": (2, 0), "0-1": (0, 2), "1/2-1/2": (1, 1)}  # half-points
@@ -58,6 +61,15 @@ class Points:
 
     def delete(self, db: Db, which: Periods) -> None:
         delete_history(db, "toy_history", which.tc, since=which.since, before=which.before)
+
+    def columns(self, db: Db) -> tuple[str, ...]:
+        return ("points",)
+
+    def cells(self, reading: Reading | None) -> tuple[str, ...]:
+        return ("" if reading is None else f"{reading.rating:g}",)
+
+    def fields(self, reading: Reading | None) -> dict[str, Any]:
+        return {"points": None if reading is None else reading.rating}
 
     def on_list(self, db: Db, tc: str, month: dt.date) -> dict[int, Reading]:
         rows = db.all(
@@ -160,6 +172,7 @@ class Fixed:
     show of the shadow comes from the registry."""
 
     name = "shadow"
+    columns, cells, fields = GlickoShadow.columns, GlickoShadow.cells, GlickoShadow.fields
 
     def read(self, month: Month, carry: object) -> None:
         return None
@@ -199,3 +212,72 @@ def test_history_and_compare_read_the_registered_systems(
         ("Bell", 1234.0, 50.0),
     }
     assert all(r.elo is not None for r in standings)  # the official list's, as before
+
+
+@pytest.fixture
+def toy(db: Services, monkeypatch: pytest.MonkeyPatch) -> Services:
+    """The season closed to March with the toy registered beside FIDE's Elo and the shadow."""
+    with db.transaction() as s:
+        s.run(
+            "CREATE TABLE toy_history (period_id INTEGER NOT NULL, player_id INTEGER NOT NULL,"
+            " points INTEGER NOT NULL)"
+        )
+    monkeypatch.setattr(closing, "SYSTEMS", [*closing.SYSTEMS, Points()])
+    season(db)
+    db(close, "2026-03")
+    return db
+
+
+def test_every_reader_shows_a_registered_system(toy: Services) -> None:
+    h = toy(history.history, "Ames", "standard")
+    assert h.beside.headings == ["lichess", "RD", "points"]
+    assert [r.readings[1] for r in h.rows] == [Reading(1.0), Reading(1.5), Reading(1.5)]
+    assert all(r.glicko is not None for r in h.rows)  # the shadow's, as before
+    c = toy(compare.compare, "Bell", "standard", None)
+    assert [r.readings for r in c.rows] == [(Reading(0.0),), (Reading(0.5),), (Reading(1.5),)]
+    standings = toy(compare.compare_all, "standard")
+    assert standings.others.readings == ({1: Reading(1.5), 2: Reading(1.5)},)
+    assert toy(history.rating_list, "standard", None).others == standings.others
+    (listed,) = toy(status.status, dt.date(2026, 4, 2)).lists
+    (moves,) = listed.others
+    assert moves.system == "points"
+    assert [(m.name, m.before, m.rating, m.change) for m in moves.movers] == [
+        ("Bell", 0.5, 1.5, 1.0)
+    ]
+
+
+def test_the_command_line_and_the_site_show_a_registered_system(
+    toy: Services, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cli = cli_on(toy.url)
+    text = ok(cli("history", "Ames")).stdout
+    assert "lichess  RD  points  note" in text.splitlines()[1]  # its column after the shadow's
+    monkeypatch.setenv("COLUMNS", "60")  # too narrow: its column goes before the shadow's
+    assert ok(cli("history", "Ames")).stdout.splitlines()[1].endswith("lichess  RD")
+    monkeypatch.delenv("COLUMNS")
+    assert [r["points"] for r in js(cli, "history", "Ames")] == [1.0, 1.5, 1.5]
+    assert [r["glicko"] is not None for r in js(cli, "history", "Ames")] == [True] * 3
+    assert "points" in ok(cli("compare", "Bell")).stdout
+    assert [p["points"] for p in js(cli, "compare", "Bell")["periods"]] == [0.0, 0.5, 1.5]
+    assert {(p["name"], p["points"]) for p in js(cli, "compare", "--all")["players"]} == {
+        ("Ames", 1.5),
+        ("Bell", 1.5),
+    }
+    listing = ok(cli("list")).stdout.splitlines()
+    assert listing[1].endswith("points") and listing[2].endswith("1.5")
+    assert [p["points"] for p in js(cli, "list")["players"]] == [1.5, 1.5]
+    assert "standard points movers  Bell +1 (0.5 -> 1.5)" in ok(cli("status")).stdout
+    (listed,) = js(cli, "status")["lists"]
+    assert listed["systems"] == {
+        "points": [{"id": 2, "name": "Bell", "before": 0.5, "rating": 1.5, "change": 1.0}]
+    }
+    ok(cli("site", "build", str(tmp_path / "site")))
+    page = (tmp_path / "site" / "players" / "1.html").read_text()
+    assert ">points</th>" in page and ">1.5</td>" in page
+    index = (tmp_path / "site" / "index.html").read_text()  # the list beside the Elo
+    assert ">points</th>" in index and ">1.5</td>" in index
+    full = (tmp_path / "site" / "lists" / "standard-2026-04-01.csv").read_text()
+    assert full.splitlines()[:2] == [
+        "rank,name,title,fed,FIDE id,rating,games,born,K,change,points",
+        "1,Ames,,,,1895,1,1980,20,-12,1.5",
+    ]

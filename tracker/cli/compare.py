@@ -58,6 +58,7 @@ def compare_json(c: Comparison) -> dict[str, Any]:
                 "volatility": r.volatility,
                 "provisional": r.provisional,
                 "difference": r.difference,
+                **c.beside.fields(r.readings),  # the other systems' keys, after the shadow's
                 "online": _online_json(r),
             }
             for r in c.rows
@@ -74,12 +75,14 @@ def shown_platform(c: Comparison, wanted: str | None) -> str | None:
 
 
 def print_comparison(c: Comparison, platform: str | None = None) -> None:
-    """Elo, the shadow and (``platform``) the real online rating, per list date."""
+    """Elo, the shadow, the other registered systems' columns and (``platform``) the real
+    online rating, per list date. Too wide, the list date goes, then the volatility, then
+    the other systems' columns, the last registered first (``--json`` has them all)."""
     platform = shown_platform(c, platform)
     series = c.online_series(platform) if platform else None
     columns = ["month", "list", "Elo", c.preset, "RD"]
     columns += ["volatility"] if c.has_volatility else []
-    columns += ["difference"]
+    columns += ["difference", *c.beside.headings]
     if series is None:
         platform = None  # nothing of it stands beside this list
     else:
@@ -96,6 +99,7 @@ def print_comparison(c: Comparison, platform: str | None = None) -> None:
         if c.has_volatility:
             row.append(_f(r.volatility, 5))
         row.append(points(r.difference))
+        row += c.beside.cells(r.readings)
         if platform is not None:
             real = r.online_on(platform)
             row.append("" if real is None else real.rating)
@@ -108,7 +112,7 @@ def print_comparison(c: Comparison, platform: str | None = None) -> None:
         rows,
         title=f"{c.name} ({c.tc}): {what}",
         right=[col for col in columns if col not in ("month", "list")],
-        drop=("list", "volatility"),
+        drop=("list", "volatility", *c.beside.drops()),
         empty=f"no closed {c.tc} periods for {c.name} yet (see `tracker period close`)",
     )
 
@@ -271,14 +275,16 @@ def _compare_all(ctx: typer.Context, tc: str, json: bool, plot: Path | None) -> 
                         "elo_rank": r.elo_rank,
                         "glicko_rank": r.glicko_rank,
                         "flagged": r.flagged,
+                        **st.others.fields(r.player_id),
                     }
                     for r in st.rows
                 ],
             }
         )
     else:
+        others = st.others.beside.headings
         print_table(
-            ["Elo rank", "name", "Elo", st.preset, "RD", "diff", "rank", ""],
+            ["Elo rank", "name", "Elo", st.preset, "RD", "diff", "rank", *others, ""],
             [
                 (
                     r.elo_rank or "",
@@ -288,6 +294,7 @@ def _compare_all(ctx: typer.Context, tc: str, json: bool, plot: Path | None) -> 
                     render.rd(r.rd),
                     points(r.difference),
                     r.glicko_rank or "",
+                    *st.others.cells(r.player_id),
                     "<-" if r.flagged else "",
                 )
                 for r in st.rows
@@ -296,8 +303,9 @@ def _compare_all(ctx: typer.Context, tc: str, json: bool, plot: Path | None) -> 
             f"(rank: by the shadow)"
             if st.list_date
             else None,
-            right=("Elo rank", "Elo", st.preset, "RD", "diff", "rank"),
+            right=("Elo rank", "Elo", st.preset, "RD", "diff", "rank", *others),
             wrap=("name",),
+            drop=st.others.beside.drops(),
             empty=f"no closed {st.tc} periods yet (see `tracker period close`)",
         )
         if any(r.flagged for r in st.rows):

@@ -62,10 +62,7 @@ def history_json(h: History) -> list[dict[str, Any]]:
             "change": r.change,
             "stale": r.stale,
             "note": r.note,
-            "glicko": r.glicko,
-            "rd": r.rd,
-            "volatility": r.volatility,
-            "provisional": r.provisional,
+            **h.beside.fields(r.readings),  # the shadow's: glicko, rd, volatility, provisional
             **standing_json(r.standing),
         }
         for r in h.rows
@@ -73,8 +70,11 @@ def history_json(h: History) -> list[dict[str, Any]]:
 
 
 def print_history(h: History) -> None:
-    """One row per period; at 80 columns the list date and the rounded change go, and each
-    row's note moves under it."""
+    """One row per period, each registered system's columns beside the Elo (the shadow's:
+    its preset and RD); at 80 columns the list date and the rounded change go, and each
+    row's note moves under it; then the columns of the systems after the shadow, the last
+    registered first (``--json`` has them all)."""
+    systems = h.beside.headings
     print_table(
         [
             "month",
@@ -88,8 +88,7 @@ def print_history(h: History) -> None:
             "expected",
             "change",
             "rounded",
-            h.preset,
-            "RD",
+            *systems,
             "note",
         ],
         [
@@ -105,8 +104,7 @@ def print_history(h: History) -> None:
                 render.expected(r.expected) if r.rating_before is not None else "",
                 render.change(r.change_exact) if r.rating_before is not None else "",
                 f"{r.change:+d}" if r.rating_before is not None else "",
-                r.glicko_display or "",
-                render.rd(r.rd),
+                *h.beside.cells(r.readings),
                 r.note,
             )
             for r in h.rows
@@ -122,10 +120,9 @@ def print_history(h: History) -> None:
             "expected",
             "change",
             "rounded",
-            h.preset,
-            "RD",
+            *systems,
         ),
-        drop=("note", "list", "rounded", "rank"),
+        drop=("note", "list", "rounded", "rank", *h.beside.drops(keep=1)),
         below="note",
         wrap=("note",),
         empty=f"no closed {h.tc} periods for {h.name} yet (see `tracker period close`)",
@@ -304,7 +301,7 @@ def rating_list_json(rl: RatingList | ListStream) -> dict[str, Any]:
         "tc": rl.tc,
         "list": rl.list_date.isoformat(),
         "stale": rl.stale,
-        "players": [entry_json(e) for e in rl.entries],
+        "players": [entry_json(e) | rl.others.fields(e.player_id) for e in rl.entries],
     }
 
 
@@ -333,8 +330,9 @@ def list_row(e: ListEntry) -> tuple[Any, ...]:
 
 def print_rating_list(ls: ListStream, shape: ListShape) -> None:
     """The list as its lines come from the database: the column widths are known before the
-    first line (``shape``; the fixed ones from what the columns hold), so nothing waits for
-    the last."""
+    first line (``shape``; the fixed ones from what the columns hold; another registered
+    system's from its readings), so nothing waits for the last. Too wide, the FIDE id goes,
+    then the other systems' columns, the last registered first (``--json`` has them)."""
     if not shape.players:
         message("nobody is rated on this list")
         return
@@ -349,13 +347,16 @@ def print_rating_list(ls: ListStream, shape: ListShape) -> None:
         4,  # a year
         2,  # K: 10, 20 or 40
     ]
+    others = ls.others
+    shown = (others.cells(p) for p in {p for r in others.readings for p in r})
+    widths += [max(map(len, column)) for column in zip(others.beside.headings, *shown, strict=True)]
     render.stream_table(
-        LIST_COLUMNS,
-        map(list_row, ls.entries),
+        [*LIST_COLUMNS, *others.beside.headings],
+        (list_row(e) + tuple(others.cells(e.player_id)) for e in ls.entries),
         widths,
         title=f"{ls.tc.capitalize()} list of {ls.list_date.isoformat()}",
-        right=("rank", "FIDE id", "rating", "games", "K"),
-        drop=("FIDE id",),
+        right=("rank", "FIDE id", "rating", "games", "K", *others.beside.headings),
+        drop=("FIDE id", *others.beside.drops()),
         wrap=("name",),
     )
 
@@ -370,9 +371,8 @@ def stream_rating_list_json(ls: ListStream) -> None:
     write(head[: -len("[]\n}")] + "[")
     first = True
     for e in ls.entries:
-        text = json_module.dumps(entry_json(e), ensure_ascii=False, indent=2).replace(
-            "\n", "\n    "
-        )
+        entry = entry_json(e) | ls.others.fields(e.player_id)
+        text = json_module.dumps(entry, ensure_ascii=False, indent=2).replace("\n", "\n    ")
         write(("\n    " if first else ",\n    ") + text)
         first = False
     write("]\n}\n" if first else "\n  ]\n}\n")

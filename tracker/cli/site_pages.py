@@ -347,11 +347,13 @@ def _list_section(sl: SiteList) -> str:
                 _e(_signed(sl.changes.get(e.player_id))),
                 _e(e.games),
                 _e(s.display if s is not None else None),
+                *map(_e, rl.others.cells(e.player_id)),
             )
         )
     stale = f" ({STALE})" if rl.stale else ""
     caption = f"{rl.tc.capitalize()} list of {rl.list_date.isoformat()}{stale}"
     columns = ["rank", "name", "title", "fed", "rating", "change", "games", sl.preset]
+    columns += rl.others.beside.headings
     name = list_name(rl.tc, rl.list_date)
     heading = (
         f'<h2 id="{_e(rl.tc)}">{_e(rl.tc.capitalize())}</h2>\n'
@@ -363,7 +365,7 @@ def _list_section(sl: SiteList) -> str:
         heading += f"<p>Open: {_w(month_label(sl.pending.open_month))}; {_w(waiting)}.</p>\n"
     if not rl.entries:
         return heading + f"<p>{_w(caption)}: nobody is rated on this list.</p>\n"
-    numeric = {"rank", "rating", "change", "games", sl.preset}
+    numeric = {"rank", "rating", "change", "games", sl.preset, *rl.others.beside.headings}
     return heading + _table(caption, columns, rows, numeric, sortable=True)
 
 
@@ -431,12 +433,14 @@ def list_page(lp: ListPage, tracked: set[int], fr: Frame) -> str:
             _e(_signed(lp.changes.get(e.player_id))),
             _e(e.games),
             _e(e.k),
+            *map(_e, rl.others.cells(e.player_id)),
         )
         for e in rl.entries
     ]
-    columns = ["rank", "name", "title", "fed", "rating", "change", "games", "K"]
+    others = rl.others.beside.headings  # the other registered systems' columns
+    columns = ["rank", "name", "title", "fed", "rating", "change", "games", "K", *others]
     if rows:
-        numeric = {"rank", "rating", "change", "games", "K"}
+        numeric = {"rank", "rating", "change", "games", "K", *others}
         body += _table(title, columns, rows, numeric, sortable=True)
     else:
         body += "<p>Nobody is rated on this list.</p>\n"
@@ -444,15 +448,16 @@ def list_page(lp: ListPage, tracked: set[int], fr: Frame) -> str:
 
 
 def list_csv(lp: ListPage) -> str:
-    """A published list as CSV: the columns of ``tracker list`` and the change."""
+    """A published list as CSV: the columns of ``tracker list``, the change, and the other
+    registered systems' columns."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow([*LIST_COLUMNS, "change"])
+    others = lp.rating_list.others
+    writer.writerow([*LIST_COLUMNS, "change", *others.beside.headings])
     for e in lp.rating_list.entries:
         change = lp.changes.get(e.player_id)
-        writer.writerow(
-            ["" if v is None else v for v in (*list_row(e), None if change is None else change)]
-        )
+        row = ["" if v is None else v for v in (*list_row(e), change)]
+        writer.writerow(row + others.cells(e.player_id))
     return out.getvalue()
 
 
@@ -707,7 +712,7 @@ def _chart_words(
 def _history_section(record: SiteRecord, tracked: set[int]) -> str:
     h = record.history
     columns = ["month", "list", "before", "rating", "rank", "K", "games", "score", "expected"]
-    columns += ["change", "rounded", h.preset, "RD", "note"]
+    columns += ["change", "rounded", *h.beside.headings, "note"]
     rows = []
     for r in h.rows:
         rated = r.rating_before is not None
@@ -724,13 +729,12 @@ def _history_section(record: SiteRecord, tracked: set[int]) -> str:
                 _e(render.expected(r.expected) if rated else ""),
                 _e(render.change(r.change_exact) if rated else ""),
                 _e(_signed(r.change) if rated else ""),
-                _e(r.glicko_display),
-                _e(render.rd(r.rd)),
+                *map(_e, h.beside.cells(r.readings)),
                 _e("; ".join(filter(None, [STALE if r.stale else None, r.note]))),
             )
         )
     numeric = {"before", "rating", "K", "games", "score", "expected", "change", "rounded"}
-    numeric |= {h.preset, "RD"}
+    numeric |= set(h.beside.headings)
     tc = _e(h.tc)
     return (
         f'<section aria-labelledby="{tc}">\n<h2 id="{tc}">{_e(h.tc.capitalize())}</h2>\n'

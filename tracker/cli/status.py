@@ -14,7 +14,7 @@ from tracker.user_input import today
 from tracker.vocabulary import plural
 
 if TYPE_CHECKING:
-    from tracker.services.periods.status import ListStatus, Status
+    from tracker.services.periods.status import ListStatus, Mover, Status
 
 
 def _months(months: tuple[Any, ...]) -> str:
@@ -25,7 +25,19 @@ def _months(months: tuple[Any, ...]) -> str:
     return f"{month_label(months[0])}..{month_label(months[-1])}"
 
 
+def _mover_json(m: Mover) -> dict[str, Any]:
+    return {
+        "id": m.player_id,
+        "name": m.name,
+        "before": m.before,
+        "rating": m.rating,
+        "change": m.change,
+    }
+
+
 def status_json(st: Status, database: str) -> dict[str, Any]:
+    """``status --json``; a list's ``systems``, by name, the movers of every other registered
+    rating system but the shadow (none: no key)."""
     return {
         "database": database,
         "players": {"tracked": st.tracked, "external": st.external},
@@ -49,16 +61,12 @@ def status_json(st: Status, database: str) -> dict[str, Any]:
                 "closable": [month_label(m) for m in s.closable],
                 "stale_months": [month_label(m) for m in s.stale_months],
                 "games_to_rerate": s.rerate_games,
-                "movers": [
-                    {
-                        "id": m.player_id,
-                        "name": m.name,
-                        "before": m.before,
-                        "rating": m.rating,
-                        "change": m.change,
-                    }
-                    for m in s.movers
-                ],
+                "movers": [_mover_json(m) for m in s.movers],
+                **(
+                    {"systems": {o.system: [_mover_json(m) for m in o.movers] for o in s.others}}
+                    if s.others
+                    else {}
+                ),
             }
             for s in st.lists
         ],
@@ -93,6 +101,14 @@ def _rows(s: ListStatus) -> list[tuple[str, str]]:
         rows.append(
             (f"{tc} movers" if i == 0 else "", f"{m.name} {m.change:+d} ({m.before} -> {after})")
         )
+    for o in s.others:  # another registered system's movers, in its own numbers
+        rows += [
+            (
+                f"{tc} {o.system} movers" if i == 0 else "",
+                f"{m.name} {m.change:+g} ({m.before:g} -> {m.rating:g})",
+            )
+            for i, m in enumerate(o.movers)
+        ]
     return rows
 
 

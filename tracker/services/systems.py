@@ -10,13 +10,17 @@ again. A system's rows belong to a period (``period_id``), so removing a period 
 
 The readers take a system's ratings from it too: ``on_list`` (every player's reading on the
 list a month closes: ``compare --all``) and ``of_player`` (one player's, list by list:
-``history``).
+``history``). Every system registered after the official list shows itself (:class:`Shown`):
+the headings of its columns, a reading as those columns show it, and as JSON keys; the
+readers (``history``, ``compare``, ``list``, ``status``, the site) take its columns from it
+and name no system but the shadow, whose Glicko numbers (RD, ranks, plots, presets) they
+compare with the Elo.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from tracker.vocabulary import TimeControl
@@ -72,6 +76,72 @@ class RatingSystem(Protocol):
     def of_player(
         self, db: Db, tc: str, player_id: int, months: list[dt.date]
     ) -> dict[dt.date, Reading]: ...
+
+
+class Shown(RatingSystem, Protocol):
+    """A system shown beside the official list: ``columns`` are the headings of its columns
+    in a table (the shadow: its preset's name and ``RD``), ``cells`` a reading as they show
+    it (None: blanks), ``fields`` as JSON keys (None: their values null). They stand beside
+    a reader's own: named unlike them, and unlike another system's."""
+
+    def columns(self, db: Db) -> tuple[str, ...]: ...
+
+    def cells(self, reading: Reading | None) -> tuple[str, ...]: ...
+
+    def fields(self, reading: Reading | None) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class Beside:
+    """Systems shown beside the official list, as a reader shows them: their columns'
+    headings, read once (``columns``, by system), and each reading of a row (one per system,
+    in order) as cells and JSON keys."""
+
+    systems: tuple[Shown, ...] = ()
+    columns: tuple[tuple[str, ...], ...] = ()
+
+    @classmethod
+    def of(cls, db: Db, systems: list[Shown]) -> Beside:
+        return cls(tuple(systems), tuple(s.columns(db) for s in systems))
+
+    @property
+    def headings(self) -> list[str]:
+        return [heading for columns in self.columns for heading in columns]
+
+    def drops(self, keep: int = 0) -> list[tuple[str, ...]]:
+        """The columns of every system after the first ``keep``, the last registered first: the
+        steps a table too wide takes (each system's columns go together)."""
+        return list(reversed(self.columns[keep:]))
+
+    def cells(self, readings: tuple[Reading | None, ...]) -> list[str]:
+        return [c for s, r in zip(self.systems, readings, strict=True) for c in s.cells(r)]
+
+    def fields(self, readings: tuple[Reading | None, ...]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for system, reading in zip(self.systems, readings, strict=True):
+            out |= system.fields(reading)
+        return out
+
+
+@dataclass(frozen=True)
+class OnList:
+    """The readings of the systems ``beside`` on one list, by player (one mapping per
+    system): a list's columns beside the official ratings."""
+
+    beside: Beside = field(default_factory=Beside)
+    readings: tuple[dict[int, Reading], ...] = ()
+
+    @classmethod
+    def read(cls, db: Db, systems: list[Shown], tc: str, month: dt.date) -> OnList:
+        """The list of ``month`` (dated the first of the next) as ``systems`` read it."""
+        beside = Beside.of(db, systems)
+        return cls(beside, tuple(s.on_list(db, tc, month) for s in beside.systems))
+
+    def cells(self, player_id: int) -> list[str]:
+        return self.beside.cells(tuple(r.get(player_id) for r in self.readings))
+
+    def fields(self, player_id: int) -> dict[str, Any]:
+        return self.beside.fields(tuple(r.get(player_id) for r in self.readings))
 
 
 @dataclass(frozen=True)

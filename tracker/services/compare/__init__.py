@@ -4,7 +4,7 @@ predicted the games better."""
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tracker.db.collector import without_gc
 from tracker.db.driver import Db
@@ -20,6 +20,7 @@ from tracker.services.periods.history import not_rated_here, plays_external
 from tracker.services.players.refs import find
 from tracker.services.shadow import reads as shadow_reads
 from tracker.services.shadow.config import check_preset, get_config
+from tracker.services.systems import Beside, OnList, Reading
 from tracker.user_input import check_tc
 
 
@@ -54,6 +55,7 @@ class CompareRow:
     provisional: bool | None
     difference: float | None
     online: tuple[OnlineAt, ...] = ()
+    readings: tuple[Reading | None, ...] = ()  # the other systems' (Comparison.beside)
 
     def online_on(self, platform: str) -> OnlineAt | None:
         return next((o for o in self.online if o.platform == platform), None)
@@ -77,6 +79,8 @@ class Comparison:
     assumption_summary: str = ""
     # The player's real online ratings in the perf beside ``tc``, per linked platform.
     online: tuple[OnlineSeries, ...] = ()
+    # The registered systems beside the Elo but the shadow (each row's ``readings``).
+    beside: Beside = field(default_factory=Beside)
 
     @property
     def has_volatility(self) -> bool:
@@ -97,13 +101,14 @@ def _row(
     player: ShadowPlayer | None,
     preset: GlickoPreset,
     series: list[OnlineSeries],
+    readings: tuple[Reading | None, ...],
 ) -> CompareRow:
     list_date = next_month(month)
     real = tuple(
         OnlineAt(s.platform, *point) for s in series if (point := s.on(list_date)) is not None
     )
     if player is None:
-        return CompareRow(month, list_date, elo, None, None, None, None, None, None, real)
+        return CompareRow(month, list_date, elo, None, None, None, None, None, None, real, readings)
     state = as_of(player, list_date, preset)
     return CompareRow(
         month=month,
@@ -116,6 +121,7 @@ def _row(
         provisional=glicko.is_provisional(state, preset),
         difference=None if elo is None else state.rating - elo,
         online=real,
+        readings=readings,
     )
 
 
@@ -129,6 +135,7 @@ def compare(db: Db, ref: str, tc: str, preset_name: str | None) -> Comparison:
     name = check_preset(preset_name) if preset_name else config.preset
     preset = config.glicko_preset(name)
     closed = lists.closed_months(db, tc)
+    months = [m for m, _, _ in closed]
     lines = lists.player_lines(db, tc, player.id, closed)
     elo = {month: line.rating for month, _, line in lines}
     stored = name == config.preset
@@ -144,7 +151,7 @@ def compare(db: Db, ref: str, tc: str, preset_name: str | None) -> Comparison:
                 provisional = glicko.is_provisional(state, preset)
                 points.append(ComparePoint(row.played_on, row.rating, row.rd, provisional))
         # idle months: the latest earlier month-end row (shadow_reads.month_end_players)
-        month_states = shadow_reads.fill_months(month_states, [m for m, _, _ in closed])
+        month_states = shadow_reads.fill_months(month_states, months)
     else:
         dates = queries.game_days(db, tc, player.id)
         for replayed in shadow_reads.replay(db, tc, config, name):
@@ -164,9 +171,18 @@ def compare(db: Db, ref: str, tc: str, preset_name: str | None) -> Comparison:
         if first_line.rating_before is not None:
             elo_start = (first_month, first_line.rating_before)
     series = series_for(db, [player.id], tc).get(player.id, [])
+    beside = Beside.of(db, closing.others())
+    others = [s.of_player(db, tc, player.id, months) for s in beside.systems]
     out = [
-        _row(month, elo.get(month), month_states.get(month), preset, series)
-        for month, _, _ in closed
+        _row(
+            month,
+            elo.get(month),
+            month_states.get(month),
+            preset,
+            series,
+            tuple(by_month.get(month) for by_month in others),
+        )
+        for month in months
         if month in month_states or elo.get(month) is not None
     ]
     return Comparison(
@@ -186,6 +202,7 @@ def compare(db: Db, ref: str, tc: str, preset_name: str | None) -> Comparison:
         online=tuple(series),
         external_opponents=plays_external(db, tc, out[-1].list_date if out else None, player.id),
         provisional_rd=preset.provisional_rd,
+        beside=beside,
     )
 
 
@@ -215,6 +232,7 @@ class Standings:
     assumption_summary: str = ""
     external_opponents: bool = False
     provisional_rd: float | None = None
+    others: OnList = field(default_factory=OnList)  # the other systems' readings
 
 
 def _ranks(values: dict[int, float]) -> dict[int, int]:
@@ -297,4 +315,5 @@ def _compare_all(db: Db, tc: str) -> Standings:
         preset.assumption_summary,
         plays_external(db, tc, list_date),
         preset.provisional_rd,
+        OnList.read(db, closing.others(), tc, month),
     )

@@ -10,7 +10,7 @@ publishes the list dated the first of the next month (FIDE Rating Regulations 20
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import Any, cast
 
 from tracker.db.collector import without_gc
 from tracker.db.driver import Db
@@ -19,7 +19,7 @@ from tracker.services import lists
 from tracker.services.lists import rated_games
 from tracker.services.periods.fide_elo import ClosedPeriod, FideElo
 from tracker.services.shadow import GlickoShadow
-from tracker.services.systems import Month, Periods, RatingSystem
+from tracker.services.systems import Month, Periods, RatingSystem, Shown
 from tracker.vocabulary import TimeControl
 
 __all__ = ["OFFICIAL", "SYSTEMS", "ClosedPeriod", "close_months", "delete_periods"]
@@ -39,6 +39,17 @@ def system(name: str) -> RatingSystem:
         if registered.name == name:
             return registered
     raise LookupError(f"no rating system {name!r} is registered")
+
+
+def beside() -> list[Shown]:
+    """The systems shown beside the official list: every one registered after it."""
+    return cast("list[Shown]", SYSTEMS[1:])
+
+
+def others() -> list[Shown]:
+    """The systems beside the official list but the shadow (whose Glicko numbers the readers
+    compare with the Elo on their own): each shown as its columns (``Shown``)."""
+    return [s for s in beside() if s.name != "shadow"]
 
 
 def close_months(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import NamedTuple
 
@@ -24,8 +24,9 @@ from tracker.services.periods import close_live, closing
 from tracker.services.periods.standing import Peak, Standing, Standings, peak, rehearsed
 from tracker.services.players.refs import PlayerRow, PlayerView, find, show_player
 from tracker.services.shadow.config import get_config
+from tracker.services.systems import Beside, OnList, Reading
 from tracker.user_input import check_tc, today
-from tracker.vocabulary import DEFAULT_PRESET, TIME_CONTROLS, TimeControl
+from tracker.vocabulary import TIME_CONTROLS, TimeControl
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,8 @@ class HistoryRow:
     volatility: float | None = None
     provisional: bool | None = None
     standing: Standing | None = None  # his place on the list (None: not rated on it)
+    # every system's beside the official list (History.beside), the shadow's also above
+    readings: tuple[Reading | None, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -59,13 +62,15 @@ class History:
     seed_games: int | None
     rows: tuple[HistoryRow, ...]
     stale_months: tuple[dt.date, ...]
-    preset: str = DEFAULT_PRESET
     external_rd: float = 60.0
     # Whether the rows count games against external opponents (the shadow gives them a fixed
     # RD), and the RD from which the preset marks a shadow rating provisional ('?').
     external_opponents: bool = False
     provisional_rd: float | None = None
     peak: Peak | None = None  # the highest published rating, and its first list
+    beside: Beside = field(
+        default_factory=Beside
+    )  # the systems beside the official list: each row's readings
 
 
 def not_rated_here(player: PlayerRow) -> NotFoundError:
@@ -92,6 +97,7 @@ class Shared:
         self.tc = check_tc(tc)
         self.closed = lists.closed_months(db, self.tc)
         self.config = get_config(db)
+        self.beside = Beside.of(db, closing.beside())
 
 
 def history(db: Db, ref: str, tc: str, shared: Shared | None = None) -> History:
@@ -101,12 +107,9 @@ def history(db: Db, ref: str, tc: str, shared: Shared | None = None) -> History:
     player = find(db, ref)
     if player.external:
         raise not_rated_here(player)
-    if shared is not None:
-        assert shared.tc == tc
-        closed, config = shared.closed, shared.config
-    else:
-        closed = lists.closed_months(db, tc)
-        config = get_config(db)
+    shared = shared or Shared(db, tc)
+    assert shared.tc == tc
+    closed, config, beside = shared.closed, shared.config, shared.beside
     lines = lists.player_lines(db, tc, player.id, closed)
     standings = Standings(db, tc, player.id)
     listed = [
@@ -133,7 +136,9 @@ def history(db: Db, ref: str, tc: str, shared: Shared | None = None) -> History:
         db,
         player.id,
         tc,
-        _with_shadow(db, player.id, _with_later(db, tc, player.id, listed, closed), tc, closed),
+        _with_systems(
+            db, player.id, _with_later(db, tc, player.id, listed, closed), tc, closed, beside
+        ),
     )
     seed = lists.seeds(db, tc, only=[player.id]).get(player.id)
     until = rows[-1].list_date if rows else None
@@ -145,11 +150,11 @@ def history(db: Db, ref: str, tc: str, shared: Shared | None = None) -> History:
         seed_games=seed.games if seed else None,
         rows=rows,
         stale_months=tuple(m for m, _, stale in closed if stale),
-        preset=config.preset,
         external_rd=config.external_rd,
         external_opponents=plays_external(db, tc, until, player.id),
         provisional_rd=config.glicko_preset().provisional_rd,
         peak=peak(lines),
+        beside=beside,
     )
 
 
@@ -263,27 +268,33 @@ def _with_later(
     return tuple(by_month[m] for m in sorted(by_month))
 
 
-def _with_shadow(
-    db: Db, player_id: int, rows: tuple[HistoryRow, ...], tc: str, closed: list[ClosedMonth]
+def _with_systems(
+    db: Db,
+    player_id: int,
+    rows: tuple[HistoryRow, ...],
+    tc: str,
+    closed: list[ClosedMonth],
+    beside: Beside,
 ) -> tuple[HistoryRow, ...]:
-    """The shadow at each list date beside the Elo (the registered shadow system's)."""
-    shadow = closing.system("shadow").of_player(db, tc, player_id, [m for m, _, _ in closed])
+    """Each row with every system's reading at its list date beside the Elo, the shadow's
+    also as the row's own fields."""
+    months = [m for m, _, _ in closed]
+    read = [system.of_player(db, tc, player_id, months) for system in beside.systems]
+    names = [system.name for system in beside.systems]
     out = []
     for row in rows:
-        reading = shadow.get(row.month)
-        if reading is None:
-            out.append(row)
-            continue
-        out.append(
-            replace(
-                row,
-                glicko=reading.rating,
-                glicko_display=reading.shown,
-                rd=reading.rd,
-                volatility=reading.volatility,
-                provisional=reading.provisional,
-            )
+        readings = tuple(by_month.get(row.month) for by_month in read)
+        shadow = dict(zip(names, readings, strict=True)).get("shadow") or Reading(None)
+        row = replace(
+            row,
+            readings=readings,
+            glicko=shadow.rating,
+            glicko_display=shadow.shown,
+            rd=shadow.rd,
+            volatility=shadow.volatility,
+            provisional=shadow.provisional,
         )
+        out.append(row)
     return tuple(out)
 
 
@@ -436,6 +447,7 @@ class RatingList:
     month: dt.date
     entries: tuple[ListEntry, ...]
     stale: bool
+    others: OnList = field(default_factory=OnList)  # the other systems' readings of it
 
 
 #: What printing a list must know before its first line (:func:`list_shape`).
@@ -453,6 +465,7 @@ class ListStream:
     stale: bool
     entries: Iterator[ListEntry]
     period_id: int
+    others: OnList = field(default_factory=OnList)  # the other systems' readings of it
 
 
 def rating_list(db: Db, tc: str, list_month: dt.date | None) -> RatingList:
@@ -463,7 +476,7 @@ def rating_list(db: Db, tc: str, list_month: dt.date | None) -> RatingList:
     holds January's games); default: the latest list.
     """
     ls = list_stream(db, tc, list_month)
-    return RatingList(ls.tc, ls.list_date, ls.month, tuple(ls.entries), ls.stale)
+    return RatingList(ls.tc, ls.list_date, ls.month, tuple(ls.entries), ls.stale, ls.others)
 
 
 def list_stream(db: Db, tc: str, list_month: dt.date | None) -> ListStream:
@@ -486,7 +499,8 @@ def list_stream(db: Db, tc: str, list_month: dt.date | None) -> ListStream:
                 f"{month_label(first)} to {month_label(last)}"
             )
         month, period, stale = match[0]
-    return ListStream(tc, next_month(month), month, stale, _entries(db, period), period)
+    others = OnList.read(db, closing.others(), tc, month)
+    return ListStream(tc, next_month(month), month, stale, _entries(db, period), period, others)
 
 
 def _entries(db: Db, period: int) -> Iterator[ListEntry]:

@@ -4,8 +4,9 @@ Per time control with games: the latest list, the open month (the next one to cl
 games not yet rated (those the next closes rate, by the close's own rule: a running event's
 games wait for its end), the months an earlier close could rate already, the games a rerate
 rates (in stale periods, or before the first closed one), the stale periods, and the biggest
-movers of the latest list. Beside them the
-player and game counts and the last import.
+movers of the latest list: on the official list, and in every other registered rating system
+but the shadow (:func:`~tracker.services.periods.closing.others`: from its readings of the
+two latest lists). Beside them the player and game counts and the last import.
 """
 
 from __future__ import annotations
@@ -15,11 +16,14 @@ from dataclasses import dataclass
 
 from tracker.db.driver import Db
 from tracker.db.queries import status as queries
+from tracker.db.queries.lists import ClosedMonth
+from tracker.db.queries.periods import player_names
 from tracker.db.queries.status import LastImport
 from tracker.months import month_of, next_month
 from tracker.services import lists
 from tracker.services.lists import rated_games
 from tracker.services.periods import closing
+from tracker.services.systems import Shown
 from tracker.vocabulary import TIME_CONTROLS
 
 #: Movers shown per list.
@@ -30,9 +34,18 @@ MOVERS = 3
 class Mover:
     player_id: int
     name: str
-    before: int
-    rating: int | None
-    change: int
+    before: float  # the official list's: whole numbers
+    rating: float | None
+    change: float
+
+
+@dataclass(frozen=True)
+class Moves:
+    """The biggest movers of a system beside the official list (by its name): the players
+    whose reading changed most between the two latest lists (of those it rated on both)."""
+
+    system: str
+    movers: tuple[Mover, ...]
 
 
 @dataclass(frozen=True)
@@ -49,6 +62,7 @@ class ListStatus:
     # played games a rerate rates: those of stale periods, and those before the first
     # closed period (tracking starts earlier)
     rerate_games: int = 0
+    others: tuple[Moves, ...] = ()  # the other systems' movers (closing.others)
 
 
 @dataclass(frozen=True)
@@ -105,12 +119,35 @@ def _list_status(db: Db, tc: str, today: dt.date) -> ListStatus | None:
         stale_months=stale,
         movers=_movers(db, closed[-1].period_id) if closed else (),
         rerate_games=rerate,
+        others=tuple(_moves(db, system, tc, closed) for system in closing.others()),
     )
 
 
 def _movers(db: Db, period_id: int) -> tuple[Mover, ...]:
     """The largest rating changes on a list (of players rated before it; ``rating`` None when
     the change took one below the floor), largest first."""
-    movers = [Mover(*row) for row in closing.OFFICIAL.changes(db, period_id)]
+    return _largest([Mover(*row) for row in closing.OFFICIAL.changes(db, period_id)])
+
+
+def _largest(movers: list[Mover]) -> tuple[Mover, ...]:
     movers.sort(key=lambda m: (-abs(m.change), m.name, m.player_id))
     return tuple(movers[:MOVERS])
+
+
+def _moves(db: Db, system: Shown, tc: str, closed: list[ClosedMonth]) -> Moves:
+    """A system's biggest movers on the latest list: its readings of it beside those of the
+    list before (none with a single list)."""
+    if len(closed) < 2:
+        return Moves(system.name, ())
+    before, after = (system.on_list(db, tc, month) for month, _, _ in closed[-2:])
+    changed = {
+        pid: (old, new)
+        for pid, r in after.items()
+        if (new := r.rating) is not None
+        and pid in before
+        and (old := before[pid].rating) is not None
+        and new != old
+    }
+    names = player_names(db, list(changed))
+    movers = [Mover(p, names[p], old, new, new - old) for p, (old, new) in changed.items()]
+    return Moves(system.name, _largest(movers))

@@ -37,7 +37,7 @@ __all__ = [
 
 import datetime as dt
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tracker.db.collector import without_gc
 from tracker.db.driver import Db
@@ -164,6 +164,24 @@ class GlickoShadow:
         return {
             month: _reading(as_of(player, next_month(month), preset), preset)
             for month, player in by_month.items()
+        }
+
+    def columns(self, db: Db) -> tuple[str, ...]:
+        return (get_config(db).preset, "RD")
+
+    def cells(self, reading: Reading | None) -> tuple[str, ...]:
+        """The rating as the preset shows it (``1834?``: provisional), the RD whole."""
+        if reading is None:
+            return ("", "")
+        return (reading.shown or "", "" if reading.rd is None else f"{reading.rd:.0f}")
+
+    def fields(self, reading: Reading | None) -> dict[str, Any]:
+        r = reading or Reading(None)
+        return {
+            "glicko": r.rating,
+            "rd": r.rd,
+            "volatility": r.volatility,
+            "provisional": r.provisional,
         }
 
 
