@@ -30,7 +30,7 @@ ROW_TYPES: dict[str, tuple[type[tuple[object, ...]], frozenset[str]]] = {
     "player_seeds": (players.SeedRow, NONE),
     "official_ratings": (players.EarlierList, frozenset({"player_id"})),
     "events": (games.EventRow, frozenset({"name_key"})),
-    "event_ratings": (events.EventRating, NONE),
+    "event_ratings": (events.EventRatingRow, NONE),
     "imports": (imports.NewImport, OWN),
     "games": (games.GameRow, frozenset({"created_at"})),
     "byes": (byes.ByeRow, frozenset({"created_at"})),
@@ -42,7 +42,7 @@ ROW_TYPES: dict[str, tuple[type[tuple[object, ...]], frozenset[str]]] = {
     "shadow_settings": (shadow.Settings, OWN),
     "site_config": (site.SiteConfigRow, OWN),
     "change_log": (log.LogRow, NONE),
-    "removed_games": (log.RemovedGame, NONE),
+    "removed_games": (log.RemovedGameRow, NONE),
 }
 
 

@@ -56,7 +56,7 @@ def listed(db: Services) -> Services:
     return db
 
 
-def _reference(s: Any, tc: str, list_date: dt.date) -> tuple[history.ListEntry, ...]:
+def _reference(s: Any, tc: str, list_date: dt.date) -> tuple[history.ListEntryView, ...]:
     """The list as tracker built it before it was stored: every line worked out from the
     history and the seeds, in memory, sorted in Python."""
     month = dt.date(list_date.year, list_date.month, 1) - dt.timedelta(days=1)
@@ -76,7 +76,7 @@ def _reference(s: Any, tc: str, list_date: dt.date) -> tuple[history.ListEntry, 
             rank, previous = position, line.rating
         name, title, fed, fide_id = people[pid]
         out.append(
-            history.ListEntry(
+            history.ListEntryView(
                 rank,
                 pid,
                 name,

@@ -24,7 +24,7 @@ from tracker.db.driver import Db
 from tracker.db.queries import lists as queries
 from tracker.services import lists, periods, players
 from tracker.services.games import remove_game
-from tracker.services.periods.standing import Standings, place
+from tracker.services.periods.standing import ListPlaces, place
 from tracker.services.players import Seed
 from tracker.vocabulary import TIME_CONTROLS
 
@@ -113,10 +113,10 @@ def test_ranks_and_percentiles_are_those_of_the_sorted_list(db: Services) -> Non
         entries = queries.entries(s, period)
         ratings = sorted(e.rating for e in entries)
         for e in entries:
-            standing = Standings(s, "standard", e.player_id).place(month("2026-01"))
+            standing = ListPlaces(s, "standard", e.player_id).place(month("2026-01"))
             assert standing == place(ratings, e.rating)
         ranks = {e.rating: e.rank for e in entries}
-        assert Standings(s, "standard", entries[0].player_id).place(dt.date(2025, 12, 1)) is None
+        assert ListPlaces(s, "standard", entries[0].player_id).place(dt.date(2025, 12, 1)) is None
     assert sorted(ranks.values()) == [1, 2, 4, 5]
 
 

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from tracker.services.periods.detail import DetailGame, PeriodDetail
     from tracker.services.periods.history import (
         History,
-        ListEntry,
+        ListEntryView,
         ListShape,
         ListStream,
         RatingList,
@@ -324,7 +324,7 @@ def entry_json(e: Any) -> dict[str, Any]:
 LIST_COLUMNS = ["rank", "name", "title", "fed", "FIDE id", "rating", "games", "born", "K"]
 
 
-def list_row(e: ListEntry) -> tuple[Any, ...]:
+def list_row(e: ListEntryView) -> tuple[Any, ...]:
     return (e.rank, e.name, e.title, e.federation, e.fide_id, e.rating, e.games, e.birth_year, e.k)
 
 

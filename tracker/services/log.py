@@ -77,7 +77,7 @@ def write_entry(db: Db, command: str, at: dt.datetime) -> int | None:
     for game, entry in removed:
         month = dt.date.fromisoformat(entry["months"][0] + "-01")
         queries.insert_removed_game(
-            db, queries.RemovedGame(int(game["id"]), log_id, json.dumps(game), month)
+            db, queries.RemovedGameRow(int(game["id"]), log_id, json.dumps(game), month)
         )
     db.journal.clear()
     return log_id

@@ -54,7 +54,7 @@ def event_ratings_of(db: Db, event_id: int) -> dict[int, int]:
     return {int(pid): int(rating) for pid, rating in rows}
 
 
-class EventRating(NamedTuple):
+class EventRatingRow(NamedTuple):
     """A rating given for a player of an event (``event_ratings``: a corrected Ro)."""
 
     event_id: int
@@ -62,7 +62,7 @@ class EventRating(NamedTuple):
     rating: int
 
 
-def put_event_rating(db: Db, given: EventRating) -> None:
+def put_event_rating(db: Db, given: EventRatingRow) -> None:
     """Store a given rating (replacing the player's in the event)."""
     delete_event_rating(db, given.event_id, given.player_id)
     db.run(

@@ -32,25 +32,27 @@ def log_rows(db: Db, since: int = 0) -> list[LogRow]:
     return [LogRow(int(i), moment(at), str(c), str(e)) for i, at, c, e in rows]
 
 
-class RemovedGame(NamedTuple):
+class RemovedGameRow(NamedTuple):
     id: int
     log_id: int
     game: str  # JSON
     month: dt.date
 
 
-def insert_removed_game(db: Db, removed: RemovedGame) -> None:
+def insert_removed_game(db: Db, removed: RemovedGameRow) -> None:
     db.run(
         "INSERT INTO removed_games (id, log_id, game, month) VALUES (:id, :log_id, :game, :month)",
         removed._asdict(),
     )
 
 
-def removed_game(db: Db, game_id: int) -> RemovedGame | None:
+def removed_game(db: Db, game_id: int) -> RemovedGameRow | None:
     row = db.first(
         "SELECT id, log_id, game, month FROM removed_games WHERE id = :id", {"id": game_id}
     )
-    return None if row is None else RemovedGame(int(row[0]), int(row[1]), str(row[2]), day(row[3]))
+    return (
+        None if row is None else RemovedGameRow(int(row[0]), int(row[1]), str(row[2]), day(row[3]))
+    )
 
 
 def delete_removed_game(db: Db, game_id: int) -> None:

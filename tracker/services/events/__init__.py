@@ -101,7 +101,7 @@ def edit_event(
         check_plausible_rating(rating, "rating")
         _check_rated(db, event, played, player.id, player.name)
         if given.get(player.id) != rating:
-            queries.put_event_rating(db, queries.EventRating(event.id, player.id, rating))
+            queries.put_event_rating(db, queries.EventRatingRow(event.id, player.id, rating))
             given[player.id] = rating
             changes.append(f"{player.name}: rated with {rating} in it")
             touch(_rated_period(played))
@@ -347,7 +347,7 @@ def merge_events(db: Db, keep: str, other: str) -> EventMerge:
     given = queries.event_ratings_of(db, target.id)
     for pid, rating in queries.event_ratings_of(db, source.id).items():
         if pid not in given:
-            queries.put_event_rating(db, queries.EventRating(target.id, pid, rating))
+            queries.put_event_rating(db, queries.EventRatingRow(target.id, pid, rating))
     if source.start_date < target.start_date:
         queries.fix_event_start(db, target.id, source.start_date, _fixed(db, source.id))
     queries.delete_event(db, source.id)

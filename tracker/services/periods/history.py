@@ -21,7 +21,7 @@ from tracker.ratings import fide
 from tracker.services import lists
 from tracker.services.lists import rated_games
 from tracker.services.periods import close_live, closing
-from tracker.services.periods.standing import Peak, Standing, Standings, peak, rehearsed
+from tracker.services.periods.standing import ListPlaces, Peak, Standing, peak, rehearsed
 from tracker.services.players.refs import PlayerRow, PlayerView, find, show_player
 from tracker.services.shadow.config import get_config
 from tracker.services.systems import Beside, OnList, Reading
@@ -111,7 +111,7 @@ def history(db: Db, ref: str, tc: str, shared: Shared | None = None) -> History:
     assert shared.tc == tc
     closed, config, beside = shared.closed, shared.config, shared.beside
     lines = lists.player_lines(db, tc, player.id, closed)
-    standings = Standings(db, tc, player.id)
+    standings = ListPlaces(db, tc, player.id)
     listed = [
         HistoryRow(
             month=month,
@@ -362,7 +362,7 @@ def _status(db: Db, player: PlayerRow, tc: TimeControl, today: dt.date) -> Ratin
             state = listed[player.id]
         elif seed is not None:
             state = lists.seeded_state(seed, player.birth_year, closed[0].month)
-        standing = Standings(db, tc, player.id).place(last_month)
+        standing = ListPlaces(db, tc, player.id).place(last_month)
         best = peak(lists.player_lines(db, tc, player.id, closed))
     elif seed is not None:
         state = lists.seeded_state(seed, player.birth_year, first_games or month_of(today))
@@ -420,14 +420,14 @@ def _live(
             change_exact=sum((lists.from_hundredths(x.change_exact_c) for x in played), Decimal(0)),
             change=sum(x.change for x in played),
             rating=rating,
-            standing=Standings(db, tc, player_id).place(last),
+            standing=ListPlaces(db, tc, player_id).place(last),
             list_date=next_month(last),
         )
 
     return rehearsed(db, close_and_read)
 
 
-class ListEntry(NamedTuple):  # a tuple: a federation's list has tens of thousands
+class ListEntryView(NamedTuple):  # a tuple: a federation's list has tens of thousands
     rank: int
     player_id: int
     name: str
@@ -445,7 +445,7 @@ class RatingList:
     tc: str
     list_date: dt.date
     month: dt.date
-    entries: tuple[ListEntry, ...]
+    entries: tuple[ListEntryView, ...]
     stale: bool
     others: OnList = field(default_factory=OnList)  # the other systems' readings of it
 
@@ -463,7 +463,7 @@ class ListStream:
     list_date: dt.date
     month: dt.date
     stale: bool
-    entries: Iterator[ListEntry]
+    entries: Iterator[ListEntryView]
     period_id: int
     others: OnList = field(default_factory=OnList)  # the other systems' readings of it
 
@@ -503,11 +503,11 @@ def list_stream(db: Db, tc: str, list_month: dt.date | None) -> ListStream:
     return ListStream(tc, next_month(month), month, stale, _entries(db, period), period, others)
 
 
-def _entries(db: Db, period: int) -> Iterator[ListEntry]:
+def _entries(db: Db, period: int) -> Iterator[ListEntryView]:
     # Columns, not entities: a federation's list has hundreds of thousands of lines.
     for line in lists.printed_list(db, period, ("title", "federation", "fide_id")):
         title, fed, fide_id = line.extra
-        yield ListEntry(
+        yield ListEntryView(
             line.rank, line.player_id, line.name, title, fed, fide_id, line.birth_year,
             line.rating, line.games, line.k,
         )  # fmt: skip

@@ -22,7 +22,7 @@ from tracker.errors import NotFoundError
 from tracker.months import month_label, month_of
 from tracker.services import lists
 from tracker.services.periods import close_live
-from tracker.services.periods.history import ListEntry, rating_list
+from tracker.services.periods.history import ListEntryView, rating_list
 from tracker.services.periods.standing import place, rehearsed
 from tracker.user_input import check_tc
 
@@ -61,7 +61,7 @@ def live_list(db: Db, tc: str, today: dt.date) -> LiveList:
     published = rating_list(db, tc, None) if before else None
 
     def close_and_read() -> tuple[
-        tuple[dt.date, ...], tuple[ListEntry, ...], dt.date | None, Counter[int]
+        tuple[dt.date, ...], tuple[ListEntryView, ...], dt.date | None, Counter[int]
     ]:
         months = close_live(db, tc, today)
         played: Counter[int] = Counter()

@@ -44,7 +44,7 @@ class Standing:
     percentile: float  # share of the list's rated players rated below him, 0..100
 
 
-class Standings:
+class ListPlaces:
     """Where one player stands on each stored list of a time control he is rated on: his
     entries' ranks and the sizes of those lists, read by index probes around his own rank
     (``list_entries``), whatever the size of the lists."""
