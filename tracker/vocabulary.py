@@ -191,7 +191,7 @@ PLATFORMS: Final[tuple[Platform, ...]] = get_args(Platform)
 assert tuple(ONLINE_PLATFORMS) == PLATFORMS
 
 
-def online_perf(platform: str, tc: str) -> str | None:
+def online_perf(platform: str, tc: TimeControl) -> str | None:
     """The ``platform`` perf that stands beside the FIDE list ``tc`` (None: none does)."""
     found = ONLINE_PLATFORMS.get(platform)
     for perf, mapped in (found.perfs if found else {}).items():

@@ -18,7 +18,7 @@ from tracker.cli.plot import MAX_PLAYERS, check_plot_path, plot_comparison, plot
 from tracker.cli.render import message, points, print_json, print_table
 from tracker.errors import InvalidInputError, UsageError
 from tracker.months import month_label
-from tracker.vocabulary import ONLINE_PLATFORMS, PLATFORMS
+from tracker.vocabulary import ONLINE_PLATFORMS, PLATFORMS, TimeControl
 
 if TYPE_CHECKING:
     from tracker.services.compare import CompareRow, Comparison
@@ -250,7 +250,7 @@ def compare(
     stale_warning(next((c.stale_months for c in found if c.stale_months), ()))
 
 
-def _compare_all(ctx: typer.Context, tc: str, json: bool, plot: Path | None) -> None:
+def _compare_all(ctx: typer.Context, tc: TimeControl, json: bool, plot: Path | None) -> None:
     from tracker.services.compare import compare as do_compare
     from tracker.services.compare import compare_all
 

@@ -21,8 +21,8 @@ from tracker.cli.render import (
 )
 from tracker.errors import UsageError
 from tracker.months import month_label
-from tracker.user_input import today
-from tracker.vocabulary import EVENT_KINDS, TC_WORDS
+from tracker.user_input import check_tc, today
+from tracker.vocabulary import EVENT_KINDS, TC_WORDS, TimeControl
 
 if TYPE_CHECKING:
     from tracker.db.driver import Db
@@ -93,8 +93,8 @@ Kind = Annotated[
     ),
 ]
 EventTc = Annotated[
-    str | None,
-    typer.Option("--tc", metavar="TC", help=f"Its time control: {TC_WORDS}."),
+    TimeControl | None,
+    typer.Option("--tc", metavar="TC", help=f"Its time control: {TC_WORDS}.", parser=check_tc),
 ]
 Site = Annotated[str | None, typer.Option("--site", metavar="SITE", help="Where it is played.")]
 
@@ -104,7 +104,7 @@ def _declaration(
     end: dt.datetime | None,
     rounds: int | None,
     kind: str | None,
-    tc: str | None,
+    tc: TimeControl | None,
     site: str | None,
 ) -> Declaration:
     from tracker.services.events.declare import Declaration
@@ -215,8 +215,13 @@ def edit(
     rounds: Rounds = None,
     kind: Kind = None,
     tc: Annotated[
-        str | None,
-        typer.Option("--tc", metavar="TC", help="Its time control: all its games are put in it."),
+        TimeControl | None,
+        typer.Option(
+            "--tc",
+            metavar="TC",
+            help="Its time control: all its games are put in it.",
+            parser=check_tc,
+        ),
     ] = None,
     site: Site = None,
     json: Json = False,
@@ -251,7 +256,7 @@ def edit(
         more = edit_event(
             db, done.name, rated_in=rated_in, ratings=ratings, cleared=tuple(clear_ro or ())
         )
-        stale: dict[str, tuple[dt.date, ...]] = {}
+        stale: dict[TimeControl, tuple[dt.date, ...]] = {}
         for t, months in (*done.stale, *more.stale):
             stale[t] = tuple(sorted({*stale.get(t, ()), *months}))
         return EventEdit(more.name, done.changes + more.changes, tuple(sorted(stale.items())))

@@ -21,7 +21,7 @@ from tracker.cli.render import message, plain
 from tracker.errors import UsageError
 from tracker.files import check_target, write_file
 from tracker.importers.records import spreadsheet_text
-from tracker.vocabulary import FORFEITS
+from tracker.vocabulary import FORFEITS, TimeControl
 
 if TYPE_CHECKING:
     from tracker.db.queries.exports import GameLine
@@ -66,7 +66,9 @@ def export(
             "all months; the latest list",
         ),
     ] = None,
-    tc: Annotated[str | None, tc_option("all for games, standard for history and list")] = None,
+    tc: Annotated[
+        TimeControl | None, tc_option("all for games, standard for history and list")
+    ] = None,
     event: Annotated[
         str | None,
         typer.Option("--event", metavar="NAME", help="games: only this event's (TRF needs one)."),

@@ -18,6 +18,7 @@ from tracker.cli.render import message, print_json
 from tracker.errors import InvalidInputError
 from tracker.files import open_input
 from tracker.months import month_label
+from tracker.vocabulary import TimeControl
 
 if TYPE_CHECKING:
     from tracker.services.players.fide_list import FideListChange, FideListReport
@@ -42,7 +43,7 @@ def import_fide_list(
         ),
     ],
     tc: Annotated[
-        str | None,
+        TimeControl | None,
         tc_option("the list the file name says (rapid_rating_list.txt), else standard"),
     ] = None,
     federation: Annotated[

@@ -35,7 +35,7 @@ from tracker.cli.render import (
 from tracker.errors import InvalidInputError, UsageError
 from tracker.files import open_input
 from tracker.user_input import parse_date, today
-from tracker.vocabulary import BYE_HELP, RESULT_HELP, bye_code, plural
+from tracker.vocabulary import BYE_HELP, RESULT_HELP, TimeControl, bye_code, plural
 
 if TYPE_CHECKING:
     from tracker.services.games import GameView
@@ -201,7 +201,7 @@ def _add_bye(
     event: str | None,
     round_: str | None,
     played_on: dt.date,
-    tc: str | None,
+    tc: TimeControl | None,
     yes: bool,
     json: bool,
 ) -> None:
@@ -485,7 +485,7 @@ def edit(
     date: Annotated[
         str | None, typer.Option("--date", metavar="DATE", help="New date (YYYY-MM-DD).")
     ] = None,
-    tc: Annotated[str | None, tc_option("unchanged")] = None,
+    tc: Annotated[TimeControl | None, tc_option("unchanged")] = None,
     event: Annotated[
         str | None, typer.Option("--event", metavar="NAME", help="Move to this event.")
     ] = None,

@@ -10,7 +10,7 @@ import typer
 from tracker.cli.context import state
 from tracker.cli.options import PLAYER_WORDS, AnyTc, Json
 from tracker.cli.render import message, print_json, print_table, score
-from tracker.vocabulary import plural
+from tracker.vocabulary import TimeControl, plural
 
 if TYPE_CHECKING:
     from tracker.services.h2h import H2hGame, HeadToHead, Opponents, Tally
@@ -194,7 +194,7 @@ def opponents_json(o: Opponents) -> dict[str, Any]:
     }
 
 
-def _opponents(ctx: typer.Context, a: str, tc: str | None, json: bool) -> None:
+def _opponents(ctx: typer.Context, a: str, tc: TimeControl | None, json: bool) -> None:
     from tracker.services.h2h import opponents
 
     o = state(ctx).read(lambda db: opponents(db, a, tc))

@@ -29,6 +29,7 @@ from tracker.cli.render import message, print_json, print_table
 from tracker.errors import InvalidInputError, UsageError
 from tracker.files import open_input
 from tracker.months import month_label, next_month
+from tracker.vocabulary import TimeControl
 
 if TYPE_CHECKING:
     from tracker.db.driver import Db
@@ -199,7 +200,9 @@ def history(
     stale_warning(h.stale_months)
 
 
-def _period_detail(ctx: typer.Context, player: str, tc: str, month: dt.date, json: bool) -> None:
+def _period_detail(
+    ctx: typer.Context, player: str, tc: TimeControl, month: dt.date, json: bool
+) -> None:
     from tracker.services.periods.detail import period_detail
 
     d = state(ctx).read(lambda db: period_detail(db, player, tc, month))
@@ -443,7 +446,9 @@ def rating_list(
         stale_list_warning()
 
 
-def show_rating_list(db: Db, tc: str, list_month: dt.date | None, *, json: bool = False) -> bool:
+def show_rating_list(
+    db: Db, tc: TimeControl, list_month: dt.date | None, *, json: bool = False
+) -> bool:
     """Print a published list (as text or JSON) in the transaction of ``db``, as its lines
     come from the database: a federation's list is never all in memory. Whether it is
     stale."""
@@ -528,7 +533,7 @@ def print_live_list(ll: LiveList) -> None:
     )
 
 
-def _live_list(ctx: typer.Context, tc: str, json: bool) -> None:
+def _live_list(ctx: typer.Context, tc: TimeControl, json: bool) -> None:
     from tracker.services.periods.live import live_label, live_list
     from tracker.user_input import today
 
@@ -549,7 +554,7 @@ def _live_list(ctx: typer.Context, tc: str, json: bool) -> None:
 def _reconciled_list(
     ctx: typer.Context,
     list_month: dt.date | None,
-    tc: str,
+    tc: TimeControl,
     path: Path,
     json: bool,
     player: str | None = None,

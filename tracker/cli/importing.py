@@ -27,6 +27,7 @@ from tracker.cli.render import message, print_json, print_table
 from tracker.errors import InvalidInputError
 from tracker.files import open_input
 from tracker.user_input import parse_date
+from tracker.vocabulary import TimeControl
 
 if TYPE_CHECKING:
     from typer._click import Context as ClickContext
@@ -105,7 +106,7 @@ def files(
         ),
     ] = None,
     tc: Annotated[
-        str | None,
+        TimeControl | None,
         tc_option(
             "what each file says (PGN TimeControl, CSV tc column, TRF 222 or 122); --tc is "
             "for the games whose file does not say, and one that contradicts a file is refused; "

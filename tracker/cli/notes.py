@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 
 from tracker.cli.render import message, months_text
 from tracker.months import month_label
+from tracker.vocabulary import TimeControl
 
 
 def stale_warning(months: Sequence[dt.date]) -> None:
@@ -18,7 +19,7 @@ def stale_warning(months: Sequence[dt.date]) -> None:
         )
 
 
-def now_stale(tc: str, months: Sequence[dt.date], *, would: bool = False) -> None:
+def now_stale(tc: TimeControl, months: Sequence[dt.date], *, would: bool = False) -> None:
     """A change just made closed periods stale (nothing if it made none); ``would``: a dry
     run's change would have."""
     if not months:

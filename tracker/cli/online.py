@@ -11,7 +11,7 @@ from tracker.cli.context import state
 from tracker.cli.options import PLAYER_WORDS, Json, Player, command_group, player_option
 from tracker.cli.render import message, points, print_json, print_table
 from tracker.errors import InvalidInputError
-from tracker.vocabulary import ONLINE_PLATFORMS, PLATFORMS
+from tracker.vocabulary import ONLINE_PLATFORMS, PLATFORMS, TimeControl
 
 if TYPE_CHECKING:
     from tracker.db.driver import Db
@@ -244,7 +244,7 @@ def _signed(value: float | None) -> str:
     return points(value)
 
 
-def compare_online(ctx: typer.Context, tc: str, platform: str, json: bool) -> None:
+def compare_online(ctx: typer.Context, tc: TimeControl, platform: str, json: bool) -> None:
     from tracker.services.online.fit import online_fit
 
     f = state(ctx).read(lambda db: online_fit(db, tc, platform))

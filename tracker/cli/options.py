@@ -12,8 +12,8 @@ from typing import Annotated, Any
 
 import typer
 
-from tracker.user_input import parse_month
-from tracker.vocabulary import TC_WORDS
+from tracker.user_input import check_tc, parse_month
+from tracker.vocabulary import TC_WORDS, TimeControl
 
 
 def command_group(help: str, **settings: Any) -> typer.Typer:
@@ -57,15 +57,16 @@ def tc_option(default: str = "standard") -> Any:
         "--tc",
         metavar="TC",
         help=f"Time control: {TC_WORDS}. Default: {default}.",
+        parser=check_tc,
         show_default=False,
     )
 
 
-Tc = Annotated[str, tc_option()]
+Tc = Annotated[TimeControl, tc_option()]
 """``--tc``, standard unless given."""
-AnyTc = Annotated[str | None, tc_option("all")]
+AnyTc = Annotated[TimeControl | None, tc_option("all")]
 """``--tc`` as a filter: every time control unless given."""
-GameTc = Annotated[str | None, tc_option("the event's (as declared), else standard")]
+GameTc = Annotated[TimeControl | None, tc_option("the event's (as declared), else standard")]
 """``--tc`` of a new game: its event's time control unless given."""
 
 

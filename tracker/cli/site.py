@@ -19,7 +19,7 @@ from tracker.errors import InvalidInputError
 from tracker.files import TEMPORARY, kind, lstat, open_input, write_file
 from tracker.months import month_label
 from tracker.user_input import is_dir, today
-from tracker.vocabulary import plural
+from tracker.vocabulary import TimeControl, plural
 
 if TYPE_CHECKING:
     from tracker.db.driver import Db
@@ -303,7 +303,7 @@ def site_warnings(data: Site) -> list[str]:
 
 
 def build_site(
-    app: AppState, folder: Path, tc: str | None, day: dt.date, *, force: bool = False
+    app: AppState, folder: Path, tc: TimeControl | None, day: dt.date, *, force: bool = False
 ) -> tuple[Site, tuple[int, int, int]]:
     """Check the folder (:func:`check_site_folder`), then draw and write the site's pages one
     at a time, in one read of the database: the site's data, and its files, those written,

@@ -47,6 +47,7 @@ from tracker.services.h2h import Opponents
 from tracker.services.periods.detail import PeriodDetail
 from tracker.services.periods.history import History
 from tracker.services.site import ListPage, Site, SiteList, SitePlayer, SiteRecord
+from tracker.vocabulary import TimeControl
 
 CSS = """*{box-sizing:border-box}
 body{font-family:system-ui,sans-serif;margin:0;line-height:1.45;color:#111;background:#fff}
@@ -327,7 +328,7 @@ def _search(site: Site) -> str:
     )
 
 
-def list_name(tc: str, list_date: dt.date) -> str:
+def list_name(tc: TimeControl, list_date: dt.date) -> str:
     """A published list's page and CSV file under ``lists/``, without the suffix."""
     return f"lists/{tc}-{list_date.isoformat()}"
 
@@ -767,7 +768,7 @@ def _standing(h: History) -> str:
     return f"<p>{_e(' '.join(words))}</p>\n" if words else ""
 
 
-def _periods(periods: Sequence[PeriodDetail], tc: str, tracked: set[int]) -> str:
+def _periods(periods: Sequence[PeriodDetail], tc: TimeControl, tracked: set[int]) -> str:
     """Each closed period's games, as ``tracker history PLAYER --month`` lists them."""
     if not periods:
         return ""

@@ -25,12 +25,13 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from itertools import islice
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 from urllib.parse import quote, unquote
 
 from tracker.db.revision import SCHEMA_REVISION
 from tracker.db.rows import TABLES, EloRow, GlickoRow
 from tracker.errors import ConflictError, DatabaseError, InvalidInputError, TrackerError
+from tracker.vocabulary import TimeControl
 
 Row = tuple[Any, ...]
 T = TypeVar("T")
@@ -261,6 +262,12 @@ def day(value: Any) -> dt.date:
 
 def maybe_day(value: Any) -> dt.date | None:
     return None if value is None else day(value)
+
+
+def stored_tc(value: Any) -> TimeControl:
+    """A time control column's value, unparsed: the schema's check (``TC_CHECK``) lets only
+    the three lists in."""
+    return cast("TimeControl", str(value))
 
 
 def moment(value: Any) -> dt.datetime:

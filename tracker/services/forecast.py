@@ -23,7 +23,7 @@ from tracker.ratings.fide import forecast as whatif
 from tracker.services import lists
 from tracker.services.lists import rated_games
 from tracker.services.players.refs import PlayerRow, find
-from tracker.user_input import check_plausible_rating, check_tc
+from tracker.user_input import check_plausible_rating
 from tracker.vocabulary import TimeControl, plays_self
 
 #: The draw rate is stated with this many decimals (it is rounded to them before use, so
@@ -103,7 +103,7 @@ class Target:
 class Forecast:
     player: str
     player_id: int
-    tc: str
+    tc: TimeControl
     start: dt.date
     month: dt.date  # the period rating the event
     list_date: dt.date  # the list in force at the start
@@ -125,7 +125,7 @@ def forecast(
     player_ref: str,
     opponents: list[str],
     *,
-    tc: str,
+    tc: TimeControl,
     start: dt.date,
     target: int | None = None,
     probabilities: bool = False,
@@ -133,7 +133,6 @@ def forecast(
     strength: int | None = None,
 ) -> Forecast:
     """The change for each score of ``opponents`` in an event starting on ``start``."""
-    tcv = check_tc(tc)
     if not opponents:
         raise UsageError("give at least one opponent: a player or a rating such as 2150")
     if target is not None:
@@ -147,10 +146,10 @@ def forecast(
         raise InvalidInputError(f"{player.name} is an external player: tracker does not rate him")
     month = month_of(start)
     notes: list[str] = []
-    ratings = lists.ListRatings(db, tcv, fallback_to_latest=True)
-    state = _state_at(db, tcv, player, month, ratings, notes)
+    ratings = lists.ListRatings(db, tc, fallback_to_latest=True)
+    state = _state_at(db, tc, player, month, ratings, notes)
     on_list = dict(ratings.on_list_of(start))
-    closed = lists.closed_months(db, tcv)
+    closed = lists.closed_months(db, tc)
     if not closed or closed[-1].month < previous_month(month):
         # The list in force is not published yet: each tracked player stands on it as the
         # close of the open months before will put him (the latest list only stands in for
@@ -159,7 +158,7 @@ def forecast(
         for text in opponents:
             other = _tracked(db, text)
             if other is not None and other.id != player.id:
-                on_list[other.id] = _state_at(db, tcv, other, month, ratings, []).rating
+                on_list[other.id] = _state_at(db, tc, other, month, ratings, []).rating
     own = on_list.get(player.id)
     chosen = [_opponent(db, text, player, on_list, month) for text in opponents]
     games = [
@@ -173,15 +172,15 @@ def forecast(
         )
         for _, _, _, rating in chosen
     ]
-    existing = _existing(db, tcv, player.id, month, ratings)
+    existing = _existing(db, tc, player.id, month, ratings)
     first = None
     if state.rating is None and not state.first_event_settled:
-        first = rated_games.first_events(db, tcv, month, [player.id]).get(player.id)
-    start_state = fide.rated_from_standard(state, [*existing, *games], tcv)
-    counted = whatif.counted_games(start_state, games, tcv)
-    classes = whatif.close_classes(state, existing, games, month=month, tc=tcv, first_event=first)
+        first = rated_games.first_events(db, tc, month, [player.id]).get(player.id)
+    start_state = fide.rated_from_standard(state, [*existing, *games], tc)
+    counted = whatif.counted_games(start_state, games, tc)
+    classes = whatif.close_classes(state, existing, games, month=month, tc=tc, first_event=first)
     ro = own if own is not None else start_state.rating
-    rules = fide.rules_for(tcv, start)
+    rules = fide.rules_for(tc, start)
     opponent_rows = tuple(
         ForecastOpponent(
             text=text,
@@ -202,12 +201,12 @@ def forecast(
     distribution = None
     if probabilities:
         distribution = _distribution(
-            db, tcv, classes, counted, opponent_rows, ro, strength, draw_rate
+            db, tc, classes, counted, opponent_rows, ro, strength, draw_rate
         )
     return Forecast(
         player=player.name,
         player_id=player.id,
-        tc=tcv,
+        tc=tc,
         start=start,
         month=month,
         list_date=month,

@@ -18,8 +18,7 @@ from tracker.db.queries import h2h as queries
 from tracker.db.queries.periods import player_names
 from tracker.errors import InvalidInputError
 from tracker.services.players.refs import find
-from tracker.user_input import check_tc
-from tracker.vocabulary import FORFEITS, SCORES, TIME_CONTROLS
+from tracker.vocabulary import FORFEITS, SCORES, TIME_CONTROLS, TimeControl
 
 
 @dataclass(frozen=True)
@@ -32,7 +31,7 @@ class H2hGame:
     round: str | None
     colour: str  # A's colour: "white" or "black"
     result: str  # as stored (white's result first)
-    tc: str
+    tc: TimeControl
     score: Decimal | None  # A's points; None for a forfeit
     forfeit: bool
 
@@ -69,7 +68,7 @@ class HeadToHead:
     a_id: int
     b: str
     b_id: int
-    tc: str | None  # the time control asked for; None: all
+    tc: TimeControl | None  # the time control asked for; None: all
     games: tuple[H2hGame, ...]
     total: Tally
     by_colour: tuple[tuple[str, Tally], ...]  # ("white", ...) is A with white; both always
@@ -79,9 +78,8 @@ class HeadToHead:
     last: H2hGame | None
 
 
-def head_to_head(db: Db, a_ref: str, b_ref: str, tc: str | None = None) -> HeadToHead:
+def head_to_head(db: Db, a_ref: str, b_ref: str, tc: TimeControl | None = None) -> HeadToHead:
     """The games of the player ``a_ref`` against ``b_ref`` (of ``tc`` if given)."""
-    wanted = None if tc is None else check_tc(tc)
     a = find(db, a_ref)
     b = find(db, b_ref)
     if a.id == b.id:
@@ -90,7 +88,7 @@ def head_to_head(db: Db, a_ref: str, b_ref: str, tc: str | None = None) -> HeadT
     total = Tally()
     colours: dict[str, Tally] = {}
     tcs: dict[str, Tally] = {}
-    for m in queries.games_between(db, a.id, b.id, wanted):
+    for m in queries.games_between(db, a.id, b.id, tc):
         colour = "white" if m.white_id == a.id else "black"
         forfeit = m.result in FORFEITS
         points = None if forfeit else SCORES[m.result][0 if colour == "white" else 1]
@@ -107,11 +105,11 @@ def head_to_head(db: Db, a_ref: str, b_ref: str, tc: str | None = None) -> HeadT
         a.id,
         b.name,
         b.id,
-        wanted,
+        tc,
         tuple(games),
         total,
         tuple((c, colours.get(c, Tally())) for c in ("white", "black")),
-        tuple((t, tcs.get(t, Tally())) for t in ((wanted,) if wanted else TIME_CONTROLS)),
+        tuple((t, tcs.get(t, Tally())) for t in ((tc,) if tc else TIME_CONTROLS)),
         sum(g.forfeit for g in games),
         played[0] if played else None,
         played[-1] if played else None,
@@ -133,20 +131,19 @@ class OpponentLine:
 class Opponents:
     a: str
     a_id: int
-    tc: str | None  # the time control asked for; None: all
+    tc: TimeControl | None  # the time control asked for; None: all
     lines: tuple[OpponentLine, ...]  # most games played first, then by name
     total: Tally
 
 
-def opponents(db: Db, a_ref: str, tc: str | None = None) -> Opponents:
+def opponents(db: Db, a_ref: str, tc: TimeControl | None = None) -> Opponents:
     """``tracker h2h A``: the score of the player ``a_ref`` against each of his opponents."""
-    wanted = None if tc is None else check_tc(tc)
     a = find(db, a_ref)
     tallies: dict[int, Tally] = {}
     forfeits: dict[int, int] = {}
     last: dict[int, dt.date] = {}
     total = Tally()
-    for m in queries.games_between(db, a.id, None, wanted):
+    for m in queries.games_between(db, a.id, None, tc):
         white = m.white_id == a.id
         other = m.black_id if white else m.white_id
         tallies.setdefault(other, Tally())
@@ -163,4 +160,4 @@ def opponents(db: Db, a_ref: str, tc: str | None = None) -> Opponents:
         for pid, t in tallies.items()
     ]
     lines.sort(key=lambda o: (-o.total.games, -o.forfeits, o.name, o.id))
-    return Opponents(a.name, a.id, wanted, tuple(lines), total)
+    return Opponents(a.name, a.id, tc, tuple(lines), total)

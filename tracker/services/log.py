@@ -22,6 +22,7 @@ from typing import Any
 from tracker.db.driver import Db
 from tracker.db.queries import log as queries
 from tracker.months import month_label
+from tracker.vocabulary import TimeControl
 
 
 def note(
@@ -31,7 +32,7 @@ def note(
     *,
     players: Iterable[int | None] = (),
     events: Iterable[int | None] = (),
-    tc: str | None = None,
+    tc: TimeControl | None = None,
     months: Iterable[dt.date] = (),
     removed_game: dict[str, Any] | None = None,
 ) -> None:
@@ -54,7 +55,7 @@ def note(
         db.journal.append(entry)
 
 
-def note_stale(db: Db, tc: str, months: Iterable[dt.date]) -> None:
+def note_stale(db: Db, tc: TimeControl, months: Iterable[dt.date]) -> None:
     found = sorted(months)
     if found:
         shown = ", ".join(month_label(m) for m in found)
@@ -117,7 +118,9 @@ def read_log(
     return tuple(out)
 
 
-def settled_since(db: Db, log_id: int, tc: str, month: dt.date) -> tuple[LogEntry, str] | None:
+def settled_since(
+    db: Db, log_id: int, tc: TimeControl, month: dt.date
+) -> tuple[LogEntry, str] | None:
     """The first entry after ``log_id`` that closed or rerated ``tc``'s period ``month``, and
     which of the two it did."""
     label = month_label(month)

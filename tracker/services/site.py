@@ -40,7 +40,6 @@ from tracker.services.periods.history import History, RatingList, Shared, histor
 from tracker.services.periods.status import ListStatus, status
 from tracker.services.players import list_players
 from tracker.services.players.refs import PlayerView
-from tracker.user_input import check_tc
 from tracker.vocabulary import LOGO_TYPES, TIME_CONTROLS, TimeControl
 
 #: What ``tracker site config`` stores: title, about, url, logo (bytes) and its type.
@@ -65,7 +64,7 @@ class SiteList:
     """One time control's latest list, with the shadow of each player on it and the rounded
     change of the period that made his line (None: his first rating, or no games)."""
 
-    tc: str
+    tc: TimeControl
     preset: str
     rating_list: RatingList
     shadows: dict[int, StandingRow]
@@ -102,7 +101,7 @@ class SitePlayer:
 
 @dataclass(frozen=True)
 class Site:
-    tc: str | None  # the time control asked for; None: all
+    tc: TimeControl | None  # the time control asked for; None: all
     tcs: tuple[TimeControl, ...]  # the time controls asked for
     lists: tuple[SiteList, ...]  # those with a closed period, in the order of ``tcs``
     players: tuple[PlayerView, ...]  # tracked players by id
@@ -116,7 +115,7 @@ class Site:
 class Published:
     """A published list: its time control, its date, and whether a rerate is due."""
 
-    tc: str
+    tc: TimeControl
     list_date: dt.date
     stale: bool
 
@@ -137,10 +136,10 @@ def _changes(db: Db, rl: RatingList) -> dict[int, int | None]:
     }
 
 
-def site(db: Db, tc: str | None, today: dt.date) -> Site:
+def site(db: Db, tc: TimeControl | None, today: dt.date) -> Site:
     """The lists, the players and the events, in a stable order (ids, time controls as
     listed)."""
-    tcs: tuple[TimeControl, ...] = (check_tc(tc),) if tc is not None else TIME_CONTROLS
+    tcs: tuple[TimeControl, ...] = (tc,) if tc is not None else TIME_CONTROLS
     site_lists = []
     published = []
     statuses = {s.tc: s for s in status(db, today).lists}

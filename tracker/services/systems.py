@@ -71,10 +71,10 @@ class RatingSystem(Protocol):
 
     def delete(self, db: Db, periods: Periods) -> None: ...
 
-    def on_list(self, db: Db, tc: str, month: dt.date) -> dict[int, Reading]: ...
+    def on_list(self, db: Db, tc: TimeControl, month: dt.date) -> dict[int, Reading]: ...
 
     def of_player(
-        self, db: Db, tc: str, player_id: int, months: list[dt.date]
+        self, db: Db, tc: TimeControl, player_id: int, months: list[dt.date]
     ) -> dict[dt.date, Reading]: ...
 
 
@@ -132,7 +132,7 @@ class OnList:
     readings: tuple[dict[int, Reading], ...] = ()
 
     @classmethod
-    def read(cls, db: Db, systems: list[Shown], tc: str, month: dt.date) -> OnList:
+    def read(cls, db: Db, systems: list[Shown], tc: TimeControl, month: dt.date) -> OnList:
         """The list of ``month`` (dated the first of the next) as ``systems`` read it."""
         beside = Beside.of(db, systems)
         return cls(beside, tuple(s.on_list(db, tc, month) for s in beside.systems))
@@ -149,6 +149,6 @@ class Periods:
     """Closed periods of one time control being removed: from ``since`` on, or before
     ``before``."""
 
-    tc: str
+    tc: TimeControl
     since: dt.date | None = None
     before: dt.date | None = None

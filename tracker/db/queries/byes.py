@@ -7,7 +7,8 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
-from tracker.db.driver import Db, chunks, day
+from tracker.db.driver import Db, chunks, day, stored_tc
+from tracker.vocabulary import TimeControl
 
 
 class ByeFields(NamedTuple):
@@ -17,7 +18,7 @@ class ByeFields(NamedTuple):
     player_id: int
     round: str
     played_on: dt.date
-    tc: str
+    tc: TimeControl
     code: str
     import_id: int | None = None
 
@@ -30,7 +31,7 @@ class ByeRow(NamedTuple):
     player_id: int
     round: str
     played_on: dt.date
-    tc: str
+    tc: TimeControl
     code: str
     import_id: int | None
 
@@ -46,7 +47,7 @@ def _row(row: Any) -> ByeRow:
         int(player_id),
         str(round_),
         day(played_on),
-        str(tc),
+        stored_tc(tc),
         str(code),
         None if import_id is None else int(import_id),
     )

@@ -6,8 +6,9 @@ from __future__ import annotations
 import datetime as dt
 from typing import NamedTuple
 
-from tracker.db.driver import Db, chunks, day, maybe_day
+from tracker.db.driver import Db, chunks, day, maybe_day, stored_tc
 from tracker.db.queries.rated_games import UNPLAYED
+from tracker.vocabulary import TimeControl
 
 
 class EventFacts(NamedTuple):
@@ -17,7 +18,7 @@ class EventFacts(NamedTuple):
     name: str
     start_date: dt.date
     rated_in: dt.date | None
-    tcs: tuple[str, ...]
+    tcs: tuple[TimeControl, ...]
 
 
 def event_facts(db: Db, event_id: int) -> EventFacts:
@@ -28,7 +29,9 @@ def event_facts(db: Db, event_id: int) -> EventFacts:
     tcs = db.scalars(
         "SELECT DISTINCT tc FROM games WHERE event_id = :id ORDER BY tc", {"id": event_id}
     )
-    return EventFacts(int(row[0]), str(row[1]), day(row[2]), maybe_day(row[3]), tuple(tcs))
+    return EventFacts(
+        int(row[0]), str(row[1]), day(row[2]), maybe_day(row[3]), tuple(map(stored_tc, tcs))
+    )
 
 
 def set_rated_in(db: Db, event_id: int, month: dt.date | None) -> None:
@@ -115,7 +118,7 @@ def event_names(db: Db) -> list[str]:
 
 
 def events_started_in(
-    db: Db, player_id: int, tc: str, months: list[dt.date]
+    db: Db, player_id: int, tc: TimeControl, months: list[dt.date]
 ) -> list[tuple[int, str]]:
     """The player's events of ``tc`` with a game in one of ``months`` (first days) or later
     whose recorded start falls in one of them: (id, name)."""
@@ -149,7 +152,7 @@ class EventSummary(NamedTuple):
     start_date: dt.date
     start_fixed: bool
     rated_in: dt.date | None
-    tc: str | None
+    tc: TimeControl | None
     games: int  # forfeits included
     played: int  # forfeits left out (§5.1)
     first: dt.date | None  # the first and last played game
@@ -218,7 +221,7 @@ class EventGame(NamedTuple):
     white_id: int
     black_id: int
     result: str
-    tc: str
+    tc: TimeControl
     white_rating: int | None
     black_rating: int | None
     natural_key: str
@@ -232,7 +235,7 @@ def event_games(db: Db, event_id: int) -> list[EventGame]:
         {"id": event_id},
     )
     return [
-        EventGame(int(i), day(on), rnd, int(w), int(b), str(r), str(tc), wr, br, str(key))
+        EventGame(int(i), day(on), rnd, int(w), int(b), str(r), stored_tc(tc), wr, br, str(key))
         for i, on, rnd, w, b, r, tc, wr, br, key in rows
     ]
 
@@ -279,7 +282,7 @@ def fix_event_start(db: Db, event_id: int, start: dt.date, fixed: bool = True) -
     )
 
 
-def set_event_games_tc(db: Db, event_id: int, tc: str) -> int:
+def set_event_games_tc(db: Db, event_id: int, tc: TimeControl) -> int:
     """Put every game (and bye) of the event in time control ``tc``; how many games
     changed."""
     db.run("UPDATE byes SET tc = :tc WHERE event_id = :id", {"tc": tc, "id": event_id})

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from tracker.db.driver import Db, day, maybe_day
+from tracker.vocabulary import TimeControl
 
 
 class GameSide(NamedTuple):
@@ -28,7 +29,7 @@ class GameLine(NamedTuple):
     id: int
     played_on: dt.date
     result: str
-    tc: str
+    tc: TimeControl
     event: str | None
     event_start: dt.date | None
     site: str | None

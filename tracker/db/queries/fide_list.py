@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 from tracker.db.driver import Db, chunks, day
 from tracker.db.queries.imports import NewPlayer
 from tracker.db.queries.players import PLAYER_COLUMNS, PlayerRow, SeedRow, player_row
+from tracker.vocabulary import TimeControl
 
 _PLAYER = f"SELECT {', '.join(PLAYER_COLUMNS)} FROM players"
 
@@ -67,7 +68,7 @@ class GameBefore(NamedTuple):
 
 
 def games_before(
-    db: Db, player_ids: Sequence[int], tc: str, before: dt.date | None
+    db: Db, player_ids: Sequence[int], tc: TimeControl, before: dt.date | None
 ) -> list[GameBefore]:
     """The games of ``tc`` of the players dated before ``before`` (any date if None)."""
     sql = (
@@ -85,7 +86,7 @@ def games_before(
     return list(found.values())
 
 
-def latest_official(db: Db, player_ids: Sequence[int], tc: str) -> dict[int, dt.date]:
+def latest_official(db: Db, player_ids: Sequence[int], tc: TimeControl) -> dict[int, dt.date]:
     """The latest list each of the players has an earlier-list rating for, if any."""
     out: dict[int, dt.date] = {}
     for chunk in chunks(player_ids):
@@ -122,7 +123,7 @@ def update_player(db: Db, player_id: int, changes: Mapping[str, Any]) -> None:
     db.run(f"UPDATE players SET {sets} WHERE id = :id", {**changes, "id": player_id})
 
 
-def remove_seed(db: Db, player_id: int, tc: str) -> None:
+def remove_seed(db: Db, player_id: int, tc: TimeControl) -> None:
     db.run(
         "DELETE FROM player_seeds WHERE player_id = :pid AND tc = :tc",
         {"pid": player_id, "tc": tc},

@@ -7,7 +7,8 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
-from tracker.db.driver import Db, Row, chunks, day, maybe_day
+from tracker.db.driver import Db, Row, chunks, day, maybe_day, stored_tc
+from tracker.vocabulary import TimeControl
 
 # ----------------------------------------------------------------------------------- rows
 
@@ -20,7 +21,7 @@ class GameFields(NamedTuple):
     black_id: int
     result: str
     played_on: dt.date
-    tc: str
+    tc: TimeControl
     event_id: int | None
     round: str | None
     white_rating: int | None
@@ -37,7 +38,7 @@ class GameRow(NamedTuple):
     black_id: int
     result: str
     played_on: dt.date
-    tc: str
+    tc: TimeControl
     event_id: int | None
     round: str | None
     white_rating: int | None
@@ -56,7 +57,7 @@ class GameListing(NamedTuple):
     black: str
     black_id: int
     result: str
-    tc: str
+    tc: TimeControl
     event: str | None
     round: str | None
     white_rating: int | None
@@ -76,7 +77,7 @@ class EventRow(NamedTuple):
     end_date: dt.date | None = None
     rounds: int | None = None
     kind: str | None = None
-    tc: str | None = None
+    tc: TimeControl | None = None
     site: str | None = None
     declared: str | None = None
     rated_in: dt.date | None = None
@@ -90,7 +91,7 @@ class GameFilter(NamedTuple):
     played_from: dt.date | None = None
     played_before: dt.date | None = None
     event_id: int | None = None
-    tc: str | None = None
+    tc: TimeControl | None = None
 
 
 _GAME_COLUMNS = ", ".join(GameFields._fields)
@@ -163,7 +164,7 @@ class PairGame(NamedTuple):
     white: str
     black: str
     played_on: dt.date
-    tc: str
+    tc: TimeControl
     event: str | None
     round: str | None
 
@@ -189,7 +190,7 @@ def games_on_days(db: Db, days: Sequence[dt.date], players: Iterable[int]) -> li
             {"days": sorted(set(days)), "ids": chunk},
         )
         out.extend(
-            PairGame(int(i), int(w), int(b), wn, bn, day(on), str(tc), en, rnd)
+            PairGame(int(i), int(w), int(b), wn, bn, day(on), stored_tc(tc), en, rnd)
             for i, w, b, wn, bn, on, tc, en, rnd in rows
             if int(b) in members
         )
@@ -255,19 +256,19 @@ def events_with_key(db: Db, key: str) -> list[EventRow]:
     return [event_row(row) for row in rows]
 
 
-def other_event_tc(db: Db, event_id: int, tc: str, game_id: int) -> str | None:
+def other_event_tc(db: Db, event_id: int, tc: TimeControl, game_id: int) -> TimeControl | None:
     """A time control other than ``tc`` of one of the event's games (but game ``game_id``)."""
     other = db.scalar(
         "SELECT tc FROM games WHERE event_id = :event AND tc <> :tc AND id <> :game",
         {"event": event_id, "tc": tc, "game": game_id},
     )
-    return None if other is None else str(other)
+    return None if other is None else stored_tc(other)
 
 
-def event_tc(db: Db, event_id: int) -> str | None:
+def event_tc(db: Db, event_id: int) -> TimeControl | None:
     """The time control of one of the event's games (None: it has none)."""
     found = db.scalar("SELECT tc FROM games WHERE event_id = :id", {"id": event_id})
-    return None if found is None else str(found)
+    return None if found is None else stored_tc(found)
 
 
 def game_in_round(db: Db, event_id: int, player_id: int, round_: str) -> int | None:

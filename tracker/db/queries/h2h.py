@@ -5,8 +5,9 @@ from __future__ import annotations
 import datetime as dt
 from typing import NamedTuple
 
-from tracker.db.driver import Db, day
+from tracker.db.driver import Db, day, stored_tc
 from tracker.db.queries.hints import not_indexed
+from tracker.vocabulary import TimeControl
 
 
 class Meeting(NamedTuple):
@@ -17,12 +18,12 @@ class Meeting(NamedTuple):
     white_id: int
     black_id: int
     result: str
-    tc: str
+    tc: TimeControl
     event: str | None
     round: str | None
 
 
-def games_between(db: Db, a: int, b: int | None, tc: str | None) -> list[Meeting]:
+def games_between(db: Db, a: int, b: int | None, tc: TimeControl | None) -> list[Meeting]:
     """Every game of ``a`` against ``b`` (against anyone if ``b`` is None; forfeits
     included), of ``tc`` if given, oldest first (date, then id)."""
     only_tc = "" if tc is None else f"AND {not_indexed('g.tc')} = :tc"  # the players' index
@@ -39,6 +40,6 @@ def games_between(db: Db, a: int, b: int | None, tc: str | None) -> list[Meeting
         {"a": a, "b": b, "tc": tc},
     )
     return [
-        Meeting(int(gid), day(on), int(w), int(bl), str(res), str(t), ev, rnd)
+        Meeting(int(gid), day(on), int(w), int(bl), str(res), stored_tc(t), ev, rnd)
         for gid, on, w, bl, res, t, ev, rnd in rows
     ]

@@ -8,6 +8,7 @@ from typing import NamedTuple
 
 from tracker.db.driver import Db, chunks, day, maybe_day
 from tracker.db.queries.hints import not_indexed
+from tracker.vocabulary import TimeControl
 
 #: A player's games of one time control (``:tc``, ``:pid``), as a FROM clause.
 #: A player's games of one time control, by the players' indexes (not the time control's).
@@ -16,7 +17,7 @@ _PLAYER_GAMES = (
 )
 
 
-def last_game_day(db: Db, tc: str, player_id: int) -> dt.date | None:
+def last_game_day(db: Db, tc: TimeControl, player_id: int) -> dt.date | None:
     """The day of the player's latest game of ``tc``."""
     last = db.scalar(
         f"SELECT played_on {_PLAYER_GAMES} ORDER BY played_on DESC LIMIT 1",
@@ -25,13 +26,13 @@ def last_game_day(db: Db, tc: str, player_id: int) -> dt.date | None:
     return maybe_day(last)
 
 
-def game_days(db: Db, tc: str, player_id: int) -> dict[int, dt.date]:
+def game_days(db: Db, tc: TimeControl, player_id: int) -> dict[int, dt.date]:
     """The day of each of the player's games of ``tc``, by game id."""
     rows = db.all(f"SELECT id, played_on {_PLAYER_GAMES}", {"tc": tc, "pid": player_id})
     return {game_id: day(played_on) for game_id, played_on in rows}
 
 
-def plays_external(db: Db, tc: str, before: dt.date, player_id: int | None = None) -> bool:
+def plays_external(db: Db, tc: TimeControl, before: dt.date, player_id: int | None = None) -> bool:
     """Whether a game of ``tc`` dated before ``before`` pits a tracked player (``player_id``,
     or anyone) against an external one."""
     params: dict[str, object] = {"tc": tc, "before": before}
@@ -69,7 +70,7 @@ class StoredShadow(NamedTuple):
     games: int
 
 
-def stored_shadow(db: Db, tc: str, player_id: int) -> list[StoredShadow]:
+def stored_shadow(db: Db, tc: TimeControl, player_id: int) -> list[StoredShadow]:
     """Every stored shadow of the player in the closed periods of ``tc``, in order."""
     rows = db.all(
         """

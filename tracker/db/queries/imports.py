@@ -16,6 +16,7 @@ from typing import Any, Final, NamedTuple
 
 from tracker.db.driver import Db, chunks, day, moment
 from tracker.db.queries.games import EVENT_COLUMNS, EventRow, GameFields, event_row
+from tracker.vocabulary import TimeControl
 
 #: Values per ``IN (...)`` list when looking rows up.
 LOOKUP_CHUNK: Final = 500
@@ -125,7 +126,7 @@ class EventTc(NamedTuple):
     """A time control an event has stored games of."""
 
     event_id: int
-    tc: str
+    tc: TimeControl
 
 
 def event_time_controls(db: Db, event_ids: Sequence[int]) -> list[EventTc]:
@@ -145,7 +146,7 @@ class StoredGame(NamedTuple):
     natural_key: str
     id: int
     result: str
-    tc: str
+    tc: TimeControl
 
 
 def games_by_natural_key(db: Db, keys: Sequence[str]) -> Iterator[StoredGame]:
@@ -261,7 +262,7 @@ class TcMonth(NamedTuple):
     """A time control's rating period, by its month (the first closed one, the first marked
     stale)."""
 
-    tc: str
+    tc: TimeControl
     month: dt.date
 
 

@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 from tracker.db.driver import Db, chunks, day
 from tracker.db.rows import EloRow
+from tracker.vocabulary import TimeControl
 
 #: More players than this are filtered after reading, not in an ``IN (...)`` list.
 IN_LIMIT = 500
@@ -26,7 +27,7 @@ class ClosedMonth(NamedTuple):
     stale: bool
 
 
-def closed_months(db: Db, tc: str) -> list[ClosedMonth]:
+def closed_months(db: Db, tc: TimeControl) -> list[ClosedMonth]:
     """Every closed period of ``tc``, oldest first."""
     rows = db.all(
         "SELECT month, id, stale FROM rating_periods WHERE tc = :tc ORDER BY month", {"tc": tc}
@@ -34,13 +35,13 @@ def closed_months(db: Db, tc: str) -> list[ClosedMonth]:
     return [ClosedMonth(day(m), pid, bool(stale)) for m, pid, stale in rows]
 
 
-def first_game_day(db: Db, tc: str) -> dt.date | None:
+def first_game_day(db: Db, tc: TimeControl) -> dt.date | None:
     """The day of the first game of ``tc``."""
     first = db.scalar("SELECT min(played_on) FROM games WHERE tc = :tc", {"tc": tc})
     return None if first is None else day(first)
 
 
-def period_id(db: Db, tc: str, month: dt.date) -> int | None:
+def period_id(db: Db, tc: TimeControl, month: dt.date) -> int | None:
     """The closed period of ``tc`` for ``month``, if it is closed."""
     pid: int | None = db.scalar(
         "SELECT id FROM rating_periods WHERE tc = :tc AND month = :month",
@@ -66,7 +67,7 @@ _SEEDS = """
     WHERE s.tc = :tc AND NOT p.external"""
 
 
-def seeds(db: Db, tc: str, *, only: Collection[int] | None = None) -> dict[int, ListSeed]:
+def seeds(db: Db, tc: TimeControl, *, only: Collection[int] | None = None) -> dict[int, ListSeed]:
     """Tracked players' seeds of ``tc`` (of the ``only`` players, if given), by player."""
     if only is None:
         rows = db.all(_SEEDS, {"tc": tc})
@@ -80,7 +81,7 @@ def seeds(db: Db, tc: str, *, only: Collection[int] | None = None) -> dict[int, 
     }
 
 
-def official_ratings(db: Db, tc: str, list_date: dt.date) -> dict[int, int]:
+def official_ratings(db: Db, tc: TimeControl, list_date: dt.date) -> dict[int, int]:
     """The tracked players' ratings given for FIDE's list of ``list_date`` (an earlier list:
     see :class:`tracker.db.models.OfficialRating`), by player."""
     rows = db.all(
@@ -171,7 +172,7 @@ def _latest_sql(db: Db, columns: str, only: str = "") -> str:
 
 
 def _latest(
-    db: Db, tc: str, month: dt.date, columns: str, wanted: set[int] | None
+    db: Db, tc: TimeControl, month: dt.date, columns: str, wanted: set[int] | None
 ) -> list[tuple[Any, ...]]:
     """``(current, *columns)`` (SQL columns of ``elo_history h`` and ``players p``, the
     player's id first) of each player's latest stored line on a list closing ``month`` or
@@ -186,7 +187,7 @@ def _latest(
 
 
 def latest_lines(
-    db: Db, tc: str, month: dt.date, wanted: set[int] | None = None
+    db: Db, tc: TimeControl, month: dt.date, wanted: set[int] | None = None
 ) -> Iterator[tuple[bool, Line]]:
     """Each player's latest stored line on a list closing ``month`` or earlier (of the
     ``wanted`` players only, if given), with whether it is on that very list."""
@@ -211,7 +212,7 @@ def period_games(db: Db, period_id: int) -> list[tuple[int, int]]:
     )
 
 
-def player_lines(db: Db, tc: str, player_id: int) -> dict[dt.date, Line]:
+def player_lines(db: Db, tc: TimeControl, player_id: int) -> dict[dt.date, Line]:
     """The player's stored line on each closed list of ``tc``, by the month it closed."""
     rows = db.all(
         f"""
@@ -391,7 +392,7 @@ class Placed(NamedTuple):
     last_tied: int
 
 
-def player_places(db: Db, tc: str, player_id: int) -> list[Placed]:
+def player_places(db: Db, tc: TimeControl, player_id: int) -> list[Placed]:
     """The player's place on each stored list of ``tc`` he is on: index probes of the lists'
     ranks around his own, whatever the size of the lists."""
     rows = db.all(

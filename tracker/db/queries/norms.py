@@ -6,7 +6,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import NamedTuple
 
-from tracker.db.driver import Db, day
+from tracker.db.driver import Db, day, stored_tc
+from tracker.vocabulary import TimeControl
 
 
 class NormGame(NamedTuple):
@@ -15,7 +16,7 @@ class NormGame(NamedTuple):
     white_id: int
     black_id: int
     result: str
-    tc: str
+    tc: TimeControl
     played_on: dt.date
     round: str | None
     white_rating: int | None
@@ -39,7 +40,7 @@ def event_games(db: Db, event_id: int) -> list[NormGame]:
         {"id": event_id},
     )
     return [
-        NormGame(int(w), int(b), str(r), str(tc), day(on), rnd, wr, br)
+        NormGame(int(w), int(b), str(r), stored_tc(tc), day(on), rnd, wr, br)
         for w, b, r, tc, on, rnd, wr, br in rows
     ]
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any, NamedTuple
 
-from tracker.db.driver import Db, chunks, day
+from tracker.db.driver import Db, chunks, day, stored_tc
+from tracker.vocabulary import TimeControl
 
 
-def add_period(db: Db, tc: str, month: dt.date) -> int:
+def add_period(db: Db, tc: TimeControl, month: dt.date) -> int:
     """A closed period (not stale); its id."""
     return db.insert(
         "INSERT INTO rating_periods (tc, month, stale) VALUES (:tc, :month, :stale)",
@@ -25,7 +26,12 @@ def _which(since: dt.date | None, before: dt.date | None) -> tuple[str, dt.date]
 
 
 def delete_history(
-    db: Db, table: str, tc: str, *, since: dt.date | None = None, before: dt.date | None = None
+    db: Db,
+    table: str,
+    tc: TimeControl,
+    *,
+    since: dt.date | None = None,
+    before: dt.date | None = None,
 ) -> None:
     """Delete the rows of the history ``table`` (rows of a period: ``period_id``) of the
     closed periods of ``tc`` from ``since`` on, or before ``before``."""
@@ -38,7 +44,7 @@ def delete_history(
 
 
 def delete_periods(
-    db: Db, tc: str, *, since: dt.date | None = None, before: dt.date | None = None
+    db: Db, tc: TimeControl, *, since: dt.date | None = None, before: dt.date | None = None
 ) -> None:
     """Delete the closed periods of ``tc`` from ``since`` on, or before ``before`` (their
     histories first: :func:`delete_history`)."""
@@ -74,7 +80,7 @@ def _player_column(db: Db, column: str, ids: list[int]) -> list[tuple[int, Any]]
     return out
 
 
-def mark_stale_from(db: Db, tc: str, start: dt.date) -> tuple[dt.date, ...]:
+def mark_stale_from(db: Db, tc: TimeControl, start: dt.date) -> tuple[dt.date, ...]:
     """Mark the closed periods of ``tc`` from ``start`` on stale; their months, in order."""
     later = {"tc": tc, "start": start}
     db.run(
@@ -87,7 +93,7 @@ def mark_stale_from(db: Db, tc: str, start: dt.date) -> tuple[dt.date, ...]:
     return tuple(day(m) for m in months)
 
 
-def stale_from(db: Db, tc: str, first: dt.date | None) -> tuple[dt.date, ...]:
+def stale_from(db: Db, tc: TimeControl, first: dt.date | None) -> tuple[dt.date, ...]:
     """The closed periods of ``tc`` stale from ``first`` on and fresh before it (None: none
     stale); the stale months, in order."""
     db.run("UPDATE rating_periods SET stale = :no WHERE tc = :tc", {"no": False, "tc": tc})
@@ -96,16 +102,16 @@ def stale_from(db: Db, tc: str, first: dt.date | None) -> tuple[dt.date, ...]:
     return mark_stale_from(db, tc, first)
 
 
-def mark_all_stale(db: Db) -> dict[str, list[dt.date]]:
+def mark_all_stale(db: Db) -> dict[TimeControl, list[dt.date]]:
     """Mark every closed period stale; their months by time control, in order."""
     db.run("UPDATE rating_periods SET stale = :stale", {"stale": True})
-    months: dict[str, list[dt.date]] = {}
+    months: dict[TimeControl, list[dt.date]] = {}
     for tc, month in db.all("SELECT tc, month FROM rating_periods ORDER BY tc, month"):
-        months.setdefault(tc, []).append(day(month))
+        months.setdefault(stored_tc(tc), []).append(day(month))
     return months
 
 
-def first_closed_month(db: Db, tc: str) -> dt.date | None:
+def first_closed_month(db: Db, tc: TimeControl) -> dt.date | None:
     """The first closed month of ``tc``."""
     first = db.scalar("SELECT min(month) FROM rating_periods WHERE tc = :tc", {"tc": tc})
     return None if first is None else day(first)

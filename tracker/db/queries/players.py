@@ -8,8 +8,8 @@ import datetime as dt
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from tracker.db.driver import Db, Row, chunks, day, maybe_day
-from tracker.vocabulary import PLATFORMS
+from tracker.db.driver import Db, Row, chunks, day, maybe_day, stored_tc
+from tracker.vocabulary import PLATFORMS, TimeControl
 
 
 class PlayerRow(NamedTuple):
@@ -31,7 +31,7 @@ class SeedRow(NamedTuple):
     """A tracked player's seed: his state on one list before tracking starts."""
 
     player_id: int
-    tc: str
+    tc: TimeControl
     rating: int
     games: int
     ever_2400: bool
@@ -291,7 +291,7 @@ def insert_seed(db: Db, seed: SeedRow) -> None:
     )
 
 
-def delete_seed(db: Db, player_id: int, tc: str) -> None:
+def delete_seed(db: Db, player_id: int, tc: TimeControl) -> None:
     db.run(
         "DELETE FROM player_seeds WHERE player_id = :pid AND tc = :tc",
         {"pid": player_id, "tc": tc},
@@ -301,7 +301,7 @@ def delete_seed(db: Db, player_id: int, tc: str) -> None:
 class EarlierList(NamedTuple):
     """A player's rating on one of FIDE's earlier lists (``official_ratings``)."""
 
-    tc: str
+    tc: TimeControl
     list_date: dt.date
     rating: int
 
@@ -313,7 +313,7 @@ def earlier_lists_of(db: Db, player_id: int) -> list[EarlierList]:
         "ORDER BY tc, list_date",
         {"pid": player_id},
     )
-    return [EarlierList(str(tc), day(on), int(rating)) for tc, on, rating in rows]
+    return [EarlierList(stored_tc(tc), day(on), int(rating)) for tc, on, rating in rows]
 
 
 def all_earlier_lists(db: Db) -> list[tuple[int, EarlierList]]:
@@ -322,7 +322,7 @@ def all_earlier_lists(db: Db) -> list[tuple[int, EarlierList]]:
         "SELECT player_id, tc, list_date, rating FROM official_ratings "
         "ORDER BY player_id, tc, list_date"
     )
-    return [(int(pid), EarlierList(str(tc), day(on), int(r))) for pid, tc, on, r in rows]
+    return [(int(pid), EarlierList(stored_tc(tc), day(on), int(r))) for pid, tc, on, r in rows]
 
 
 def put_earlier_list(db: Db, player_id: int, entry: EarlierList) -> None:
@@ -335,7 +335,7 @@ def put_earlier_list(db: Db, player_id: int, entry: EarlierList) -> None:
     )
 
 
-def delete_earlier_list(db: Db, player_id: int, tc: str, list_date: dt.date) -> int:
+def delete_earlier_list(db: Db, player_id: int, tc: TimeControl, list_date: dt.date) -> int:
     """Remove the player's rating on an earlier list; how many rows went (0 or 1)."""
     return db.run(
         "DELETE FROM official_ratings WHERE player_id = :pid AND tc = :tc AND list_date = :d",

@@ -12,7 +12,7 @@ from tracker.db.driver import Db, chunks, day, maybe_day
 from tracker.db.queries.hints import not_indexed
 from tracker.months import next_month
 from tracker.ratings.month_games import MonthGame
-from tracker.vocabulary import FORFEITS, round_number
+from tracker.vocabulary import FORFEITS, TimeControl, round_number
 
 #: The unplayed results (forfeits) as SQL lists them, and the condition for played games.
 UNPLAYED = "({})".format(", ".join(f"'{r}'" for r in sorted(FORFEITS)))
@@ -35,7 +35,7 @@ FEW_PLAYERS = 500
 
 def month_games(
     db: Db,
-    tc: str,
+    tc: TimeControl,
     month: dt.date,
     players: Collection[int] | None = None,
     *,
@@ -93,7 +93,7 @@ class EventBounds(NamedTuple):
     round_played: int | None = None  # the highest round played so far (rounds declared)
 
 
-def event_bounds(db: Db, tc: str, event_ids: Iterable[int]) -> dict[int, EventBounds]:
+def event_bounds(db: Db, tc: TimeControl, event_ids: Iterable[int]) -> dict[int, EventBounds]:
     """The bounds of ``event_ids`` (those with played games in ``tc``), by event id."""
     out: dict[int, EventBounds] = {}
     for chunk in chunks(sorted(set(event_ids))):
@@ -133,7 +133,7 @@ def event_bounds(db: Db, tc: str, event_ids: Iterable[int]) -> dict[int, EventBo
 
 
 def _last_rounds(
-    db: Db, tc: str, rounds: dict[Any, int]
+    db: Db, tc: TimeControl, rounds: dict[Any, int]
 ) -> dict[Any, tuple[dt.date | None, int | None]]:
     """For each event with declared rounds (``rounds``: by event), the day its last round
     was played (None: not yet; a forfeit too: the round took place) and the highest round
@@ -183,7 +183,7 @@ def events_declared_past(db: Db, since: dt.date) -> list[int]:
     return sorted(int(r) for r in rows)
 
 
-def events_going_on(db: Db, tc: str, month: dt.date, players: Collection[int]) -> list[int]:
+def events_going_on(db: Db, tc: TimeControl, month: dt.date, players: Collection[int]) -> list[int]:
     """The events of ``tc`` the players (at most :data:`FEW_PLAYERS`) played in before
     ``month`` that have games (theirs or others') in ``month``: those that may end, and be
     rated, in that period."""
@@ -209,7 +209,7 @@ class DayCount(NamedTuple):
 
 
 def played_by_event_day(
-    db: Db, tc: str, since: dt.date | None = None, before: dt.date | None = None
+    db: Db, tc: TimeControl, since: dt.date | None = None, before: dt.date | None = None
 ) -> list[DayCount]:
     """The played games of ``tc`` (from ``since`` on, and before ``before``, if given),
     counted by event and day."""
@@ -225,7 +225,7 @@ def played_by_event_day(
 
 
 def played_before_by_event_day(
-    db: Db, tc: str, events: list[int], before: dt.date
+    db: Db, tc: TimeControl, events: list[int], before: dt.date
 ) -> list[DayCount]:
     """The played games of ``events`` in ``tc`` dated before ``before``, counted by event
     and day."""
@@ -254,7 +254,9 @@ class PlayedGame(NamedTuple):
     event_id: int | None
 
 
-def games_of_players(db: Db, tc: str, players: list[int], before: dt.date) -> list[PlayedGame]:
+def games_of_players(
+    db: Db, tc: TimeControl, players: list[int], before: dt.date
+) -> list[PlayedGame]:
     """Every played game of ``tc`` dated before ``before`` in which one of ``players`` played
     (each once), in no particular order."""
     out: list[PlayedGame] = []

@@ -11,10 +11,10 @@ from tracker.db.queries.lists import IN_LIMIT
 from tracker.ratings import glicko
 from tracker.ratings.glicko import GlickoState
 from tracker.ratings.shadow import ShadowPlayer
-from tracker.vocabulary import DEFAULT_PRESET
+from tracker.vocabulary import DEFAULT_PRESET, TimeControl
 
 
-def delete_shadow(db: Db, tc: str) -> None:
+def delete_shadow(db: Db, tc: TimeControl) -> None:
     """Delete the stored shadow of every closed period of ``tc``."""
     db.run(
         "DELETE FROM glicko_history"
@@ -49,7 +49,7 @@ def settings(db: Db) -> Settings | None:
     return None if row is None else Settings(*row)
 
 
-def seed_games(db: Db, tc: str, players: Collection[int]) -> dict[int, int]:
+def seed_games(db: Db, tc: TimeControl, players: Collection[int]) -> dict[int, int]:
     """The rated games of each of the ``players`` seeded in ``tc``, by player."""
     query = "SELECT player_id, games FROM player_seeds WHERE tc = :tc"
     if len(players) > 4 * IN_LIMIT:  # most of the list: read it whole
@@ -62,7 +62,9 @@ def seed_games(db: Db, tc: str, players: Collection[int]) -> dict[int, int]:
     return out
 
 
-def closed_periods_from_latest(db: Db, tc: str, month: dt.date) -> list[tuple[int, dt.date]]:
+def closed_periods_from_latest(
+    db: Db, tc: TimeControl, month: dt.date
+) -> list[tuple[int, dt.date]]:
     """(id, month) of every closed period of ``tc`` up to ``month``, the latest first."""
     rows = db.all(
         "SELECT id, month FROM rating_periods WHERE tc = :tc AND month <= :month "
@@ -105,7 +107,7 @@ def month_ends_of_players(
     return out
 
 
-def latest_month_ends(db: Db, tc: str, month: dt.date) -> dict[int, ShadowPlayer]:
+def latest_month_ends(db: Db, tc: TimeControl, month: dt.date) -> dict[int, ShadowPlayer]:
     """Each player's latest month-end shadow on a period of ``tc`` closing ``month`` or
     earlier (a whole list: one query)."""
     shadow = "h.player_id, h.rating, h.rd, h.volatility, h.last_played, h.games"
@@ -133,7 +135,7 @@ def latest_month_ends(db: Db, tc: str, month: dt.date) -> dict[int, ShadowPlayer
     return {pid: _shadow(r, rd, vol, last, games) for pid, r, rd, vol, last, games in rows}
 
 
-def player_month_ends(db: Db, tc: str, player_id: int) -> dict[dt.date, ShadowPlayer]:
+def player_month_ends(db: Db, tc: TimeControl, player_id: int) -> dict[dt.date, ShadowPlayer]:
     """One player's stored month-end shadows in ``tc``, by period month."""
     rows = db.all(
         """

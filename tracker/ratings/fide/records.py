@@ -24,7 +24,7 @@ class Seed:
     games: int
     ever_2400: bool = False
     ever_2300: bool = False
-    tc: str = "standard"
+    tc: TimeControl = "standard"
 
 
 @dataclass(frozen=True)

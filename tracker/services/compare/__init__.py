@@ -21,7 +21,7 @@ from tracker.services.players.refs import find
 from tracker.services.shadow import reads as shadow_reads
 from tracker.services.shadow.config import check_preset, get_config
 from tracker.services.systems import Beside, OnList, Reading
-from tracker.user_input import check_tc
+from tracker.vocabulary import TimeControl
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,7 @@ class CompareRow:
 class Comparison:
     player_id: int
     name: str
-    tc: str
+    tc: TimeControl
     preset: str
     stored: bool
     external_rd: float
@@ -125,9 +125,8 @@ def _row(
     )
 
 
-def compare(db: Db, ref: str, tc: str, preset_name: str | None) -> Comparison:
+def compare(db: Db, ref: str, tc: TimeControl, preset_name: str | None) -> Comparison:
     """Per closed month: the published Elo and the shadow at the list date."""
-    tc = check_tc(tc)
     player = find(db, ref)
     if player.external:
         raise not_rated_here(player)
@@ -223,7 +222,7 @@ class StandingRow:
 
 @dataclass(frozen=True)
 class Standings:
-    tc: str
+    tc: TimeControl
     preset: str
     list_date: dt.date | None
     rows: tuple[StandingRow, ...]
@@ -256,7 +255,7 @@ def _difference(shadow: float | None, elo: int | None) -> float | None:
     return shadow - elo if shadow is not None and elo is not None else None
 
 
-def compare_all(db: Db, tc: str) -> Standings:
+def compare_all(db: Db, tc: TimeControl) -> Standings:
     """Every tracked player's current Elo and shadow with both ranks, sorted by Elo.
 
     Flagged: the players whose two ranks differ the most (when they differ at all).
@@ -265,8 +264,7 @@ def compare_all(db: Db, tc: str) -> Standings:
         return _compare_all(db, tc)
 
 
-def _compare_all(db: Db, tc: str) -> Standings:
-    tc = check_tc(tc)
+def _compare_all(db: Db, tc: TimeControl) -> Standings:
     config = get_config(db)
     preset = config.glicko_preset()
     closed = lists.closed_months(db, tc)

@@ -13,7 +13,6 @@ from tracker.services import lists
 from tracker.services.lists import rated_games
 from tracker.services.shadow.config import PRESET_NAMES, get_config
 from tracker.services.shadow.reads import replay
-from tracker.user_input import check_tc
 from tracker.vocabulary import TimeControl
 
 
@@ -28,7 +27,7 @@ class SystemScore:
 
 @dataclass(frozen=True)
 class Evaluation:
-    tc: str
+    tc: TimeControl
     first_month: dt.date | None
     games: int
     decisive: int
@@ -64,7 +63,7 @@ def _elo_predictions(
     return out, external
 
 
-def evaluate(db: Db, tc: str, from_month: dt.date | None) -> Evaluation:
+def evaluate(db: Db, tc: TimeControl, from_month: dt.date | None) -> Evaluation:
     """Replay every rated game of the closed periods; score each system's prediction of it.
 
     FIDE Elo predicts with the expectation its own calculation uses (table 8.1.2 and the
@@ -72,7 +71,6 @@ def evaluate(db: Db, tc: str, from_month: dt.date | None) -> Evaluation:
     recorded ratings for external players; games where either side is unrated are left out
     for every system, so all systems are scored on the same games.
     """
-    tc = check_tc(tc)
     config = get_config(db)
     closed = lists.closed_months(db, tc)
     months = [m for m, _, _ in closed if from_month is None or m >= from_month]

@@ -35,6 +35,7 @@ from tracker.services.lists import rated_games
 from tracker.services.lists.stale import mark_stale
 from tracker.services.players.refs import find
 from tracker.user_input import check_plausible_rating
+from tracker.vocabulary import TimeControl
 
 #: §9.1: an event not reported in time for "the third rating list after it ends" is not
 #: rated: the periods it may be rated in are the month it ends in and the two after.
@@ -58,7 +59,7 @@ class EventEdit:
 
     name: str
     changes: tuple[str, ...]  # one line per change made; empty: nothing differed
-    stale: tuple[tuple[str, tuple[dt.date, ...]], ...]
+    stale: tuple[tuple[TimeControl, tuple[dt.date, ...]], ...]
 
 
 def edit_event(
@@ -75,7 +76,7 @@ def edit_event(
     event = find_event(db, name)
     played = _played(db, event)
     changes: list[str] = []
-    touched: dict[str, dt.date] = {}  # the first period each change touches, by tc
+    touched: dict[TimeControl, dt.date] = {}  # the first period each change touches, by tc
 
     def touch(on: dt.date) -> None:
         for tc, span in played.items():
@@ -133,20 +134,20 @@ def rate_in(db: Db, event_id: int, month: dt.date) -> bool:
     return True
 
 
-def _played(db: Db, event: queries.EventFacts) -> dict[str, rated_games.EventSpan]:
+def _played(db: Db, event: queries.EventFacts) -> dict[TimeControl, rated_games.EventSpan]:
     """The event's span in each time control it has played games in."""
     spans = {tc: rated_games.span_of(db, tc, event.id) for tc in event.tcs}
     return {tc: span for tc, span in spans.items() if span is not None}
 
 
-def _rated_period(played: dict[str, rated_games.EventSpan]) -> dt.date:
+def _rated_period(played: dict[TimeControl, rated_games.EventSpan]) -> dt.date:
     """The first period rating any game of the event (a league: its first month)."""
     months = [month_of(s.start) if s.league else s.rated_in(s.end) for s in played.values()]
     return min(months) if months else dt.date.max
 
 
 def _stated(
-    event: queries.EventFacts, played: dict[str, rated_games.EventSpan], month: dt.date
+    event: queries.EventFacts, played: dict[TimeControl, rated_games.EventSpan], month: dt.date
 ) -> dt.date | None:
     """The rating period to store for ``event`` when the user gives ``month``: None for the
     month it ends in; refused before it, and for a league."""
@@ -184,7 +185,7 @@ def _stated(
 def _check_rated(
     db: Db,
     event: queries.EventFacts,
-    played: dict[str, rated_games.EventSpan],
+    played: dict[TimeControl, rated_games.EventSpan],
     player_id: int,
     name: str,
 ) -> None:
@@ -226,7 +227,9 @@ def _first_touched(spans: list[rated_games.EventSpan | None]) -> dt.date | None:
     return min(months) if months else None
 
 
-def _stale_from(db: Db, marks: dict[str, dt.date]) -> tuple[tuple[str, tuple[dt.date, ...]], ...]:
+def _stale_from(
+    db: Db, marks: dict[TimeControl, dt.date]
+) -> tuple[tuple[TimeControl, tuple[dt.date, ...]], ...]:
     return tuple(
         (tc, months) for tc, on in sorted(marks.items()) if (months := mark_stale(db, tc, on))
     )
@@ -245,9 +248,9 @@ def edit_event_facts(
     its games' time control, marks stale the periods it touches, as a game edit does."""
     event = find_event(db, name)
     changes: list[str] = []
-    marks: dict[str, dt.date] = {}
+    marks: dict[TimeControl, dt.date] = {}
 
-    def mark(tc_: str, on: dt.date | None) -> None:
+    def mark(tc_: TimeControl, on: dt.date | None) -> None:
         if on is not None:
             marks[tc_] = min(marks.get(tc_, on), on)
 
@@ -309,7 +312,7 @@ class EventMerge:
     name: str
     merged: str
     games: tuple[int, ...]
-    stale: tuple[tuple[str, tuple[dt.date, ...]], ...]
+    stale: tuple[tuple[TimeControl, tuple[dt.date, ...]], ...]
 
 
 def merge_events(db: Db, keep: str, other: str) -> EventMerge:
@@ -351,7 +354,7 @@ def merge_events(db: Db, keep: str, other: str) -> EventMerge:
     if source.start_date < target.start_date:
         queries.fix_event_start(db, target.id, source.start_date, _fixed(db, source.id))
     queries.delete_event(db, source.id)
-    marks: dict[str, dt.date] = {}
+    marks: dict[TimeControl, dt.date] = {}
     for t in before:
         spans = [before[t], before_source.get(t), rated_games.span_of(db, t, target.id)]
         on = _first_touched(spans)

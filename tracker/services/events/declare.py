@@ -28,8 +28,7 @@ from tracker.services.intake import (
     clean_event_name,
     event_key,
 )
-from tracker.user_input import check_tc
-from tracker.vocabulary import EVENT_KINDS, name_form, plural, round_number
+from tracker.vocabulary import EVENT_KINDS, TimeControl, name_form, plural, round_number
 
 #: The most rounds an event may declare (a season's league of weekly rounds fits).
 ROUNDS_MAX = 999
@@ -43,7 +42,7 @@ class Declaration:
     end: dt.date | None = None
     rounds: int | None = None
     kind: str | None = None
-    tc: str | None = None
+    tc: TimeControl | None = None
     site: str | None = None
 
     def __bool__(self) -> bool:
@@ -65,11 +64,10 @@ class Declaration:
             raise InvalidInputError(
                 f"the end {self.end.isoformat()} is before the start {self.start.isoformat()}"
             )
-        tc = None if self.tc is None else check_tc(self.tc)
         site = None if self.site is None else check_text(name_form(self.site), "site") or None
         if site is not None and len(site) > SITE_MAX:  # a file's is cut, with a warning
             raise InvalidInputError(f"a site is limited to {SITE_MAX} characters")
-        return replace(self, tc=tc, site=site)
+        return replace(self, site=site)
 
 
 def describe(event: EventRow) -> str:

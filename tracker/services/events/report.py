@@ -31,7 +31,6 @@ from tracker.services.periods.detail import (
     computable,
     month_details,
 )
-from tracker.user_input import check_tc
 from tracker.vocabulary import BYE_POINTS, FORFEITS, POINTS, TimeControl, round_order
 
 
@@ -133,7 +132,7 @@ class EventListing:
 
     id: int
     name: str
-    tc: str | None
+    tc: TimeControl | None
     start: dt.date
     end: dt.date | None
     end_declared: bool
@@ -145,25 +144,22 @@ class EventListing:
     rated: RatedStatus
 
 
-def list_events(db: Db, today: dt.date, tc: str | None = None) -> tuple[EventListing, ...]:
+def list_events(db: Db, today: dt.date, tc: TimeControl | None = None) -> tuple[EventListing, ...]:
     """Every event (of ``tc``, if given): dates, rounds, games, players, when it is rated."""
-    wanted = check_tc(tc) if tc is not None else None
     players = queries.event_player_counts(db)
-    summaries = [s for s in queries.event_summaries(db) if wanted is None or s.tc == wanted]
-    closed: dict[str, dict[dt.date, bool]] = {}
-    progress: dict[str, dict[int, rated_games.Progress]] = {}
-    spans: dict[str, dict[int, rated_games.EventSpan]] = {}
+    summaries = [s for s in queries.event_summaries(db) if tc is None or s.tc == tc]
+    closed: dict[TimeControl | None, dict[dt.date, bool]] = {}
+    progress: dict[TimeControl | None, dict[int, rated_games.Progress]] = {}
+    spans: dict[TimeControl | None, dict[int, rated_games.EventSpan]] = {}
     for one in sorted({s.tc for s in summaries if s.tc is not None}):
         closed[one] = {m: stale for m, _, stale in lists.closed_months(db, one)}
         ids = [s.id for s in summaries if s.tc == one]
         progress[one], spans[one] = rated_games.progress_of(db, one, ids)
     out = []
     for s in summaries:
-        span = spans.get(s.tc or "", {}).get(s.id)
-        so_far = progress.get(s.tc or "", {}).get(s.id) or rated_games.Progress(
-            None, s.rounds, s.last
-        )
-        status = rated_status(span, s.first, closed.get(s.tc or "", {}), today, so_far)
+        span = spans.get(s.tc, {}).get(s.id)
+        so_far = progress.get(s.tc, {}).get(s.id) or rated_games.Progress(None, s.rounds, s.last)
+        status = rated_status(span, s.first, closed.get(s.tc, {}), today, so_far)
         out.append(
             EventListing(
                 id=s.id,
@@ -228,7 +224,7 @@ class EventReport:
 
     id: int
     name: str
-    tc: str
+    tc: TimeControl
     start: dt.date
     end: dt.date | None
     rated: RatedStatus
@@ -249,12 +245,12 @@ def show_event(
     db: Db,
     event: queries.EventFacts,
     today: dt.date,
-    months: Mapping[str, MonthDetails] | None = None,
+    months: Mapping[TimeControl, MonthDetails] | None = None,
 ) -> EventReport:
     """``event show``: standings, crosstable and each player's rated figures (``months``:
     each time control's periods worked out already, shared by many events' reports)."""
     games = queries.event_games(db, event.id)
-    tc = check_tc(games[0].tc if games else "standard")
+    tc: TimeControl = games[0].tc if games else "standard"
     when = _When.of(db, event.id, tc, today)
     span, closed_list = when.span, when.closed_list
     byes = bye_queries.event_byes(db, event.id)

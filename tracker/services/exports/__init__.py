@@ -30,6 +30,7 @@ from tracker.services.games import filter_games
 from tracker.services.periods.history import History, RatingList, history, rating_list
 from tracker.services.players import PlayerView, list_players
 from tracker.services.players.files import players_rows
+from tracker.vocabulary import TimeControl
 
 
 def game_record(g: GameLine) -> GameRecord:
@@ -58,7 +59,7 @@ def game_record(g: GameLine) -> GameRecord:
         event_start=g.event_start,
         site=g.site,
         round=g.round,
-        tc=g.tc,  # type: ignore[arg-type]  # a stored tc is always valid
+        tc=g.tc,
     )
 
 
@@ -80,7 +81,7 @@ def export_games(
     *,
     player: str | None = None,
     month: dt.date | None = None,
-    tc: str | None = None,
+    tc: TimeControl | None = None,
     event: str | None = None,
     ratings_in_force: bool = False,
 ) -> tuple[GameLine, ...]:
@@ -98,7 +99,7 @@ def export_games(
 def _with_ratings_in_force(db: Db, games: list[GameLine]) -> list[GameLine]:
     """The games, a tracked player's missing recorded rating filled with his rating on the
     list in force (see :func:`export_games`)."""
-    wanted: dict[tuple[str, dt.date], set[int]] = {}
+    wanted: dict[tuple[TimeControl, dt.date], set[int]] = {}
     for g in games:
         on = g.event_start or g.played_on
         for player, rating in ((g.white, g.white_rating), (g.black, g.black_rating)):
@@ -117,7 +118,7 @@ def _with_ratings_in_force(db: Db, games: list[GameLine]) -> list[GameLine]:
     return out
 
 
-def _ratings_in_force(db: Db, tc: str, on: dt.date, players: set[int]) -> dict[int, int]:
+def _ratings_in_force(db: Db, tc: TimeControl, on: dt.date, players: set[int]) -> dict[int, int]:
     """Each player's rating on the list in force on ``on`` (published on the first of its
     month: the close of the month before), else his seed (before tracking began)."""
     lines = lists.lines_at(db, tc, previous_month(month_of(on)), players)
@@ -128,7 +129,7 @@ def _ratings_in_force(db: Db, tc: str, on: dt.date, players: set[int]) -> dict[i
     return out
 
 
-def export_history(db: Db, player: str, tc: str, month: dt.date | None = None) -> History:
+def export_history(db: Db, player: str, tc: TimeControl, month: dt.date | None = None) -> History:
     """A player's history (as ``tracker history``), optionally one month only."""
     found = history(db, player, tc)
     if month is None:
@@ -145,7 +146,7 @@ def export_history(db: Db, player: str, tc: str, month: dt.date | None = None) -
     )
 
 
-def export_list(db: Db, tc: str, list_month: dt.date | None) -> RatingList:
+def export_list(db: Db, tc: TimeControl, list_month: dt.date | None) -> RatingList:
     """A published rating list (as ``tracker list``): ``list_month`` names it by its date."""
     return rating_list(db, tc, list_month)
 

@@ -32,8 +32,8 @@ from tracker.services.intake import (
 from tracker.services.lists import rated_games
 from tracker.services.lists.stale import changed_month, mark_stale, stale_back
 from tracker.services.players.refs import find
-from tracker.user_input import check_tc, parse_result
-from tracker.vocabulary import FORFEITS
+from tracker.user_input import parse_result
+from tracker.vocabulary import FORFEITS, TimeControl
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ class GameView:
     black: str
     black_id: int
     result: str
-    tc: str
+    tc: TimeControl
     event: str | None
     round: str | None
     white_rating: int | None
@@ -103,7 +103,7 @@ def get_or_create_event(db: Db, name: str, played_on: dt.date) -> EventRow:
 
 
 def twins_of(
-    db: Db, white_id: int, black_id: int, played_on: dt.date, tc: str, but_game: int | None
+    db: Db, white_id: int, black_id: int, played_on: dt.date, tc: TimeControl, but_game: int | None
 ) -> list[Twin]:
     """The stored games of the same two players (either colour) on the same day in ``tc``,
     but game ``but_game`` (:class:`tracker.services.intake.Twin`)."""
@@ -116,7 +116,7 @@ def twins_of(
 
 
 def fit_of(
-    db: Db, event: EventRow, tc: str, played_on: dt.date, but_game: int | None = None
+    db: Db, event: EventRow, tc: TimeControl, played_on: dt.date, but_game: int | None = None
 ) -> EventFit:
     """What a game of ``tc`` on ``played_on`` must fit in ``event`` (its declaration, or its
     games so far; ``but_game``: the game being corrected, which is not one of them)."""
@@ -155,7 +155,7 @@ def _prepare(
     black: str,
     result: str,
     played_on: dt.date,
-    tc: str | None,
+    tc: TimeControl | None,
     event: str | None,
     round_: str | None,
     white_rating: int | None,
@@ -180,7 +180,7 @@ def _prepare(
         found = get_or_create_event(db, event, played_on)
         event_id, event_name = found.id, found.name
         tc = tc or found.tc
-    tc = check_tc(tc or "standard")
+    tc = tc or "standard"
     entry = TypedGame(
         white_player,
         black_player,
@@ -240,7 +240,7 @@ def add_game(
     black: str,
     result: str,
     played_on: dt.date,
-    tc: str | None = None,
+    tc: TimeControl | None = None,
     event: str | None = None,
     round_: str | None = None,
     white_rating: int | None = None,
@@ -293,7 +293,7 @@ def edit_game(
     black: str | None = None,
     result: str | None = None,
     played_on: dt.date | None = None,
-    tc: str | None = None,
+    tc: TimeControl | None = None,
     event: str | None = UNCHANGED,
     round_: str | None = UNCHANGED,
     white_rating: int | None = UNCHANGED,
@@ -382,16 +382,16 @@ def _colours_swapped(db: Db, game: GameRow, white: str | None, black: str | None
     return FLIPPED[game.result]
 
 
-def game_tc(db: Db, tc: str | None, event: str | None) -> str:
+def game_tc(db: Db, tc: TimeControl | None, event: str | None) -> TimeControl:
     """A new game's time control: the one given, else its event's declared one, else
     standard."""
     if tc is not None:
-        return check_tc(tc)
+        return tc
     found = find_event(db, event) if event else None
     return found.tc if found is not None and found.tc else "standard"
 
 
-def _span_before(db: Db, tc: str, event: str | None) -> rated_games.EventSpan | None:
+def _span_before(db: Db, tc: TimeControl, event: str | None) -> rated_games.EventSpan | None:
     """The span of the named event in ``tc`` before a change (None: no such event yet)."""
     if not event:
         return None
@@ -405,7 +405,7 @@ def _event_id(db: Db, name: str) -> int | None:
 
 
 def _mark(
-    db: Db, tc: str, event_id: int | None, on: dt.date, before: rated_games.EventSpan | None
+    db: Db, tc: TimeControl, event_id: int | None, on: dt.date, before: rated_games.EventSpan | None
 ) -> tuple[dt.date, ...]:
     """Mark stale what a change of a game on ``on`` can change: the period in which its
     event is rated, before and after the change, or its own month if earlier (the shadow's;
@@ -450,7 +450,7 @@ def game_filter(
     player: str | None = None,
     month: dt.date | None = None,
     event: str | None = None,
-    tc: str | None = None,
+    tc: TimeControl | None = None,
 ) -> GameFilter:
     """Which games are a player's, a month's, an event's and a time control's: the player and
     the event resolved (either unknown is an error), the time control checked."""
@@ -466,7 +466,7 @@ def game_filter(
         played_from=month,
         played_before=end,
         event_id=event_id,
-        tc=check_tc(tc) if tc is not None else None,
+        tc=tc,
     )
 
 
@@ -476,7 +476,7 @@ def filter_games(
     player: str | None = None,
     month: dt.date | None = None,
     event: str | None = None,
-    tc: str | None = None,
+    tc: TimeControl | None = None,
 ) -> tuple[str, dict[str, Any]]:
     """The SQL condition (on ``games g``) and its parameters for the games of a player, a
     month, an event and a time control (:func:`game_filter`)."""
@@ -490,7 +490,7 @@ def list_games(
     player: str | None = None,
     month: dt.date | None = None,
     event: str | None = None,
-    tc: str | None = None,
+    tc: TimeControl | None = None,
 ) -> tuple[GameView, ...]:
     which = game_filter(db, player=player, month=month, event=event, tc=tc)
     return tuple(GameView(**game._asdict()) for game in queries.listings(db, which))

@@ -18,7 +18,7 @@ from tracker.services.games import find_event, fit_of, get_or_create_event
 from tracker.services.intake import clean_round
 from tracker.services.intake.checks import date_bounds
 from tracker.services.players.refs import PlayerRow, find
-from tracker.vocabulary import BYE_WORDS
+from tracker.vocabulary import BYE_WORDS, TimeControl
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,7 @@ class ByeView:
     event: str
     round: str
     played_on: dt.date
-    tc: str
+    tc: TimeControl
     code: str
 
     @property
@@ -57,7 +57,7 @@ def add_bye(
     event: str | None,
     round_: str | None,
     played_on: dt.date,
-    tc: str | None = None,
+    tc: TimeControl | None = None,
     today: dt.date | None = None,
     yes: bool = False,
     playing: PlayerRow | None = None,

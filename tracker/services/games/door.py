@@ -18,6 +18,7 @@ from tracker.services.intake.columns import FileGames
 from tracker.services.intake.events import clean_rounds, match_events
 from tracker.services.intake.plan import Identity, Plan
 from tracker.services.players.refs import PlayerRow
+from tracker.vocabulary import TimeControl
 
 
 @dataclass(frozen=True)
@@ -29,7 +30,7 @@ class TypedGame:
     black: PlayerRow
     result: str
     played_on: dt.date
-    tc: str
+    tc: TimeControl
     event: str | None
     round: str | None
     white_rating: int | None
@@ -61,7 +62,7 @@ def check_typed(db: Db, entry: TypedGame, *, yes: bool, but_game: int | None = N
         played_on=entry.played_on,
         event=entry.event,
         round=entry.round,
-        tc=entry.tc,  # type: ignore[arg-type]  # checked: one of FIDE's
+        tc=entry.tc,
     )
     games = FileGames.read(GameStream.of(TYPED, [record]))
     plan = Plan(games, typed=True, but_game=but_game)

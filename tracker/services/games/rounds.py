@@ -15,6 +15,7 @@ from tracker.services.games.byes import ByeView, add_bye
 from tracker.services.intake import clean_round
 from tracker.services.intake.checks import date_bounds
 from tracker.services.players.refs import find
+from tracker.vocabulary import TimeControl
 
 
 class Round(NamedTuple):
@@ -31,7 +32,7 @@ def add_round(
     played_on: dt.date,
     round_: str,
     pairings: Sequence[Pairing],
-    tc: str | None = None,
+    tc: TimeControl | None = None,
     problems: Sequence[Problem] = (),
     source: str = "stdin",
     today: dt.date | None = None,

@@ -72,7 +72,6 @@ from tracker.services.imports.report import (
 )
 from tracker.services.imports.write import CHUNK
 from tracker.services.intake import check_event_start
-from tracker.user_input import check_tc
 
 __all__ = [
     "CHUNK",
@@ -109,7 +108,6 @@ def check_options(options: ImportOptions) -> ImportOptions:
     fmt = options.fmt.strip().casefold() if options.fmt is not None else None
     if fmt is not None and fmt not in FORMATS:
         raise InvalidInputError(f"unknown import format {options.fmt!r}: use {', '.join(FORMATS)}")
-    tc = check_tc(options.tc) if options.tc is not None else None
     if options.create_players not in CREATE_PLAYERS:
         raise InvalidInputError(
             f"--create-players must be one of {', '.join(CREATE_PLAYERS)}, "
@@ -125,7 +123,7 @@ def check_options(options: ImportOptions) -> ImportOptions:
     if order is not None and order.strip().casefold() not in ORDERS:
         raise InvalidInputError(f"--date-order {order!r}: use one of {', '.join(ORDERS)}")
     order = None if order is None else order.strip().casefold()
-    return replace(options, fmt=fmt, tc=tc, date_order=order)
+    return replace(options, fmt=fmt, date_order=order)
 
 
 def _formats(files: Sequence[SourceFile], options: ImportOptions) -> list[str]:

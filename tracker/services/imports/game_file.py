@@ -104,7 +104,7 @@ class GameFile:
             event_start=self.options.event_start, date_order=self.options.date_order,
             tc_minutes=self.options.tc_minutes,
         )  # fmt: skip
-        games = FileGames.read(stream, self.options.tc)  # type: ignore[arg-type]  # checked
+        games = FileGames.read(stream, self.options.tc)
         for _ in blocks:  # what the parser did not need (it stops at a bad header)
             pass
         self.sha256 = digest.hexdigest()

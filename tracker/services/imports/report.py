@@ -11,7 +11,12 @@ from typing import Final, Literal, get_args
 from tracker.db.queries.imports import TcMonth as TcMonth  # re-exported
 from tracker.errors import InvalidInputError
 from tracker.importers.records import BLOCK
-from tracker.vocabulary import plural as plural  # re-exported for the import's modules
+from tracker.vocabulary import (
+    TimeControl,
+)
+from tracker.vocabulary import (
+    plural as plural,  # re-exported for the import's modules
+)
 
 CreatePlayers = Literal["auto", "by-rating", "tracked", "external", "no"]
 CREATE_PLAYERS: Final[tuple[str, ...]] = get_args(CreatePlayers)
@@ -65,7 +70,7 @@ class SourceFile:
 @dataclass(frozen=True)
 class ImportOptions:
     fmt: str | None = None
-    tc: str | None = None
+    tc: TimeControl | None = None
     create_players: CreatePlayers = "auto"
     skip_invalid: bool = False
     dry_run: bool = False

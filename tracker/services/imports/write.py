@@ -31,7 +31,7 @@ from tracker.services.intake.plan import EventPlan, Identity, Plan, suffixed
 from tracker.services.lists.rated_games import EventSpan, event_spans
 from tracker.services.lists.stale import changed_month, mark_stale
 from tracker.services.players import FEDERATION, TITLES
-from tracker.vocabulary import TIME_CONTROLS, YEAR_MAX, YEAR_MIN
+from tracker.vocabulary import TIME_CONTROLS, YEAR_MAX, YEAR_MIN, TimeControl
 
 #: Games written per bulk ``INSERT`` (and per progress step).
 CHUNK: Final = 1000
@@ -307,7 +307,7 @@ class Writer:
         control is the one that counts: a later day never gives an earlier period."""
         if not self.closed:
             return ()
-        earliest: dict[tuple[str, int], int] = {}  # (tc, event id or 0) -> first day
+        earliest: dict[tuple[TimeControl, int], int] = {}  # (tc, event id or 0) -> first day
         for (tc_code, index), day in first_day.items():
             tc = TC_CODES[tc_code]
             assert tc is not None
@@ -317,9 +317,9 @@ class Writer:
         touched = {event_id for _, event_id in earliest if event_id}
         touched.update(event_id for event_id, _ in changed_events)
         after = self._spans(touched)
-        first: dict[str, dt.date] = {}
+        first: dict[TimeControl, dt.date] = {}
 
-        def touch(tc: str, month: dt.date) -> None:
+        def touch(tc: TimeControl, month: dt.date) -> None:
             if tc not in first or month < first[tc]:
                 first[tc] = month
 

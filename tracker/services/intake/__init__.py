@@ -43,7 +43,7 @@ from typing import Final
 
 from tracker.errors import InvalidInputError
 from tracker.months import a_month_after, a_month_before
-from tracker.vocabulary import name_form, round_number
+from tracker.vocabulary import TimeControl, name_form, round_number
 
 #: FIDE's first rating list (1971) rated the games of 1970: nothing earlier can be on a list.
 FIRST_RATED_DAY: Final = dt.date(1970, 1, 1)
@@ -278,14 +278,14 @@ class EventFit:
     end: dt.date | None = None
     rounds: int | None = None
     strict: bool = False
-    tc: str | None = None
+    tc: TimeControl | None = None
     tc_from: str = "declared"  # or "its games so far"
     league: bool = False
     before: dt.date | None = None
     after: dt.date | None = None
     stored: bool = True  # the event is stored already (else a file brings it)
 
-    def problems(self, played_on: dt.date, round_: str | None, tc: str) -> list[str]:
+    def problems(self, played_on: dt.date, round_: str | None, tc: TimeControl | None) -> list[str]:
         """Why a game of ``tc`` on ``played_on`` in round ``round_`` does not fit the
         event (one line each)."""
         out = []
@@ -352,7 +352,7 @@ class Twin:
     white: str
     black: str
     played_on: dt.date
-    tc: str
+    tc: TimeControl
     event: str | None
     round: str | None
 

@@ -381,9 +381,7 @@ class _Fits:
             before=None if before is None else dt.date.fromordinal(before),
             after=None if after is None else dt.date.fromordinal(after),
         )
-        return fit.problems(
-            dt.date.fromordinal(day), self.plan.round(game), TC_CODES[tc] or fit.tc or ""
-        )
+        return fit.problems(dt.date.fromordinal(day), self.plan.round(game), TC_CODES[tc] or fit.tc)
 
     def _neighbours(self, index: int, day: int) -> tuple[int | None, int | None]:
         """The days of the event's other games nearest to ``day`` (``day`` itself where

@@ -31,10 +31,10 @@ from tracker.vocabulary import FORFEITS, RESULTS, TIME_CONTROLS, TimeControl, na
 
 #: A game's result and time control are stored as their index in these.
 RESULT_CODES: Final[tuple[str, ...]] = RESULTS
-TC_CODES: Final[tuple[str | None, ...]] = (None, *TIME_CONTROLS)
+TC_CODES: Final[tuple[TimeControl | None, ...]] = (None, *TIME_CONTROLS)
 FORFEIT_CODES: Final = frozenset(RESULT_CODES.index(r) for r in FORFEITS)
 _RESULT_INDEX: Final = {r: i for i, r in enumerate(RESULT_CODES)}
-_TC_INDEX: Final = {tc: i for i, tc in enumerate(TC_CODES)}
+_TC_INDEX: Final[dict[str | None, int]] = {tc: i for i, tc in enumerate(TC_CODES)}
 
 
 @dataclass(slots=True)

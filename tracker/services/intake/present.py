@@ -16,7 +16,7 @@ from tracker.db.queries import imports as queries
 from tracker.services.intake import Twin
 from tracker.services.intake.columns import RESULT_CODES, TC_CODES
 from tracker.services.intake.plan import Plan, suffixed
-from tracker.vocabulary import plural
+from tracker.vocabulary import TimeControl, plural
 
 #: Keys per round of looking the file's games up among the stored ones.
 PRESENT_CHUNK: Final = 20_000
@@ -30,7 +30,7 @@ class _StoredGame(NamedTuple):
     level: int
     game_id: int
     result: str
-    tc: str
+    tc: TimeControl
 
 
 def find_present(db: Db, name: str, plan: Plan, groups: dict[int, list[int]]) -> None:

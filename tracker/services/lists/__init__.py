@@ -26,7 +26,7 @@ from tracker.db.queries.lists import ClosedMonth, Entry, Line, ListSeed
 from tracker.months import month_label, month_of, next_month, previous_month
 from tracker.ratings import fide
 from tracker.ratings.month_games import MonthGame
-from tracker.vocabulary import TIME_CONTROLS
+from tracker.vocabulary import TIME_CONTROLS, TimeControl
 
 if TYPE_CHECKING:
     from tracker.db.models import PlayerSeed
@@ -45,26 +45,26 @@ def from_hundredths(value: int) -> Decimal:
     return Decimal(value) / 100
 
 
-def closed_months(db: Db, tc: str) -> list[ClosedMonth]:
+def closed_months(db: Db, tc: TimeControl) -> list[ClosedMonth]:
     """Every closed period of ``tc``, oldest first."""
     return queries.closed_months(db, tc)
 
 
-def first_game_month(db: Db, tc: str) -> dt.date | None:
+def first_game_month(db: Db, tc: TimeControl) -> dt.date | None:
     first = queries.first_game_day(db, tc)
     return month_of(first) if first is not None else None
 
 
-def period_id(db: Db, tc: str, month: dt.date) -> int | None:
+def period_id(db: Db, tc: TimeControl, month: dt.date) -> int | None:
     return queries.period_id(db, tc, month)
 
 
-def seeds(db: Db, tc: str, *, only: Collection[int] | None = None) -> dict[int, ListSeed]:
+def seeds(db: Db, tc: TimeControl, *, only: Collection[int] | None = None) -> dict[int, ListSeed]:
     """Tracked players' seeds (of the ``only`` players, if given)."""
     return queries.seeds(db, tc, only=only)
 
 
-def _unlisted_seeds(db: Db, tc: str, listed: Container[int]) -> dict[int, ListSeed]:
+def _unlisted_seeds(db: Db, tc: TimeControl, listed: Container[int]) -> dict[int, ListSeed]:
     """The seeds of the players not in ``listed`` (without a stored line yet): every seed in
     one read, kept if unlisted (a federation's 500,000 unlisted seeds asked for by id, a few
     hundred a query, took several times longer)."""
@@ -133,7 +133,7 @@ def _never() -> Line:
 
 
 def lines_at(
-    db: Db, tc: str, month: dt.date, players: Iterable[int] | None = None
+    db: Db, tc: TimeControl, month: dt.date, players: Iterable[int] | None = None
 ) -> dict[int, Line]:
     """Every line of the list that closed ``month`` (or of ``players`` only), stored or
     derived (see above)."""
@@ -186,13 +186,13 @@ def entry(line: Line) -> Entry | None:
     )  # fmt: skip
 
 
-def list_entries(db: Db, tc: str, month: dt.date) -> list[Entry]:
+def list_entries(db: Db, tc: TimeControl, month: dt.date) -> list[Entry]:
     """The list that closed ``month`` worked out from the history and the seeds
     (:func:`lines_at`): what :func:`store_list` stores."""
     return ranked(e for line in lines_at(db, tc, month).values() if (e := entry(line)))
 
 
-def store_list(db: Db, tc: str, month: dt.date, period: int) -> None:
+def store_list(db: Db, tc: TimeControl, month: dt.date, period: int) -> None:
     """Store the list that closed ``month`` (its period ``period``), once its lines are:
     the stored list before it carried over (as :func:`carried` carries a line), the lines
     of the period over it; the first list from the history and the seeds. The same entries
@@ -261,7 +261,7 @@ def printed_list(db: Db, period: int, extra: Collection[str] = ()) -> Iterator[q
     return queries.listed_lines(db, period, extra)
 
 
-def ratings_at(db: Db, tc: str, month: dt.date) -> dict[int, int | None]:
+def ratings_at(db: Db, tc: TimeControl, month: dt.date) -> dict[int, int | None]:
     """The rating of every line of the list that closed ``month`` (:func:`lines_at`'s
     ratings): its stored entries, and None for each unrated line stored on it (pending
     results); read from the stored list and that period's own lines."""
@@ -273,7 +273,7 @@ def ratings_at(db: Db, tc: str, month: dt.date) -> dict[int, int | None]:
     return out
 
 
-def games_at(db: Db, tc: str, month: dt.date) -> dict[int, int]:
+def games_at(db: Db, tc: TimeControl, month: dt.date) -> dict[int, int]:
     """The games each player's line on the list that closed ``month`` rated (those who
     played in it)."""
     period = period_id(db, tc, month)
@@ -282,7 +282,7 @@ def games_at(db: Db, tc: str, month: dt.date) -> dict[int, int]:
 
 def player_lines(
     db: Db,
-    tc: str,
+    tc: TimeControl,
     player_id: int,
     closed: list[ClosedMonth] | None = None,
 ) -> list[tuple[dt.date, bool, Line]]:
@@ -313,7 +313,7 @@ class ListRatings:
     the players whose rating on that earlier list was given (``player seed --list``)."""
 
     def __init__(
-        self, db: Db, tc: str, *, fallback_to_latest: bool = False, keep: int | None = None
+        self, db: Db, tc: TimeControl, *, fallback_to_latest: bool = False, keep: int | None = None
     ) -> None:
         self.db = db
         self.tc = tc
@@ -432,7 +432,7 @@ def pool_from_json(text: str | None) -> tuple[tuple[fide.PoolGame, ...], bool]:
 
 
 def states_after(
-    db: Db, tc: str, month: dt.date, player_id: int | None = None
+    db: Db, tc: TimeControl, month: dt.date, player_id: int | None = None
 ) -> dict[int, fide.PlayerState]:
     """Every tracked player's state as published on the list that closed ``month`` (or one
     player's)."""
@@ -441,7 +441,7 @@ def states_after(
 
 def list_lines(
     db: Db,
-    tc: str,
+    tc: TimeControl,
     month: dt.date,
     player_id: int | None = None,
     *,
@@ -535,7 +535,7 @@ class PublishedList:
 
 def states_at_start(
     db: Db,
-    tc: str,
+    tc: TimeControl,
     month: dt.date,
     first_month: dt.date,
     published: PublishedList | None = None,
@@ -577,7 +577,7 @@ def fide_list_problem(list_date: dt.date, today: dt.date) -> str | None:
     return None
 
 
-def earlier_list_problem(db: Db, tc: str, list_date: dt.date, today: dt.date) -> str | None:
+def earlier_list_problem(db: Db, tc: TimeControl, list_date: dt.date, today: dt.date) -> str | None:
     """Why FIDE's list of ``list_date`` cannot be given as an earlier list, or None: it is
     not out yet, predates FIDE's lists, or is one tracker publishes itself (after the list in
     force during its first closed period: tracker's own lists rate everything from there)."""
@@ -595,5 +595,5 @@ def earlier_list_problem(db: Db, tc: str, list_date: dt.date, today: dt.date) ->
     return None
 
 
-def stale_months(db: Db, tc: str) -> list[dt.date]:
+def stale_months(db: Db, tc: TimeControl) -> list[dt.date]:
     return [m for m, _, s in closed_months(db, tc) if s]

@@ -17,12 +17,12 @@ from tracker.db.queries.history import event_names
 from tracker.months import month_label, month_of, next_month
 from tracker.ratings import fide
 from tracker.ratings.month_games import MonthGame
-from tracker.vocabulary import SCORES
+from tracker.vocabulary import SCORES, TimeControl
 
 
 def month_games(
     db: Db,
-    tc: str,
+    tc: TimeControl,
     month: dt.date,
     players: Collection[int] | None = None,
     *,
@@ -39,7 +39,7 @@ EventSpan = fide.EventSpan
 
 def event_spans(
     db: Db,
-    tc: str,
+    tc: TimeControl,
     event_ids: Iterable[int],
     bounds: dict[int, queries.EventBounds] | None = None,
 ) -> dict[int, EventSpan]:
@@ -63,7 +63,7 @@ def event_spans(
 
 def period_games(
     db: Db,
-    tc: str,
+    tc: TimeControl,
     month: dt.date,
     played: list[MonthGame] | None = None,
     players: Collection[int] | None = None,
@@ -114,7 +114,7 @@ def period_games(
     return out
 
 
-def pending(db: Db, tc: str, since: dt.date) -> dict[dt.date, int]:
+def pending(db: Db, tc: TimeControl, since: dt.date) -> dict[dt.date, int]:
     """How many played games of ``tc`` each rating period from ``since`` (a month) on rates,
     by the rule :func:`period_games` follows (an event is rated in the month it ends, a
     league by its months, a game without an event in its own month): the games played from
@@ -137,7 +137,7 @@ def pending(db: Db, tc: str, since: dt.date) -> dict[dt.date, int]:
 
 
 def first_events(
-    db: Db, tc: str, month: dt.date, players: Iterable[int]
+    db: Db, tc: TimeControl, month: dt.date, players: Iterable[int]
 ) -> dict[int, fide.FirstEvent]:
     """Each player's first event (§8.2.1) as the close of ``month`` sees it: the event of his
     first played game, his score in its games rated up to ``month``, and whether its last
@@ -169,7 +169,7 @@ def first_events(
 
 
 def progress_of(
-    db: Db, tc: str, event_ids: Iterable[int]
+    db: Db, tc: TimeControl, event_ids: Iterable[int]
 ) -> tuple[dict[int, Progress], dict[int, EventSpan]]:
     """How far each of ``event_ids`` has got in ``tc`` (of those with played games), and its
     span."""
@@ -178,7 +178,7 @@ def progress_of(
     return progress, event_spans(db, tc, bounds, bounds)
 
 
-def span_of(db: Db, tc: str, event_id: int | None) -> EventSpan | None:
+def span_of(db: Db, tc: TimeControl, event_id: int | None) -> EventSpan | None:
     """The span of one event in ``tc`` (None: no event, or no game of it in ``tc``)."""
     if event_id is None:
         return None
@@ -186,7 +186,7 @@ def span_of(db: Db, tc: str, event_id: int | None) -> EventSpan | None:
 
 
 def later_by_event(
-    db: Db, tc: str, player_id: int, before: dt.date, today: dt.date | None = None
+    db: Db, tc: TimeControl, player_id: int, before: dt.date, today: dt.date | None = None
 ) -> dict[dt.date, list[HeldEvent]]:
     """For each month the player's games dated before ``before`` were played in, the events
     a later period rates some of them with (an event is rated in the month it ends)."""
@@ -296,7 +296,7 @@ def _held(
     )
 
 
-def held_events(db: Db, tc: str, month: dt.date, today: dt.date) -> tuple[HeldEvent, ...]:
+def held_events(db: Db, tc: TimeControl, month: dt.date, today: dt.date) -> tuple[HeldEvent, ...]:
     """The events whose played games of ``tc`` dated up to ``month`` a later period rates:
     among those stated to be rated after it (§7.1.3), those declared to end after it, and
     those with games after it in the days an event that began by then can last without
@@ -333,7 +333,7 @@ class AssumedEvent:
     league: bool
 
 
-def assumed_events(db: Db, tc: str, months: list[dt.date]) -> tuple[AssumedEvent, ...]:
+def assumed_events(db: Db, tc: TimeControl, months: list[dt.date]) -> tuple[AssumedEvent, ...]:
     """The events with nothing declared whose games the periods ``months`` rate as ended
     (or as a league's months): what the close assumed of them."""
     if not months:

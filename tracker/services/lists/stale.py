@@ -14,6 +14,7 @@ from tracker.db.queries import periods
 from tracker.months import month_of
 from tracker.ratings import fide
 from tracker.services import log
+from tracker.vocabulary import TimeControl
 
 Span = fide.EventSpan
 
@@ -29,7 +30,7 @@ def changed_month(before: Span | None, after: Span | None, played_on: dt.date) -
     return min(fide.changed_period(before, after, played_on), month_of(played_on))
 
 
-def mark_stale(db: Db, tc: str, on: dt.date) -> tuple[dt.date, ...]:
+def mark_stale(db: Db, tc: TimeControl, on: dt.date) -> tuple[dt.date, ...]:
     """A change to the period of ``on`` invalidates it and every later closed period (and,
     if it falls before the first closed period, all of them: tracking starts earlier). The
     closed months now stale, oldest first."""
@@ -41,7 +42,7 @@ def mark_stale(db: Db, tc: str, on: dt.date) -> tuple[dt.date, ...]:
     return marked
 
 
-def mark_all_stale(db: Db) -> tuple[tuple[str, tuple[dt.date, ...]], ...]:
+def mark_all_stale(db: Db) -> tuple[tuple[TimeControl, tuple[dt.date, ...]], ...]:
     """A change that touches every list (a seed, a birth year, tracked/external): every closed
     period of every time control is stale. The closed months by time control."""
     months = periods.mark_all_stale(db)
@@ -50,7 +51,7 @@ def mark_all_stale(db: Db) -> tuple[tuple[str, tuple[dt.date, ...]], ...]:
     return tuple((tc, tuple(found)) for tc, found in months.items())
 
 
-def stale_back(db: Db, tc: str, *, but: int) -> tuple[dt.date, ...] | None:
+def stale_back(db: Db, tc: TimeControl, *, but: int) -> tuple[dt.date, ...] | None:
     """Undo the stale marks of the log entry ``but`` (a removal a restore undoes): the closed
     periods of ``tc`` are stale from the first month another change since their last close
     or rerate marked (none: none is); the months left stale. None when the log cannot tell

@@ -13,8 +13,8 @@ from tracker.ratings.fit import LineFit, fit_line
 from tracker.services import lists
 from tracker.services.online import check_platform
 from tracker.services.online.reads import series_for
-from tracker.user_input import check_tc, today
-from tracker.vocabulary import ONLINE_PLATFORMS, online_perf
+from tracker.user_input import today
+from tracker.vocabulary import ONLINE_PLATFORMS, TimeControl, online_perf
 
 # --------------------------------------------------------------------------------------
 # FIDE beside a platform: the least-squares line across the linked players
@@ -37,7 +37,7 @@ class FitRow:
 
 @dataclass(frozen=True)
 class OnlineFit:
-    tc: str
+    tc: TimeControl
     platform: str
     perf: str | None  # None: the platform has no perf beside this list
     list_date: dt.date
@@ -48,11 +48,10 @@ class OnlineFit:
     stale: bool
 
 
-def online_fit(db: Db, tc: str, platform: str) -> OnlineFit:
+def online_fit(db: Db, tc: TimeControl, platform: str) -> OnlineFit:
     """Every player linked to ``platform``: his Elo on the latest list and his real rating in
     the perf beside ``tc`` (the latest point on or before the list date, at most a year old),
     and the least-squares line of the online rating on the Elo."""
-    tc = check_tc(tc)
     platform = check_platform(platform)
     perf = online_perf(platform, tc)
     closed = lists.closed_months(db, tc)

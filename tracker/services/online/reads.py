@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from tracker.db.driver import Db
 from tracker.db.queries import online as q
 from tracker.services.players.refs import find
-from tracker.vocabulary import ONLINE_PLATFORMS, PLATFORMS, online_perf
+from tracker.vocabulary import ONLINE_PLATFORMS, PLATFORMS, TimeControl, online_perf
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,7 @@ class OnlineSeries:
         return f"{ONLINE_PLATFORMS[self.platform].label} {self.perf}"
 
 
-def series_for(db: Db, player_ids: Iterable[int], tc: str) -> dict[int, list[OnlineSeries]]:
+def series_for(db: Db, player_ids: Iterable[int], tc: TimeControl) -> dict[int, list[OnlineSeries]]:
     """Per player, his series for ``tc`` on each linked platform (those with a perf for it)."""
     ids = list(player_ids)
     if not ids:
@@ -64,7 +64,7 @@ def series_for(db: Db, player_ids: Iterable[int], tc: str) -> dict[int, list[Onl
 class PerfSummary:
     platform: str
     perf: str
-    tc: str | None
+    tc: TimeControl | None
     points: int
     first: dt.date
     last: dt.date

@@ -30,7 +30,6 @@ from tracker.services.lists.rated_games import (
     period_games,
 )
 from tracker.services.periods.closing import ClosedPeriod, close_months, delete_periods
-from tracker.user_input import check_tc
 from tracker.vocabulary import TIME_CONTROLS, TimeControl
 
 __all__ = [
@@ -48,7 +47,7 @@ __all__ = [
 
 @dataclass(frozen=True)
 class CloseReport:
-    tc: str
+    tc: TimeControl
     closed: tuple[ClosedPeriod, ...]
     already_closed: tuple[dt.date, ...]
     rerated: tuple[dt.date, ...]
@@ -61,7 +60,7 @@ class CloseReport:
 
 @dataclass(frozen=True)
 class PeriodRow:
-    tc: str
+    tc: TimeControl
     month: dt.date
     list_date: dt.date
     status: str  # closed | stale | open
@@ -69,10 +68,9 @@ class PeriodRow:
     players: int
 
 
-def close(db: Db, *, tc: str, month: dt.date | None, today: dt.date) -> CloseReport:
+def close(db: Db, *, tc: TimeControl, month: dt.date | None, today: dt.date) -> CloseReport:
     """Close ``month`` (default: every month before the current one) and any earlier open
     months, in order; stale periods are rerated first."""
-    tc = check_tc(tc)
     current = month_of(today)
     target = month if month is not None else previous_month(current)
     if target >= current:
@@ -189,15 +187,17 @@ def rerate_from(db: Db, tc: TimeControl, start: dt.date) -> Rerated:
 
 @dataclass(frozen=True)
 class RerateReport:
-    tc: str
+    tc: TimeControl
     months: tuple[dt.date, ...]
     nothing_stale: bool
     dropped: tuple[dt.date, ...] = ()  # empty closed periods before the first game
 
 
-def rerate(db: Db, *, tc: str | None, from_month: dt.date | None) -> tuple[RerateReport, ...]:
+def rerate(
+    db: Db, *, tc: TimeControl | None, from_month: dt.date | None
+) -> tuple[RerateReport, ...]:
     """``tracker rerate``: recompute from ``from_month`` (default: the earliest stale period)."""
-    tcs = [check_tc(tc)] if tc is not None else _tcs_with_periods(db)
+    tcs = [tc] if tc is not None else _tcs_with_periods(db)
     reports = []
     for one in tcs:
         if from_month is None:
@@ -227,9 +227,9 @@ def _tcs_with_periods(db: Db) -> list[TimeControl]:
     return sorted((tc for tc in TIME_CONTROLS if tc in used), key=str)
 
 
-def list_periods(db: Db, tc: str | None) -> tuple[PeriodRow, ...]:
+def list_periods(db: Db, tc: TimeControl | None) -> tuple[PeriodRow, ...]:
     """Every month from the first with games to the last with games or closed."""
-    tcs = [check_tc(tc)] if tc is not None else list(TIME_CONTROLS)
+    tcs = [tc] if tc is not None else list(TIME_CONTROLS)
     out: list[PeriodRow] = []
     for one in tcs:
         closed = {m: (pid, stale) for m, pid, stale in closed_months(db, one)}
@@ -256,7 +256,7 @@ def list_periods(db: Db, tc: str | None) -> tuple[PeriodRow, ...]:
     return tuple(out)
 
 
-def _players_in_month(db: Db, tc: str, month: dt.date) -> int:
+def _players_in_month(db: Db, tc: TimeControl, month: dt.date) -> int:
     ids: set[int] = set()
     for g in period_games(db, tc, month):
         if not g.white_external:

@@ -96,7 +96,7 @@ def _close_month(
 
 
 def delete_periods(
-    db: Db, tc: str, *, since: dt.date | None = None, before: dt.date | None = None
+    db: Db, tc: TimeControl, *, since: dt.date | None = None, before: dt.date | None = None
 ) -> None:
     """Delete the closed periods of ``tc`` from ``since`` on, or before ``before``, with every
     system's rows of them."""

@@ -26,7 +26,6 @@ from tracker.ratings.month_games import MonthGame
 from tracker.services import lists
 from tracker.services.lists import rated_games
 from tracker.services.players.refs import PlayerRow, find
-from tracker.user_input import check_tc
 from tracker.vocabulary import TimeControl
 
 
@@ -49,7 +48,7 @@ class DetailGame:
 @dataclass(frozen=True, slots=True)
 class PeriodDetail:
     player: str
-    tc: str
+    tc: TimeControl
     month: dt.date
     list_date: dt.date
     stale: bool
@@ -68,9 +67,8 @@ class PeriodDetail:
     notes: tuple[str, ...]
 
 
-def period_detail(db: Db, ref: str, tc: str, month: dt.date) -> PeriodDetail:
+def period_detail(db: Db, ref: str, tc: TimeControl, month: dt.date) -> PeriodDetail:
     """``history PLAYER --month YYYY-MM``: the closed period ``month`` of one player."""
-    tc = check_tc(tc)
     player = find(db, ref)
     closed = lists.closed_months(db, tc)
     stale = {m: s for m, _, s in closed}

@@ -34,7 +34,7 @@ from tracker.vocabulary import TimeControl
 class ClosedPeriod:
     """What closing one month did, as ``period close`` reports it."""
 
-    tc: str
+    tc: TimeControl
     month: dt.date
     list_date: dt.date
     games: int
@@ -118,12 +118,12 @@ class FideElo:
     def delete(self, db: Db, which: Periods) -> None:
         periods.delete_history(db, "elo_history", which.tc, since=which.since, before=which.before)
 
-    def on_list(self, db: Db, tc: str, month: dt.date) -> dict[int, Reading]:
+    def on_list(self, db: Db, tc: TimeControl, month: dt.date) -> dict[int, Reading]:
         """Every line of the list that closed ``month``."""
         return {p: Reading(rating) for p, rating in lists.ratings_at(db, tc, month).items()}
 
     def of_player(
-        self, db: Db, tc: str, player_id: int, months: list[dt.date]
+        self, db: Db, tc: TimeControl, player_id: int, months: list[dt.date]
     ) -> dict[dt.date, Reading]:
         """The player's line on each list of ``months`` he is on."""
         wanted = set(months)

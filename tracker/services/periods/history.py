@@ -25,7 +25,7 @@ from tracker.services.periods.standing import ListPlaces, Peak, Standing, peak, 
 from tracker.services.players.refs import PlayerRow, PlayerView, find, show_player
 from tracker.services.shadow.config import get_config
 from tracker.services.systems import Beside, OnList, Reading
-from tracker.user_input import check_tc, today
+from tracker.user_input import today
 from tracker.vocabulary import TIME_CONTROLS, TimeControl
 
 
@@ -57,7 +57,7 @@ class HistoryRow:
 class History:
     player_id: int
     name: str
-    tc: str
+    tc: TimeControl
     seed_rating: int | None
     seed_games: int | None
     rows: tuple[HistoryRow, ...]
@@ -81,7 +81,9 @@ def not_rated_here(player: PlayerRow) -> NotFoundError:
     )
 
 
-def plays_external(db: Db, tc: str, before: dt.date | None, player_id: int | None = None) -> bool:
+def plays_external(
+    db: Db, tc: TimeControl, before: dt.date | None, player_id: int | None = None
+) -> bool:
     """Whether a game of ``tc`` dated before ``before`` pits a tracked player (``player_id``,
     or anyone) against an external one."""
     if before is None:
@@ -93,17 +95,16 @@ class Shared:
     """What every player's history of one time control reads alike (the closed months, the
     shadow's settings), read once for a page per player (``tracker site build``)."""
 
-    def __init__(self, db: Db, tc: str) -> None:
-        self.tc = check_tc(tc)
+    def __init__(self, db: Db, tc: TimeControl) -> None:
+        self.tc = tc
         self.closed = lists.closed_months(db, self.tc)
         self.config = get_config(db)
         self.beside = Beside.of(db, closing.beside())
 
 
-def history(db: Db, ref: str, tc: str, shared: Shared | None = None) -> History:
+def history(db: Db, ref: str, tc: TimeControl, shared: Shared | None = None) -> History:
     """One row per closed period the player played in or was listed on (``shared``: the
     reads of :class:`Shared`, when many players' histories are wanted)."""
-    tc = check_tc(tc)
     player = find(db, ref)
     if player.external:
         raise not_rated_here(player)
@@ -159,7 +160,7 @@ def history(db: Db, ref: str, tc: str, shared: Shared | None = None) -> History:
 
 
 def _with_fide_inputs(
-    db: Db, player_id: int, tc: str, rows: tuple[HistoryRow, ...]
+    db: Db, player_id: int, tc: TimeControl, rows: tuple[HistoryRow, ...]
 ) -> tuple[HistoryRow, ...]:
     """Each row noted with FIDE's inputs given for the events it rates (``event edit``): an
     event rated after the month it ended in, the rating FIDE rated the player with in one."""
@@ -222,7 +223,7 @@ def _note_inputs(
 
 
 def _with_later(
-    db: Db, tc: str, player_id: int, rows: list[HistoryRow], closed: list[ClosedMonth]
+    db: Db, tc: TimeControl, player_id: int, rows: list[HistoryRow], closed: list[ClosedMonth]
 ) -> tuple[HistoryRow, ...]:
     """``rows`` and a row for every closed month the player played in whose games a later
     period rates with their event (he may be on no list yet: nothing counted there), each
@@ -272,7 +273,7 @@ def _with_systems(
     db: Db,
     player_id: int,
     rows: tuple[HistoryRow, ...],
-    tc: str,
+    tc: TimeControl,
     closed: list[ClosedMonth],
     beside: Beside,
 ) -> tuple[HistoryRow, ...]:
@@ -314,7 +315,7 @@ class Live:
 
 @dataclass(frozen=True)
 class RatingStatus:
-    tc: str
+    tc: TimeControl
     list_date: dt.date | None
     rating: int | None
     k: int | None
@@ -442,7 +443,7 @@ class ListEntryView(NamedTuple):  # a tuple: a federation's list has tens of tho
 
 @dataclass(frozen=True)
 class RatingList:
-    tc: str
+    tc: TimeControl
     list_date: dt.date
     month: dt.date
     entries: tuple[ListEntryView, ...]
@@ -459,7 +460,7 @@ class ListStream:
     """A published list read as it is printed: its entries come in order, from the
     database, as the caller goes (in the transaction that opened it)."""
 
-    tc: str
+    tc: TimeControl
     list_date: dt.date
     month: dt.date
     stale: bool
@@ -468,7 +469,7 @@ class ListStream:
     others: OnList = field(default_factory=OnList)  # the other systems' readings of it
 
 
-def rating_list(db: Db, tc: str, list_month: dt.date | None) -> RatingList:
+def rating_list(db: Db, tc: TimeControl, list_month: dt.date | None) -> RatingList:
     """The list as FIDE prints it: everyone rated on it, highest first (all of it: see
     :func:`list_stream` for one read as it is printed).
 
@@ -479,11 +480,10 @@ def rating_list(db: Db, tc: str, list_month: dt.date | None) -> RatingList:
     return RatingList(ls.tc, ls.list_date, ls.month, tuple(ls.entries), ls.stale, ls.others)
 
 
-def list_stream(db: Db, tc: str, list_month: dt.date | None) -> ListStream:
+def list_stream(db: Db, tc: TimeControl, list_month: dt.date | None) -> ListStream:
     """:func:`rating_list`, its entries streamed: the database sorts the list and its lines
     are read in batches as the caller takes them (a federation's list has hundreds of
     thousands of lines). Missing lists are refused at once."""
-    tc = check_tc(tc)
     closed = lists.closed_months(db, tc)
     if not closed:
         raise NotFoundError(f"no {tc} list yet: close a period first (`tracker period close`)")

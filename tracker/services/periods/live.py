@@ -24,7 +24,7 @@ from tracker.services import lists
 from tracker.services.periods import close_live
 from tracker.services.periods.history import ListEntryView, rating_list
 from tracker.services.periods.standing import place, rehearsed
-from tracker.user_input import check_tc
+from tracker.vocabulary import TimeControl
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ class LiveEntry:
 
 @dataclass(frozen=True)
 class LiveList:
-    tc: str
+    tc: TimeControl
     list_date: dt.date  # the live list's date: the first of the month after today's
     months: tuple[dt.date, ...]  # the months closed to make it (empty: nothing open)
     published_date: dt.date | None  # the last published list (None: no list yet)
@@ -54,9 +54,8 @@ class LiveList:
     entries: tuple[LiveEntry, ...]  # the live list, then the published players it drops
 
 
-def live_list(db: Db, tc: str, today: dt.date) -> LiveList:
+def live_list(db: Db, tc: TimeControl, today: dt.date) -> LiveList:
     """The live list of ``tc`` beside the last published one (see the module's docstring)."""
-    tc = check_tc(tc)
     before = lists.closed_months(db, tc)
     published = rating_list(db, tc, None) if before else None
 

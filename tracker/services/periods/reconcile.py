@@ -26,7 +26,6 @@ from tracker.services import lists
 from tracker.services.periods.causes import Explanation, explain, unrated_here
 from tracker.services.periods.history import RatingList, rating_list
 from tracker.services.players.refs import find
-from tracker.user_input import check_tc
 
 if TYPE_CHECKING:
     from tracker.vocabulary import TimeControl
@@ -78,7 +77,7 @@ class Reconciliation:
 
 def reconcile(
     db: Db,
-    tc: str,
+    tc: TimeControl,
     list_month: dt.date | None,
     stream: IO[bytes],
     file: str,
@@ -87,7 +86,6 @@ def reconcile(
     """Our list (of ``list_month``, default the latest) beside the official file's (read
     from ``stream``; ``file`` names it), with the likely causes of each difference;
     ``player``: that player only."""
-    tc = check_tc(tc)
     ours = rating_list(db, tc, list_month)
     only = find(db, player) if player is not None else None
     tracked = {p.fide_id: (p.id, p.name) for p in tracked_fide_ids(db)}

@@ -19,6 +19,7 @@ from tracker.db.driver import Db
 from tracker.db.queries import lists as list_queries
 from tracker.db.queries import periods as period_queries
 from tracker.months import next_month
+from tracker.vocabulary import TimeControl
 
 T = TypeVar("T")
 
@@ -49,7 +50,7 @@ class ListPlaces:
     entries' ranks and the sizes of those lists, read by index probes around his own rank
     (``list_entries``), whatever the size of the lists."""
 
-    def __init__(self, db: Db, tc: str, player_id: int) -> None:
+    def __init__(self, db: Db, tc: TimeControl, player_id: int) -> None:
         self._lists = {
             p.month: stood(p.rank, p.tied, p.last_rank + p.last_tied - 1)
             for p in list_queries.player_places(db, tc, player_id)

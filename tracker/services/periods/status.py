@@ -24,7 +24,7 @@ from tracker.services import lists
 from tracker.services.lists import rated_games
 from tracker.services.periods import closing
 from tracker.services.systems import Shown
-from tracker.vocabulary import TIME_CONTROLS
+from tracker.vocabulary import TIME_CONTROLS, TimeControl
 
 #: Movers shown per list.
 MOVERS = 3
@@ -50,7 +50,7 @@ class Moves:
 
 @dataclass(frozen=True)
 class ListStatus:
-    tc: str
+    tc: TimeControl
     last_closed: dt.date | None
     list_date: dt.date | None
     open_month: dt.date
@@ -88,7 +88,7 @@ def status(db: Db, today: dt.date) -> Status:
     )
 
 
-def _list_status(db: Db, tc: str, today: dt.date) -> ListStatus | None:
+def _list_status(db: Db, tc: TimeControl, today: dt.date) -> ListStatus | None:
     closed = lists.closed_months(db, tc)
     first = lists.first_game_month(db, tc)
     if not closed and first is None:
@@ -134,7 +134,7 @@ def _largest(movers: list[Mover]) -> tuple[Mover, ...]:
     return tuple(movers[:MOVERS])
 
 
-def _moves(db: Db, system: Shown, tc: str, closed: list[ClosedMonth]) -> Moves:
+def _moves(db: Db, system: Shown, tc: TimeControl, closed: list[ClosedMonth]) -> Moves:
     """A system's biggest movers on the latest list: its readings of it beside those of the
     list before (none with a single list)."""
     if len(closed) < 2:

@@ -32,8 +32,8 @@ from tracker.services.players.refs import (
     player_view,
     show_player,
 )
-from tracker.user_input import check_birth_year, check_plausible_rating, check_tc, today
-from tracker.vocabulary import CHESSCOM, LICHESS, name_form
+from tracker.user_input import check_birth_year, check_plausible_rating, today
+from tracker.vocabulary import CHESSCOM, LICHESS, TimeControl, name_form
 
 __all__ = ["PlayerRow", "PlayerView", "Seed", "resolve", "show_player"]
 
@@ -343,7 +343,7 @@ def edit_player(
     log.note(
         db, "changed", f"player #{player.id} {edited.name}: {', '.join(what)}", players=[player.id]
     )
-    stale: tuple[tuple[str, tuple[dt.date, ...]], ...] = ()
+    stale: tuple[tuple[TimeControl, tuple[dt.date, ...]], ...] = ()
     rating_inputs = (player.birth_year, player.external)
     if seeds_changed or (edited.birth_year, edited.external) != rating_inputs:
         if restore_lists:  # (else the caller restores them, for many players at once)
@@ -418,7 +418,7 @@ def seed_player(
     db: Db,
     ref: str,
     *,
-    tc: str,
+    tc: TimeControl,
     rating: int | None,
     games: int | None = None,
     ever_2400: bool = False,
@@ -436,7 +436,6 @@ def seed_player(
     list tracker published itself (its period is closed) is tracker's: an earlier list comes
     before. Changed values mark every closed period stale, as a seed does; the same values again
     change nothing."""
-    tc = check_tc(tc)
     player = find(db, ref)
     if player.external:
         raise InvalidInputError(
@@ -485,7 +484,7 @@ def seed_player(
     return replace(view, stale=mark_all_stale(db) if game_count(db, player.id) else ())
 
 
-def _check_earlier_list(db: Db, player: PlayerRow, tc: str, list_date: dt.date) -> None:
+def _check_earlier_list(db: Db, player: PlayerRow, tc: TimeControl, list_date: dt.date) -> None:
     """An earlier list goes with a seed of its time control, and is one FIDE published before
     tracker's own lists (:func:`tracker.services.lists.earlier_list_problem`)."""
     if not any(s.tc == tc for s in _seeds(db, player.id)):

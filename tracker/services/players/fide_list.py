@@ -59,7 +59,7 @@ from tracker.services.intake import has_control
 from tracker.services.lists import rated_games
 from tracker.services.lists.stale import mark_all_stale
 from tracker.services.players import FEDERATION, Seed, seed_row
-from tracker.user_input import check_tc, today
+from tracker.user_input import today
 from tracker.vocabulary import TimeControl, plural
 
 #: A junior is under 18 at the end of the year (FIDE Rating Regulations 2024, 8.3.3).
@@ -83,7 +83,7 @@ class FideListChange:
 class FideListReport:
     file: str
     format: str  # txt or xml
-    tc: str
+    tc: TimeControl
     list_month: dt.date | None
     players_read: int
     matched: int
@@ -151,7 +151,7 @@ def _junior(birth_year: int | None, year: int) -> bool:
 
 
 def seed_from_list(
-    entry: FideListEntry, tc: str, old: SeedRow | None, junior: bool
+    entry: FideListEntry, tc: TimeControl, old: SeedRow | None, junior: bool
 ) -> tuple[Seed, bool]:
     """The seed a list line gives, and whether its game count is a guess (see the module
     docstring)."""
@@ -181,14 +181,14 @@ def import_fide_list(
     stream: IO[bytes],
     source: str,
     *,
-    tc: str | None = None,
+    tc: TimeControl | None = None,
     federation: str | None = None,
     list_month: dt.date | None = None,
     dry_run: bool = False,
 ) -> FideListReport:
     """Seed or refresh players from a FIDE list file (see the module docstring)."""
     named = tc_from_name(source)
-    chosen: TimeControl = check_tc(tc) if tc is not None else (named or "standard")
+    chosen: TimeControl = tc if tc is not None else (named or "standard")
     if federation is not None:
         federation = federation.strip().upper()
         if not FEDERATION.match(federation):
@@ -257,7 +257,7 @@ def import_fide_list(
 class _Apply:
     """Applies the list's lines to the players (inside the caller's savepoint)."""
 
-    def __init__(self, db: Db, tc: str, month: dt.date | None, dry_run: bool) -> None:
+    def __init__(self, db: Db, tc: TimeControl, month: dt.date | None, dry_run: bool) -> None:
         self.db = db
         self.tc = tc
         self.month = month

@@ -16,7 +16,7 @@ from tracker.db.queries.players import EarlierList, earlier_lists_of
 from tracker.db.queries.players import PlayerRow as PlayerRow  # re-exported
 from tracker.errors import AmbiguousError, NotFoundError, quoted
 from tracker.ratings.fide.records import Seed as Seed  # re-exported
-from tracker.vocabulary import name_form
+from tracker.vocabulary import TimeControl, name_form
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ class PlayerView:
     # What a change (player add / edit) did besides: whether anything differed, the closed
     # periods it made stale (by time control), what the intake's rules want known.
     changed: bool = True
-    stale: tuple[tuple[str, tuple[dt.date, ...]], ...] = ()
+    stale: tuple[tuple[TimeControl, tuple[dt.date, ...]], ...] = ()
     warnings: tuple[str, ...] = ()
 
     @property

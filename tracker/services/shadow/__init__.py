@@ -73,7 +73,7 @@ from tracker.services.shadow.reads import (
     shadow_games,
 )
 from tracker.services.systems import Reading
-from tracker.vocabulary import TIME_CONTROLS
+from tracker.vocabulary import TIME_CONTROLS, TimeControl
 
 if TYPE_CHECKING:
     from tracker.services.systems import Month, Periods
@@ -144,7 +144,7 @@ class GlickoShadow:
             db, "glicko_history", which.tc, since=which.since, before=which.before
         )
 
-    def on_list(self, db: Db, tc: str, month: dt.date) -> dict[int, Reading]:
+    def on_list(self, db: Db, tc: TimeControl, month: dt.date) -> dict[int, Reading]:
         """Every player's shadow on the list dated the first of the next month (the
         configured preset; a per-game preset's idle RD grown to that day)."""
         preset = get_config(db).glicko_preset()
@@ -155,7 +155,7 @@ class GlickoShadow:
         }
 
     def of_player(
-        self, db: Db, tc: str, player_id: int, months: list[dt.date]
+        self, db: Db, tc: TimeControl, player_id: int, months: list[dt.date]
     ) -> dict[dt.date, Reading]:
         """The player's shadow on the list after each of ``months`` he has one by then."""
         preset = get_config(db).glicko_preset()
@@ -220,7 +220,7 @@ def _row(
     )
 
 
-def recompute(db: Db, tc: str, config: ShadowConfig | None = None) -> None:
+def recompute(db: Db, tc: TimeControl, config: ShadowConfig | None = None) -> None:
     """Replace the stored shadow of every closed period of ``tc``."""
     config = config or get_config(db)
     closed = lists.closed_months(db, tc)

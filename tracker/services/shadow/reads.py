@@ -23,7 +23,7 @@ from tracker.ratings.shadow import GameUpdate, NewPlayer, ShadowGame, ShadowPlay
 from tracker.services import lists
 from tracker.services.lists import rated_games
 from tracker.services.shadow.config import ShadowConfig, get_config, seed_rd_for
-from tracker.vocabulary import SCORES
+from tracker.vocabulary import SCORES, TimeControl
 
 # ---------------------------------------------------------------------------------------
 # The month's games as the shadow fold takes them
@@ -98,7 +98,9 @@ def new_player_fn(
     return start
 
 
-def rated_games_on_list(db: Db, tc: str, month: dt.date, pids: Collection[int]) -> dict[int, int]:
+def rated_games_on_list(
+    db: Db, tc: TimeControl, month: dt.date, pids: Collection[int]
+) -> dict[int, int]:
     """The rated games behind each rating of ``pids`` on the list in force during ``month``
     (the published list of the previous month, else the seeds), for those rated on it. A
     rapid or blitz player rated from his standard rating (as :class:`lists.ListRatings`
@@ -112,7 +114,9 @@ def rated_games_on_list(db: Db, tc: str, month: dt.date, pids: Collection[int]) 
     return found
 
 
-def _rated_games(db: Db, tc: str, list_month: dt.date, pids: Collection[int]) -> dict[int, int]:
+def _rated_games(
+    db: Db, tc: TimeControl, list_month: dt.date, pids: Collection[int]
+) -> dict[int, int]:
     if not pids:
         return {}
     if lists.period_id(db, tc, list_month) is not None:
@@ -130,7 +134,7 @@ def _newcomers(games: Iterable[ShadowGame], players: Container[int]) -> set[int]
 
 def _rated_games_of_newcomers(
     db: Db,
-    tc: str,
+    tc: TimeControl,
     month: dt.date,
     config: ShadowConfig,
     games: Iterable[ShadowGame],
@@ -147,7 +151,7 @@ def _rated_games_of_newcomers(
 
 
 def month_end_players(
-    db: Db, tc: str, month: dt.date, only: Collection[int] | None = None
+    db: Db, tc: TimeControl, month: dt.date, only: Collection[int] | None = None
 ) -> dict[int, ShadowPlayer]:
     """The shadow of every player (or of the players ``only``) at the end of ``month``: his
     latest month-end row on a period of ``tc`` closing ``month`` or earlier.
@@ -190,7 +194,7 @@ def month_end_players(
 _RECENT_PERIODS = 2
 
 
-def player_month_ends(db: Db, tc: str, player_id: int) -> dict[dt.date, ShadowPlayer]:
+def player_month_ends(db: Db, tc: TimeControl, player_id: int) -> dict[dt.date, ShadowPlayer]:
     """One player's stored month-end shadows, by period month (:func:`fill_months` fills in
     the idle months)."""
     return queries.player_month_ends(db, tc, player_id)
@@ -226,7 +230,7 @@ class ShadowMonth:
 
 def read_month(
     db: Db,
-    tc: str,
+    tc: TimeControl,
     month: dt.date,
     config: ShadowConfig | None = None,
     *,
@@ -278,7 +282,9 @@ class ReplayedMonth:
     updates: list[GameUpdate]
 
 
-def replay(db: Db, tc: str, config: ShadowConfig, preset_name: str) -> Iterator[ReplayedMonth]:
+def replay(
+    db: Db, tc: TimeControl, config: ShadowConfig, preset_name: str
+) -> Iterator[ReplayedMonth]:
     """The shadow of any preset over the closed periods, computed without storing it."""
     preset = config.glicko_preset(preset_name)
     ratings = lists.ListRatings(db, tc)
