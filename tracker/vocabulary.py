@@ -188,6 +188,8 @@ CHESSCOM: Final = OnlinePlatform(
 )
 ONLINE_PLATFORMS: Final[dict[str, OnlinePlatform]] = {p.key: p for p in (LICHESS, CHESSCOM)}
 PLATFORMS: Final[tuple[Platform, ...]] = get_args(Platform)
+PLATFORM_WORDS: Final = " or ".join(PLATFORMS)
+"""The platforms as a sentence says them (help texts, messages)."""
 assert tuple(ONLINE_PLATFORMS) == PLATFORMS
 
 

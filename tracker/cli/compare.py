@@ -18,7 +18,7 @@ from tracker.cli.plot import MAX_PLAYERS, check_plot_path, plot_comparison, plot
 from tracker.cli.render import message, points, print_json, print_table
 from tracker.errors import InvalidInputError, UsageError
 from tracker.months import month_label
-from tracker.vocabulary import ONLINE_PLATFORMS, PLATFORMS, TimeControl
+from tracker.vocabulary import ONLINE_PLATFORMS, PLATFORM_WORDS, PLATFORMS, TimeControl
 
 if TYPE_CHECKING:
     from tracker.services.compare import CompareRow, Comparison
@@ -180,7 +180,7 @@ def compare(
         typer.Option(
             "--online",
             metavar="PLATFORM",
-            help="lichess or chesscom: whose real ratings to show beside (default: the "
+            help=f"{PLATFORM_WORDS}: whose real ratings to show beside (default: the "
             "first linked platform with ratings); with --all, the line between FIDE and "
             "that platform across the linked players.",
         ),

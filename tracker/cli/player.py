@@ -23,6 +23,7 @@ from tracker.cli.render import message, print_json, print_table, yes_no
 from tracker.errors import UsageError
 from tracker.months import month_label
 from tracker.user_input import today
+from tracker.vocabulary import CHESSCOM, LICHESS, PLATFORMS
 
 if TYPE_CHECKING:
     from tracker.services.periods.history import PlayerCard, RatingStatus
@@ -112,8 +113,8 @@ def player_json(p: PlayerView) -> dict[str, Any]:
         "sex": p.sex,
         "title": p.title,
         "external": p.external,
-        "lichess": p.lichess,
-        "chesscom": p.chesscom,
+        LICHESS.key: p.lichess,
+        CHESSCOM.key: p.chesscom,
         "games": p.games,
         "seeds": [
             {
@@ -150,7 +151,7 @@ def _describe(p: PlayerView) -> str:
     seeded = f", seeded {seed.rating} after {seed.games} games" if seed else ""
     linked = "".join(
         f", {site} {user}"
-        for site, user in (("Lichess", p.lichess), ("Chess.com", p.chesscom))
+        for site, user in ((LICHESS.label, p.lichess), (CHESSCOM.label, p.chesscom))
         if user
     )
     return f"#{p.id} {p.name} ({kind}{seeded}{linked})"
@@ -368,7 +369,7 @@ def print_player_card(card: PlayerCard) -> None:
         ("title", p.title),
         *(
             (site, user)
-            for site, user in (("Lichess", p.lichess), ("Chess.com", p.chesscom))
+            for site, user in ((LICHESS.label, p.lichess), (CHESSCOM.label, p.chesscom))
             if user
         ),
         ("games", p.games),
@@ -457,7 +458,7 @@ def edit(
     from tracker.services.players import edit_player
 
     fields = {"fide-id": "fide_id", "born": "birth_year", "federation": "federation"}
-    fields |= {"sex": "sex", "title": "title", "lichess": "lichess", "chesscom": "chesscom"}
+    fields |= {column: column for column in ("sex", "title", *PLATFORMS)}
     cleared = []
     for item in clear or []:
         if item not in fields:
@@ -471,8 +472,8 @@ def edit(
         "sex": sex,
         "title": title,
         "external": external,
-        "lichess": lichess,
-        "chesscom": chesscom,
+        LICHESS.key: lichess,
+        CHESSCOM.key: chesscom,
     }
     result = state(ctx).write(
         lambda db: edit_player(db, player, changes=changes, clear=tuple(cleared), force=force)

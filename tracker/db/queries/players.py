@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from tracker.db.driver import Db, Row, chunks, day, maybe_day, stored_tc
-from tracker.vocabulary import PLATFORMS, TimeControl
+from tracker.vocabulary import CHESSCOM, LICHESS, PLATFORMS, TimeControl
 
 
 class PlayerRow(NamedTuple):
@@ -263,8 +263,8 @@ def insert_player(
             "sex": sex,
             "title": title,
             "external": external,
-            "lichess": lichess,
-            "chesscom": chesscom,
+            LICHESS.key: lichess,
+            CHESSCOM.key: chesscom,
         },
     )
 

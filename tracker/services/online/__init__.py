@@ -30,7 +30,7 @@ from tracker.services import log
 from tracker.services.online import parse
 from tracker.services.online.parse import OnlineParse, OnlinePoint
 from tracker.services.players.refs import PlayerRow, find
-from tracker.vocabulary import CHESSCOM, LICHESS, ONLINE_PLATFORMS, PLATFORMS
+from tracker.vocabulary import CHESSCOM, LICHESS, ONLINE_PLATFORMS, PLATFORM_WORDS, PLATFORMS
 
 if TYPE_CHECKING:  # the network's module is imported by the command that fetches only
     from tracker.services.online.http import Fetch
@@ -51,7 +51,7 @@ def chesscom_archives_url(user: str) -> str:
 def check_platform(platform: str) -> str:
     word = platform.strip().lower().replace(".", "")
     if word not in PLATFORMS:
-        raise InvalidInputError(f"unknown platform {platform!r}: use lichess or chesscom")
+        raise InvalidInputError(f"unknown platform {platform!r}: use {PLATFORM_WORDS}")
     return word
 
 

@@ -231,8 +231,8 @@ def add_player(
             "federation": federation,
             "sex": sex,
             "title": title,
-            "lichess": lichess,
-            "chesscom": chesscom,
+            LICHESS.key: lichess,
+            CHESSCOM.key: chesscom,
         },
         warnings,
     )
