@@ -127,7 +127,7 @@ class RuleSelection:
         )
 
 
-def check_tc_name(tc: TimeControl) -> None:
+def check_tc_name(tc: str) -> None:
     if tc not in TIME_CONTROLS:
         raise ValueError(f"unknown time control {tc!r}; expected one of {TIME_CONTROLS}")
 

@@ -104,7 +104,7 @@ class _Present:
             for game in new[len(new) - room :] if room else []:
                 plan.suffix[game] = next(free)
 
-    def _result_tc(self, game: int) -> tuple[str, str]:
+    def _result_tc(self, game: int) -> tuple[str, TimeControl]:
         tc = TC_CODES[self.games.tc[game]]
         assert tc is not None, "a game without a time control is refused"
         return RESULT_CODES[self.games.result[game]], tc
