@@ -158,3 +158,16 @@ def test_import_help_shows_the_options_of_import_files() -> None:
     for option in ("--tc", "--create-players", "--skip-invalid", "--dry-run", "--yes"):
         assert option in text
     assert "`tracker import list` lists past imports." in text
+
+
+def test_the_preset_words_name_the_registrys_presets() -> None:
+    """The help's preset names are written out (the registry, tracker.ratings.glicko, is not
+    loaded at a command's start): they are the registry's, in its order."""
+    from tracker.cli.options import PRESET_WORDS
+    from tracker.ratings.glicko import DEFAULT_PRESET, PRESETS
+
+    *first, last = PRESETS
+    assert f"{', '.join(first)} or {last}" == PRESET_WORDS
+    shadow_help = runner.invoke(make_app(), ["shadow", "set", "--help"]).output
+    marked = PRESET_WORDS.replace(DEFAULT_PRESET, f"{DEFAULT_PRESET} (default)", 1)
+    assert marked in " ".join(shadow_help.split())
