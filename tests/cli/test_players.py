@@ -166,3 +166,11 @@ def test_seed_options_go_together(cli: Cli) -> None:
     result = cli("player", "add", "A", "--external", "--rating", "2000", "--games", "3")
     assert result.exit_code == 1
     assert "external player is not rated by us" in result.stderr
+
+
+def test_a_time_control_in_capitals_is_parsed_at_the_door(cli: Cli) -> None:
+    """``--tc Blitz`` is blitz from the command line on: the seed's confirmation found it
+    (it once compared the typed word with the stored one, and failed with a traceback)."""
+    ok(cli("player", "add", "Hart, Daniel"))
+    result = ok(cli("player", "seed", "Hart", "--tc", "Blitz", "--rating", "2000", "--games", "10"))
+    assert "seeded 2000 after 10 games (blitz)" in result.output
