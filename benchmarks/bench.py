@@ -511,7 +511,8 @@ def site_build(
         rebuilds.append(run(tracker(backend.url, "site", "build", str(folder))))
     pages, written = _site_counts(builds[-1])
     again, rewritten = _site_counts(rebuilds[-1])
-    files = [p for p in folder.rglob("*") if p.is_file()]
+    # the pages, and the list of them the build keeps beside them (``.tracker-site``)
+    files = [p for p in folder.rglob("*") if p.is_file() and p.name != ".tracker-site"]
     if written != pages or again != pages or rewritten or len(files) != pages:
         raise SystemExit(
             f"site build: {pages} pages ({written} written), then {again} ({rewritten} "
