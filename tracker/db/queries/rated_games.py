@@ -12,7 +12,7 @@ from tracker.db.driver import Db, chunks, day, maybe_day
 from tracker.db.queries.hints import not_indexed
 from tracker.months import next_month
 from tracker.ratings.month_games import MonthGame
-from tracker.vocabulary import FORFEITS, TimeControl, round_number
+from tracker.vocabulary import FORFEITS, TIME_CONTROLS, TimeControl, round_number
 
 #: The unplayed results (forfeits) as SQL lists them, and the condition for played games.
 UNPLAYED = "({})".format(", ".join(f"'{r}'" for r in sorted(FORFEITS)))
@@ -186,16 +186,23 @@ def events_declared_past(db: Db, since: dt.date) -> list[int]:
 def events_going_on(db: Db, tc: TimeControl, month: dt.date, players: Collection[int]) -> list[int]:
     """The events of ``tc`` the players (at most :data:`FEW_PLAYERS`) played in before
     ``month`` that have games (theirs or others') in ``month``: those that may end, and be
-    rated, in that period."""
+    rated, in that period. The month's events are read once, by the month's index (every
+    time control's, as before: an EXISTS per earlier game scanned each event's games)."""
     rows = db.scalars(
         """
         SELECT DISTINCT g.event_id FROM games g
         WHERE coalesce(g.tc, g.tc) = :tc AND g.event_id IS NOT NULL
             AND coalesce(g.played_on, g.played_on) < :month
             AND (g.white_id IN (:ids) OR g.black_id IN (:ids))
-            AND EXISTS (SELECT 1 FROM games h WHERE h.event_id = g.event_id
+            AND g.event_id IN (SELECT h.event_id FROM games h WHERE h.tc IN (:tcs)
                 AND h.played_on >= :month AND h.played_on < :next)""",
-        {"tc": tc, "month": month, "next": next_month(month), "ids": sorted(set(players))},
+        {
+            "tc": tc,
+            "month": month,
+            "next": next_month(month),
+            "ids": sorted(set(players)),
+            "tcs": list(TIME_CONTROLS),
+        },
     )
     return sorted(int(r) for r in rows)
 
