@@ -28,9 +28,10 @@ from tracker.db.queries import events as queries
 from tracker.db.queries import games as game_queries
 from tracker.errors import ConflictError, InvalidInputError, NotFoundError, quoted
 from tracker.months import month_label, month_of, next_month
-from tracker.services import games, lists, log
+from tracker.services import lists, log
 from tracker.services.events.declare import Declaration, declare
 from tracker.services.intake import clean_event_name, event_key, natural_key
+from tracker.services.intake import find_event as event_named
 from tracker.services.lists import rated_games
 from tracker.services.lists.stale import mark_stale
 from tracker.services.players.refs import find
@@ -43,9 +44,9 @@ LATEST_PERIODS = 3
 
 
 def find_event(db: Db, name: str) -> queries.EventFacts:
-    """The event named ``name``, as every door finds it (:func:`tracker.services.games.
+    """The event named ``name``, as every door finds it (:func:`tracker.services.intake.
     find_event`: case and spacing do not count), or an error naming the closest names."""
-    found = games.find_event(db, name)
+    found = event_named(db, name)
     if found is not None:
         return queries.event_facts(db, found.id)
     close = difflib.get_close_matches(name, queries.event_names(db), n=3, cutoff=0.6)

@@ -15,7 +15,7 @@ from tracker.db.queries import players as player_queries
 from tracker.db.queries.games import EventRow as EventRow  # re-exported
 from tracker.db.queries.games import GameFields, GameFilter
 from tracker.db.queries.games import GameRow as GameRow  # re-exported
-from tracker.errors import AmbiguousError, ConflictError, InvalidInputError, NotFoundError
+from tracker.errors import ConflictError, InvalidInputError, NotFoundError
 from tracker.months import next_month
 from tracker.services import log
 from tracker.services.games.door import TypedGame, check_typed
@@ -25,6 +25,7 @@ from tracker.services.intake import (
     clean_event_name,
     clean_round,
     event_key,
+    find_event,
     is_fide_rating,
     natural_key,
     typed_rating,
@@ -69,22 +70,6 @@ def get_game(db: Db, game_id: int) -> GameRow:
     if game is None:
         raise NotFoundError(f"no game {game_id}")
     return game
-
-
-def find_event(db: Db, name: str) -> EventRow | None:
-    """The event a name means, compared without case or extra blanks
-    (:func:`~tracker.services.intake.event_key`); None if there is none. Of two stored
-    spellings of one event (from before revision 0007) the exact name picks one."""
-    found = queries.events_with_key(db, event_key(name))
-    if len(found) > 1:
-        exact = [e for e in found if e.name == clean_event_name(name)]
-        if len(exact) == 1:
-            return exact[0]
-        listed = ", ".join(repr(e.name) for e in found)
-        raise AmbiguousError(
-            f"event {name!r} matches {len(found)} events ({listed}): give its exact name"
-        )
-    return found[0] if found else None
 
 
 def get_or_create_event(db: Db, name: str, played_on: dt.date) -> EventRow:

@@ -14,8 +14,8 @@ from tracker.db.queries import byes as queries
 from tracker.db.queries import games as game_queries
 from tracker.errors import ConflictError, InvalidInputError, NotFoundError
 from tracker.services import log
-from tracker.services.games import find_event, fit_of, get_or_create_event
-from tracker.services.intake import clean_round
+from tracker.services.games import fit_of, get_or_create_event
+from tracker.services.intake import clean_round, find_event
 from tracker.services.intake.checks import date_bounds
 from tracker.services.players.refs import PlayerRow, find
 from tracker.vocabulary import BYE_WORDS, TimeControl
