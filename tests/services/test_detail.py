@@ -12,6 +12,7 @@ import pytest
 
 from tests.helpers import Services, cli_on, ok
 from tracker.errors import InvalidInputError, NotFoundError
+from tracker.months import next_month
 from tracker.services import games, periods, players
 from tracker.services.periods.detail import period_detail
 from tracker.vocabulary import TIME_CONTROLS
@@ -128,3 +129,23 @@ def test_a_players_period_holds_his_games_of_an_event_that_ends_after_them(db_ur
         alone = month_details(session, "standard", october, closed, [a])
     assert [g.played_on for g in everyone[1].games] == [dt.date(2026, 9, 28)]
     assert alone == {1: everyone[1]}
+
+
+@pytest.mark.slow
+@pytest.mark.backends("sqlite")
+def test_a_few_players_ratings_are_the_lists_restricted(tmp_path: Path) -> None:
+    """``ListRatings(players=...)`` (a report on a few: an event's players) reads only their
+    lines, and each is the whole list's: every demo list, seeds and rapid's standard too."""
+    from tracker.services import lists
+
+    db = tmp_path / "demo.db"
+    ok(cli_on(str(db))("demo", "--file", str(db)))
+    with Services(f"sqlite:///{db}").transaction() as session:
+        ids = [1, 3, 4, 99]  # 99: nobody
+        for tc in TIME_CONTROLS:
+            days = [next_month(m) for m, _, _ in lists.closed_months(session, tc)]
+            for day in [dt.date(2026, 1, 5), *days]:
+                whole = lists.ListRatings(session, tc).on_list_of(day)
+                few = lists.ListRatings(session, tc, players=ids).on_list_of(day)
+                assert few == {p: r for p, r in whole.items() if p in ids}, (tc, day)
+                assert whole, (tc, day)

@@ -196,12 +196,22 @@ def latest_lines(
             yield bool(current), _line([pid, *fields])
 
 
-def unrated_lines(db: Db, period_id: int) -> list[int]:
-    """The players with an unrated line stored on the list of the period ``period_id``."""
-    return db.scalars(
-        "SELECT player_id FROM elo_history WHERE period_id = :pid AND rating IS NULL",
-        {"pid": period_id},
-    )
+def _rows(db: Db, sql: str, params: dict[str, Any], players: Collection[int] | None) -> list[Any]:
+    """The rows of ``sql`` (whose ``{players}`` ends its condition on ``player_id``): for
+    every player, or for ``players`` only, a few hundred ids a query."""
+    if players is None:
+        return db.all(sql.format(players=""), params)
+    rows: list[Any] = []
+    for chunk in chunks(sorted(players), IN_LIMIT):
+        rows += db.all(sql.format(players=" AND player_id IN (:ids)"), {**params, "ids": chunk})
+    return rows
+
+
+def unrated_lines(db: Db, period_id: int, players: Collection[int] | None = None) -> list[int]:
+    """The players with an unrated line stored on the list of the period ``period_id`` (of
+    ``players`` only, if given)."""
+    sql = "SELECT player_id FROM elo_history WHERE period_id = :pid AND rating IS NULL{players}"
+    return [r[0] for r in _rows(db, sql, {"pid": period_id}, players)]
 
 
 def period_games(db: Db, period_id: int) -> list[tuple[int, int]]:
@@ -335,28 +345,31 @@ def entries(db: Db, period_id: int) -> list[Entry]:
     ]
 
 
-def entries_with_players(db: Db, period_id: int) -> Iterator[tuple[Entry, int | None, bool]]:
-    """Every stored entry of the list of the period ``period_id`` with its player's birth
-    year and whether he is external."""
-    rows = db.all(
-        f"SELECT {', '.join(f'e.{c}' for c in _ENTRY_COLUMNS)}, p.birth_year, p.external"
-        " FROM list_entries e JOIN players p ON p.id = e.player_id WHERE e.period_id = :pid",
-        {"pid": period_id},
+def entries_with_players(
+    db: Db, period_id: int, players: Collection[int] | None = None
+) -> Iterator[tuple[Entry, int | None, bool]]:
+    """Every stored entry of the list of the period ``period_id`` (of ``players`` only, if
+    given) with its player's birth year and whether he is external."""
+    columns = ", ".join(f"e.{c}" for c in _ENTRY_COLUMNS)
+    sql = (
+        f"SELECT {columns}, p.birth_year, p.external FROM list_entries e"
+        " JOIN players p ON p.id = e.player_id WHERE e.period_id = :pid{players}"
     )
+    rows = _rows(db, sql, {"pid": period_id}, players)
     for pid, rank, r, c, g, k, n, e24, e23, born, external in rows:
         yield Entry(pid, rank, r, c, g, k, n, bool(e24), bool(e23)), born, bool(external)
 
 
-def period_lines(db: Db, period_id: int, *, unrated: bool = False) -> list[Line]:
+def period_lines(
+    db: Db, period_id: int, *, unrated: bool = False, players: Collection[int] | None = None
+) -> list[Line]:
     """The lines stored on the list of the period ``period_id`` (``unrated``: the unrated
-    ones only, pending results)."""
-    rows = db.all(
-        f"""
-        SELECT {_LINE_COLUMNS}
-        FROM elo_history h JOIN players p ON p.id = h.player_id
-        WHERE h.period_id = :pid{" AND h.rating IS NULL" if unrated else ""}""",
-        {"pid": period_id},
-    )
+    ones only, pending results; of ``players`` only, if given)."""
+    sql = (
+        f"SELECT {_LINE_COLUMNS} FROM elo_history h JOIN players p ON p.id = h.player_id"
+        f" WHERE h.period_id = :pid{' AND h.rating IS NULL' if unrated else ''}"
+    ) + "{players}"
+    rows = _rows(db, sql, {"pid": period_id}, players)
     return [_line(list(fields)) for fields in rows]
 
 
@@ -374,11 +387,13 @@ def players_entries(db: Db, players: Collection[int]) -> dict[int, set[Entry]]:
     return out
 
 
-def entry_ratings(db: Db, period_id: int) -> list[tuple[int, int]]:
-    """``(player, rating)`` of every entry of the list of the period ``period_id``."""
-    return db.all(
-        "SELECT player_id, rating FROM list_entries WHERE period_id = :pid", {"pid": period_id}
-    )
+def entry_ratings(
+    db: Db, period_id: int, players: Collection[int] | None = None
+) -> list[tuple[int, int]]:
+    """``(player, rating)`` of every entry of the list of the period ``period_id`` (of
+    ``players`` only, if given)."""
+    sql = "SELECT player_id, rating FROM list_entries WHERE period_id = :pid{players}"
+    return _rows(db, sql, {"pid": period_id}, players)
 
 
 class Placed(NamedTuple):

@@ -267,9 +267,10 @@ def show_event(
     perf = {pid: _performance(d) for pid, d in details.items()}
     listed: dict[int, int | None] = {}
     if span is not None and not span.league:  # the list in force at its start
-        listed = (shared.ratings if shared is not None else lists.ListRatings(db, tc)).on_list_of(
-            span.start
+        ratings = (
+            shared.ratings if shared is not None else lists.ListRatings(db, tc, players=players)
         )
+        listed = ratings.on_list_of(span.start)
     breaks = _tie_breaks(games, scores)
     names = tie_breaks_of(when.declared.kind)
 

@@ -261,15 +261,18 @@ def printed_list(db: Db, period: int, extra: Collection[str] = ()) -> Iterator[q
     return queries.listed_lines(db, period, extra)
 
 
-def ratings_at(db: Db, tc: TimeControl, month: dt.date) -> dict[int, int | None]:
+def ratings_at(
+    db: Db, tc: TimeControl, month: dt.date, players: Collection[int] | None = None
+) -> dict[int, int | None]:
     """The rating of every line of the list that closed ``month`` (:func:`lines_at`'s
-    ratings): its stored entries, and None for each unrated line stored on it (pending
-    results); read from the stored list and that period's own lines."""
+    ratings; of ``players`` only, if given): its stored entries, and None for each unrated
+    line stored on it (pending results); read from the stored list and that period's own
+    lines."""
     period = period_id(db, tc, month)
     if period is None:
         return {}
-    out: dict[int, int | None] = dict.fromkeys(queries.unrated_lines(db, period))
-    out.update(queries.entry_ratings(db, period))
+    out: dict[int, int | None] = dict.fromkeys(queries.unrated_lines(db, period, players))
+    out.update(queries.entry_ratings(db, period, players))
     return out
 
 
@@ -313,14 +316,22 @@ class ListRatings:
     the players whose rating on that earlier list was given (``player seed --list``)."""
 
     def __init__(
-        self, db: Db, tc: TimeControl, *, fallback_to_latest: bool = False, keep: int | None = None
+        self,
+        db: Db,
+        tc: TimeControl,
+        *,
+        fallback_to_latest: bool = False,
+        keep: int | None = None,
+        players: Collection[int] | None = None,
     ) -> None:
         self.db = db
         self.tc = tc
         # Rapid & Blitz Rating Regulations §7.2.1: a player unrated in rapid (blitz) who has a
         # standard rating at the start of the tournament is rated with that rating.
         self.standard = (
-            ListRatings(db, "standard", fallback_to_latest=fallback_to_latest, keep=keep)
+            ListRatings(
+                db, "standard", fallback_to_latest=fallback_to_latest, keep=keep, players=players
+            )
             if tc != "standard"
             else None
         )
@@ -328,6 +339,9 @@ class ListRatings:
         self.closed = {m: pid for m, pid, _ in closed_months(db, tc)}
         self.fallback_to_latest = fallback_to_latest
         self.keep = keep  # the lists held (the last asked for), if not all
+        # Only these players' ratings are read (a report on a few: an event's players and
+        # their opponents); any other reads as unlisted.
+        self.players = None if players is None else frozenset(players)
         self._seeds: dict[int, int | None] | None = None
         self._given: dict[dt.date, dict[int, int | None]] = {}
 
@@ -376,11 +390,12 @@ class ListRatings:
             given = queries.official_ratings(self.db, self.tc, next_month(period))
             seeded = self._seed_ratings()
             return {**seeded, **given} if given else seeded
-        return ratings_at(self.db, self.tc, month)
+        return ratings_at(self.db, self.tc, month, self.players)
 
     def _seed_ratings(self) -> dict[int, int | None]:
         if self._seeds is None:
-            self._seeds = {pid: s.rating for pid, s in seeds(self.db, self.tc).items()}
+            found = seeds(self.db, self.tc, only=self.players)
+            self._seeds = {pid: s.rating for pid, s in found.items()}
         return self._seeds
 
 
@@ -446,13 +461,15 @@ def list_lines(
     player_id: int | None = None,
     *,
     needed: Container[int] | None = None,
+    players: Collection[int] | None = None,
 ) -> tuple[dict[int, fide.PlayerState], dict[int, int | None]]:
     """The tracked players' states on the list that closed ``month``, and the rating of
     every line of it. ``needed``: the states of these players and of those whose line does
     not carry over (unrated, or below the floor) only, the others' left out. The whole list
-    is read from the stored list (every rated line) and the unrated lines stored on it."""
+    is read from the stored list (every rated line) and the unrated lines stored on it;
+    ``players``: those players' lines only (a report on a few)."""
     if player_id is None and (period := period_id(db, tc, month)) is not None:
-        return _stored_states(db, period, needed)
+        return _stored_states(db, period, needed, players)
     lines = lines_at(db, tc, month, None if player_id is None else [player_id])
     states = {
         pid: line_state_of(line)
@@ -464,13 +481,13 @@ def list_lines(
 
 
 def _stored_states(
-    db: Db, period: int, needed: Container[int] | None
+    db: Db, period: int, needed: Container[int] | None, players: Collection[int] | None = None
 ) -> tuple[dict[int, fide.PlayerState], dict[int, int | None]]:
     """:func:`list_lines` of a whole stored list: a rated line has nothing pending (its pool
     is :data:`_COUNTED_EMPTY_POOL`); an unrated one is stored on the list it is on."""
     states: dict[int, fide.PlayerState] = {}
     ratings: dict[int, int | None] = {}
-    for e, born, external in queries.entries_with_players(db, period):
+    for e, born, external in queries.entries_with_players(db, period, players):
         ratings[e.player_id] = e.rating
         if not external and (
             needed is None or e.player_id in needed or not fide.carries_over(e.rating)
@@ -485,7 +502,7 @@ def _stored_states(
                 k=e.k,
                 first_event_settled=True,
             )
-    for line in queries.period_lines(db, period, unrated=True):
+    for line in queries.period_lines(db, period, unrated=True, players=players):
         ratings[line.player_id] = None
         if not line.external:
             states[line.player_id] = line_state_of(line)
@@ -541,21 +558,24 @@ def states_at_start(
     published: PublishedList | None = None,
     *,
     needed: Container[int] | None = None,
+    players: Collection[int] | None = None,
 ) -> tuple[dict[int, fide.PlayerState], dict[int, int | None] | None]:
     """Tracked players' states on the list in force during ``month``, and the ratings of every
     line of that list (None before the first closed period). ``published``: that list, just
     published in this transaction. ``needed``: see :func:`list_lines` (a close that does not
     hand its list on needs the states of its players and of the unrated only: a federation's
-    list holds 600,000 players, 50,000 of them active in a month)."""
+    list holds 600,000 players, 50,000 of them active in a month); ``players``: those
+    players' states and lines only (a report on a few)."""
     ratings: dict[int, int | None] | None
     if published is not None:
         return dict(published.states), published.lines
     prev = previous_month(month)
     if period_id(db, tc, prev) is not None:
-        return list_lines(db, tc, prev, needed=needed)  # seeded players not listed yet included
+        # seeded players not listed yet included
+        return list_lines(db, tc, prev, needed=needed, players=players)
     states = {
         pid: seeded_state(seed, seed.birth_year, first_month)
-        for pid, seed in seeds(db, tc).items()
+        for pid, seed in seeds(db, tc, only=players).items()
         if needed is None or pid in needed or not fide.carries_over(seed.rating)
     }
     ratings = None

@@ -109,11 +109,17 @@ def month_details(
     stale = {m: s for m, _, s in closed}
     first = closed[0].month if closed else month
     only = None if players is None else {p.id for p in players}
-    states, lines = lists.states_at_start(db, tc, month, first, needed=only)
-    ratings = ratings or lists.ListRatings(db, tc)
+    games = rated_games.period_games(db, tc, month, players=only)
+    if ratings is None:  # some players': their and their opponents' ratings only
+        sides = (
+            None if only is None else only | {i for g in games for i in (g.white_id, g.black_id)}
+        )
+        ratings = lists.ListRatings(db, tc, players=sides)
+    states, lines = lists.states_at_start(
+        db, tc, month, first, needed=only, players=ratings.players
+    )
     if lines is not None:
         ratings.give(previous_month(month), lines)
-    games = rated_games.period_games(db, tc, month, players=only)
     on_lists = ratings.lists_for(games)
     by_player = fide.player_games(
         games, on_lists, month, only=only, corrected=ratings.corrected(games)
