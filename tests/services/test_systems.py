@@ -118,18 +118,23 @@ def season(db: Services) -> None:
         game(s, "Ames", "Bell", "0-1", "2026-03-07")
 
 
-def test_a_registered_system_closes_rerates_and_drops_with_the_others(
-    db: Services, other_db: Services, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    season(other_db)  # the same season without the toy: the official list to compare with
-    other_db(close, "2026-03")
-
+def register_toy(db: Services, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The toy's table, and the toy registered beside FIDE's Elo and the shadow."""
     with db.transaction() as s:
         s.run(
             "CREATE TABLE toy_history (period_id INTEGER NOT NULL, player_id INTEGER NOT NULL,"
             " points INTEGER NOT NULL)"
         )
     monkeypatch.setattr(closing, "SYSTEMS", [*closing.SYSTEMS, Points()])
+
+
+def test_a_registered_system_closes_rerates_and_drops_with_the_others(
+    db: Services, other_db: Services, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    season(other_db)  # the same season without the toy: the official list to compare with
+    other_db(close, "2026-03")
+
+    register_toy(db, monkeypatch)
     season(db)
     db(close, "2026-02")  # one run: February's totals come from January's carry
     db(close, "2026-03")  # another: March's totals come from February's stored rows
@@ -217,12 +222,7 @@ def test_history_and_compare_read_the_registered_systems(
 @pytest.fixture
 def toy(db: Services, monkeypatch: pytest.MonkeyPatch) -> Services:
     """The season closed to March with the toy registered beside FIDE's Elo and the shadow."""
-    with db.transaction() as s:
-        s.run(
-            "CREATE TABLE toy_history (period_id INTEGER NOT NULL, player_id INTEGER NOT NULL,"
-            " points INTEGER NOT NULL)"
-        )
-    monkeypatch.setattr(closing, "SYSTEMS", [*closing.SYSTEMS, Points()])
+    register_toy(db, monkeypatch)
     season(db)
     db(close, "2026-03")
     return db
