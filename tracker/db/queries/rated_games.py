@@ -46,19 +46,16 @@ def month_games(
     entered); with ``events``, instead the games of those events played before the month."""
     assert players is None or len(players) <= FEW_PLAYERS
     params: dict[str, Any] = {"tc": tc, "month": month}
+    # by the month's index; by the events' or the players' indexes when they are given
+    by_month = events is None and players is None
+    tc_, played = ("g.tc", "g.played_on") if by_month else map(not_indexed, ("g.tc", "g.played_on"))
     if events is None:
-        where = "g.tc = :tc AND g.played_on >= :month AND g.played_on < :end"
+        where = f"{tc_} = :tc AND {played} >= :month AND g.played_on < :end"
         params["end"] = next_month(month)
-    else:  # by the events' index
-        where = (
-            f"{not_indexed('g.tc')} = :tc AND {not_indexed('g.played_on')} < :month "
-            "AND g.event_id IN (:events)"
-        )
+    else:
+        where = f"{tc_} = :tc AND {played} < :month AND g.event_id IN (:events)"
         params["events"] = sorted(set(events))
-    if players is not None:  # by the players' indexes, not the month's games
-        where = where.replace("g.tc =", f"{not_indexed('g.tc')} =").replace(
-            "g.played_on >=", f"{not_indexed('g.played_on')} >="
-        )
+    if players is not None:
         where += " AND (g.white_id IN (:ids) OR g.black_id IN (:ids))"
         params["ids"] = sorted(set(players))
     rows = db.all(f"{_MONTH_GAMES} AND {where} ORDER BY g.played_on, g.id", params)
