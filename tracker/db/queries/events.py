@@ -7,6 +7,7 @@ import datetime as dt
 from typing import NamedTuple
 
 from tracker.db.driver import Db, chunks, day, maybe_day, stored_tc
+from tracker.db.queries.hints import not_indexed
 from tracker.db.queries.rated_games import UNPLAYED
 from tracker.vocabulary import TimeControl
 
@@ -125,10 +126,10 @@ def events_started_in(
     if not months:
         return []
     rows = db.all(
-        """
+        f"""
         SELECT DISTINCT e.id, e.name, e.start_date FROM events e
         JOIN games g ON g.event_id = e.id
-        WHERE coalesce(g.tc, g.tc) = :tc AND (g.white_id = :pid OR g.black_id = :pid)
+        WHERE {not_indexed("g.tc")} = :tc AND (g.white_id = :pid OR g.black_id = :pid)
             AND e.start_date >= :first""",
         {"tc": tc, "pid": player_id, "first": min(months)},
     )

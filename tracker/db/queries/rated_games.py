@@ -186,10 +186,10 @@ def events_going_on(db: Db, tc: TimeControl, month: dt.date, players: Collection
     rated, in that period. The month's events are read once, by the month's index (every
     time control's, as before: an EXISTS per earlier game scanned each event's games)."""
     rows = db.scalars(
-        """
+        f"""
         SELECT DISTINCT g.event_id FROM games g
-        WHERE coalesce(g.tc, g.tc) = :tc AND g.event_id IS NOT NULL
-            AND coalesce(g.played_on, g.played_on) < :month
+        WHERE {not_indexed("g.tc")} = :tc AND g.event_id IS NOT NULL
+            AND {not_indexed("g.played_on")} < :month
             AND (g.white_id IN (:ids) OR g.black_id IN (:ids))
             AND g.event_id IN (SELECT h.event_id FROM games h WHERE h.tc IN (:tcs)
                 AND h.played_on >= :month AND h.played_on < :next)""",

@@ -30,8 +30,8 @@ from tracker.errors import ConflictError, InvalidInputError, NotFoundError, quot
 from tracker.months import month_label, month_of, next_month
 from tracker.services import lists, log
 from tracker.services.events.declare import Declaration, declare
+from tracker.services.events.lookup import event_by_name
 from tracker.services.intake import clean_event_name, event_key, natural_key
-from tracker.services.intake import find_event as event_named
 from tracker.services.lists import rated_games
 from tracker.services.lists.stale import mark_stale
 from tracker.services.players.refs import find
@@ -44,9 +44,9 @@ LATEST_PERIODS = 3
 
 
 def find_event(db: Db, name: str) -> queries.EventFacts:
-    """The event named ``name``, as every door finds it (:func:`tracker.services.intake.
-    find_event`: case and spacing do not count), or an error naming the closest names."""
-    found = event_named(db, name)
+    """The event named ``name``, as every door finds it (:func:`tracker.services.events.
+    lookup.event_by_name`: case and spacing do not count), or an error naming the closest names."""
+    found = event_by_name(db, name)
     if found is not None:
         return queries.event_facts(db, found.id)
     close = difflib.get_close_matches(name, queries.event_names(db), n=3, cutoff=0.6)

@@ -18,6 +18,7 @@ from tracker.db.queries.games import GameRow as GameRow  # re-exported
 from tracker.errors import ConflictError, InvalidInputError, NotFoundError
 from tracker.months import next_month
 from tracker.services import log
+from tracker.services.events.lookup import event_by_name
 from tracker.services.games.door import TypedGame, check_typed
 from tracker.services.intake import (
     EventFit,
@@ -25,7 +26,6 @@ from tracker.services.intake import (
     clean_event_name,
     clean_round,
     event_key,
-    find_event,
     is_fide_rating,
     natural_key,
     typed_rating,
@@ -75,7 +75,7 @@ def get_game(db: Db, game_id: int) -> GameRow:
 def get_or_create_event(db: Db, name: str, played_on: dt.date) -> EventRow:
     """The event of that name, created on first use (``tracker event add`` declares one);
     its start date follows the earliest game unless it was declared."""
-    found = find_event(db, clean_event_name(name))
+    found = event_by_name(db, clean_event_name(name))
     if found is None:
         clean = clean_event_name(name)
         event = EventRow(0, clean, played_on, False)
@@ -372,7 +372,7 @@ def game_tc(db: Db, tc: TimeControl | None, event: str | None) -> TimeControl:
     standard."""
     if tc is not None:
         return tc
-    found = find_event(db, event) if event else None
+    found = event_by_name(db, event) if event else None
     return found.tc if found is not None and found.tc else "standard"
 
 
@@ -384,8 +384,8 @@ def _span_before(db: Db, tc: TimeControl, event: str | None) -> rated_games.Even
 
 
 def _event_id(db: Db, name: str) -> int | None:
-    """The id of the event that name means (:func:`find_event`), if there is one."""
-    found = find_event(db, name)
+    """The id of the event that name means (:func:`event_by_name`), if there is one."""
+    found = event_by_name(db, name)
     return None if found is None else found.id
 
 

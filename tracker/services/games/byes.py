@@ -14,8 +14,9 @@ from tracker.db.queries import byes as queries
 from tracker.db.queries import games as game_queries
 from tracker.errors import ConflictError, InvalidInputError, NotFoundError
 from tracker.services import log
+from tracker.services.events.lookup import event_by_name
 from tracker.services.games import fit_of, get_or_create_event
-from tracker.services.intake import clean_round, find_event
+from tracker.services.intake import clean_round
 from tracker.services.intake.checks import date_bounds
 from tracker.services.players.refs import PlayerRow, find
 from tracker.vocabulary import BYE_WORDS, TimeControl
@@ -100,7 +101,7 @@ def add_bye(
 def remove_bye(db: Db, *, player: str, event: str, round_: str) -> ByeView:
     """Take out a bye typed by mistake (it was never rated: nothing goes stale)."""
     who = find(db, player)
-    found = find_event(db, event)
+    found = event_by_name(db, event)
     round_text = clean_round(round_)
     if found is None or round_text is None:
         raise NotFoundError(f"no event {event!r}" if found is None else "give --round N")

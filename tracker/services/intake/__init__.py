@@ -41,10 +41,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Final
 
-from tracker.db.driver import Db
-from tracker.db.queries import games as game_queries
-from tracker.db.queries.games import EventRow
-from tracker.errors import AmbiguousError, InvalidInputError
+from tracker.errors import InvalidInputError
 from tracker.months import a_month_after, a_month_before
 from tracker.vocabulary import TimeControl, name_form, round_number
 
@@ -392,19 +389,3 @@ or digit."""
 CHESSCOM_USER: Final = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{1,48}$")
 """Chess.com user names: letters, digits, '_' or '-' (3 to 25 by the site's rules; up to 50
 accepted here)."""
-
-
-def find_event(db: Db, name: str) -> EventRow | None:
-    """The event a name means, compared without case or extra blanks
-    (:func:`~tracker.services.intake.event_key`); None if there is none. Of two stored
-    spellings of one event (from before revision 0007) the exact name picks one."""
-    found = game_queries.events_with_key(db, event_key(name))
-    if len(found) > 1:
-        exact = [e for e in found if e.name == clean_event_name(name)]
-        if len(exact) == 1:
-            return exact[0]
-        listed = ", ".join(repr(e.name) for e in found)
-        raise AmbiguousError(
-            f"event {name!r} matches {len(found)} events ({listed}): give its exact name"
-        )
-    return found[0] if found else None

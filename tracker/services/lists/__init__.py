@@ -470,7 +470,7 @@ def list_lines(
     ``players``: those players' lines only (a report on a few)."""
     if player_id is None and (period := period_id(db, tc, month)) is not None:
         return _stored_states(db, period, needed, players)
-    lines = lines_at(db, tc, month, None if player_id is None else [player_id])
+    lines = lines_at(db, tc, month, players if player_id is None else [player_id])
     states = {
         pid: line_state_of(line)
         for pid, line in lines.items()

@@ -1,0 +1,26 @@
+"""An event found by its name as every door compares names (:func:`tracker.services.intake.
+event_key`: case and spacing do not count)."""
+
+from __future__ import annotations
+
+from tracker.db.driver import Db
+from tracker.db.queries import games as game_queries
+from tracker.db.queries.games import EventRow
+from tracker.errors import AmbiguousError
+from tracker.services.intake import clean_event_name, event_key
+
+
+def event_by_name(db: Db, name: str) -> EventRow | None:
+    """The event a name means, compared without case or extra blanks
+    (:func:`~tracker.services.intake.event_key`); None if there is none. Of two stored
+    spellings of one event (from before revision 0007) the exact name picks one."""
+    found = game_queries.events_with_key(db, event_key(name))
+    if len(found) > 1:
+        exact = [e for e in found if e.name == clean_event_name(name)]
+        if len(exact) == 1:
+            return exact[0]
+        listed = ", ".join(repr(e.name) for e in found)
+        raise AmbiguousError(
+            f"event {name!r} matches {len(found)} events ({listed}): give its exact name"
+        )
+    return found[0] if found else None
