@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import os
 import re
-import secrets
 import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -103,7 +102,7 @@ def _temporary(path: Path) -> Path:
     """A new, empty temporary file beside ``path`` (see :data:`TEMPORARY`), with the
     permissions any new file of the user gets (the umask), not a private 0600."""
     while True:
-        temp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tracker-tmp")
+        temp = path.with_name(f".{path.name}.{os.urandom(4).hex()}.tracker-tmp")
         try:
             fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666 & ~_umask())
         except FileExistsError:

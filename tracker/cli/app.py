@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import importlib
 import re
 import sys
@@ -149,6 +148,8 @@ def _did_you_mean(exc: Exception, text: str) -> str:
     ctx = getattr(exc, "ctx", None)
     if found is None or ctx is None:
         return text
+    import difflib  # only for a mistyped command
+
     typed, names = found[1], ctx.command.list_commands(ctx)
     close = [n for n in names if n.startswith(typed)] or difflib.get_close_matches(
         typed, names, n=3, cutoff=0.6

@@ -9,7 +9,6 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import os
-import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -107,7 +106,7 @@ class AppState:
 
         if read_only_file_system(top.parent):
             raise DatabaseError(f"cannot create the database {path}: its file system is read-only")
-        staging = path.with_name(f".{path.name}.new-{os.getpid()}-{uuid.uuid4().hex[:8]}")
+        staging = path.with_name(f".{path.name}.new-{os.getpid()}-{os.urandom(4).hex()}")
         self._staged = _Staged(path, staging, top)
 
     def publish(self, *, succeeded: bool = True) -> str | None:

@@ -19,7 +19,6 @@ Either change marks the periods it touches stale, as a corrected game does.
 from __future__ import annotations
 
 import datetime as dt
-import difflib
 from dataclasses import dataclass
 
 from tracker.db.driver import Db
@@ -49,6 +48,8 @@ def find_event(db: Db, name: str) -> queries.EventFacts:
     found = event_by_name(db, name)
     if found is not None:
         return queries.event_facts(db, found.id)
+    import difflib  # only when a name is not found
+
     close = difflib.get_close_matches(name, queries.event_names(db), n=3, cutoff=0.6)
     hint = f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""
     raise NotFoundError(f"no event {quoted(name)}{hint}")

@@ -5,7 +5,6 @@ player (:func:`tracker.services.players.resolve`)."""
 from __future__ import annotations
 
 import datetime as dt
-import difflib
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -159,6 +158,8 @@ def spellings(name: str) -> tuple[str, ...]:
 def _closest(db: Db, text: str) -> str:
     """The closest names, each in double quotes (a name has commas of its own): by their
     letters, by the start of one of their spellings, by a word of the text in them."""
+    import difflib  # only when a name is not found
+
     names = queries.distinct_names(db)
     typed = spellings(text)[0]
     spelt = {s: n for n in names for s in spellings(n)}
