@@ -50,16 +50,17 @@ def clocked(owner, name, phase):
 
 import tracker.cli.app
 from tracker.cli import main
+from tracker.services import periods as registry
 from tracker.services.periods import closing
 spent["imports"] = time.perf_counter() - began
-official, shadow = closing.SYSTEMS
+official, shadow = registry.SYSTEMS
 for system, fold in ((official, "FIDE fold"), (shadow, "shadow fold")):
     clocked(system, "read", "reads")
     clocked(system, "fold", fold)
     clocked(system, "write", "writes")
 clocked(closing.rated_games, "month_games", "reads")
 clocked(closing.lists, "ListRatings", "reads")
-clocked(closing.periods, "add_period", "writes")
+clocked(closing.queries, "add_period", "writes")
 sys.argv = ["tracker", *sys.argv[1:]]
 try:
     main()

@@ -19,7 +19,9 @@ from tracker.cli.context import AppState
 from tracker.db.engine import make_engine
 from tracker.db.revision import SCHEMA_REVISION
 from tracker.services.compare import compare
-from tracker.services.periods.history import history, player_card, rating_list
+from tracker.services.periods.card import player_card
+from tracker.services.periods.history import history
+from tracker.services.periods.listing import rating_list
 
 READS = [
     ("history", "Hart, Daniel"),

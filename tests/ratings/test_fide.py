@@ -722,3 +722,29 @@ def test_initial_rating_ru_rounds_half_up() -> None:
     assert ir.ra == D("1800.5")
     assert ir.dp == 0
     assert ir.ru == 1801
+
+
+def test_the_package_finds_each_public_name_in_the_module_it_names() -> None:
+    """``tracker.ratings.fide`` loads a name's module on first use (``_HOMES``): every name
+    is where the map says, and the map is the package's imports for type checkers and its
+    ``__all__``."""
+    import ast
+    import importlib
+    from pathlib import Path
+
+    from tracker.ratings import fide as package
+
+    source = ast.parse(Path(package.__file__ or "").read_text(encoding="utf-8"))
+    checked = {
+        node.module.rsplit(".", 1)[1]: tuple(alias.name for alias in node.names)
+        for node in ast.walk(source)
+        if isinstance(node, ast.ImportFrom)
+        and node.module
+        and node.module.startswith("tracker.ratings.fide.")
+    }
+    assert checked == package._HOMES
+    assert sorted(package.__all__) == sorted(["TimeControl", *package._WHERE])
+    for module, names in package._HOMES.items():
+        loaded = importlib.import_module(f"tracker.ratings.fide.{module}")
+        for name in names:
+            assert getattr(package, name) is getattr(loaded, name)

@@ -18,7 +18,8 @@ from sqlalchemy import text
 
 from tests.helpers import Services
 from tracker.db.engine import make_engine
-from tracker.services import games, lists, periods, players, shadow
+from tracker.services import games, lists, players, shadow
+from tracker.services.periods import closing
 
 TODAY = dt.date(2026, 11, 29)
 MONTHS = [dt.date(2025, m, 1) for m in (8, 9, 10, 11, 12)] + [dt.date(2026, 1, 1)]
@@ -92,7 +93,7 @@ def test_one_month_at_a_time_equals_all_at_once(db_url: str, preset: str) -> Non
         _run(db_url, lambda s: shadow.set_config(s, preset=preset))
     for month in MONTHS:  # each close in its own transaction: everything is read back
         report = _run(
-            db_url, lambda s, m=month: periods.close(s, tc="standard", month=m, today=TODAY)
+            db_url, lambda s, m=month: closing.close(s, tc="standard", month=m, today=TODAY)
         )
         assert [p.month for p in report.closed] == [month]
     one_by_one = _rows(db_url)
@@ -105,7 +106,7 @@ def test_one_month_at_a_time_equals_all_at_once(db_url: str, preset: str) -> Non
     listed = _run(db_url, lambda s: lists.lines_at(s, "standard", MONTHS[-1]))
     assert any(not line.stored for line in listed.values())  # idle players are listed
 
-    reports = _run(db_url, lambda s: periods.rerate(s, tc="standard", from_month=MONTHS[0]))
+    reports = _run(db_url, lambda s: closing.rerate(s, tc="standard", from_month=MONTHS[0]))
     assert reports[0].months == tuple(MONTHS)
     assert _rows(db_url) == one_by_one
 
@@ -113,6 +114,6 @@ def test_one_month_at_a_time_equals_all_at_once(db_url: str, preset: str) -> Non
     _run(db_url, lambda s: s.run("DELETE FROM elo_history"))
     _run(db_url, lambda s: s.run("DELETE FROM glicko_history"))
     _run(db_url, lambda s: s.run("DELETE FROM rating_periods"))
-    report = _run(db_url, lambda s: periods.close(s, tc="standard", month=MONTHS[-1], today=TODAY))
+    report = _run(db_url, lambda s: closing.close(s, tc="standard", month=MONTHS[-1], today=TODAY))
     assert [p.month for p in report.closed] == MONTHS
     assert _rows(db_url) == one_by_one

@@ -13,7 +13,8 @@ import pytest
 from tests.helpers import Services, cli_on, ok
 from tracker.errors import InvalidInputError, NotFoundError
 from tracker.months import next_month
-from tracker.services import games, periods, players
+from tracker.services import games, players
+from tracker.services.periods import closing
 from tracker.services.periods.detail import period_detail
 from tracker.vocabulary import TIME_CONTROLS
 
@@ -40,7 +41,7 @@ def season(url: str) -> None:
                 played_on=dt.date(2026, 1, day),
                 event="January Open",
             )
-        periods.close(session, tc="standard", month=JAN, today=dt.date(2026, 11, 29))
+        closing.close(session, tc="standard", month=JAN, today=dt.date(2026, 11, 29))
 
 
 def test_the_period_game_by_game(db_url: str) -> None:
@@ -119,7 +120,7 @@ def test_a_players_period_holds_his_games_of_an_event_that_ends_after_them(db_ur
             games.add_game(
                 session, white=white, black=black, result="1-0", played_on=day, event="Cusp Open"
             )
-        periods.close(
+        closing.close(
             session, tc="standard", month=dt.date(2026, 10, 1), today=dt.date(2026, 11, 29)
         )
         closed = lists.closed_months(session, "standard")

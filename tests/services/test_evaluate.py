@@ -29,10 +29,9 @@ from tests.helpers import (
 from tracker.errors import NotFoundError
 from tracker.ratings import fide, glicko
 from tracker.ratings.glicko import glicko1
-from tracker.services import periods
 from tracker.services.compare import evaluate as evaluate_service
 from tracker.services.compare.evaluate import Evaluation, SystemScore
-from tracker.services.periods import history
+from tracker.services.periods import closing, history
 
 D = dt.date
 
@@ -206,7 +205,7 @@ def test_evaluate_leaves_out_games_with_an_unrated_side(db: Services) -> None:
     with db.transaction() as s:
         unrated(s, "Newbie", born=1990)
         game(s, "Newbie", "A", "0-1", "2026-01-20")
-    db(periods.rerate, tc=None, from_month=None)
+    db(closing.rerate, tc=None, from_month=None)
     assert evaluate(db).games == 3
 
 

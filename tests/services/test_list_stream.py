@@ -18,7 +18,7 @@ from tests.helpers import Services, cli_on, close, external, game, month, ok, un
 from tracker.cli import render
 from tracker.cli.history import entry_json
 from tracker.services import lists, players
-from tracker.services.periods import history
+from tracker.services.periods import listing
 from tracker.services.players import Seed
 from tracker.services.shadow import reads
 
@@ -56,7 +56,7 @@ def listed(db: Services) -> Services:
     return db
 
 
-def _reference(s: Any, tc: str, list_date: dt.date) -> tuple[history.ListEntryView, ...]:
+def _reference(s: Any, tc: str, list_date: dt.date) -> tuple[listing.ListEntryView, ...]:
     """The list as tracker built it before it was stored: every line worked out from the
     history and the seeds, in memory, sorted in Python."""
     month = dt.date(list_date.year, list_date.month, 1) - dt.timedelta(days=1)
@@ -76,7 +76,7 @@ def _reference(s: Any, tc: str, list_date: dt.date) -> tuple[history.ListEntryVi
             rank, previous = position, line.rating
         name, title, fed, fide_id = people[pid]
         out.append(
-            history.ListEntryView(
+            listing.ListEntryView(
                 rank,
                 pid,
                 name,
@@ -95,11 +95,11 @@ def _reference(s: Any, tc: str, list_date: dt.date) -> tuple[history.ListEntryVi
 @pytest.mark.parametrize("list_date", ["2026-02", "2026-03"])
 def test_the_streamed_list_is_the_list_built_whole(listed: Services, list_date: str) -> None:
     with listed.transaction() as s:
-        ls = history.list_stream(s, "standard", month(list_date))
+        ls = listing.list_stream(s, "standard", month(list_date))
         assert isinstance(ls.entries, Iterator)  # read as the caller goes, not a tuple
         entries = tuple(ls.entries)
         expected = _reference(s, "standard", month(list_date))
-        shape = history.list_shape(s, ls)
+        shape = listing.list_shape(s, ls)
     assert entries == expected
     names = [e.name for e in entries]
     if list_date == "2026-03":
@@ -113,7 +113,7 @@ def test_the_streamed_list_is_the_list_built_whole(listed: Services, list_date: 
     assert shape.top_fide_id == 12345678
 
 
-def _old_table(rl: history.RatingList) -> None:
+def _old_table(rl: listing.RatingList) -> None:
     """``tracker list`` as it printed before streaming: the whole table measured first."""
     rows = [
         (e.rank, e.name, e.title, e.federation, e.fide_id, e.rating, e.games, e.birth_year, e.k)
@@ -140,7 +140,7 @@ def test_the_printed_list_is_unchanged(
 ) -> None:
     if columns is not None:
         monkeypatch.setenv("COLUMNS", columns)
-    rl = listed(history.rating_list, "standard", None)
+    rl = listed(listing.rating_list, "standard", None)
     _old_table(rl)
     expected = capsys.readouterr().out
     assert "Late" in expected
@@ -155,7 +155,7 @@ def test_the_printed_list_is_unchanged(
 def test_the_json_list_is_unchanged(
     listed: Services, db_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    rl = listed(history.rating_list, "standard", month("2026-02"))
+    rl = listed(listing.rating_list, "standard", month("2026-02"))
     render.print_json(
         {
             "tc": rl.tc,

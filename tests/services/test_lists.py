@@ -22,8 +22,9 @@ from tests.helpers import (
 )
 from tracker.db.driver import Db
 from tracker.db.queries import lists as queries
-from tracker.services import lists, periods, players
+from tracker.services import lists, players
 from tracker.services.games import remove_game
+from tracker.services.periods import closing
 from tracker.services.periods.standing import ListPlaces, place
 from tracker.services.players import Seed
 from tracker.vocabulary import TIME_CONTROLS
@@ -92,7 +93,7 @@ def test_every_close_rerate_and_correction_keeps_the_stored_lists(db: Services) 
     # a game in a closed month: stale, then rerated
     with db.transaction() as s:
         added = game(s, "Bob", "Cid", "1-0", "2026-01-20", event="Jan 2")
-    db(periods.rerate, tc=None, from_month=None)
+    db(closing.rerate, tc=None, from_month=None)
     check(db)
     with db.transaction() as s:
         remove_game(s, added.id)

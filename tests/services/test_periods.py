@@ -10,10 +10,10 @@ from decimal import Decimal
 from typing import Any
 
 from tests.helpers import Services, close, day, external, game, month, seeded, unrated
-from tracker.services import games, periods
+from tracker.services import games
 from tracker.services.events.declare import Declaration, add_event
 from tracker.services.lists import rated_games
-from tracker.services.periods import history
+from tracker.services.periods import closing, history
 
 D = Decimal
 
@@ -192,7 +192,7 @@ def test_a_typo_corrected_by_game_edit_then_rerate_equals_the_right_result(
     db(close, "2026-03")
     assert all_history(db) != right
     db(games.edit_game, bob_cid, result="0-1")
-    statuses = [p.status for p in db(periods.list_periods, None)]
+    statuses = [p.status for p in db(closing.list_periods, None)]
     assert statuses == ["closed", "stale", "stale"]
-    db(periods.rerate, tc=None, from_month=None)
+    db(closing.rerate, tc=None, from_month=None)
     assert all_history(db) == right

@@ -44,7 +44,7 @@ from pathlib import Path
 from tests.helpers import Services, close
 from tracker.ratings import fide
 from tracker.services import games, imports, players
-from tracker.services.periods import history
+from tracker.services.periods import history, listing
 from tracker.services.players import Seed
 
 ROUND_ROBIN = Path(__file__).parents[1] / "importers" / "data" / "roundrobin10.trf"
@@ -116,7 +116,7 @@ def test_round_robin_ratings_match_the_fide_module_for_everyone(db: Services) ->
             diff = fide.capped_difference(SEEDS[own], SEEDS[opp], rules)
             totals[own][0] += score
             totals[own][1] += fide.table_expected(diff)
-    published = {e.name: e.rating for e in db(history.rating_list, "standard", None).entries}
+    published = {e.name: e.rating for e in db(listing.rating_list, "standard", None).entries}
     for name, (score, expected) in totals.items():
         k = 40 if name in JUNIORS else 20
         change = fide.round_half_away(k * (score - expected))

@@ -33,10 +33,10 @@ from tests.helpers import (
 )
 from tracker.ratings import glicko
 from tracker.ratings.glicko import GlickoState
-from tracker.services import compare, games, periods, shadow
+from tracker.services import compare, games, shadow
 from tracker.services.compare import CompareRow
 from tracker.services.compare import evaluate as evaluate_service
-from tracker.services.periods import history
+from tracker.services.periods import closing, history
 
 D = dt.date
 
@@ -59,7 +59,7 @@ def history_of(db: Services, name: str, tc: str = "standard") -> Any:
 
 def rerate(db: Services, start: str | None = None) -> None:
     """``tracker rerate [--from START]``."""
-    db(periods.rerate, tc=None, from_month=month(start) if start else None)
+    db(closing.rerate, tc=None, from_month=month(start) if start else None)
 
 
 def hart_draws_external(db: Services) -> None:

@@ -15,8 +15,9 @@ import pytest
 from tests.helpers import Services, cli_on, close, game, js, ok, query, seeded
 from tracker.db.driver import Db
 from tracker.db.queries.periods import delete_history
-from tracker.services import compare, games, periods
-from tracker.services.periods import closing, history, status
+from tracker.services import compare, games
+from tracker.services import periods as registry
+from tracker.services.periods import closing, history, listing, status
 from tracker.services.shadow import GlickoShadow
 from tracker.services.systems import Month, Periods, Reading
 
@@ -125,7 +126,7 @@ def register_toy(db: Services, monkeypatch: pytest.MonkeyPatch) -> None:
             "CREATE TABLE toy_history (period_id INTEGER NOT NULL, player_id INTEGER NOT NULL,"
             " points INTEGER NOT NULL)"
         )
-    monkeypatch.setattr(closing, "SYSTEMS", [*closing.SYSTEMS, Points()])
+    monkeypatch.setattr(registry, "SYSTEMS", [*registry.SYSTEMS, Points()])
 
 
 def test_a_registered_system_closes_rerates_and_drops_with_the_others(
@@ -144,7 +145,7 @@ def test_a_registered_system_closes_rerates_and_drops_with_the_others(
         ("2026-03", "Ames", 3), ("2026-03", "Bell", 3),
     ]  # fmt: skip
     assert elo_rows(db) == elo_rows(other_db)  # the toy moves nothing of the official list
-    assert db(closing.system("points").on_list, "standard", dt.date(2026, 3, 1)) == {
+    assert db(registry.system("points").on_list, "standard", dt.date(2026, 3, 1)) == {
         1: Reading(1.5),
         2: Reading(1.5),
     }
@@ -154,7 +155,7 @@ def test_a_registered_system_closes_rerates_and_drops_with_the_others(
     with db.transaction() as s:
         (first,) = [g for g in games.list_games(s) if g.played_on == dt.date(2026, 1, 10)]
         games.edit_game(s, first.id, result="0-1")
-    db(periods.rerate, tc=None, from_month=None)
+    db(closing.rerate, tc=None, from_month=None)
     assert toy_rows(db) == [
         ("2026-01", "Ames", 0), ("2026-01", "Bell", 2),
         ("2026-02", "Ames", 1), ("2026-02", "Bell", 3),
@@ -165,7 +166,7 @@ def test_a_registered_system_closes_rerates_and_drops_with_the_others(
     with db.transaction() as s:
         (first,) = [g for g in games.list_games(s) if g.played_on == dt.date(2026, 1, 10)]
         games.remove_game(s, first.id)
-    db(periods.rerate, tc=None, from_month=None)
+    db(closing.rerate, tc=None, from_month=None)
     assert toy_rows(db) == [
         ("2026-02", "Ames", 1), ("2026-02", "Bell", 1),
         ("2026-03", "Ames", 1), ("2026-03", "Bell", 3),
@@ -208,7 +209,7 @@ def test_history_and_compare_read_the_registered_systems(
 ) -> None:
     season(db)
     db(close, "2026-03")
-    monkeypatch.setattr(closing, "SYSTEMS", [closing.OFFICIAL, Fixed()])
+    monkeypatch.setattr(registry, "SYSTEMS", [registry.OFFICIAL, Fixed()])
     rows = db(history.history, "Ames", "standard").rows
     assert [(r.glicko, r.rd, r.glicko_display) for r in rows] == [(1234.0, 50.0, "1234")] * 3
     standings = db(compare.compare_all, "standard").rows
@@ -237,7 +238,7 @@ def test_every_reader_shows_a_registered_system(toy: Services) -> None:
     assert [r.readings for r in c.rows] == [(Reading(0.0),), (Reading(0.5),), (Reading(1.5),)]
     standings = toy(compare.compare_all, "standard")
     assert standings.others.readings == ({1: Reading(1.5), 2: Reading(1.5)},)
-    assert toy(history.rating_list, "standard", None).others == standings.others
+    assert toy(listing.rating_list, "standard", None).others == standings.others
     (listed,) = toy(status.status, dt.date(2026, 4, 2)).lists
     (moves,) = listed.others
     assert moves.system == "points"

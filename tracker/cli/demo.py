@@ -49,7 +49,7 @@ def demo(
     from tracker.services.compare import compare, compare_all
     from tracker.services.demo import is_demo_database, load_demo
     from tracker.services.online.fit import online_fit
-    from tracker.services.periods import close, list_periods
+    from tracker.services.periods.closing import close, list_periods
     from tracker.services.periods.history import history
     from tracker.services.players import list_players
 

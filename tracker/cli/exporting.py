@@ -25,7 +25,8 @@ from tracker.vocabulary import FORFEITS, TimeControl
 
 if TYPE_CHECKING:
     from tracker.db.queries.exports import GameLine
-    from tracker.services.periods.history import History, RatingList
+    from tracker.services.periods.history import History
+    from tracker.services.periods.listing import RatingList
     from tracker.services.players import PlayerView
 
 

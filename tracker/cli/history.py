@@ -23,9 +23,8 @@ from tracker.cli.options import (
     month_option,
     player_option,
 )
-from tracker.cli.player import standing_json
 from tracker.cli.plot import check_plot_path, plot_comparison
-from tracker.cli.render import message, print_json, print_table
+from tracker.cli.render import message, print_json, print_table, standing_json
 from tracker.errors import InvalidInputError, UsageError
 from tracker.files import open_input
 from tracker.months import month_label, next_month
@@ -35,13 +34,8 @@ if TYPE_CHECKING:
     from tracker.db.driver import Db
     from tracker.services.periods.causes import Cause, Explanation
     from tracker.services.periods.detail import DetailGame, PeriodDetail
-    from tracker.services.periods.history import (
-        History,
-        ListEntryView,
-        ListShape,
-        ListStream,
-        RatingList,
-    )
+    from tracker.services.periods.history import History
+    from tracker.services.periods.listing import ListEntryView, ListShape, ListStream, RatingList
     from tracker.services.periods.live import LiveEntry, LiveList
     from tracker.services.periods.reconcile import Reconciled, Reconciliation
 
@@ -452,7 +446,7 @@ def show_rating_list(
     """Print a published list (as text or JSON) in the transaction of ``db``, as its lines
     come from the database: a federation's list is never all in memory. Whether it is
     stale."""
-    from tracker.services.periods.history import list_shape, list_stream
+    from tracker.services.periods.listing import list_shape, list_stream
 
     ls = list_stream(db, tc, list_month)
     if json:

@@ -16,7 +16,7 @@ from tracker.user_input import today
 from tracker.vocabulary import plural
 
 if TYPE_CHECKING:
-    from tracker.services.periods import PeriodRow
+    from tracker.services.periods.closing import PeriodRow
 
 app = command_group(
     """Close monthly rating periods, list and rerate them.
@@ -64,7 +64,7 @@ def close(
     \b
     Example: tracker period close 2026-09 --tc standard
     """
-    from tracker.services.periods import close as do_close
+    from tracker.services.periods.closing import close as do_close
 
     report = state(ctx).write(lambda db: do_close(db, tc=tc, month=month, today=today()))
     if report.rerated:
@@ -165,7 +165,7 @@ def list_(
     \b
     Example: tracker period list --tc standard
     """
-    from tracker.services.periods import list_periods
+    from tracker.services.periods.closing import list_periods
 
     rows = state(ctx).read(lambda db: list_periods(db, tc))
     if json:
@@ -206,7 +206,7 @@ def rerate(
     \b
     Example: tracker rerate --from 2026-09 --tc standard
     """
-    from tracker.services.periods import rerate as do_rerate
+    from tracker.services.periods.closing import rerate as do_rerate
 
     reports = state(ctx).write(lambda db: do_rerate(db, tc=tc, from_month=from_month))
     if not reports:

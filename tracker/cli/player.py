@@ -19,15 +19,14 @@ from tracker.cli.options import (
     month_option,
     whole,
 )
-from tracker.cli.render import message, print_json, print_table, yes_no
+from tracker.cli.render import message, place, print_json, print_table, standing_json, yes_no
 from tracker.errors import UsageError
 from tracker.months import month_label
 from tracker.user_input import today
 from tracker.vocabulary import CHESSCOM, LICHESS, PLATFORMS
 
 if TYPE_CHECKING:
-    from tracker.services.periods.history import PlayerCard, RatingStatus
-    from tracker.services.periods.standing import Standing
+    from tracker.services.periods.card import PlayerCard, RatingStatus
     from tracker.services.players import PlayerView, Seed
 
 app = command_group(
@@ -279,13 +278,6 @@ def print_players(players: tuple[PlayerView, ...]) -> None:
     )
 
 
-def standing_json(standing: Standing | None) -> dict[str, Any]:
-    """``rank``, ``of`` and ``percentile`` of a place on a list (nulls: not rated on it)."""
-    if standing is None:
-        return {"rank": None, "of": None, "percentile": None}
-    return {"rank": standing.rank, "of": standing.of, "percentile": standing.percentile}
-
-
 def status_json(r: RatingStatus) -> dict[str, Any]:
     live = r.live
     return {
@@ -313,13 +305,6 @@ def status_json(r: RatingStatus) -> dict[str, Any]:
     }
 
 
-def place(standing: Standing | None) -> str:
-    """A place on a list, as the card says it: "rank 3 of 4, percentile 25"."""
-    if standing is None:
-        return ""
-    return f"rank {standing.rank} of {standing.of}, percentile {standing.percentile:.0f}"
-
-
 #: The months of games the card lists (the latest); the earlier ones are counted.
 GAME_MONTHS = 6
 
@@ -343,7 +328,7 @@ def show(ctx: typer.Context, player: Player, json: Json = False) -> None:
     \b
     Example: tracker player show "Hart, Daniel" --json
     """
-    from tracker.services.periods.history import player_card
+    from tracker.services.periods.card import player_card
 
     day = today()
     card = state(ctx).rehearse(lambda db: player_card(db, player, day))

@@ -17,11 +17,14 @@ import unicodedata
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from decimal import Decimal
 from itertools import islice
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from tracker.db.collector import without_gc
+
+if TYPE_CHECKING:
+    from tracker.services.periods.standing import Standing
 
 #: Spaces between two columns.
 GAP = 2
@@ -461,3 +464,17 @@ def months_text(first: dt.date, last: dt.date) -> str:
 
 def yes_no(value: bool) -> str:
     return "yes" if value else "no"
+
+
+def standing_json(standing: Standing | None) -> dict[str, Any]:
+    """``rank``, ``of`` and ``percentile`` of a place on a list (nulls: not rated on it)."""
+    if standing is None:
+        return {"rank": None, "of": None, "percentile": None}
+    return {"rank": standing.rank, "of": standing.of, "percentile": standing.percentile}
+
+
+def place(standing: Standing | None) -> str:
+    """A place on a list, as the card says it: "rank 3 of 4, percentile 25"."""
+    if standing is None:
+        return ""
+    return f"rank {standing.rank} of {standing.of}, percentile {standing.percentile:.0f}"

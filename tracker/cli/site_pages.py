@@ -37,7 +37,6 @@ from tracker.cli import render
 from tracker.cli.event import GRID_PLAYERS, ROUNDS_CAPTION, grid_columns, grid_rows, round_rows
 from tracker.cli.h2h import both_scores, played_words
 from tracker.cli.history import LIST_COLUMNS, detail_heading, detail_summary, game_status, list_row
-from tracker.cli.player import place
 from tracker.cli.plot import elo_steps, first_platform, online_line, shadow_line, span, y_limits
 from tracker.cli.status import waiting_words
 from tracker.months import month_label
@@ -752,7 +751,7 @@ def _standing(h: History) -> str:
     words = []
     last = next((r for r in reversed(h.rows) if r.rating is not None), None)
     if last is not None:
-        where = place(last.standing)
+        where = render.place(last.standing)
         words.append(
             f"Rated {last.rating} on the {last.list_date.isoformat()} list"
             + (f": {where}" if where else "")

@@ -1,7 +1,7 @@
 """``tracker site build``: everything a club's static rating pages show.
 
 Nothing here is computed for the site: each number comes from the service the CLI prints
-it with (:func:`~tracker.services.periods.history.rating_list` for ``tracker list``,
+it with (:func:`~tracker.services.periods.listing.rating_list` for ``tracker list``,
 :func:`~tracker.services.periods.history.history` for ``tracker history``,
 :func:`~tracker.services.periods.detail.month_details` for ``history --month``,
 :func:`~tracker.services.compare.compare` for the chart ``--plot`` draws,
@@ -36,7 +36,8 @@ from tracker.services.events.report import EventListing, EventReport, list_event
 from tracker.services.h2h import Opponents, opponents
 from tracker.services.intake import has_control
 from tracker.services.periods.detail import MonthDetails, PeriodDetail
-from tracker.services.periods.history import History, RatingList, Shared, history, rating_list
+from tracker.services.periods.history import History, Shared, history
+from tracker.services.periods.listing import RatingList, rating_list
 from tracker.services.periods.status import ListStatus, status
 from tracker.services.players import list_players
 from tracker.services.players.refs import PlayerView

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
         LEAGUE_DAYS,
         OPEN_END,
         OPEN_MONTH,
+        RATING_FLOOR,
         EventSpan,
         changed_period,
         event_span,
@@ -103,7 +104,6 @@ if TYPE_CHECKING:
         POOL_MONTHS,
         RAPID_BLITZ_2024,
         RAPID_BLITZ_2024_12,
-        RATING_FLOOR,
         STANDARD_2024,
         STANDARD_2025_10,
         EventKey,
@@ -128,22 +128,81 @@ if TYPE_CHECKING:
     )
     from tracker.vocabulary import TimeControl
 
-#: The modules that hold the public names, in the order they are looked in: a name is loaded
-#: with its module on first use, so ``tracker calc`` does not load the month's fold.
-_MODULES = (
-    "arithmetic",
-    "rules",
-    "game",
-    "initial",
-    "events",
-    "state",
-    "records",
-    "period",
-    "rated",
-    "newcomer",
-    "player",
-    "month",
-)
+#: Each public name by the module that holds it: a name is loaded with its module on first
+#: use, so ``tracker calc`` does not load the month's fold, nor a reader of the lists the rules.
+_HOMES = {
+    "arithmetic": ("quantize_half_away", "round_half_away"),
+    "events": (
+        "FLOOR_FROM",
+        "LEAGUE_DAYS",
+        "OPEN_END",
+        "OPEN_MONTH",
+        "RATING_FLOOR",
+        "EventSpan",
+        "changed_period",
+        "event_span",
+        "is_league",
+        "rated_in",
+        "rating_from",
+        "recorded_rating",
+    ),
+    "game": (
+        "apply_700_rule",
+        "capped_difference",
+        "expected_score",
+        "game_change",
+        "game_is_rated",
+        "k_factor",
+        "logistic_expected",
+        "table_expected",
+    ),
+    "initial": ("InitialRating", "dp_for_percentage", "initial_rating", "performance_rating"),
+    "month": (
+        "ListLine",
+        "ListRatings",
+        "MonthList",
+        "event_key",
+        "fold_month",
+        "player_games",
+        "rated_from_standard",
+    ),
+    "newcomer": ("first_event_of",),
+    "period": ("GameDetail", "PeriodChange", "RatedGame", "period_change"),
+    "player": ("close_period",),
+    "records": ("FirstEvent", "PeriodGame", "PeriodOutcome", "PlayerState", "PoolGame"),
+    "rules": (
+        "HYPOTHETICAL_OPPONENT",
+        "INITIAL_2022",
+        "INITIAL_2024",
+        "MAX_INITIAL_RATING",
+        "MIN_INITIAL_GAMES",
+        "POOL_MONTHS",
+        "RAPID_BLITZ_2024",
+        "RAPID_BLITZ_2024_12",
+        "STANDARD_2024",
+        "STANDARD_2025_10",
+        "EventKey",
+        "Formula",
+        "GameStatus",
+        "InitialRules",
+        "InitialSelection",
+        "RuleSelection",
+        "RuleSet",
+        "rules_for",
+        "rules_note",
+        "select_initial_rules",
+        "select_rules",
+    ),
+    "state": (
+        "carries_over",
+        "close_idle",
+        "k_for_state",
+        "publication",
+        "published",
+        "seed_state",
+    ),
+}
+_WHERE = {name: module for module, names in _HOMES.items() for name in names}
 
 
 def __getattr__(name: str) -> object:
@@ -151,13 +210,10 @@ def __getattr__(name: str) -> object:
         from tracker.vocabulary import TimeControl
 
         return TimeControl
-    if name in __all__:
-        for module_name in _MODULES:
-            module = importlib.import_module(f"{__name__}.{module_name}")
-            if name in vars(module):
-                value = vars(module)[name]
-                globals()[name] = value  # found once
-                return value
+    if name in _WHERE:
+        value = vars(importlib.import_module(f"{__name__}.{_WHERE[name]}"))[name]
+        globals()[name] = value  # found once
+        return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

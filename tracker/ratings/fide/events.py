@@ -46,11 +46,13 @@ from datetime import date, timedelta
 from typing import Final, NamedTuple
 
 from tracker.months import month_of
-from tracker.ratings.fide.rules import RATING_FLOOR
 
 LEAGUE_DAYS: Final = 90
 """An event lasting longer than this many days (first to last day, inclusive) is a league,
 rated month by month (tracker's reading: the text of §4 was not found; see above)."""
+
+RATING_FLOOR: Final = 1400
+"""§7.1.4 / §7.2.1: lowest published rating; a player who drops below it becomes unrated."""
 
 FLOOR_FROM: Final = date(2024, 3, 1)
 """From the list of this date on, no rating below :data:`RATING_FLOOR` exists."""

@@ -6,11 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
-from tracker.ratings.fide.initial import InitialRating
-from tracker.ratings.fide.period import GameDetail
-from tracker.ratings.fide.rules import EventKey
 from tracker.vocabulary import TimeControl
+
+if TYPE_CHECKING:  # named in annotations only: a reader of the lists loads no rules
+    from tracker.ratings.fide.initial import InitialRating
+    from tracker.ratings.fide.period import GameDetail
+    from tracker.ratings.fide.rules import EventKey
 
 
 @dataclass(frozen=True)

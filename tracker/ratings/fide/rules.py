@@ -11,6 +11,7 @@ from datetime import date
 from functools import lru_cache
 from typing import Final, Literal
 
+from tracker.ratings.fide.events import RATING_FLOOR
 from tracker.vocabulary import TIME_CONTROLS, TimeControl
 
 Formula = Literal["table", "logistic"]
@@ -22,8 +23,6 @@ EventKey = str | int
 GameStatus = Literal["rated", "pooled", "held", "disregarded", "unrated_opponent", "not_rated_600"]
 """What happened to one game of a period (see :class:`GameDetail`)."""
 
-RATING_FLOOR: Final = 1400
-"""§7.1.4 / §7.2.1: lowest published rating; a player who drops below it becomes unrated."""
 MAX_INITIAL_RATING: Final = 2200
 """§8.2.3: the maximum initial rating."""
 MIN_INITIAL_GAMES: Final = 5

@@ -9,6 +9,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from tracker.months import next_month
+from tracker.ratings.fide.events import RATING_FLOOR
 from tracker.ratings.fide.game import k_factor
 from tracker.ratings.fide.records import (
     PlayerState,
@@ -16,7 +17,6 @@ from tracker.ratings.fide.records import (
 from tracker.ratings.fide.rules import (
     K_2300,
     K_2400,
-    RATING_FLOOR,
 )
 
 

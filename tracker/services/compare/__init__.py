@@ -14,8 +14,8 @@ from tracker.ratings import glicko
 from tracker.ratings.glicko import GlickoPreset, GlickoState
 from tracker.ratings.shadow import ShadowPlayer, as_of
 from tracker.services import lists
+from tracker.services import periods as registry
 from tracker.services.online.reads import OnlineSeries, series_for
-from tracker.services.periods import closing
 from tracker.services.periods.history import not_rated_here, plays_external
 from tracker.services.players.refs import find
 from tracker.services.shadow import reads as shadow_reads
@@ -170,7 +170,7 @@ def compare(db: Db, ref: str, tc: TimeControl, preset_name: str | None) -> Compa
         if first_line.rating_before is not None:
             elo_start = (first_month, first_line.rating_before)
     series = series_for(db, [player.id], tc).get(player.id, [])
-    beside = Beside.of(db, closing.others())
+    beside = Beside.of(db, registry.others())
     others = [s.of_player(db, tc, player.id, months) for s in beside.systems]
     out = [
         _row(
@@ -275,8 +275,8 @@ def _compare_all(db: Db, tc: TimeControl) -> Standings:
     month, _, _ = closed[-1]
     list_date = next_month(month)
     # the registered systems' readings: the official list's and the shadow's
-    elo = {p: _whole(r.rating) for p, r in closing.OFFICIAL.on_list(db, tc, month).items()}
-    shadows = closing.system("shadow").on_list(db, tc, month)
+    elo = {p: _whole(r.rating) for p, r in registry.OFFICIAL.on_list(db, tc, month).items()}
+    shadows = registry.system("shadow").on_list(db, tc, month)
     names = queries.all_player_names(db)
     elo_rated = {p: float(r) for p, r in elo.items() if r is not None}
     elo_ranks = _ranks(elo_rated)
@@ -313,5 +313,5 @@ def _compare_all(db: Db, tc: TimeControl) -> Standings:
         preset.assumption_summary,
         plays_external(db, tc, list_date),
         preset.provisional_rd,
-        OnList.read(db, closing.others(), tc, month),
+        OnList.read(db, registry.others(), tc, month),
     )

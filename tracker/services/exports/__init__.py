@@ -27,7 +27,8 @@ from tracker.importers.writers import TrfExportError
 from tracker.months import month_of, previous_month
 from tracker.services import lists
 from tracker.services.games import filter_games
-from tracker.services.periods.history import History, RatingList, history, rating_list
+from tracker.services.periods.history import History, history
+from tracker.services.periods.listing import RatingList, rating_list
 from tracker.services.players import PlayerView, list_players
 from tracker.services.players.files import players_rows
 from tracker.vocabulary import TimeControl

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from tracker.db.driver import Db
 from tracker.db.queries import periods
@@ -22,12 +23,14 @@ from tracker.db.queries.status import MoveRow
 from tracker.db.rows import EloRow
 from tracker.months import next_month, previous_month
 from tracker.ratings import fide
-from tracker.ratings.fide import ListLine
-from tracker.ratings.month_games import MonthGame
 from tracker.services import lists
 from tracker.services.lists import rated_games
 from tracker.services.systems import Month, Periods, Reading
 from tracker.vocabulary import TimeControl
+
+if TYPE_CHECKING:  # the fold's own modules load with a close, not with the readers
+    from tracker.ratings.fide import ListLine
+    from tracker.ratings.month_games import MonthGame
 
 
 @dataclass(frozen=True)

@@ -1,32 +1,28 @@
-"""Reading ratings: a player's history, his current rating status, and the rating list."""
+"""A player's history: his line on every list he was on or played for, each system's
+reading beside it, and what FIDE's inputs given for his events changed."""
 
 from __future__ import annotations
 
 import datetime as dt
-from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from typing import NamedTuple
 
 from tracker.db.driver import Db
 from tracker.db.queries import events as event_queries
 from tracker.db.queries import history as queries
-from tracker.db.queries import lists as list_queries
 from tracker.db.queries.lists import ClosedMonth
 from tracker.db.queries.players import earlier_lists_of
 from tracker.errors import NotFoundError
 from tracker.months import month_label, month_of, months_between, next_month, previous_month
-from tracker.ratings import fide
 from tracker.services import lists
+from tracker.services import periods as registry
 from tracker.services.lists import rated_games
-from tracker.services.periods import close_live, closing
-from tracker.services.periods.standing import ListPlaces, Peak, Standing, peak, rehearsed
-from tracker.services.players.refs import PlayerRow, PlayerView, find, show_player
+from tracker.services.periods.standing import ListPlaces, Peak, Standing, peak
+from tracker.services.players.refs import PlayerRow, find
 from tracker.services.shadow.config import get_config
-from tracker.services.systems import Beside, OnList, Reading
+from tracker.services.systems import Beside, Reading
 from tracker.user_input import today
-from tracker.vocabulary import TIME_CONTROLS, TimeControl
+from tracker.vocabulary import TimeControl
 
 
 @dataclass(frozen=True)
@@ -99,7 +95,7 @@ class Shared:
         self.tc = tc
         self.closed = lists.closed_months(db, self.tc)
         self.config = get_config(db)
-        self.beside = Beside.of(db, closing.beside())
+        self.beside = Beside.of(db, registry.beside())
 
 
 def history(db: Db, ref: str, tc: TimeControl, shared: Shared | None = None) -> History:
@@ -297,235 +293,3 @@ def _with_systems(
         )
         out.append(row)
     return tuple(out)
-
-
-@dataclass(frozen=True)
-class Live:
-    """A player's live line: his line on the live list (:mod:`tracker.services.periods.live`),
-    and the periods that will make it."""
-
-    months: tuple[dt.date, ...]  # the open months he has games rated in
-    games: int
-    change_exact: Decimal
-    change: int
-    rating: int | None
-    standing: Standing | None  # on the live list
-    list_date: dt.date | None  # the live list's date (None: no open month up to today's)
-
-
-@dataclass(frozen=True)
-class RatingStatus:
-    tc: TimeControl
-    list_date: dt.date | None
-    rating: int | None
-    k: int | None
-    rated_games: int
-    ever_2400: bool
-    ever_2300: bool
-    pool_games: int
-    live: Live
-    stale: bool
-    standing: Standing | None = None  # on the latest published list
-    peak: Peak | None = None  # the highest published rating, and its first list
-    games_by_month: tuple[tuple[dt.date, int], ...] = ()  # games played, by month
-
-
-def rating_status(db: Db, player: PlayerRow, today: dt.date) -> tuple[RatingStatus, ...]:
-    """The player's published state on the latest list of each time control he has, where he
-    stands on it, and his live line: that of the live list (the open months up to today's
-    closed as ``period close`` closes them, then undone)."""
-    if player.external:
-        return ()
-    out = []
-    for tc in TIME_CONTROLS:
-        status = _status(db, player, tc, today)
-        if status is not None:
-            out.append(status)
-    return tuple(out)
-
-
-def _status(db: Db, player: PlayerRow, tc: TimeControl, today: dt.date) -> RatingStatus | None:
-    closed = lists.closed_months(db, tc)
-    seeds = lists.seeds(db, tc, only=[player.id])
-    seed = seeds.get(player.id)
-    days = queries.game_days(db, tc, player.id)
-    if seed is None and not days:
-        return None
-    first_games = lists.first_game_month(db, tc)
-    state = fide.PlayerState(birth_year=player.birth_year)
-    list_date = None
-    standing = best = None
-    if closed:
-        last_month = closed[-1].month
-        list_date = next_month(last_month)
-        listed = lists.states_after(db, tc, last_month, player.id)
-        if player.id in listed:
-            state = listed[player.id]
-        elif seed is not None:
-            state = lists.seeded_state(seed, player.birth_year, closed[0].month)
-        standing = ListPlaces(db, tc, player.id).place(last_month)
-        best = peak(lists.player_lines(db, tc, player.id, closed))
-    elif seed is not None:
-        state = lists.seeded_state(seed, player.birth_year, first_games or month_of(today))
-    by_month = Counter(month_of(d) for d in days.values())
-    return RatingStatus(
-        tc=tc,
-        list_date=list_date,
-        rating=state.rating,
-        k=state.k if state.rating is not None else None,
-        rated_games=state.rated_games,
-        ever_2400=state.ever_2400,
-        ever_2300=state.ever_2300,
-        pool_games=len(state.pool),
-        live=_live(db, tc, player.id, today, state.rating, standing),
-        stale=any(s for _, _, s in closed),
-        standing=standing,
-        peak=best,
-        games_by_month=tuple(sorted(by_month.items())),
-    )
-
-
-def _live(
-    db: Db,
-    tc: TimeControl,
-    player_id: int,
-    today: dt.date,
-    published: int | None,
-    standing: Standing | None,
-) -> Live:
-    """The player's line on the live list: the close of the open months, undone. When no
-    game waits to be rated up to today's month and no period is stale, the close would
-    change no rating: his live line is his published one, and nothing is closed."""
-    closed = lists.closed_months(db, tc)
-    start = next_month(closed[-1].month) if closed else lists.first_game_month(db, tc)
-    current = month_of(today)
-    waiting = start is not None and any(
-        month <= current for month in rated_games.pending(db, tc, start)
-    )
-    if not waiting and not any(stale for _, _, stale in closed):
-        return Live((), 0, Decimal(0), 0, published, standing, None)
-
-    def close_and_read() -> Live:
-        months = close_live(db, tc, today)
-        after = lists.closed_months(db, tc)
-        if not months:
-            return Live((), 0, Decimal(0), 0, published, standing, None)
-        last = months[-1]
-        lines = {m: line for m, _, line in lists.player_lines(db, tc, player_id, after)}
-        played = [lines[m] for m in months if m in lines and lines[m].stored and lines[m].games]
-        line = lines.get(last)
-        rating = line.rating if line is not None else None
-        return Live(
-            months=tuple(m for m in months if m in lines and lines[m].stored and lines[m].games),
-            games=sum(x.games for x in played),
-            change_exact=sum((lists.from_hundredths(x.change_exact_c) for x in played), Decimal(0)),
-            change=sum(x.change for x in played),
-            rating=rating,
-            standing=ListPlaces(db, tc, player_id).place(last),
-            list_date=next_month(last),
-        )
-
-    return rehearsed(db, close_and_read)
-
-
-class ListEntryView(NamedTuple):  # a tuple: a federation's list has tens of thousands
-    rank: int
-    player_id: int
-    name: str
-    title: str | None
-    federation: str | None
-    fide_id: int | None
-    birth_year: int | None
-    rating: int
-    games: int
-    k: int | None
-
-
-@dataclass(frozen=True)
-class RatingList:
-    tc: TimeControl
-    list_date: dt.date
-    month: dt.date
-    entries: tuple[ListEntryView, ...]
-    stale: bool
-    others: OnList = field(default_factory=OnList)  # the other systems' readings of it
-
-
-#: What printing a list must know before its first line (:func:`list_shape`).
-ListShape = list_queries.Shape
-
-
-@dataclass(frozen=True)
-class ListStream:
-    """A published list read as it is printed: its entries come in order, from the
-    database, as the caller goes (in the transaction that opened it)."""
-
-    tc: TimeControl
-    list_date: dt.date
-    month: dt.date
-    stale: bool
-    entries: Iterator[ListEntryView]
-    period_id: int
-    others: OnList = field(default_factory=OnList)  # the other systems' readings of it
-
-
-def rating_list(db: Db, tc: TimeControl, list_month: dt.date | None) -> RatingList:
-    """The list as FIDE prints it: everyone rated on it, highest first (all of it: see
-    :func:`list_stream` for one read as it is printed).
-
-    ``list_month`` names the list by its date (the list of 2026-02 is dated 2026-02-01 and
-    holds January's games); default: the latest list.
-    """
-    ls = list_stream(db, tc, list_month)
-    return RatingList(ls.tc, ls.list_date, ls.month, tuple(ls.entries), ls.stale, ls.others)
-
-
-def list_stream(db: Db, tc: TimeControl, list_month: dt.date | None) -> ListStream:
-    """:func:`rating_list`, its entries streamed: the database sorts the list and its lines
-    are read in batches as the caller takes them (a federation's list has hundreds of
-    thousands of lines). Missing lists are refused at once."""
-    closed = lists.closed_months(db, tc)
-    if not closed:
-        raise NotFoundError(f"no {tc} list yet: close a period first (`tracker period close`)")
-    if list_month is None:
-        month, period, stale = closed[-1]
-    else:
-        wanted = previous_month(list_month)
-        match = [c for c in closed if c[0] == wanted]
-        if not match:
-            first, last = next_month(closed[0].month), next_month(closed[-1].month)
-            raise NotFoundError(
-                f"no {tc} list dated {month_label(list_month)}: lists run from "
-                f"{month_label(first)} to {month_label(last)}"
-            )
-        month, period, stale = match[0]
-    others = OnList.read(db, closing.others(), tc, month)
-    return ListStream(tc, next_month(month), month, stale, _entries(db, period), period, others)
-
-
-def _entries(db: Db, period: int) -> Iterator[ListEntryView]:
-    # Columns, not entities: a federation's list has hundreds of thousands of lines.
-    for line in lists.printed_list(db, period, ("title", "federation", "fide_id")):
-        title, fed, fide_id = line.extra
-        yield ListEntryView(
-            line.rank, line.player_id, line.name, title, fed, fide_id, line.birth_year,
-            line.rating, line.games, line.k,
-        )  # fmt: skip
-
-
-def list_shape(db: Db, ls: ListStream) -> ListShape:
-    """The shape of the list ``ls`` streams (one query of its stored entries)."""
-    return list_queries.list_shape(db, ls.period_id)
-
-
-@dataclass(frozen=True)
-class PlayerCard:
-    player: PlayerView
-    ratings: tuple[RatingStatus, ...]
-
-
-def player_card(db: Db, ref: str, today: dt.date) -> PlayerCard:
-    """``player show``: the player's details, his rating on each list and where he stands on
-    it, and his live line (as of ``today``)."""
-    player = find(db, ref)
-    return PlayerCard(show_player(db, f"#{player.id}"), rating_status(db, player, today))

@@ -3,7 +3,7 @@
 The live list is the list as it would be published if every open month closed now: FIDE
 publishes month by month, so it is the list after closing each open month in turn, up to
 today's (not over yet: its games so far count, as they would if it closed today). It is made
-by the close itself (:func:`tracker.services.periods.close_live`: the stale periods rerated,
+by the close itself (:func:`tracker.services.periods.closing.close_live`: the stale periods rerated,
 the open months closed, every event still running held back) in a savepoint undone at once
 (:func:`rehearsed`), and read back by the code that reads a published list: the same numbers
 ``period close`` then ``list`` give, by construction.
@@ -21,8 +21,8 @@ from tracker.db.driver import Db
 from tracker.errors import NotFoundError
 from tracker.months import month_label, month_of
 from tracker.services import lists
-from tracker.services.periods import close_live
-from tracker.services.periods.history import ListEntryView, rating_list
+from tracker.services.periods.closing import close_live
+from tracker.services.periods.listing import ListEntryView, rating_list
 from tracker.services.periods.standing import place, rehearsed
 from tracker.vocabulary import TimeControl
 

@@ -24,7 +24,7 @@ from tracker.importers.fidelist import FideListEntry, FideListReader, tc_from_na
 from tracker.months import month_label
 from tracker.services import lists
 from tracker.services.periods.causes import Explanation, explain, unrated_here
-from tracker.services.periods.history import RatingList, rating_list
+from tracker.services.periods.listing import RatingList, rating_list
 from tracker.services.players.refs import find
 
 if TYPE_CHECKING:

@@ -5,7 +5,7 @@ games not yet rated (those the next closes rate, by the close's own rule: a runn
 games wait for its end), the months an earlier close could rate already, the games a rerate
 rates (in stale periods, or before the first closed one), the stale periods, and the biggest
 movers of the latest list: on the official list, and in every other registered rating system
-but the shadow (:func:`~tracker.services.periods.closing.others`: from its readings of the
+but the shadow (:func:`~tracker.services.periods.others`: from its readings of the
 two latest lists). Beside them the player and game counts and the last import.
 """
 
@@ -21,8 +21,8 @@ from tracker.db.queries.periods import player_names
 from tracker.db.queries.status import LastImport
 from tracker.months import month_of, next_month
 from tracker.services import lists
+from tracker.services import periods as registry
 from tracker.services.lists import rated_games
-from tracker.services.periods import closing
 from tracker.services.systems import Shown
 from tracker.vocabulary import TIME_CONTROLS, TimeControl
 
@@ -62,7 +62,7 @@ class ListStatus:
     # played games a rerate rates: those of stale periods, and those before the first
     # closed period (tracking starts earlier)
     rerate_games: int = 0
-    others: tuple[Moves, ...] = ()  # the other systems' movers (closing.others)
+    others: tuple[Moves, ...] = ()  # the other systems' movers (registry.others)
 
 
 @dataclass(frozen=True)
@@ -119,14 +119,14 @@ def _list_status(db: Db, tc: TimeControl, today: dt.date) -> ListStatus | None:
         stale_months=stale,
         movers=_movers(db, closed[-1].period_id) if closed else (),
         rerate_games=rerate,
-        others=tuple(_moves(db, system, tc, closed) for system in closing.others()),
+        others=tuple(_moves(db, system, tc, closed) for system in registry.others()),
     )
 
 
 def _movers(db: Db, period_id: int) -> tuple[Mover, ...]:
     """The largest rating changes on a list (of players rated before it; ``rating`` None when
     the change took one below the floor), largest first."""
-    return _largest([Mover(*row) for row in closing.OFFICIAL.changes(db, period_id)])
+    return _largest([Mover(*row) for row in registry.OFFICIAL.changes(db, period_id)])
 
 
 def _largest(movers: list[Mover]) -> tuple[Mover, ...]:

@@ -49,7 +49,7 @@ from tracker.months import month_end, next_month
 from tracker.ratings import glicko
 from tracker.ratings.glicko import GlickoPreset, GlickoState
 from tracker.ratings.shadow import GameUpdate, ShadowPlayer, as_of
-from tracker.services import lists, log
+from tracker.services import lists
 from tracker.services.shadow.config import (
     PRESET_NAMES,
     SEED_RD_RANGE,
@@ -249,6 +249,8 @@ def set_config(
     the configuration and whether it changed.
 
     ``seed_rd``: ``"auto"`` or a number (see :func:`parse_seed_rd`); None leaves it as is."""
+    from tracker.services import log  # only when the settings change
+
     current = get_config(db)
     if preset is not None:
         check_preset(preset)
