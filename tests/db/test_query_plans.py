@@ -64,3 +64,18 @@ def test_a_players_reads_use_the_players_indexes(
             assert f"SEARCH {table} USING INDEX ix_games_tc_played_on" not in plan, plan
             assert f"SCAN {table} " not in f"{plan} ", plan
         assert "ix_games_white_id" in plan or "ix_games_black_id" in plan, plan
+
+
+def test_an_events_first_and_last_game_are_seeks_of_its_index(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An event's span reads its first and last played game by ``ix_games_event_id``
+    (event, day): two seeks, however many games it has (a league: hundreds), where a
+    ``GROUP BY`` read them all."""
+    opened = open_for_writing(db_url)
+    assert opened is not None
+    with opened as db:
+        found = plans(db, lambda db: rated_games.event_bounds(db, "standard", [1, 2]), monkeypatch)
+    assert len(found) == 1, found
+    assert found[0].count("SEARCH g USING INDEX ix_games_event_id (event_id=?)") == 2, found
+    assert "SCAN" not in found[0] and "TEMP B-TREE" not in found[0], found

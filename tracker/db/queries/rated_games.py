@@ -93,27 +93,24 @@ class EventBounds(NamedTuple):
 def event_bounds(db: Db, tc: TimeControl, event_ids: Iterable[int]) -> dict[int, EventBounds]:
     """The bounds of ``event_ids`` (those with played games in ``tc``), by event id."""
     out: dict[int, EventBounds] = {}
+    edge = (  # an event's first or last played game of tc: a seek of its (event, day) index
+        "SELECT {}(g.played_on) FROM games g WHERE g.event_id = e.id"
+        f" AND {not_indexed('g.tc')} = :tc AND {_PLAYED}"
+    )
     for chunk in chunks(sorted(set(event_ids))):
-        events: dict[Any, tuple[Any, ...]] = {
-            row[0]: row[1:]
+        events = [
+            row
             for row in db.all(
-                "SELECT id, start_date, rated_in, end_date, rounds, kind FROM events"
-                " WHERE id IN (:ids)",
-                {"ids": chunk},
+                f"""
+                SELECT e.id, e.start_date, e.rated_in, e.end_date, e.rounds, e.kind,
+                    ({edge.format("min")}), ({edge.format("max")})
+                FROM events e WHERE e.id IN (:ids)""",
+                {"ids": chunk, "tc": tc},
             )
-        }
-        rows = db.all(
-            f"""
-            SELECT g.event_id, min(g.played_on), max(g.played_on) FROM games g
-            WHERE g.event_id IN (:ids) AND {not_indexed("g.tc")} = :tc AND {_PLAYED}
-            GROUP BY g.event_id""",  # the events' own index, not the (tc, day) one
-            {"ids": chunk, "tc": tc},
-        )
-        finals = _last_rounds(
-            db, tc, {e: int(facts[3]) for e, facts in events.items() if facts[3] is not None}
-        )
-        for event_id, first, last in rows:
-            start, rated_in, end, rounds, kind = events[event_id]
+            if row[6] is not None  # no played game of tc
+        ]
+        finals = _last_rounds(db, tc, {row[0]: int(row[4]) for row in events if row[4] is not None})
+        for event_id, start, rated_in, end, rounds, kind, first, last in events:
             final, played = finals.get(event_id, (None, None))
             out[event_id] = EventBounds(
                 day(start),
