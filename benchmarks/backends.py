@@ -213,7 +213,7 @@ def add_players(backend: Backend, fed: generate.Federation, *, seeded: bool = Tr
     """The tracked players (without the seeded ones if not ``seeded``: those of a rating
     list), through the players service, in one transaction; how many."""
     from tracker.db import driver
-    from tracker.services.players import Seed, add_player
+    from tracker.services.players.roster import Seed, add_player
 
     opened = driver.open_for_writing(backend.url)
     assert opened is not None, "a database at this tracker's schema"

@@ -39,11 +39,11 @@ from tracker.importers.records import ParseResult
 from tracker.ratings import glicko
 from tracker.ratings.glicko import GlickoPreset, GlickoState
 from tracker.services import games as game_service
-from tracker.services import players as player_service
 from tracker.services.games import GameView
 from tracker.services.periods import closing as period_service
 from tracker.services.periods.closing import CloseReport
-from tracker.services.players import PlayerView, Seed
+from tracker.services.players import roster as player_service
+from tracker.services.players.roster import PlayerView, Seed
 
 #: e.g. postgresql+psycopg://postgres@127.0.0.1:5432/test; unset: SQLite only.
 PG_URL = os.environ.get("TRACKER_TEST_POSTGRES_URL")

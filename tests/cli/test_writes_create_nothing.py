@@ -88,7 +88,7 @@ def test_a_new_database_is_built_apart_and_published_only_with_something_in_it(
     nothing leaves nothing (it never deletes the other's work), the one that commits
     publishes; a second that commits too is told, and its database is not written over."""
     from tracker.cli.context import AppState, close_all
-    from tracker.services.players import add_player
+    from tracker.services.players.roster import add_player
 
     path = tmp_path / "club.db"
     dry, real = AppState(db_option=str(path)), AppState(db_option=str(path))

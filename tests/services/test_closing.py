@@ -18,8 +18,9 @@ from sqlalchemy import text
 
 from tests.helpers import Services
 from tracker.db.engine import make_engine
-from tracker.services import games, lists, players, shadow
+from tracker.services import games, lists, shadow
 from tracker.services.periods import closing
+from tracker.services.players import roster as players
 
 TODAY = dt.date(2026, 11, 29)
 MONTHS = [dt.date(2025, m, 1) for m in (8, 9, 10, 11, 12)] + [dt.date(2026, 1, 1)]

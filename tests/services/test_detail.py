@@ -13,9 +13,10 @@ import pytest
 from tests.helpers import Services, cli_on, ok
 from tracker.errors import InvalidInputError, NotFoundError
 from tracker.months import next_month
-from tracker.services import games, players
+from tracker.services import games
 from tracker.services.periods import closing
 from tracker.services.periods.detail import period_detail
+from tracker.services.players import roster as players
 from tracker.vocabulary import TIME_CONTROLS
 
 D = Decimal

@@ -17,9 +17,10 @@ import pytest
 from tests.helpers import Services, cli_on, close, external, game, month, ok, unrated
 from tracker.cli import render
 from tracker.cli.history import entry_json
-from tracker.services import lists, players
+from tracker.services import lists
 from tracker.services.periods import listing
-from tracker.services.players import Seed
+from tracker.services.players import roster as players
+from tracker.services.players.roster import Seed
 from tracker.services.shadow import reads
 
 

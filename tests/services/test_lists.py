@@ -22,11 +22,12 @@ from tests.helpers import (
 )
 from tracker.db.driver import Db
 from tracker.db.queries import lists as queries
-from tracker.services import lists, players
+from tracker.services import lists
 from tracker.services.games import remove_game
 from tracker.services.periods import closing
 from tracker.services.periods.standing import ListPlaces, place
-from tracker.services.players import Seed
+from tracker.services.players import roster as players
+from tracker.services.players.roster import Seed
 from tracker.vocabulary import TIME_CONTROLS
 
 

@@ -43,9 +43,10 @@ from pathlib import Path
 
 from tests.helpers import Services, close
 from tracker.ratings import fide
-from tracker.services import games, imports, players
+from tracker.services import games, imports
 from tracker.services.periods import history, listing
-from tracker.services.players import Seed
+from tracker.services.players import roster as players
+from tracker.services.players.roster import Seed
 
 ROUND_ROBIN = Path(__file__).parents[1] / "importers" / "data" / "roundrobin10.trf"
 SEEDS = {

@@ -208,7 +208,7 @@ def compare(
         raise UsageError("give a PLAYER or --all")
     platform = None
     if online is not None:
-        from tracker.services.online import check_platform
+        from tracker.services.online.fetch import check_platform
 
         platform = check_platform(online)
     if plot is not None:

@@ -12,7 +12,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 import typer
 
@@ -237,8 +237,7 @@ def close_all(*, succeeded: bool = True) -> str | None:
     return failure
 
 
-@dataclass(frozen=True)
-class _Staged:
+class _Staged(NamedTuple):
     """A new SQLite database being built: the file asked for, the file it is built in, and
     the first folder made for it."""
 

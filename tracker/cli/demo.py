@@ -51,7 +51,7 @@ def demo(
     from tracker.services.online.fit import online_fit
     from tracker.services.periods.closing import close, list_periods
     from tracker.services.periods.history import history
-    from tracker.services.players import list_players
+    from tracker.services.players.roster import list_players
 
     path = file.expanduser().absolute()
     if is_dir(path):

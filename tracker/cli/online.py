@@ -15,7 +15,7 @@ from tracker.vocabulary import ONLINE_PLATFORMS, PLATFORMS, TimeControl
 
 if TYPE_CHECKING:
     from tracker.db.driver import Db
-    from tracker.services.online import Stored
+    from tracker.services.online.fetch import Stored
     from tracker.services.online.fit import OnlineFit
     from tracker.services.online.reads import OnlineView
 
@@ -127,7 +127,8 @@ def fetch(
     \b
     Example: tracker online fetch "Hart, Daniel" --platform lichess
     """
-    from tracker.services.online import download, http, plan_fetch, store_downloads
+    from tracker.services.online import http
+    from tracker.services.online.fetch import download, plan_fetch, store_downloads
 
     app_state = state(ctx)
     targets = app_state.read(lambda db: plan_fetch(db, player, platform))
@@ -163,7 +164,7 @@ def import_(
     \b
     Example: tracker online import hart-lichess.json --player "Hart, Daniel"
     """
-    from tracker.services.online import import_file
+    from tracker.services.online.fetch import import_file
 
     def work(db: Db) -> list[Stored]:
         out: list[Stored] = []

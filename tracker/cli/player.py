@@ -27,7 +27,7 @@ from tracker.vocabulary import CHESSCOM, LICHESS, PLATFORMS
 
 if TYPE_CHECKING:
     from tracker.services.periods.card import PlayerCard, RatingStatus
-    from tracker.services.players import PlayerView, Seed
+    from tracker.services.players.roster import PlayerView, Seed
 
 app = command_group(
     f"""Add, list, show, edit, seed and remove players.
@@ -133,7 +133,7 @@ def player_json(p: PlayerView) -> dict[str, Any]:
 
 
 def _seed(rating: int | None, games: int | None, ever_2400: bool, ever_2300: bool) -> Seed | None:
-    from tracker.services.players import Seed
+    from tracker.services.players.roster import Seed
 
     if rating is None and games is None:
         if ever_2400 or ever_2300:
@@ -195,7 +195,7 @@ def add(
     \b
     Example: tracker player add "Hart, Daniel" --rating 2318 --games 240
     """
-    from tracker.services.players import add_player
+    from tracker.services.players.roster import add_player
 
     seed = _seed(rating, games, ever_2400, ever_2300)
     result = state(ctx).write(
@@ -245,7 +245,7 @@ def list_(
     \b
     Example: tracker player list --tracked
     """
-    from tracker.services.players import list_players
+    from tracker.services.players.roster import list_players
 
     players = state(ctx).read(lambda db: list_players(db, external=external))
     if json:
@@ -440,7 +440,7 @@ def edit(
     \b
     Example: tracker player edit id:4 --fide-id 400177 --lichess yuki_sato
     """
-    from tracker.services.players import edit_player
+    from tracker.services.players.roster import edit_player
 
     fields = {"fide-id": "fide_id", "born": "birth_year", "federation": "federation"}
     fields |= {column: column for column in ("sex", "title", *PLATFORMS)}
@@ -516,7 +516,7 @@ def seed(
     Example: tracker player seed "Hart, Daniel" --rating 2391 --games 240
     Example: tracker player seed "Hart, Daniel" --list 2026-07 --rating 2383
     """
-    from tracker.services.players import seed_player
+    from tracker.services.players.roster import seed_player
 
     result = state(ctx).write(
         lambda db: seed_player(
@@ -552,7 +552,7 @@ def remove(ctx: typer.Context, player: Player, json: Json = False) -> None:
     \b
     Example: tracker player remove id:6
     """
-    from tracker.services.players import remove_player
+    from tracker.services.players.roster import remove_player
 
     result = state(ctx).write(lambda db: remove_player(db, player))
     if json:

@@ -12,8 +12,8 @@ from typing import Any
 from tracker.db.driver import Db
 from tracker.db.queries.demo import player_names_in_file
 from tracker.services.games import add_game
-from tracker.services.online import import_data
-from tracker.services.players import Seed, add_player, edit_player
+from tracker.services.online.fetch import import_data
+from tracker.services.players.roster import Seed, add_player, edit_player
 from tracker.vocabulary import LICHESS
 
 

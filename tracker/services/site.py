@@ -39,8 +39,8 @@ from tracker.services.periods.detail import MonthDetails, PeriodDetail
 from tracker.services.periods.history import History, Shared, history
 from tracker.services.periods.listing import RatingList, rating_list
 from tracker.services.periods.status import ListStatus, status
-from tracker.services.players import list_players
 from tracker.services.players.refs import PlayerView
+from tracker.services.players.roster import list_players
 from tracker.vocabulary import LOGO_TYPES, TIME_CONTROLS, TimeControl
 
 #: What ``tracker site config`` stores: title, about, url, logo (bytes) and its type.

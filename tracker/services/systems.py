@@ -31,9 +31,9 @@ if TYPE_CHECKING:
     from tracker.services.lists import ListRatings
 
 
-@dataclass(frozen=True)
-class Month:
-    """The month being closed, and what every system may read of it."""
+class Month(NamedTuple):
+    """The month being closed, and what every system may read of it (a record passed between
+    the close's steps: a named tuple, cheap to define)."""
 
     db: Db
     tc: TimeControl
@@ -144,8 +144,7 @@ class OnList:
         return self.beside.fields(tuple(r.get(player_id) for r in self.readings))
 
 
-@dataclass(frozen=True)
-class Periods:
+class Periods(NamedTuple):
     """Closed periods of one time control being removed: from ``since`` on, or before
     ``before``."""
 

@@ -1,5 +1,5 @@
 """The players and their seeds: finding, listing, adding, changing and removing them
-(:mod:`tracker.services.players`, :mod:`tracker.services.players.files`,
+(:mod:`tracker.services.players.roster`, :mod:`tracker.services.players.files`,
 :mod:`tracker.services.periods.reconcile`)."""
 
 from __future__ import annotations

@@ -29,8 +29,8 @@ from tracker.services import lists
 from tracker.services.games import filter_games
 from tracker.services.periods.history import History, history
 from tracker.services.periods.listing import RatingList, rating_list
-from tracker.services.players import PlayerView, list_players
 from tracker.services.players.files import players_rows
+from tracker.services.players.roster import PlayerView, list_players
 from tracker.vocabulary import TimeControl
 
 

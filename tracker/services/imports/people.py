@@ -15,7 +15,7 @@ from tracker.services.imports.report import CreatePlayers, plural
 from tracker.services.intake import has_control
 from tracker.services.intake.columns import Side
 from tracker.services.intake.plan import Identity, Plan
-from tracker.services.players import clean_name
+from tracker.services.players.roster import clean_name
 
 
 def match_people(db: Db, plan: Plan, create_players: CreatePlayers) -> None:

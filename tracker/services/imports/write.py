@@ -30,7 +30,7 @@ from tracker.services.intake.columns import RESULT_CODES, TC_CODES
 from tracker.services.intake.plan import EventPlan, Identity, Plan, suffixed
 from tracker.services.lists.rated_games import EventSpan, event_spans
 from tracker.services.lists.stale import changed_month, mark_stale
-from tracker.services.players import FEDERATION, TITLES
+from tracker.services.players.roster import FEDERATION, TITLES
 from tracker.vocabulary import TIME_CONTROLS, YEAR_MAX, YEAR_MIN, TimeControl
 
 #: Games written per bulk ``INSERT`` (and per progress step).

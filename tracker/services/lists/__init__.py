@@ -16,9 +16,8 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Collection, Container, Iterable, Iterator
-from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from tracker.db.driver import Db
 from tracker.db.queries import lists as queries
@@ -540,8 +539,7 @@ def seeded_state(
     )
 
 
-@dataclass(frozen=True)
-class PublishedList:
+class PublishedList(NamedTuple):
     """A list just published in this transaction, exactly as reading it back would give it
     (closing months one after another, as ``rerate`` does, then reads nothing back)."""
 

@@ -11,7 +11,7 @@ from tracker.db.queries.online import tracked_on
 from tracker.months import next_month
 from tracker.ratings.fit import LineFit, fit_line
 from tracker.services import lists
-from tracker.services.online import check_platform
+from tracker.services.online.fetch import check_platform
 from tracker.services.online.reads import series_for
 from tracker.user_input import today
 from tracker.vocabulary import ONLINE_PLATFORMS, TimeControl, online_perf

@@ -1,6 +1,6 @@
 """A player's stored online ratings read back: what ``online show`` lists, and the series
 ``compare`` draws beside FIDE Elo and the shadow. Fetching and importing them is
-:mod:`tracker.services.online`."""
+:mod:`tracker.services.online.fetch`."""
 
 from __future__ import annotations
 

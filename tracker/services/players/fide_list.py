@@ -58,7 +58,7 @@ from tracker.services import lists, log
 from tracker.services.intake import has_control
 from tracker.services.lists import rated_games
 from tracker.services.lists.stale import mark_all_stale
-from tracker.services.players import FEDERATION, Seed, seed_row
+from tracker.services.players.roster import FEDERATION, Seed, seed_row
 from tracker.user_input import today
 from tracker.vocabulary import TimeControl, plural
 

@@ -27,7 +27,7 @@ from tracker.importers.players import FilePlayer
 from tracker.importers.records import Problem
 from tracker.services import lists
 from tracker.services.intake import is_fide_id, not_fide_id
-from tracker.services.players import (
+from tracker.services.players.roster import (
     PlayerView,
     Seed,
     add_player,

@@ -1,6 +1,6 @@
 """Finding the player a user means, and what ``player show`` shows of him: plain reads
 (:mod:`tracker.db.driver`), for the everyday commands and for every service that resolves a
-player (:func:`tracker.services.players.resolve`)."""
+player (:func:`tracker.services.players.roster.resolve`)."""
 
 from __future__ import annotations
 
@@ -8,14 +8,17 @@ import datetime as dt
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from tracker.db.driver import Db
 from tracker.db.queries import players as queries
 from tracker.db.queries.players import EarlierList, earlier_lists_of
 from tracker.db.queries.players import PlayerRow as PlayerRow  # re-exported
 from tracker.errors import AmbiguousError, NotFoundError, quoted
-from tracker.ratings.fide.records import Seed as Seed  # re-exported
 from tracker.vocabulary import TimeControl, name_form
+
+if TYPE_CHECKING:
+    from tracker.ratings.fide.records import Seed
 
 
 @dataclass(frozen=True)
@@ -185,6 +188,8 @@ def namesakes(db: Db, player_id: int, name: str) -> tuple[int, ...]:
 
 
 def seed_views(db: Db, player_id: int) -> tuple[Seed, ...]:
+    from tracker.ratings.fide.records import Seed  # the FIDE records load with a player's card
+
     seeds = queries.seeds_of(db, player_id)
     return tuple(Seed(s.rating, s.games, s.ever_2400, s.ever_2300, s.tc) for s in seeds)
 
