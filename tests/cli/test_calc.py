@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from typing import Any
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from tests.helpers import Cli
-from tracker.cli.app import COMMANDS, app, command_word, make_app
+from tracker.cli.app import COMMANDS, app, command_words, make_app
 
 runner = CliRunner()
 
@@ -170,23 +172,58 @@ def test_the_console_command_loads_only_the_command_it_runs() -> None:
 
 
 @pytest.mark.parametrize(
-    ("args", "word"),
+    ("args", "words"),
     [
-        (["calc", "elo"], "calc"),
-        (["--db", "x.db", "history", "#1"], "history"),
-        (["--db=x.db", "player", "list"], "player"),
-        (["--db", "calc", "list"], "list"),
-        (["--help"], None),
-        ([], None),
-        (["nosuch", "calc"], None),
-        (["--version"], None),
-        (["-h", "calc"], None),
-        (["--db", "x.db", "--help", "player"], None),
-        (["calc", "--help"], "calc"),
+        (["calc", "elo"], ("calc", "elo")),
+        (["--db", "x.db", "history", "#1"], ("history", "#1")),
+        (["--db=x.db", "player", "list"], ("player", "list")),
+        (["--db", "calc", "list"], ("list", None)),
+        (["--help"], (None, None)),
+        ([], (None, None)),
+        (["nosuch", "calc"], (None, None)),
+        (["--version"], (None, None)),
+        (["-h", "calc"], (None, None)),
+        (["--db", "x.db", "--help", "player"], (None, None)),
+        (["calc", "--help"], ("calc", None)),
+        (["player", "--help", "show"], ("player", "show")),
+        (["game", "list", "--player", "Hart"], ("game", "list")),
+        (["event", "--db", "show"], ("event", "show")),
     ],
 )
-def test_command_word(args: list[str], word: str | None) -> None:
-    assert command_word(args) == word
+def test_command_words(args: list[str], words: tuple[str | None, str | None]) -> None:
+    assert command_words(args) == words
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["player", "show", "--help"],
+        ["event", "show", "--help"],
+        ["player", "shw", "Hart"],  # a typo: the group's commands to choose from
+        ["player", "--help"],
+        ["game", "list", "--nosuch"],
+    ],
+)
+def test_a_group_loaded_with_one_command_says_what_the_whole_group_says(args: list[str]) -> None:
+    """``tracker player show`` builds the ``player`` group with ``show`` alone (typer reads
+    every command's signature to build a group): the same help and the same errors."""
+    lean = runner.invoke(make_app(*command_words(args)), args)
+    whole = runner.invoke(make_app(), args)
+    assert (lean.exit_code, lean.stdout, lean.stderr) == (
+        whole.exit_code,
+        whole.stdout,
+        whole.stderr,
+    )
+
+
+def group_commands(app: typer.Typer, name: str) -> list[str]:
+    root: Any = typer.main.get_command(app)
+    return list(root.commands[name].commands)
+
+
+def test_a_group_loaded_for_one_command_holds_that_command_alone() -> None:
+    assert group_commands(make_app("player", "show"), "player") == ["show"]
+    assert {"show", "add"} <= set(group_commands(make_app("player", "nosuch"), "player"))
 
 
 @pytest.mark.parametrize("args", [["--help"], [], ["nosuch"], ["--db", "x.db"]])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import importlib
 import re
 import sys
@@ -233,10 +234,11 @@ COMMANDS: tuple[tuple[str, str, str, bool], ...] = (
 )
 
 
-def make_app(only: str | None = None) -> typer.Typer:
+def make_app(only: str | None = None, sub: str | None = None) -> typer.Typer:
     """The ``tracker`` command with every subcommand, or with just ``only`` (the one a
-    command line runs; see :func:`command_word`), or with none (``only=""``: the root's help
-    and errors, which list each command by its help alone, see :class:`TrackerGroup`)."""
+    command line runs; see :func:`command_words`), or with none (``only=""``: the root's help
+    and errors, which list each command by its help alone, see :class:`TrackerGroup`). ``sub``:
+    of the group ``only``, the one command the line runs (see :func:`_with_only`)."""
     app = typer.Typer(
         cls=TrackerGroup,
         name="tracker",
@@ -254,27 +256,52 @@ def make_app(only: str | None = None) -> typer.Typer:
         module = importlib.import_module(f"tracker.cli.{module_name}")
         target = getattr(module, attribute)
         if is_group:
-            app.add_typer(target, name=name)
+            app.add_typer(_with_only(target, sub), name=name)
         else:
             app.command(name)(target)
     return app
 
 
-def command_word(args: Sequence[str]) -> str | None:
-    """The subcommand an argument list runs, if it names one; None otherwise (no command,
-    an unknown one, or only root options such as --help), which needs every command."""
+def _with_only(group: typer.Typer, sub: str | None) -> typer.Typer:
+    """``group`` with its command ``sub`` alone, when it has one of that name: typer reads the
+    signature of every command of a group to build it, so ``player show`` would pay for the
+    seven other ``player`` commands. Otherwise (no ``sub``, or one it does not know: a typo,
+    to be told the group's commands) the whole group."""
+    from typer.main import get_command_name
+
+    chosen = [
+        c
+        for c in group.registered_commands
+        if c.callback is not None and (c.name or get_command_name(c.callback.__name__)) == sub
+    ]
+    if not chosen:
+        return group
+    lean = copy.copy(group)
+    lean.registered_commands = chosen
+    return lean
+
+
+def command_words(args: Sequence[str]) -> tuple[str | None, str | None]:
+    """The subcommand an argument list runs, if it names one, and the word after it (of a
+    group: its command); None otherwise (no command, an unknown one, or only root options
+    such as --help), which needs every command."""
     names = {name for name, *_ in COMMANDS}
+    words: list[str] = []
     skip_value = False
     for arg in args:
         if skip_value:
             skip_value = False
-        elif arg == "--db":
+        elif arg == "--db" and not words:
             skip_value = True
-        elif arg in HELP_OPTIONS:
-            return None  # `tracker -h calc` is the root's help, which lists every command
+        elif arg in HELP_OPTIONS and not words:
+            return None, None  # `tracker -h calc` is the root's help, which lists every command
         elif not arg.startswith("-"):
-            return arg if arg in names else None
-    return None
+            if not words and arg not in names:
+                return None, None
+            words.append(arg)
+            if len(words) == 2:
+                break
+    return (words[0], words[1]) if len(words) == 2 else (words[0] if words else None, None)
 
 
 def __getattr__(name: str) -> Any:
