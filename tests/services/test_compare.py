@@ -6,7 +6,8 @@ The CLI end to end (JSON and table) is in tests/cli/test_shadow.py.
 from __future__ import annotations
 
 from tests.helpers import Services, close, game, seeded
-from tracker.services import compare, shadow
+from tracker.services import shadow
+from tracker.services.compare import everyone
 
 
 def test_compare_all_flags_only_the_widest_gap(db: Services) -> None:
@@ -18,7 +19,7 @@ def test_compare_all_flags_only_the_widest_gap(db: Services) -> None:
         game(s, "A", "D", "0-1", "2026-01-06")
         game(s, "B", "C", "1/2-1/2", "2026-01-07")
     db(close, "2026-01")
-    players = db(compare.compare_all, "standard").rows
+    players = db(everyone.compare_all, "standard").rows
     gaps = {p.name: abs(p.elo_rank - p.glicko_rank) for p in players}
     widest = max(gaps.values())
     assert widest >= 2
@@ -28,5 +29,5 @@ def test_compare_all_flags_only_the_widest_gap(db: Services) -> None:
 
 def test_compare_all_without_periods_is_empty(db: Services) -> None:
     db(seeded, "A", 2300)
-    out = db(compare.compare_all, "standard")
+    out = db(everyone.compare_all, "standard")
     assert out.rows == () and out.list_date is None

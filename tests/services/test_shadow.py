@@ -34,7 +34,7 @@ from tests.helpers import (
 from tracker.ratings import glicko
 from tracker.ratings.glicko import GlickoState
 from tracker.services import compare, games, shadow
-from tracker.services.compare import CompareRow
+from tracker.services.compare import CompareRow, everyone
 from tracker.services.compare import evaluate as evaluate_service
 from tracker.services.periods import closing, history
 
@@ -276,7 +276,7 @@ def test_a_seeded_player_without_games_has_no_shadow_yet(db: Services) -> None:
     (row,) = history_of(db, "Okafor")
     assert row.rating == 2100
     assert all(getattr(row, k) is None for k in ("glicko", "rd", "volatility", "provisional"))
-    standings = {p.name: p for p in db(compare.compare_all, "standard").rows}
+    standings = {p.name: p for p in db(everyone.compare_all, "standard").rows}
     assert standings["Okafor"].glicko is None and standings["Okafor"].glicko_rank is None
     assert standings["Okafor"].elo_rank == 2 and standings["Hart"].elo_rank == 1
 
@@ -322,7 +322,7 @@ def test_rerate_recomputes_the_shadow_like_logging_the_game_on_time(
     for n in names:
         assert comparison(db, n) == comparison(on_time, n)
         assert history_of(db, n) == history_of(on_time, n)
-    assert db(compare.compare_all, "standard") == on_time(compare.compare_all, "standard")
+    assert db(everyone.compare_all, "standard") == on_time(everyone.compare_all, "standard")
     assert shadow_rows(db.url) == shadow_rows(on_time.url)
     # the same games, predicted the same way (summed in another order: the last bit may move)
     late = db(evaluate_service.evaluate, "standard", None)
@@ -510,7 +510,7 @@ def outputs(db: Services) -> tuple[Any, ...]:
     return (
         *(history_of(db, n) for n in ("Hart", "Okafor", "Lee")),
         *(db(compare.compare, n, "standard", None) for n in ("Hart", "Okafor", "Lee")),
-        db(compare.compare_all, "standard").rows,
+        db(everyone.compare_all, "standard").rows,
     )
 
 
@@ -556,7 +556,7 @@ def test_a_close_stores_no_month_end_row_for_an_idle_player(db: Services, one_by
     compared = periods_of(db, "Lee")
     assert [r.month for r in compared] == [month("2026-01"), month("2026-02"), month("2026-03")]
     assert (compared[2].glicko, compared[2].rd) == (on_april_list.rating, on_april_list.rd)
-    (lee,) = [r for r in db(compare.compare_all, "standard").rows if r.name == "Lee"]
+    (lee,) = [r for r in db(everyone.compare_all, "standard").rows if r.name == "Lee"]
     assert (lee.glicko, lee.rd) == (on_april_list.rating, on_april_list.rd)
     with db.transaction() as s:
         ends = shadow.month_end_players(s, "standard", month("2026-03"))

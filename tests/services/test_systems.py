@@ -17,6 +17,7 @@ from tracker.db.driver import Db
 from tracker.db.queries.periods import delete_history
 from tracker.services import compare, games
 from tracker.services import periods as registry
+from tracker.services.compare import everyone
 from tracker.services.periods import closing, history, listing, status
 from tracker.services.shadow import GlickoShadow
 from tracker.services.systems import Month, Periods, Reading
@@ -212,7 +213,7 @@ def test_history_and_compare_read_the_registered_systems(
     monkeypatch.setattr(registry, "SYSTEMS", [registry.OFFICIAL, Fixed()])
     rows = db(history.history, "Ames", "standard").rows
     assert [(r.glicko, r.rd, r.glicko_display) for r in rows] == [(1234.0, 50.0, "1234")] * 3
-    standings = db(compare.compare_all, "standard").rows
+    standings = db(everyone.compare_all, "standard").rows
     assert {(r.name, r.glicko, r.rd) for r in standings} == {
         ("Ames", 1234.0, 50.0),
         ("Bell", 1234.0, 50.0),
@@ -236,7 +237,7 @@ def test_every_reader_shows_a_registered_system(toy: Services) -> None:
     assert all(r.glicko is not None for r in h.rows)  # the shadow's, as before
     c = toy(compare.compare, "Bell", "standard", None)
     assert [r.readings for r in c.rows] == [(Reading(0.0),), (Reading(0.5),), (Reading(1.5),)]
-    standings = toy(compare.compare_all, "standard")
+    standings = toy(everyone.compare_all, "standard")
     assert standings.others.readings == ({1: Reading(1.5), 2: Reading(1.5)},)
     assert toy(listing.rating_list, "standard", None).others == standings.others
     (listed,) = toy(status.status, dt.date(2026, 4, 2)).lists

@@ -252,7 +252,7 @@ def compare(
 
 def _compare_all(ctx: typer.Context, tc: TimeControl, json: bool, plot: Path | None) -> None:
     from tracker.services.compare import compare as do_compare
-    from tracker.services.compare import compare_all
+    from tracker.services.compare.everyone import compare_all
 
     app_state = state(ctx)
     st = app_state.read(lambda db: compare_all(db, tc))

@@ -46,7 +46,8 @@ def demo(
     \b
     Example: tracker demo --file /tmp/tracker-demo.db
     """
-    from tracker.services.compare import compare, compare_all
+    from tracker.services.compare import compare
+    from tracker.services.compare.everyone import compare_all
     from tracker.services.demo import is_demo_database, load_demo
     from tracker.services.online.fit import online_fit
     from tracker.services.periods.closing import close, list_periods

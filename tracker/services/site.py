@@ -6,7 +6,7 @@ it with (:func:`~tracker.services.periods.listing.rating_list` for ``tracker lis
 :func:`~tracker.services.periods.detail.month_details` for ``history --month``,
 :func:`~tracker.services.compare.compare` for the chart ``--plot`` draws,
 :func:`~tracker.services.h2h.opponents` for ``tracker h2h PLAYER``,
-:func:`~tracker.services.compare.compare_all` for the shadow beside the list,
+:func:`~tracker.services.compare.everyone.compare_all` for the shadow beside the list,
 :func:`~tracker.services.events.report.show_event` for ``event show``). The pages are drawn
 by the CLI layer (:mod:`tracker.cli.site_pages`).
 
@@ -31,7 +31,8 @@ from tracker.db.queries.players import players_by_ids
 from tracker.errors import InvalidInputError
 from tracker.months import next_month
 from tracker.services import lists, log
-from tracker.services.compare import Comparison, StandingRow, compare, compare_all
+from tracker.services.compare import Comparison, compare
+from tracker.services.compare.everyone import StandingRow, compare_all
 from tracker.services.events.report import EventListing, EventReport, list_events, show_event
 from tracker.services.h2h import Opponents, opponents
 from tracker.services.intake import has_control

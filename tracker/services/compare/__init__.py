@@ -6,7 +6,6 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
-from tracker.db.collector import without_gc
 from tracker.db.driver import Db
 from tracker.db.queries import history as queries
 from tracker.months import next_month
@@ -20,7 +19,7 @@ from tracker.services.periods.history import not_rated_here, plays_external
 from tracker.services.players.refs import find
 from tracker.services.shadow import reads as shadow_reads
 from tracker.services.shadow.config import check_preset, get_config
-from tracker.services.systems import Beside, OnList, Reading
+from tracker.services.systems import Beside, Reading
 from tracker.vocabulary import TimeControl
 
 
@@ -202,116 +201,4 @@ def compare(db: Db, ref: str, tc: TimeControl, preset_name: str | None) -> Compa
         external_opponents=plays_external(db, tc, out[-1].list_date if out else None, player.id),
         provisional_rd=preset.provisional_rd,
         beside=beside,
-    )
-
-
-@dataclass(frozen=True, slots=True)  # one per player: hundreds of thousands
-class StandingRow:
-    player_id: int
-    name: str
-    elo: int | None
-    glicko: float | None
-    display: str | None
-    rd: float | None
-    provisional: bool | None
-    difference: float | None
-    elo_rank: int | None
-    glicko_rank: int | None
-    flagged: bool
-
-
-@dataclass(frozen=True)
-class Standings:
-    tc: TimeControl
-    preset: str
-    list_date: dt.date | None
-    rows: tuple[StandingRow, ...]
-    stale: bool
-    external_rd: float = 60.0
-    assumption_summary: str = ""
-    external_opponents: bool = False
-    provisional_rd: float | None = None
-    others: OnList = field(default_factory=OnList)  # the other systems' readings
-
-
-def _ranks(values: dict[int, float]) -> dict[int, int]:
-    ordered = sorted(values.items(), key=lambda kv: -kv[1])
-    ranks: dict[int, int] = {}
-    previous: float | None = None
-    rank = 0
-    for position, (pid, value) in enumerate(ordered, start=1):
-        if value != previous:
-            rank, previous = position, value
-        ranks[pid] = rank
-    return ranks
-
-
-def _whole(rating: float | None) -> int | None:
-    """A rating of the official list (whole numbers)."""
-    return None if rating is None else int(rating)
-
-
-def _difference(shadow: float | None, elo: int | None) -> float | None:
-    return shadow - elo if shadow is not None and elo is not None else None
-
-
-def compare_all(db: Db, tc: TimeControl) -> Standings:
-    """Every tracked player's current Elo and shadow with both ranks, sorted by Elo.
-
-    Flagged: the players whose two ranks differ the most (when they differ at all).
-    """
-    with without_gc():  # a row per player, hundreds of thousands: see without_gc
-        return _compare_all(db, tc)
-
-
-def _compare_all(db: Db, tc: TimeControl) -> Standings:
-    config = get_config(db)
-    preset = config.glicko_preset()
-    closed = lists.closed_months(db, tc)
-    if not closed:
-        return Standings(
-            tc, config.preset, None, (), False, config.external_rd, preset.assumption_summary
-        )
-    month, _, _ = closed[-1]
-    list_date = next_month(month)
-    # the registered systems' readings: the official list's and the shadow's
-    elo = {p: _whole(r.rating) for p, r in registry.OFFICIAL.on_list(db, tc, month).items()}
-    shadows = registry.system("shadow").on_list(db, tc, month)
-    names = queries.all_player_names(db)
-    elo_rated = {p: float(r) for p, r in elo.items() if r is not None}
-    elo_ranks = _ranks(elo_rated)
-    glicko_ranks = _ranks({p: s.rating for p, s in shadows.items() if s.rating is not None})
-    gaps = {p: abs(elo_ranks[p] - glicko_ranks[p]) for p in elo_ranks if p in glicko_ranks}
-    widest = max(gaps.values(), default=0)
-    rows = []
-    for p in set(elo) | set(shadows):
-        s = shadows.get(p)
-        e = elo.get(p)
-        rows.append(
-            StandingRow(
-                player_id=p,
-                name=names[p],
-                elo=e,
-                glicko=s.rating if s else None,
-                display=s.shown if s else None,
-                rd=s.rd if s else None,
-                provisional=s.provisional if s else None,
-                difference=_difference(s.rating if s else None, e),
-                elo_rank=elo_ranks.get(p),
-                glicko_rank=glicko_ranks.get(p),
-                flagged=widest > 0 and gaps.get(p) == widest,
-            )
-        )
-    rows.sort(key=lambda r: (r.elo is None, -(r.elo or 0), r.name))
-    return Standings(
-        tc,
-        config.preset,
-        list_date,
-        tuple(rows),
-        any(s for _, _, s in closed),
-        config.external_rd,
-        preset.assumption_summary,
-        plays_external(db, tc, list_date),
-        preset.provisional_rd,
-        OnList.read(db, registry.others(), tc, month),
     )
