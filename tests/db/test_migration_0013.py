@@ -6,7 +6,11 @@ from tests.helpers import Cli, js, ok, query
 from tracker.db import migrate
 from tracker.db.engine import make_engine
 
-INDEX = "ix_games_event_id"
+BY_DAY = {
+    "ix_games_event_id": "event_id",
+    "ix_games_white_id": "white_id",
+    "ix_games_black_id": "black_id",
+}
 KEPT = ("players", "games", "events", "rating_periods", "elo_history", "list_entries")
 
 
@@ -14,14 +18,18 @@ def counts(url: str) -> dict[str, int]:
     return {t: query(url, f"SELECT COUNT(*) FROM {t}")[0][0] for t in KEPT}
 
 
-def event_index(url: str, revision: str | None = None) -> list[str]:
-    """The columns of ``ix_games_event_id`` (after going down to ``revision``, if given)."""
+def indexes(url: str, revision: str | None = None) -> dict[str, list[str]]:
+    """The columns of the games' indexes by event and player (after going down to
+    ``revision``, if given)."""
     engine = make_engine(url)
     try:
         if revision is not None:
             migrate.downgrade(engine, revision)
-        (index,) = [i for i in inspect(engine).get_indexes("games") if i["name"] == INDEX]
-        return [str(c) for c in index["column_names"]]
+        return {
+            str(i["name"]): [str(c) for c in i["column_names"]]
+            for i in inspect(engine).get_indexes("games")
+            if i["name"] in BY_DAY
+        }
     finally:
         engine.dispose()
 
@@ -33,10 +41,10 @@ def test_up_from_0012_and_down_again(cli: Cli, db_url: str) -> None:
     ok(cli("game", "add", "Sato", "Hart", "1/2-1/2", "--date", "2026-10-03", "--event", "Open"))
     ok(cli("period", "close", "2026-10"))
     history = js(cli, "history", "Hart", "--json")
-    assert event_index(db_url) == ["event_id", "played_on"]
-    assert event_index(db_url, "0012") == ["event_id"]
+    assert indexes(db_url) == {name: [column, "played_on"] for name, column in BY_DAY.items()}
+    assert indexes(db_url, "0012") == {name: [column] for name, column in BY_DAY.items()}
     kept = counts(db_url)
     ok(cli("db", "upgrade"))
-    assert event_index(db_url) == ["event_id", "played_on"]
+    assert indexes(db_url) == {name: [column, "played_on"] for name, column in BY_DAY.items()}
     assert counts(db_url) == kept
     assert js(cli, "history", "Hart", "--json") == history

@@ -66,6 +66,19 @@ def test_a_players_reads_use_the_players_indexes(
         assert "ix_games_white_id" in plan or "ix_games_black_id" in plan, plan
 
 
+def test_some_players_month_is_a_range_of_each_players_index(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Their games of the month, not every game they played (``event show`` works out its
+    players' month): a range of (player, day) on each side."""
+    opened = open_for_writing(db_url)
+    assert opened is not None
+    with opened as db:
+        (plan,) = plans(db, READS["some players' month"], monkeypatch)
+    for side in ("white", "black"):
+        assert f"ix_games_{side}_id ({side}_id=? AND played_on>? AND played_on<?)" in plan, plan
+
+
 def test_an_events_first_and_last_game_are_seeks_of_its_index(
     db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

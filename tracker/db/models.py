@@ -232,8 +232,8 @@ class Game(Base):
         CheckConstraint(_rating_range("white_rating"), name="white_rating"),
         CheckConstraint(_rating_range("black_rating"), name="black_rating"),
         Index("ix_games_tc_played_on", "tc", "played_on"),
-        Index("ix_games_white_id", "white_id"),
-        Index("ix_games_black_id", "black_id"),
+        Index("ix_games_white_id", "white_id", "played_on"),  # a player's games of a month
+        Index("ix_games_black_id", "black_id", "played_on"),
         Index("ix_games_event_id", "event_id", "played_on"),  # an event's first and last game
         Index("ix_games_import_id", "import_id"),
         {"sqlite_autoincrement": True},  # an id is never given twice (PostgreSQL: sequences)

@@ -46,17 +46,24 @@ def month_games(
     entered); with ``events``, instead the games of those events played before the month."""
     assert players is None or len(players) <= FEW_PLAYERS
     params: dict[str, Any] = {"tc": tc, "month": month}
-    # by the month's index; by the events' or the players' indexes when they are given
+    # by the month's index; by the events' or the players' (player, day) indexes when given
     by_month = events is None and players is None
     tc_, played = ("g.tc", "g.played_on") if by_month else map(not_indexed, ("g.tc", "g.played_on"))
-    if events is None:
-        where = f"{tc_} = :tc AND {played} >= :month AND g.played_on < :end"
-        params["end"] = next_month(month)
-    else:
+    if events is not None:
         where = f"{tc_} = :tc AND {played} < :month AND g.event_id IN (:events)"
         params["events"] = sorted(set(events))
+        if players is not None:
+            where += " AND (g.white_id IN (:ids) OR g.black_id IN (:ids))"
+    elif players is None:
+        where = "g.tc = :tc AND g.played_on >= :month AND g.played_on < :end"
+    else:  # each of their games of the month is a range of a player's index
+        month_of_side = "g.{}_id IN (:ids) AND g.played_on >= :month AND g.played_on < :end"
+        where = (
+            f"{tc_} = :tc AND (({month_of_side.format('white')})"
+            f" OR ({month_of_side.format('black')}))"
+        )
+    params["end"] = next_month(month)
     if players is not None:
-        where += " AND (g.white_id IN (:ids) OR g.black_id IN (:ids))"
         params["ids"] = sorted(set(players))
     rows = db.all(f"{_MONTH_GAMES} AND {where} ORDER BY g.played_on, g.id", params)
     days: dict[Any, dt.date] = {}  # a month's games fall on a few dozen days
