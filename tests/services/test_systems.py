@@ -7,6 +7,7 @@ compare --all, list, status, the site) shows its numbers from what it says of it
 from __future__ import annotations
 
 import datetime as dt
+import re
 from pathlib import Path
 from typing import Any
 
@@ -252,6 +253,10 @@ def test_the_command_line_and_the_site_show_a_registered_system(
     toy: Services, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     cli = cli_on(toy.url)
+
+    def cli_lines(*args: str) -> list[str]:
+        return ok(cli(args[0], "show", *args[1:])).stdout.splitlines()[1:]
+
     text = ok(cli("history", "Ames")).stdout
     assert "lichess  RD  points  note" in text.splitlines()[1]  # its column after the shadow's
     monkeypatch.setenv("COLUMNS", "60")  # too narrow: its column goes before the shadow's
@@ -269,6 +274,17 @@ def test_the_command_line_and_the_site_show_a_registered_system(
     assert listing[1].endswith("points") and listing[2].endswith("1.5")
     assert [p["points"] for p in js(cli, "list")["players"]] == [1.5, 1.5]
     assert "standard points movers  Bell +1 (0.5 -> 1.5)" in ok(cli("status")).stdout
+    card = {
+        field: value.strip()
+        for field, value in (
+            (*re.split(r"\s{2,}", line, maxsplit=1), "")[:2] for line in cli_lines("player", "Bell")
+        )
+    }
+    assert card["standard points"] == "1.5"  # after the shadow's rating and RD
+    assert re.fullmatch(r"\d{4}\??, RD \d+", card["standard lichess"])
+    assert list(card).index("standard points") == list(card).index("standard lichess") + 1
+    (rating,) = js(cli, "player", "show", "Bell")["ratings"]
+    assert rating["points"] == 1.5 and rating["glicko"] is not None
     (listed,) = js(cli, "status")["lists"]
     assert listed["systems"] == {
         "points": [{"id": 2, "name": "Bell", "before": 0.5, "rating": 1.5, "change": 1.0}]

@@ -28,6 +28,7 @@ from tracker.vocabulary import CHESSCOM, LICHESS, PLATFORMS
 if TYPE_CHECKING:
     from tracker.services.periods.card import PlayerCard, RatingStatus
     from tracker.services.players.roster import PlayerView, Seed
+    from tracker.services.systems import Beside
 
 app = command_group(
     f"""Add, list, show, edit, seed and remove players.
@@ -334,7 +335,8 @@ def show(ctx: typer.Context, player: Player, json: Json = False) -> None:
     card = state(ctx).rehearse(lambda db: player_card(db, player, day))
     p = card.player
     if json:
-        print_json(player_json(p) | {"ratings": [status_json(r) for r in card.ratings]})
+        ratings = [status_json(r) | card.beside.fields(r.readings) for r in card.ratings]
+        print_json(player_json(p) | {"ratings": ratings})
     else:
         print_player_card(card)
     if any(r.stale for r in card.ratings):
@@ -374,6 +376,7 @@ def print_player_card(card: PlayerCard) -> None:
         rating = str(r.rating) if r.rating is not None else "unrated"
         pending = f", {r.pool_games} result(s) pending for a first rating" if r.pool_games else ""
         rows.append((f"{r.tc} rating", f"{rating} {listed}{pending}"))
+        rows.extend(_readings(card.beside, r))
         if r.rating is not None:
             rows.append((f"{r.tc} K", f"{r.k} for the next period"))
         if r.standing is not None:
@@ -402,6 +405,18 @@ def print_player_card(card: PlayerCard) -> None:
                 text += f"; {place(live.standing)} on the {live.list_date} live list"
             rows.append((f"{r.tc} live", text))
     print_table(["field", "value"], rows, wrap=("value",))
+
+
+def _readings(beside: Beside, r: RatingStatus) -> list[tuple[str, str]]:
+    """A row per system beside the official list with a reading on the list: its first
+    column's heading and cell (the shadow: its preset, its rating), the others after it."""
+    rows = []
+    for system, columns, reading in zip(beside.systems, beside.columns, r.readings, strict=True):
+        first, *more = system.cells(reading)
+        if first:
+            rest = "".join(f", {h} {c}" for h, c in zip(columns[1:], more, strict=True) if c)
+            rows.append((f"{r.tc} {columns[0]}", first + rest))
+    return rows
 
 
 @app.command("edit")

@@ -1,11 +1,12 @@
 """A player's card (``player show``): his published state on the latest list of each time
-control, where he stands on it, his peak, and his live line."""
+control, where he stands on it, his peak, his live line, and every system's reading beside
+the official list's (:mod:`tracker.services.periods`: the shadow, and any other registered)."""
 
 from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from tracker.db.driver import Db
@@ -13,9 +14,11 @@ from tracker.db.queries import history as queries
 from tracker.months import month_of, next_month
 from tracker.ratings import fide
 from tracker.services import lists
+from tracker.services import periods as registry
 from tracker.services.lists import rated_games
 from tracker.services.periods.standing import ListPlaces, Peak, Standing, peak, rehearsed
 from tracker.services.players.refs import PlayerRow, PlayerView, find, show_player
+from tracker.services.systems import Beside, Reading, Shown
 from tracker.vocabulary import TIME_CONTROLS, TimeControl
 
 
@@ -48,23 +51,29 @@ class RatingStatus:
     standing: Standing | None = None  # on the latest published list
     peak: Peak | None = None  # the highest published rating, and its first list
     games_by_month: tuple[tuple[dt.date, int], ...] = ()  # games played, by month
+    # each system's reading beside the official list's, on the latest list (PlayerCard.beside)
+    readings: tuple[Reading | None, ...] = ()
 
 
-def rating_status(db: Db, player: PlayerRow, today: dt.date) -> tuple[RatingStatus, ...]:
+def rating_status(
+    db: Db, player: PlayerRow, today: dt.date, systems: tuple[Shown, ...] = ()
+) -> tuple[RatingStatus, ...]:
     """The player's published state on the latest list of each time control he has, where he
-    stands on it, and his live line: that of the live list (the open months up to today's
-    closed as ``period close`` closes them, then undone)."""
+    stands on it, his live line: that of the live list (the open months up to today's closed
+    as ``period close`` closes them, then undone), and the readings of ``systems`` there."""
     if player.external:
         return ()
     out = []
     for tc in TIME_CONTROLS:
-        status = _status(db, player, tc, today)
+        status = _status(db, player, tc, today, systems)
         if status is not None:
             out.append(status)
     return tuple(out)
 
 
-def _status(db: Db, player: PlayerRow, tc: TimeControl, today: dt.date) -> RatingStatus | None:
+def _status(
+    db: Db, player: PlayerRow, tc: TimeControl, today: dt.date, systems: tuple[Shown, ...]
+) -> RatingStatus | None:
     closed = lists.closed_months(db, tc)
     seeds = lists.seeds(db, tc, only=[player.id])
     seed = seeds.get(player.id)
@@ -75,8 +84,12 @@ def _status(db: Db, player: PlayerRow, tc: TimeControl, today: dt.date) -> Ratin
     state = fide.PlayerState(birth_year=player.birth_year)
     list_date = None
     standing = best = None
+    readings: tuple[Reading | None, ...] = tuple(None for _ in systems)
     if closed:
         last_month = closed[-1].month
+        readings = tuple(
+            s.of_player(db, tc, player.id, [last_month]).get(last_month) for s in systems
+        )
         list_date = next_month(last_month)
         listed = lists.states_after(db, tc, last_month, player.id)
         if player.id in listed:
@@ -102,6 +115,7 @@ def _status(db: Db, player: PlayerRow, tc: TimeControl, today: dt.date) -> Ratin
         standing=standing,
         peak=best,
         games_by_month=tuple(sorted(by_month.items())),
+        readings=readings,
     )
 
 
@@ -154,10 +168,13 @@ def _live(
 class PlayerCard:
     player: PlayerView
     ratings: tuple[RatingStatus, ...]
+    beside: Beside = field(default_factory=Beside)  # the systems of each rating's readings
 
 
 def player_card(db: Db, ref: str, today: dt.date) -> PlayerCard:
     """``player show``: the player's details, his rating on each list and where he stands on
     it, and his live line (as of ``today``)."""
     player = find(db, ref)
-    return PlayerCard(show_player(db, f"#{player.id}"), rating_status(db, player, today))
+    beside = Beside.of(db, registry.beside())
+    ratings = rating_status(db, player, today, beside.systems)
+    return PlayerCard(show_player(db, f"#{player.id}"), ratings, beside)
