@@ -167,9 +167,9 @@ def test_player_show_gives_the_live_line_of_the_live_list(cli: Cli, db_url: str)
         {"month": "2026-11", "games": 2},
     ]
     text = ok(cli("player", "show", "Low")).stdout
-    assert "standard place   rank 4 of 4, percentile 0\n" in text
-    assert "standard peak    1400 on the 2026-10-01 list\n" in text
-    assert "standard games   4 in 2 month(s); 2026-09: 1, 2026-10: 3\n" in text
+    assert "standard place    rank 4 of 4, percentile 0\n" in text
+    assert "standard peak     1400 on the 2026-10-01 list\n" in text
+    assert "standard games    4 in 2 month(s); 2026-09: 1, 2026-10: 3\n" in text
     assert "live rating unrated" in text  # below the floor on the live list
 
 
