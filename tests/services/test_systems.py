@@ -294,6 +294,8 @@ def test_the_command_line_and_the_site_show_a_registered_system(
     assert ">points</th>" in page and ">1.5</td>" in page
     index = (tmp_path / "site" / "index.html").read_text()  # the list beside the Elo
     assert ">points</th>" in index and ">1.5</td>" in index
+    both = (tmp_path / "site" / "compare.html").read_text()  # Elo and Glicko, as compare --all
+    assert '>RD</th><th scope="col" class="n">points</th>' in both and ">1.5</td>" in both
     full = (tmp_path / "site" / "lists" / "standard-2026-04-01.csv").read_text()
     assert full.splitlines()[:2] == [
         "rank,name,title,fed,FIDE id,rating,games,born,K,change,points",

@@ -1035,12 +1035,14 @@ def _cards(report: EventReport, tracked: set[int]) -> str:
 
 
 def compare_page(site: Site, fr: Frame) -> str:
-    """The club's FIDE Elo beside the Glicko shadow, list by list, as `tracker compare --all`
-    gives them, and where the two rank players most differently."""
+    """The club's FIDE Elo beside the Glicko shadow (and every other registered system), list
+    by list, as `tracker compare --all` gives them, and where the two rank players most
+    differently."""
     if not site.lists:
         return _page(fr, "Elo and Glicko", "<p>No rating period is closed yet.</p>\n", "")
     body = ""
     for sl in site.lists:
+        others = sl.rating_list.others  # the other registered systems' columns
         rows = []
         ranked = sorted(
             (r for r in sl.shadows.values() if r.elo is not None),
@@ -1059,12 +1061,14 @@ def compare_page(site: Site, fr: Frame) -> str:
                     _e(r.elo),
                     _e(r.display),
                     _e(render.rd(r.rd)),
+                    *map(_e, others.cells(r.player_id)),
                     _e(_signed(round(r.difference)) if r.difference is not None else ""),
                     _e(r.glicko_rank),
                     _e(moved),
                 )
             )
-        columns = ["Elo rank", "name", "Elo", sl.preset, "RD", "diff", "rank", "moves"]
+        columns = ["Elo rank", "name", "Elo", sl.preset, "RD", *others.beside.headings]
+        columns += ["diff", "rank", "moves"]
         numeric = set(columns) - {"name"}
         caption = (
             f"{sl.tc.capitalize()} list of {sl.rating_list.list_date.isoformat()} and the "
