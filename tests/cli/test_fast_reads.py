@@ -37,16 +37,31 @@ READS = [
     ("list", "--json"),
 ]
 
+#: What a read that folds no month never loads: the close and the month's fold, the intake's
+#: checks, the players' roster, the online ratings' fetching, the change log. (``player show``
+#: closes the open months for its live line, in a transaction it rolls back; ``history
+#: --month`` works out the month's games again.)
+FOLDS = [
+    "tracker.services.periods.closing",
+    "tracker.ratings.fide.month",
+    "tracker.ratings.fide.player",
+    "tracker.services.intake",
+    "tracker.services.players.roster",
+    "tracker.services.online.fetch",
+    "tracker.services.log",
+]
+
 #: Runs ``tracker ARGS`` as ``tracker`` does, then says on stderr's last line which of the
-#: heavy libraries the process imported.
-PROBE = """
+#: heavy libraries (and of :data:`FOLDS`) the process imported.
+PROBE = f"""
+FOLDS = {FOLDS!r}
 import json, sys
 from tracker.cli import main
 sys.argv = ["tracker", *sys.argv[1:]]
 try:
     main()
 finally:
-    heavy = ["sqlalchemy", "alembic", "rich", "matplotlib"]
+    heavy = ["sqlalchemy", "alembic", "rich", "matplotlib", *FOLDS]
     print(json.dumps([m for m in heavy if m in sys.modules]), file=sys.stderr)
 """
 
@@ -90,7 +105,8 @@ def test_the_everyday_reads_never_import_sqlalchemy(cli: Cli, db_url: str) -> No
         assert done.returncode == 0, (args, done.stderr)
         assert done.stdout.strip(), args
         # what the in-process command (the same code, its output compared below) imports
-        assert imported == [], (args, imported)
+        folds = args[:2] == ("player", "show") or "--month" in args  # see FOLDS
+        assert [m for m in imported if not (folds and m in FOLDS)] == [], (args, imported)
         inline = cli(*args)
         assert (inline.stdout, inline.stderr) == (done.stdout, done.stderr), args
 
@@ -121,7 +137,7 @@ def test_the_game_commands_never_import_sqlalchemy(cli: Cli, db_url: str, tmp_pa
     for args in writes:
         done, imported = probe(db_url, *args)
         assert done.returncode == 0, (args, done.stderr)
-        assert imported == [], (args, imported)
+        assert [m for m in imported if m not in FOLDS] == [], (args, imported)
     games = json.loads(ok(cli("game", "list", "--json")).stdout)
     assert [(g["id"], g["result"], g["event"]) for g in games if g["id"] >= 6] == [
         (6, "1-0", "Spring Open"),
@@ -274,6 +290,6 @@ def test_the_import_never_imports_sqlalchemy(cli: Cli, db_url: str) -> None:
     for args in commands:
         done, imported = probe(db_url, *args)
         assert done.returncode == 0, (args, done.stderr)
-        assert imported == [], (args, imported)
+        assert [m for m in imported if m not in FOLDS] == [], (args, imported)
     rows = json.loads(ok(cli("import", "list", "--json")).stdout)
     assert [(r["added"], r["already_present"]) for r in rows] == [(9, 0), (0, 9)]
