@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
 from decimal import Decimal
-from typing import Final, Literal, get_args
+from typing import Final, Literal, NamedTuple, get_args
 
 TimeControl = Literal["standard", "rapid", "blitz"]
 """The three separate FIDE rating lists (standard, rapid, blitz)."""
@@ -151,8 +150,7 @@ Platform = Literal["lichess", "chesscom"]
 """The online platforms whose real ratings tracker can bring in (:data:`ONLINE_PLATFORMS`)."""
 
 
-@dataclass(frozen=True)
-class OnlinePlatform:
+class OnlinePlatform(NamedTuple):
     """An online platform: its key (in commands, files, JSON, and the players' column of
     its account), its name, its host (a table's column header), and its rating categories
     ("perfs") of standard chess that tracker stores, with the FIDE time control each stands

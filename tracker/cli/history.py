@@ -5,7 +5,6 @@ from __future__ import annotations
 import datetime as dt
 import json as json_module
 import sys
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -361,7 +360,7 @@ def print_rating_list(ls: ListStream, shape: ListShape) -> None:
 def stream_rating_list_json(ls: ListStream) -> None:
     """:func:`rating_list_json` printed as :func:`print_json` prints it, player by player as
     they come."""
-    heading = rating_list_json(replace(ls, entries=iter(())))  # the list's keys, no players
+    heading = rating_list_json(ls._replace(entries=iter(())))  # the list's keys, no players
     head = json_module.dumps(heading, ensure_ascii=False, indent=2)
     assert head.endswith('"players": []\n}')
     write = sys.stdout.write

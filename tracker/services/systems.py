@@ -20,7 +20,6 @@ compare with the Elo.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from tracker.vocabulary import TimeControl
@@ -91,8 +90,7 @@ class Shown(RatingSystem, Protocol):
     def fields(self, reading: Reading | None) -> dict[str, Any]: ...
 
 
-@dataclass(frozen=True)
-class Beside:
+class Beside(NamedTuple):
     """Systems shown beside the official list, as a reader shows them: their columns'
     headings, read once (``columns``, by system), and each reading of a row (one per system,
     in order) as cells and JSON keys."""
@@ -123,12 +121,11 @@ class Beside:
         return out
 
 
-@dataclass(frozen=True)
-class OnList:
+class OnList(NamedTuple):
     """The readings of the systems ``beside`` on one list, by player (one mapping per
     system): a list's columns beside the official ratings."""
 
-    beside: Beside = field(default_factory=Beside)
+    beside: Beside = Beside()
     readings: tuple[dict[int, Reading], ...] = ()
 
     @classmethod

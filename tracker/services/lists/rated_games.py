@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass
 from decimal import Decimal
+from typing import NamedTuple
 
 from tracker.db.driver import Db
 from tracker.db.queries import rated_games as queries
@@ -211,8 +211,7 @@ def later_by_event(
     }
 
 
-@dataclass(frozen=True)
-class Progress:
+class Progress(NamedTuple):
     """How far an event has got: the highest round played so far, of the ``rounds``
     declared (None: none declared), and its last game so far."""
 
@@ -229,8 +228,7 @@ class Progress:
         return f"round {self.round_played}{of}"
 
 
-@dataclass(frozen=True)
-class HeldEvent:
+class HeldEvent(NamedTuple):
     """An event whose games played up to a closed period wait for a later one: ``games``
     of them, rated in ``period`` as things stand (``stated``: as stated with --rated-in);
     ``running``: it has not ended by today (declared to go on, or its last game so far in
@@ -322,8 +320,7 @@ def held_events(db: Db, tc: TimeControl, month: dt.date, today: dt.date) -> tupl
     )
 
 
-@dataclass(frozen=True)
-class AssumedEvent:
+class AssumedEvent(NamedTuple):
     """An event a close rated as ended with nothing declared of it: it is taken to end on
     its last game (``end``), or (``league``) to be a league because its games span more
     than 90 days."""

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
-from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import NamedTuple
 
 from tracker.db.driver import Db
 from tracker.db.queries import history as queries
@@ -22,8 +22,7 @@ from tracker.services.systems import Beside, Reading, Shown
 from tracker.vocabulary import TIME_CONTROLS, TimeControl
 
 
-@dataclass(frozen=True)
-class Live:
+class Live(NamedTuple):
     """A player's live line: his line on the live list (:mod:`tracker.services.periods.live`),
     and the periods that will make it."""
 
@@ -36,8 +35,7 @@ class Live:
     list_date: dt.date | None  # the live list's date (None: no open month up to today's)
 
 
-@dataclass(frozen=True)
-class RatingStatus:
+class RatingStatus(NamedTuple):
     tc: TimeControl
     list_date: dt.date | None
     rating: int | None
@@ -164,11 +162,10 @@ def _live(
     return rehearsed(db, close_and_read)
 
 
-@dataclass(frozen=True)
-class PlayerCard:
+class PlayerCard(NamedTuple):
     player: PlayerView
     ratings: tuple[RatingStatus, ...]
-    beside: Beside = field(default_factory=Beside)  # the systems of each rating's readings
+    beside: Beside = Beside()  # the systems of each rating's readings
 
 
 def player_card(db: Db, ref: str, today: dt.date) -> PlayerCard:

@@ -4,8 +4,8 @@ reading beside it, and what FIDE's inputs given for his events changed."""
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from typing import NamedTuple
 
 from tracker.db.driver import Db
 from tracker.db.queries import events as event_queries
@@ -25,8 +25,7 @@ from tracker.user_input import today
 from tracker.vocabulary import TimeControl
 
 
-@dataclass(frozen=True)
-class HistoryRow:
+class HistoryRow(NamedTuple):
     month: dt.date
     list_date: dt.date
     rating_before: int | None
@@ -49,8 +48,7 @@ class HistoryRow:
     readings: tuple[Reading | None, ...] = ()
 
 
-@dataclass(frozen=True)
-class History:
+class History(NamedTuple):
     player_id: int
     name: str
     tc: TimeControl
@@ -64,9 +62,7 @@ class History:
     external_opponents: bool = False
     provisional_rd: float | None = None
     peak: Peak | None = None  # the highest published rating, and its first list
-    beside: Beside = field(
-        default_factory=Beside
-    )  # the systems beside the official list: each row's readings
+    beside: Beside = Beside()  # the systems beside the official list: each row's readings
 
 
 def not_rated_here(player: PlayerRow) -> NotFoundError:
@@ -186,7 +182,7 @@ def _with_fide_inputs(
         if span is not None and span.ended:  # (else no game of this time control, or not
             _note_inputs(notes, event, span, ratings, player_id)  # rated yet)
     return tuple(
-        replace(row, note="; ".join(filter(None, [row.note, *notes[row.month]])))
+        row._replace(note="; ".join(filter(None, [row.note, *notes[row.month]])))
         if row.month in notes
         else row
         for row in rows
@@ -261,7 +257,7 @@ def _with_later(
             row = HistoryRow(
                 month, next_month(month), None, None, None, 0, zero, zero, zero, 0, stale, None
             )
-        by_month[month] = replace(row, note=note if row.note is None else f"{row.note}; {note}")
+        by_month[month] = row._replace(note=note if row.note is None else f"{row.note}; {note}")
     return tuple(by_month[m] for m in sorted(by_month))
 
 
@@ -282,8 +278,7 @@ def _with_systems(
     for row in rows:
         readings = tuple(by_month.get(row.month) for by_month in read)
         shadow = dict(zip(names, readings, strict=True)).get("shadow") or Reading(None)
-        row = replace(
-            row,
+        row = row._replace(
             readings=readings,
             glicko=shadow.rating,
             glicko_display=shadow.shown,

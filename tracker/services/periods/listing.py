@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from tracker.db.driver import Db
@@ -31,22 +30,20 @@ class ListEntryView(NamedTuple):  # a tuple: a federation's list has tens of tho
     k: int | None
 
 
-@dataclass(frozen=True)
-class RatingList:
+class RatingList(NamedTuple):
     tc: TimeControl
     list_date: dt.date
     month: dt.date
     entries: tuple[ListEntryView, ...]
     stale: bool
-    others: OnList = field(default_factory=OnList)  # the other systems' readings of it
+    others: OnList = OnList()  # the other systems' readings of it
 
 
 #: What printing a list must know before its first line (:func:`list_shape`).
 ListShape = list_queries.Shape
 
 
-@dataclass(frozen=True)
-class ListStream:
+class ListStream(NamedTuple):
     """A published list read as it is printed: its entries come in order, from the
     database, as the caller goes (in the transaction that opened it)."""
 
@@ -56,7 +53,7 @@ class ListStream:
     stale: bool
     entries: Iterator[ListEntryView]
     period_id: int
-    others: OnList = field(default_factory=OnList)  # the other systems' readings of it
+    others: OnList = OnList()  # the other systems' readings of it
 
 
 def rating_list(db: Db, tc: TimeControl, list_month: dt.date | None) -> RatingList:

@@ -12,8 +12,7 @@ from __future__ import annotations
 import bisect
 import datetime as dt
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from tracker.db.driver import Db
 from tracker.db.queries import lists as list_queries
@@ -36,8 +35,7 @@ def rehearsed(db: Db, work: Callable[[], T]) -> T:
         period_queries.restore_sequences(db, counters)  # PostgreSQL's do not roll back
 
 
-@dataclass(frozen=True)
-class Standing:
+class Standing(NamedTuple):
     """A rated player's place on one list (see the module's docstring)."""
 
     rank: int
@@ -75,8 +73,7 @@ def place(ratings: Sequence[int], rating: int | None) -> Standing | None:
     return stood(above + 1, len(ratings) - above - below, len(ratings))
 
 
-@dataclass(frozen=True)
-class Peak:
+class Peak(NamedTuple):
     rating: int
     list_date: dt.date  # the first list he reached it on
 
