@@ -31,7 +31,7 @@ import html
 import io
 import re
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from tracker.cli import render
 from tracker.cli.event import GRID_PLAYERS, ROUNDS_CAPTION, grid_columns, grid_rows, round_rows
@@ -541,8 +541,7 @@ def last_year(c: Comparison) -> Comparison | None:
     since = c.rows[-1].list_date - dt.timedelta(days=365)
     before = [r for r in c.rows if r.list_date <= since and r.elo is not None]
     start = (since, before[-1].elo) if before and before[-1].elo is not None else c.elo_start
-    return replace(
-        c,
+    return c._replace(
         rows=tuple(r for r in c.rows if r.list_date > since),
         points=tuple(p for p in c.points if p.played_on > since),
         elo_start=start,

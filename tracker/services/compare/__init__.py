@@ -4,7 +4,7 @@ predicted the games better."""
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from tracker.db.driver import Db
 from tracker.db.queries import history as queries
@@ -23,8 +23,7 @@ from tracker.services.systems import Beside, Reading
 from tracker.vocabulary import TimeControl
 
 
-@dataclass(frozen=True)
-class ComparePoint:
+class ComparePoint(NamedTuple):
     """The shadow right after one game (for plots)."""
 
     played_on: dt.date
@@ -33,8 +32,7 @@ class ComparePoint:
     provisional: bool
 
 
-@dataclass(frozen=True)
-class OnlineAt:
+class OnlineAt(NamedTuple):
     """A real online rating on a list date: the latest point on or before it."""
 
     platform: str
@@ -42,8 +40,7 @@ class OnlineAt:
     rating: int
 
 
-@dataclass(frozen=True)
-class CompareRow:
+class CompareRow(NamedTuple):
     month: dt.date
     list_date: dt.date
     elo: int | None
@@ -60,8 +57,7 @@ class CompareRow:
         return next((o for o in self.online if o.platform == platform), None)
 
 
-@dataclass(frozen=True)
-class Comparison:
+class Comparison(NamedTuple):
     player_id: int
     name: str
     tc: TimeControl
@@ -79,7 +75,7 @@ class Comparison:
     # The player's real online ratings in the perf beside ``tc``, per linked platform.
     online: tuple[OnlineSeries, ...] = ()
     # The registered systems beside the Elo but the shadow (each row's ``readings``).
-    beside: Beside = field(default_factory=Beside)
+    beside: Beside = Beside()
 
     @property
     def has_volatility(self) -> bool:

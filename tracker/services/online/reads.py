@@ -8,6 +8,7 @@ import bisect
 import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from tracker.db.driver import Db
 from tracker.db.queries import online as q
@@ -15,8 +16,7 @@ from tracker.services.players.refs import find
 from tracker.vocabulary import ONLINE_PLATFORMS, PLATFORMS, TimeControl, online_perf
 
 
-@dataclass(frozen=True)
-class OnlineSeries:
+class OnlineSeries(NamedTuple):
     """A player's stored points in the perf of one platform that stands beside a FIDE list."""
 
     platform: str
