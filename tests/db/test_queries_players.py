@@ -19,16 +19,7 @@ def test_the_row_types_are_the_tables_columns_in_order() -> None:
 
 def _add(db: Db, name: str) -> int:
     return q.insert_player(
-        db,
-        name=name,
-        fide_id=None,
-        federation=None,
-        birth_year=None,
-        sex=None,
-        title=None,
-        external=False,
-        lichess=None,
-        chesscom=None,
+        db, q.PlayerRow(0, name, None, None, None, None, None, False, None, None)
     )
 
 

@@ -17,15 +17,17 @@ its ISO text, as SQLAlchemy's ``Date`` stores it.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import itertools
 import os
 import re
 import sqlite3
 import time
+import types
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from itertools import islice
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar, Union, cast, get_args, get_origin, get_type_hints
 from urllib.parse import quote, unquote
 
 from tracker.db.revision import SCHEMA_REVISION
@@ -35,6 +37,8 @@ from tracker.vocabulary import TimeControl
 
 Row = tuple[Any, ...]
 T = TypeVar("T")
+#: A row type: a named tuple of a query's columns, in order.
+R = TypeVar("R", bound=tuple[Any, ...])
 
 #: How long a connection waits for another's lock (SQLite's busy timeout, PostgreSQL's
 #: lock_timeout for writers), and SQLite's page cache per connection: 32 MiB instead of
@@ -139,6 +143,44 @@ class Db:
 
     def scalars(self, sql: str, params: Mapping[str, Any] | None = None) -> list[Any]:
         return [first for first, *_ in self.all(sql, params)]
+
+    def rows(self, kind: type[R], sql: str, params: Mapping[str, Any] | None = None) -> list[R]:
+        """The rows of a query as ``kind``, a named tuple of its columns (:func:`reader`)."""
+        return list(map(reader(kind), self.all(sql, params)))
+
+    def row(self, kind: type[R], sql: str, params: Mapping[str, Any] | None = None) -> R | None:
+        """The first row of a query as ``kind`` (:func:`reader`), if there is one."""
+        found = self.first(sql, params)
+        return None if found is None else reader(kind)(found)
+
+    def all_in(
+        self,
+        sql: str,
+        values: Iterable[Any],
+        params: Mapping[str, Any] | None = None,
+        *,
+        name: str = "ids",
+        size: int = 500,
+    ) -> list[Row]:
+        """The rows of a query whose list parameter ``name`` stands for ``values``, asked
+        ``size`` values at a time (:func:`chunks`: SQLite takes a few thousand parameters):
+        the values once each, sorted."""
+        found: list[Row] = []
+        for chunk in chunks(sorted(set(values)), size):
+            found += self.all(sql, {**(params or {}), name: chunk})
+        return found
+
+    def rows_in(
+        self,
+        kind: type[R],
+        sql: str,
+        values: Iterable[Any],
+        params: Mapping[str, Any] | None = None,
+        *,
+        name: str = "ids",
+    ) -> list[R]:
+        """:meth:`all_in`'s rows as ``kind`` (:func:`reader`)."""
+        return list(map(reader(kind), self.all_in(sql, values, params, name=name)))
 
     def run(self, sql: str, params: Mapping[str, Any] | None = None) -> int:
         """Run a statement that returns no rows (an UPDATE, a DELETE); the rows it changed."""
@@ -275,16 +317,59 @@ def moment(value: Any) -> dt.datetime:
     return value if isinstance(value, dt.datetime) else dt.datetime.fromisoformat(value)
 
 
+#: How a column is read by the type its row's field declares, where the drivers differ: on
+#: SQLite a date is ISO text and a flag 0 or 1; on PostgreSQL ``bytea`` comes as a view.
+_READ: dict[object, Callable[[Any], Any]] = {
+    dt.date: day,
+    dt.datetime: moment,
+    bool: bool,
+    bytes: bytes,
+}
+
+
+@functools.cache
+def reader(kind: type[R]) -> Callable[[Row], R]:
+    """What makes a row of the driver's into ``kind`` (a named tuple of the query's columns,
+    in order): each column whose field is declared a date, a timestamp, a flag or bytes
+    (or None) read as :data:`_READ` says, the others as the driver gives them."""
+    hints = get_type_hints(kind)
+    steps = []
+    for i, name in enumerate(cast(Any, kind)._fields):
+        hint = hints[name]
+        declared = get_args(hint) if get_origin(hint) in (Union, types.UnionType) else (hint,)
+        read = next((_READ[t] for t in declared if t in _READ), None)
+        if read is not None:
+            steps.append((i, read))
+    make: Callable[[Iterable[Any]], R] = cast(Any, kind)._make
+
+    def typed(row: Row) -> R:
+        values = list(row)
+        for i, read in steps:
+            if values[i] is not None:
+                values[i] = read(values[i])
+        return make(values)
+
+    return typed
+
+
+def insert_sql(table: str, names: Iterable[str]) -> str:
+    """``INSERT INTO table (names) VALUES (:names)``: a row given by column name."""
+    names = list(names)
+    return f"INSERT INTO {table} ({', '.join(names)}) VALUES ({', '.join(f':{n}' for n in names)})"
+
+
+def update_sql(table: str, names: Iterable[str], where: str = "id = :id") -> str:
+    """``UPDATE table SET name = :name, ... WHERE where``: columns given by name."""
+    return f"UPDATE {table} SET {', '.join(f'{n} = :{n}' for n in names)} WHERE {where}"
+
+
 def save_single_row(db: Db, table: str, values: Mapping[str, Any]) -> None:
     """Store ``values`` (by column name) in the single row (id 1) of ``table``, made if
     missing (the shadow's settings, the site's configuration)."""
     if db.scalar(f"SELECT 1 FROM {table} WHERE id = 1") is None:
-        names = ", ".join(values)
-        marks = ", ".join(f":{name}" for name in values)
-        db.run(f"INSERT INTO {table} (id, {names}) VALUES (1, {marks})", values)
+        db.run(insert_sql(table, ["id", *values]), {"id": 1, **values})
     else:
-        changes = ", ".join(f"{name} = :{name}" for name in values)
-        db.run(f"UPDATE {table} SET {changes} WHERE id = 1", values)
+        db.run(update_sql(table, values, "id = 1"), values)
 
 
 def chunks(items: Sequence[T], size: int = 500) -> Iterator[Sequence[T]]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable, Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from tracker.db.driver import Db, chunks, day, stored_tc
+from tracker.db.driver import Db, insert_sql
 from tracker.vocabulary import TimeControl
 
 
@@ -39,20 +39,6 @@ class ByeRow(NamedTuple):
 _COLUMNS = ", ".join(ByeRow._fields)
 
 
-def _row(row: Any) -> ByeRow:
-    bye_id, event_id, player_id, round_, played_on, tc, code, import_id = row
-    return ByeRow(
-        int(bye_id),
-        int(event_id),
-        int(player_id),
-        str(round_),
-        day(played_on),
-        stored_tc(tc),
-        str(code),
-        None if import_id is None else int(import_id),
-    )
-
-
 def insert_byes(db: Db, byes: Sequence[ByeFields]) -> None:
     """Insert ``byes`` in one driver call."""
     if byes:
@@ -61,37 +47,31 @@ def insert_byes(db: Db, byes: Sequence[ByeFields]) -> None:
 
 def insert_bye(db: Db, bye: ByeFields) -> int:
     """Insert one bye; its id."""
-    names = ", ".join(ByeFields._fields)
-    values = ", ".join(f":{n}" for n in ByeFields._fields)
-    return db.insert(f"INSERT INTO byes ({names}) VALUES ({values})", bye._asdict())
+    return db.insert(insert_sql("byes", ByeFields._fields), bye._asdict())
 
 
 def event_byes(db: Db, event_id: int) -> list[ByeRow]:
     """The event's byes, by round and as entered."""
-    rows = db.all(
-        f"SELECT {_COLUMNS} FROM byes WHERE event_id = :id ORDER BY played_on, id", {"id": event_id}
+    return db.rows(
+        ByeRow,
+        f"SELECT {_COLUMNS} FROM byes WHERE event_id = :id ORDER BY played_on, id",
+        {"id": event_id},
     )
-    return [_row(r) for r in rows]
 
 
 def bye_of(db: Db, event_id: int, player_id: int, round_: str) -> ByeRow | None:
     """The player's bye in that round of the event, if he has one."""
-    row = db.first(
+    return db.row(
+        ByeRow,
         f"SELECT {_COLUMNS} FROM byes WHERE event_id = :e AND player_id = :p AND round = :r",
         {"e": event_id, "p": player_id, "r": round_},
     )
-    return None if row is None else _row(row)
 
 
 def byes_present(db: Db, event_ids: Iterable[int]) -> set[tuple[int, int, str]]:
     """The (event, player, round) of the byes stored for ``event_ids``."""
-    out: set[tuple[int, int, str]] = set()
-    for chunk in chunks(sorted(set(event_ids))):
-        for e, p, r in db.all(
-            "SELECT event_id, player_id, round FROM byes WHERE event_id IN (:ids)", {"ids": chunk}
-        ):
-            out.add((int(e), int(p), str(r)))
-    return out
+    sql = "SELECT event_id, player_id, round FROM byes WHERE event_id IN (:ids)"
+    return {(int(e), int(p), str(r)) for e, p, r in db.all_in(sql, event_ids)}
 
 
 def delete_bye(db: Db, bye_id: int) -> None:

@@ -7,7 +7,7 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
-from tracker.db.driver import Db, Row, chunks, day, maybe_day, stored_tc
+from tracker.db.driver import Db, insert_sql, maybe_day, stored_tc, update_sql
 from tracker.vocabulary import TimeControl
 
 # ----------------------------------------------------------------------------------- rows
@@ -94,7 +94,7 @@ class GameFilter(NamedTuple):
     tc: TimeControl | None = None
 
 
-_GAME_COLUMNS = ", ".join(GameFields._fields)
+GAME_COLUMNS = ", ".join(GameRow._fields)
 
 _LISTING = """
     SELECT g.id, g.played_on, w.name, g.white_id, b.name, g.black_id, g.result, g.tc, e.name,
@@ -104,32 +104,7 @@ _LISTING = """
     JOIN players b ON b.id = g.black_id
     LEFT JOIN events e ON e.id = g.event_id"""
 
-
-def _listing(row: Row) -> GameListing:
-    gid, played_on, *rest = row
-    return GameListing(gid, day(played_on), *rest)
-
-
-EVENT_COLUMNS = (
-    "id, name, start_date, start_fixed, end_date, rounds, kind, tc, site, declared, rated_in"
-)
-
-
-def event_row(row: Row) -> EventRow:
-    eid, name, start, fixed, end, rounds, kind, tc, site, declared, rated_in = row
-    return EventRow(
-        eid,
-        name,
-        day(start),
-        bool(fixed),
-        maybe_day(end),
-        rounds,
-        kind,
-        tc,
-        site,
-        declared,
-        maybe_day(rated_in),
-    )
+EVENT_COLUMNS = ", ".join(EventRow._fields)
 
 
 # ---------------------------------------------------------------------------------- reads
@@ -147,11 +122,7 @@ def first_game_date(db: Db) -> dt.date | None:
 
 def game_by_id(db: Db, game_id: int) -> GameRow | None:
     """The stored game with this id."""
-    row = db.first(f"SELECT id, {_GAME_COLUMNS} FROM games WHERE id = :id", {"id": game_id})
-    if row is None:
-        return None
-    gid, white, black, result, played_on, *rest = row
-    return GameRow(gid, white, black, result, day(played_on), *rest)
+    return db.row(GameRow, f"SELECT {GAME_COLUMNS} FROM games WHERE id = :id", {"id": game_id})
 
 
 class PairGame(NamedTuple):
@@ -172,29 +143,22 @@ class PairGame(NamedTuple):
 def games_on_days(db: Db, days: Sequence[dt.date], players: Iterable[int]) -> list[PairGame]:
     """The stored games played on ``days`` by two of ``players``."""
     members = set(players)
-    wanted = sorted(members)
-    if not days or not wanted:
+    if not days or not members:
         return []
-    out: list[PairGame] = []
-    for chunk in chunks(wanted):
-        rows = db.all(
-            """
-            SELECT g.id, g.white_id, g.black_id, w.name, b.name, g.played_on, g.tc, e.name,
-                g.round
-            FROM games g
-            JOIN players w ON w.id = g.white_id
-            JOIN players b ON b.id = g.black_id
-            LEFT JOIN events e ON e.id = g.event_id
-            WHERE g.played_on IN (:days) AND g.white_id IN (:ids)
-            ORDER BY g.id""",
-            {"days": sorted(set(days)), "ids": chunk},
-        )
-        out.extend(
-            PairGame(int(i), int(w), int(b), wn, bn, day(on), stored_tc(tc), en, rnd)
-            for i, w, b, wn, bn, on, tc, en, rnd in rows
-            if int(b) in members
-        )
-    return out
+    found = db.rows_in(
+        PairGame,
+        """
+        SELECT g.id, g.white_id, g.black_id, w.name, b.name, g.played_on, g.tc, e.name, g.round
+        FROM games g
+        JOIN players w ON w.id = g.white_id
+        JOIN players b ON b.id = g.black_id
+        LEFT JOIN events e ON e.id = g.event_id
+        WHERE g.played_on IN (:days) AND g.white_id IN (:ids)
+        ORDER BY g.id""",
+        members,
+        {"days": sorted(set(days))},
+    )
+    return [g for g in found if g.black_id in members]
 
 
 def game_id_by_natural_key(db: Db, key: str) -> int | None:
@@ -205,9 +169,9 @@ def game_id_by_natural_key(db: Db, key: str) -> int | None:
 
 def listing_by_id(db: Db, game_id: int) -> GameListing:
     """The game with this id (which exists) with its names."""
-    row = db.first(f"{_LISTING} WHERE g.id = :id", {"id": game_id})
-    assert row is not None, game_id
-    return _listing(row)
+    found = db.row(GameListing, f"{_LISTING} WHERE g.id = :id", {"id": game_id})
+    assert found is not None, game_id
+    return found
 
 
 def filter_condition(which: GameFilter) -> tuple[str, dict[str, Any]]:
@@ -236,24 +200,22 @@ def filter_condition(which: GameFilter) -> tuple[str, dict[str, Any]]:
 def listings(db: Db, which: GameFilter) -> list[GameListing]:
     """The games ``which`` names, with their names, by date and id."""
     where, params = filter_condition(which)
-    rows = db.all(f"{_LISTING} WHERE {where} ORDER BY g.played_on, g.id", params)
-    return [_listing(row) for row in rows]
+    return db.rows(GameListing, f"{_LISTING} WHERE {where} ORDER BY g.played_on, g.id", params)
 
 
 def event_by_id(db: Db, event_id: int) -> EventRow | None:
     """The event with this id."""
-    row = db.first(f"SELECT {EVENT_COLUMNS} FROM events WHERE id = :id", {"id": event_id})
-    return None if row is None else event_row(row)
+    return db.row(EventRow, f"SELECT {EVENT_COLUMNS} FROM events WHERE id = :id", {"id": event_id})
 
 
 def events_with_key(db: Db, key: str) -> list[EventRow]:
     """The events whose name compares as ``key`` (:func:`tracker.services.intake.event_key`),
     in the order they were added."""
-    rows = db.all(
+    return db.rows(
+        EventRow,
         f"SELECT {EVENT_COLUMNS} FROM events WHERE name_key = :key ORDER BY id",
         {"key": key},
     )
-    return [event_row(row) for row in rows]
 
 
 def other_event_tc(db: Db, event_id: int, tc: TimeControl, game_id: int) -> TimeControl | None:
@@ -292,15 +254,8 @@ def earliest_event_game(db: Db, event_id: int) -> dt.date | None:
 
 def insert_event(db: Db, event: EventRow, name_key: str) -> int:
     """A new event (``event.id`` is not used); its id."""
-    fields = event._asdict()
-    del fields["id"]
-    names = ", ".join(fields)
-    return db.insert(
-        f"INSERT INTO events (name_key, {names}) VALUES (:name_key, "
-        + ", ".join(f":{n}" for n in fields)
-        + ")",
-        {"name_key": name_key, **fields},
-    )
+    names = ("name_key", *EventRow._fields[1:])
+    return db.insert(insert_sql("events", names), {"name_key": name_key, **event._asdict()})
 
 
 #: What ``event add``/``edit`` and an imported file's header declare of an event.
@@ -309,19 +264,12 @@ DECLARED = ("start_date", "start_fixed", "end_date", "rounds", "kind", "tc", "si
 
 def declare_event(db: Db, event: EventRow) -> None:
     """Write what is declared of the event (:data:`DECLARED`)."""
-    fields = {name: getattr(event, name) for name in DECLARED}
-    db.run(
-        "UPDATE events SET " + ", ".join(f"{n} = :{n}" for n in fields) + " WHERE id = :id",
-        {"id": event.id, **fields},
-    )
+    db.run(update_sql("events", DECLARED), event._asdict())
 
 
 def update_event_start(db: Db, event: EventRow) -> None:
     """Write the event's start date and whether it was given."""
-    db.run(
-        "UPDATE events SET start_date = :start_date, start_fixed = :start_fixed WHERE id = :id",
-        event._asdict(),
-    )
+    db.run(update_sql("events", ("start_date", "start_fixed")), event._asdict())
 
 
 def set_event_start_date(db: Db, event_id: int, start: dt.date) -> None:
@@ -335,14 +283,12 @@ CORRECTABLE = tuple(name for name in GameFields._fields if name != "import_id")
 
 def insert_game(db: Db, game: GameFields) -> int:
     """A new game; its id."""
-    values = ", ".join(f":{name}" for name in GameFields._fields)
-    return db.insert(f"INSERT INTO games ({_GAME_COLUMNS}) VALUES ({values})", game._asdict())
+    return db.insert(insert_sql("games", GameFields._fields), game._asdict())
 
 
 def update_game(db: Db, game_id: int, game: GameFields) -> None:
     """Write every column of ``game`` to the game ``game_id``, but the import it came in."""
-    changes = ", ".join(f"{name} = :{name}" for name in CORRECTABLE)
-    db.run(f"UPDATE games SET {changes} WHERE id = :id", {**game._asdict(), "id": game_id})
+    db.run(update_sql("games", CORRECTABLE), {**game._asdict(), "id": game_id})
 
 
 def delete_game(db: Db, game_id: int) -> None:

@@ -1,6 +1,6 @@
-"""The queries of an import (:mod:`tracker.services.imports`): looking a file's players,
-events and games up among the stored ones, and writing what an accepted file brings (its
-players, events, ``imports`` row and games).
+"""The queries of an import (:mod:`tracker.services.imports`): looking a file's events and
+games up among the stored ones (its players: :func:`tracker.db.queries.players.players_in`),
+and writing what an accepted file brings (its players, events, ``imports`` row and games).
 
 The lookups take any number of values and ask for them :data:`LOOKUP_CHUNK` at a time (one
 ``IN (...)`` list each); the games go in with :meth:`Db.insert_many` (COPY on PostgreSQL,
@@ -14,8 +14,9 @@ import json
 from collections.abc import Iterator, Sequence
 from typing import Any, Final, NamedTuple
 
-from tracker.db.driver import Db, chunks, day, moment
-from tracker.db.queries.games import EVENT_COLUMNS, EventRow, GameFields, event_row
+from tracker.db.driver import Db, chunks, insert_sql, reader
+from tracker.db.queries.games import EVENT_COLUMNS, EventRow, GameFields
+from tracker.db.queries.players import PlayerRow
 from tracker.vocabulary import TimeControl
 
 #: Values per ``IN (...)`` list when looking rows up.
@@ -31,55 +32,9 @@ def _stored_moment(db: Db, value: dt.datetime) -> Any:
 # -- players ------------------------------------------------------------------------------
 
 
-class KnownPlayer(NamedTuple):
-    """A stored player, as matching a file's people needs him."""
-
-    id: int
-    name: str
-    fide_id: int | None
-    external: bool
-    birth_year: int | None
-
-
-def _known_players(db: Db, where: str, values: Sequence[Any]) -> list[KnownPlayer]:
-    sql = f"SELECT id, name, fide_id, external, birth_year FROM players WHERE {where} IN (:values)"
-    out: list[KnownPlayer] = []
-    for chunk in chunks(values, LOOKUP_CHUNK):
-        out.extend(
-            KnownPlayer(player_id, name, fide_id, bool(external), birth_year)
-            for player_id, name, fide_id, external, birth_year in db.all(sql, {"values": chunk})
-        )
-    return out
-
-
-def players_by_fide_id(db: Db, fide_ids: Sequence[int]) -> list[KnownPlayer]:
-    return _known_players(db, "fide_id", fide_ids)
-
-
-def players_by_name(db: Db, names: Sequence[str]) -> list[KnownPlayer]:
-    """The players of exactly these names."""
-    return _known_players(db, "name", names)
-
-
-def players_by_lower_name(db: Db, lowered: Sequence[str]) -> list[KnownPlayer]:
-    """The players whose name in lower case (SQL's ``lower``) is one of ``lowered``."""
-    return _known_players(db, "lower(name)", lowered)
-
-
-class NewPlayer(NamedTuple):
-    """A player an import creates (the columns it gives; ``created_at`` is the database's)."""
-
-    name: str
-    fide_id: int | None
-    federation: str | None
-    birth_year: int | None
-    sex: str | None
-    title: str | None
-    external: bool
-
-
-def insert_players(db: Db, players: Sequence[NewPlayer]) -> list[int]:
-    """Insert ``players`` in one driver call; their ids, in their order.
+def insert_players(db: Db, players: Sequence[PlayerRow]) -> list[int]:
+    """Insert ``players`` (their ``id`` not used) in one driver call; their ids, in their
+    order.
 
     The ids are the ones the database would give them one by one (SQLite's AUTOINCREMENT:
     one past the largest ever given; PostgreSQL: the sequence's next values), taken first
@@ -103,8 +58,8 @@ def insert_players(db: Db, players: Sequence[NewPlayer]) -> list[int]:
         )
     db.insert_many(
         "players",
-        ("id", *NewPlayer._fields),
-        [(player_id, *player) for player_id, player in zip(ids, players, strict=True)],
+        PlayerRow._fields,
+        [player._replace(id=pid) for pid, player in zip(ids, players, strict=True)],
     )
     return ids
 
@@ -115,11 +70,9 @@ def insert_players(db: Db, players: Sequence[NewPlayer]) -> list[int]:
 def events_by_key(db: Db, keys: Sequence[str]) -> list[tuple[str, EventRow]]:
     """The events whose ``name_key`` (:func:`tracker.services.intake.event_key`) is one of
     ``keys``, each with its key."""
-    out: list[tuple[str, EventRow]] = []
     sql = f"SELECT name_key, {EVENT_COLUMNS} FROM events WHERE name_key IN (:keys)"
-    for chunk in chunks(keys, LOOKUP_CHUNK):
-        out.extend((str(row[0]), event_row(row[1:])) for row in db.all(sql, {"keys": chunk}))
-    return out
+    rows = db.all_in(sql, keys, name="keys", size=LOOKUP_CHUNK)
+    return [(str(row[0]), reader(EventRow)(row[1:])) for row in rows]
 
 
 class EventTc(NamedTuple):
@@ -130,11 +83,8 @@ class EventTc(NamedTuple):
 
 
 def event_time_controls(db: Db, event_ids: Sequence[int]) -> list[EventTc]:
-    out: list[EventTc] = []
     sql = "SELECT DISTINCT event_id, tc FROM games WHERE event_id IN (:ids)"
-    for chunk in chunks(event_ids, LOOKUP_CHUNK):
-        out.extend(EventTc(event_id, tc) for event_id, tc in db.all(sql, {"ids": chunk}))
-    return out
+    return db.rows_in(EventTc, sql, event_ids)
 
 
 # -- games --------------------------------------------------------------------------------
@@ -190,13 +140,8 @@ class NewImport(NamedTuple):
 
 def insert_import(db: Db, row: NewImport) -> int:
     """Insert one ``imports`` row; its id."""
-    values = row._asdict()
-    values["imported_at"] = _stored_moment(db, row.imported_at)
-    names = NewImport._fields
-    return db.insert(
-        f"INSERT INTO imports ({', '.join(names)}) VALUES ({', '.join(':' + n for n in names)})",
-        values,
-    )
+    values = row._replace(imported_at=_stored_moment(db, row.imported_at))._asdict()
+    return db.insert(insert_sql("imports", NewImport._fields), values)
 
 
 class EarlierImport(NamedTuple):
@@ -206,36 +151,35 @@ class EarlierImport(NamedTuple):
 
 def first_import_of(db: Db, sha256: str) -> EarlierImport | None:
     """The first import of a file with this SHA-256, if there was one."""
-    row = db.first(
+    return db.row(
+        EarlierImport,
         "SELECT id, imported_at FROM imports WHERE sha256 = :sha256 ORDER BY id LIMIT 1",
         {"sha256": sha256},
     )
-    if row is None:
-        return None
-    import_id, imported_at = row
-    return EarlierImport(import_id, moment(imported_at))
 
 
-class ImportWithGames(NamedTuple):
-    """An ``imports`` row, and how many games are still linked to it."""
+class ImportRow(NamedTuple):
+    """An ``imports`` row as ``tracker import list`` shows it (the counts of
+    :class:`NewImport`), and how many games are still linked to it."""
 
     id: int
-    file_name: str
+    file: str
     sha256: str
     format: str
     imported_at: dt.datetime
-    games_added: int
-    games_present: int
-    games_skipped: int
-    games_invalid: int
+    added: int
+    already_present: int
+    skipped: int
+    invalid: int
     byes: int
     players_created: int
     games_now: int
 
 
-def imports_with_games(db: Db) -> list[ImportWithGames]:
+def imports_with_games(db: Db) -> list[ImportRow]:
     """Every import, oldest first."""
-    rows = db.all(
+    return db.rows(
+        ImportRow,
         """
         SELECT i.id, i.file_name, i.sha256, i.format, i.imported_at, i.games_added,
             i.games_present, i.games_skipped, i.games_invalid, i.byes, i.players_created,
@@ -245,12 +189,8 @@ def imports_with_games(db: Db) -> list[ImportWithGames]:
             SELECT import_id AS iid, count(*) AS n FROM games
             WHERE import_id IS NOT NULL GROUP BY import_id
         ) linked ON linked.iid = i.id
-        ORDER BY i.id"""
+        ORDER BY i.id""",
     )
-    return [
-        row._replace(imported_at=moment(row.imported_at), games_now=int(row.games_now))
-        for row in map(ImportWithGames._make, rows)
-    ]
 
 
 def closed_time_controls(db: Db) -> set[str]:
@@ -268,5 +208,4 @@ class TcMonth(NamedTuple):
 
 def first_periods(db: Db) -> list[TcMonth]:
     """The first closed period of each time control that has some."""
-    rows = db.all("SELECT tc, min(month) FROM rating_periods GROUP BY tc")
-    return [TcMonth(tc, day(month)) for tc, month in rows]
+    return db.rows(TcMonth, "SELECT tc, min(month) FROM rating_periods GROUP BY tc")

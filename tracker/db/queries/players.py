@@ -5,11 +5,11 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
-from typing import NamedTuple
+from collections.abc import Iterable
+from typing import Any, NamedTuple
 
-from tracker.db.driver import Db, Row, chunks, day, maybe_day, stored_tc
-from tracker.vocabulary import CHESSCOM, LICHESS, PLATFORMS, TimeControl
+from tracker.db.driver import Db, insert_sql, maybe_day, reader, update_sql
+from tracker.vocabulary import PLATFORMS, TimeControl
 
 
 class PlayerRow(NamedTuple):
@@ -58,23 +58,10 @@ class TrackedFideId(NamedTuple):
     name: str
 
 
-PLAYER_COLUMNS = PlayerRow._fields
-_PLAYER = ", ".join(PLAYER_COLUMNS)
-#: The columns a change of a player writes: all but the key.
-_CHANGEABLE = PLAYER_COLUMNS[1:]
-
-
-def player_row(row: Row) -> PlayerRow:
-    """A player from the values of :data:`PLAYER_COLUMNS` (the flag as a boolean)."""
-    pid, name, fide_id, federation, born, sex, title, external, lichess, chesscom = row
-    return PlayerRow(
-        pid, name, fide_id, federation, born, sex, title, bool(external), lichess, chesscom
-    )
-
-
-def _seed(row: Row) -> SeedRow:
-    player_id, tc, rating, games, ever_2400, ever_2300 = row
-    return SeedRow(player_id, tc, rating, games, bool(ever_2400), bool(ever_2300))
+_PLAYER = f"SELECT {', '.join(PlayerRow._fields)} FROM players"
+#: The columns a new player or a change of one writes: all but the key.
+_CHANGEABLE = PlayerRow._fields[1:]
+_SEEDS = f"SELECT {', '.join(SeedRow._fields)} FROM player_seeds"
 
 
 # ---------------------------------------------------------------------------------- reads
@@ -82,40 +69,34 @@ def _seed(row: Row) -> SeedRow:
 
 def player_by_id(db: Db, player_id: int) -> PlayerRow | None:
     """The player with this id."""
-    row = db.first(f"SELECT {_PLAYER} FROM players WHERE id = :id", {"id": player_id})
-    return None if row is None else player_row(row)
+    return db.row(PlayerRow, f"{_PLAYER} WHERE id = :id", {"id": player_id})
 
 
-def players_by_ids(db: Db, ids: Sequence[int]) -> list[PlayerRow]:
-    """The players of these ids (those that exist), read in slices of ``ids``."""
-    found: list[PlayerRow] = []
-    for chunk in chunks(ids):
-        rows = db.all(
-            f"SELECT {_PLAYER} FROM players WHERE id IN (:ids) ORDER BY id", {"ids": chunk}
-        )
-        found.extend(player_row(row) for row in rows)
-    return found
+def players_by_ids(db: Db, ids: Iterable[int]) -> list[PlayerRow]:
+    """The players of these ids (those that exist), by id."""
+    return db.rows_in(PlayerRow, f"{_PLAYER} WHERE id IN (:ids) ORDER BY id", ids)
+
+
+def players_in(db: Db, column: str, values: Iterable[Any]) -> list[PlayerRow]:
+    """The players whose ``column`` (of ``players``, or an expression of one such as
+    ``lower(name)``) is one of ``values``, in no particular order."""
+    return db.rows_in(PlayerRow, f"{_PLAYER} WHERE {column} IN (:values)", values, name="values")
 
 
 def player_with_fide_id(db: Db, fide_id: int) -> PlayerRow | None:
-    row = db.first(f"SELECT {_PLAYER} FROM players WHERE fide_id = :fide_id", {"fide_id": fide_id})
-    return None if row is None else player_row(row)
+    return db.row(PlayerRow, f"{_PLAYER} WHERE fide_id = :fide_id", {"fide_id": fide_id})
 
 
 def players_named(db: Db, name: str) -> list[PlayerRow]:
     """The players of exactly this name, in the order they were added."""
-    rows = db.all(f"SELECT {_PLAYER} FROM players WHERE name = :name ORDER BY id", {"name": name})
-    return [player_row(row) for row in rows]
+    return db.rows(PlayerRow, f"{_PLAYER} WHERE name = :name ORDER BY id", {"name": name})
 
 
 def players_named_lower(db: Db, folded: str) -> list[PlayerRow]:
     """The players whose name in SQL's lower case (ASCII letters only) is ``folded``, in the
     order they were added."""
-    rows = db.all(
-        f"SELECT {_PLAYER} FROM players WHERE lower(name) = :folded ORDER BY id",
-        {"folded": folded},
-    )
-    return [player_row(row) for row in rows]
+    sql = f"{_PLAYER} WHERE lower(name) = :folded ORDER BY id"
+    return db.rows(PlayerRow, sql, {"folded": folded})
 
 
 def namesake_ids(db: Db, name: str, player_id: int) -> list[int]:
@@ -164,21 +145,15 @@ def distinct_names(db: Db) -> list[str]:
 
 def seeds_of(db: Db, player_id: int) -> list[SeedRow]:
     """A player's seeds, by time control."""
-    rows = db.all(
-        "SELECT player_id, tc, rating, games, ever_2400, ever_2300 FROM player_seeds "
-        "WHERE player_id = :pid ORDER BY tc",
-        {"pid": player_id},
-    )
-    return [_seed(row) for row in rows]
+    return db.rows(SeedRow, f"{_SEEDS} WHERE player_id = :pid ORDER BY tc", {"pid": player_id})
 
 
-def all_seeds(db: Db) -> list[SeedRow]:
-    """Every seed, by player and time control."""
-    rows = db.all(
-        "SELECT player_id, tc, rating, games, ever_2400, ever_2300 FROM player_seeds "
-        "ORDER BY player_id, tc"
-    )
-    return [_seed(row) for row in rows]
+def all_seeds(db: Db, player_ids: Iterable[int] | None = None) -> list[SeedRow]:
+    """Every seed (or those of ``player_ids``), by player and time control."""
+    if player_ids is None:
+        return db.rows(SeedRow, f"{_SEEDS} ORDER BY player_id, tc")
+    sql = f"{_SEEDS} WHERE player_id IN (:ids) ORDER BY player_id, tc"
+    return db.rows_in(SeedRow, sql, player_ids)
 
 
 def first_game_day(db: Db, player_id: int) -> dt.date | None:
@@ -199,7 +174,7 @@ def player_game_count(db: Db, player_id: int) -> int:
 
 
 _LISTED = f"""
-SELECT {", ".join(f"p.{c}" for c in PLAYER_COLUMNS)},
+SELECT {", ".join(f"p.{c}" for c in PlayerRow._fields)},
        coalesce(w.n, 0) + coalesce(b.n, 0)
 FROM players p
 LEFT OUTER JOIN (SELECT white_id AS pid, count(*) AS n FROM games GROUP BY white_id) w
@@ -219,11 +194,7 @@ def listed_players(db: Db, external: bool | None = None) -> list[ListedPlayer]:
             f"{_LISTED} WHERE p.external = :external ORDER BY p.name, p.id",
             {"external": external},
         )
-    listed = []
-    for row in rows:
-        *columns, games = row
-        listed.append(ListedPlayer(player_row(tuple(columns)), int(games)))
-    return listed
+    return [ListedPlayer(reader(PlayerRow)(row[:-1]), int(row[-1])) for row in rows]
 
 
 def tracked_fide_ids(db: Db) -> list[TrackedFideId]:
@@ -238,43 +209,15 @@ def tracked_fide_ids(db: Db) -> list[TrackedFideId]:
 # --------------------------------------------------------------------------------- writes
 
 
-def insert_player(
-    db: Db,
-    *,
-    name: str,
-    fide_id: int | None,
-    federation: str | None,
-    birth_year: int | None,
-    sex: str | None,
-    title: str | None,
-    external: bool,
-    lichess: str | None,
-    chesscom: str | None,
-) -> int:
-    """A new player (his creation time is the database's); his id."""
-    return db.insert(
-        f"INSERT INTO players ({', '.join(_CHANGEABLE)}) "
-        f"VALUES ({', '.join(f':{c}' for c in _CHANGEABLE)})",
-        {
-            "name": name,
-            "fide_id": fide_id,
-            "federation": federation,
-            "birth_year": birth_year,
-            "sex": sex,
-            "title": title,
-            "external": external,
-            LICHESS.key: lichess,
-            CHESSCOM.key: chesscom,
-        },
-    )
+def insert_player(db: Db, player: PlayerRow) -> int:
+    """A new player (``player.id`` is not used; his creation time is the database's); his
+    id."""
+    return db.insert(insert_sql("players", _CHANGEABLE), player._asdict())
 
 
-def update_player(db: Db, player: PlayerRow) -> None:
-    """Write every column of ``player`` to his row."""
-    db.run(
-        f"UPDATE players SET {', '.join(f'{c} = :{c}' for c in _CHANGEABLE)} WHERE id = :id",
-        player._asdict(),
-    )
+def update_player(db: Db, player: PlayerRow, columns: Iterable[str] = _CHANGEABLE) -> None:
+    """Write ``columns`` of ``player`` (every one but the key) to his row."""
+    db.run(update_sql("players", columns), player._asdict())
 
 
 def delete_player(db: Db, player_id: int) -> None:
@@ -284,11 +227,7 @@ def delete_player(db: Db, player_id: int) -> None:
 
 
 def insert_seed(db: Db, seed: SeedRow) -> None:
-    db.run(
-        "INSERT INTO player_seeds (player_id, tc, rating, games, ever_2400, ever_2300) "
-        "VALUES (:player_id, :tc, :rating, :games, :ever_2400, :ever_2300)",
-        seed._asdict(),
-    )
+    db.run(insert_sql("player_seeds", SeedRow._fields), seed._asdict())
 
 
 def delete_seed(db: Db, player_id: int, tc: TimeControl) -> None:
@@ -308,12 +247,12 @@ class EarlierList(NamedTuple):
 
 def earlier_lists_of(db: Db, player_id: int) -> list[EarlierList]:
     """A player's ratings on earlier lists, by time control and date."""
-    rows = db.all(
+    return db.rows(
+        EarlierList,
         "SELECT tc, list_date, rating FROM official_ratings WHERE player_id = :pid "
         "ORDER BY tc, list_date",
         {"pid": player_id},
     )
-    return [EarlierList(stored_tc(tc), day(on), int(rating)) for tc, on, rating in rows]
 
 
 def all_earlier_lists(db: Db) -> list[tuple[int, EarlierList]]:
@@ -322,17 +261,14 @@ def all_earlier_lists(db: Db) -> list[tuple[int, EarlierList]]:
         "SELECT player_id, tc, list_date, rating FROM official_ratings "
         "ORDER BY player_id, tc, list_date"
     )
-    return [(int(pid), EarlierList(stored_tc(tc), day(on), int(r))) for pid, tc, on, r in rows]
+    return [(int(row[0]), reader(EarlierList)(row[1:])) for row in rows]
 
 
 def put_earlier_list(db: Db, player_id: int, entry: EarlierList) -> None:
     """Give (or replace) the player's rating on an earlier list."""
     delete_earlier_list(db, player_id, entry.tc, entry.list_date)
-    db.run(
-        "INSERT INTO official_ratings (player_id, tc, list_date, rating) "
-        "VALUES (:pid, :tc, :list_date, :rating)",
-        {"pid": player_id, **entry._asdict()},
-    )
+    names = ("player_id", *EarlierList._fields)
+    db.run(insert_sql("official_ratings", names), {"player_id": player_id, **entry._asdict()})
 
 
 def delete_earlier_list(db: Db, player_id: int, tc: TimeControl, list_date: dt.date) -> int:

@@ -189,20 +189,4 @@ def is_players_file(source: SourceFile) -> bool:
 
 def list_imports(db: Db) -> tuple[ImportRow, ...]:
     """Every import, oldest first (``tracker import list``)."""
-    return tuple(
-        ImportRow(
-            id=i.id,
-            file=i.file_name,
-            sha256=i.sha256,
-            format=i.format,
-            imported_at=i.imported_at,
-            added=i.games_added,
-            already_present=i.games_present,
-            skipped=i.games_skipped,
-            invalid=i.games_invalid,
-            byes=i.byes,
-            players_created=i.players_created,
-            games_now=i.games_now,
-        )
-        for i in queries.imports_with_games(db)
-    )
+    return tuple(queries.imports_with_games(db))

@@ -8,8 +8,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from tracker.db.driver import Db
-from tracker.db.queries import imports as queries
-from tracker.db.queries.imports import KnownPlayer
+from tracker.db.queries.players import PlayerRow, players_in
 from tracker.errors import InvalidInputError
 from tracker.services.imports.report import CreatePlayers, plural
 from tracker.services.intake import has_control
@@ -73,18 +72,18 @@ def _key(side: Side, ids_by_name: dict[str, set[int]]) -> tuple[str, object]:
 def _match_players(db: Db, identities: list[Identity]) -> None:
     usable = [i for i in identities if i.problem is None]
     fide_ids = sorted(i.fide_id for i in usable if i.fide_id is not None)
-    by_fide: dict[int, KnownPlayer] = {}
-    for player in queries.players_by_fide_id(db, fide_ids):
+    by_fide: dict[int, PlayerRow] = {}
+    for player in players_in(db, "fide_id", fide_ids):
         assert player.fide_id is not None
         by_fide[player.fide_id] = player
     unmatched = [i for i in usable if i.fide_id is None or i.fide_id not in by_fide]
     names = sorted({i.name for i in unmatched})
-    by_name: dict[str, list[KnownPlayer]] = defaultdict(list)
-    for player in queries.players_by_name(db, names):
+    by_name: dict[str, list[PlayerRow]] = defaultdict(list)
+    for player in players_in(db, "name", names):
         by_name[player.name].append(player)
     folded = sorted({i.name.lower() for i in unmatched if i.name not in by_name})
-    by_lower: dict[str, list[KnownPlayer]] = defaultdict(list)
-    for player in queries.players_by_lower_name(db, folded):
+    by_lower: dict[str, list[PlayerRow]] = defaultdict(list)
+    for player in players_in(db, "lower(name)", folded):
         by_lower[player.name.lower()].append(player)
     for identity in usable:
         if identity.fide_id is not None and identity.fide_id in by_fide:
@@ -106,7 +105,7 @@ def _match_players(db: Db, identities: list[Identity]) -> None:
             identity.new = True
 
 
-def _use(identity: Identity, player: KnownPlayer) -> None:
+def _use(identity: Identity, player: PlayerRow) -> None:
     identity.player_id = player.id
     identity.external = player.external
     identity.stored_birth_year = player.birth_year
@@ -142,7 +141,7 @@ def _decide_new_players(identities: list[Identity], policy: CreatePlayers) -> No
             identity.external = policy == "external"
 
 
-def _label(player: KnownPlayer) -> str:
+def _label(player: PlayerRow) -> str:
     fide = f", FIDE {player.fide_id}" if player.fide_id else ""
     return f"#{player.id} {player.name}{fide}"
 

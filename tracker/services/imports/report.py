@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, Literal, get_args
 
+from tracker.db.queries.imports import ImportRow as ImportRow  # re-exported
 from tracker.db.queries.imports import TcMonth as TcMonth  # re-exported
 from tracker.errors import InvalidInputError
 from tracker.importers.records import BLOCK
@@ -165,21 +166,3 @@ class ImportReport:
     @property
     def skipped(self) -> tuple[FileReport, ...]:
         return tuple(f for f in self.files if f.status == "skipped")
-
-
-@dataclass(frozen=True)
-class ImportRow:
-    """One line of ``tracker import list``."""
-
-    id: int
-    file: str
-    sha256: str
-    format: str
-    imported_at: dt.datetime
-    added: int
-    already_present: int
-    skipped: int
-    invalid: int
-    byes: int
-    players_created: int
-    games_now: int  # games still linked to this import

@@ -13,7 +13,8 @@ from tracker.db.queries import byes as bye_queries
 from tracker.db.queries import games as game_queries
 from tracker.db.queries import imports as queries
 from tracker.db.queries.games import EventRow, GameFields
-from tracker.db.queries.imports import NewImport, NewPlayer
+from tracker.db.queries.imports import NewImport
+from tracker.db.queries.players import PlayerRow
 from tracker.errors import InvalidInputError
 from tracker.months import month_label
 from tracker.ratings.fide import changed_period
@@ -128,7 +129,8 @@ class Writer:
         if not needed:
             return ()
         rows = [
-            NewPlayer(
+            PlayerRow(
+                id=0,
                 name=i.name,
                 fide_id=i.fide_id,
                 federation=i.federation
@@ -140,6 +142,8 @@ class Writer:
                 sex=i.sex if i.sex in ("m", "f") else None,
                 title=i.title if i.title in TITLES else None,
                 external=i.external,
+                lichess=None,
+                chesscom=None,
             )
             for i in needed
         ]

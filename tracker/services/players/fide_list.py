@@ -48,7 +48,6 @@ from tracker.db.driver import Db
 from tracker.db.queries import fide_list as q
 from tracker.db.queries import lists as list_queries
 from tracker.db.queries import players as player_queries
-from tracker.db.queries.imports import NewPlayer
 from tracker.db.queries.players import PlayerRow, SeedRow
 from tracker.errors import InvalidInputError
 from tracker.importers.fidelist import FideListEntry, FideListReader, tc_from_name
@@ -114,7 +113,7 @@ class _Player:
 def _players(db: Db, rows: list[PlayerRow]) -> list[_Player]:
     """The players of ``rows`` with their seeds."""
     seeds: dict[int, dict[str, SeedRow]] = {}
-    for seed in q.seeds_of(db, [r.id for r in rows]):
+    for seed in player_queries.all_seeds(db, [r.id for r in rows]):
         seeds.setdefault(seed.player_id, {})[seed.tc] = seed
     return [
         _Player(
@@ -271,7 +270,7 @@ class _Apply:
     def apply(self, entries: Iterable[FideListEntry], known: dict[int, int]) -> None:
         entries = list(entries)
         ids = sorted({known[e.fide_id] for e in entries if e.fide_id in known})
-        players = {p.id: p for p in _players(self.db, q.players_by_id(self.db, ids))}
+        players = {p.id: p for p in _players(self.db, player_queries.players_by_ids(self.db, ids))}
         by_name = self._unnumbered([e for e in entries if e.fide_id not in known])
         everyone = ids + [p.id for p in by_name.values() if p.id is not None]
         played = self._rated_before(everyone)
@@ -409,9 +408,10 @@ class _Apply:
 
     def _add(self, player: _Player, fide_id: int) -> None:
         """Store a new player of the list, and his seed."""
-        player.id = q.add_player(
+        player.id = player_queries.insert_player(
             self.db,
-            NewPlayer(
+            PlayerRow(
+                0,
                 player.name,
                 fide_id,
                 player.federation,
@@ -419,17 +419,19 @@ class _Apply:
                 player.sex,
                 player.title,
                 external=False,
+                lichess=None,
+                chesscom=None,
             ),
         )
         player.seeds = {tc: s._replace(player_id=player.id) for tc, s in player.seeds.items()}
         for seed in player.seeds.values():
-            q.add_seed(self.db, seed)
+            player_queries.insert_seed(self.db, seed)
 
     def _unnumbered(self, entries: list[FideListEntry]) -> dict[str, _Player]:
         """Players without a FIDE id who are the only one of their name: new list players of
         that name are them."""
         found: dict[str, list[PlayerRow]] = {}
-        for row in q.players_named(self.db, sorted({e.name for e in entries})):
+        for row in player_queries.players_in(self.db, "name", {e.name for e in entries}):
             found.setdefault(row.name, []).append(row)
         listed: dict[str, int] = {}
         for e in entries:
@@ -495,8 +497,8 @@ class _Apply:
         player.seeds[self.tc] = stored
         if player.id is not None:
             if old is not None:
-                q.remove_seed(self.db, player.id, self.tc)
-            q.add_seed(self.db, stored)
+                player_queries.delete_seed(self.db, player.id, self.tc)
+            player_queries.insert_seed(self.db, stored)
         return seed.rating  # a player with games keeps his seed (above): nothing goes stale
 
     def notes(self, recoded: int) -> list[str]:

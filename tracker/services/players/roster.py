@@ -244,8 +244,8 @@ def add_player(
         if fields[column] is not None:
             _check_account_free(db, column, fields[column], None)
     check_name_free(db, fields["name"], force=force)
-    new_id = q.insert_player(db, external=external, **fields)
-    player = PlayerRow(id=new_id, external=external, **fields)
+    player = PlayerRow(id=0, external=external, **fields)
+    player = player._replace(id=q.insert_player(db, player))
     seeds = [] if seed is None else [seed_row(seed)]
     for s in seeds:
         _insert_seed(db, player.id, s)
