@@ -327,11 +327,15 @@ _READ: dict[object, Callable[[Any], Any]] = {
 }
 
 
-@functools.cache
 def reader(kind: type[R]) -> Callable[[Row], R]:
     """What makes a row of the driver's into ``kind`` (a named tuple of the query's columns,
     in order): each column whose field is declared a date, a timestamp, a flag or bytes
     (or None) read as :data:`_READ` says, the others as the driver gives them."""
+    return cast("Callable[[Row], R]", _reader(kind))
+
+
+@functools.cache
+def _reader(kind: type[tuple[Any, ...]]) -> Callable[[Row], Any]:
     hints = get_type_hints(kind)
     steps = []
     for i, name in enumerate(cast(Any, kind)._fields):
@@ -340,9 +344,9 @@ def reader(kind: type[R]) -> Callable[[Row], R]:
         read = next((_READ[t] for t in declared if t in _READ), None)
         if read is not None:
             steps.append((i, read))
-    make: Callable[[Iterable[Any]], R] = cast(Any, kind)._make
+    make: Callable[[Iterable[Any]], Any] = cast(Any, kind)._make
 
-    def typed(row: Row) -> R:
+    def typed(row: Row) -> Any:
         values = list(row)
         for i, read in steps:
             if values[i] is not None:

@@ -33,10 +33,11 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from tracker.db.driver import Db
-from tracker.db.queries import norms as queries
+from tracker.db.queries import events as queries
 from tracker.db.queries.byes import event_byes
 from tracker.db.queries.events import EventFacts
-from tracker.db.queries.games import event_by_id
+from tracker.db.queries.games import GameRow, event_by_id
+from tracker.db.queries.players import PlayerRow
 from tracker.errors import InvalidInputError
 from tracker.months import month_of
 from tracker.ratings import fide
@@ -145,8 +146,8 @@ class _NormEvent:
     """What the norms of an event's players are worked out from: its standard games, its
     people, their byes, the rounds declared and scheduled, the list in force."""
 
-    games: list[queries.NormGame]
-    people: dict[int, queries.NormPlayer]
+    games: list[GameRow]
+    people: dict[int, PlayerRow]
     listed: dict[int, int | None]
     list_date: dt.date  # the list in force at the start (§1.4.6 a)
     byes: Counter[int]
@@ -181,7 +182,7 @@ class _NormEvent:
             facts.scoreless = {pid for pid in facts.people if facts.is_scoreless(pid)}
         return facts
 
-    def rating_of(self, g: queries.NormGame, pid: int) -> int | None:
+    def rating_of(self, g: GameRow, pid: int) -> int | None:
         """The rating the norms count for player ``pid`` in game ``g`` (§1.4.6)."""
         if self.people[pid].external:
             recorded = g.white_rating if g.white_id == pid else g.black_rating
@@ -201,7 +202,7 @@ class _NormEvent:
         points = sum(SCORES[g.result][0 if g.white_id == pid else 1] for g in against_rated)
         return bool(played and unrated and against_rated and points == 0)
 
-    def player_norms(self, who: queries.NormPlayer) -> PlayerNorms | None:
+    def player_norms(self, who: PlayerRow) -> PlayerNorms | None:
         """A player's norms in the event (None: he played no game of it)."""
         pid = who.id
         mine = sorted(
@@ -240,7 +241,7 @@ class _NormEvent:
         )
 
     def _opponents(
-        self, pid: int, mine: list[queries.NormGame]
+        self, pid: int, mine: list[GameRow]
     ) -> tuple[list[rules.Opponent], list[CountedGame], int, int]:
         """A player's opponents as the norms count them, his games counted, his forfeits
         and the forfeits he won (§1.4.2 c: a forfeit is not counted)."""

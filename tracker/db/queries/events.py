@@ -6,8 +6,10 @@ from __future__ import annotations
 import datetime as dt
 from typing import NamedTuple
 
-from tracker.db.driver import Db, chunks, day, maybe_day, stored_tc
+from tracker.db.driver import Db, day, insert_sql, maybe_day, reader
+from tracker.db.queries.games import GAME_COLUMNS, GameRow
 from tracker.db.queries.hints import not_indexed
+from tracker.db.queries.players import PlayerRow
 from tracker.db.queries.rated_games import UNPLAYED
 from tracker.vocabulary import TimeControl
 
@@ -30,9 +32,7 @@ def event_facts(db: Db, event_id: int) -> EventFacts:
     tcs = db.scalars(
         "SELECT DISTINCT tc FROM games WHERE event_id = :id ORDER BY tc", {"id": event_id}
     )
-    return EventFacts(
-        int(row[0]), str(row[1]), day(row[2]), maybe_day(row[3]), tuple(map(stored_tc, tcs))
-    )
+    return reader(EventFacts)((*row, tuple(tcs)))
 
 
 def set_rated_in(db: Db, event_id: int, month: dt.date | None) -> None:
@@ -69,11 +69,7 @@ class EventRatingRow(NamedTuple):
 def put_event_rating(db: Db, given: EventRatingRow) -> None:
     """Store a given rating (replacing the player's in the event)."""
     delete_event_rating(db, given.event_id, given.player_id)
-    db.run(
-        "INSERT INTO event_ratings (event_id, player_id, rating) "
-        "VALUES (:event_id, :player_id, :rating)",
-        given._asdict(),
-    )
+    db.run(insert_sql("event_ratings", EventRatingRow._fields), given._asdict())
 
 
 def delete_event_rating(db: Db, event_id: int, player_id: int) -> int:
@@ -95,7 +91,8 @@ class NotedEvent(NamedTuple):
 
 def noted_events(db: Db, player_id: int) -> list[NotedEvent]:
     """The player's events with a stated rating period or a rating given for him."""
-    rows = db.all(
+    return db.rows(
+        NotedEvent,
         """
         SELECT e.id, e.name, e.rated_in, r.rating FROM events e
         LEFT JOIN event_ratings r ON r.event_id = e.id AND r.player_id = :pid
@@ -108,10 +105,6 @@ def noted_events(db: Db, player_id: int) -> list[NotedEvent]:
         ORDER BY e.id""",
         {"pid": player_id},
     )
-    return [
-        NotedEvent(int(e), str(name), maybe_day(rated), None if ro is None else int(ro))
-        for e, name, rated, ro in rows
-    ]
 
 
 def event_names(db: Db) -> list[str]:
@@ -166,11 +159,12 @@ class EventSummary(NamedTuple):
 def event_summaries(db: Db, event_id: int | None = None) -> list[EventSummary]:
     """Every event (or the one ``event_id``) by time control, by start and id."""
     where = "" if event_id is None else "WHERE e.id = :id"
-    rows = db.all(
+    return db.rows(
+        EventSummary,
         f"""
         SELECT e.id, e.name, e.start_date, e.start_fixed, e.rated_in,
             coalesce(g.tc, e.tc), count(g.id),
-            sum(CASE WHEN g.result NOT IN {_FORFEITS} THEN 1 ELSE 0 END),
+            coalesce(sum(CASE WHEN g.result NOT IN {_FORFEITS} THEN 1 ELSE 0 END), 0),
             min(CASE WHEN g.result NOT IN {_FORFEITS} THEN g.played_on END),
             max(CASE WHEN g.result NOT IN {_FORFEITS} THEN g.played_on END),
             e.end_date, e.rounds, e.kind
@@ -180,24 +174,6 @@ def event_summaries(db: Db, event_id: int | None = None) -> list[EventSummary]:
         ORDER BY e.start_date, e.id, g.tc""",
         {} if event_id is None else {"id": event_id},
     )
-    return [
-        EventSummary(
-            int(i),
-            str(name),
-            day(start),
-            bool(fixed),
-            maybe_day(rated),
-            tc,
-            int(n),
-            int(played or 0),
-            maybe_day(first),
-            maybe_day(last),
-            maybe_day(end),
-            rounds,
-            kind,
-        )
-        for i, name, start, fixed, rated, tc, n, played, first, last, end, rounds, kind in rows
-    ]
 
 
 def event_player_counts(db: Db) -> dict[tuple[int, str], int]:
@@ -213,60 +189,29 @@ def event_player_counts(db: Db) -> dict[tuple[int, str], int]:
     return {(int(e), str(tc)): int(n) for e, tc, n in rows}
 
 
-class EventGame(NamedTuple):
-    """One game of an event, as ``event show`` and ``event merge`` read it."""
-
-    id: int
-    played_on: dt.date
-    round: str | None
-    white_id: int
-    black_id: int
-    result: str
-    tc: TimeControl
-    white_rating: int | None
-    black_rating: int | None
-    natural_key: str
-
-
-def event_games(db: Db, event_id: int) -> list[EventGame]:
+def event_games(db: Db, event_id: int) -> list[GameRow]:
     """The event's games (forfeits included) in date order, then as entered."""
-    rows = db.all(
-        "SELECT id, played_on, round, white_id, black_id, result, tc, white_rating, "
-        "black_rating, natural_key FROM games WHERE event_id = :id ORDER BY played_on, id",
+    sql = f"SELECT {GAME_COLUMNS} FROM games WHERE event_id = :id ORDER BY played_on, id"
+    return db.rows(GameRow, sql, {"id": event_id})
+
+
+def event_players(db: Db, event_id: int) -> list[PlayerRow]:
+    """The players of the event's games, by name and id."""
+    return db.rows(
+        PlayerRow,
+        f"""
+        SELECT {", ".join(f"p.{c}" for c in PlayerRow._fields)} FROM players p
+        WHERE p.id IN (SELECT white_id FROM games WHERE event_id = :id
+                       UNION SELECT black_id FROM games WHERE event_id = :id)
+        ORDER BY p.name, p.id""",
         {"id": event_id},
     )
-    return [
-        EventGame(int(i), day(on), rnd, int(w), int(b), str(r), stored_tc(tc), wr, br, str(key))
-        for i, on, rnd, w, b, r, tc, wr, br, key in rows
-    ]
-
-
-class EventPlayer(NamedTuple):
-    id: int
-    name: str
-    external: bool
-
-
-def players_of(db: Db, ids: list[int]) -> dict[int, EventPlayer]:
-    """Name and kind of each of the players ``ids``."""
-    out: dict[int, EventPlayer] = {}
-    for chunk in chunks(sorted(set(ids))):
-        for i, name, external in db.all(
-            "SELECT id, name, external FROM players WHERE id IN (:ids)", {"ids": chunk}
-        ):
-            out[int(i)] = EventPlayer(int(i), str(name), bool(external))
-    return out
 
 
 def games_with_keys(db: Db, keys: list[str]) -> dict[str, int]:
     """The games stored under the natural keys ``keys``: key to game id."""
-    out: dict[str, int] = {}
-    for chunk in chunks(sorted(set(keys))):
-        for key, gid in db.all(
-            "SELECT natural_key, id FROM games WHERE natural_key IN (:keys)", {"keys": chunk}
-        ):
-            out[str(key)] = int(gid)
-    return out
+    sql = "SELECT natural_key, id FROM games WHERE natural_key IN (:keys)"
+    return {str(key): int(gid) for key, gid in db.all_in(sql, keys, name="keys")}
 
 
 def rename_event(db: Db, event_id: int, name: str, key: str) -> None:

@@ -6,7 +6,7 @@ import datetime as dt
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from tracker.db.driver import Db, day, maybe_day
+from tracker.db.driver import Db, reader
 from tracker.vocabulary import TimeControl
 
 
@@ -54,46 +54,13 @@ _GAMES = """
     ORDER BY g.played_on, g.id"""
 
 
-#: The columns of one side of a game (:func:`_side`'s parameters).
-_SIDE = 8
-
-
-def _side(
-    pid: int,
-    name: str,
-    fide_id: int | None,
-    title: str | None,
-    federation: str | None,
-    born: int | None,
-    sex: str | None,
-    external: Any,
-) -> GameSide:
-    return GameSide(pid, name, fide_id, title, federation, born, sex, bool(external))
-
-
 def game_lines(db: Db, where: str, params: Mapping[str, Any]) -> list[GameLine]:
     """The games that meet ``where`` (a condition on ``games g``, as
     :func:`tracker.services.games.filter_games` gives it), by date, then in the order they
     were stored."""
-    out = []
-    for row in db.all(_GAMES.format(where=where), params):
-        gid, on, result, tc, event, start, site, round_, wr, br, import_id, *sides = row
-        white, black = sides[:_SIDE], sides[_SIDE:]
-        out.append(
-            GameLine(
-                id=gid,
-                played_on=day(on),
-                result=result,
-                tc=tc,
-                event=event,
-                event_start=maybe_day(start),
-                site=site,
-                round=round_,
-                white_rating=wr,
-                black_rating=br,
-                import_id=import_id,
-                white=_side(*white),
-                black=_side(*black),
-            )
-        )
-    return out
+    line, side = reader(GameLine), reader(GameSide)
+    head, width = len(GameLine._fields) - 2, len(GameSide._fields)  # the game's, a side's
+    return [
+        line((*row[:head], side(row[head : head + width]), side(row[head + width :])))
+        for row in db.all(_GAMES.format(where=where), params)
+    ]

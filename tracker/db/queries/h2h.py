@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import NamedTuple
 
-from tracker.db.driver import Db, day, stored_tc
+from tracker.db.driver import Db
 from tracker.db.queries.hints import not_indexed
 from tracker.vocabulary import TimeControl
 
@@ -31,7 +31,8 @@ def games_between(db: Db, a: int, b: int | None, tc: TimeControl | None) -> list
         players = "(g.white_id = :a OR g.black_id = :a)"
     else:
         players = "((g.white_id = :a AND g.black_id = :b) OR (g.white_id = :b AND g.black_id = :a))"
-    rows = db.all(
+    return db.rows(
+        Meeting,
         f"""
         SELECT g.id, g.played_on, g.white_id, g.black_id, g.result, g.tc, e.name, g.round
         FROM games g LEFT JOIN events e ON e.id = g.event_id
@@ -39,7 +40,3 @@ def games_between(db: Db, a: int, b: int | None, tc: TimeControl | None) -> list
         ORDER BY g.played_on, g.id""",
         {"a": a, "b": b, "tc": tc},
     )
-    return [
-        Meeting(int(gid), day(on), int(w), int(bl), str(res), stored_tc(t), ev, rnd)
-        for gid, on, w, bl, res, t, ev, rnd in rows
-    ]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import NamedTuple
 
-from tracker.db.driver import Db, chunks, day, maybe_day
+from tracker.db.driver import Db, day, maybe_day
 from tracker.db.queries.hints import not_indexed
 from tracker.vocabulary import TimeControl
 
@@ -72,7 +72,8 @@ class StoredShadow(NamedTuple):
 
 def stored_shadow(db: Db, tc: TimeControl, player_id: int) -> list[StoredShadow]:
     """Every stored shadow of the player in the closed periods of ``tc``, in order."""
-    rows = db.all(
+    return db.rows(
+        StoredShadow,
         """
         SELECT r.month, h.game_id, g.played_on, h.rating, h.rd, h.volatility, h.last_played,
             h.games
@@ -83,10 +84,6 @@ def stored_shadow(db: Db, tc: TimeControl, player_id: int) -> list[StoredShadow]
         ORDER BY r.month, g.played_on, h.game_id""",
         {"tc": tc, "pid": player_id},
     )
-    return [
-        StoredShadow(day(month), game, maybe_day(on), rating, rd, vol, maybe_day(last), games)
-        for month, game, on, rating, rd, vol, last, games in rows
-    ]
 
 
 def all_player_names(db: Db) -> dict[int, str]:
@@ -96,7 +93,4 @@ def all_player_names(db: Db) -> dict[int, str]:
 
 def event_names(db: Db, ids: list[int]) -> dict[int, str]:
     """The name of each of the events ``ids``, by id."""
-    out: dict[int, str] = {}
-    for chunk in chunks(sorted(set(ids))):
-        out.update(db.all("SELECT id, name FROM events WHERE id IN (:ids)", {"ids": chunk}))
-    return out
+    return dict(db.all_in("SELECT id, name FROM events WHERE id IN (:ids)", ids))

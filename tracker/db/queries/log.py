@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import NamedTuple
 
-from tracker.db.driver import Db, day, moment
+from tracker.db.driver import Db, insert_sql
 
 
 class LogRow(NamedTuple):
@@ -17,19 +17,14 @@ class LogRow(NamedTuple):
 
 
 def insert_log(db: Db, at: dt.datetime, command: str, entries: str) -> int:
-    return db.insert(
-        "INSERT INTO change_log (at, command, entries) VALUES (:at, :command, :entries)",
-        {"at": at, "command": command, "entries": entries},
-    )
+    values = {"at": at, "command": command, "entries": entries}
+    return db.insert(insert_sql("change_log", values), values)
 
 
 def log_rows(db: Db, since: int = 0) -> list[LogRow]:
     """Every entry after number ``since``, oldest first."""
-    rows = db.all(
-        "SELECT id, at, command, entries FROM change_log WHERE id > :since ORDER BY id",
-        {"since": since},
-    )
-    return [LogRow(int(i), moment(at), str(c), str(e)) for i, at, c, e in rows]
+    sql = "SELECT id, at, command, entries FROM change_log WHERE id > :since ORDER BY id"
+    return db.rows(LogRow, sql, {"since": since})
 
 
 class RemovedGameRow(NamedTuple):
@@ -40,19 +35,12 @@ class RemovedGameRow(NamedTuple):
 
 
 def insert_removed_game(db: Db, removed: RemovedGameRow) -> None:
-    db.run(
-        "INSERT INTO removed_games (id, log_id, game, month) VALUES (:id, :log_id, :game, :month)",
-        removed._asdict(),
-    )
+    db.run(insert_sql("removed_games", RemovedGameRow._fields), removed._asdict())
 
 
 def removed_game(db: Db, game_id: int) -> RemovedGameRow | None:
-    row = db.first(
-        "SELECT id, log_id, game, month FROM removed_games WHERE id = :id", {"id": game_id}
-    )
-    return (
-        None if row is None else RemovedGameRow(int(row[0]), int(row[1]), str(row[2]), day(row[3]))
-    )
+    sql = "SELECT id, log_id, game, month FROM removed_games WHERE id = :id"
+    return db.row(RemovedGameRow, sql, {"id": game_id})
 
 
 def delete_removed_game(db: Db, game_id: int) -> None:
@@ -61,6 +49,4 @@ def delete_removed_game(db: Db, game_id: int) -> None:
 
 def insert_game_with_id(db: Db, game_id: int, columns: dict[str, object]) -> None:
     """Put a removed game back with its own id."""
-    names = ", ".join(["id", *columns])
-    values = ", ".join([":id", *(f":{name}" for name in columns)])
-    db.run(f"INSERT INTO games ({names}) VALUES ({values})", {"id": game_id, **columns})
+    db.run(insert_sql("games", ["id", *columns]), {"id": game_id, **columns})

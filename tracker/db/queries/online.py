@@ -6,66 +6,24 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
-from tracker.db.driver import Db, chunks, day
-from tracker.db.queries.players import PlayerName
+from tracker.db.driver import Db, day
+from tracker.db.queries.players import PLAYERS, PlayerName, PlayerRow
 from tracker.vocabulary import PLATFORMS
 
 # ------------------------------------------------------------------------------- accounts
 
 
-class Account(NamedTuple):
-    """A player and the online accounts linked to him."""
-
-    id: int
-    name: str
-    lichess: str | None
-    chesscom: str | None
-
-    def user(self, platform: str) -> str | None:
-        """His user name on ``platform`` (a key of :data:`ONLINE_PLATFORMS`: the column of
-        his account), if linked."""
-        user: str | None = getattr(self, platform)
-        return user
-
-
-_ACCOUNT = "SELECT id, name, lichess, chesscom FROM players"
-
-
-def _accounts(db: Db, sql: str, params: dict[str, Any] | None = None) -> list[Account]:
-    return [
-        Account(pid, name, lichess, chesscom)
-        for pid, name, lichess, chesscom in db.all(sql, params)
-    ]
-
-
-def account(db: Db, player_id: int) -> Account | None:
-    found = _accounts(db, f"{_ACCOUNT} WHERE id = :id", {"id": player_id})
-    return found[0] if found else None
-
-
-def accounts(db: Db, player_ids: Iterable[int]) -> dict[int, Account]:
-    """The players of ``player_ids`` (those that exist), by id."""
-    out: dict[int, Account] = {}
-    for chunk in chunks(sorted(set(player_ids))):
-        out.update(
-            (a.id, a) for a in _accounts(db, f"{_ACCOUNT} WHERE id IN (:ids)", {"ids": chunk})
-        )
-    return out
-
-
-def linked_accounts(db: Db) -> list[Account]:
+def linked_accounts(db: Db) -> list[PlayerRow]:
     """Every player with a linked account, by name."""
-    return _accounts(
-        db,
-        f"{_ACCOUNT} WHERE lichess IS NOT NULL OR chesscom IS NOT NULL ORDER BY name, id",
+    return db.rows(
+        PlayerRow, f"{PLAYERS} WHERE lichess IS NOT NULL OR chesscom IS NOT NULL ORDER BY name, id"
     )
 
 
-def chesscom_accounts(db: Db, users: Sequence[str]) -> list[Account]:
+def chesscom_accounts(db: Db, users: Sequence[str]) -> list[PlayerRow]:
     """The players linked to one of the Chess.com ``users`` (lower case), by name."""
-    return _accounts(
-        db, f"{_ACCOUNT} WHERE lower(chesscom) IN (:users) ORDER BY name", {"users": users}
-    )
+    sql = f"{PLAYERS} WHERE lower(chesscom) IN (:users) ORDER BY name"
+    return db.rows(PlayerRow, sql, {"users": users})
 
 
 _LINKED: dict[str, str] = {
@@ -77,7 +35,7 @@ _LINKED: dict[str, str] = {
 
 def tracked_on(db: Db, platform: str) -> list[PlayerName]:
     """The tracked players linked to ``platform`` (one of :data:`PLATFORMS`), by name."""
-    return [PlayerName(pid, name) for pid, name in db.all(_LINKED[platform])]
+    return db.rows(PlayerName, _LINKED[platform])
 
 
 # --------------------------------------------------------------------------------- points
@@ -92,12 +50,12 @@ class StoredPoint(NamedTuple):
 
 def stored_points(db: Db, player_id: int, platform: str) -> list[StoredPoint]:
     """A player's points stored for ``platform``."""
-    rows = db.all(
+    return db.rows(
+        StoredPoint,
         "SELECT id, perf, day, rating FROM online_ratings "
         "WHERE player_id = :pid AND platform = :platform",
         {"pid": player_id, "platform": platform},
     )
-    return [StoredPoint(row_id, perf, day(on), rating) for row_id, perf, on, rating in rows]
 
 
 class PerfPoint(NamedTuple):
@@ -125,32 +83,20 @@ def set_rating(db: Db, point_id: int, rating: int) -> None:
 
 def last_days(db: Db, player_ids: Iterable[int]) -> dict[tuple[int, str], dt.date]:
     """The day of each player's latest stored point, per platform."""
-    out: dict[tuple[int, str], dt.date] = {}
-    for chunk in chunks(sorted(set(player_ids))):
-        rows = db.all(
-            "SELECT player_id, platform, max(day) FROM online_ratings "
-            "WHERE player_id IN (:ids) GROUP BY player_id, platform",
-            {"ids": chunk},
-        )
-        out.update(((pid, platform), day(last)) for pid, platform, last in rows)
-    return out
+    sql = (
+        "SELECT player_id, platform, max(day) FROM online_ratings "
+        "WHERE player_id IN (:ids) GROUP BY player_id, platform"
+    )
+    return {(pid, platform): day(last) for pid, platform, last in db.all_in(sql, player_ids)}
 
 
-def _perf_points(rows: Iterable[tuple[Any, ...]]) -> list[PerfPoint]:
-    return [
-        PerfPoint(pid, platform, perf, day(on), rating) for pid, platform, perf, on, rating in rows
-    ]
+_POINTS = f"SELECT {', '.join(PerfPoint._fields)} FROM online_ratings"
 
 
 def player_points(db: Db, player_id: int) -> list[PerfPoint]:
     """A player's every stored point, by platform, perf and day."""
-    return _perf_points(
-        db.all(
-            "SELECT player_id, platform, perf, day, rating FROM online_ratings "
-            "WHERE player_id = :pid ORDER BY platform, perf, day",
-            {"pid": player_id},
-        )
-    )
+    sql = f"{_POINTS} WHERE player_id = :pid ORDER BY platform, perf, day"
+    return db.rows(PerfPoint, sql, {"pid": player_id})
 
 
 def perf_points(
@@ -165,11 +111,7 @@ def perf_points(
         params[f"platform{i}"], params[f"perf{i}"] = platform, perf
         tests.append(f"(platform = :platform{i} AND perf = :perf{i})")
     sql = (
-        "SELECT player_id, platform, perf, day, rating FROM online_ratings "
-        f"WHERE player_id IN (:ids) AND ({' OR '.join(tests)}) "
+        f"{_POINTS} WHERE player_id IN (:ids) AND ({' OR '.join(tests)}) "
         "ORDER BY player_id, platform, day"
     )
-    out: list[PerfPoint] = []
-    for chunk in chunks(sorted(set(player_ids))):
-        out.extend(_perf_points(db.all(sql, {**params, "ids": chunk})))
-    return out
+    return db.rows_in(PerfPoint, sql, player_ids, params)

@@ -26,6 +26,12 @@ class PlayerRow(NamedTuple):
     lichess: str | None
     chesscom: str | None
 
+    def user(self, platform: str) -> str | None:
+        """His user name on ``platform`` (a key of :data:`~tracker.vocabulary.PLATFORMS`: the
+        column of his account), if linked."""
+        user: str | None = getattr(self, platform)
+        return user
+
 
 class SeedRow(NamedTuple):
     """A tracked player's seed: his state on one list before tracking starts."""
@@ -58,7 +64,8 @@ class TrackedFideId(NamedTuple):
     name: str
 
 
-_PLAYER = f"SELECT {', '.join(PlayerRow._fields)} FROM players"
+#: A player's columns, as :class:`PlayerRow` reads them.
+PLAYERS = f"SELECT {', '.join(PlayerRow._fields)} FROM players"
 #: The columns a new player or a change of one writes: all but the key.
 _CHANGEABLE = PlayerRow._fields[1:]
 _SEEDS = f"SELECT {', '.join(SeedRow._fields)} FROM player_seeds"
@@ -69,33 +76,33 @@ _SEEDS = f"SELECT {', '.join(SeedRow._fields)} FROM player_seeds"
 
 def player_by_id(db: Db, player_id: int) -> PlayerRow | None:
     """The player with this id."""
-    return db.row(PlayerRow, f"{_PLAYER} WHERE id = :id", {"id": player_id})
+    return db.row(PlayerRow, f"{PLAYERS} WHERE id = :id", {"id": player_id})
 
 
 def players_by_ids(db: Db, ids: Iterable[int]) -> list[PlayerRow]:
     """The players of these ids (those that exist), by id."""
-    return db.rows_in(PlayerRow, f"{_PLAYER} WHERE id IN (:ids) ORDER BY id", ids)
+    return db.rows_in(PlayerRow, f"{PLAYERS} WHERE id IN (:ids) ORDER BY id", ids)
 
 
 def players_in(db: Db, column: str, values: Iterable[Any]) -> list[PlayerRow]:
     """The players whose ``column`` (of ``players``, or an expression of one such as
     ``lower(name)``) is one of ``values``, in no particular order."""
-    return db.rows_in(PlayerRow, f"{_PLAYER} WHERE {column} IN (:values)", values, name="values")
+    return db.rows_in(PlayerRow, f"{PLAYERS} WHERE {column} IN (:values)", values, name="values")
 
 
 def player_with_fide_id(db: Db, fide_id: int) -> PlayerRow | None:
-    return db.row(PlayerRow, f"{_PLAYER} WHERE fide_id = :fide_id", {"fide_id": fide_id})
+    return db.row(PlayerRow, f"{PLAYERS} WHERE fide_id = :fide_id", {"fide_id": fide_id})
 
 
 def players_named(db: Db, name: str) -> list[PlayerRow]:
     """The players of exactly this name, in the order they were added."""
-    return db.rows(PlayerRow, f"{_PLAYER} WHERE name = :name ORDER BY id", {"name": name})
+    return db.rows(PlayerRow, f"{PLAYERS} WHERE name = :name ORDER BY id", {"name": name})
 
 
 def players_named_lower(db: Db, folded: str) -> list[PlayerRow]:
     """The players whose name in SQL's lower case (ASCII letters only) is ``folded``, in the
     order they were added."""
-    sql = f"{_PLAYER} WHERE lower(name) = :folded ORDER BY id"
+    sql = f"{PLAYERS} WHERE lower(name) = :folded ORDER BY id"
     return db.rows(PlayerRow, sql, {"folded": folded})
 
 
@@ -109,8 +116,8 @@ def namesake_ids(db: Db, name: str, player_id: int) -> list[int]:
 
 
 def fide_id_owner(db: Db, fide_id: int) -> PlayerName | None:
-    row = db.first("SELECT id, name FROM players WHERE fide_id = :fide_id", {"fide_id": fide_id})
-    return None if row is None else PlayerName(*row)
+    sql = "SELECT id, name FROM players WHERE fide_id = :fide_id"
+    return db.row(PlayerName, sql, {"fide_id": fide_id})
 
 
 _ACCOUNT_OWNER: dict[str, str] = {
@@ -122,20 +129,17 @@ _ACCOUNT_OWNER: dict[str, str] = {
 def account_owner(db: Db, column: str, user: str) -> PlayerName | None:
     """Who has the online account ``user`` (compared in lower case) in ``column``
     (``lichess`` or ``chesscom``)."""
-    row = db.first(_ACCOUNT_OWNER[column], {"user": user.lower()})
-    return None if row is None else PlayerName(*row)
+    return db.row(PlayerName, _ACCOUNT_OWNER[column], {"user": user.lower()})
 
 
 def all_names(db: Db) -> list[PlayerName]:
     """Every player's id and name, in the order they were added."""
-    rows = db.all("SELECT id, name FROM players ORDER BY id")
-    return [PlayerName(pid, name) for pid, name in rows]
+    return db.rows(PlayerName, "SELECT id, name FROM players ORDER BY id")
 
 
 def names_by_name(db: Db) -> list[PlayerName]:
     """Every player's id and name, by name (as the database orders them) and id."""
-    rows = db.all("SELECT id, name FROM players ORDER BY name, id")
-    return [PlayerName(pid, name) for pid, name in rows]
+    return db.rows(PlayerName, "SELECT id, name FROM players ORDER BY name, id")
 
 
 def distinct_names(db: Db) -> list[str]:
@@ -199,11 +203,11 @@ def listed_players(db: Db, external: bool | None = None) -> list[ListedPlayer]:
 
 def tracked_fide_ids(db: Db) -> list[TrackedFideId]:
     """The tracked players who have a FIDE id."""
-    rows = db.all(
+    return db.rows(
+        TrackedFideId,
         "SELECT fide_id, id, name FROM players WHERE fide_id IS NOT NULL AND external = :external",
         {"external": False},
     )
-    return [TrackedFideId(*row) for row in rows]
 
 
 # --------------------------------------------------------------------------------- writes

@@ -18,11 +18,8 @@ class SiteConfigRow(NamedTuple):
 
 def site_config(db: Db) -> SiteConfigRow | None:
     """The stored configuration (None: none stored yet)."""
-    row = db.first(f"SELECT {', '.join(SiteConfigRow._fields)} FROM site_config WHERE id = 1")
-    if row is None:
-        return None
-    title, about, url, logo, logo_type = row
-    return SiteConfigRow(title, about, url, None if logo is None else bytes(logo), logo_type)
+    sql = f"SELECT {', '.join(SiteConfigRow._fields)} FROM site_config WHERE id = 1"
+    return db.row(SiteConfigRow, sql)
 
 
 def save_site_config(db: Db, config: SiteConfigRow) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import NamedTuple
 
-from tracker.db.driver import Db, moment
+from tracker.db.driver import Db
 
 
 def player_counts(db: Db) -> tuple[int, int]:
@@ -30,13 +30,10 @@ class LastImport(NamedTuple):
 
 
 def last_import(db: Db) -> LastImport | None:
-    row = db.first(
-        "SELECT id, file_name, imported_at, games_added FROM imports ORDER BY id DESC LIMIT 1"
+    return db.row(
+        LastImport,
+        "SELECT id, file_name, imported_at, games_added FROM imports ORDER BY id DESC LIMIT 1",
     )
-    if row is None:
-        return None
-    import_id, name, at, added = row
-    return LastImport(import_id, name, moment(at), added)
 
 
 class MoveRow(NamedTuple):
@@ -50,10 +47,10 @@ class MoveRow(NamedTuple):
 def moves(db: Db, period_id: int) -> list[MoveRow]:
     """The rating changes on the list ``period_id`` published, of the players rated before
     it who played in its period."""
-    rows = db.all(
+    return db.rows(
+        MoveRow,
         "SELECT p.id, p.name, h.rating_before, h.rating, h.change"
         " FROM elo_history h JOIN players p ON p.id = h.player_id"
         " WHERE h.period_id = :period AND h.rating_before IS NOT NULL AND h.games > 0",
         {"period": period_id},
     )
-    return [MoveRow(*row) for row in rows]

@@ -25,6 +25,7 @@ from tracker.db.driver import Db
 from tracker.db.queries import byes as bye_queries
 from tracker.db.queries import events as queries
 from tracker.db.queries import games as game_queries
+from tracker.db.queries.players import players_by_ids
 from tracker.errors import ConflictError, InvalidInputError, NotFoundError, quoted
 from tracker.months import month_label, month_of, next_month
 from tracker.services import lists, log
@@ -399,11 +400,12 @@ def _facts_differ(db: Db, target: queries.EventFacts, source: queries.EventFacts
 
 
 def _games_clash(
-    db: Db, target: queries.EventFacts, moving: list[queries.EventGame], keys: dict[int, str]
+    db: Db, target: queries.EventFacts, moving: list[game_queries.GameRow], keys: dict[int, str]
 ) -> list[str]:
     """The games that would be games of ``target`` again once moved (same key)."""
     taken = queries.games_with_keys(db, list(keys.values()))
-    names = queries.players_of(db, [p for g in moving for p in (g.white_id, g.black_id)])
+    ids = [p for g in moving for p in (g.white_id, g.black_id)]
+    names = {p.id: p for p in players_by_ids(db, ids)}
     problems = []
     for g in moving:
         clash = taken.get(keys[g.id])
@@ -418,7 +420,10 @@ def _games_clash(
 
 
 def _starts_clash(
-    db: Db, target: queries.EventFacts, source: queries.EventFacts, moving: list[queries.EventGame]
+    db: Db,
+    target: queries.EventFacts,
+    source: queries.EventFacts,
+    moving: list[game_queries.GameRow],
 ) -> list[str]:
     """A game that would come before the declared start of ``target``."""
     if target.start_date <= source.start_date or not _fixed(db, target.id):
@@ -451,5 +456,5 @@ def _suffix(key: str) -> str:
 
 
 def _fixed(db: Db, event_id: int) -> bool:
-    facts = queries.event_summaries(db, event_id)
-    return bool(facts and facts[0].start_fixed)
+    event = game_queries.event_by_id(db, event_id)
+    return event is not None and event.start_fixed

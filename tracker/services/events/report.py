@@ -19,8 +19,9 @@ from tracker.db.driver import Db
 from tracker.db.queries import byes as bye_queries
 from tracker.db.queries import events as queries
 from tracker.db.queries import games as game_queries
+from tracker.db.queries.games import GameRow
 from tracker.db.queries.lists import ClosedMonth
-from tracker.db.queries.players import players_by_ids
+from tracker.db.queries.players import PlayerRow, players_by_ids
 from tracker.months import month_label, month_of, months_between, next_month
 from tracker.ratings import fide
 from tracker.services import lists
@@ -254,9 +255,8 @@ def show_event(
     when = _When.of(db, event.id, tc, today)
     span, closed_list = when.span, when.closed_list
     byes = bye_queries.event_byes(db, event.id)
-    players = queries.players_of(
-        db, [p for g in games for p in (g.white_id, g.black_id)] + [b.player_id for b in byes]
-    )
+    ids = [p for g in games for p in (g.white_id, g.black_id)] + [b.player_id for b in byes]
+    players = {p.id: p for p in players_by_ids(db, ids)}
     scores, counts = _scores(games, byes, players)
     # the periods rating the event's games, and each tracked player's details in them
     periods = _periods(span, games)
@@ -348,7 +348,7 @@ class _When:
         return cls(span, so_far, declared, end, status, closed_list, closed)
 
 
-def _periods(span: rated_games.EventSpan | None, games: list[queries.EventGame]) -> list[dt.date]:
+def _periods(span: rated_games.EventSpan | None, games: list[GameRow]) -> list[dt.date]:
     """The periods rating the event's played games (none until it has ended)."""
     if span is None or not span.ended:
         return []
@@ -356,7 +356,7 @@ def _periods(span: rated_games.EventSpan | None, games: list[queries.EventGame])
 
 
 def _scores(
-    games: list[queries.EventGame], byes: list[bye_queries.ByeRow], players: Mapping[int, object]
+    games: list[GameRow], byes: list[bye_queries.ByeRow], players: Mapping[int, object]
 ) -> tuple[dict[int, Decimal], dict[int, int]]:
     """Each player's points (a bye scores in the standings, as the event's rules give it)
     and games."""
@@ -376,8 +376,8 @@ def _scores(
 def _details(
     db: Db,
     tc: TimeControl,
-    games: list[queries.EventGame],
-    players: Mapping[int, queries.EventPlayer],
+    games: list[GameRow],
+    players: Mapping[int, PlayerRow],
     periods: tuple[list[dt.date], list[ClosedMonth]],
     shared: MonthDetails | None,
 ) -> tuple[dict[int, list[DetailGame]], dict[int, list[dt.date]]]:
@@ -416,8 +416,8 @@ def _ranks(order: list[int], place: Callable[[int], tuple[Decimal, ...]]) -> dic
 
 def _starting(
     ro: dict[int, int | None],
-    games: list[queries.EventGame],
-    players: Mapping[int, queries.EventPlayer],
+    games: list[GameRow],
+    players: Mapping[int, PlayerRow],
 ) -> dict[int, int | None]:
     """Each player's rating at the start: his Ro, an external player's the rating recorded
     on his first game."""
@@ -430,7 +430,7 @@ def _starting(
 
 
 def _cells(
-    games: list[queries.EventGame],
+    games: list[GameRow],
     byes: list[bye_queries.ByeRow],
     players: Mapping[int, object],
     ranks: dict[int, int],
@@ -455,7 +455,7 @@ def _cells(
 
 def _standing(
     pid: int,
-    player: queries.EventPlayer,
+    player: PlayerRow,
     place: tuple[int, int, int, Decimal],
     rating: int | None,
     mine: list[DetailGame],
@@ -509,7 +509,7 @@ def _result(points: Decimal, forfeit: bool) -> str:
     return "1" if points == 1 else "=" if points else "0"
 
 
-def _clean_rounds(games: list[queries.EventGame]) -> bool:
+def _clean_rounds(games: list[GameRow]) -> bool:
     """Whether every game has a round and no player plays twice in one round."""
     seen: set[tuple[str, int]] = set()
     for g in games:
@@ -560,7 +560,7 @@ def tie_breaks_of(kind: str | None) -> tuple[str, ...]:
     return TIE_BREAKS.get(kind or "", ("BH", "SB"))
 
 
-def _tie_breaks(games: list[queries.EventGame], scores: dict[int, Decimal]) -> dict[int, TieBreaks]:
+def _tie_breaks(games: list[GameRow], scores: dict[int, Decimal]) -> dict[int, TieBreaks]:
     """Each player's :class:`TieBreaks` from the event's games."""
     bh = {pid: Decimal(0) for pid in scores}
     sb = {pid: Decimal(0) for pid in scores}

@@ -23,7 +23,7 @@ from urllib.parse import quote
 
 from tracker.db.driver import Db
 from tracker.db.queries import online as q
-from tracker.db.queries.online import Account
+from tracker.db.queries.players import player_by_id
 from tracker.errors import InvalidInputError, NotFoundError
 from tracker.files import open_input
 from tracker.services import log
@@ -79,7 +79,7 @@ class Stored:
 
 def store_points(
     db: Db,
-    player: Account,
+    player: PlayerRow,
     platform: str,
     points: Iterable[OnlinePoint],
     notes: Sequence[str] = (),
@@ -121,10 +121,6 @@ def store_points(
     )
 
 
-def _account(player: PlayerRow) -> Account:
-    return Account(player.id, player.name, player.lichess, player.chesscom)
-
-
 def _notes(result: OnlineParse, where: str) -> list[str]:
     notes = [f"{where}: {p}" for p in result.problems[:5]]
     if len(result.problems) > 5:
@@ -151,7 +147,7 @@ def import_data(db: Db, data: bytes, path: Path, player_ref: str | None) -> list
     if why is not None:
         raise InvalidInputError(f"{path}: {why}")
     kind = parse.kind_of(payload)
-    player = _account(find(db, player_ref)) if player_ref is not None else None
+    player = find(db, player_ref) if player_ref is not None else None
     if kind == "lichess-history":
         if player is None:
             raise InvalidInputError(
@@ -217,7 +213,7 @@ def plan_fetch(db: Db, ref: str | None, platform: str | None) -> list[FetchTarge
     account; only ``platform`` if given."""
     platforms = [check_platform(platform)] if platform is not None else list(PLATFORMS)
     if ref is not None:
-        player = _account(find(db, ref))
+        player = find(db, ref)
         if not any(player.user(p) for p in platforms):
             which = " or ".join(ONLINE_PLATFORMS[p].label for p in platforms)
             raise NotFoundError(
@@ -305,7 +301,7 @@ def _download(t: FetchTarget, fetch: Fetch, say: Any) -> Downloaded:
 def store_downloads(db: Db, downloads: Sequence[Downloaded]) -> list[Stored]:
     out = []
     for d in downloads:
-        player = q.account(db, d.target.player_id)
+        player = player_by_id(db, d.target.player_id)
         if player is None or player.user(d.target.platform) != d.target.user:
             raise InvalidInputError(
                 f"{d.target.name}'s {ONLINE_PLATFORMS[d.target.platform].label} account changed "

@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from tracker.db.driver import Db
 from tracker.db.queries import online as q
+from tracker.db.queries.players import players_by_ids
 from tracker.services.players.refs import find
 from tracker.vocabulary import ONLINE_PLATFORMS, PLATFORMS, TimeControl, online_perf
 
@@ -42,7 +43,7 @@ def series_for(db: Db, player_ids: Iterable[int], tc: TimeControl) -> dict[int, 
         return {}
     perfs: dict[str, str | None] = {p: online_perf(p, tc) for p in PLATFORMS}
     wanted = [(platform, perf) for platform, perf in perfs.items() if perf is not None]
-    found = q.accounts(db, ids)
+    found = {p.id: p for p in players_by_ids(db, ids)}
     points: dict[tuple[int, str], list[tuple[dt.date, int]]] = {}
     for p in q.perf_points(db, ids, wanted):
         points.setdefault((p.player_id, p.platform), []).append((p.day, p.rating))
