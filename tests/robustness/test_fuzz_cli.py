@@ -605,7 +605,7 @@ def test_calc_glicko_refuses_numbers_it_cannot_use(
 
 
 # tracker/user_input.py accepts any year Python's dates take: next_month(9999-12) raises
-# ValueError (services/games.py filter_games: game list, export games --month 9999-12); a
+# ValueError (services/games game_filter: game list, export games --month 9999-12); a
 # game dated 0001-01-01 is stored, and `period close 0001-01` then fails in previous_month()
 # while closing a later month would rate every month from year 1.
 @pytest.mark.parametrize(

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from tracker.db.driver import Db, reader
+from tracker.db.queries.games import GameFilter, filter_condition
 from tracker.vocabulary import TimeControl
 
 
@@ -54,10 +54,9 @@ _GAMES = """
     ORDER BY g.played_on, g.id"""
 
 
-def game_lines(db: Db, where: str, params: Mapping[str, Any]) -> list[GameLine]:
-    """The games that meet ``where`` (a condition on ``games g``, as
-    :func:`tracker.services.games.filter_games` gives it), by date, then in the order they
-    were stored."""
+def game_lines(db: Db, which: GameFilter) -> list[GameLine]:
+    """The games ``which`` names, by date, then in the order they were stored."""
+    where, params = filter_condition(which)
     line, side = reader(GameLine), reader(GameSide)
     head, width = len(GameLine._fields) - 2, len(GameSide._fields)  # the game's, a side's
     return [

@@ -176,7 +176,8 @@ def listing_by_id(db: Db, game_id: int) -> GameListing:
 
 def filter_condition(which: GameFilter) -> tuple[str, dict[str, Any]]:
     """The SQL condition on ``games g`` for the games ``which`` names, and its parameters
-    (for the queries that read games another way: ``export games``)."""
+    (for the queries that read games another way: :func:`tracker.db.queries.exports.
+    game_lines`)."""
     where = ["1 = 1"]
     params: dict[str, Any] = {}
     if which.player_id is not None:

@@ -106,13 +106,13 @@ def players_named_lower(db: Db, folded: str) -> list[PlayerRow]:
     return db.rows(PlayerRow, sql, {"folded": folded})
 
 
-def namesake_ids(db: Db, name: str, player_id: int) -> list[int]:
+def namesake_ids(db: Db, name: str, player_id: int) -> tuple[int, ...]:
     """The ids of the players named ``name`` but ``player_id``, in the order they were added."""
     ids = db.scalars(
         "SELECT id FROM players WHERE name = :name AND id != :pid ORDER BY id",
         {"name": name, "pid": player_id},
     )
-    return [int(pid) for pid in ids]
+    return tuple(int(pid) for pid in ids)
 
 
 def fide_id_owner(db: Db, fide_id: int) -> PlayerName | None:

@@ -19,6 +19,7 @@ Either change marks the periods it touches stale, as a corrected game does.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tracker.db.driver import Db
@@ -108,21 +109,18 @@ def edit_event(
             queries.put_event_rating(db, queries.EventRatingRow(event.id, player.id, rating))
             given[player.id] = rating
             changes.append(f"{player.name}: rated with {rating} in it")
-            touch(_rated_period(played))
+            touch(_first_touched(played.values()) or dt.date.max)
     for ref in cleared:
         player = find(db, ref)
         if queries.delete_event_rating(db, event.id, player.id):
             given.pop(player.id, None)
             changes.append(f"{player.name}: rated with the list's rating again")
-            touch(_rated_period(played))
+            touch(_first_touched(played.values()) or dt.date.max)
         else:
             raise InvalidInputError(f"no rating is given for {player.name} in {event.name}")
     for change in changes:
         log.note(db, "changed", f"event {event.name}: {change}", events=[event.id])
-    stale = tuple(
-        (tc, months) for tc, on in sorted(touched.items()) if (months := mark_stale(db, tc, on))
-    )
-    return EventEdit(event.name, tuple(changes), stale)
+    return EventEdit(event.name, tuple(changes), _stale_from(db, touched))
 
 
 def rate_in(db: Db, event_id: int, month: dt.date) -> bool:
@@ -141,12 +139,6 @@ def _played(db: Db, event: queries.EventFacts) -> dict[TimeControl, rated_games.
     """The event's span in each time control it has played games in."""
     spans = {tc: rated_games.span_of(db, tc, event.id) for tc in event.tcs}
     return {tc: span for tc, span in spans.items() if span is not None}
-
-
-def _rated_period(played: dict[TimeControl, rated_games.EventSpan]) -> dt.date:
-    """The first period rating any game of the event (a league: its first month)."""
-    months = [month_of(s.start) if s.league else s.rated_in(s.end) for s in played.values()]
-    return min(months) if months else dt.date.max
 
 
 def _stated(
@@ -219,7 +211,7 @@ def _check_plays(
         raise InvalidInputError(f"{name} plays no game in {event.name}")
 
 
-def _first_touched(spans: list[rated_games.EventSpan | None]) -> dt.date | None:
+def _first_touched(spans: Iterable[rated_games.EventSpan | None]) -> dt.date | None:
     """The first period any of ``spans`` (an event before and after a change) rates: a
     league's first month, else the period it is rated in; or the month of its first game,
     if earlier (the shadow rates every game in its own month)."""

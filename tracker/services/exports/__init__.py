@@ -26,7 +26,7 @@ from tracker.importers.records import GameRecord, PlayerInfo
 from tracker.importers.writers import TrfExportError
 from tracker.months import month_of, previous_month
 from tracker.services import lists
-from tracker.services.games import filter_games
+from tracker.services.games import game_filter
 from tracker.services.periods.history import History, history
 from tracker.services.periods.listing import RatingList, rating_list
 from tracker.services.players.files import players_rows
@@ -90,8 +90,7 @@ def export_games(
     ``ratings_in_force``, a tracked player's game without a recorded rating carries his
     rating on the list in force when its event started (or on its day): what a TRF's
     player record says."""
-    where, params = filter_games(db, player=player, month=month, event=event, tc=tc)
-    out = game_lines(db, where, params)
+    out = game_lines(db, game_filter(db, player=player, month=month, event=event, tc=tc))
     if ratings_in_force:
         return tuple(_with_ratings_in_force(db, out))
     return tuple(out)

@@ -455,20 +455,6 @@ def game_filter(
     )
 
 
-def filter_games(
-    db: Db,
-    *,
-    player: str | None = None,
-    month: dt.date | None = None,
-    event: str | None = None,
-    tc: TimeControl | None = None,
-) -> tuple[str, dict[str, Any]]:
-    """The SQL condition (on ``games g``) and its parameters for the games of a player, a
-    month, an event and a time control (:func:`game_filter`)."""
-    which = game_filter(db, player=player, month=month, event=event, tc=tc)
-    return queries.filter_condition(which)
-
-
 def list_games(
     db: Db,
     *,

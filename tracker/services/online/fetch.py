@@ -246,7 +246,6 @@ class Downloaded:
     target: FetchTarget
     points: tuple[OnlinePoint, ...]
     notes: tuple[str, ...]
-    requests: int
 
 
 def _json(fetch: Fetch, url: str) -> Any:
@@ -280,7 +279,7 @@ def _download(t: FetchTarget, fetch: Fetch, say: Any) -> Downloaded:
         if say is not None:
             say(f"fetching {t.name}'s Lichess rating history ({t.user})")
         result = parse.lichess_history(_json(fetch, url))
-        return Downloaded(t, result.points, tuple(_notes(result, url)), 1)
+        return Downloaded(t, result.points, tuple(_notes(result, url)))
     listing = _json(fetch, chesscom_archives_url(t.user))
     archives, problems = parse.chesscom_archives(listing)
     since = t.since.replace(day=1) if t.since is not None else None
@@ -295,7 +294,7 @@ def _download(t: FetchTarget, fetch: Fetch, say: Any) -> Downloaded:
         result = parse.chesscom_games(_json(fetch, archive.url), t.user)
         points.extend(result.points)
         notes.extend(_notes(result, archive.url))
-    return Downloaded(t, tuple(points), tuple(notes), 1 + len(wanted))
+    return Downloaded(t, tuple(points), tuple(notes))
 
 
 def store_downloads(db: Db, downloads: Sequence[Downloaded]) -> list[Stored]:

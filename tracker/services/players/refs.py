@@ -1,6 +1,6 @@
 """Finding the player a user means, and what ``player show`` shows of him: plain reads
 (:mod:`tracker.db.driver`), for the everyday commands and for every service that resolves a
-player (:func:`tracker.services.players.roster.resolve`)."""
+player (:func:`find`)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from tracker.db.driver import Db
 from tracker.db.queries import players as queries
-from tracker.db.queries.players import EarlierList, earlier_lists_of
+from tracker.db.queries.players import EarlierList, SeedRow, earlier_lists_of
 from tracker.db.queries.players import PlayerRow as PlayerRow  # re-exported
 from tracker.errors import AmbiguousError, NotFoundError, quoted
 from tracker.vocabulary import TimeControl, name_form
@@ -178,43 +178,22 @@ def _closest(db: Db, text: str) -> str:
     return "; did you mean " + " or ".join(f'"{c}"' for c in dict.fromkeys(close)) + "?"
 
 
-def game_count(db: Db, player_id: int) -> int:
-    return queries.player_game_count(db, player_id)
-
-
-def namesakes(db: Db, player_id: int, name: str) -> tuple[int, ...]:
-    """The other players named ``name``."""
-    return tuple(queries.namesake_ids(db, name, player_id))
-
-
-def seed_views(db: Db, player_id: int) -> tuple[Seed, ...]:
+def seed_of(row: SeedRow) -> Seed:
+    """A stored seed as a player's view shows it."""
     from tracker.ratings.fide.records import Seed  # the FIDE records load with a player's card
 
-    seeds = queries.seeds_of(db, player_id)
-    return tuple(Seed(s.rating, s.games, s.ever_2400, s.ever_2300, s.tc) for s in seeds)
+    return Seed(row.rating, row.games, row.ever_2400, row.ever_2300, row.tc)
+
+
+def seeds_of(db: Db, player_id: int) -> tuple[Seed, ...]:
+    """The player's seeds, by time control."""
+    return tuple(map(seed_of, queries.seeds_of(db, player_id)))
 
 
 def player_view(
-    player: PlayerRow,
-    seeds: tuple[Seed, ...],
-    games: int = 0,
-    others: tuple[int, ...] = (),
+    player: PlayerRow, seeds: tuple[Seed, ...], games: int = 0, others: tuple[int, ...] = ()
 ) -> PlayerView:
-    return PlayerView(
-        id=player.id,
-        name=player.name,
-        fide_id=player.fide_id,
-        federation=player.federation,
-        birth_year=player.birth_year,
-        sex=player.sex,
-        title=player.title,
-        external=player.external,
-        seeds=seeds,
-        games=games,
-        namesakes=others,
-        lichess=player.lichess,
-        chesscom=player.chesscom,
-    )
+    return PlayerView(**player._asdict(), seeds=seeds, games=games, namesakes=others)
 
 
 def show_player(db: Db, ref: str) -> PlayerView:
@@ -223,9 +202,9 @@ def show_player(db: Db, ref: str) -> PlayerView:
     return replace(
         player_view(
             player,
-            seed_views(db, player.id),
-            game_count(db, player.id),
-            namesakes(db, player.id, player.name),
+            seeds_of(db, player.id),
+            queries.player_game_count(db, player.id),
+            queries.namesake_ids(db, player.name, player.id),
         ),
         earlier_lists=tuple(earlier_lists_of(db, player.id)),
     )

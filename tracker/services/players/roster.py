@@ -1,4 +1,4 @@
-"""Players: add, list, show, edit, remove, and resolve a user's reference to one."""
+"""The players' roster: add, list, show, edit, seed and remove players."""
 
 from __future__ import annotations
 
@@ -26,16 +26,16 @@ from tracker.services.players.refs import (
     PlayerRow,
     PlayerView,
     find,
-    game_count,
     id_ref,
-    namesakes,
     player_view,
+    seed_of,
+    seeds_of,
     show_player,
 )
 from tracker.user_input import check_birth_year, check_plausible_rating, today
 from tracker.vocabulary import CHESSCOM, LICHESS, TimeControl, name_form
 
-__all__ = ["PlayerRow", "PlayerView", "Seed", "resolve", "show_player"]
+__all__ = ["PlayerRow", "PlayerView", "Seed", "show_player"]
 
 TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
 FEDERATION = re.compile(r"^[A-Z]{3}$")
@@ -45,15 +45,6 @@ ACCOUNTS: dict[str, tuple[str, re.Pattern[str]]] = {
     CHESSCOM.key: (CHESSCOM.label, CHESSCOM_USER),
 }
 """Linkable online accounts: the player column, the platform's name, the user-name rule."""
-
-
-def _seed_view(seed: q.SeedRow) -> Seed:
-    return Seed(seed.rating, seed.games, seed.ever_2400, seed.ever_2300, seed.tc)
-
-
-def _seeds(db: Db, player_id: int) -> list[Seed]:
-    """The player's seeds, by time control."""
-    return [_seed_view(s) for s in q.seeds_of(db, player_id)]
 
 
 def clean_name(name: str) -> str:
@@ -246,7 +237,7 @@ def add_player(
     check_name_free(db, fields["name"], force=force)
     player = PlayerRow(id=0, external=external, **fields)
     player = player._replace(id=q.insert_player(db, player))
-    seeds = [] if seed is None else [seed_row(seed)]
+    seeds = () if seed is None else (seed_row(seed),)
     for s in seeds:
         _insert_seed(db, player.id, s)
     seeded = f", seeded {seeds[0].rating} after {seeds[0].games} games" if seeds else ""
@@ -259,7 +250,7 @@ def add_player(
     if seeds and not external and restore_lists:
         lists.restore_players(db, [player.id])
     return replace(
-        player_view(player, tuple(seeds), others=namesakes(db, player.id, player.name)),
+        player_view(player, seeds, others=q.namesake_ids(db, player.name, player.id)),
         warnings=tuple(warnings),
     )
 
@@ -271,15 +262,10 @@ def _insert_seed(db: Db, player_id: int, seed: Seed) -> None:
     )
 
 
-def resolve(db: Db, ref: str) -> PlayerRow:
-    """The player a reference names (:func:`tracker.services.players.refs.find`)."""
-    return find(db, ref)
-
-
 def list_players(db: Db, *, external: bool | None = None) -> tuple[PlayerView, ...]:
     seeds: dict[int, list[Seed]] = {}
     for seed in q.all_seeds(db):
-        seeds.setdefault(seed.player_id, []).append(_seed_view(seed))
+        seeds.setdefault(seed.player_id, []).append(seed_of(seed))
     earlier: dict[int, list[q.EarlierList]] = {}
     for pid, entry in q.all_earlier_lists(db):
         earlier.setdefault(pid, []).append(entry)
@@ -307,7 +293,7 @@ def edit_player(
     A new name another player has, or nearly has, needs ``force``; ``restore_lists``: as
     :func:`add_player`'s."""
     player = find(db, ref)
-    seeds = _seeds(db, player.id)
+    seeds = seeds_of(db, player.id)
     warnings: list[str] = []
     fields = _clean_fields({k: v for k, v in changes.items() if v is not None}, warnings)
     before = _seed_states(seeds)
@@ -322,9 +308,9 @@ def edit_player(
         q.update_player(db, edited)
     seeds = _store_seed(db, player.id, seed, seeds, before)
     seeds_changed = _seed_states(seeds) != before
-    others = namesakes(db, player.id, edited.name)
-    played = game_count(db, player.id)
-    view = player_view(edited, tuple(seeds), played, others)
+    others = q.namesake_ids(db, edited.name, player.id)
+    played = q.player_game_count(db, player.id)
+    view = player_view(edited, seeds, played, others)
     if edited == player and not seeds_changed:
         return replace(view, changed=False, warnings=tuple(warnings))
     for column in relinked:
@@ -401,9 +387,9 @@ def _store_seed(
     db: Db,
     player_id: int,
     seed: Seed | None,
-    seeds: list[Seed],
+    seeds: tuple[Seed, ...],
     before: frozenset[tuple[Any, ...]],
-) -> list[Seed]:
+) -> tuple[Seed, ...]:
     """The player's seeds once a new one is stored: it replaces the time control's old one,
     and comes after the others (the same state again changes nothing)."""
     new_seed = None if seed is None else seed_row(seed)
@@ -411,7 +397,7 @@ def _store_seed(
         return seeds
     q.delete_seed(db, player_id, new_seed.tc)
     _insert_seed(db, player_id, new_seed)
-    return [s for s in seeds if s.tc != new_seed.tc] + [new_seed]
+    return (*(s for s in seeds if s.tc != new_seed.tc), new_seed)
 
 
 def seed_player(
@@ -481,13 +467,13 @@ def seed_player(
         f"player #{player.id} {player.name}: {shown} on the {month_label(list_date)} {tc} list",
         players=[player.id],
     )
-    return replace(view, stale=mark_all_stale(db) if game_count(db, player.id) else ())
+    return replace(view, stale=mark_all_stale(db) if q.player_game_count(db, player.id) else ())
 
 
 def _check_earlier_list(db: Db, player: PlayerRow, tc: TimeControl, list_date: dt.date) -> None:
     """An earlier list goes with a seed of its time control, and is one FIDE published before
     tracker's own lists (:func:`tracker.services.lists.earlier_list_problem`)."""
-    if not any(s.tc == tc for s in _seeds(db, player.id)):
+    if not any(s.tc == tc for s in seeds_of(db, player.id)):
         raise InvalidInputError(
             f"{player.name} has no {tc} seed: an earlier list goes with one (give it first: "
             f"tracker player seed id:{player.id} --rating R --games N)"
@@ -501,7 +487,7 @@ def _seed_state(seed: Seed) -> tuple[Any, ...]:
     return (seed.tc, seed.rating, seed.games, bool(seed.ever_2400), bool(seed.ever_2300))
 
 
-def _seed_states(seeds: list[Seed]) -> frozenset[tuple[Any, ...]]:
+def _seed_states(seeds: tuple[Seed, ...]) -> frozenset[tuple[Any, ...]]:
     """A player's seeds, to tell whether an edit changed them."""
     return frozenset(_seed_state(s) for s in seeds)
 
@@ -525,7 +511,7 @@ def _check_age(name: str, born: int | None, first_game: dt.date | None, seeded: 
 def remove_player(db: Db, ref: str) -> PlayerView:
     """Remove a player who has no games (refused while games reference them)."""
     player = find(db, ref)
-    count = game_count(db, player.id)
+    count = q.player_game_count(db, player.id)
     if count:
         raise ConflictError(
             f"{player.name} (#{player.id}) plays in {count} game(s); remove those games first"
@@ -536,7 +522,7 @@ def remove_player(db: Db, ref: str) -> PlayerView:
             f"{player.name} (#{player.id}) has {byes} bye(s); remove those first "
             "(`tracker game remove-bye`)"
         )
-    result = player_view(player, tuple(_seeds(db, player.id)))
+    result = player_view(player, seeds_of(db, player.id))
     lists.restore_players(db, [player.id], leaving=True)  # a seeded player leaves the lists
     q.delete_player(db, player.id)
     log.note(db, "removed", f"player #{player.id} {player.name}", players=[player.id])
