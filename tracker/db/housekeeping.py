@@ -36,15 +36,8 @@ class DbCheck:
 
     @property
     def ok(self) -> bool:
-        return (
-            self.status.up_to_date
-            and not self.schema_differences
-            and self.integrity
-            in (
-                None,
-                "ok",
-            )
-        )
+        sound = self.integrity in (None, "ok")
+        return self.status.up_to_date and not self.schema_differences and sound
 
 
 @dataclass(frozen=True)

@@ -52,17 +52,12 @@ UNLISTED_WHY: Final = {
 }
 
 
-def _anything_read(parsed: ParseResult) -> bool:
-    """Whether a file without games still held records of games: byes, games without a
-    result, unplayed games or games of other variants."""
-    return bool(
-        parsed.byes or parsed.skipped_unfinished or parsed.skipped_other or parsed.skipped_variant
-    )
-
-
 def _read_something(games: FileGames) -> bool:
-    """Whether a file without games held records of games (see :func:`_anything_read`)."""
-    return games.skipped_unlisted > 0 or _anything_read(games.parsed)
+    """Whether a file without games still held records of games: byes, games without a
+    result, unplayed games, games of other variants or of a class on no FIDE list."""
+    parsed = games.parsed
+    skipped = parsed.skipped_unfinished or parsed.skipped_other or parsed.skipped_variant
+    return bool(games.skipped_unlisted > 0 or parsed.byes or skipped)
 
 
 class GameFile:

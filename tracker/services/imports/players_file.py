@@ -55,19 +55,11 @@ def import_players_file(db: Db, file: SourceFile, options: ImportOptions) -> Fil
         format="players",
         sha256=hashlib.sha256(data).hexdigest(),
         status=status,
-        import_id=None,
         valid=valid,
-        added=0,
-        already_present=0,
-        skipped_unfinished=0,
-        skipped_other=0,
-        invalid=0,
-        byes=0,
         players_created=tuple(
             CreatedPlayer(None if options.dry_run else pid, name, fide_id, external)
             for pid, name, fide_id, external in created
         ),
-        events_created=(),
         problems=tuple(str(p) for p in problems),
         notes=tuple(notes),
         stale=stale,

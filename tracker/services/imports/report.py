@@ -104,19 +104,19 @@ class FileReport:
     # rejected: nothing of it written, and it holds the command's other files back;
     # skipped: with --skip-invalid, a file without a valid game: nothing of it written
     status: Literal["imported", "rejected", "skipped", "held", "dry-run"]
-    import_id: int | None
     valid: int  # games that passed every check: added (or, if rejected, addable) or present
-    added: int
-    already_present: int
-    skipped_unfinished: int
-    skipped_other: int
-    invalid: int  # games refused (by the parser or the checks), never lines or records
-    byes: int
-    players_created: tuple[CreatedPlayer, ...]
-    events_created: tuple[str, ...]
     problems: tuple[str, ...]
     notes: tuple[str, ...]
     stale: tuple[TcMonth, ...]  # each time control's first closed period marked stale
+    players_created: tuple[CreatedPlayer, ...]
+    import_id: int | None = None
+    added: int = 0
+    already_present: int = 0
+    skipped_unfinished: int = 0
+    skipped_other: int = 0
+    invalid: int = 0  # games refused (by the parser or the checks), never lines or records
+    byes: int = 0
+    events_created: tuple[str, ...] = ()
     skipped_variant: int = 0  # games of other chess variants
     skipped_bullet: int = 0  # bullet games: on no FIDE list
     skipped_correspondence: int = 0  # correspondence games: on no FIDE list either

@@ -57,6 +57,7 @@ from tracker.services import lists, log
 from tracker.services.intake import has_control
 from tracker.services.lists import rated_games
 from tracker.services.lists.stale import mark_all_stale
+from tracker.services.players.refs import seed_of, stored_seed
 from tracker.services.players.roster import FEDERATION, Seed, seed_row
 from tracker.user_input import today
 from tracker.vocabulary import TimeControl, plural
@@ -469,12 +470,7 @@ class _Apply:
             return None
         old = player.seeds.get(self.tc)
         seed, guessed = seed_from_list(entry, self.tc, old, _junior(player.birth_year, self.year))
-        if old is not None and (old.rating, old.games, old.ever_2400, old.ever_2300) == (
-            seed.rating,
-            seed.games,
-            seed.ever_2400,
-            seed.ever_2300,
-        ):
+        if old is not None and seed_of(old) == seed:
             return None
         if played:
             self.counts.kept_for_games.append(f"{player.name} ({plural(played, 'game')})")
@@ -485,15 +481,8 @@ class _Apply:
             return None  # a later list seeded him: this one is an earlier list
         if guessed:
             self.counts.unknown_games.append(player.name)
-        as_stored = seed_row(seed)  # a seeded rating sets the sticky 2400 / 2300 flags too
-        stored = SeedRow(
-            player_id=player.id if player.id is not None else 0,  # a new player's: when stored
-            tc=self.tc,
-            rating=as_stored.rating,
-            games=as_stored.games,
-            ever_2400=as_stored.ever_2400,
-            ever_2300=as_stored.ever_2300,
-        )
+        # a seeded rating sets the sticky 2400 / 2300 flags too; a new player's id: when stored
+        stored = stored_seed(player.id or 0, seed_row(seed))
         player.seeds[self.tc] = stored
         if player.id is not None:
             if old is not None:

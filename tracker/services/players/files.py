@@ -27,12 +27,14 @@ from tracker.importers.players import FilePlayer
 from tracker.importers.records import Problem
 from tracker.services import lists
 from tracker.services.intake import is_fide_id, not_fide_id
+from tracker.services.players.refs import seed_of
 from tracker.services.players.roster import (
     PlayerView,
     Seed,
     add_player,
     edit_player,
     list_players,
+    seed_row,
 )
 from tracker.vocabulary import TIME_CONTROLS
 
@@ -89,19 +91,9 @@ def _changes(player: q.PlayerRow, row: FilePlayer) -> dict[str, Any]:
 
 
 def _seed_changes(seeds: list[q.SeedRow], row: FilePlayer) -> list[Seed]:
-    stored = {s.tc: s for s in seeds}
-    changed = []
-    for seed in row.seeds:
-        old = stored.get(seed.tc)
-        wanted = (
-            seed.rating,
-            seed.games,
-            seed.ever_2400 or seed.rating >= 2400,
-            seed.ever_2300 or seed.rating >= 2300,
-        )
-        if old is None or (old.rating, old.games, old.ever_2400, old.ever_2300) != wanted:
-            changed.append(seed)
-    return changed
+    """The row's seeds that are not stored as they would be (:func:`seed_row`)."""
+    stored = {s.tc: seed_of(s) for s in seeds}
+    return [seed for seed in row.seeds if stored.get(seed.tc) != seed_row(seed)]
 
 
 def read_players(db: Db, file: str, rows: tuple[FilePlayer, ...]) -> PlayersRead:

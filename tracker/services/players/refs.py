@@ -185,6 +185,11 @@ def seed_of(row: SeedRow) -> Seed:
     return Seed(row.rating, row.games, row.ever_2400, row.ever_2300, row.tc)
 
 
+def stored_seed(player_id: int, seed: Seed) -> SeedRow:
+    """A player's seed as its row stores it (:func:`seed_of` the other way)."""
+    return SeedRow(player_id, seed.tc, seed.rating, seed.games, seed.ever_2400, seed.ever_2300)
+
+
 def seeds_of(db: Db, player_id: int) -> tuple[Seed, ...]:
     """The player's seeds, by time control."""
     return tuple(map(seed_of, queries.seeds_of(db, player_id)))

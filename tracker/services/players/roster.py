@@ -31,6 +31,7 @@ from tracker.services.players.refs import (
     seed_of,
     seeds_of,
     show_player,
+    stored_seed,
 )
 from tracker.user_input import check_birth_year, check_plausible_rating, today
 from tracker.vocabulary import CHESSCOM, LICHESS, TimeControl, name_form
@@ -150,10 +151,8 @@ def _check_seed(seed: Seed | None, external: bool) -> None:
 def seed_row(seed: Seed) -> Seed:
     """The seed as stored: a seeded rating counts as published, so it sets the sticky 2400 /
     2300 flags too."""
-    return Seed(
-        tc=seed.tc,
-        rating=seed.rating,
-        games=seed.games,
+    return replace(
+        seed,
         ever_2400=seed.ever_2400 or seed.rating >= 2400,
         ever_2300=seed.ever_2300 or seed.rating >= 2300,
     )
@@ -239,7 +238,7 @@ def add_player(
     player = player._replace(id=q.insert_player(db, player))
     seeds = () if seed is None else (seed_row(seed),)
     for s in seeds:
-        _insert_seed(db, player.id, s)
+        q.insert_seed(db, stored_seed(player.id, s))
     seeded = f", seeded {seeds[0].rating} after {seeds[0].games} games" if seeds else ""
     kind = "external" if external else "tracked"
     log.note(
@@ -252,13 +251,6 @@ def add_player(
     return replace(
         player_view(player, seeds, others=q.namesake_ids(db, player.name, player.id)),
         warnings=tuple(warnings),
-    )
-
-
-def _insert_seed(db: Db, player_id: int, seed: Seed) -> None:
-    q.insert_seed(
-        db,
-        q.SeedRow(player_id, seed.tc, seed.rating, seed.games, seed.ever_2400, seed.ever_2300),
     )
 
 
@@ -396,7 +388,7 @@ def _store_seed(
     if new_seed is None or _seed_state(new_seed) in before:
         return seeds
     q.delete_seed(db, player_id, new_seed.tc)
-    _insert_seed(db, player_id, new_seed)
+    q.insert_seed(db, stored_seed(player_id, new_seed))
     return (*(s for s in seeds if s.tc != new_seed.tc), new_seed)
 
 
