@@ -15,6 +15,7 @@ import pytest
 from sqlalchemy import create_engine, inspect, text
 
 from tests.helpers import Cli, Services, cli_on, fingerprint, js, ok, read_file, summary
+from tracker.db import driver
 from tracker.db.queries import imports as import_queries
 from tracker.services import imports
 from tracker.services.imports import report as import_report
@@ -150,7 +151,7 @@ def test_tiny_blocks_chunks_and_lookups_write_and_report_exactly_the_same(
     monkeypatch.setattr(import_report, "BLOCK", 61)  # bytes read at a time
     monkeypatch.setattr(import_write, "CHUNK", 7)  # games per INSERT
     monkeypatch.setattr(import_present, "PRESENT_CHUNK", 5)  # keys per round of lookups
-    monkeypatch.setattr(import_queries, "LOOKUP_CHUNK", 3)  # values per IN (...)
+    monkeypatch.setattr(driver, "IN_CHUNK", 3)  # values per IN (...)
     monkeypatch.setattr(import_checks, "_bitmap_size", lambda count: 8)  # every key "shared"
     tiny = tour(cli_on(other_db_url), tmp_path)
     assert tiny == usual

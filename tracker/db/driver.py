@@ -160,13 +160,11 @@ class Db:
         params: Mapping[str, Any] | None = None,
         *,
         name: str = "ids",
-        size: int = 500,
     ) -> list[Row]:
-        """The rows of a query whose list parameter ``name`` stands for ``values``, asked
-        ``size`` values at a time (:func:`chunks`: SQLite takes a few thousand parameters):
-        the values once each, sorted."""
+        """The rows of a query whose list parameter ``name`` stands for ``values``, asked a
+        slice at a time (:func:`chunks`): the values once each, sorted."""
         found: list[Row] = []
-        for chunk in chunks(sorted(set(values)), size):
+        for chunk in chunks(sorted(set(values))):
             found += self.all(sql, {**(params or {}), name: chunk})
         return found
 
@@ -345,6 +343,8 @@ def _reader(kind: type[tuple[Any, ...]]) -> Callable[[Row], Any]:
         if read is not None:
             steps.append((i, read))
     make: Callable[[Iterable[Any]], Any] = cast(Any, kind)._make
+    if not steps:
+        return make
 
     def typed(row: Row) -> Any:
         values = list(row)
@@ -376,8 +376,13 @@ def save_single_row(db: Db, table: str, values: Mapping[str, Any]) -> None:
         db.run(update_sql(table, values, "id = 1"), values)
 
 
-def chunks(items: Sequence[T], size: int = 500) -> Iterator[Sequence[T]]:
-    """``items`` in slices for ``IN (...)`` lists (SQLite takes a few thousand parameters)."""
+#: Values per ``IN (...)`` list of a lookup (SQLite takes a few thousand parameters).
+IN_CHUNK = 500
+
+
+def chunks(items: Sequence[T], size: int | None = None) -> Iterator[Sequence[T]]:
+    """``items`` in slices of ``size`` (:data:`IN_CHUNK`) for ``IN (...)`` lists."""
+    size = size or IN_CHUNK
     for start in range(0, len(items), size):
         yield items[start : start + size]
 

@@ -11,6 +11,7 @@ start. Nothing is written.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
@@ -20,6 +21,7 @@ from tracker.errors import InvalidInputError, NotFoundError, UsageError
 from tracker.months import month_label, month_of, months_between, next_month, previous_month
 from tracker.ratings import fide
 from tracker.ratings.fide import forecast as whatif
+from tracker.ratings.month_games import MonthGame
 from tracker.services import lists
 from tracker.services.lists import rated_games
 from tracker.services.players.refs import PlayerRow, find
@@ -419,22 +421,30 @@ def _half_away(q: Fraction) -> int:
     return int((2 * q.numerator + q.denominator) // (2 * q.denominator))
 
 
-def _fit(db: Db, tc: TimeControl) -> tuple[Fraction | None, int]:
-    """The draw rate c fitted on the closed periods' games between two rated players (their
-    ratings as the close took them: the list in force at the event's start, recorded ratings
-    for external players)."""
+def rated_pairs(
+    db: Db, tc: TimeControl, months: Iterable[dt.date]
+) -> Iterator[tuple[MonthGame, int, int]]:
+    """The games of the months (closed) whose two players had a rating as the close took it:
+    the list's in force when its event started, an external player's recorded one (a game
+    of two external players is none of tracker's); each with white's and black's."""
     ratings = lists.ListRatings(db, tc)
-    pairs: list[tuple[Fraction, bool]] = []
-    for month, _, _ in lists.closed_months(db, tc):
+    for month in months:
         for g in rated_games.period_games(db, tc, month):
-            if g.white_external and g.black_external:
-                continue
             on_list = ratings.on_list_of(g.event_start)
             w = fide.recorded_rating(g.white_rating, month)
             b = fide.recorded_rating(g.black_rating, month)
             w = w if g.white_external else on_list.get(g.white_id)
             b = b if g.black_external else on_list.get(g.black_id)
-            if w is None or b is None:
-                continue
-            pairs.append((whatif.expectation(w, b), g.result == "1/2-1/2"))
-    return whatif.fit_draw_rate(pairs)
+            if w is not None and b is not None and not (g.white_external and g.black_external):
+                yield g, w, b
+
+
+def _fit(db: Db, tc: TimeControl) -> tuple[Fraction | None, int]:
+    """The draw rate c fitted on the closed periods' games between two rated players (their
+    ratings as the close took them: the list in force at the event's start, recorded ratings
+    for external players)."""
+    months = [m for m, _, _ in lists.closed_months(db, tc)]
+    pairs = rated_pairs(db, tc, months)
+    return whatif.fit_draw_rate(
+        [(whatif.expectation(w, b), g.result == "1/2-1/2") for g, w, b in pairs]
+    )

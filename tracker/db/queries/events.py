@@ -268,16 +268,16 @@ class EventExtent(NamedTuple):
     rounds: tuple[str, ...]
 
 
-def event_extent(db: Db, event_id: int, but_game: int | None = None) -> EventExtent:
-    """What the event's games and byes (but game ``but_game``, being corrected) span."""
+def event_extent(db: Db, event_id: int) -> EventExtent:
+    """What the event's games and byes span."""
     rows = db.all(
         """
         SELECT min(played_on), max(played_on), round FROM (
-            SELECT played_on, round FROM games WHERE event_id = :id AND id <> :but
+            SELECT played_on, round FROM games WHERE event_id = :id
             UNION ALL
             SELECT played_on, round FROM byes WHERE event_id = :id
         ) t GROUP BY round""",
-        {"id": event_id, "but": but_game or 0},
+        {"id": event_id},
     )
     firsts = [day(first) for first, _, _ in rows]
     lasts = [day(last) for _, last, _ in rows]
@@ -288,17 +288,15 @@ def event_extent(db: Db, event_id: int, but_game: int | None = None) -> EventExt
     )
 
 
-def event_neighbours(
-    db: Db, event_id: int, on: dt.date, but_game: int | None = None
-) -> tuple[dt.date | None, dt.date | None]:
-    """The days of the event's games (but ``but_game``) nearest to ``on``: the last on or
-    before it and the first on or after it (None where there is none)."""
+def event_neighbours(db: Db, event_id: int, on: dt.date) -> tuple[dt.date | None, dt.date | None]:
+    """The days of the event's games nearest to ``on``: the last on or before it and the
+    first on or after it (None where there is none)."""
     row = db.first(
         """
         SELECT max(CASE WHEN played_on <= :on THEN played_on END),
             min(CASE WHEN played_on >= :on THEN played_on END)
-        FROM games WHERE event_id = :id AND id <> :but""",
-        {"id": event_id, "on": on, "but": but_game or 0},
+        FROM games WHERE event_id = :id""",
+        {"id": event_id, "on": on},
     )
     assert row is not None
     return maybe_day(row[0]), maybe_day(row[1])

@@ -219,11 +219,11 @@ def events_with_key(db: Db, key: str) -> list[EventRow]:
     )
 
 
-def other_event_tc(db: Db, event_id: int, tc: TimeControl, game_id: int) -> TimeControl | None:
-    """A time control other than ``tc`` of one of the event's games (but game ``game_id``)."""
+def other_event_tc(db: Db, event_id: int, tc: TimeControl) -> TimeControl | None:
+    """A time control other than ``tc`` of one of the event's games."""
     other = db.scalar(
-        "SELECT tc FROM games WHERE event_id = :event AND tc <> :tc AND id <> :game",
-        {"event": event_id, "tc": tc, "game": game_id},
+        "SELECT tc FROM games WHERE event_id = :event AND tc <> :tc",
+        {"event": event_id, "tc": tc},
     )
     return None if other is None else stored_tc(other)
 
@@ -242,12 +242,6 @@ def game_in_round(db: Db, event_id: int, player_id: int, round_: str) -> int | N
         {"e": event_id, "r": round_, "p": player_id},
     )
     return None if found is None else int(found)
-
-
-def earliest_event_game(db: Db, event_id: int) -> dt.date | None:
-    """The date of the event's earliest game."""
-    earliest = db.scalar("SELECT min(played_on) FROM games WHERE event_id = :id", {"id": event_id})
-    return maybe_day(earliest)
 
 
 # --------------------------------------------------------------------------------- writes
@@ -273,9 +267,16 @@ def update_event_start(db: Db, event: EventRow) -> None:
     db.run(update_sql("events", ("start_date", "start_fixed")), event._asdict())
 
 
-def set_event_start_date(db: Db, event_id: int, start: dt.date) -> None:
-    """Move the event's start date (whether it was given stays as it is)."""
-    db.run("UPDATE events SET start_date = :start WHERE id = :id", {"start": start, "id": event_id})
+def follow_earliest_game(db: Db, event_id: int | None) -> None:
+    """Move the start of the event ``event_id``, if it was not given, to its earliest game
+    (if it has one left)."""
+    if event_id is not None:
+        db.run(
+            "UPDATE events SET start_date = (SELECT min(played_on) FROM games WHERE event_id = :id)"
+            " WHERE id = :id AND start_fixed = :given"
+            " AND EXISTS (SELECT 1 FROM games WHERE event_id = :id)",
+            {"id": event_id, "given": False},
+        )
 
 
 #: The columns a correction writes: all but the import a game came in.

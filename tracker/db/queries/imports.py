@@ -2,9 +2,9 @@
 games up among the stored ones (its players: :func:`tracker.db.queries.players.players_in`),
 and writing what an accepted file brings (its players, events, ``imports`` row and games).
 
-The lookups take any number of values and ask for them :data:`LOOKUP_CHUNK` at a time (one
-``IN (...)`` list each); the games go in with :meth:`Db.insert_many` (COPY on PostgreSQL,
-one ``executemany`` on SQLite).
+The lookups take any number of values and ask for them :data:`~tracker.db.driver.IN_CHUNK`
+at a time (one ``IN (...)`` list each); the games go in with :meth:`Db.insert_many` (COPY on
+PostgreSQL, one ``executemany`` on SQLite).
 """
 
 from __future__ import annotations
@@ -12,15 +12,12 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Iterator, Sequence
-from typing import Any, Final, NamedTuple
+from typing import Any, NamedTuple
 
 from tracker.db.driver import Db, chunks, insert_sql, reader
 from tracker.db.queries.games import EVENT_COLUMNS, EventRow, GameFields
 from tracker.db.queries.players import PlayerRow
 from tracker.vocabulary import TimeControl
-
-#: Values per ``IN (...)`` list when looking rows up.
-LOOKUP_CHUNK: Final = 500
 
 
 def _stored_moment(db: Db, value: dt.datetime) -> Any:
@@ -71,7 +68,7 @@ def events_by_key(db: Db, keys: Sequence[str]) -> list[tuple[str, EventRow]]:
     """The events whose ``name_key`` (:func:`tracker.services.intake.event_key`) is one of
     ``keys``, each with its key."""
     sql = f"SELECT name_key, {EVENT_COLUMNS} FROM events WHERE name_key IN (:keys)"
-    rows = db.all_in(sql, keys, name="keys", size=LOOKUP_CHUNK)
+    rows = db.all_in(sql, keys, name="keys")
     return [(str(row[0]), reader(EventRow)(row[1:])) for row in rows]
 
 
@@ -107,11 +104,11 @@ def games_by_natural_key(db: Db, keys: Sequence[str]) -> Iterator[StoredGame]:
     columns = "SELECT natural_key, id, result, tc FROM games"
     if db.sqlite:
         sql = f"{columns} WHERE natural_key IN (SELECT value FROM json_each(:keys))"
-        for chunk in chunks(keys, LOOKUP_CHUNK):
+        for chunk in chunks(keys):
             yield from map(StoredGame._make, db.all(sql, {"keys": json.dumps(chunk)}))
         return
     sql = f"{columns} WHERE natural_key IN (:keys)"
-    for chunk in chunks(keys, LOOKUP_CHUNK):
+    for chunk in chunks(keys):
         yield from map(StoredGame._make, db.all(sql, {"keys": chunk}))
 
 

@@ -10,7 +10,7 @@ from tracker.db.driver import Db
 from tracker.errors import NotFoundError
 from tracker.ratings import fide, metrics
 from tracker.services import lists
-from tracker.services.lists import rated_games
+from tracker.services.forecast import rated_pairs
 from tracker.services.shadow.config import PRESET_NAMES, get_config
 from tracker.services.shadow.reads import replay
 from tracker.vocabulary import TimeControl
@@ -39,27 +39,17 @@ class Evaluation:
 def _elo_predictions(
     db: Db, tc: TimeControl, months: list[dt.date]
 ) -> tuple[dict[int, tuple[float, int, float]], bool]:
-    """Each rated game of the months that FIDE Elo predicts (both sides rated on the list in
-    force when its event started, or a recorded rating for an external player): white's
+    """Each rated game of the months that FIDE Elo predicts (:func:`rated_pairs`): white's
     expected score, white's id, white's result; and whether one is against an external
     player."""
-    ratings = lists.ListRatings(db, tc)
     out: dict[int, tuple[float, int, float]] = {}
     external = False
-    for month in months:
-        for g in rated_games.period_games(db, tc, month):
-            on_list = ratings.on_list_of(g.event_start)
-            w = fide.recorded_rating(g.white_rating, month)
-            b = fide.recorded_rating(g.black_rating, month)
-            w = w if g.white_external else on_list.get(g.white_id)
-            b = b if g.black_external else on_list.get(g.black_id)
-            if w is None or b is None or (g.white_external and g.black_external):
-                continue
-            rules = fide.rules_for(tc, g.rules_day)
-            if fide.game_is_rated(w, b, rules):
-                outcome = {"1-0": 1.0, "0-1": 0.0}.get(g.result, 0.5)
-                out[g.id] = (float(fide.expected_score(w, b, rules)), g.white_id, outcome)
-                external = external or g.white_external or g.black_external
+    for g, w, b in rated_pairs(db, tc, months):
+        rules = fide.rules_for(tc, g.rules_day)
+        if fide.game_is_rated(w, b, rules):
+            outcome = {"1-0": 1.0, "0-1": 0.0}.get(g.result, 0.5)
+            out[g.id] = (float(fide.expected_score(w, b, rules)), g.white_id, outcome)
+            external = external or g.white_external or g.black_external
     return out, external
 
 

@@ -75,9 +75,9 @@ def get_game(db: Db, game_id: int) -> GameRow:
 def get_or_create_event(db: Db, name: str, played_on: dt.date) -> EventRow:
     """The event of that name, created on first use (``tracker event add`` declares one);
     its start date follows the earliest game unless it was declared."""
-    found = event_by_name(db, clean_event_name(name))
+    clean = clean_event_name(name)
+    found = event_by_name(db, clean)
     if found is None:
-        clean = clean_event_name(name)
         event = EventRow(0, clean, played_on, False)
         return event._replace(id=queries.insert_event(db, event, event_key(clean)))
     if played_on < found.start_date and not found.start_fixed:
@@ -100,20 +100,15 @@ def twins_of(
     ]
 
 
-def fit_of(
-    db: Db, event: EventRow, tc: TimeControl, played_on: dt.date, but_game: int | None = None
-) -> EventFit:
-    """What a game of ``tc`` on ``played_on`` must fit in ``event`` (its declaration, or its
-    games so far; ``but_game``: the game being corrected, which is not one of them)."""
+def fit_of(db: Db, event: EventRow, tc: TimeControl, played_on: dt.date) -> EventFit:
+    """What a round of ``tc`` on ``played_on`` must fit in ``event`` (its declaration, or its
+    games so far)."""
     before = after = None
     if event.end_date is None and event.kind != "league":
-        before, after = event_queries.event_neighbours(db, event.id, played_on, but_game)
+        before, after = event_queries.event_neighbours(db, event.id, played_on)
     declared_tc, tc_from = event.tc, "declared"
     if declared_tc is None:
-        declared_tc, tc_from = (
-            queries.other_event_tc(db, event.id, tc, but_game or 0),
-            ("its games so far"),
-        )
+        declared_tc, tc_from = queries.other_event_tc(db, event.id, tc), "its games so far"
     return EventFit(
         event.name,
         start=event.start_date if event.start_fixed else None,
@@ -326,8 +321,7 @@ def edit_game(
     if all(getattr(game, name) == getattr(fields, name) for name in queries.CORRECTABLE):
         return replace(_view(db, game.id), warnings=warnings), False
     queries.update_game(db, game.id, fields)
-    if old_event is not None and not old_event.start_fixed:
-        _follow_earliest_game(db, old_event.id)
+    queries.follow_earliest_game(db, game.event_id)
     view = _view(db, game.id)
     changed = [
         name
@@ -422,13 +416,6 @@ def _extends(
     )
 
 
-def _follow_earliest_game(db: Db, event_id: int) -> None:
-    """An event whose start was not given starts on its earliest game."""
-    earliest = queries.earliest_event_game(db, event_id)
-    if earliest is not None:
-        queries.set_event_start_date(db, event_id, earliest)
-
-
 def game_filter(
     db: Db,
     *,
@@ -471,11 +458,9 @@ def remove_game(db: Db, game_id: int) -> GameView:
     """Delete a game; an event's derived start date follows its remaining games."""
     game = get_game(db, game_id)
     removed = _view(db, game.id)
-    event = queries.event_by_id(db, game.event_id) if game.event_id else None
     before = rated_games.span_of(db, removed.tc, game.event_id)
     queries.delete_game(db, game.id)
-    if event is not None and not event.start_fixed:
-        _follow_earliest_game(db, event.id)
+    queries.follow_earliest_game(db, game.event_id)
     after = rated_games.span_of(db, removed.tc, game.event_id)
     kept = {**game._asdict(), "played_on": game.played_on.isoformat()}
     log.note(
@@ -488,7 +473,7 @@ def remove_game(db: Db, game_id: int) -> GameView:
         months=[changed_month(before, after, removed.played_on)],
         removed_game=kept,
     )
-    stale = _mark(db, removed.tc, event.id if event else None, removed.played_on, before)
+    stale = _mark(db, removed.tc, game.event_id, removed.played_on, before)
     return replace(removed, stale=stale)
 
 
@@ -539,10 +524,7 @@ def restore_game(db: Db, game_id: int) -> GameView:
     before = rated_games.span_of(db, fields.tc, fields.event_id)
     log_queries.insert_game_with_id(db, game_id, fields._asdict())
     log_queries.delete_removed_game(db, game_id)
-    if fields.event_id is not None:
-        event = queries.event_by_id(db, fields.event_id)
-        if event is not None and not event.start_fixed:
-            _follow_earliest_game(db, event.id)
+    queries.follow_earliest_game(db, fields.event_id)
     view = _view(db, game_id)
     _note(db, "restored", view, fields)
     if settled is None and stale_back(db, fields.tc, but=removed.log_id) is not None:

@@ -60,8 +60,6 @@ from tracker.services.imports.game_file import GameFile
 from tracker.services.imports.players_file import import_players_file
 from tracker.services.imports.report import (
     CREATE_PLAYERS,
-    CreatedPlayer,
-    CreatePlayers,
     FileReport,
     ImportOptions,
     ImportReport,
@@ -70,26 +68,18 @@ from tracker.services.imports.report import (
     SourceFile,
     TcMonth,
 )
-from tracker.services.imports.write import CHUNK
 from tracker.services.intake import check_event_start
 
 __all__ = [
-    "CHUNK",
-    "CREATE_PLAYERS",
     "FILE_SUFFIXES",
-    "FORMATS",
-    "CreatePlayers",
-    "CreatedPlayer",
     "FileReport",
     "ImportOptions",
     "ImportReport",
-    "ImportRow",
     "Progress",
     "SourceFile",
     "TcMonth",
     "check_options",
     "import_files",
-    "is_players_file",
     "list_imports",
     "looks_like_trf",
 ]
