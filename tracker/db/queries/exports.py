@@ -7,20 +7,8 @@ from typing import NamedTuple
 
 from tracker.db.driver import Db, reader
 from tracker.db.queries.games import GameFilter, filter_condition
+from tracker.db.queries.players import PlayerRow
 from tracker.vocabulary import TimeControl
-
-
-class GameSide(NamedTuple):
-    """One player of an exported game, as a game file can carry him."""
-
-    id: int
-    name: str
-    fide_id: int | None
-    title: str | None
-    federation: str | None
-    birth_year: int | None
-    sex: str | None
-    external: bool
 
 
 class GameLine(NamedTuple):
@@ -37,28 +25,27 @@ class GameLine(NamedTuple):
     white_rating: int | None
     black_rating: int | None
     import_id: int | None
-    white: GameSide
-    black: GameSide
+    white: PlayerRow
+    black: PlayerRow
 
 
-_GAMES = """
+_GAMES = f"""
     SELECT g.id, g.played_on, g.result, g.tc, e.name, e.start_date, e.site, g.round,
         g.white_rating, g.black_rating, g.import_id,
-        w.id, w.name, w.fide_id, w.title, w.federation, w.birth_year, w.sex, w.external,
-        b.id, b.name, b.fide_id, b.title, b.federation, b.birth_year, b.sex, b.external
+        {", ".join(f"{side}.{c}" for side in "wb" for c in PlayerRow._fields)}
     FROM games g
     JOIN players w ON w.id = g.white_id
     JOIN players b ON b.id = g.black_id
     LEFT JOIN events e ON e.id = g.event_id
-    WHERE {where}
+    WHERE {{where}}
     ORDER BY g.played_on, g.id"""
 
 
 def game_lines(db: Db, which: GameFilter) -> list[GameLine]:
     """The games ``which`` names, by date, then in the order they were stored."""
     where, params = filter_condition(which)
-    line, side = reader(GameLine), reader(GameSide)
-    head, width = len(GameLine._fields) - 2, len(GameSide._fields)  # the game's, a side's
+    line, side = reader(GameLine), reader(PlayerRow)
+    head, width = len(GameLine._fields) - 2, len(PlayerRow._fields)  # the game's, a side's
     return [
         line((*row[:head], side(row[head : head + width]), side(row[head + width :])))
         for row in db.all(_GAMES.format(where=where), params)

@@ -125,36 +125,14 @@ def game_by_id(db: Db, game_id: int) -> GameRow | None:
     return db.row(GameRow, f"SELECT {GAME_COLUMNS} FROM games WHERE id = :id", {"id": game_id})
 
 
-class PairGame(NamedTuple):
-    """A stored game as finding a game's twins needs it: its players, day, time control,
-    event and round."""
-
-    id: int
-    white_id: int
-    black_id: int
-    white: str
-    black: str
-    played_on: dt.date
-    tc: TimeControl
-    event: str | None
-    round: str | None
-
-
-def games_on_days(db: Db, days: Sequence[dt.date], players: Iterable[int]) -> list[PairGame]:
-    """The stored games played on ``days`` by two of ``players``."""
+def games_on_days(db: Db, days: Sequence[dt.date], players: Iterable[int]) -> list[GameListing]:
+    """The stored games played on ``days`` by two of ``players`` (finding a game's twins)."""
     members = set(players)
     if not days or not members:
         return []
     found = db.rows_in(
-        PairGame,
-        """
-        SELECT g.id, g.white_id, g.black_id, w.name, b.name, g.played_on, g.tc, e.name, g.round
-        FROM games g
-        JOIN players w ON w.id = g.white_id
-        JOIN players b ON b.id = g.black_id
-        LEFT JOIN events e ON e.id = g.event_id
-        WHERE g.played_on IN (:days) AND g.white_id IN (:ids)
-        ORDER BY g.id""",
+        GameListing,
+        f"{_LISTING} WHERE g.played_on IN (:days) AND g.white_id IN (:ids) ORDER BY g.id",
         members,
         {"days": sorted(set(days))},
     )

@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from tracker.db.driver import Db
-from tracker.db.queries.exports import GameLine, GameSide, game_lines
+from tracker.db.queries.exports import GameLine, game_lines
+from tracker.db.queries.players import PlayerRow
 from tracker.errors import InvalidInputError
 from tracker.importers.detect import FORMATS
 from tracker.importers.records import GameRecord, PlayerInfo
@@ -37,7 +38,7 @@ from tracker.vocabulary import TimeControl
 def game_record(g: GameLine) -> GameRecord:
     """The game as the importers' plain record (what the format writers take)."""
 
-    def info(player: GameSide, rating: int | None) -> PlayerInfo:
+    def info(player: PlayerRow, rating: int | None) -> PlayerInfo:
         sex = player.sex if player.sex in ("m", "f") else None
         return PlayerInfo(
             name=player.name,

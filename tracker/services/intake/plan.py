@@ -77,27 +77,15 @@ class EventPlan:
     declared: EventInfo | None = None  # what the file declares of it (a TRF header)
     problem: str | None = None
 
-    @property
-    def db_start(self) -> dt.date | None:
-        return None if self.stored is None else self.stored.start_date
-
-    @property
-    def db_fixed(self) -> bool:
-        return self.stored is not None and self.stored.start_fixed
-
-    @property
-    def fixed_start(self) -> dt.date | None:
-        """The start date games may not precede, if there is one."""
-        if self.file_start is not None:
-            return self.file_start
-        return self.db_start if self.db_fixed else None
-
     def fit(self) -> EventFit:
         """What the file's games of the event must fit (:class:`tracker.services.intake.
         EventFit`): its start, and what is declared of it (by the user, who decides; else by
         the file, and what an earlier file declared)."""
         stored, declared = self.stored, self.declared
         user = stored is not None and stored.declared == "user"
+        start = self.file_start  # the start date games may not precede, if there is one
+        if start is None and stored is not None and stored.start_fixed:
+            start = stored.start_date
         end = stored.end_date if stored is not None else None
         kind = stored.kind if stored is not None else None
         if declared is not None and not user:
@@ -105,7 +93,7 @@ class EventPlan:
             kind = declared.kind or kind
         return EventFit(
             self.name,
-            start=self.fixed_start,
+            start=start,
             end=end,
             rounds=stored.rounds if user and stored is not None else None,
             strict=user,
