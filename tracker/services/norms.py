@@ -35,8 +35,7 @@ from decimal import Decimal
 from tracker.db.driver import Db
 from tracker.db.queries import events as queries
 from tracker.db.queries.byes import event_byes
-from tracker.db.queries.events import EventFacts
-from tracker.db.queries.games import GameRow, event_by_id
+from tracker.db.queries.games import EventRow, GameRow
 from tracker.db.queries.players import PlayerRow
 from tracker.errors import InvalidInputError
 from tracker.months import month_of
@@ -111,7 +110,7 @@ def event_norms(db: Db, name: str, *, player: str | None = None, today: dt.date)
     last round not played), what its remaining rounds still require; a round robin's
     pairings were predetermined (§1.4.1e)."""
     event = find_event(db, name)
-    if "standard" not in event.tcs:
+    if "standard" not in queries.event_tcs(db, event.id):
         raise InvalidInputError(
             f"{event.name} has no standard games: title norms are for standard chess "
             "(Title Regulations §0.5: 'Rating refers to a player's Standard FIDE rating')"
@@ -158,9 +157,7 @@ class _NormEvent:
     scoreless: set[int] = field(default_factory=set)
 
     @classmethod
-    def of(cls, db: Db, event: EventFacts, today: dt.date) -> _NormEvent:
-        declared = event_by_id(db, event.id)
-        assert declared is not None
+    def of(cls, db: Db, event: EventRow, today: dt.date) -> _NormEvent:
         span = span_of(db, "standard", event.id)
         running = span is not None and (not span.ended or span.end >= today)
         stored_byes = event_byes(db, event.id)
@@ -174,9 +171,9 @@ class _NormEvent:
             list_date=month_of(event.start_date),
             byes=Counter(b.player_id for b in stored_byes),
             allocated=Counter(b.player_id for b in stored_byes if b.code == "U"),
-            rounds=declared.rounds if running else None,
-            scheduled=declared.rounds or max((n for n in numbers if n is not None), default=0),
-            round_robin=declared.kind == "round-robin",
+            rounds=event.rounds if running else None,
+            scheduled=event.rounds or max((n for n in numbers if n is not None), default=0),
+            round_robin=event.kind == "round-robin",
         )
         if facts.round_robin:
             facts.scoreless = {pid for pid in facts.people if facts.is_scoreless(pid)}

@@ -25,8 +25,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from tracker.db.driver import Db
-from tracker.db.queries import events as event_queries
 from tracker.db.queries import site as queries
+from tracker.db.queries.games import event_by_id
 from tracker.db.queries.players import players_by_ids
 from tracker.errors import InvalidInputError
 from tracker.months import next_month
@@ -228,8 +228,9 @@ class SiteReads:
         """Each event's report, in order of start (the months its details need come in
         order)."""
         for e in sorted(self.site.events, key=lambda e: (e.start, e.id)):
-            facts = event_queries.event_facts(self.db, e.id)
-            yield show_event(self.db, facts, today, self.months)
+            event = event_by_id(self.db, e.id)
+            assert event is not None
+            yield show_event(self.db, event, today, self.months)
 
 
 def site_config(db: Db) -> SiteConfig:

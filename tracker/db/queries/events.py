@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import NamedTuple
 
-from tracker.db.driver import Db, day, insert_sql, maybe_day, reader
+from tracker.db.driver import Db, day, insert_sql, maybe_day
 from tracker.db.queries.games import GAME_COLUMNS, GameRow
 from tracker.db.queries.hints import not_indexed
 from tracker.db.queries.players import PlayerRow
@@ -14,25 +14,10 @@ from tracker.db.queries.rated_games import UNPLAYED
 from tracker.vocabulary import TimeControl
 
 
-class EventFacts(NamedTuple):
-    """An event's name, recorded start, stated rating period and time controls played."""
-
-    id: int
-    name: str
-    start_date: dt.date
-    rated_in: dt.date | None
-    tcs: tuple[TimeControl, ...]
-
-
-def event_facts(db: Db, event_id: int) -> EventFacts:
-    row = db.first(
-        "SELECT id, name, start_date, rated_in FROM events WHERE id = :id", {"id": event_id}
-    )
-    assert row is not None
-    tcs = db.scalars(
-        "SELECT DISTINCT tc FROM games WHERE event_id = :id ORDER BY tc", {"id": event_id}
-    )
-    return reader(EventFacts)((*row, tuple(tcs)))
+def event_tcs(db: Db, event_id: int) -> tuple[TimeControl, ...]:
+    """The time controls the event's games are of."""
+    sql = "SELECT DISTINCT tc FROM games WHERE event_id = :id ORDER BY tc"
+    return tuple(db.scalars(sql, {"id": event_id}))
 
 
 def set_rated_in(db: Db, event_id: int, month: dt.date | None) -> None:

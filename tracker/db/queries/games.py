@@ -152,28 +152,22 @@ def listing_by_id(db: Db, game_id: int) -> GameListing:
     return found
 
 
+#: The condition on ``games g`` of each field of :class:`GameFilter`, given as itself.
+_FILTERS = {
+    "player_id": "(g.white_id = :player_id OR g.black_id = :player_id)",
+    "played_from": "g.played_on >= :played_from",
+    "played_before": "g.played_on < :played_before",
+    "event_id": "g.event_id = :event_id",
+    "tc": "g.tc = :tc",
+}
+
+
 def filter_condition(which: GameFilter) -> tuple[str, dict[str, Any]]:
     """The SQL condition on ``games g`` for the games ``which`` names, and its parameters
     (for the queries that read games another way: :func:`tracker.db.queries.exports.
     game_lines`)."""
-    where = ["1 = 1"]
-    params: dict[str, Any] = {}
-    if which.player_id is not None:
-        where.append("(g.white_id = :pid OR g.black_id = :pid)")
-        params["pid"] = which.player_id
-    if which.played_from is not None:
-        where.append("g.played_on >= :month")
-        params["month"] = which.played_from
-    if which.played_before is not None:
-        where.append("g.played_on < :end")
-        params["end"] = which.played_before
-    if which.event_id is not None:
-        where.append("g.event_id = :event_id")
-        params["event_id"] = which.event_id
-    if which.tc is not None:
-        where.append("g.tc = :tc")
-        params["tc"] = which.tc
-    return " AND ".join(where), params
+    given = {name: value for name, value in which._asdict().items() if value is not None}
+    return " AND ".join(["1 = 1", *(_FILTERS[name] for name in given)]), given
 
 
 def listings(db: Db, which: GameFilter) -> list[GameListing]:

@@ -26,6 +26,7 @@ from tracker.db.driver import Db
 from tracker.db.queries import byes as bye_queries
 from tracker.db.queries import events as queries
 from tracker.db.queries import games as game_queries
+from tracker.db.queries.games import EventRow
 from tracker.db.queries.players import players_by_ids
 from tracker.errors import ConflictError, InvalidInputError, NotFoundError, quoted
 from tracker.months import month_label, month_of, next_month
@@ -44,12 +45,12 @@ from tracker.vocabulary import TimeControl
 LATEST_PERIODS = 3
 
 
-def find_event(db: Db, name: str) -> queries.EventFacts:
+def find_event(db: Db, name: str) -> EventRow:
     """The event named ``name``, as every door finds it (:func:`tracker.services.events.
     lookup.event_by_name`: case and spacing do not count), or an error naming the closest names."""
     found = event_by_name(db, name)
     if found is not None:
-        return queries.event_facts(db, found.id)
+        return found
     import difflib  # only when a name is not found
 
     close = difflib.get_close_matches(name, queries.event_names(db), n=3, cutoff=0.6)
@@ -127,7 +128,8 @@ def rate_in(db: Db, event_id: int, month: dt.date) -> bool:
     """State the rating period of an event of an imported file (``import --rated-in``),
     checked as ``event edit --rated-in`` checks it; whether it changed (the import marks
     what goes stale)."""
-    event = queries.event_facts(db, event_id)
+    event = game_queries.event_by_id(db, event_id)
+    assert event is not None
     stated = _stated(event, _played(db, event), month)
     if stated == event.rated_in:
         return False
@@ -135,14 +137,14 @@ def rate_in(db: Db, event_id: int, month: dt.date) -> bool:
     return True
 
 
-def _played(db: Db, event: queries.EventFacts) -> dict[TimeControl, rated_games.EventSpan]:
+def _played(db: Db, event: EventRow) -> dict[TimeControl, rated_games.EventSpan]:
     """The event's span in each time control it has played games in."""
-    spans = {tc: rated_games.span_of(db, tc, event.id) for tc in event.tcs}
+    spans = {tc: rated_games.span_of(db, tc, event.id) for tc in queries.event_tcs(db, event.id)}
     return {tc: span for tc, span in spans.items() if span is not None}
 
 
 def _stated(
-    event: queries.EventFacts, played: dict[TimeControl, rated_games.EventSpan], month: dt.date
+    event: EventRow, played: dict[TimeControl, rated_games.EventSpan], month: dt.date
 ) -> dt.date | None:
     """The rating period to store for ``event`` when the user gives ``month``: None for the
     month it ends in; refused before it, and for a league."""
@@ -179,7 +181,7 @@ def _stated(
 
 def _check_rated(
     db: Db,
-    event: queries.EventFacts,
+    event: EventRow,
     played: dict[TimeControl, rated_games.EventSpan],
     player_id: int,
     name: str,
@@ -200,9 +202,7 @@ def _check_rated(
             )
 
 
-def _check_plays(
-    db: Db, event: queries.EventFacts, player_id: int, name: str, external: bool
-) -> None:
+def _check_plays(db: Db, event: EventRow, player_id: int, name: str, external: bool) -> None:
     if external:
         raise InvalidInputError(
             f"{name} is external: tracker does not rate them, so no rating is given for them"
@@ -264,15 +264,17 @@ def edit_event_facts(
             log.note(db, "changed", f"event {clean}: {changes[-1]}", events=[event.id])
             event = event._replace(name=clean)
     declaration = declaration.checked()
-    if declaration.tc is not None and event.tcs and event.tcs != (declaration.tc,):
+    tcs = queries.event_tcs(db, event.id)
+    if declaration.tc is not None and tcs and tcs != (declaration.tc,):
         wanted = declaration.tc
-        for t in event.tcs:
+        games = queries.event_games(db, event.id)
+        for t in tcs:
             span = rated_games.span_of(db, t, event.id)
-            played = [g.played_on for g in queries.event_games(db, event.id) if g.tc == t]
+            played = [g.played_on for g in games if g.tc == t]
             if played:
                 mark(t, min(month_of(min(played)), _first_touched([span]) or dt.date.max))
         queries.set_event_games_tc(db, event.id, wanted)
-        played = [g.played_on for g in queries.event_games(db, event.id)]
+        played = [g.played_on for g in games]  # the same games, now all of ``wanted``
         mark(
             wanted,
             min(
@@ -282,12 +284,10 @@ def edit_event_facts(
         )
         changes.append(f"its games are {wanted}")
         log.note(db, "changed", f"event {event.name}: {changes[-1]}", events=[event.id])
-        event = queries.event_facts(db, event.id)
+        tcs = (wanted,)
     if declaration:
-        row = game_queries.event_by_id(db, event.id)
-        assert row is not None
-        before = {t: rated_games.span_of(db, t, event.id) for t in event.tcs}
-        _, declared = declare(db, row, declaration)
+        before = {t: rated_games.span_of(db, t, event.id) for t in tcs}
+        _, declared = declare(db, event, declaration)
         moved = (
             f"is {declaration.tc}" if any(c.startswith("its games are") for c in changes) else ""
         )
@@ -337,8 +337,12 @@ def merge_events(db: Db, keep: str, other: str) -> EventMerge:
             + (problems[0] if len(problems) == 1 else f"{len(problems)} problems (above)"),
             problems if len(problems) > 1 else (),
         )
-    before = {t: rated_games.span_of(db, t, target.id) for t in source.tcs or target.tcs}
-    before_source = {t: rated_games.span_of(db, t, source.id) for t in source.tcs}
+    source_tcs = queries.event_tcs(db, source.id)
+    before = {
+        t: rated_games.span_of(db, t, target.id)
+        for t in source_tcs or queries.event_tcs(db, target.id)
+    }
+    before_source = {t: rated_games.span_of(db, t, source.id) for t in source_tcs}
     for g in moving:
         queries.move_game(db, g.id, target.id, keys[g.id])
     queries.move_byes(db, source.id, target.id)
@@ -347,7 +351,7 @@ def merge_events(db: Db, keep: str, other: str) -> EventMerge:
         if pid not in given:
             queries.put_event_rating(db, queries.EventRatingRow(target.id, pid, rating))
     if source.start_date < target.start_date:
-        queries.fix_event_start(db, target.id, source.start_date, _fixed(db, source.id))
+        queries.fix_event_start(db, target.id, source.start_date, source.start_fixed)
     queries.delete_event(db, source.id)
     marks: dict[TimeControl, dt.date] = {}
     for t in before:
@@ -368,14 +372,15 @@ def merge_events(db: Db, keep: str, other: str) -> EventMerge:
     return EventMerge(target.name, source.name, tuple(g.id for g in moving), _stale_from(db, marks))
 
 
-def _facts_differ(db: Db, target: queries.EventFacts, source: queries.EventFacts) -> list[str]:
+def _facts_differ(db: Db, target: EventRow, source: EventRow) -> list[str]:
     """What two events to merge say differently: their time controls, the month they are
     stated to be rated in, a player's Ro."""
     problems = []
-    if target.tcs and source.tcs and target.tcs != source.tcs:
+    tcs, source_tcs = queries.event_tcs(db, target.id), queries.event_tcs(db, source.id)
+    if tcs and source_tcs and tcs != source_tcs:
         problems.append(
-            f"{source.name} is {'/'.join(source.tcs)} and {target.name} "
-            f"{'/'.join(target.tcs)}: give both one time control first (`event edit --tc`)"
+            f"{source.name} is {'/'.join(source_tcs)} and {target.name} "
+            f"{'/'.join(tcs)}: give both one time control first (`event edit --tc`)"
         )
     if source.rated_in is not None and source.rated_in != target.rated_in:
         problems.append(
@@ -392,7 +397,7 @@ def _facts_differ(db: Db, target: queries.EventFacts, source: queries.EventFacts
 
 
 def _games_clash(
-    db: Db, target: queries.EventFacts, moving: list[game_queries.GameRow], keys: dict[int, str]
+    db: Db, target: EventRow, moving: list[game_queries.GameRow], keys: dict[int, str]
 ) -> list[str]:
     """The games that would be games of ``target`` again once moved (same key)."""
     taken = queries.games_with_keys(db, list(keys.values()))
@@ -413,12 +418,12 @@ def _games_clash(
 
 def _starts_clash(
     db: Db,
-    target: queries.EventFacts,
-    source: queries.EventFacts,
+    target: EventRow,
+    source: EventRow,
     moving: list[game_queries.GameRow],
 ) -> list[str]:
     """A game that would come before the declared start of ``target``."""
-    if target.start_date <= source.start_date or not _fixed(db, target.id):
+    if target.start_date <= source.start_date or not target.start_fixed:
         return []
     first = min((g.played_on for g in moving), default=source.start_date)
     if first >= target.start_date:
@@ -429,7 +434,7 @@ def _starts_clash(
     ]
 
 
-def _byes_clash(db: Db, target: queries.EventFacts, source: queries.EventFacts) -> list[str]:
+def _byes_clash(db: Db, target: EventRow, source: EventRow) -> list[str]:
     """A player with a bye in the same round of both."""
     kept = {(b.player_id, b.round) for b in bye_queries.event_byes(db, target.id)}
     return [
@@ -445,8 +450,3 @@ def _suffix(key: str) -> str:
     """The ``|#n`` a natural key carries for the n-th game of one key (a double round)."""
     _head, sep, n = key.rpartition("|#")
     return f"|#{n}" if sep and n.isdigit() else ""
-
-
-def _fixed(db: Db, event_id: int) -> bool:
-    event = game_queries.event_by_id(db, event_id)
-    return event is not None and event.start_fixed

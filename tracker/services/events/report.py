@@ -104,8 +104,7 @@ def rated_status(
                 (),
                 (period,),
             )
-        return RatedStatus("waiting", f"will be rated on the {listed} list", (), (period,))
-    if not span.ended or span.end >= today:
+    elif not span.ended or span.end >= today:
         so_far = "" if progress is None else progress.text
         when = (
             f"rated on the {listed} list"
@@ -244,7 +243,7 @@ class EventReport:
 
 def show_event(
     db: Db,
-    event: queries.EventFacts,
+    event: game_queries.EventRow,
     today: dt.date,
     months: Mapping[TimeControl, MonthDetails] | None = None,
 ) -> EventReport:
@@ -252,7 +251,7 @@ def show_event(
     each time control's periods worked out already, shared by many events' reports)."""
     games = queries.event_games(db, event.id)
     tc: TimeControl = games[0].tc if games else "standard"
-    when = _When.of(db, event.id, tc, today)
+    when = _When.of(db, event, tc, today)
     span, closed_list = when.span, when.closed_list
     byes = bye_queries.event_byes(db, event.id)
     ids = [p for g in games for p in (g.white_id, g.black_id)] + [b.player_id for b in byes]
@@ -332,20 +331,18 @@ class _When:
     closed: dict[dt.date, bool]
 
     @classmethod
-    def of(cls, db: Db, event_id: int, tc: TimeControl, today: dt.date) -> _When:
-        summary = next((s for s in queries.event_summaries(db, event_id) if s.tc == tc), None)
+    def of(cls, db: Db, event: game_queries.EventRow, tc: TimeControl, today: dt.date) -> _When:
+        summary = next((s for s in queries.event_summaries(db, event.id) if s.tc == tc), None)
         closed_list = lists.closed_months(db, tc)
         closed = {m: stale for m, _, stale in closed_list}
-        progress, spans = rated_games.progress_of(db, tc, [event_id])
-        span = spans.get(event_id)
-        declared = game_queries.event_by_id(db, event_id)
-        assert declared is not None
+        progress, spans = rated_games.progress_of(db, tc, [event.id])
+        span = spans.get(event.id)
         last = summary.last if summary is not None else None
-        so_far = progress.get(event_id) or rated_games.Progress(None, declared.rounds, last)
+        so_far = progress.get(event.id) or rated_games.Progress(None, event.rounds, last)
         first = summary.first if summary is not None else None
         status = rated_status(span, first, closed, today, so_far)
-        end = declared.end_date or last
-        return cls(span, so_far, declared, end, status, closed_list, closed)
+        end = event.end_date or last
+        return cls(span, so_far, event, end, status, closed_list, closed)
 
 
 def _periods(span: rated_games.EventSpan | None, games: list[GameRow]) -> list[dt.date]:
