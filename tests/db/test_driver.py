@@ -10,14 +10,23 @@ import hashlib
 import sqlite3
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 from sqlalchemy import text
 
 from tests.helpers import Services, seeded
-from tracker.db.driver import Db, day, maybe_day, open_for_reading, postgresql_conninfo, sqlite_path
+from tracker.db.driver import (
+    Db,
+    day,
+    maybe_day,
+    open_for_reading,
+    postgresql_conninfo,
+    reader,
+    sqlite_path,
+)
 from tracker.db.engine import make_engine, sqlite_file
+from tracker.db.queries.players import PlayerName
 from tracker.db.revision import SCHEMA_REVISION
 
 
@@ -74,6 +83,26 @@ def test_sqlite_parameters_keep_their_names() -> None:
 def test_day_takes_the_drivers_date_or_sqlites_text() -> None:
     assert day("2026-03-01") == day(dt.date(2026, 3, 1)) == dt.date(2026, 3, 1)
     assert maybe_day(None) is None
+
+
+class _Kinds(NamedTuple):
+    on: dt.date
+    until: dt.date | None
+    at: dt.datetime
+    flag: bool
+    logo: bytes | None
+    count: int
+
+
+def test_a_row_is_read_by_the_types_its_fields_declare() -> None:
+    read = reader(_Kinds)
+    sqlite_row = ("2026-01-31", None, "2026-01-10 18:30:00.000000", 1, None, 3)
+    assert read(sqlite_row) == _Kinds(
+        dt.date(2026, 1, 31), None, dt.datetime(2026, 1, 10, 18, 30), True, None, 3
+    )
+    postgresql_row = (dt.date(2026, 1, 31), dt.date(2026, 2, 1), dt.datetime(2026, 1, 10), False)
+    assert read((*postgresql_row, memoryview(b"png"), 0)) == _Kinds(*postgresql_row, b"png", 0)
+    assert reader(PlayerName) is reader(PlayerName)  # made once per type
 
 
 def test_urls_the_driver_reads() -> None:

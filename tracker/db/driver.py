@@ -10,8 +10,9 @@ transaction, so there is one copy of each query.
 SQL is written once for both databases, with ``:name`` parameters (psycopg's ``%(name)s``
 is made from them); a list or tuple parameter stands for the items of an ``IN (...)`` list.
 Rows come back as the driver gives them: on SQLite a date is ISO text and a boolean 0 or 1,
-so readers pass dates through :func:`day` and flags through ``bool``. A date goes to SQLite as
-its ISO text, as SQLAlchemy's ``Date`` stores it.
+so a query reads its rows as their named type (:meth:`Db.rows`, :func:`reader`), which passes
+dates through :func:`day` and flags through ``bool``. A date goes to SQLite as its ISO text,
+as SQLAlchemy's ``Date`` stores it.
 """
 
 from __future__ import annotations

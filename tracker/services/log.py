@@ -37,20 +37,14 @@ def note(
     removed_game: dict[str, Any] | None = None,
 ) -> None:
     """Note one thing the command did (see the module docstring)."""
-    entry: dict[str, Any] = {"did": did, "what": what}
-    ids = sorted({p for p in players if p is not None})
-    if ids:
-        entry["players"] = ids
-    found = sorted({e for e in events if e is not None})
-    if found:
-        entry["events"] = found
-    if tc is not None:
-        entry["tc"] = tc
-    labels = [month_label(m) for m in months]
-    if labels:
-        entry["months"] = labels
-    if removed_game is not None:
-        entry["removed_game"] = removed_game
+    given = {
+        "players": sorted({p for p in players if p is not None}),
+        "events": sorted({e for e in events if e is not None}),
+        "tc": tc,
+        "months": [month_label(m) for m in months],
+        "removed_game": removed_game,
+    }
+    entry: dict[str, Any] = {"did": did, "what": what, **{k: v for k, v in given.items() if v}}
     if not db.journal or db.journal[-1] != entry:  # two marks of the same periods: one note
         db.journal.append(entry)
 

@@ -97,8 +97,8 @@ class FideListReport:
 
 @dataclass
 class _Player:
-    """A player as the list's lines change him: stored (``id``) or new (``id`` None until
-    stored), his seeds by time control."""
+    """A player as the list's lines change him: his row's columns, stored (``id``) or new
+    (``id`` None until stored), and his seeds by time control."""
 
     id: int | None
     name: str
@@ -108,7 +108,14 @@ class _Player:
     sex: str | None = None
     title: str | None = None
     external: bool = False
+    lichess: str | None = None
+    chesscom: str | None = None
     seeds: dict[str, SeedRow] = field(default_factory=dict)
+
+    def row(self) -> PlayerRow:
+        """The player as his row stores him (a new one's id 0: not stored yet)."""
+        columns = (getattr(self, name) for name in PlayerRow._fields)
+        return PlayerRow._make(columns)._replace(id=self.id or 0)
 
 
 def _players(db: Db, rows: list[PlayerRow]) -> list[_Player]:
@@ -116,20 +123,7 @@ def _players(db: Db, rows: list[PlayerRow]) -> list[_Player]:
     seeds: dict[int, dict[str, SeedRow]] = {}
     for seed in player_queries.all_seeds(db, [r.id for r in rows]):
         seeds.setdefault(seed.player_id, {})[seed.tc] = seed
-    return [
-        _Player(
-            id=r.id,
-            name=r.name,
-            fide_id=r.fide_id,
-            federation=r.federation,
-            birth_year=r.birth_year,
-            sex=r.sex,
-            title=r.title,
-            external=r.external,
-            seeds=seeds.get(r.id, {}),
-        )
-        for r in rows
-    ]
+    return [_Player(**r._asdict(), seeds=seeds.get(r.id, {})) for r in rows]
 
 
 @dataclass
@@ -288,7 +282,7 @@ class _Apply:
                 new.append((player, entry))
                 self._fields(player, entry)
                 self._seed(player, entry, 0)
-                self._add(player, entry.fide_id)
+                self._add(player)
             else:
                 assert player.id is not None  # a stored player
                 seen.append(self._update(player, entry, played.get(player.id, 0)))
@@ -407,23 +401,9 @@ class _Apply:
         self.counts.changed |= changed
         return changed
 
-    def _add(self, player: _Player, fide_id: int) -> None:
+    def _add(self, player: _Player) -> None:
         """Store a new player of the list, and his seed."""
-        player.id = player_queries.insert_player(
-            self.db,
-            PlayerRow(
-                0,
-                player.name,
-                fide_id,
-                player.federation,
-                player.birth_year,
-                player.sex,
-                player.title,
-                external=False,
-                lichess=None,
-                chesscom=None,
-            ),
-        )
+        player.id = player_queries.insert_player(self.db, player.row())
         player.seeds = {tc: s._replace(player_id=player.id) for tc, s in player.seeds.items()}
         for seed in player.seeds.values():
             player_queries.insert_seed(self.db, seed)
