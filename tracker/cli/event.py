@@ -239,7 +239,7 @@ def edit(
     Example: tracker event edit "Sumer Open" --name "Summer Open"
     Example: tracker event edit "Summer Open" --start 2026-08-29 --tc rapid
     """
-    from tracker.services.events import EventEdit, edit_event, edit_event_facts
+    from tracker.services.events.edit import EventEdit, edit_event, edit_event_facts
 
     ratings = tuple(_rating(text) for text in ro or ())
     declaration = _declaration(start, end, rounds, kind, tc, site)
@@ -442,7 +442,7 @@ def show(
 
         show_norms(ctx, name, player, json)
         return
-    from tracker.services.events import find_event
+    from tracker.services.events.lookup import find_event
     from tracker.services.events.report import show_event
 
     report = state(ctx).read(lambda db: show_event(db, find_event(db, name), today()))
@@ -626,7 +626,7 @@ def merge(
     \b
     Example: tracker event merge "Summer Open" "Sumer Open"
     """
-    from tracker.services.events import merge_events
+    from tracker.services.events.edit import merge_events
 
     result = state(ctx).write(lambda db: merge_events(db, keep, other))
     if json:

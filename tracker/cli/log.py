@@ -67,7 +67,7 @@ def log(
 
             player_id = find(db, player).id
         if event is not None:
-            from tracker.services.events import find_event
+            from tracker.services.events.lookup import find_event
 
             event_id = find_event(db, event).id
         return read_log(db, player=player_id, event=event_id, since=since, until=until)

@@ -41,7 +41,7 @@ from tracker.errors import InvalidInputError
 from tracker.months import month_of
 from tracker.ratings import fide
 from tracker.ratings.fide import norms as rules
-from tracker.services.events import find_event
+from tracker.services.events.lookup import find_event
 from tracker.services.lists import ListRatings
 from tracker.services.lists.rated_games import span_of
 from tracker.services.players.refs import find

@@ -18,7 +18,8 @@ from tracker.db.queries.players import PlayerRow
 from tracker.errors import InvalidInputError
 from tracker.months import month_label
 from tracker.ratings.fide import changed_period
-from tracker.services import events, log
+from tracker.services import log
+from tracker.services.events import edit as events
 from tracker.services.imports.report import (
     CreatedPlayer,
     ImportOptions,
