@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from decimal import Decimal
+from typing import NamedTuple
 
 from tracker.db.driver import Db
 from tracker.db.queries import byes as bye_queries
@@ -35,8 +35,7 @@ from tracker.services.periods.detail import (
 from tracker.vocabulary import BYE_POINTS, FORFEITS, POINTS, TimeControl, round_order
 
 
-@dataclass(frozen=True)
-class RatedStatus:
+class RatedStatus(NamedTuple):
     """When an event is rated: ``status`` is ``rated`` (its period is closed), ``stated``
     (rated in a later period, as stated with ``--rated-in``), ``running`` (its last game is
     in the current month), ``waiting`` (its last month is over, not closed yet), ``league``
@@ -124,8 +123,7 @@ def _months(first: dt.date, last: dt.date) -> str:
     return month_label(first) if first == last else f"{month_label(first)} to {month_label(last)}"
 
 
-@dataclass(frozen=True)
-class EventListing:
+class EventListing(NamedTuple):
     """One event in one time control (``event list``): its start, its end (declared; else
     its last played game so far), what else is declared of it (``kind``, ``rounds``), how
     far it has got (``progress``), and when it is rated."""
@@ -179,8 +177,7 @@ def list_events(db: Db, today: dt.date, tc: TimeControl | None = None) -> tuple[
     return tuple(out)
 
 
-@dataclass(frozen=True)
-class Cell:
+class Cell(NamedTuple):
     """One game of a player in the crosstable: the opponent's rank (shared by players on
     the same score) and start number (his own), the colour, the result from the player's side
     (``1``, ``=``, ``0``; ``+``/``-`` a forfeit won or lost)."""
@@ -194,8 +191,7 @@ class Cell:
     bye: str | None = None  # a bye (no opponent): its code (tracker.vocabulary.BYE_POINTS)
 
 
-@dataclass(frozen=True)
-class EventStanding:
+class EventStanding(NamedTuple):
     """A player's line of ``event show``. ``score``: points in the event (forfeits count, as
     the crosstable's); the rated figures are the close's for the event's games (None where
     none counts: an external player, or a period that cannot be worked out yet)."""
@@ -217,8 +213,7 @@ class EventStanding:
     tie_breaks: TieBreaks
 
 
-@dataclass(frozen=True)
-class EventReport:
+class EventReport(NamedTuple):
     """``event show``: the event (its end: declared, else its last played game so far; its
     kind and rounds as declared, with ``progress``), when it is rated, its standings."""
 
@@ -317,8 +312,7 @@ def show_event(
     )
 
 
-@dataclass(frozen=True)
-class _When:
+class _When(NamedTuple):
     """When an event is rated: its span, its progress so far, its declaration, its last day
     (declared, else its last game), and the closed periods of its time control."""
 
@@ -529,8 +523,7 @@ def _performance(games: list[DetailGame]) -> int | None:
     )
 
 
-@dataclass(frozen=True)
-class TieBreaks:
+class TieBreaks(NamedTuple):
     """A player's tie-breaks (FIDE Handbook C.07, without its cuts or virtual opponents):
     Buchholz, the scores of his opponents added; Sonneborn-Berger, each opponent's score
     times the points he made against him (a bye has no opponent: it adds nothing)."""

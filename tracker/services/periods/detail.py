@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from dataclasses import dataclass
 from decimal import Decimal
+from typing import NamedTuple
 
 from tracker.db.driver import Db
 from tracker.db.queries.history import event_names
@@ -29,8 +29,7 @@ from tracker.services.players.refs import PlayerRow, find
 from tracker.vocabulary import TimeControl
 
 
-@dataclass(frozen=True, slots=True)
-class DetailGame:
+class DetailGame(NamedTuple):
     game_id: int
     played_on: dt.date
     event: str | None
@@ -45,8 +44,7 @@ class DetailGame:
     change: Decimal | None  # K x (score - expected), unrounded
 
 
-@dataclass(frozen=True, slots=True)
-class PeriodDetail:
+class PeriodDetail(NamedTuple):
     player: str
     tc: TimeControl
     month: dt.date
