@@ -234,3 +234,8 @@ def name_form(text: str) -> str:
         text = unicodedata.normalize("NFC", text)
         text = "".join(char for char in text if unicodedata.category(char) != "Cf")
     return " ".join(text.split())
+
+
+def event_key(name: str) -> str:
+    """What two spellings of one event share: the name without case or extra blanks."""
+    return name_form(name).casefold()

@@ -65,7 +65,7 @@ def insert_players(db: Db, players: Sequence[PlayerRow]) -> list[int]:
 
 
 def events_by_key(db: Db, keys: Sequence[str]) -> list[tuple[str, EventRow]]:
-    """The events whose ``name_key`` (:func:`tracker.services.intake.event_key`) is one of
+    """The events whose ``name_key`` (:func:`tracker.vocabulary.event_key`) is one of
     ``keys``, each with its key."""
     sql = f"SELECT name_key, {EVENT_COLUMNS} FROM events WHERE name_key IN (:keys)"
     rows = db.all_in(sql, keys, name="keys")

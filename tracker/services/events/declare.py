@@ -21,14 +21,8 @@ from tracker.db.queries import games as game_queries
 from tracker.db.queries.games import EventRow
 from tracker.errors import ConflictError, InvalidInputError
 from tracker.services import log
-from tracker.services.intake import (
-    SITE_MAX,
-    check_event_start,
-    check_text,
-    clean_event_name,
-    event_key,
-)
-from tracker.vocabulary import EVENT_KINDS, TimeControl, name_form, plural, round_number
+from tracker.services.intake import SITE_MAX, check_event_start, check_text, clean_event_name
+from tracker.vocabulary import EVENT_KINDS, TimeControl, event_key, name_form, plural, round_number
 
 #: The most rounds an event may declare (a season's league of weekly rounds fits).
 ROUNDS_MAX = 999

@@ -34,12 +34,12 @@ from tracker.months import month_label, month_of, next_month
 from tracker.services import lists, log
 from tracker.services.events.declare import Declaration, declare
 from tracker.services.events.lookup import find_event
-from tracker.services.intake import clean_event_name, event_key, natural_key
+from tracker.services.intake import clean_event_name, natural_key
 from tracker.services.lists import rated_games
 from tracker.services.lists.stale import mark_stale
 from tracker.services.players.refs import find
 from tracker.user_input import check_plausible_rating
-from tracker.vocabulary import TimeControl
+from tracker.vocabulary import TimeControl, event_key
 
 #: §9.1: an event not reported in time for "the third rating list after it ends" is not
 #: rated: the periods it may be rated in are the month it ends in and the two after.

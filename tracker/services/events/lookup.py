@@ -1,4 +1,4 @@
-"""An event found by its name as every door compares names (:func:`tracker.services.intake.
+"""An event found by its name as every door compares names (:func:`tracker.vocabulary.
 event_key`: case and spacing do not count)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from tracker.db.queries import events as queries
 from tracker.db.queries import games as game_queries
 from tracker.db.queries.games import EventRow
 from tracker.errors import AmbiguousError, NotFoundError, quoted
-from tracker.services.intake import clean_event_name, event_key
+from tracker.vocabulary import event_key
 
 
 def event_by_name(db: Db, name: str) -> EventRow | None:
@@ -17,6 +17,8 @@ def event_by_name(db: Db, name: str) -> EventRow | None:
     spellings of one event (from before revision 0007) the exact name picks one."""
     found = game_queries.events_with_key(db, event_key(name))
     if len(found) > 1:
+        from tracker.services.intake import clean_event_name  # two stored spellings: rare
+
         exact = [e for e in found if e.name == clean_event_name(name)]
         if len(exact) == 1:
             return exact[0]

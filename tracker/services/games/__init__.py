@@ -25,7 +25,6 @@ from tracker.services.intake import (
     Twin,
     clean_event_name,
     clean_round,
-    event_key,
     is_fide_rating,
     natural_key,
     typed_rating,
@@ -34,7 +33,7 @@ from tracker.services.lists import rated_games
 from tracker.services.lists.stale import changed_month, mark_stale, stale_back
 from tracker.services.players.refs import find
 from tracker.user_input import parse_result
-from tracker.vocabulary import FORFEITS, TimeControl
+from tracker.vocabulary import FORFEITS, TimeControl, event_key
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,7 @@ from typing import Final
 
 from tracker.errors import InvalidInputError
 from tracker.months import a_month_after, a_month_before
-from tracker.vocabulary import TimeControl, name_form, round_number
+from tracker.vocabulary import TimeControl, event_key, name_form, round_number
 
 #: FIDE's first rating list (1971) rated the games of 1970: nothing earlier can be on a list.
 FIRST_RATED_DAY: Final = dt.date(1970, 1, 1)
@@ -226,11 +226,6 @@ def clean_event_name(name: str) -> str:
     if len(cleaned) > EVENT_NAME_MAX:
         raise InvalidInputError(f"an event name is limited to {EVENT_NAME_MAX} characters")
     return check_text(cleaned, "event name")
-
-
-def event_key(name: str) -> str:
-    """What two spellings of one event share: the name without case or extra blanks."""
-    return name_form(name).casefold()
 
 
 _ROUND_WORD = re.compile(r"^(?:round|rnd|rd|r)\.?\s*(?=\d)", re.IGNORECASE)

@@ -23,11 +23,10 @@ from tracker.services.intake import (
     FIDE_ID_MIN,
     FIDE_RATING_MAX,
     FIDE_RATING_MIN,
-    event_key,
     impossible_rating,
     site_form,
 )
-from tracker.vocabulary import FORFEITS, RESULTS, TIME_CONTROLS, TimeControl, name_form
+from tracker.vocabulary import FORFEITS, RESULTS, TIME_CONTROLS, TimeControl, event_key, name_form
 
 #: A game's result and time control are stored as their index in these.
 RESULT_CODES: Final[tuple[str, ...]] = RESULTS

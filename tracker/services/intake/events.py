@@ -11,9 +11,10 @@ from tracker.db.queries import imports as queries
 from tracker.db.queries.games import EventRow
 from tracker.errors import InvalidInputError
 from tracker.importers.records import Problem
-from tracker.services.intake import check_event_start, clean_event_name, clean_round, event_key
+from tracker.services.intake import check_event_start, clean_event_name, clean_round
 from tracker.services.intake.columns import TC_CODES
 from tracker.services.intake.plan import EventPlan, Plan, PlannedBye
+from tracker.vocabulary import event_key
 
 
 def match_events(db: Db, name: str, plan: Plan) -> None:
