@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tracker.cli.options import Json, command_group, whole
-from tracker.cli.render import message, plain, print_json, print_table
+from tracker.cli.render import message, pick, plain, print_json, print_table
 from tracker.errors import UsageError
 from tracker.user_input import parse_date, today
 from tracker.vocabulary import DEFAULT_PRESET, plural
@@ -133,23 +133,11 @@ def elo(
         message(f"note: {note}")
     if json:
         print_json(
-            {
-                "rating": result.rating,
-                "k": result.k,
-                "formula": result.formula,
-                "games": [
-                    {
-                        "opponent": g.opponent,
-                        "score": g.score,
-                        "expected": g.expected,
-                        "change": g.change,
-                    }
-                    for g in result.games
-                ],
-                "change_exact": result.change_exact,
-                "change": result.change,
-                "new_rating": result.new_rating,
-            }
+            pick(
+                result,
+                "rating k formula games change_exact change new_rating",
+                games=[pick(g, "opponent score expected change") for g in result.games],
+            )
         )
         return
     places = 2 if result.formula == "table" else 3
@@ -221,18 +209,14 @@ def initial(
         message(f"note: {note}")
     if json:
         print_json(
-            {
-                "games": r.n,
-                "score": r.score,
-                "ra": r.ra.quantize(Decimal("0.01")),
-                "p": r.p,
-                "dp": r.dp,
-                "rating": r.ru,
-                "capped": r.capped,
-                "published": not result.missing,
-                "missing": list(result.missing),
-                "rules": r.rules.effective_from.isoformat(),
-            }
+            pick(
+                r,
+                "games=n score ra p dp rating=ru capped published missing rules",
+                ra=r.ra.quantize(Decimal("0.01")),
+                published=not result.missing,
+                missing=result.missing,
+                rules=r.rules.effective_from,
+            )
         )
         return
     typer.echo(f"{plural(r.n, 'game')} against rated opponents, score {plain(r.score)}")
@@ -363,15 +347,12 @@ def glicko_(
     final = result.result
     if json:
         print_json(
-            {
-                "preset": result.preset,
-                "rating": final.rating,
-                "rd": final.rd,
-                "volatility": final.volatility if result.has_volatility else None,
-                "provisional": result.provisional,
-                "display": result.display,
-                "rd_after_idle": result.after_idle.rd,
-            }
+            pick(
+                result,
+                "preset rating=result.rating rd=result.rd volatility provisional display "
+                "rd_after_idle=after_idle.rd",
+                volatility=final.volatility if result.has_volatility else None,
+            )
         )
         return
     if result.after_idle != result.start:

@@ -10,7 +10,7 @@ import typer
 
 from tracker.cli.context import state
 from tracker.cli.options import Json, command_group
-from tracker.cli.render import message, print_json, print_table
+from tracker.cli.render import message, pick, print_json, print_table
 from tracker.errors import DatabaseError
 from tracker.user_input import exists
 
@@ -79,15 +79,7 @@ def current(ctx: typer.Context, json: Json = False) -> None:
     with _opening():
         st = status(_existing_engine(ctx))
     if json:
-        print_json(
-            {
-                "url": st.url,
-                "backend": st.backend,
-                "revision": st.revision,
-                "head": st.head,
-                "up_to_date": st.up_to_date,
-            }
-        )
+        print_json(pick(st, "url backend revision head up_to_date"))
         return
     print_table(
         ["field", "value"],
@@ -118,13 +110,10 @@ def check(ctx: typer.Context, json: Json = False) -> None:
         result = do_check(_existing_engine(ctx))
     if json:
         print_json(
-            {
-                "ok": result.ok,
-                "revision": result.status.revision,
-                "head": result.status.head,
-                "schema_differences": list(result.schema_differences),
-                "integrity": result.integrity,
-            }
+            pick(
+                result,
+                "ok revision=status.revision head=status.head schema_differences integrity",
+            )
         )
     else:
         message(f"revision {result.status.revision or 'empty'} (head {result.status.head})")
@@ -167,12 +156,5 @@ def backup(
 
     result = do_backup(_existing_engine(ctx), file, overwrite=force)
     if json:
-        print_json(
-            {
-                "source": result.source,
-                "backup": str(result.target),
-                "bytes": result.size,
-                "integrity": result.integrity,
-            }
-        )
+        print_json(pick(result, "source backup bytes=size integrity", backup=str(result.target)))
     message(f"backed up {result.source} to {result.target} (integrity check: {result.integrity})")

@@ -14,6 +14,7 @@ from tracker.cli.render import (
     change,
     expected,
     message,
+    pick,
     print_json,
     print_table,
     score,
@@ -157,16 +158,16 @@ def add(
 
 
 def _declared_json(event: StoredEvent) -> dict[str, object]:
-    return {
-        "id": event.id,
-        "event": event.name,
-        "start": event.start_date.isoformat() if event.start_fixed else None,
-        "end": _day(event.end_date),
-        "rounds": event.rounds,
-        "type": event.kind,
-        "tc": event.tc,
-        "site": event.site,
-    }
+    return pick(
+        event,
+        "id event=name start end=end_date rounds type=kind tc site",
+        start=event.start_date if event.start_fixed else None,
+    )
+
+
+def _stale_json(stale: tuple[tuple[TimeControl, tuple[dt.date, ...]], ...]) -> dict[str, object]:
+    """The closed periods a change made stale, by time control."""
+    return {tc: [month_label(m) for m in months] for tc, months in stale}
 
 
 @app.command("edit")
@@ -263,13 +264,7 @@ def edit(
 
     result = state(ctx).write(work)
     if json:
-        print_json(
-            {
-                "event": result.name,
-                "changes": list(result.changes),
-                "stale": {tc: [m.isoformat()[:7] for m in months] for tc, months in result.stale},
-            }
-        )
+        print_json(pick(result, "event=name changes stale", stale=_stale_json(result.stale)))
     if result.changes:
         for change in result.changes:
             message(f"{result.name}: {change}")
@@ -284,30 +279,15 @@ EventName = Annotated[
 ]
 
 
-def _day(value: dt.date | None) -> str | None:
-    return None if value is None else value.isoformat()
-
-
 def _event_json(e: EventListing) -> dict[str, object]:
-    return {
-        "id": e.id,
-        "event": e.name,
-        "tc": e.tc,
-        "type": e.kind,
-        "start": _day(e.start),
-        "end": _day(e.end),
-        "end_declared": e.end_declared,
-        "rounds": e.progress.rounds,
-        "rounds_played": e.progress.round_played,
-        "last_game": _day(e.progress.last),
-        "games": e.games,
-        "players": e.players,
-        "rated_in": None if e.stated is None else month_label(e.stated),
-        "status": e.rated.status,
-        "rated": e.rated.text,
-        "lists": [d.isoformat() for d in e.rated.lists],
-        "to_come": [month_label(m) for m in e.rated.to_come],
-    }
+    return pick(
+        e,
+        "id event=name tc type=kind start end end_declared rounds=progress.rounds "
+        "rounds_played=progress.round_played last_game=progress.last games players rated_in "
+        "status=rated.status rated=rated.text lists=rated.lists to_come",
+        rated_in=None if e.stated is None else month_label(e.stated),
+        to_come=[month_label(m) for m in e.rated.to_come],
+    )
 
 
 def _rounds(p: Progress) -> str:
@@ -360,35 +340,21 @@ RESULT_WORDS = "1 won, = drawn, 0 lost, + and - a forfeit won and lost"
 
 
 def _standing_json(s: EventStanding) -> dict[str, object]:
-    return {
-        "rank": s.rank,
-        "id": s.player_id,
-        "name": s.name,
-        "external": s.external,
-        "number": s.number,
-        "games": s.games,
-        "score": s.score,
-        "buchholz": s.tie_breaks.buchholz,
-        "sonneborn_berger": s.tie_breaks.sonneborn_berger,
-        "rating": s.rating,
-        "rated_games": s.rated_games,
-        "expected": s.expected,
-        "performance": s.performance,
-        "change_exact": s.change,
-        "lists": [d.isoformat() for d in s.lists],
-        "games_by_round": [
-            {
-                "round": c.round,
-                "opponent_rank": c.opponent_rank,
-                "opponent_number": c.opponent_number,
-                "opponent_id": c.opponent_id or None,
-                "colour": {"w": "white", "b": "black"}.get(c.colour),
-                "result": c.result,
-                "bye": c.bye,
-            }
+    return pick(
+        s,
+        "rank id=player_id name external number games score buchholz=tie_breaks.buchholz "
+        "sonneborn_berger=tie_breaks.sonneborn_berger rating rated_games expected performance "
+        "change_exact=change lists games_by_round",
+        games_by_round=[
+            pick(
+                c,
+                "round opponent_rank opponent_number opponent_id colour result bye",
+                opponent_id=c.opponent_id or None,
+                colour={"w": "white", "b": "black"}.get(c.colour),
+            )
             for c in s.cells
         ],
-    }
+    )
 
 
 #: Up to this many players the crosstable is a grid (a column per opponent).
@@ -447,22 +413,17 @@ def show(
 
     report = state(ctx).read(lambda db: show_event(db, find_event(db, name), today()))
     if json:
+        progress = report.progress
         print_json(
-            {
-                "id": report.id,
-                "event": report.name,
-                "tc": report.tc,
-                "start": _day(report.start),
-                "end": _day(report.end),
-                "type": report.kind,
-                "rounds": report.progress.rounds if report.progress else None,
-                "rounds_played": report.progress.round_played if report.progress else None,
-                "status": report.rated.status,
-                "rated": report.rated.text,
-                "live": report.live,
-                "waits": [month_label(m) for m in report.waits],
-                "standings": [_standing_json(s) for s in report.standings],
-            }
+            pick(
+                report,
+                "id event=name tc start end type=kind rounds rounds_played status=rated.status "
+                "rated=rated.text live waits standings",
+                rounds=progress.rounds if progress else None,
+                rounds_played=progress.round_played if progress else None,
+                waits=[month_label(m) for m in report.waits],
+                standings=[_standing_json(s) for s in report.standings],
+            )
         )
         return
     _print_event(report)
@@ -630,14 +591,7 @@ def merge(
 
     result = state(ctx).write(lambda db: merge_events(db, keep, other))
     if json:
-        print_json(
-            {
-                "event": result.name,
-                "merged": result.merged,
-                "games": list(result.games),
-                "stale": {tc: [m.isoformat()[:7] for m in months] for tc, months in result.stale},
-            }
-        )
+        print_json(pick(result, "event=name merged games stale", stale=_stale_json(result.stale)))
     message(f"merged {result.merged!r} into {result.name!r}: {len(result.games)} game(s) moved")
     for tc, months in result.stale:
         now_stale(tc, months)

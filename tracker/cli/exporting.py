@@ -5,7 +5,6 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
-import json as jsonlib
 import sys
 from decimal import Decimal
 from pathlib import Path
@@ -17,7 +16,7 @@ from tracker.cli.context import state
 from tracker.cli.history import history_json, rating_list_json
 from tracker.cli.notes import stale_list_warning, stale_warning
 from tracker.cli.options import month_option, player_option, tc_option
-from tracker.cli.render import message, plain
+from tracker.cli.render import json_text, message, pick, plain
 from tracker.errors import UsageError
 from tracker.files import check_target, write_file
 from tracker.importers.records import spreadsheet_text
@@ -159,15 +158,6 @@ def export(
     message(f"wrote {count} to {out} ({fmt})")
 
 
-def _json(data: Any) -> str:
-    def default(value: Any) -> Any:
-        if isinstance(value, Decimal):
-            return int(value) if value == value.to_integral_value() else float(value)
-        raise TypeError(f"cannot render {type(value).__name__} as JSON")
-
-    return jsonlib.dumps(data, default=default, ensure_ascii=False, indent=2) + "\n"
-
-
 def _csv(columns: list[str], rows: list[list[Any]]) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
@@ -188,31 +178,18 @@ def _plain(value: Any) -> str:
 
 
 def game_json(g: GameLine) -> dict[str, Any]:
-    return {
-        "id": g.id,
-        "date": g.played_on.isoformat(),
-        "white": g.white.name,
-        "white_id": g.white.id,
-        "white_fide_id": g.white.fide_id,
-        "black": g.black.name,
-        "black_id": g.black.id,
-        "black_fide_id": g.black.fide_id,
-        "result": g.result,
-        "rated": g.result not in FORFEITS,
-        "tc": g.tc,
-        "event": g.event,
-        "event_start": g.event_start.isoformat() if g.event_start else None,
-        "site": g.site,
-        "round": g.round,
-        "white_rating": g.white_rating,
-        "black_rating": g.black_rating,
-        "import_id": g.import_id,
-    }
+    return pick(
+        g,
+        "id date=played_on white=white.name white_id=white.id white_fide_id=white.fide_id "
+        "black=black.name black_id=black.id black_fide_id=black.fide_id result rated tc event "
+        "event_start site round white_rating black_rating import_id",
+        rated=g.result not in FORFEITS,
+    )
 
 
 def _games_text(games: tuple[GameLine, ...], fmt: str) -> str:
     if fmt == "json":
-        return _json([game_json(g) for g in games])
+        return json_text([game_json(g) for g in games])
     from tracker.services.exports import games_text
 
     return games_text(games, fmt)
@@ -237,7 +214,7 @@ HISTORY_COLUMNS = [
 def _history_text(h: History, fmt: str) -> str:
     rows = history_json(h)
     if fmt == "json":
-        return _json(rows)
+        return json_text(rows)
     return _csv(HISTORY_COLUMNS, [[row[c] for c in HISTORY_COLUMNS] for row in rows])
 
 
@@ -245,7 +222,7 @@ def _players_text(rows: list[dict[str, Any]], views: tuple[PlayerView, ...], fmt
     if fmt == "json":
         from tracker.cli.player import player_json
 
-        return _json([player_json(p) for p in views])
+        return json_text([player_json(p) for p in views])
     from tracker.importers.players import write_players_csv
 
     return write_players_csv(rows)
@@ -268,5 +245,5 @@ LIST_COLUMNS = [
 def _list_text(rl: RatingList, fmt: str) -> str:
     data = rating_list_json(rl)
     if fmt == "json":
-        return _json(data)
+        return json_text(data)
     return _csv(LIST_COLUMNS, [[p[c] for c in LIST_COLUMNS] for p in data["players"]])

@@ -14,7 +14,7 @@ from tracker.cli.options import (
     month_option,
     tc_option,
 )
-from tracker.cli.render import message, print_json
+from tracker.cli.render import message, pick, print_json
 from tracker.errors import InvalidInputError
 from tracker.files import open_input
 from tracker.months import month_label
@@ -136,26 +136,12 @@ def _change_line(change: FideListChange) -> str:
 
 def fide_list_json(report: FideListReport) -> dict[str, Any]:
     def change(c: FideListChange) -> dict[str, Any]:
-        return {
-            "id": c.player_id,
-            "name": c.name,
-            "fide_id": c.fide_id,
-            "fields": list(c.fields),
-            "seed_before": c.seed_before,
-            "seed_after": c.seed_after,
-        }
+        return pick(c, "id=player_id name fide_id fields seed_before seed_after")
 
-    return {
-        "file": report.file,
-        "format": report.format,
-        "tc": report.tc,
-        "list": month_label(report.list_month) if report.list_month else None,
-        "dry_run": report.dry_run,
-        "players_read": report.players_read,
-        "matched": report.matched,
-        "created": [change(c) for c in report.created],
-        "updated": [change(c) for c in report.updated],
-        "unchanged": report.unchanged,
-        "notes": list(report.notes),
-        "problems": list(report.problems),
-    }
+    return pick(
+        report,
+        "file format tc list dry_run players_read matched created updated unchanged notes problems",
+        list=month_label(report.list_month) if report.list_month else None,
+        created=[change(c) for c in report.created],
+        updated=[change(c) for c in report.updated],
+    )

@@ -11,7 +11,7 @@ import typer
 
 from tracker.cli.context import state
 from tracker.cli.options import Json, Player, Tc, whole
-from tracker.cli.render import message, print_json, print_table
+from tracker.cli.render import message, pick, print_json, print_table
 from tracker.errors import InvalidInputError
 from tracker.months import month_label
 from tracker.user_input import parse_date, today
@@ -234,67 +234,40 @@ def _print_distribution(d: Distribution) -> None:
 
 
 def _result_json(r: Result) -> dict[str, Any]:
-    return {
-        "rating": r.rating,
-        "change_exact": r.change_exact,
-        "change": r.change,
-        "k": r.k,
-        "next_k": r.next_k,
-        "initial": r.initial,
-        "pending": r.pooled,
-    }
+    return pick(r, "rating change_exact change k next_k initial pending=pooled")
+
+
+def _distribution_json(d: Distribution) -> dict[str, Any]:
+    return pick(
+        d,
+        "model draw_rate fitted_games strength expected_score outcomes",
+        expected_score=float(d.expected_score),
+        outcomes=[
+            pick(
+                o,
+                "rating change probability exact",
+                probability=float(o.probability),
+                exact=f"{o.probability.numerator}/{o.probability.denominator}",
+            )
+            for o in d.outcomes
+        ],
+    )
 
 
 def forecast_json(f: Forecast) -> dict[str, Any]:
-    d = f.distribution
-    return {
-        "player": f.player,
-        "player_id": f.player_id,
-        "tc": f.tc,
-        "start": f.start,
-        "month": month_label(f.month),
-        "list": f.list_date,
-        "rating": f.rating,
-        "k": f.k_in_force,
-        "k_used": f.k_used,
-        "rated_games": f.rated_games,
-        "pending": f.pending,
-        "other_games": f.other_games,
-        "opponents": [
-            {
-                "opponent": o.text,
-                "name": o.name,
-                "id": o.player_id,
-                "rating": o.rating,
-                "rated": o.counted,
-                "expected": o.expected,
-            }
+    return pick(
+        f,
+        "player player_id tc start month list=list_date rating k=k_in_force k_used rated_games "
+        "pending other_games opponents scores target probabilities notes",
+        month=month_label(f.month),
+        opponents=[
+            pick(o, "opponent=text name id=player_id rating rated=counted expected")
             for o in f.opponents
         ],
-        "scores": [
+        scores=[
             {"score": r.score, "low": _result_json(r.low), "high": _result_json(r.high)}
             for r in f.rows
         ],
-        "target": None
-        if f.target is None
-        else {"rating": f.target.rating, "score": f.target.score, "reached": f.target.reached},
-        "probabilities": None
-        if d is None
-        else {
-            "model": d.model,
-            "draw_rate": d.draw_rate,
-            "fitted_games": d.fitted_games,
-            "strength": d.strength,
-            "expected_score": float(d.expected_score),
-            "outcomes": [
-                {
-                    "rating": o.rating,
-                    "change": o.change,
-                    "probability": float(o.probability),
-                    "exact": f"{o.probability.numerator}/{o.probability.denominator}",
-                }
-                for o in d.outcomes
-            ],
-        },
-        "notes": list(f.notes),
-    }
+        target=None if f.target is None else pick(f.target, "rating score reached"),
+        probabilities=None if f.distribution is None else _distribution_json(f.distribution),
+    )

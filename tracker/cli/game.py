@@ -27,6 +27,7 @@ from tracker.cli.options import (
 from tracker.cli.render import (
     cells,
     message,
+    pick,
     print_json,
     print_table,
     table_width,
@@ -61,21 +62,11 @@ app = command_group(
 
 
 def game_json(g: GameView) -> dict[str, Any]:
-    return {
-        "id": g.id,
-        "date": g.played_on.isoformat(),
-        "white": g.white,
-        "white_id": g.white_id,
-        "black": g.black,
-        "black_id": g.black_id,
-        "result": g.result,
-        "rated": g.rated,
-        "tc": g.tc,
-        "event": g.event,
-        "round": g.round,
-        "white_rating": g.white_rating,
-        "black_rating": g.black_rating,
-    }
+    return pick(
+        g,
+        "id date=played_on white white_id black black_id result rated tc event round "
+        "white_rating black_rating",
+    )
 
 
 def _line(g: GameView) -> str:
@@ -371,17 +362,7 @@ def add_round(
 
 
 def bye_json(b: ByeView) -> dict[str, Any]:
-    return {
-        "bye": b.code,
-        "id": b.id,
-        "player": b.player,
-        "player_id": b.player_id,
-        "points": b.points,
-        "event": b.event,
-        "round": b.round,
-        "date": b.played_on.isoformat(),
-        "tc": b.tc,
-    }
+    return pick(b, "bye=code id player player_id points event round date=played_on tc")
 
 
 @app.command("list")
@@ -540,7 +521,7 @@ def edit(
     if both:
         raise UsageError(f"--{both[0]} and --clear {both[0]} contradict each other")
 
-    def pick(name: str) -> object:
+    def given_or_cleared(name: str) -> object:
         if name in cleared:
             return None
         return UNCHANGED if given[name] is None else given[name]
@@ -561,10 +542,10 @@ def edit(
             result=result,
             played_on=played_on,
             tc=tc,
-            event=pick("event"),  # type: ignore[arg-type]
-            round_=pick("round"),  # type: ignore[arg-type]
-            white_rating=pick("white-rating"),  # type: ignore[arg-type]
-            black_rating=pick("black-rating"),  # type: ignore[arg-type]
+            event=given_or_cleared("event"),  # type: ignore[arg-type]
+            round_=given_or_cleared("round"),  # type: ignore[arg-type]
+            white_rating=given_or_cleared("white-rating"),  # type: ignore[arg-type]
+            black_rating=given_or_cleared("black-rating"),  # type: ignore[arg-type]
             today=today(),
             yes=yes,
             again=again,

@@ -9,7 +9,7 @@ import typer
 
 from tracker.cli.context import state
 from tracker.cli.options import PLAYER_WORDS, AnyTc, Json
-from tracker.cli.render import message, print_json, print_table, score
+from tracker.cli.render import message, pick, print_json, print_table, score
 from tracker.vocabulary import TimeControl, plural
 
 if TYPE_CHECKING:
@@ -27,28 +27,11 @@ def played_words(t: Tally) -> str:
 
 
 def _tally_json(t: Tally) -> dict[str, Any]:
-    return {
-        "games": t.games,
-        "score": t.score,
-        "against": t.against,
-        "wins": t.wins,
-        "draws": t.draws,
-        "losses": t.losses,
-    }
+    return pick(t, "games score against wins draws losses")
 
 
 def _game_json(g: H2hGame) -> dict[str, Any]:
-    return {
-        "id": g.id,
-        "date": g.played_on.isoformat(),
-        "event": g.event,
-        "round": g.round,
-        "tc": g.tc,
-        "colour": g.colour,
-        "result": g.result,
-        "score": g.score,
-        "forfeit": g.forfeit,
-    }
+    return pick(g, "id date=played_on event round tc colour result score forfeit")
 
 
 def h2h_json(h: HeadToHead) -> dict[str, Any]:
@@ -182,13 +165,7 @@ def opponents_json(o: Opponents) -> dict[str, Any]:
         "tc": o.tc,
         "total": _tally_json(o.total),
         "opponents": [
-            {
-                "id": line.id,
-                "name": line.name,
-                **_tally_json(line.total),
-                "forfeits": line.forfeits,
-                "last": None if line.last is None else line.last.isoformat(),
-            }
+            {**pick(line, "id name"), **_tally_json(line.total), **pick(line, "forfeits last")}
             for line in o.lines
         ],
     }

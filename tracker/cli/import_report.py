@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tracker.cli.render import message
+from tracker.cli.render import message, pick
 from tracker.vocabulary import plural
 
 if TYPE_CHECKING:
@@ -120,13 +120,10 @@ def print_report(report: ImportReport) -> None:
 
 
 def report_json(report: ImportReport) -> dict[str, Any]:
+    counts = ("added", "already_present", "skipped", "invalid", "byes")
     return {
         "dry_run": report.dry_run,
-        "added": report.total("added"),
-        "already_present": report.total("already_present"),
-        "skipped": report.total("skipped"),
-        "invalid": report.total("invalid"),
-        "byes": report.total("byes"),
+        **{count: report.total(count) for count in counts},
         "players_created": report.players_created,
         "rejected": len(report.rejected),
         "files": [file_json(f) for f in report.files],
@@ -134,32 +131,12 @@ def report_json(report: ImportReport) -> dict[str, Any]:
 
 
 def file_json(f: FileReport) -> dict[str, Any]:
-    return {
-        "file": f.file,
-        "format": f.format,
-        "sha256": f.sha256,
-        "status": f.status,
-        "import_id": f.import_id,
-        "valid": f.valid,
-        "added": f.added,
-        "already_present": f.already_present,
-        "skipped": f.skipped,
-        "skipped_unfinished": f.skipped_unfinished,
-        "skipped_other": f.skipped_other,
-        "skipped_variant": f.skipped_variant,
-        "skipped_bullet": f.skipped_bullet,
-        "skipped_correspondence": f.skipped_correspondence,
-        "invalid": f.invalid,
-        "byes": f.byes,
-        "players_created": [
-            {"id": p.id, "name": p.name, "fide_id": p.fide_id, "external": p.external}
-            for p in f.players_created
-        ],
-        "players_updated": list(f.players_updated),
-        "players_unchanged": f.players_unchanged,
-        "events_created": list(f.events_created),
-        "stale": [{"tc": s.tc, "from": f"{s.month:%Y-%m}"} for s in f.stale],
-        "notes": list(f.notes),
-        "warnings": list(f.warnings),
-        "problems": list(f.problems),
-    }
+    return pick(
+        f,
+        "file format sha256 status import_id valid added already_present skipped "
+        "skipped_unfinished skipped_other skipped_variant skipped_bullet skipped_correspondence "
+        "invalid byes players_created players_updated players_unchanged events_created stale "
+        "notes warnings problems",
+        players_created=[pick(p, "id name fide_id external") for p in f.players_created],
+        stale=[{"tc": s.tc, "from": f"{s.month:%Y-%m}"} for s in f.stale],
+    )

@@ -23,7 +23,7 @@ from typer.core import TyperGroup
 from tracker.cli.context import state
 from tracker.cli.import_report import print_report, report_json
 from tracker.cli.options import Json, Yes, command_group, month_option, tc_option
-from tracker.cli.render import message, print_json, print_table
+from tracker.cli.render import message, pick, print_json, print_table
 from tracker.errors import InvalidInputError
 from tracker.files import open_input
 from tracker.user_input import parse_date
@@ -307,20 +307,12 @@ def list_(ctx: typer.Context, json: Json = False) -> None:
     if json:
         print_json(
             [
-                {
-                    "id": r.id,
-                    "file": r.file,
-                    "sha256": r.sha256,
-                    "format": r.format,
-                    "imported_at": r.imported_at.isoformat(timespec="seconds"),
-                    "added": r.added,
-                    "already_present": r.already_present,
-                    "skipped": r.skipped,
-                    "invalid": r.invalid,
-                    "byes": r.byes,
-                    "players_created": r.players_created,
-                    "games": r.games_now,
-                }
+                pick(
+                    r,
+                    "id file sha256 format imported_at added already_present skipped invalid "
+                    "byes players_created games=games_now",
+                    imported_at=r.imported_at.isoformat(timespec="seconds"),
+                )
                 for r in rows
             ]
         )

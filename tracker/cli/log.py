@@ -10,7 +10,7 @@ import typer
 
 from tracker.cli.context import state
 from tracker.cli.options import Json
-from tracker.cli.render import message, print_json
+from tracker.cli.render import message, pick, print_json
 from tracker.user_input import parse_date
 
 if TYPE_CHECKING:
@@ -74,17 +74,7 @@ def log(
 
     entries = state(ctx).read(work)
     if json:
-        print_json(
-            [
-                {
-                    "id": e.id,
-                    "at": e.at.isoformat(),
-                    "command": e.command,
-                    "changes": list(e.notes),
-                }
-                for e in entries
-            ]
-        )
+        print_json([pick(e, "id at command changes=notes") for e in entries])
         return
     if not entries:
         message("nothing logged" + (" for that" if player or event or since or until else ""))

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from tracker.cli.context import state
-from tracker.cli.render import message, print_json, print_table, score
+from tracker.cli.render import message, pick, print_json, print_table, score
 from tracker.user_input import today
 
 if TYPE_CHECKING:
@@ -18,69 +18,43 @@ if TYPE_CHECKING:
 
 def _dropped_json(p: PlayerNorms, r: NormResult) -> list[dict[str, Any]]:
     return [
-        {
-            "round": g.round,
-            "date": g.played_on.isoformat(),
-            "opponent": g.opponent,
-            "opponent_id": g.opponent_id,
-            "rating": g.rating,
-            "score": g.score,
-            "article": d.article,
-        }
+        pick(
+            p.played[d.index],
+            "round date=played_on opponent opponent_id rating score article",
+            article=d.article,
+        )
         for d in r.dropped
-        for g in (p.played[d.index],)
     ]
 
 
 def _result_json(p: PlayerNorms, r: NormResult, o: Outlook | None) -> dict[str, Any]:
-    return {
-        "norm": r.norm,
-        "games": r.games,
-        "dropped": _dropped_json(p, r),
-        "score": r.score,
-        "p": r.p,
-        "dp": r.dp,
-        "raised": r.raised,
-        "ra": r.ra,
-        "rp": r.rp,
-        "achieved": r.achieved,
-        "checks": [
-            {"article": c.article, "rule": c.rule, "found": c.found, "ok": c.ok} for c in r.checks
-        ],
-        "outlook": None
+    return pick(
+        r,
+        "norm games dropped score p dp raised ra rp achieved checks outlook",
+        dropped=_dropped_json(p, r),
+        checks=[pick(c, "article rule found ok") for c in r.checks],
+        outlook=None
         if o is None
         else {
             "remaining": o.remaining,
             "needs": [{"points": points, "average": average} for points, average in o.needs],
         },
-    }
+    )
 
 
 def norms_json(e: EventNorms) -> dict[str, Any]:
-    return {
-        "event": e.event,
-        "start": e.start.isoformat(),
-        "list": e.list_date.isoformat(),
-        "rounds": e.rounds,
-        "players": [
-            {
-                "id": p.id,
-                "name": p.name,
-                "title": p.title,
-                "federation": p.federation,
-                "games": p.games,
-                "forfeits": p.forfeits,
-                "score": p.score,
-                "remaining": p.remaining,
-                "norms": [
-                    _result_json(p, r, o) for r, o in zip(p.results, p.outlooks, strict=True)
-                ],
-            }
+    return pick(
+        e,
+        "event start list=list_date rounds players round_robin not_checked",
+        players=[
+            pick(
+                p,
+                "id name title federation games forfeits score remaining norms",
+                norms=[_result_json(p, r, o) for r, o in zip(p.results, p.outlooks, strict=True)],
+            )
             for p in e.players
         ],
-        "round_robin": e.round_robin,
-        "not_checked": list(e.not_checked),
-    }
+    )
 
 
 def _verdict(r: NormResult) -> str:

@@ -9,7 +9,7 @@ import typer
 
 from tracker.cli.context import state
 from tracker.cli.options import PLAYER_WORDS, Json, Player, command_group, player_option
-from tracker.cli.render import message, points, print_json, print_table
+from tracker.cli.render import message, pick, points, print_json, print_table
 from tracker.errors import InvalidInputError
 from tracker.vocabulary import ONLINE_PLATFORMS, PLATFORMS, TimeControl
 
@@ -18,9 +18,6 @@ if TYPE_CHECKING:
     from tracker.services.online.fetch import Stored
     from tracker.services.online.fit import OnlineFit
     from tracker.services.online.reads import OnlineView
-
-"""Column headers of the real online ratings (the sites' names: not the presets')."""
-
 
 app = command_group(
     """Real Lichess and Chess.com ratings beside the Elo.
@@ -44,27 +41,24 @@ Platform = Annotated[
 
 def stored_json(s: Stored) -> dict[str, Any]:
     perfs = sorted(set(s.added) | set(s.updated) | set(s.unchanged))
-    return {
-        "player": s.name,
-        "player_id": s.player_id,
-        "platform": s.platform,
-        "user": s.user,
-        "perfs": [
+    return pick(
+        s,
+        "player=name player_id platform user perfs notes",
+        perfs=[
             {
                 "perf": perf,
                 "added": s.added.get(perf, 0),
                 "updated": s.updated.get(perf, 0),
                 "unchanged": s.unchanged.get(perf, 0),
                 "latest": (
-                    {"day": s.latest[perf][0].isoformat(), "rating": s.latest[perf][1]}
+                    {"day": s.latest[perf][0], "rating": s.latest[perf][1]}
                     if perf in s.latest
                     else None
                 ),
             }
             for perf in perfs
         ],
-        "notes": list(s.notes),
-    }
+    )
 
 
 def print_stored(results: list[Stored]) -> None:
@@ -177,21 +171,9 @@ def import_(
 
 def online_json(v: OnlineView) -> dict[str, Any]:
     return {
-        "player": v.name,
-        "player_id": v.player_id,
+        **pick(v, "player=name player_id"),
         **{p: getattr(v, p) for p in PLATFORMS},
-        "perfs": [
-            {
-                "platform": p.platform,
-                "perf": p.perf,
-                "tc": p.tc,
-                "points": p.points,
-                "first": p.first.isoformat(),
-                "last": p.last.isoformat(),
-                "rating": p.rating,
-            }
-            for p in v.perfs
-        ],
+        "perfs": [pick(p, "platform perf tc points first last rating") for p in v.perfs],
     }
 
 
@@ -257,39 +239,17 @@ def compare_online(ctx: typer.Context, tc: TimeControl, platform: str, json: boo
 
 def online_fit_json(f: OnlineFit) -> dict[str, Any]:
     fit = f.fit
-    return {
-        "tc": f.tc,
-        "platform": f.platform,
-        "perf": f.perf,
-        "list": f.list_date.isoformat(),
-        "from_list": f.from_list,
-        "stale": f.stale,
-        "players": [
-            {
-                "id": r.player_id,
-                "name": r.name,
-                "elo": r.elo,
-                "online": r.online,
-                "online_day": r.online_day.isoformat(),
-                "fitted": r.fitted,
-                "residual": r.residual,
-            }
-            for r in f.rows
+    return pick(
+        f,
+        "tc platform perf list=list_date from_list stale players left_out fit",
+        players=[
+            pick(r, "id=player_id name elo online online_day fitted residual") for r in f.rows
         ],
-        "left_out": [{"name": n, "why": why} for n, why in f.left_out],
-        "fit": None
+        left_out=[{"name": n, "why": why} for n, why in f.left_out],
+        fit=None
         if fit is None
-        else {
-            "n": fit.n,
-            "slope": fit.slope,
-            "intercept": fit.intercept,
-            "residual_sd": fit.residual_sd,
-            "slope_se": fit.slope_se,
-            "r": fit.r,
-            "elo_min": fit.x_min,
-            "elo_max": fit.x_max,
-        },
-    }
+        else pick(fit, "n slope intercept residual_sd slope_se r elo_min=x_min elo_max=x_max"),
+    )
 
 
 def print_online_fit(f: OnlineFit) -> None:

@@ -10,7 +10,7 @@ import typer
 
 from tracker.cli.context import state
 from tracker.cli.options import AnyTc, Json, Tc, command_group, month_argument, month_option
-from tracker.cli.render import message, months_text, print_json, print_table
+from tracker.cli.render import message, months_text, pick, print_json, print_table
 from tracker.months import month_label
 from tracker.user_input import today
 from tracker.vocabulary import plural
@@ -109,37 +109,29 @@ def close(
         message(f"nothing to close: no {report.tc} games up to that month")
     if json:
         print_json(
-            {
-                "tc": report.tc,
-                "closed": [
-                    {
-                        "month": month_label(p.month),
-                        "list": p.list_date.isoformat(),
-                        "games": p.games,
-                        "players_rated": p.players_rated,
-                        "new_players": list(p.new_players),
-                        "dropped_players": list(p.dropped_players),
-                    }
+            pick(
+                report,
+                "tc closed already_closed rerated held assumed",
+                closed=[
+                    pick(
+                        p,
+                        "month list=list_date games players_rated new_players dropped_players",
+                        month=month_label(p.month),
+                    )
                     for p in report.closed
                 ],
-                "already_closed": [month_label(m) for m in report.already_closed],
-                "rerated": [month_label(m) for m in report.rerated],
-                "held": [
-                    {
-                        "event": h.name,
-                        "games": h.games,
-                        "rated_in": None if h.rated_in is None else month_label(h.rated_in),
-                        "stated": h.stated,
-                        "running": h.running,
-                        "why": h.why,
-                    }
+                already_closed=[month_label(m) for m in report.already_closed],
+                rerated=[month_label(m) for m in report.rerated],
+                held=[
+                    pick(
+                        h,
+                        "event=name games rated_in stated running why",
+                        rated_in=None if h.rated_in is None else month_label(h.rated_in),
+                    )
                     for h in report.held
                 ],
-                "assumed": [
-                    {"event": a.name, "end": a.end.isoformat(), "league": a.league}
-                    for a in report.assumed
-                ],
-            }
+                assumed=[pick(a, "event=name end league") for a in report.assumed],
+            )
         )
 
 
@@ -171,14 +163,7 @@ def list_(
     if json:
         print_json(
             [
-                {
-                    "month": month_label(r.month),
-                    "tc": r.tc,
-                    "list": r.list_date.isoformat(),
-                    "status": r.status,
-                    "games": r.games,
-                    "players": r.players,
-                }
+                pick(r, "month tc list=list_date status games players", month=month_label(r.month))
                 for r in rows
             ]
         )

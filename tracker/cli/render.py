@@ -17,6 +17,7 @@ import unicodedata
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from decimal import Decimal
 from itertools import islice
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -67,8 +68,27 @@ def _default(value: Any) -> Any:
     raise TypeError(f"cannot render {type(value).__name__} as JSON")
 
 
+def json_text(data: Any) -> str:
+    """``data`` as JSON text (dates ISO, exact numbers as numbers), as every command prints
+    and exports it."""
+    return json.dumps(data, default=_default, ensure_ascii=False, indent=2) + "\n"
+
+
 def print_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, default=_default, ensure_ascii=False, indent=2) + "\n")
+    sys.stdout.write(json_text(data))
+
+
+def pick(record: object, names: str, **values: Any) -> dict[str, Any]:
+    """A record's attributes as a JSON object: ``names`` separated by blanks, the keys in
+    that order; ``key=attribute`` where the key is not the attribute's name (``"id
+    date=played_on white=white.name"``); a key given in ``values`` takes its value from
+    there. :func:`json_text` renders dates and tuples."""
+    picked = {}
+    for name in names.split():
+        key, _, attribute = name.partition("=")
+        picked[key] = values[key] if key in values else attrgetter(attribute or key)(record)
+    assert picked.keys() >= values.keys(), "a value for a key not named"
+    return picked
 
 
 def terminal_width() -> int | None:

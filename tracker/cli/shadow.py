@@ -9,7 +9,7 @@ import typer
 from tracker.cli.context import state
 from tracker.cli.notes import assumption_note
 from tracker.cli.options import Json, command_group
-from tracker.cli.render import message, print_json, print_table
+from tracker.cli.render import message, pick, print_json, print_table
 
 if TYPE_CHECKING:
     from tracker.services.shadow import ShadowConfig
@@ -24,19 +24,13 @@ app = command_group(
 
 
 def config_json(c: ShadowConfig) -> dict[str, Any]:
-    preset = c.glicko_preset()
-    return {
-        "preset": c.preset,
-        "seed": c.seed,
-        "external_rd": c.external_rd,
-        "chesscom_start": c.chesscom_start,
-        "chesscom_c": c.chesscom_c,
-        "chesscom_rd_min": c.chesscom_rd_min,
-        "chesscom_rd_max": c.chesscom_rd_max,
-        "seed_rd": "auto" if c.seed_rd is None else c.seed_rd,
-        "description": preset.description,
-        "assumptions": list(preset.assumptions),
-    }
+    return pick(
+        c,
+        "preset seed external_rd chesscom_start chesscom_c chesscom_rd_min chesscom_rd_max "
+        "seed_rd description assumptions",
+        seed_rd="auto" if c.seed_rd is None else c.seed_rd,
+        **pick(c.glicko_preset(), "description assumptions"),
+    )
 
 
 def _seed_rd_text(c: ShadowConfig) -> str:

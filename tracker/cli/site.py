@@ -14,7 +14,7 @@ import typer
 
 from tracker.cli.context import AppState, state
 from tracker.cli.options import AnyTc, Json, command_group
-from tracker.cli.render import message, print_json, print_table
+from tracker.cli.render import message, pick, print_json, print_table
 from tracker.errors import InvalidInputError
 from tracker.files import TEMPORARY, kind, lstat, open_input, write_file
 from tracker.months import month_label
@@ -323,7 +323,7 @@ def build_site(
 
 
 def config_json(c: SiteConfig) -> dict[str, Any]:
-    return {"title": c.title, "about": c.about, "url": c.url, "logo": c.logo_type}
+    return pick(c, "title about url logo=logo_type")
 
 
 def _print_config(c: SiteConfig) -> None:
