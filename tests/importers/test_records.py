@@ -110,13 +110,13 @@ def test_parse_rating_invalid(text: str) -> None:
 
 
 def test_parse_fide_id() -> None:
-    assert parse_fide_id("1504211", "id") == (1504211, None)
-    assert parse_fide_id("0", "id") == (None, None)
-    assert parse_fide_id("", "id") == (None, None)
-    assert parse_fide_id("-3", "id") == (NOT_A_NUMBER, None)  # the intake's: not an id
-    assert parse_fide_id("\x00\x01", "id") == (NOT_A_NUMBER, None)
+    assert parse_fide_id("1504211") == 1504211
+    assert parse_fide_id("0") is None
+    assert parse_fide_id("") is None
+    assert parse_fide_id("-3") == NOT_A_NUMBER  # the intake's: not an id
+    assert parse_fide_id("\x00\x01") == NOT_A_NUMBER
     assert parse_rating("-5", "WhiteElo") == (-5, None)  # the intake refuses it
-    assert parse_fide_id("123456789012", "id") == (123456789012, None)  # the intake judges it
+    assert parse_fide_id("123456789012") == 123456789012  # the intake judges it
 
 
 @pytest.mark.parametrize(

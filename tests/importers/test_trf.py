@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import read_file
-from tracker.importers.dates import trf_date
+from tracker.importers.dates import read_file_date
 from tracker.importers.records import ParseResult
 
 DATA = Path(__file__).parent / "data"
@@ -501,4 +501,4 @@ def test_latin1_trf() -> None:
     ],
 )
 def test_trf_dates(text: str, expected: date | None) -> None:
-    assert trf_date(text) == expected
+    assert read_file_date(text).first == expected

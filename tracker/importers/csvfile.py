@@ -62,6 +62,7 @@ from tracker.importers.records import (
     Problem,
     TextStream,
     clean_name,
+    column_name,
     csv_text,
     file_result,
     parse_fide_id,
@@ -86,10 +87,6 @@ ALLOWED_COLUMNS: Final[tuple[str, ...]] = REQUIRED_COLUMNS + OPTIONAL_COLUMNS
 
 UNFINISHED = "*"
 _DELIMITERS: Final = (",", ";", "\t")
-
-
-def _normalise_header(name: str) -> str:
-    return "_".join(name.strip().casefold().replace("-", " ").split())
 
 
 def _sniff_delimiter(header_line: str) -> str:
@@ -131,7 +128,7 @@ def _header(
     problems: list[Problem] = []
     unknown: list[str] = []
     for index, raw in enumerate(fields):
-        name = _normalise_header(raw)
+        name = column_name(raw)
         if not name:
             unnamed.add(index)
         elif name not in ALLOWED_COLUMNS:
@@ -336,9 +333,7 @@ def _parse_player(
     rating, reason = parse_rating(raw_rating, f"{colour}_rating")
     if reason:
         reasons.append(reason)
-    fide_id, reason = parse_fide_id(raw_fide_id, f"{colour}_fide_id")
-    if reason:
-        reasons.append(reason)
+    fide_id = parse_fide_id(raw_fide_id)
     return PlayerInfo(name=name, fide_id=fide_id, rating=rating), reasons, name.casefold()
 
 

@@ -206,11 +206,6 @@ def read_file_date(text: str) -> FileDate:
     return _single(value)
 
 
-def trf_date(text: str) -> date | None:
-    """The usual reading of a tournament file's date (see :func:`read_file_date`)."""
-    return read_file_date(text).first
-
-
 def birth_year(text: str) -> tuple[int | None, str | None]:
     value = text.strip()
     if not value:

@@ -229,9 +229,7 @@ def _player(headers: Mapping[str, str], colour: str, problems: list[str]) -> Pla
     rating, reason = parse_rating(tag(headers, f"{colour}Elo"), f"{colour}Elo")
     if reason:
         problems.append(reason)
-    fide_id, reason = parse_fide_id(tag(headers, f"{colour}FideId"), f"{colour}FideId")
-    if reason:
-        problems.append(reason)
+    fide_id = parse_fide_id(tag(headers, f"{colour}FideId"))
     title = tag(headers, f"{colour}Title")
     return PlayerInfo(
         name=name, fide_id=fide_id, rating=rating, title=title.upper() if title else None

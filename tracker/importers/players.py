@@ -30,6 +30,7 @@ from typing import Final
 from tracker.importers.records import (
     Problem,
     clean_name,
+    column_name,
     csv_text,
     decode_input,
     split_lines,
@@ -75,10 +76,6 @@ class PlayersFile:
     problems: tuple[Problem, ...]
 
 
-def _normal(name: str) -> str:
-    return "_".join(name.strip().casefold().replace("-", " ").split())
-
-
 def _header_line(data: bytes) -> str | None:
     text = data[:65536].decode("utf-8", errors="replace").lstrip("\ufeff")
     for line in text.splitlines():
@@ -96,7 +93,7 @@ def looks_like_players_csv(data: bytes) -> bool:
     header = _header_line(data)
     if header is None:
         return False
-    names = {_normal(n) for n in next(csv.reader([header], delimiter=_delimiter(header)))}
+    names = {column_name(n) for n in next(csv.reader([header], delimiter=_delimiter(header)))}
     return "name" in names and not names & _GAME_COLUMNS
 
 
@@ -170,7 +167,7 @@ def parse_players_csv(data: bytes, source: str, *, encoding: str = "utf-8") -> P
         return PlayersFile((), (Problem(source, 0, "empty file: no header line"),))
     header_no, header = numbered[0]
     delimiter = _delimiter(header)
-    names = [_normal(n) for n in next(csv.reader([header], delimiter=delimiter))]
+    names = [column_name(n) for n in next(csv.reader([header], delimiter=delimiter))]
     unknown = [n for n in names if n and n not in PLAYER_COLUMNS]
     problems: list[Problem] = []
     if unknown:

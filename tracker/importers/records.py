@@ -454,6 +454,12 @@ def spreadsheet_text(text: str) -> str:
     return f"'{text}" if text.startswith(FORMULA_SIGNS) else text
 
 
+def column_name(header: str) -> str:
+    """A CSV header cell as the column it names: any case, blanks and hyphens counting as
+    underscores (``White Rating`` is ``white_rating``)."""
+    return "_".join(header.strip().casefold().replace("-", " ").split())
+
+
 def csv_text(cell: str) -> str:
     """A text cell of a CSV file as it was meant: without the ``'`` an export put before a
     formula's first sign (:func:`spreadsheet_text`)."""
@@ -483,17 +489,17 @@ def parse_rating(text: str | None, what: str) -> tuple[int | None, str | None]:
 NOT_A_NUMBER: Final = -1
 
 
-def parse_fide_id(text: str | None, what: str) -> tuple[int | None, str | None]:
-    """``(id, None)``. Blank and 0 mean "no FIDE id"; whether anything else is a FIDE id is
-    the intake's rule (tracker.services.intake), not the reader's: a value that is no whole
-    number at all is :data:`NOT_A_NUMBER`. (``what`` names the field, for a reader's
-    problem; none is found here.)"""
+def parse_fide_id(text: str | None) -> int | None:
+    """A FIDE id as a file gives it; never a problem of the reader's. Blank and 0 mean "no
+    FIDE id"; whether anything else is a FIDE id is the intake's rule
+    (tracker.services.intake), not the reader's: a value that is no whole number at all is
+    :data:`NOT_A_NUMBER`."""
     value = (text or "").strip()
     if not value:
-        return None, None
+        return None
     if not value.isascii() or not value.isdigit() or len(value) > 30:
-        return NOT_A_NUMBER, None
-    return (int(value) or None), None
+        return NOT_A_NUMBER
+    return int(value) or None
 
 
 def file_result(text: str) -> str | None:

@@ -142,9 +142,7 @@ def player_record(
     if reason:
         reasons.append(reason)
     federation = columns(line, 54, 56).strip().upper() or None
-    fide_id, reason = parse_fide_id(columns(line, 58, 68), "FIDE id")
-    if reason:
-        reasons.append(reason)
+    fide_id = parse_fide_id(columns(line, 58, 68))
     birth_year, reason = dates.birth_year(columns(line, 70, 79))
     if reason:
         reasons.append(reason)
