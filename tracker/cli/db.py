@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -24,13 +23,6 @@ app = command_group(
     Example: tracker --db club.db db check
     """
 )
-
-
-def _opening() -> AbstractContextManager[None]:
-    """A database that cannot be opened (a folder, a file without permission): one line."""
-    from tracker.db.connect import opening
-
-    return opening()
 
 
 def _existing_engine(ctx: typer.Context) -> Engine:
@@ -55,11 +47,12 @@ def upgrade(ctx: typer.Context) -> None:
     \b
     Example: tracker --db club.db db upgrade
     """
+    from tracker.db.connect import opening
     from tracker.db.housekeeping import upgrade as do_upgrade
 
     app_state = state(ctx)
     app_state.keep_new = True  # a new database, created empty at head, is what was asked
-    with _opening():
+    with opening():
         before, after = do_upgrade(app_state.engine(check_schema=False))
     if before == after:
         message(f"the database is already at revision {after}")
@@ -74,9 +67,10 @@ def current(ctx: typer.Context, json: Json = False) -> None:
     \b
     Example: tracker db current --json
     """
+    from tracker.db.connect import opening
     from tracker.db.housekeeping import status
 
-    with _opening():
+    with opening():
         st = status(_existing_engine(ctx))
     if json:
         print_json(pick(st, "url backend revision head up_to_date"))
@@ -104,9 +98,10 @@ def check(ctx: typer.Context, json: Json = False) -> None:
     \b
     Example: tracker db check --json
     """
+    from tracker.db.connect import opening
     from tracker.db.housekeeping import check as do_check
 
-    with _opening():
+    with opening():
         result = do_check(_existing_engine(ctx))
     if json:
         print_json(

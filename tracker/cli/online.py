@@ -223,10 +223,6 @@ def show(ctx: typer.Context, player: Player, json: Json = False) -> None:
 # compare --all --online PLATFORM: the line between FIDE and the platform
 
 
-def _signed(value: float | None) -> str:
-    return points(value)
-
-
 def compare_online(ctx: typer.Context, tc: TimeControl, platform: str, json: bool) -> None:
     from tracker.services.online.fit import online_fit
 
@@ -276,7 +272,7 @@ def print_online_fit(f: OnlineFit) -> None:
                 r.online,
                 r.online_day,
                 "" if r.fitted is None else f"{r.fitted:.0f}",
-                _signed(r.residual),
+                points(r.residual),
             )
             for r in f.rows
         ],

@@ -131,11 +131,30 @@ def _shade_provisional(ax: Any, line: list[tuple[dt.date, float, float, bool]]) 
         )
 
 
-def _save(fig: Any, path: Path) -> None:
+def _write(fig: Any, path: Path) -> None:
+    """The figure to ``path``, in the format its extension names; then let go of it."""
     try:
         fig.savefig(path, format=FORMATS[path.suffix.lower()])
     except OSError as exc:
         raise InvalidInputError(f"cannot write {path}: {exc.strerror}") from None
+    finally:
+        _pyplot().close(fig)
+
+
+def _finish(
+    fig: Any, ax: Any, shown: list[float], days: tuple[dt.date, dt.date], title: str
+) -> None:
+    """The axes around the ratings ``shown`` from the first to the last of ``days``, the
+    title, the grid."""
+    first, last = days
+    ax.set_ylim(*y_limits(shown))
+    ax.set_xlim(*_to_num([first - _MARGIN, last + _MARGIN]))
+    ax.xaxis_date()
+    ax.set_title(title)
+    ax.set_ylabel("rating")
+    ax.grid(True, alpha=0.3)
+    fig.autofmt_xdate()
+    fig.tight_layout()
 
 
 def _steps(ax: Any, points: Sequence[tuple[dt.date, float]], last: dt.date, **style: Any) -> None:
@@ -200,31 +219,20 @@ def draw_comparison(c: Comparison, platform: str | None = None) -> Any:
         label = f"{series.label} ({series.user}), real"
         _steps(ax, real, last, color="tab:green", linewidth=1.6, label=label)
         ax.plot(_to_num([d for d, _ in real]), [r for _, r in real], "s", color="tab:green", ms=3)
-    ax.set_ylim(*y_limits(shown))
-    ax.set_xlim(*_to_num([first - _MARGIN, last + _MARGIN]))
-    ax.xaxis_date()
+    # Below the chart, where it hides no line.
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=3, fontsize=9, frameon=False)
     if series is not None and real:
         what = f"FIDE Elo, the {c.preset} shadow and {series.label}"
     else:
         what = f"FIDE Elo and the {c.preset} shadow"
-    ax.set_title(f"{c.name}: {what} ({c.tc})")
-    ax.set_ylabel("rating")
-    ax.grid(True, alpha=0.3)
-    fig.autofmt_xdate()
-    # Below the chart, where it hides no line.
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=3, fontsize=9, frameon=False)
-    fig.tight_layout()
+    _finish(fig, ax, shown, (first, last), f"{c.name}: {what} ({c.tc})")
     return fig
 
 
 def plot_comparison(c: Comparison, path: Path, platform: str | None = None) -> None:
     """Draw one player to ``path``."""
     check_plot_path(path)
-    fig = draw_comparison(c, platform)
-    try:
-        _save(fig, path)
-    finally:
-        _pyplot().close(fig)
+    _write(draw_comparison(c, platform), path)
 
 
 def draw_players(comparisons: Sequence[Comparison], platform: str | None = None) -> Any:
@@ -289,15 +297,9 @@ def draw_players(comparisons: Sequence[Comparison], platform: str | None = None)
     ax.legend(
         styles, names, loc="lower left", bbox_to_anchor=(1.01, 0.0), fontsize=8, frameon=False
     )
-    ax.set_ylim(*y_limits(shown))
-    ax.set_xlim(*_to_num([first - _MARGIN, last + _MARGIN]))
-    ax.xaxis_date()
     extra = " and the real online ratings" if any_online else ""
-    ax.set_title(f"FIDE Elo, the {drawn[0].preset} shadow{extra} ({drawn[0].tc})")
-    ax.set_ylabel("rating")
-    ax.grid(True, alpha=0.3)
-    fig.autofmt_xdate()
-    fig.tight_layout()
+    title = f"FIDE Elo, the {drawn[0].preset} shadow{extra} ({drawn[0].tc})"
+    _finish(fig, ax, shown, (first, last), title)
     return fig
 
 
@@ -311,8 +313,4 @@ def plot_players(
 ) -> None:
     """Draw several players on one chart to ``path``."""
     check_plot_path(path)
-    fig = draw_players(comparisons, platform)
-    try:
-        _save(fig, path)
-    finally:
-        _pyplot().close(fig)
+    _write(draw_players(comparisons, platform), path)
