@@ -17,6 +17,7 @@ from tracker.cli.options import (
     AnyTc,
     GameTc,
     Json,
+    Player,
     Yes,
     command_group,
     month_option,
@@ -47,6 +48,11 @@ GameId = Annotated[
     typer.Argument(
         metavar="ID", help="The game's id (see game list).", show_default=False, parser=whole
     ),
+]
+
+Date = Annotated[
+    str | None,
+    typer.Option("--date", metavar="DATE", help="YYYY-MM-DD. Default: today.", show_default=False),
 ]
 
 app = command_group(
@@ -101,12 +107,7 @@ def add(
             show_default=False,
         ),
     ] = None,
-    date: Annotated[
-        str | None,
-        typer.Option(
-            "--date", metavar="DATE", help="YYYY-MM-DD. Default: today.", show_default=False
-        ),
-    ] = None,
+    date: Date = None,
     event: Annotated[
         str | None,
         typer.Option(
@@ -176,13 +177,7 @@ def add(
             again=again,
         )
     )
-    if json:
-        print_json(game_json(g))
-    message(f"added {_line(g)}")
-    _warn(g)
-    if g.stale_why:
-        message(f"note: {g.stale_why}")
-    now_stale(g.tc, g.stale)
+    _done("added", g, json)
 
 
 def _add_bye(
@@ -222,7 +217,7 @@ def _add_bye(
 @app.command("remove-bye")
 def remove_bye(
     ctx: typer.Context,
-    player: Annotated[str, typer.Argument(metavar="PLAYER", help=f"The player: {PLAYER_WORDS}.")],
+    player: Player,
     event: Annotated[str, typer.Option("--event", metavar="NAME", help="The event.")],
     round_: Annotated[str, typer.Option("--round", metavar="ROUND", help="The round.")],
     json: Json = False,
@@ -240,10 +235,18 @@ def remove_bye(
     message(f"removed bye {b.words}")
 
 
-def _warn(g: GameView) -> None:
-    """What the intake's rules want known of a game (a rating that is no FIDE rating...)."""
+def _done(did: str, g: GameView, json: bool) -> None:
+    """A game a command wrote: its JSON (with --json), then on stderr its line, what the
+    intake's rules want known of it (a rating that is no FIDE rating...), why a closed
+    period went stale where that is not plain, and the periods that did."""
+    if json:
+        print_json(game_json(g))
+    message(f"{did} {_line(g)}")
     for warning in g.warnings:
         message(f"  warning: {warning}")
+    if g.stale_why:
+        message(f"note: {g.stale_why}")
+    now_stale(g.tc, g.stale)
 
 
 #: The most a round typed or piped on stdin may hold (a round of a thousand boards is 60 kB).
@@ -282,12 +285,7 @@ def add_round(
         str,
         typer.Option("--round", metavar="ROUND", help="The round's number.", show_default=False),
     ],
-    date: Annotated[
-        str | None,
-        typer.Option(
-            "--date", metavar="DATE", help="YYYY-MM-DD. Default: today.", show_default=False
-        ),
-    ] = None,
+    date: Date = None,
     file: Annotated[
         Path | None,
         typer.Option(
@@ -348,7 +346,8 @@ def add_round(
         print_json([game_json(g) for g in added] + [bye_json(b) for b in done.byes])
     for g in added:
         message(f"added {_line(g)}")
-        _warn(g)
+        for warning in g.warnings:
+            message(f"  warning: {warning}")
     for b in done.byes:
         message(f"added bye {b.words}")
     first = added[0] if added else done.byes[0]
@@ -551,11 +550,7 @@ def edit(
             again=again,
         )
     )
-    if json:
-        print_json(game_json(g))
-    message(f"updated {_line(g)}" if changed else f"unchanged (nothing differs): {_line(g)}")
-    _warn(g)
-    now_stale(g.tc, g.stale)
+    _done("updated" if changed else "unchanged (nothing differs):", g, json)
 
 
 @app.command("remove")
@@ -573,11 +568,7 @@ def remove(
     """
     from tracker.services.games import remove_game
 
-    g = state(ctx).write(lambda db: remove_game(db, game_id))
-    if json:
-        print_json(game_json(g))
-    message(f"removed {_line(g)}")
-    now_stale(g.tc, g.stale)
+    _done("removed", state(ctx).write(lambda db: remove_game(db, game_id)), json)
 
 
 @app.command("restore")
@@ -593,8 +584,4 @@ def restore(ctx: typer.Context, game_id: GameId, json: Json = False) -> None:
     """
     from tracker.services.games import restore_game
 
-    g = state(ctx).write(lambda db: restore_game(db, game_id))
-    if json:
-        print_json(game_json(g))
-    message(f"restored {_line(g)}")
-    now_stale(g.tc, g.stale)
+    _done("restored", state(ctx).write(lambda db: restore_game(db, game_id)), json)
