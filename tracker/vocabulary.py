@@ -70,6 +70,8 @@ def bye_code(points: str) -> str | None:
     return BYE_SPELLINGS.get(points.strip())
 
 
+#: FIDE's titles as stored (read from TRF files and FIDE's lists, given to `player add`).
+TITLES: Final[tuple[str, ...]] = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
 #: The kinds of event an officer declares (FIDE's registration; TRF's 092 type).
 #: The kinds of image a club's logo may be (``tracker site config --logo``), by file suffix.
 LOGO_TYPES: Final[tuple[str, ...]] = ("png", "jpeg", "gif", "webp", "svg")

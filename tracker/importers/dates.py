@@ -36,7 +36,9 @@ _BIRTH: Final = re.compile(r"^([0-9]{4})(?:[/.\-]([0-9]{2})[/.\-]([0-9]{2}))?$")
 _ISO_DATE: Final = re.compile(r"^([0-9]{4})([-./])([0-9]{1,2})\2([0-9]{1,2})$")
 #: Three numbers with one separator (blanks allowed after it): 2005/07/28, 28. 07. 2005...
 _NUMBERS: Final = re.compile(r"^([0-9]{1,4})([./\-]) ?([0-9]{1,2})\2 ?([0-9]{1,4})\.?$")
-_MONTHS: Final[dict[str, int]] = {
+#: The months by their English names and the first three letters (``jan``: 1), as files
+#: write them.
+MONTHS: Final[dict[str, int]] = {
     name: number
     for number, names in enumerate(
         (
@@ -173,13 +175,13 @@ def _numeric_readings(first: str, separator: str, middle: str, last: str) -> Fil
 def _named_month(value: str) -> date | None:
     match = _MONTH_FIRST.match(value)
     if match is not None:
-        month = _MONTHS.get(match.group(1).casefold())
+        month = MONTHS.get(match.group(1).casefold())
         if month is not None:
             return make_date(int(match.group(3)), month, int(match.group(2)))
         return None
     match = _DAY_FIRST.match(value)
     if match is not None:
-        month = _MONTHS.get(match.group(2).casefold())
+        month = MONTHS.get(match.group(2).casefold())
         if month is not None:
             return make_date(int(match.group(3)), month, int(match.group(1)))
     return None

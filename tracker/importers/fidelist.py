@@ -41,24 +41,10 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import IO, Final
 
+from tracker.importers.dates import MONTHS
 from tracker.importers.records import Problem, Sex, clean_name
-from tracker.vocabulary import TIME_CONTROLS, YEAR_MAX, YEAR_MIN, TimeControl
+from tracker.vocabulary import TIME_CONTROLS, TITLES, YEAR_MAX, YEAR_MIN, TimeControl
 
-TITLES: Final = frozenset({"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"})
-_MONTHS: Final = (
-    "JAN",
-    "FEB",
-    "MAR",
-    "APR",
-    "MAY",
-    "JUN",
-    "JUL",
-    "AUG",
-    "SEP",
-    "OCT",
-    "NOV",
-    "DEC",
-)
 _MONTH_COLUMN: Final = re.compile(r"^([A-Z]{3})([0-9]{2})$")
 _HEADER_TOKEN: Final = re.compile(r"ID [Nn]umber|\S+")
 #: Column names of the text files -> the fields they hold. Per list: rating, games, K.
@@ -166,10 +152,10 @@ class FideListReader:
             end = tokens[index + 1][0] if index + 1 < len(tokens) else None
             name = _TEXT_COLUMNS.get(token.casefold())
             month = _MONTH_COLUMN.match(token)
-            if name is None and month is not None and month.group(1) in _MONTHS:
+            listed = MONTHS.get(month.group(1).casefold()) if month is not None else None
+            if name is None and month is not None and listed is not None:
                 name = "rating"
-                year = 2000 + int(month.group(2))
-                self.list_month = date(year, _MONTHS.index(month.group(1)) + 1, 1)
+                self.list_month = date(2000 + int(month.group(2)), listed, 1)
             if name is not None:
                 spans[name] = (start, end)
         self.combined = "standard_rating" in spans

@@ -17,6 +17,7 @@ from tracker.importers.records import (
     parse_fide_id,
     parse_rating,
 )
+from tracker.vocabulary import TITLES
 
 ROUND_START: Final = 92  # column of round 1's opponent
 ROUND_WIDTH: Final = 10
@@ -31,7 +32,7 @@ TITLE_CODES: Final[dict[str, str]] = {
     "wm": "WIM",
     "wf": "WFM",
     "wc": "WCM",
-    **{title.casefold(): title for title in ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")},
+    **{title.casefold(): title for title in TITLES},
 }
 SEX_CODES: Final[dict[str, Sex]] = {"m": "m", "w": "f", "f": "f"}
 GAME_CODES: Final = frozenset("1=0+-WDL")
@@ -50,7 +51,6 @@ BYE_CODES: Final[dict[str, ByeKind]] = {
     "0": "Z",
     "L": "Z",
 }
-#: (this player's code, opponent's code) pairs that agree.
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,8 +32,8 @@ from tracker.services.intake.columns import RESULT_CODES, TC_CODES
 from tracker.services.intake.plan import EventPlan, Identity, Plan, suffixed
 from tracker.services.lists.rated_games import EventSpan, event_spans
 from tracker.services.lists.stale import changed_month, mark_stale
-from tracker.services.players.roster import FEDERATION, TITLES
-from tracker.vocabulary import TIME_CONTROLS, YEAR_MAX, YEAR_MIN, TimeControl, event_key
+from tracker.services.players.roster import FEDERATION
+from tracker.vocabulary import TIME_CONTROLS, TITLES, YEAR_MAX, YEAR_MIN, TimeControl, event_key
 
 #: Games written per bulk ``INSERT`` (and per progress step).
 CHUNK: Final = 1000

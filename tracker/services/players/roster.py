@@ -34,11 +34,10 @@ from tracker.services.players.refs import (
     stored_seed,
 )
 from tracker.user_input import check_birth_year, check_plausible_rating, today
-from tracker.vocabulary import CHESSCOM, LICHESS, TimeControl, name_form
+from tracker.vocabulary import CHESSCOM, LICHESS, TITLES, TimeControl, name_form
 
 __all__ = ["PlayerRow", "PlayerView", "Seed", "show_player"]
 
-TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
 FEDERATION = re.compile(r"^[A-Z]{3}$")
 #: Each platform's players' column, its name and the rule of its user names.
 ACCOUNTS: dict[str, tuple[str, re.Pattern[str]]] = {
