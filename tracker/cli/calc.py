@@ -40,16 +40,13 @@ def _signed(value: Decimal, places: int) -> str:
 def elo(
     rating: Annotated[
         int,
-        typer.Argument(
-            metavar="RATING", help="The player's rating.", show_default=False, parser=whole
-        ),
+        typer.Argument(metavar="RATING", help="The player's rating.", parser=whole),
     ],
     games: Annotated[
         list[str],
         typer.Argument(
             help="Games as OPPONENT_RATING:SCORE, SCORE being 1, 0.5 (1/2, ½, =) or 0.",
             metavar="OPP:SCORE...",
-            show_default=False,
         ),
     ],
     k: Annotated[
@@ -174,7 +171,6 @@ def initial(
             help="The games against rated opponents, as OPPONENT_RATING:SCORE, SCORE being 1, "
             "0.5 (1/2, ½, =) or 0.",
             metavar="OPP:SCORE...",
-            show_default=False,
         ),
     ],
     date: Annotated[
@@ -248,12 +244,10 @@ def _initial_steps(r: InitialRating) -> str:
 
 @app.command("glicko")
 def glicko_(
-    rating: Annotated[
-        float, typer.Argument(metavar="RATING", help="The player's rating.", show_default=False)
-    ],
+    rating: Annotated[float, typer.Argument(metavar="RATING", help="The player's rating.")],
     rd: Annotated[
         float,
-        typer.Argument(metavar="RD", help="Their rating deviation (RD).", show_default=False),
+        typer.Argument(metavar="RD", help="Their rating deviation (RD)."),
     ],
     rest: Annotated[
         list[str] | None,
@@ -261,7 +255,6 @@ def glicko_(
             help="Their volatility (Glicko-2 presets only, e.g. 0.06), then the games as "
             "OPP_RATING/OPP_RD:SCORE, SCORE being 1, 0.5 (1/2, ½, =) or 0.",
             metavar="[VOLATILITY] OPP/RD:SCORE...",
-            show_default=False,
         ),
     ] = None,
     preset: Annotated[

@@ -133,9 +133,7 @@ def check(ctx: typer.Context, json: Json = False) -> None:
 @app.command("backup")
 def backup(
     ctx: typer.Context,
-    file: Annotated[
-        Path, typer.Argument(metavar="FILE", help="Where to write the copy.", show_default=False)
-    ],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="Where to write the copy.")],
     force: Annotated[bool, typer.Option("--force", help="Replace FILE if it exists.")] = False,
     json: Json = False,
 ) -> None:

@@ -123,9 +123,7 @@ def _declaration(
 @app.command("add")
 def add(
     ctx: typer.Context,
-    name: Annotated[
-        str, typer.Argument(metavar="EVENT", help="The event's name.", show_default=False)
-    ],
+    name: Annotated[str, typer.Argument(metavar="EVENT", help="The event's name.")],
     start: Start = None,
     end: End = None,
     rounds: Rounds = None,
@@ -173,9 +171,7 @@ def _stale_json(stale: tuple[tuple[TimeControl, tuple[dt.date, ...]], ...]) -> d
 @app.command("edit")
 def edit(
     ctx: typer.Context,
-    name: Annotated[
-        str, typer.Argument(metavar="EVENT", help="The event's name.", show_default=False)
-    ],
+    name: Annotated[str, typer.Argument(metavar="EVENT", help="The event's name.")],
     rated_in: Annotated[
         dt.date | None,
         month_option(
@@ -274,9 +270,7 @@ def edit(
         now_stale(tc, months)
 
 
-EventName = Annotated[
-    str, typer.Argument(metavar="EVENT", help="The event's name (any case).", show_default=False)
-]
+EventName = Annotated[str, typer.Argument(metavar="EVENT", help="The event's name (any case).")]
 
 
 def _event_json(e: EventListing) -> dict[str, object]:
@@ -567,14 +561,10 @@ def _print_rounds(report: EventReport) -> None:
 @app.command("merge")
 def merge(
     ctx: typer.Context,
-    keep: Annotated[
-        str, typer.Argument(metavar="EVENT", help="The event to keep.", show_default=False)
-    ],
+    keep: Annotated[str, typer.Argument(metavar="EVENT", help="The event to keep.")],
     other: Annotated[
         str,
-        typer.Argument(
-            metavar="OTHER", help="Another spelling of it: its games move.", show_default=False
-        ),
+        typer.Argument(metavar="OTHER", help="Another spelling of it: its games move."),
     ],
     json: Json = False,
 ) -> None:

@@ -52,7 +52,6 @@ def export(
             "event as TRF); history: a player's rating history (needs --player); list: a "
             "published rating list; players: every player with his seeds (the CSV imports "
             "again with `tracker import`).",
-            show_default=False,
         ),
     ],
     player: Annotated[

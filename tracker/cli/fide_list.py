@@ -39,7 +39,6 @@ def import_fide_list(
             exists=True,
             dir_okay=False,
             readable=True,
-            show_default=False,
         ),
     ],
     tc: Annotated[
@@ -52,7 +51,6 @@ def import_fide_list(
             "--federation",
             metavar="FED",
             help="Also add this federation's players (three letters), tracked.",
-            show_default=False,
         ),
     ] = None,
     month: Annotated[

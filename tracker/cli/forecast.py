@@ -29,7 +29,6 @@ def forecast(
             metavar="OPPONENT...",
             help="Each opponent: a player (as PLAYER), or a rating such as 2150 (also "
             "ext:2150) for an opponent not in the database.",
-            show_default=False,
         ),
     ] = None,
     date: Annotated[

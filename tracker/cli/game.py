@@ -45,14 +45,12 @@ if TYPE_CHECKING:
 
 GameId = Annotated[
     int,
-    typer.Argument(
-        metavar="ID", help="The game's id (see game list).", show_default=False, parser=whole
-    ),
+    typer.Argument(metavar="ID", help="The game's id (see game list).", parser=whole),
 ]
 
 Date = Annotated[
     str | None,
-    typer.Option("--date", metavar="DATE", help="YYYY-MM-DD. Default: today.", show_default=False),
+    typer.Option("--date", metavar="DATE", help="YYYY-MM-DD. Default: today."),
 ]
 
 app = command_group(
@@ -92,11 +90,11 @@ def add(
     ctx: typer.Context,
     white: Annotated[
         str,
-        typer.Argument(metavar="WHITE", help=f"White: {PLAYER_WORDS}.", show_default=False),
+        typer.Argument(metavar="WHITE", help=f"White: {PLAYER_WORDS}."),
     ],
     black: Annotated[
         str,
-        typer.Argument(metavar="BLACK", help=f"Black: {PLAYER_WORDS}.", show_default=False),
+        typer.Argument(metavar="BLACK", help=f"Black: {PLAYER_WORDS}."),
     ],
     result: Annotated[
         str | None,
@@ -104,7 +102,6 @@ def add(
             metavar="RESULT",
             help=f"{RESULT_HELP}. For a bye (BLACK is the word bye): its points, 1/2 or 0 "
             "(none: a full point).",
-            show_default=False,
         ),
     ] = None,
     date: Date = None,
@@ -277,13 +274,11 @@ def add_round(
     ctx: typer.Context,
     event: Annotated[
         str,
-        typer.Argument(
-            metavar="EVENT", help="The event; created on first use.", show_default=False
-        ),
+        typer.Argument(metavar="EVENT", help="The event; created on first use."),
     ],
     round_: Annotated[
         str,
-        typer.Option("--round", metavar="ROUND", help="The round's number.", show_default=False),
+        typer.Option("--round", metavar="ROUND", help="The round's number."),
     ],
     date: Date = None,
     file: Annotated[
@@ -292,7 +287,6 @@ def add_round(
             "--file",
             metavar="FILE",
             help="Read the games from this file instead of stdin.",
-            show_default=False,
             dir_okay=False,
         ),
     ] = None,

@@ -113,7 +113,7 @@ def h2h(
     ctx: typer.Context,
     a: Annotated[
         str,
-        typer.Argument(metavar="A", help=f"The first player: {PLAYER_WORDS}.", show_default=False),
+        typer.Argument(metavar="A", help=f"The first player: {PLAYER_WORDS}."),
     ],
     b: Annotated[
         str | None,
@@ -121,7 +121,6 @@ def h2h(
             metavar="[B]",
             help="The second player, named the same ways; without B, A's score against each "
             "opponent.",
-            show_default=False,
         ),
     ] = None,
     tc: AnyTc = None,

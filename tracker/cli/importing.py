@@ -92,7 +92,6 @@ def files(
             exists=True,
             dir_okay=True,
             readable=True,
-            show_default=False,
         ),
     ],
     fmt: Annotated[
@@ -102,7 +101,6 @@ def files(
             metavar="FORMAT",
             help="pgn, csv or trf: read every file as this format instead of going by the "
             "extension.",
-            show_default=False,
         ),
     ] = None,
     tc: Annotated[
@@ -156,7 +154,6 @@ def files(
             help="YYYY-MM-DD: the start of the event of a file that gives no date (a TRF "
             "without 042 and 132, a PGN without Date and EventDate); its undated rounds are "
             "all dated that day. Files with their own dates keep them.",
-            show_default=False,
         ),
     ] = None,
     date_order: Annotated[
@@ -167,7 +164,6 @@ def files(
             help="ymd, dmy, mdy or ydm: how to read a TRF's numeric dates (ydm: SwissPerfect's "
             "YY.DD.MM round dates). Default: the reading that agrees with the file's other "
             "dates.",
-            show_default=False,
         ),
     ] = None,
     tc_minutes: Annotated[

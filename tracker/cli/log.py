@@ -34,7 +34,6 @@ def log(
             metavar="DATE",
             parser=lambda text: parse_date(text, "--since"),
             help="YYYY-MM-DD: from this day on (UTC).",
-            show_default=False,
         ),
     ] = None,
     until: Annotated[
@@ -44,7 +43,6 @@ def log(
             metavar="DATE",
             parser=lambda text: parse_date(text, "--until"),
             help="YYYY-MM-DD: up to this day (UTC).",
-            show_default=False,
         ),
     ] = None,
     json: Json = False,

@@ -105,7 +105,6 @@ def fetch(
         typer.Argument(
             metavar="PLAYER",
             help=f"The player: {PLAYER_WORDS}. Default: every player with a linked account.",
-            show_default=False,
         ),
     ] = None,
     platform: Platform = None,
@@ -139,7 +138,6 @@ def import_(
         typer.Argument(
             metavar="FILE...",
             help="Saved API responses: a Lichess rating history, Chess.com monthly archives.",
-            show_default=False,
         ),
     ],
     player: Annotated[

@@ -41,9 +41,7 @@ PLAYER_WORDS = (
     "id:ID (also '#ID', quoted: a shell drops an unquoted #)"
 )
 """The ways to name a player (help texts)."""
-Player = Annotated[
-    str, typer.Argument(metavar="PLAYER", help=f"The player: {PLAYER_WORDS}.", show_default=False)
-]
+Player = Annotated[str, typer.Argument(metavar="PLAYER", help=f"The player: {PLAYER_WORDS}.")]
 
 
 def player_option(what: str) -> Any:
@@ -76,9 +74,7 @@ def _month_help(what: str, default: str) -> str:
 
 def month_argument(what: str, default: str) -> Any:
     """An optional MONTH argument, parsed to the first day of the month."""
-    return typer.Argument(
-        metavar="MONTH", help=_month_help(what, default), parser=parse_month, show_default=False
-    )
+    return typer.Argument(metavar="MONTH", help=_month_help(what, default), parser=parse_month)
 
 
 def month_option(name: str, what: str, default: str) -> Any:
@@ -88,7 +84,6 @@ def month_option(name: str, what: str, default: str) -> Any:
         metavar="MONTH",
         help=_month_help(what, default),
         parser=parse_month,
-        show_default=False,
     )
 
 
@@ -98,7 +93,6 @@ Plot = Annotated[
         "--plot",
         metavar="FILE",
         help="Also draw the ratings to this file: PNG, SVG or PDF by its extension.",
-        show_default=False,
     ),
 ]
 

@@ -231,7 +231,6 @@ def build(
             "earlier build. Files the site does not change are left alone; the pages of "
             "players and events no longer in the site (removed, or of another time control "
             "than --tc) are deleted.",
-            show_default=False,
         ),
     ],
     tc: AnyTc = None,
@@ -337,9 +336,7 @@ def config(
     ctx: typer.Context,
     title: Annotated[
         str | None,
-        typer.Option(
-            "--title", metavar="TEXT", help="The club's name, on every page.", show_default=False
-        ),
+        typer.Option("--title", metavar="TEXT", help="The club's name, on every page."),
     ] = None,
     about: Annotated[
         str | None,
@@ -347,7 +344,6 @@ def config(
             "--about",
             metavar="TEXT",
             help="A paragraph about the club, on the index ('' removes it).",
-            show_default=False,
         ),
     ] = None,
     url: Annotated[
@@ -356,7 +352,6 @@ def config(
             "--url",
             metavar="URL",
             help="Where the site is published, https://... ('' removes it).",
-            show_default=False,
         ),
     ] = None,
     logo: Annotated[
@@ -366,7 +361,6 @@ def config(
             metavar="FILE",
             help="The club's logo (PNG, JPEG, GIF, WebP or SVG, at most 256 KB), kept in the "
             "database and written beside the pages.",
-            show_default=False,
         ),
     ] = None,
     no_logo: Annotated[bool, typer.Option("--no-logo", help="Remove the logo.")] = False,
