@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from tracker.cli.options import Json, command_group, whole
+from tracker.cli.options import Json, command_group, whole, whole_option
 from tracker.cli.render import message, pick, plain, print_json, print_table
 from tracker.errors import UsageError
 from tracker.user_input import parse_date, today
@@ -51,25 +51,15 @@ def elo(
     ],
     k: Annotated[
         int | None,
-        typer.Option("--k", metavar="K", help="K to use (before the 700 rule).", parser=whole),
+        whole_option("--k", "K", "K to use (before the 700 rule)."),
     ] = None,
     rated_games: Annotated[
         int | None,
-        typer.Option(
-            "--games",
-            metavar="N",
-            help="Rated games so far: K from FIDE's rules instead of --k.",
-            parser=whole,
-        ),
+        whole_option("--games", "N", "Rated games so far: K from FIDE's rules instead of --k."),
     ] = None,
     born: Annotated[
         int | None,
-        typer.Option(
-            "--born",
-            metavar="YEAR",
-            help="Year of birth (junior K 40, with --games).",
-            parser=whole,
-        ),
+        whole_option("--born", "YEAR", "Year of birth (junior K 40, with --games)."),
     ] = None,
     ever_2400: Annotated[
         bool, typer.Option("--ever-2400", help="A published rating once reached 2400.")
@@ -279,11 +269,8 @@ def glicko_(
     ] = None,
     idle_periods: Annotated[
         int | None,
-        typer.Option(
-            "--idle-periods",
-            metavar="N",
-            help="Rating periods without games before these (glickman).",
-            parser=whole,
+        whole_option(
+            "--idle-periods", "N", "Rating periods without games before these (glickman)."
         ),
     ] = None,
     json: Json = False,

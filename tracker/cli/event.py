@@ -9,7 +9,14 @@ import typer
 
 from tracker.cli.context import state
 from tracker.cli.notes import now_stale
-from tracker.cli.options import AnyTc, Json, command_group, month_option, player_option, whole
+from tracker.cli.options import (
+    AnyTc,
+    Json,
+    command_group,
+    month_option,
+    player_option,
+    whole_option,
+)
 from tracker.cli.render import (
     change,
     expected,
@@ -77,12 +84,7 @@ End = Annotated[
 ]
 Rounds = Annotated[
     int | None,
-    typer.Option(
-        "--rounds",
-        metavar="N",
-        help="How many rounds it has: it has ended once round N is played.",
-        parser=whole,
-    ),
+    whole_option("--rounds", "N", "How many rounds it has: it has ended once round N is played."),
 ]
 Kind = Annotated[
     str | None,

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from tracker.cli.context import state
-from tracker.cli.options import Json, Player, Tc, whole
+from tracker.cli.options import Json, Player, Tc, whole_option
 from tracker.cli.render import message, pick, print_json, print_table
 from tracker.errors import InvalidInputError
 from tracker.months import month_label
@@ -43,12 +43,7 @@ def forecast(
     tc: Tc = "standard",
     target: Annotated[
         int | None,
-        typer.Option(
-            "--target",
-            metavar="RATING",
-            help="Say the score that gives at least RATING.",
-            parser=whole,
-        ),
+        whole_option("--target", "RATING", "Say the score that gives at least RATING."),
     ] = None,
     probabilities: Annotated[
         bool,
@@ -69,12 +64,11 @@ def forecast(
     ] = None,
     strength: Annotated[
         int | None,
-        typer.Option(
+        whole_option(
             "--strength",
-            metavar="RATING",
-            help="With --probabilities: the player's rating the probabilities assume. "
+            "RATING",
+            "With --probabilities: the player's rating the probabilities assume. "
             "Default: his rating (unrated: his opponents' average).",
-            parser=whole,
         ),
     ] = None,
     json: Json = False,

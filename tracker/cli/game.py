@@ -24,6 +24,7 @@ from tracker.cli.options import (
     player_option,
     tc_option,
     whole,
+    whole_option,
 )
 from tracker.cli.render import (
     cells,
@@ -120,20 +121,14 @@ def add(
     tc: GameTc = None,
     white_rating: Annotated[
         int | None,
-        typer.Option(
-            "--white-rating",
-            metavar="RATING",
-            help="White's rating as recorded (needed if external).",
-            parser=whole,
+        whole_option(
+            "--white-rating", "RATING", "White's rating as recorded (needed if external)."
         ),
     ] = None,
     black_rating: Annotated[
         int | None,
-        typer.Option(
-            "--black-rating",
-            metavar="RATING",
-            help="Black's rating as recorded (needed if external).",
-            parser=whole,
+        whole_option(
+            "--black-rating", "RATING", "Black's rating as recorded (needed if external)."
         ),
     ] = None,
     yes: Yes = False,
@@ -468,15 +463,11 @@ def edit(
     ] = None,
     white_rating: Annotated[
         int | None,
-        typer.Option(
-            "--white-rating", metavar="RATING", help="White's recorded rating.", parser=whole
-        ),
+        whole_option("--white-rating", "RATING", "White's recorded rating."),
     ] = None,
     black_rating: Annotated[
         int | None,
-        typer.Option(
-            "--black-rating", metavar="RATING", help="Black's recorded rating.", parser=whole
-        ),
+        whole_option("--black-rating", "RATING", "Black's recorded rating."),
     ] = None,
     clear: Annotated[
         list[str] | None,

@@ -34,6 +34,12 @@ def whole(text: str) -> int:
 
 _WHOLE = re.compile(r"[+-]?[0-9]+")
 
+
+def whole_option(name: str, metavar: str, help: str) -> Any:
+    """``name N``: a whole number, read as :func:`whole` reads it."""
+    return typer.Option(name, metavar=metavar, help=help, parser=whole)
+
+
 Json = Annotated[bool, typer.Option("--json", help="Print JSON (stable keys) instead of a table.")]
 
 PLAYER_WORDS = (
