@@ -27,7 +27,6 @@ from tracker.cli.options import (
     whole_option,
 )
 from tracker.cli.render import (
-    cells,
     message,
     pick,
     print_json,
@@ -392,7 +391,7 @@ def print_games(games: tuple[GameView, ...]) -> None:
 
     wide_columns = ["id", "date", "white", "rating", "result", "black", "rating", "tc"]
     wide_columns += ["event", "round"]
-    wide = cells(
+    wide = [
         (
             g.id,
             g.played_on,
@@ -406,7 +405,7 @@ def print_games(games: tuple[GameView, ...]) -> None:
             g.round,
         )
         for g in games
-    )
+    ]
     width = terminal_width()
     if width is None or not wide or table_width(wide_columns, wide) <= width:
         print_table(wide_columns, wide, right=("id", "rating"), empty="no games match")

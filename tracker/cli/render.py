@@ -166,9 +166,9 @@ def _pad(text: str, width: int, right: bool) -> str:
     return fill + text if right else text + fill
 
 
-def table_width(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> int:
+def table_width(columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> int:
     """The width of the full table (every column, nothing wrapped)."""
-    widths = _widths(columns, rows)
+    widths = _widths(columns, _TextRows(rows))
     return sum(widths) + GAP * (len(widths) - 1)
 
 
@@ -183,11 +183,6 @@ def _widths(columns: Sequence[str], rows: Iterable[Sequence[str]]) -> list[int]:
 
 #: Rows a table measures at a time, and lines it writes at a time.
 _CHUNK = 10_000
-
-
-def cells(rows: Iterable[Sequence[Any]]) -> list[list[str]]:
-    """Rows as text cells (None is an empty cell)."""
-    return [["" if cell is None else str(cell) for cell in row] for row in rows]
 
 
 class _TextRows:
@@ -245,7 +240,7 @@ def print_table(
         message(empty)
         return
     with without_gc():  # a table of 600,000 rows is millions of strings: see without_gc
-        _print(columns, table, title, right, wrap, drop, below, width, break_words, None)
+        _write(_lines(columns, table, title, right, wrap, drop, below, width, break_words))
 
 
 def stream_table(
@@ -264,37 +259,7 @@ def stream_table(
     counted) before the first row. The caller says an empty table itself. A cell wider than
     said is never cut: it wraps in a ``wrap`` column, else it pushes its row out."""
     full = [max(w, cell_width(c)) for w, c in zip(widths, columns, strict=True)]
-    _print(columns, rows, title, right, wrap, drop, None, width, (), full)
-
-
-def _print(
-    columns: Sequence[str],
-    rows: Iterable[Sequence[Any]],
-    title: str | None,
-    right: Iterable[str],
-    wrap: Iterable[str],
-    drop: Sequence[str | int | Sequence[str | int]],
-    below: str | None,
-    width: int | None,
-    breakable: Iterable[str],
-    widths: list[int] | None,
-) -> None:
-    """The table's lines to stdout (see :func:`print_table`; ``widths``: see
-    :func:`stream_table`, None to measure ``rows`` first)."""
-    _write(
-        _lines(
-            columns,
-            _TextRows(rows),
-            title=title,
-            right=set(right),
-            wrap=set(wrap),
-            drop=drop,
-            below=below,
-            width=terminal_width() if width == -1 else width,
-            breakable=set(breakable),
-            widths=widths,
-        )
-    )
+    _write(_lines(columns, rows, title, right, wrap, drop, None, width, (), full))
 
 
 def _indexes(columns: Sequence[str], step: str | int | Sequence[str | int]) -> list[int]:
@@ -310,19 +275,21 @@ def _indexes(columns: Sequence[str], step: str | int | Sequence[str | int]) -> l
 
 def _lines(
     columns: Sequence[str],
-    rows: Iterable[list[str]],
-    *,
+    cells: Iterable[Sequence[Any]],
     title: str | None,
-    right: set[str],
-    wrap: set[str],
+    right: Iterable[str],
+    wrap: Iterable[str],
     drop: Sequence[str | int | Sequence[str | int]],
     below: str | None,
     width: int | None,
-    breakable: Collection[str] = (),
+    breakable: Iterable[str],
     widths: list[int] | None = None,
 ) -> Iterable[str]:
-    """The lines of a table; ``widths``: each column's, when the caller knows them (the rows
-    are then read once, as they come), else measured on ``rows`` (a list)."""
+    """The lines of a table (see :func:`print_table`; ``width`` -1: the terminal's);
+    ``widths``: each column's, when the caller knows them (the rows are then read once, as
+    they come, see :func:`stream_table`), else measured on ``rows`` (a list)."""
+    rows, right, wrap = _TextRows(cells), set(right), set(wrap)
+    width = terminal_width() if width == -1 else width
     given = widths is not None  # then a cell may be wider than said: a wrap column wraps it
     if widths is None:  # measured first: ``rows`` is read twice
         widths = _widths(columns, rows)
@@ -334,7 +301,7 @@ def _lines(
         _narrow(columns, widths, shown, wrap, width)
     if title is not None:
         yield from _wrap(title, width) if width is not None else [title]
-    layout = _Layout(columns, [(i, widths[i], columns[i] in right) for i in shown], breakable)
+    layout = _Layout(columns, [(i, widths[i], columns[i] in right) for i in shown], set(breakable))
     yield layout.header()
     narrowed = [
         (i, widths[i]) for i in shown if widths[i] < full[i] or (given and columns[i] in wrap)
