@@ -48,6 +48,7 @@ from __future__ import annotations
 import csv
 from collections.abc import Generator, Iterable, Iterator
 from datetime import date
+from functools import cache, partial
 from itertools import chain
 from operator import itemgetter
 from typing import Final
@@ -200,47 +201,18 @@ class _RowReader:
     ) -> None:
         self.source = source
         self.event_start = event_start
-        self.tc_minutes = tc_minutes
         self.start_used = False  # the caller's event start dated a row
         # Every column's cell in ALLOWED_COLUMNS order; a column the file lacks reads the
         # empty cell appended to each row.
         self.cells = itemgetter(*(positions.get(name, -1) for name in ALLOWED_COLUMNS))
-        self.dates: dict[str, date | None] = {}
-        self.results: dict[str, str | None] = {}
+        self.date = cache(parse_calendar_date)
+        self.result = cache(parse_result)
         # By colour: (name, rating, FIDE id) cells -> the player, his problems and his name
         # folded (to tell a player paired with himself).
-        self.whites: dict[tuple[str, str, str], tuple[PlayerInfo, list[str], str]] = {}
-        self.blacks: dict[tuple[str, str, str], tuple[PlayerInfo, list[str], str]] = {}
-        self.tcs: dict[str, tuple[TimeClass | None, str | None]] = {}  # the class, the words
-        self.texts: dict[str, str | None] = {}  # event, site and round cells -> stripped
-
-    def _player(
-        self,
-        seen: dict[tuple[str, str, str], tuple[PlayerInfo, list[str], str]],
-        colour: str,
-        name: str,
-        rating: str,
-        fide_id: str,
-        reasons: list[str],
-    ) -> tuple[PlayerInfo, str]:
-        """A player's cells read once (``seen``: by colour), his problems added to
-        ``reasons``: the player, and his name folded."""
-        key = (name, rating, fide_id)
-        try:
-            player, problems, folded = seen[key]
-        except KeyError:
-            player, problems, folded = seen[key] = _parse_player(colour, name, rating, fide_id)
-        if problems:
-            reasons.extend(problems)
-        return player, folded
-
-    def _text(self, cell: str) -> str | None:
-        """An event, site or round cell as text (read once)."""
-        try:
-            return self.texts[cell]
-        except KeyError:
-            value = self.texts[cell] = csv_text(cell.strip()) or None
-            return value
+        self.white = cache(partial(_parse_player, "white"))
+        self.black = cache(partial(_parse_player, "black"))
+        self.tc = cache(partial(_tc_cell, minutes=tc_minutes))  # the class, the words
+        self.text = cache(_text_cell)  # event, site and round cells
 
     def game(self, row: list[str], line: int) -> GameRecord | list[str] | None:
         """A game, the reasons it is invalid, or None for an unfinished game."""
@@ -248,10 +220,7 @@ class _RowReader:
         cells = self.cells(row)
         date_c, white_c, black_c, result_c, event_c, site_c, round_c = cells[:7]
         white_rating_c, black_rating_c, white_id_c, black_id_c, tc_c, start_c = cells[7:]
-        try:
-            result = self.results[result_c]
-        except KeyError:
-            result = self.results[result_c] = parse_result(result_c)
+        result = self.result(result_c)
         if result == UNFINISHED:
             return None
         reasons: list[str] = []
@@ -260,34 +229,24 @@ class _RowReader:
                 f"invalid result {result_c.strip()!r}: use 1-0, 0-1, 1/2-1/2 (or ½-½, =, "
                 "1:0, 0:1), +- / -+ for a forfeit, * for an unfinished game"
             )
-        try:
-            played_on = self.dates[date_c]
-        except KeyError:
-            played_on = self.dates[date_c] = parse_calendar_date(date_c)
+        played_on = self.date(date_c)
         note = None
         if played_on is None:
             played_on, note = self._no_date(date_c, reasons)
         event_start = None
         if start_c and start_c.strip():
-            event_start = self._parsed_date(start_c)
+            event_start = self.date(start_c)
             if event_start is None:
                 reasons.append(f"invalid event_start {start_c.strip()!r}: use YYYY-MM-DD")
-        white, white_folded = self._player(
-            self.whites, "white", white_c, white_rating_c, white_id_c, reasons
-        )
-        black, black_folded = self._player(
-            self.blacks, "black", black_c, black_rating_c, black_id_c, reasons
-        )
+        white, white_problems, white_folded = self.white(white_c, white_rating_c, white_id_c)
+        black, black_problems, black_folded = self.black(black_c, black_rating_c, black_id_c)
+        reasons += white_problems + black_problems
         if _same_person(white, black, white_folded, black_folded):
             reasons.append(plays_self(white.name))
-        try:
-            game_tc, tc_text = self.tcs[tc_c]
-        except KeyError:
-            game_tc, tc_text = self.tcs[tc_c] = _tc_cell(tc_c, self.tc_minutes)
+        game_tc, tc_text = self.tc(tc_c)
         if reasons or result is None or played_on is None:
             return reasons
-        text = self._text
-        event, site, round_ = text(event_c), text(site_c), text(round_c)
+        text = self.text
         return GameRecord(
             self.source,
             line,
@@ -295,21 +254,14 @@ class _RowReader:
             black,
             result,
             played_on,
-            event,
+            text(event_c),
             event_start,
-            site,
-            round_,
+            text(site_c),
+            text(round_c),
             game_tc,
             note,
             tc_text=tc_text,
         )
-
-    def _parsed_date(self, text: str) -> date | None:
-        try:
-            return self.dates[text]
-        except KeyError:
-            parsed = self.dates[text] = parse_calendar_date(text)
-            return parsed
 
     def _no_date(self, text: str, reasons: list[str]) -> tuple[date | None, str | None]:
         """A row whose date cell is not a date: the caller's event start, or a reason."""
@@ -320,6 +272,11 @@ class _RowReader:
             return start, f"no date; the given event start {start.isoformat()} used"
         reasons.append(f"invalid date {raw!r}: use YYYY-MM-DD" if raw else "missing date")
         return None, None
+
+
+def _text_cell(cell: str) -> str | None:
+    """An event, site or round cell as text."""
+    return csv_text(cell.strip()) or None
 
 
 def _parse_player(

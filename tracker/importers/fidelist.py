@@ -86,6 +86,8 @@ _XML_FIELDS: Final[dict[str, str]] = {
     "flag": "flag",
 }
 # (A standalone text file's one rating column is named by its month: see _MONTH_COLUMN.)
+#: What a list gives of each player (the combined file, once per list: ``rapid_rating``...).
+_LIST_FIELDS: Final = ("rating", "games", "k")
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,22 +212,11 @@ class FideListReader:
                 span = spans.get(name)
                 return "" if span is None else line[span[0] : span[1]].strip()
 
-            entry = self._entry(
-                number,
-                fide_id,
-                {
-                    "name": cell("name"),
-                    "fed": fed,
-                    "sex": cell("sex"),
-                    "title": cell("title"),
-                    "w_title": cell("w_title"),
-                    "birth": cell("birth"),
-                    "flag": cell("flag"),
-                    "rating": cell(f"{prefix}rating"),
-                    "games": cell(f"{prefix}games" if prefix else "games"),
-                    "k": cell(f"{prefix}k" if prefix else "k"),
-                },
-            )
+            cells = {
+                name: cell(name) for name in ("name", "sex", "title", "w_title", "birth", "flag")
+            }
+            cells |= {what: cell(f"{prefix}{what}") for what in _LIST_FIELDS}
+            entry = self._entry(number, fide_id, cells | {"fed": fed})
             if entry is not None:
                 yield entry
 
@@ -258,13 +249,7 @@ class FideListReader:
                     continue
                 key = "" if self.tc == "standard" or not self.combined else f"{self.tc}_"
                 cells = {name: values.get(tag, "") for tag, name in _XML_FIELDS.items()}
-                cells.update(
-                    {
-                        "rating": values.get(f"{key}rating", ""),
-                        "games": values.get(f"{key}games", ""),
-                        "k": values.get(f"{key}k", ""),
-                    }
-                )
+                cells |= {what: values.get(f"{key}{what}", "") for what in _LIST_FIELDS}
                 entry = self._entry(players, fide_id, cells)
                 if entry is not None:
                     yield entry
@@ -286,7 +271,7 @@ class FideListReader:
         if not name:
             reasons.append("no name")
         values: dict[str, int | None] = {}
-        for what in ("rating", "games", "k"):
+        for what in _LIST_FIELDS:
             text = cells[what]
             value = _number(text)
             if text and value is None:

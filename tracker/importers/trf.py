@@ -174,6 +174,14 @@ class _Collector:
     def lose(self, round_no: int, a: int, b: int) -> None:
         self.lost.add((round_no, min(a, b), max(a, b)))
 
+    def refuse(
+        self, round_no: int, first: TrfPlayer, second: TrfPlayer, line: int, why: str
+    ) -> None:
+        """The game of two players in a round left out, for a problem at ``line``."""
+        self.lose(round_no, first.rank, second.rank)
+        where = f"round {round_no}, players {first.rank} and {second.rank}"
+        self.problems.append(Problem(self.source, line, f"{where}: {why}"))
+
     def bye(self, player: TrfPlayer, round_no: int, slot: Slot) -> None:
         if player.info is None:
             return
@@ -194,36 +202,23 @@ class _Collector:
         other in this round."""
         slot_a, slot_b = first.slots[round_no], second.slots[round_no]
         assert slot_a is not None and slot_b is not None
-        where = f"round {round_no}, players {first.rank} and {second.rank}"
         side = _white_side(slot_a, slot_b)
         if side == -1:
-            self.lose(round_no, first.rank, second.rank)
-            self.problems.append(
-                Problem(
-                    self.source,
-                    first.line,
-                    f"{where}: both records give colour {slot_a.colour!r} "
-                    f"(other record at line {second.line})",
-                )
-            )
+            why = f"both records give colour {slot_a.colour!r} (other record at line {second.line})"
+            self.refuse(round_no, first, second, first.line, why)
             return
         codes = (slot_a.code, slot_b.code)
         if codes == ("Z", "Z"):
             self.unfinished += 1  # paired, not played yet (Lichess writes Z for it)
             return
         if codes not in _AGREEING:
-            self.lose(round_no, first.rank, second.rank)
-            line = second.line if side == 1 else first.line
-            other_line = first.line if side == 1 else second.line
-            self.problems.append(
-                Problem(
-                    self.source,
-                    line,
-                    f"{where}: results disagree ({slot_a.code.strip() or 'blank'!r} for "
-                    f"player {first.rank}, {slot_b.code.strip() or 'blank'!r} for player "
-                    f"{second.rank}; other record at line {other_line})",
-                )
+            line, other_line = (second.line, first.line) if side == 1 else (first.line, second.line)
+            why = (
+                f"results disagree ({slot_a.code.strip() or 'blank'!r} for player {first.rank}, "
+                f"{slot_b.code.strip() or 'blank'!r} for player {second.rank}; other record at "
+                f"line {other_line})"
             )
+            self.refuse(round_no, first, second, line, why)
             return
         code = slot_a.code
         if code == " ":
@@ -234,10 +229,7 @@ class _Collector:
             self.other += 1
             return
         if side is None and code in "10=":
-            self.lose(round_no, first.rank, second.rank)
-            self.problems.append(
-                Problem(self.source, first.line, f"{where}: no colours for a played game")
-            )
+            self.refuse(round_no, first, second, first.line, "no colours for a played game")
             return
         if first.info is None or second.info is None:
             self.lose(round_no, first.rank, second.rank)
