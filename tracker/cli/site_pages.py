@@ -291,11 +291,12 @@ def _signed(value: int | None) -> str:
     return "" if value is None else f"{value:+d}"
 
 
-def _player_link(player_id: int, name: str, tracked: set[int], root: str) -> str:
-    """A player's name, linked to his page when he has one."""
+def _player_link(player_id: int, name: str, tracked: set[int]) -> str:
+    """A player's name, linked to his page when he has one (from a page one folder down:
+    a list's, a player's, an event's)."""
     if player_id not in tracked:
         return _e(name)
-    return f'<a href="{root}players/{player_id}.html">{_e(name)}</a>'
+    return f'<a href="../players/{player_id}.html">{_e(name)}</a>'
 
 
 def index_page(site: Site, fr: Frame) -> str:
@@ -418,7 +419,7 @@ def list_page(lp: ListPage, tracked: set[int], fr: Frame) -> str:
     ):
         if picked:
             items = "".join(
-                f"<li>{_player_link(e.player_id, e.name, tracked, '../')}: {c:+d} "
+                f"<li>{_player_link(e.player_id, e.name, tracked)}: {c:+d} "
                 f"({e.rating - c} to {e.rating})</li>\n"
                 for c, e in picked
             )
@@ -426,7 +427,7 @@ def list_page(lp: ListPage, tracked: set[int], fr: Frame) -> str:
     rows = [
         (
             _e(e.rank),
-            _player_link(e.player_id, e.name, tracked, "../"),
+            _player_link(e.player_id, e.name, tracked),
             _e(e.title),
             _e(e.federation),
             _e(e.rating),
@@ -778,7 +779,7 @@ def _periods(periods: Sequence[PeriodDetail], tc: TimeControl, tracked: set[int]
         rows = [
             (
                 _e(g.played_on.isoformat()),
-                _player_link(g.opponent_id, g.opponent, tracked, "../"),
+                _player_link(g.opponent_id, g.opponent, tracked),
                 _e(g.colour),
                 _e(g.opponent_rating if g.opponent_rating is not None else "unrated"),
                 _e(render.score(g.score)),
@@ -802,7 +803,7 @@ def _opponents(o: Opponents, tracked: set[int]) -> str:
         return ""
     rows = [
         (
-            _player_link(line.id, line.name, tracked, "../"),
+            _player_link(line.id, line.name, tracked),
             _e(line.total.games),
             _e(both_scores(line.total)),
             _e(line.total.wins),
@@ -868,7 +869,7 @@ def event_page(report: EventReport, tracked: set[int], fr: Frame) -> str:
     rows = [
         (
             _e(s.rank),
-            _player_link(s.player_id, s.name, tracked, "../"),
+            _player_link(s.player_id, s.name, tracked),
             _e(s.games),
             _e(render.score(s.score)),
             *(_e(render.tie_break(t, s.tie_breaks.value(t))) for t in shown),
@@ -914,12 +915,12 @@ def _pairings(report: EventReport, tracked: set[int]) -> str:
         for c in s.cells:
             if c.round is None:
                 continue
-            me = _player_link(s.player_id, s.name, tracked, "../")
+            me = _player_link(s.player_id, s.name, tracked)
             if c.bye:
                 rounds.setdefault(c.round, []).append((me, _e(f"bye ({c.result})"), "", ""))
             elif c.colour == "w":
                 other = next(o for o in report.standings if o.player_id == c.opponent_id)
-                them = _player_link(other.player_id, other.name, tracked, "../")
+                them = _player_link(other.player_id, other.name, tracked)
                 rounds.setdefault(c.round, []).append(
                     (me, _e(PAIRING_RESULT.get(c.result, c.result)), them, "")
                 )
@@ -951,13 +952,13 @@ def _crosstable(report: EventReport, tracked: set[int]) -> str:
     if _grid(report):
         columns, key = grid_columns(report)
         rows = [
-            (_e(no), _player_link(pid, name, tracked, "../"), *map(_e, against), _e(total))
+            (_e(no), _player_link(pid, name, tracked), *map(_e, against), _e(total))
             for pid, (no, name, against, total) in zip(ids, grid_rows(report), strict=True)
         ]
         caption = f"{report.name}: crosstable ({key})"
         return _table(caption, columns, rows, {"no", "score"}, centred=columns[2:-1])
     rows = [
-        (_e(rank), _e(no), _player_link(pid, name, tracked, "../"), _e(total), _e(games))
+        (_e(rank), _e(no), _player_link(pid, name, tracked), _e(total), _e(games))
         for pid, (rank, no, name, total, games) in zip(ids, round_rows(report), strict=True)
     ]
     caption = f"{report.name}: {ROUNDS_CAPTION}"
@@ -983,7 +984,7 @@ def _swiss_crosstable(report: EventReport, tracked: set[int]) -> str:
         rows.append(
             (
                 _e(s.number),
-                _player_link(s.player_id, s.name, tracked, "../"),
+                _player_link(s.player_id, s.name, tracked),
                 _e(_rating_words(s)),
                 *(_e(by_round.get(r, "")) for r in rounds),
                 _e(render.score(s.score)),
@@ -1007,7 +1008,7 @@ def _cards(report: EventReport, tracked: set[int]) -> str:
                 _e(c.round or ""),
                 _e("bye")
                 if c.bye
-                else _player_link(c.opponent_id, by_id[c.opponent_id].name, tracked, "../"),
+                else _player_link(c.opponent_id, by_id[c.opponent_id].name, tracked),
                 _e("" if c.bye else _rating_words(by_id[c.opponent_id])),
                 _e({"w": "white", "b": "black"}.get(c.colour, "")),
                 _e(c.result),
