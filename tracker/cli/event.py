@@ -478,27 +478,16 @@ def _print_event(report: EventReport) -> None:
         )
 
 
-def grid_columns(report: EventReport) -> tuple[list[str], str]:
-    """The grid's headers (a column per player, and one for byes if any) and its caption's
-    key to the results."""
-    n = len(report.standings)
-    byes = any(c.bye for s in report.standings for c in s.cells)
-    key = f"no: place in the standings; {RESULT_WORDS}" + ("; bye: a bye's points" if byes else "")
-    return [
-        "no",
-        "player",
-        *(str(i + 1) for i in range(n)),
-        *(["bye"] if byes else []),
-        "score",
-    ], key
-
-
-def grid_rows(report: EventReport) -> list[tuple[int, str, list[str], str]]:
-    """The crosstable as a grid: per player in rank order, his number, name, the results
-    against each player (a column per player in rank order, ``x`` on his own) and score."""
+def grid(report: EventReport) -> tuple[list[str], str, list[tuple[int, str, list[str], str]]]:
+    """The crosstable as a grid: its headers (a column per player, and one for byes if any),
+    its caption's key to the results, and per player in rank order his number, name, the
+    results against each player (a column per player in rank order, ``x`` on his own) and
+    score."""
     n = len(report.standings)
     position = {s.player_id: i for i, s in enumerate(report.standings)}
     byes = any(c.bye for s in report.standings for c in s.cells)
+    key = f"no: place in the standings; {RESULT_WORDS}" + ("; bye: a bye's points" if byes else "")
+    columns = ["no", "player", *(str(i + 1) for i in range(n)), *(["bye"] if byes else []), "score"]
     rows = []
     for s in report.standings:
         against = [""] * (n + byes)  # and the byes' column, if any
@@ -506,7 +495,7 @@ def grid_rows(report: EventReport) -> list[tuple[int, str, list[str], str]]:
             against[n if c.bye else position[c.opponent_id]] += c.result
         against[position[s.player_id]] = "x"
         rows.append((position[s.player_id] + 1, s.name, against, score(s.score)))
-    return rows
+    return columns, key, rows
 
 
 def round_rows(report: EventReport) -> list[tuple[int, int, str, str, str]]:
@@ -530,10 +519,10 @@ def round_rows(report: EventReport) -> list[tuple[int, int, str, str, str]]:
 
 def _print_grid(report: EventReport) -> None:
     """A column per player, in rank order: the results against him, in the order played."""
-    columns, key = grid_columns(report)
+    columns, key, rows = grid(report)
     print_table(
         columns,
-        [(no, name, *against, total) for no, name, against, total in grid_rows(report)],
+        [(no, name, *against, total) for no, name, against, total in rows],
         title=f"crosstable ({key})",
         right=("no", "score"),
         wrap=("player",),

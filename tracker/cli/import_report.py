@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tracker.cli.render import message, pick
@@ -16,6 +17,12 @@ SHOWN_PROBLEMS = 50
 SHOWN_NAMES = 10
 
 
+def _names(names: Sequence[str]) -> str:
+    """Names on a line: the first :data:`SHOWN_NAMES`, and how many more."""
+    more = f"; and {len(names) - SHOWN_NAMES} more" if len(names) > SHOWN_NAMES else ""
+    return "; ".join(names[:SHOWN_NAMES]) + more
+
+
 def _players_line(f: FileReport, would: bool) -> str | None:
     if not f.players_created:
         return None
@@ -23,18 +30,14 @@ def _players_line(f: FileReport, would: bool) -> str | None:
     for external, label in ((False, "tracked"), (True, "external")):
         names = [p.name for p in f.players_created if p.external == external]
         if names:
-            shown = "; ".join(names[:SHOWN_NAMES])
-            more = f"; and {len(names) - SHOWN_NAMES} more" if len(names) > SHOWN_NAMES else ""
-            parts.append(f"{len(names)} {label} ({shown}{more})")
+            parts.append(f"{len(names)} {label} ({_names(names)})")
     return ("players to create: " if would else "players created: ") + ", ".join(parts)
 
 
 def _events_line(events: tuple[str, ...], would: bool) -> str | None:
     if not events:
         return None
-    more = f"; and {len(events) - SHOWN_NAMES} more" if len(events) > SHOWN_NAMES else ""
-    shown = "; ".join(events[:SHOWN_NAMES])
-    return ("events to create: " if would else "events created: ") + shown + more
+    return ("events to create: " if would else "events created: ") + _names(events)
 
 
 def _print_players_file(f: FileReport) -> None:

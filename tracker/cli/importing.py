@@ -22,11 +22,10 @@ from typer.core import TyperGroup
 
 from tracker.cli.context import state
 from tracker.cli.import_report import print_report, report_json
-from tracker.cli.options import Json, Yes, command_group, month_option, tc_option
+from tracker.cli.options import Json, Yes, command_group, date_option, month_option, tc_option
 from tracker.cli.render import message, pick, print_json, print_table
 from tracker.errors import InvalidInputError
 from tracker.files import open_input
-from tracker.user_input import parse_date
 from tracker.vocabulary import TimeControl
 
 if TYPE_CHECKING:
@@ -147,13 +146,11 @@ def files(
     ] = "utf-8",
     event_start: Annotated[
         dt.date | None,
-        typer.Option(
+        date_option(
             "--event-start",
-            metavar="DATE",
-            parser=lambda text: parse_date(text, "--event-start"),
-            help="YYYY-MM-DD: the start of the event of a file that gives no date (a TRF "
-            "without 042 and 132, a PGN without Date and EventDate); its undated rounds are "
-            "all dated that day. Files with their own dates keep them.",
+            "YYYY-MM-DD: the start of the event of a file that gives no date (a TRF without 042 "
+            "and 132, a PGN without Date and EventDate); its undated rounds are all dated that "
+            "day. Files with their own dates keep them.",
         ),
     ] = None,
     date_order: Annotated[

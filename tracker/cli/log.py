@@ -9,9 +9,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from tracker.cli.context import state
-from tracker.cli.options import Json
+from tracker.cli.options import Json, date_option
 from tracker.cli.render import message, pick, print_json
-from tracker.user_input import parse_date
 
 if TYPE_CHECKING:
     from tracker.services.log import LogEntry
@@ -28,22 +27,10 @@ def log(
         typer.Option("--event", metavar="EVENT", help="Only what touched this event."),
     ] = None,
     since: Annotated[
-        dt.date | None,
-        typer.Option(
-            "--since",
-            metavar="DATE",
-            parser=lambda text: parse_date(text, "--since"),
-            help="YYYY-MM-DD: from this day on (UTC).",
-        ),
+        dt.date | None, date_option("--since", "YYYY-MM-DD: from this day on (UTC).")
     ] = None,
     until: Annotated[
-        dt.date | None,
-        typer.Option(
-            "--until",
-            metavar="DATE",
-            parser=lambda text: parse_date(text, "--until"),
-            help="YYYY-MM-DD: up to this day (UTC).",
-        ),
+        dt.date | None, date_option("--until", "YYYY-MM-DD: up to this day (UTC).")
     ] = None,
     json: Json = False,
 ) -> None:

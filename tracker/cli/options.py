@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 import typer
 
-from tracker.user_input import check_tc, parse_month
+from tracker.user_input import check_tc, parse_date, parse_month
 from tracker.vocabulary import TC_WORDS, TimeControl
 
 
@@ -72,6 +72,12 @@ AnyTc = Annotated[TimeControl | None, tc_option("all")]
 """``--tc`` as a filter: every time control unless given."""
 GameTc = Annotated[TimeControl | None, tc_option("the event's (as declared), else standard")]
 """``--tc`` of a new game: its event's time control unless given."""
+
+
+def date_option(name: str, help: str) -> Any:
+    """A ``name DATE`` option, YYYY-MM-DD, parsed to a date (a bad one is said by its
+    option's name)."""
+    return typer.Option(name, metavar="DATE", parser=lambda text: parse_date(text, name), help=help)
 
 
 def _month_help(what: str, default: str) -> str:

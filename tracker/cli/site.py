@@ -6,7 +6,7 @@ import datetime as dt
 import os
 import re
 import stat
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -97,13 +97,8 @@ def _check_folder(folder: Path) -> None:
 def _check_page_places(folder: Path) -> None:
     """Where a page can go there is nothing, or a regular file: never a link (the site would
     write through it, out of its folder), a folder or a device (refused with --force too)."""
-    with os.scandir(folder) as entries:
-        places = [Path(e.path) for e in entries if PAGE_PATH.match(e.name)]
+    places = [Path(e.path) for rel, e in _entries(folder) if PAGE_PATH.match(rel)]
     places += [folder / name for name in ("index.html", "lists.html", "compare.html")]
-    for sub in PAGE_FOLDERS:
-        if _mode(folder / sub) is not None:
-            with os.scandir(folder / sub) as entries:
-                places += [Path(e.path) for e in entries if PAGE_PATH.match(f"{sub}/{e.name}")]
     for path in places:
         mode = _mode(path)
         if mode is not None and not stat.S_ISREG(mode):
@@ -111,6 +106,15 @@ def _check_page_places(folder: Path) -> None:
                 f"{path} is {kind(mode)} where a page of the site goes: the site writes files "
                 "of its own, never through a link (remove it, or build in another folder)"
             )
+
+
+def _entries(folder: Path) -> Iterator[tuple[str, os.DirEntry[str]]]:
+    """What the folder and its page folders (those there) hold, each with its path in the
+    folder."""
+    for sub in ("", *PAGE_FOLDERS):
+        if _mode(folder / sub) is not None:
+            with os.scandir(folder / sub) as scan:
+                yield from [(f"{sub}/{e.name}" if sub else e.name, e) for e in scan]
 
 
 def _others(folder: Path, previous: set[str] | None) -> list[str]:
@@ -174,12 +178,9 @@ def _write_manifest(folder: Path, names: Iterable[str]) -> None:
 
 def _clear_temporaries(folder: Path) -> None:
     """Remove the temporary files an interrupted build left (only tracker names files so)."""
-    for where in (folder, *(folder / sub for sub in PAGE_FOLDERS)):
-        if _mode(where) is None:
-            continue
-        for entry in os.scandir(where):
-            if TEMPORARY.match(entry.name) and entry.is_file(follow_symlinks=False):
-                Path(entry.path).unlink(missing_ok=True)
+    for _, entry in _entries(folder):
+        if TEMPORARY.match(entry.name) and entry.is_file(follow_symlinks=False):
+            Path(entry.path).unlink(missing_ok=True)
 
 
 def write_pages(

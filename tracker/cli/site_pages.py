@@ -3,7 +3,7 @@
 Why Python string building with :func:`html.escape` and not Jinja2 templates: the pages are
 headings, tables and one chart, and the tables' cells are the very strings the CLI prints
 (the same :mod:`tracker.cli.render` formatters, the same :func:`~tracker.cli.history.
-detail_heading`, :func:`~tracker.cli.event.grid_rows`); kept in Python they are one call
+detail_heading`, :func:`~tracker.cli.event.grid`); kept in Python they are one call
 away from those helpers and checked by mypy with them, where a template would take them
 as untyped context and repeat the formatting in its own language. One escaping function
 (:func:`_e`) that every value from the database passes through, and a table helper, do
@@ -34,7 +34,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from tracker.cli import render
-from tracker.cli.event import GRID_PLAYERS, ROUNDS_CAPTION, grid_columns, grid_rows, round_rows
+from tracker.cli.event import GRID_PLAYERS, ROUNDS_CAPTION, grid, round_rows
 from tracker.cli.h2h import both_scores, played_words
 from tracker.cli.history import LIST_COLUMNS, detail_heading, detail_summary, game_status, list_row
 from tracker.cli.plot import elo_steps, first_platform, online_line, shadow_line, span, y_limits
@@ -950,10 +950,10 @@ def _crosstable(report: EventReport, tracked: set[int]) -> str:
     if report.kind == "swiss" and report.rounds:
         return _swiss_crosstable(report, tracked)
     if _grid(report):
-        columns, key = grid_columns(report)
+        columns, key, cells = grid(report)
         rows = [
             (_e(no), _player_link(pid, name, tracked), *map(_e, against), _e(total))
-            for pid, (no, name, against, total) in zip(ids, grid_rows(report), strict=True)
+            for pid, (no, name, against, total) in zip(ids, cells, strict=True)
         ]
         caption = f"{report.name}: crosstable ({key})"
         return _table(caption, columns, rows, {"no", "score"}, centred=columns[2:-1])

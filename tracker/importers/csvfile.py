@@ -326,17 +326,12 @@ def _games(
 
     problems: list[Problem] = []
     positions: dict[str, int] | None = None
-    unnamed: set[int] = set()
-    width = 0
-    for line, row in rows:
+    for line, row in rows:  # the first row that is not blank: the header
         if isinstance(row, Problem):
             problems.append(row)
-            if positions is None:
-                break
-            continue
-        positions, unnamed, header_problems = _header(row, source, line)
-        width = len(row)
-        problems.extend(header_problems)
+        else:
+            positions, unnamed, problems = _header(row, source, line)
+            width = len(row)
         break
     if positions is None or problems:
         return ParseResult(problems=tuple(problems), format="csv")

@@ -98,15 +98,10 @@ def write_pgn(games: Sequence[GameRecord]) -> str:
             ("Black", g.black.name),
             ("Result", _PGN_RESULT[g.result]),
         ]
-        for colour, info in (("White", g.white), ("Black", g.black)):
-            if info.rating is not None:
-                tags.append((f"{colour}Elo", str(info.rating)))
-        for colour, info in (("White", g.white), ("Black", g.black)):
-            if info.fide_id is not None:
-                tags.append((f"{colour}FideId", str(info.fide_id)))
-        for colour, info in (("White", g.white), ("Black", g.black)):
-            if info.title is not None:
-                tags.append((f"{colour}Title", info.title))
+        for tag, attribute in (("Elo", "rating"), ("FideId", "fide_id"), ("Title", "title")):
+            for colour, info in (("White", g.white), ("Black", g.black)):
+                if (value := getattr(info, attribute)) is not None:
+                    tags.append((f"{colour}{tag}", str(value)))
         if g.tc is not None:
             tags.append(("TimeControl", g.tc))
         if g.event is not None and g.event_start is not None:
