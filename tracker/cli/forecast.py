@@ -3,6 +3,7 @@ nothing)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated, Any
@@ -121,8 +122,8 @@ def _rating(value: int | None) -> str:
     return "unrated" if value is None else str(value)
 
 
-def _cell(row: ScoreRow, pick: Any) -> str:
-    low, high = pick(row.low), pick(row.high)
+def _cell(row: ScoreRow, show: Callable[[Result], str]) -> str:
+    low, high = show(row.low), show(row.high)
     return low if low == high else f"{low}..{high}"
 
 
@@ -152,36 +153,27 @@ def print_forecast(f: Forecast) -> None:
         wrap=("opponent",),
         break_words=("opponent",),
     )
+    # What each total score gives: low..high where the ways of making it differ.
+    outcomes: list[tuple[str, Callable[[Result], str]]]
     if f.rating is not None:
-        print_table(
-            ["score", "change", "exact", "rating", "next K"],
-            [
-                (
-                    f"{r.score:.1f}",
-                    _cell(r, lambda x: f"{x.change:+d}" if x.change is not None else ""),
-                    _cell(r, lambda x: "" if x.change_exact is None else f"{x.change_exact:+.2f}"),
-                    _cell(r, lambda x: _rating(x.rating)),
-                    _cell(r, lambda x: "" if x.next_k is None else str(x.next_k)),
-                )
-                for r in f.rows
-            ],
-            right=("score", "change", "exact", "rating", "next K"),
-        )
+        outcomes = [
+            ("change", lambda x: f"{x.change:+d}" if x.change is not None else ""),
+            ("exact", lambda x: "" if x.change_exact is None else f"{x.change_exact:+.2f}"),
+            ("rating", lambda x: _rating(x.rating)),
+        ]
     else:
-        print_table(
-            ["score", "rating", "computed", "pending", "next K"],
-            [
-                (
-                    f"{r.score:.1f}",
-                    _cell(r, lambda x: _rating(x.rating)),
-                    _cell(r, lambda x: "" if x.initial is None else str(x.initial)),
-                    _cell(r, lambda x: str(x.pooled)),
-                    _cell(r, lambda x: "" if x.next_k is None else str(x.next_k)),
-                )
-                for r in f.rows
-            ],
-            right=("score", "rating", "computed", "pending", "next K"),
-        )
+        outcomes = [
+            ("rating", lambda x: _rating(x.rating)),
+            ("computed", lambda x: "" if x.initial is None else str(x.initial)),
+            ("pending", lambda x: str(x.pooled)),
+        ]
+    outcomes.append(("next K", lambda x: "" if x.next_k is None else str(x.next_k)))
+    columns = ["score", *(name for name, _ in outcomes)]
+    print_table(
+        columns,
+        [(f"{r.score:.1f}", *(_cell(r, show) for _, show in outcomes)) for r in f.rows],
+        right=columns,
+    )
     if f.target is not None:
         t = f.target
         n = len(f.opponents)
