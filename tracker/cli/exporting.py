@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
-import io
 import sys
 from decimal import Decimal
 from pathlib import Path
@@ -19,7 +17,7 @@ from tracker.cli.options import month_option, player_option, tc_option
 from tracker.cli.render import json_text, message, pick, plain
 from tracker.errors import UsageError
 from tracker.files import check_target, write_file
-from tracker.importers.records import spreadsheet_text
+from tracker.importers.records import csv_cell, csv_file
 from tracker.vocabulary import FORFEITS, TimeControl
 
 if TYPE_CHECKING:
@@ -158,22 +156,12 @@ def export(
 
 
 def _csv(columns: list[str], rows: list[list[Any]]) -> str:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(columns)
-    for row in rows:
-        writer.writerow(["" if v is None else _plain(v) for v in row])
-    return buffer.getvalue()
+    return csv_file(columns, ([_cell(v) for v in row] for row in rows))
 
 
-def _plain(value: Any) -> str:
-    if isinstance(value, Decimal):
-        return plain(value)
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return spreadsheet_text(value)  # =HYPERLINK(...) is not run by a spreadsheet
-    return str(value)
+def _cell(value: Any) -> str:
+    """A cell of an exported table: an exact number as written by hand (``2.5``, ``10``)."""
+    return plain(value) if isinstance(value, Decimal) else csv_cell(value)
 
 
 def game_json(g: GameLine) -> dict[str, Any]:

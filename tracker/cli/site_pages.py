@@ -25,10 +25,8 @@ with fixed precision, so the same database gives byte-identical pages.
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
 import html
-import io
 import re
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -39,6 +37,7 @@ from tracker.cli.h2h import both_scores, played_words
 from tracker.cli.history import LIST_COLUMNS, detail_heading, detail_summary, game_status, list_row
 from tracker.cli.plot import elo_steps, first_platform, online_line, shadow_line, span, y_limits
 from tracker.cli.status import waiting_words
+from tracker.importers.records import csv_file
 from tracker.months import month_label
 from tracker.services.compare import Comparison
 from tracker.services.events.report import EventReport, EventStanding
@@ -451,15 +450,14 @@ def list_page(lp: ListPage, tracked: set[int], fr: Frame) -> str:
 def list_csv(lp: ListPage) -> str:
     """A published list as CSV: the columns of ``tracker list``, the change, and the other
     registered systems' columns."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
     others = lp.rating_list.others
-    writer.writerow([*LIST_COLUMNS, "change", *others.beside.headings])
-    for e in lp.rating_list.entries:
-        change = lp.changes.get(e.player_id)
-        row = ["" if v is None else v for v in (*list_row(e), change)]
-        writer.writerow(row + others.cells(e.player_id))
-    return out.getvalue()
+    return csv_file(
+        [*LIST_COLUMNS, "change", *others.beside.headings],
+        (
+            [*list_row(e), lp.changes.get(e.player_id), *others.cells(e.player_id)]
+            for e in lp.rating_list.entries
+        ),
+    )
 
 
 def _fmt(value: float) -> str:

@@ -23,7 +23,6 @@ Standard library only; never raises on bad input.
 from __future__ import annotations
 
 import csv
-import io
 from dataclasses import dataclass
 from typing import Final
 
@@ -31,10 +30,11 @@ from tracker.importers.records import (
     Problem,
     clean_name,
     column_name,
+    csv_cell,
+    csv_file,
     csv_text,
     decode_input,
     split_lines,
-    spreadsheet_text,
 )
 from tracker.ratings.fide.records import Seed
 from tracker.vocabulary import TIME_CONTROLS
@@ -209,17 +209,6 @@ def parse_players_csv(data: bytes, source: str, *, encoding: str = "utf-8") -> P
 
 def write_players_csv(rows: list[dict[str, object]]) -> str:
     """Rows keyed by :data:`PLAYER_COLUMNS` as CSV text (booleans as ``true``/``false``)."""
-
-    def text(value: object) -> str:
-        if value is None:
-            return ""
-        if isinstance(value, bool):
-            return "true" if value else "false"
-        return spreadsheet_text(value) if isinstance(value, str) else str(value)
-
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(PLAYER_COLUMNS)
-    for row in rows:
-        writer.writerow([text(row.get(column)) for column in PLAYER_COLUMNS])
-    return buffer.getvalue()
+    return csv_file(
+        PLAYER_COLUMNS, ([csv_cell(row.get(c)) for c in PLAYER_COLUMNS] for row in rows)
+    )

@@ -21,8 +21,10 @@ This module depends on the standard library (and :mod:`tracker.vocabulary`) only
 from __future__ import annotations
 
 import codecs
+import csv
+import io
 import re
-from collections.abc import Generator, Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Final, Literal
@@ -458,6 +460,26 @@ def column_name(header: str) -> str:
     """A CSV header cell as the column it names: any case, blanks and hyphens counting as
     underscores (``White Rating`` is ``white_rating``)."""
     return "_".join(header.strip().casefold().replace("-", " ").split())
+
+
+def csv_cell(value: object) -> str:
+    """A value as tracker's CSV exports write it: None blank, a boolean ``true`` or
+    ``false``, text as :func:`spreadsheet_text` gives it."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return spreadsheet_text(value) if isinstance(value, str) else str(value)
+
+
+def csv_file(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
+    """A CSV file's text as tracker writes one: the header, then the rows (None blank), each
+    line ending in ``\\n``."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return out.getvalue()
 
 
 def csv_text(cell: str) -> str:

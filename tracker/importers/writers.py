@@ -24,8 +24,6 @@ Stdlib only. Registered with their readers in :data:`tracker.importers.detect.FO
 
 from __future__ import annotations
 
-import csv
-import io
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -34,7 +32,7 @@ from typing import Final
 
 from tracker.importers.csvfile import ALLOWED_COLUMNS
 from tracker.importers.pgn_tags import escaped
-from tracker.importers.records import GameRecord, PlayerInfo, spreadsheet_text
+from tracker.importers.records import GameRecord, PlayerInfo, csv_file, spreadsheet_text
 
 CSV_HEADER: Final[tuple[str, ...]] = ALLOWED_COLUMNS
 
@@ -48,33 +46,28 @@ _PGN_RESULT: Final[dict[str, str]] = {
 }
 
 
-def _text(value: object) -> str:
-    return "" if value is None else str(value)
-
-
 def write_csv(games: Sequence[GameRecord]) -> str:
     """The games as a CSV file the CSV importer reads back unchanged."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_HEADER)
-    for g in games:
-        row = {
-            "date": g.played_on.isoformat(),
-            "white": spreadsheet_text(g.white.name),
-            "black": spreadsheet_text(g.black.name),
-            "result": g.result,  # +- and -+: no formula (and read back as forfeits)
-            "event": g.event and spreadsheet_text(g.event),
-            "site": g.site and spreadsheet_text(g.site),
-            "round": g.round and spreadsheet_text(g.round),
-            "white_rating": g.white.rating,
-            "black_rating": g.black.rating,
-            "white_fide_id": g.white.fide_id,
-            "black_fide_id": g.black.fide_id,
-            "tc": g.tc,
-            "event_start": g.event_start.isoformat() if g.event and g.event_start else None,
-        }
-        writer.writerow([_text(row[column]) for column in CSV_HEADER])
-    return out.getvalue()
+    return csv_file(CSV_HEADER, (_csv_row(g) for g in games))
+
+
+def _csv_row(g: GameRecord) -> list[object]:
+    row = {
+        "date": g.played_on.isoformat(),
+        "white": spreadsheet_text(g.white.name),
+        "black": spreadsheet_text(g.black.name),
+        "result": g.result,  # +- and -+: no formula (and read back as forfeits)
+        "event": g.event and spreadsheet_text(g.event),
+        "site": g.site and spreadsheet_text(g.site),
+        "round": g.round and spreadsheet_text(g.round),
+        "white_rating": g.white.rating,
+        "black_rating": g.black.rating,
+        "white_fide_id": g.white.fide_id,
+        "black_fide_id": g.black.fide_id,
+        "tc": g.tc,
+        "event_start": g.event_start.isoformat() if g.event and g.event_start else None,
+    }
+    return [row[column] for column in CSV_HEADER]
 
 
 def _pgn_value(value: str) -> str:
