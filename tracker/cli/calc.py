@@ -31,8 +31,9 @@ def _fmt(value: Decimal, places: int) -> str:
     return f"{quantize_half_away(value, places):.{places}f}"
 
 
-def _signed(value: Decimal, places: int) -> str:
-    text = _fmt(value, places)
+def _signed(value: Decimal) -> str:
+    """An exact change: signed, two decimals (rounded half away from zero)."""
+    text = _fmt(value, 2)
     return text if text.startswith("-") else "+" + text
 
 
@@ -137,7 +138,7 @@ def elo(
                 plain(g.score),
                 g.difference,
                 _fmt(g.expected, places),
-                _signed(g.change, 2),
+                _signed(g.change),
             )
             for i, g in enumerate(result.games, start=1)
         ],
@@ -148,7 +149,7 @@ def elo(
         f"{len(result.games)}, expected {_fmt(result.expected, places)}"
     )
     typer.echo(
-        f"change {_signed(result.change_exact, 2)} -> {result.change:+d}, "
+        f"change {_signed(result.change_exact)} -> {result.change:+d}, "
         f"new rating {result.new_rating}"
     )
 

@@ -97,9 +97,7 @@ def _check_folder(folder: Path) -> None:
 def _check_page_places(folder: Path) -> None:
     """Where a page can go there is nothing, or a regular file: never a link (the site would
     write through it, out of its folder), a folder or a device (refused with --force too)."""
-    places = [Path(e.path) for rel, e in _entries(folder) if PAGE_PATH.match(rel)]
-    places += [folder / name for name in ("index.html", "lists.html", "compare.html")]
-    for path in places:
+    for path in [Path(e.path) for rel, e in _entries(folder) if PAGE_PATH.match(rel)]:
         mode = _mode(path)
         if mode is not None and not stat.S_ISREG(mode):
             raise InvalidInputError(
