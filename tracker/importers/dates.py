@@ -60,9 +60,13 @@ MONTHS: Final[dict[str, int]] = {
     for name in names
 }
 #: Jun 26, 2020 / June 26 2020
-_MONTH_FIRST: Final = re.compile(r"^([A-Za-z]+)\.? ([0-9]{1,2}),? ([0-9]{4})$")
+_MONTH_FIRST: Final = re.compile(
+    r"^(?P<month>[A-Za-z]+)\.? (?P<day>[0-9]{1,2}),? (?P<year>[0-9]{4})$"
+)
 #: 26 Jun 2020 / 26-Jun-2020 / 26. June 2020
-_DAY_FIRST: Final = re.compile(r"^([0-9]{1,2})\.?[ \-]([A-Za-z]+)\.?[ \-,]{1,2}([0-9]{4})$")
+_DAY_FIRST: Final = re.compile(
+    r"^(?P<day>[0-9]{1,2})\.?[ \-](?P<month>[A-Za-z]+)\.?[ \-,]{1,2}(?P<year>[0-9]{4})$"
+)
 _RANGE: Final = re.compile(r"\s+(?:[-\u2013\u2014]|to)\s+", re.IGNORECASE)
 #: A two-digit year below this is 20YY, otherwise 19YY.
 CENTURY_PIVOT: Final = 70
@@ -173,18 +177,11 @@ def _numeric_readings(first: str, separator: str, middle: str, last: str) -> Fil
 
 
 def _named_month(value: str) -> date | None:
-    match = _MONTH_FIRST.match(value)
-    if match is not None:
-        month = MONTHS.get(match.group(1).casefold())
-        if month is not None:
-            return make_date(int(match.group(3)), month, int(match.group(2)))
+    match = _MONTH_FIRST.match(value) or _DAY_FIRST.match(value)
+    if match is None:
         return None
-    match = _DAY_FIRST.match(value)
-    if match is not None:
-        month = MONTHS.get(match.group(2).casefold())
-        if month is not None:
-            return make_date(int(match.group(3)), month, int(match.group(1)))
-    return None
+    month = MONTHS.get(match["month"].casefold())
+    return None if month is None else make_date(int(match["year"]), month, int(match["day"]))
 
 
 def _single(value: str) -> FileDate:

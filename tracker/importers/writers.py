@@ -74,10 +74,6 @@ def _pgn_value(value: str) -> str:
     return escaped(" ".join(value.split()))
 
 
-def _pgn_date(day: date) -> str:
-    return f"{day.year:04d}.{day.month:02d}.{day.day:02d}"
-
-
 def write_pgn(games: Sequence[GameRecord]) -> str:
     """The games as PGN (headers and result only), read back by the PGN importer."""
     parts: list[str] = []
@@ -85,7 +81,7 @@ def write_pgn(games: Sequence[GameRecord]) -> str:
         tags: list[tuple[str, str]] = [
             ("Event", g.event or "?"),
             ("Site", g.site or "?"),
-            ("Date", _pgn_date(g.played_on)),
+            ("Date", g.played_on.isoformat().replace("-", ".")),
             ("Round", g.round or "?"),
             ("White", g.white.name),
             ("Black", g.black.name),
@@ -98,7 +94,7 @@ def write_pgn(games: Sequence[GameRecord]) -> str:
         if g.tc is not None:
             tags.append(("TimeControl", g.tc))
         if g.event is not None and g.event_start is not None:
-            tags.append(("EventDate", _pgn_date(g.event_start)))
+            tags.append(("EventDate", g.event_start.isoformat().replace("-", ".")))
         if g.is_forfeit:
             tags.append(("Termination", "double forfeit" if g.result == "0-0" else "forfeit"))
         lines = [f'[{name} "{_pgn_value(value)}"]' for name, value in tags]
@@ -132,10 +128,6 @@ _TRF_CODE: Final[dict[str, tuple[str, str]]] = {
 
 def _player_key(info: PlayerInfo) -> tuple[str, object]:
     return ("id", info.fide_id) if info.fide_id is not None else ("name", info.name)
-
-
-def _trf_date(day: date) -> str:
-    return f"{day.year:04d}/{day.month:02d}/{day.day:02d}"
 
 
 def _round_number(text: str | None) -> int:
@@ -273,8 +265,8 @@ def _trf_header(games: Sequence[GameRecord], table: _TrfTable) -> list[str]:
     lines = [
         f"012 {games[0].event}",
         *([f"022 {games[0].site}"] if games[0].site else []),
-        f"042 {_trf_date(min(start, first))}",
-        f"052 {_trf_date(last)}",
+        f"042 {min(start, first).isoformat().replace('-', '/')}",
+        f"052 {last.isoformat().replace('-', '/')}",
         f"062 {len(table.order)}",
         f"072 {len(table.order)}",
     ]
