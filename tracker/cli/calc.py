@@ -50,17 +50,13 @@ def elo(
             metavar="OPP:SCORE...",
         ),
     ],
-    k: Annotated[
-        int | None,
-        whole_option("--k", "K", "K to use (before the 700 rule)."),
-    ] = None,
+    k: Annotated[int | None, whole_option("--k", "K", "K to use (before the 700 rule).")] = None,
     rated_games: Annotated[
         int | None,
         whole_option("--games", "N", "Rated games so far: K from FIDE's rules instead of --k."),
     ] = None,
     born: Annotated[
-        int | None,
-        whole_option("--born", "YEAR", "Year of birth (junior K 40, with --games)."),
+        int | None, whole_option("--born", "YEAR", "Year of birth (junior K 40, with --games).")
     ] = None,
     ever_2400: Annotated[
         bool, typer.Option("--ever-2400", help="A published rating once reached 2400.")

@@ -43,8 +43,7 @@ def forecast(
     ] = None,
     tc: Tc = "standard",
     target: Annotated[
-        int | None,
-        whole_option("--target", "RATING", "Say the score that gives at least RATING."),
+        int | None, whole_option("--target", "RATING", "Say the score that gives at least RATING.")
     ] = None,
     probabilities: Annotated[
         bool,

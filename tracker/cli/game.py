@@ -461,12 +461,10 @@ def edit(
         str | None, typer.Option("--round", metavar="ROUND", help="New round.")
     ] = None,
     white_rating: Annotated[
-        int | None,
-        whole_option("--white-rating", "RATING", "White's recorded rating."),
+        int | None, whole_option("--white-rating", "RATING", "White's recorded rating.")
     ] = None,
     black_rating: Annotated[
-        int | None,
-        whole_option("--black-rating", "RATING", "Black's recorded rating."),
+        int | None, whole_option("--black-rating", "RATING", "Black's recorded rating.")
     ] = None,
     clear: Annotated[
         list[str] | None,
