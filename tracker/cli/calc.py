@@ -40,8 +40,7 @@ def _signed(value: Decimal) -> str:
 @app.command("elo")
 def elo(
     rating: Annotated[
-        int,
-        typer.Argument(metavar="RATING", help="The player's rating.", parser=whole),
+        int, typer.Argument(metavar="RATING", help="The player's rating.", parser=whole)
     ],
     games: Annotated[
         list[str],
@@ -232,10 +231,7 @@ def _initial_steps(r: InitialRating) -> str:
 @app.command("glicko")
 def glicko_(
     rating: Annotated[float, typer.Argument(metavar="RATING", help="The player's rating.")],
-    rd: Annotated[
-        float,
-        typer.Argument(metavar="RD", help="Their rating deviation (RD)."),
-    ],
+    rd: Annotated[float, typer.Argument(metavar="RD", help="Their rating deviation (RD).")],
     rest: Annotated[
         list[str] | None,
         typer.Argument(

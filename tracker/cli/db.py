@@ -106,8 +106,7 @@ def check(ctx: typer.Context, json: Json = False) -> None:
     if json:
         print_json(
             pick(
-                result,
-                "ok revision=status.revision head=status.head schema_differences integrity",
+                result, "ok revision=status.revision head=status.head schema_differences integrity"
             )
         )
     else:

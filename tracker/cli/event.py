@@ -554,8 +554,7 @@ def merge(
     ctx: typer.Context,
     keep: Annotated[str, typer.Argument(metavar="EVENT", help="The event to keep.")],
     other: Annotated[
-        str,
-        typer.Argument(metavar="OTHER", help="Another spelling of it: its games move."),
+        str, typer.Argument(metavar="OTHER", help="Another spelling of it: its games move.")
     ],
     json: Json = False,
 ) -> None:

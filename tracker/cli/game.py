@@ -26,14 +26,7 @@ from tracker.cli.options import (
     whole,
     whole_option,
 )
-from tracker.cli.render import (
-    message,
-    pick,
-    print_json,
-    print_table,
-    table_width,
-    terminal_width,
-)
+from tracker.cli.render import message, pick, print_json, print_table, table_width, terminal_width
 from tracker.errors import InvalidInputError, UsageError
 from tracker.files import open_input
 from tracker.user_input import parse_date, today
@@ -44,13 +37,11 @@ if TYPE_CHECKING:
     from tracker.services.games.byes import ByeView
 
 GameId = Annotated[
-    int,
-    typer.Argument(metavar="ID", help="The game's id (see game list).", parser=whole),
+    int, typer.Argument(metavar="ID", help="The game's id (see game list).", parser=whole)
 ]
 
 Date = Annotated[
-    str | None,
-    typer.Option("--date", metavar="DATE", help="YYYY-MM-DD. Default: today."),
+    str | None, typer.Option("--date", metavar="DATE", help="YYYY-MM-DD. Default: today.")
 ]
 
 app = command_group(
@@ -88,14 +79,8 @@ def _line(g: GameView) -> str:
 @app.command("add")
 def add(
     ctx: typer.Context,
-    white: Annotated[
-        str,
-        typer.Argument(metavar="WHITE", help=f"White: {PLAYER_WORDS}."),
-    ],
-    black: Annotated[
-        str,
-        typer.Argument(metavar="BLACK", help=f"Black: {PLAYER_WORDS}."),
-    ],
+    white: Annotated[str, typer.Argument(metavar="WHITE", help=f"White: {PLAYER_WORDS}.")],
+    black: Annotated[str, typer.Argument(metavar="BLACK", help=f"Black: {PLAYER_WORDS}.")],
     result: Annotated[
         str | None,
         typer.Argument(
@@ -266,14 +251,8 @@ Example: tracker game add-round "Club League" --round 1 --file round1.txt
 @app.command("add-round", help=ROUND_HELP)
 def add_round(
     ctx: typer.Context,
-    event: Annotated[
-        str,
-        typer.Argument(metavar="EVENT", help="The event; created on first use."),
-    ],
-    round_: Annotated[
-        str,
-        typer.Option("--round", metavar="ROUND", help="The round's number."),
-    ],
+    event: Annotated[str, typer.Argument(metavar="EVENT", help="The event; created on first use.")],
+    round_: Annotated[str, typer.Option("--round", metavar="ROUND", help="The round's number.")],
     date: Date = None,
     file: Annotated[
         Path | None,

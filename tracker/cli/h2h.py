@@ -111,10 +111,7 @@ def print_h2h(h: HeadToHead) -> None:
 
 def h2h(
     ctx: typer.Context,
-    a: Annotated[
-        str,
-        typer.Argument(metavar="A", help=f"The first player: {PLAYER_WORDS}."),
-    ],
+    a: Annotated[str, typer.Argument(metavar="A", help=f"The first player: {PLAYER_WORDS}.")],
     b: Annotated[
         str | None,
         typer.Argument(

@@ -91,12 +91,7 @@ def month_argument(what: str, default: str) -> Any:
 
 def month_option(name: str, what: str, default: str) -> Any:
     """A ``name MONTH`` option, parsed to the first day of the month."""
-    return typer.Option(
-        name,
-        metavar="MONTH",
-        help=_month_help(what, default),
-        parser=parse_month,
-    )
+    return typer.Option(name, metavar="MONTH", help=_month_help(what, default), parser=parse_month)
 
 
 Plot = Annotated[

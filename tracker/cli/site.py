@@ -334,8 +334,7 @@ def _print_config(c: SiteConfig) -> None:
 def config(
     ctx: typer.Context,
     title: Annotated[
-        str | None,
-        typer.Option("--title", metavar="TEXT", help="The club's name, on every page."),
+        str | None, typer.Option("--title", metavar="TEXT", help="The club's name, on every page.")
     ] = None,
     about: Annotated[
         str | None,
@@ -348,9 +347,7 @@ def config(
     url: Annotated[
         str | None,
         typer.Option(
-            "--url",
-            metavar="URL",
-            help="Where the site is published, https://... ('' removes it).",
+            "--url", metavar="URL", help="Where the site is published, https://... ('' removes it)."
         ),
     ] = None,
     logo: Annotated[
