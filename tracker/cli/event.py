@@ -24,6 +24,7 @@ from tracker.cli.render import (
     pick,
     print_json,
     print_table,
+    rating,
     score,
     tie_break,
 )
@@ -443,7 +444,7 @@ def _print_event(report: EventReport) -> None:
             (
                 s.rank,
                 s.name,
-                "ext" if s.external else s.rating if s.rating is not None else "unrated",
+                "ext" if s.external else rating(s.rating),
                 s.games,
                 score(s.score),
                 *(tie_break(t, s.tie_breaks.value(t)) for t in breaks),

@@ -12,7 +12,7 @@ import typer
 
 from tracker.cli.context import state
 from tracker.cli.options import Json, Player, Tc, whole_option
-from tracker.cli.render import message, pick, print_json, print_table
+from tracker.cli.render import message, pick, print_json, print_table, rating
 from tracker.errors import InvalidInputError
 from tracker.months import month_label
 from tracker.user_input import parse_date, today
@@ -117,10 +117,6 @@ def forecast(
     print_forecast(f)
 
 
-def _rating(value: int | None) -> str:
-    return "unrated" if value is None else str(value)
-
-
 def _cell(row: ScoreRow, show: Callable[[Result], str]) -> str:
     low, high = show(row.low), show(row.high)
     return low if low == high else f"{low}..{high}"
@@ -143,7 +139,7 @@ def print_forecast(f: Forecast) -> None:
             (
                 i,
                 o.name if o.name is not None else "external",
-                _rating(o.rating),
+                rating(o.rating),
                 f"{o.expected:.2f}" if o.expected is not None else "not rated",
             )
             for i, o in enumerate(f.opponents, start=1)
@@ -158,11 +154,11 @@ def print_forecast(f: Forecast) -> None:
         outcomes = [
             ("change", lambda x: f"{x.change:+d}" if x.change is not None else ""),
             ("exact", lambda x: "" if x.change_exact is None else f"{x.change_exact:+.2f}"),
-            ("rating", lambda x: _rating(x.rating)),
+            ("rating", lambda x: rating(x.rating)),
         ]
     else:
         outcomes = [
-            ("rating", lambda x: _rating(x.rating)),
+            ("rating", lambda x: rating(x.rating)),
             ("computed", lambda x: "" if x.initial is None else str(x.initial)),
             ("pending", lambda x: str(x.pooled)),
         ]
@@ -189,7 +185,7 @@ def _percent(p: Fraction) -> str:
 
 
 def _print_distribution(d: Distribution) -> None:
-    strength = "unrated" if d.strength is None else str(d.strength)
+    strength = rating(d.strength)
     fitted = (
         f"fitted on {d.fitted_games} game(s) of closed periods"
         if d.fitted_games is not None
@@ -204,7 +200,7 @@ def _print_distribution(d: Distribution) -> None:
         at_least += o.probability
         rows.append(
             (
-                _rating(o.rating),
+                rating(o.rating),
                 "" if o.change is None else f"{o.change:+d}",
                 _percent(o.probability),
                 _percent(at_least),

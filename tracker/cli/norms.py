@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from tracker.cli.context import state
-from tracker.cli.render import message, pick, print_json, print_table, score
+from tracker.cli.render import message, pick, print_json, print_table, rating, score
 from tracker.user_input import today
 
 if TYPE_CHECKING:
@@ -119,7 +119,7 @@ def _print_left_out(e: EventNorms) -> None:
                         r.norm,
                         g.round or g.played_on.isoformat(),
                         g.opponent,
-                        "unrated" if g.rating is None else g.rating,
+                        rating(g.rating),
                         score(g.score),
                         f"§{d.article}: {LEFT_OUT[d.article]}",
                     )

@@ -418,6 +418,11 @@ def tie_break(name: str, value: Decimal) -> str:
     return f"{value:.2f}" if name == "SB" else score(value)
 
 
+def rating(value: int | None) -> str:
+    """A rating, or ``unrated`` where there is none."""
+    return "unrated" if value is None else str(value)
+
+
 def expected(value: Decimal | float) -> str:
     """An expected score: two decimals, as FIDE's table gives it."""
     return f"{value:.2f}"
