@@ -29,7 +29,8 @@ if TYPE_CHECKING:
 FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf"}
 MAX_PLAYERS = 12
 """More lines than this on one chart are no longer readable."""
-_MARGIN = dt.timedelta(days=10)
+#: Beyond the first and last day drawn (the site's charts leave as much).
+MARGIN = dt.timedelta(days=10)
 
 
 def check_plot_path(path: Path) -> None:
@@ -148,7 +149,7 @@ def _finish(
     title, the grid."""
     first, last = days
     ax.set_ylim(*y_limits(shown))
-    ax.set_xlim(*_to_num([first - _MARGIN, last + _MARGIN]))
+    ax.set_xlim(*_to_num([first - MARGIN, last + MARGIN]))
     ax.xaxis_date()
     ax.set_title(title)
     ax.set_ylabel("rating")
@@ -161,7 +162,7 @@ def _steps(ax: Any, points: Sequence[tuple[dt.date, float]], last: dt.date, **st
     """A rating that holds from each point to the next (a published list), drawn on to
     ``last``."""
     ax.step(
-        _to_num([d for d, _ in points] + [last + _MARGIN]),
+        _to_num([d for d, _ in points] + [last + MARGIN]),
         [v for _, v in points] + [points[-1][1]],
         where="post",
         **style,

@@ -31,7 +31,7 @@ import re
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from tracker.cli import render
+from tracker.cli import plot, render
 from tracker.cli.event import GRID_PLAYERS, ROUNDS_CAPTION, grid, round_rows
 from tracker.cli.h2h import both_scores, played_words
 from tracker.cli.history import LIST_COLUMNS, detail_heading, detail_summary, game_status, list_row
@@ -485,8 +485,6 @@ SHAPES = (
     ChartShape("narrow", 380, 340, 46, 14, 4, True),
 )
 RIGHT, TOP = 12, 12
-#: Beyond the first and last day drawn, as ``--plot`` leaves them.
-MARGIN = dt.timedelta(days=10)
 #: How far beyond the lines the +-2 RD band widens the plot at most (beyond: clipped).
 BAND_ROOM = 150.0
 ELO, SHADOW, ONLINE = "#1f4e9c", "#b3401f", "#2e7d32"
@@ -601,7 +599,7 @@ def _chart(c: Comparison, shape: ChartShape, suffix: str = "") -> str:
     if line:  # the band, as far as BAND_ROOM allows
         low = min(low, max(min(r - 2 * rd for _, r, rd, _ in line), low - BAND_ROOM))
         high = max(high, min(max(r + 2 * rd for _, r, rd, _ in line), high + BAND_ROOM))
-    start, end = first - MARGIN, last + MARGIN
+    start, end = first - plot.MARGIN, last + plot.MARGIN
     days = (end - start).days
     font = shape.font
     legend = [(ELO, "FIDE Elo (published lists)")]
@@ -629,10 +627,10 @@ def _chart(c: Comparison, shape: ChartShape, suffix: str = "") -> str:
         return " ".join(out)
 
     key = f"chart-{_e(c.tc)}-{shape.name}{suffix}"
-    plot = f'x="{left}" y="{TOP}" width="{width - left - RIGHT}" height="{bottom - TOP}"'
+    area = f'x="{left}" y="{TOP}" width="{width - left - RIGHT}" height="{bottom - TOP}"'
     parts = [
-        f'<clipPath id="{key}-clip"><rect {plot}/></clipPath>',
-        f'<rect {plot} fill="#fff" stroke="#767676"/>',
+        f'<clipPath id="{key}-clip"><rect {area}/></clipPath>',
+        f'<rect {area} fill="#fff" stroke="#767676"/>',
     ]
     step = _step(high - low)
     value = (int(low) // step + 1) * step
