@@ -15,7 +15,7 @@ from tracker.cli.notes import assumption_note, shadow_notes, shows_provisional, 
 from tracker.cli.online import compare_online
 from tracker.cli.options import PLAYER_WORDS, PRESET_WORDS, Json, Plot, Tc, month_option
 from tracker.cli.plot import MAX_PLAYERS, check_plot_path, plot_comparison, plot_players
-from tracker.cli.render import message, points, print_json, print_table
+from tracker.cli.render import message, pick, points, print_json, print_table
 from tracker.errors import InvalidInputError, UsageError
 from tracker.months import month_label
 from tracker.vocabulary import ONLINE_PLATFORMS, PLATFORM_WORDS, PLATFORMS, TimeControl
@@ -39,6 +39,10 @@ def _online_json(r: CompareRow) -> dict[str, Any]:
     }
 
 
+#: A compared period's own keys in ``compare --json``.
+PERIOD_KEYS = "month list=list_date elo glicko rd volatility provisional difference"
+
+
 def compare_json(c: Comparison) -> dict[str, Any]:
     return {
         "player": c.name,
@@ -49,18 +53,9 @@ def compare_json(c: Comparison) -> dict[str, Any]:
             s.platform: {"user": s.user, "perf": s.perf, "points": len(s.points)} for s in c.online
         },
         "periods": [
-            {
-                "month": month_label(r.month),
-                "list": r.list_date.isoformat(),
-                "elo": r.elo,
-                "glicko": r.glicko,
-                "rd": r.rd,
-                "volatility": r.volatility,
-                "provisional": r.provisional,
-                "difference": r.difference,
-                **c.beside.fields(r.readings),  # the other systems' keys, after the shadow's
-                "online": _online_json(r),
-            }
+            pick(r, PERIOD_KEYS, month=month_label(r.month))
+            | c.beside.fields(r.readings)  # the other systems' keys, after the shadow's
+            | {"online": _online_json(r)}
             for r in c.rows
         ],
     }

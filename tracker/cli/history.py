@@ -23,7 +23,7 @@ from tracker.cli.options import (
     player_option,
 )
 from tracker.cli.plot import check_plot_path, plot_comparison
-from tracker.cli.render import message, print_json, print_table, standing_json
+from tracker.cli.render import message, pick, print_json, print_table, standing_json
 from tracker.errors import InvalidInputError, UsageError
 from tracker.files import open_input
 from tracker.months import month_label, next_month
@@ -42,23 +42,11 @@ CAUSES_WIDTH = 80  # the causes under the table wrap at this width (or the termi
 
 
 def history_json(h: History) -> list[dict[str, Any]]:
+    keys = "month list=list_date rating_before rating k games score expected change_exact change"
     return [
-        {
-            "month": month_label(r.month),
-            "list": r.list_date.isoformat(),
-            "rating_before": r.rating_before,
-            "rating": r.rating,
-            "k": r.k,
-            "games": r.games,
-            "score": r.score,
-            "expected": r.expected,
-            "change_exact": r.change_exact,
-            "change": r.change,
-            "stale": r.stale,
-            "note": r.note,
-            **h.beside.fields(r.readings),  # the shadow's: glicko, rd, volatility, provisional
-            **standing_json(r.standing),
-        }
+        pick(r, f"{keys} stale note", month=month_label(r.month))
+        | h.beside.fields(r.readings)  # the shadow's: glicko, rd, volatility, provisional
+        | standing_json(r.standing)
         for r in h.rows
     ]
 
@@ -463,17 +451,12 @@ def live_list_json(ll: LiveList) -> dict[str, Any]:
         "published": ll.published_date.isoformat() if ll.published_date else None,
         "stale": ll.stale,
         "players": [
-            entry_json(e)
-            | {
-                "published_rating": e.published,
-                "change": e.change,
-                "percentile": e.percentile,
-            }
+            entry_json(e) | pick(e, "published_rating=published change percentile")
             for e in ll.entries
             if e.rank is not None
         ],
         "dropped": [
-            {"id": e.player_id, "name": e.name, "published_rating": e.published}
+            pick(e, "id=player_id name published_rating=published")
             for e in ll.entries
             if e.rank is None
         ],
@@ -575,35 +558,25 @@ def _reconciled_list(
 
 
 def causes_json(causes: tuple[Cause, ...]) -> list[dict[str, Any]]:
-    return [
-        {"kind": c.kind, "hint": c.hint, "command": c.command, "exact": c.exact} for c in causes
-    ]
+    return [pick(c, "kind hint command exact") for c in causes]
 
 
 def explanation_json(e: Explanation) -> dict[str, Any]:
-    return {
-        "month": month_label(e.month) if e.month else None,
-        "rating_before": e.rating_before,
-        "k": e.k,
-        "games": e.games,
-        "official_games": e.official_games,
-        "change_exact": e.change_exact,
-        "change": e.change,
-        "events": [
-            {
-                "event": p.event,
-                "start": p.start.isoformat(),
-                "end": p.end.isoformat(),
-                "rated_in": month_label(p.stated) if p.stated else None,
-                "games": p.games,
-                "ro": p.ro,
-                "list": month_label(p.list_date),
-                "ro_from": p.ro_from,
-                "change": p.change,
-            }
-            for p in e.events
-        ],
-    }
+    events = [
+        pick(
+            p,
+            "event start end rated_in games ro list ro_from change",
+            rated_in=month_label(p.stated) if p.stated else None,
+            list=month_label(p.list_date),
+        )
+        for p in e.events
+    ]
+    return pick(
+        e,
+        "month rating_before k games official_games change_exact change events",
+        month=month_label(e.month) if e.month else None,
+        events=events,
+    )
 
 
 def _explained_json(p: Reconciled, full: bool) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from tracker.cli.options import (
     month_option,
     whole,
 )
-from tracker.cli.render import message, place, print_json, print_table, standing_json, yes_no
+from tracker.cli.render import message, pick, place, print_json, print_table, standing_json, yes_no
 from tracker.errors import UsageError
 from tracker.months import month_label
 from tracker.user_input import today
@@ -104,33 +104,16 @@ Ever2300 = Annotated[
 
 
 def player_json(p: PlayerView) -> dict[str, Any]:
-    return {
-        "id": p.id,
-        "name": p.name,
-        "fide_id": p.fide_id,
-        "federation": p.federation,
-        "birth_year": p.birth_year,
-        "sex": p.sex,
-        "title": p.title,
-        "external": p.external,
-        LICHESS.key: p.lichess,
-        CHESSCOM.key: p.chesscom,
-        "games": p.games,
-        "seeds": [
-            {
-                "tc": s.tc,
-                "rating": s.rating,
-                "games": s.games,
-                "ever_2400": s.ever_2400,
-                "ever_2300": s.ever_2300,
-            }
-            for s in p.seeds
+    accounts = f"{LICHESS.key} {CHESSCOM.key}"  # the players' columns of the platforms
+    return pick(
+        p,
+        f"id name fide_id federation birth_year sex title external {accounts} games seeds "
+        "earlier_lists",
+        seeds=[pick(s, "tc rating games ever_2400 ever_2300") for s in p.seeds],
+        earlier_lists=[
+            pick(e, "tc list rating", list=month_label(e.list_date)) for e in p.earlier_lists
         ],
-        "earlier_lists": [
-            {"tc": e.tc, "list": month_label(e.list_date), "rating": e.rating}
-            for e in p.earlier_lists
-        ],
-    }
+    )
 
 
 def _seed(rating: int | None, games: int | None, ever_2400: bool, ever_2300: bool) -> Seed | None:
@@ -279,31 +262,23 @@ def print_players(players: tuple[PlayerView, ...]) -> None:
     )
 
 
+#: A rating's and its live line's own keys in ``player show --json``.
+STATUS_KEYS = "tc list=list_date rating k rated_games ever_2400 ever_2300 pending_games=pool_games"
+LIVE_KEYS = "list=list_date months games change_exact change rating"
+
+
 def status_json(r: RatingStatus) -> dict[str, Any]:
     live = r.live
-    return {
-        "tc": r.tc,
-        "list": r.list_date.isoformat() if r.list_date else None,
-        "rating": r.rating,
-        "k": r.k,
-        "rated_games": r.rated_games,
-        "ever_2400": r.ever_2400,
-        "ever_2300": r.ever_2300,
-        "pending_games": r.pool_games,
-        "stale": r.stale,
-        **standing_json(r.standing),
-        "peak": {"rating": r.peak.rating, "list": r.peak.list_date.isoformat()} if r.peak else None,
-        "games_per_month": [{"month": month_label(m), "games": n} for m, n in r.games_by_month],
-        "live": {
-            "list": live.list_date.isoformat() if live.list_date else None,
-            "months": [month_label(m) for m in live.months],
-            "games": live.games,
-            "change_exact": live.change_exact,
-            "change": live.change,
-            "rating": live.rating,
-            **standing_json(live.standing),
-        },
-    }
+    months = [month_label(m) for m in live.months]
+    return (
+        pick(r, f"{STATUS_KEYS} stale")
+        | standing_json(r.standing)
+        | {
+            "peak": pick(r.peak, "rating list=list_date") if r.peak else None,
+            "games_per_month": [{"month": month_label(m), "games": n} for m, n in r.games_by_month],
+            "live": pick(live, LIVE_KEYS, months=months) | standing_json(live.standing),
+        }
+    )
 
 
 #: The months of games the card lists (the latest); the earlier ones are counted.

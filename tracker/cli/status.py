@@ -8,7 +8,7 @@ import typer
 
 from tracker.cli.context import state
 from tracker.cli.options import Json
-from tracker.cli.render import message, print_json, print_table
+from tracker.cli.render import message, pick, print_json, print_table
 from tracker.months import month_label
 from tracker.user_input import today
 from tracker.vocabulary import plural
@@ -26,13 +26,7 @@ def _months(months: tuple[Any, ...]) -> str:
 
 
 def _mover_json(m: Mover) -> dict[str, Any]:
-    return {
-        "id": m.player_id,
-        "name": m.name,
-        "before": m.before,
-        "rating": m.rating,
-        "change": m.change,
-    }
+    return pick(m, "id=player_id name before rating change")
 
 
 def status_json(st: Status, database: str) -> dict[str, Any]:
@@ -44,12 +38,11 @@ def status_json(st: Status, database: str) -> dict[str, Any]:
         "games": st.games,
         "last_import": None
         if st.last_import is None
-        else {
-            "id": st.last_import.id,
-            "file": st.last_import.file,
-            "imported_at": st.last_import.imported_at.isoformat(timespec="seconds"),
-            "added": st.last_import.added,
-        },
+        else pick(
+            st.last_import,
+            "id file imported_at added",
+            imported_at=st.last_import.imported_at.isoformat(timespec="seconds"),
+        ),
         "lists": [
             {
                 "tc": s.tc,
