@@ -34,6 +34,24 @@ def indexes(url: str, revision: str | None = None) -> dict[str, list[str]]:
         engine.dispose()
 
 
+MONTH_END_COLUMNS = ("player_id", "period_id", "rating", "rd", "volatility", "last_played", "games")
+
+
+def month_ends(url: str) -> list[str]:
+    """The columns of the shadow's month-end rows' index (none: no such index)."""
+    engine = make_engine(url)
+    try:
+        found = inspect(engine).get_indexes("glicko_history")
+        return [
+            str(c)
+            for i in found
+            if i["name"] == "ix_glicko_history_month_ends"
+            for c in i["column_names"]
+        ]
+    finally:
+        engine.dispose()
+
+
 def test_up_from_0012_and_down_again(cli: Cli, db_url: str) -> None:
     ok(cli("player", "add", "Hart, Daniel", "--rating", "2318", "--games", "240"))
     ok(cli("player", "add", "Sato, Yuki", "--rating", "1900", "--games", "50"))
@@ -42,9 +60,12 @@ def test_up_from_0012_and_down_again(cli: Cli, db_url: str) -> None:
     ok(cli("period", "close", "2026-10"))
     history = js(cli, "history", "Hart", "--json")
     assert indexes(db_url) == {name: [column, "played_on"] for name, column in BY_DAY.items()}
+    assert month_ends(db_url)[0] == "player_id"
     assert indexes(db_url, "0012") == {name: [column] for name, column in BY_DAY.items()}
+    assert month_ends(db_url) == []
     kept = counts(db_url)
     ok(cli("db", "upgrade"))
     assert indexes(db_url) == {name: [column, "played_on"] for name, column in BY_DAY.items()}
     assert counts(db_url) == kept
+    assert month_ends(db_url) == [*MONTH_END_COLUMNS]
     assert js(cli, "history", "Hart", "--json") == history

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tracker.db.driver import Db, open_for_writing
-from tracker.db.queries import events, h2h, history, rated_games
+from tracker.db.queries import events, h2h, history, rated_games, shadow
 
 pytestmark = pytest.mark.backends("sqlite")
 
@@ -30,8 +30,10 @@ READS: dict[str, Callable[[Db], Any]] = {
 }
 
 
-def plans(db: Db, read: Callable[[Db], Any], monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The plan of every statement ``read`` runs on ``games``, one line each."""
+def plans(
+    db: Db, read: Callable[[Db], Any], monkeypatch: pytest.MonkeyPatch, table: str = "games"
+) -> list[str]:
+    """The plan of every statement ``read`` runs on ``table``, one line each."""
     statements: list[tuple[str, Any]] = []
     execute = Db.execute
 
@@ -45,7 +47,7 @@ def plans(db: Db, read: Callable[[Db], Any], monkeypatch: pytest.MonkeyPatch) ->
     return [
         " | ".join(str(row[-1]) for row in db.connection.execute(f"EXPLAIN QUERY PLAN {t}", v))
         for t, v in statements
-        if "games" in t
+        if table in t
     ]
 
 
@@ -92,3 +94,19 @@ def test_an_events_first_and_last_game_are_seeks_of_its_index(
     assert len(found) == 1, found
     assert found[0].count("SEARCH g USING INDEX ix_games_event_id (event_id=?)") == 2, found
     assert "SCAN" not in found[0] and "TEMP B-TREE" not in found[0], found
+
+
+def test_everyones_latest_shadow_is_one_scan_of_the_month_end_rows(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``compare --all`` reads every player's latest month-end shadow from the month-end rows'
+    own index, not the per-game rows of every period as well."""
+    opened = open_for_writing(db_url)
+    assert opened is not None
+    with opened as db:
+        found = plans(
+            db, lambda db: shadow.latest_month_ends(db, "standard", MONTH), monkeypatch, "glicko"
+        )
+    (plan,) = found
+    assert plan.startswith("SCAN h USING INDEX ix_glicko_history_month_ends |"), plan
+    assert "TEMP B-TREE" not in plan, plan  # grouped by player in the index's order

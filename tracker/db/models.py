@@ -27,6 +27,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     func,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -369,6 +370,14 @@ class GlickoHistory(Base):
     __table_args__ = (
         Index("ix_glicko_history_player_id", "player_id"),
         Index("ix_glicko_history_period_id", "period_id"),
+        # the month-end rows alone, by player, with what a list reads of them (a list of
+        # everyone's latest: compare --all)
+        Index(
+            "ix_glicko_history_month_ends",
+            *("player_id", "period_id", "rating", "rd", "volatility", "last_played", "games"),
+            sqlite_where=text("game_id IS NULL"),
+            postgresql_where=text("game_id IS NULL"),
+        ),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
