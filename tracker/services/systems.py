@@ -135,9 +135,13 @@ class OnList(NamedTuple):
         return cls(beside, tuple(s.on_list(db, tc, month) for s in beside.systems))
 
     def cells(self, player_id: int) -> list[str]:
+        if not self.readings:  # no other system: a row of a whole list asks for nothing
+            return []
         return self.beside.cells(tuple(r.get(player_id) for r in self.readings))
 
     def fields(self, player_id: int) -> dict[str, Any]:
+        if not self.readings:
+            return {}
         return self.beside.fields(tuple(r.get(player_id) for r in self.readings))
 
 

@@ -4,7 +4,7 @@ current rating in both systems, with both ranks, and who they rank most differen
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from tracker.db.collector import without_gc
 from tracker.db.driver import Db
@@ -18,8 +18,7 @@ from tracker.services.systems import OnList
 from tracker.vocabulary import TimeControl
 
 
-@dataclass(frozen=True, slots=True)  # one per player: hundreds of thousands
-class StandingRow:
+class StandingRow(NamedTuple):  # one per player: hundreds of thousands
     player_id: int
     name: str
     elo: int | None
@@ -33,8 +32,7 @@ class StandingRow:
     flagged: bool
 
 
-@dataclass(frozen=True)
-class Standings:
+class Standings(NamedTuple):
     tc: TimeControl
     preset: str
     list_date: dt.date | None
@@ -44,7 +42,7 @@ class Standings:
     assumption_summary: str = ""
     external_opponents: bool = False
     provisional_rd: float | None = None
-    others: OnList = field(default_factory=OnList)  # the other systems' readings
+    others: OnList = OnList()  # the other systems' readings
 
 
 def _ranks(values: dict[int, float]) -> dict[int, int]:
