@@ -21,6 +21,7 @@ from tracker.ratings.glicko import (
     DEFAULT_PRESET,
     MAX_ITERATIONS,
     PRESETS,
+    GameRater,
     GlickoPreset,
     GlickoState,
     display,
@@ -541,6 +542,28 @@ def test_glicko2_is_translation_invariant(
     assert there.rating - shift == pytest.approx(here.rating, abs=1e-3)
     assert there.rd == pytest.approx(here.rd, rel=1e-6)
     assert there.volatility == pytest.approx(here.volatility, rel=1e-5)
+
+
+@pytest.mark.parametrize("preset", [LICHESS, CHESSCOM], ids=lambda p: p.name)
+@given(data=st.data())
+@settings(max_examples=60)
+def test_one_rater_for_many_games_rates_each_as_a_fresh_one(
+    preset: GlickoPreset, data: st.DataObject
+) -> None:
+    """A month's close rates game after game through one GameRater (one package player,
+    reloaded): each game comes out bit for bit as rate_game and idle alone give it."""
+    rater = GameRater(preset)
+    for _ in range(data.draw(st.integers(1, 8))):
+        player, opponent = data.draw(states(preset)), data.draw(states(preset))
+        s = data.draw(scores)
+        days = data.draw(st.integers(0, 400))
+        alone = rate_game(player, opponent, s, preset)
+        rated = rater.rate(
+            player.rating, player.rd, player.volatility, opponent.rating, opponent.rd, s
+        )
+        assert rated == (alone.rating, alone.rd, alone.volatility)
+        grown = idle(player, preset, days=days)
+        assert rater.grown_rd(player.rd, player.volatility, days) == grown.rd
 
 
 @pytest.mark.parametrize("preset", ALL_PRESETS, ids=lambda p: p.name)

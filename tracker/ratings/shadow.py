@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from tracker.ratings import glicko
@@ -32,9 +31,9 @@ class ShadowPlayer(NamedTuple):
     games: int = 0
 
 
-@dataclass(frozen=True)
-class ShadowGame:
-    """One played game. A side is a tracked player's id, or None with a fixed state given."""
+class ShadowGame(NamedTuple):
+    """One played game. A side is a tracked player's id, or None with a fixed state given
+    (a named tuple: a month's close makes one per game)."""
 
     game_id: int
     played_on: dt.date
@@ -46,12 +45,13 @@ class ShadowGame:
 
 
 class GameUpdate(NamedTuple):
-    """A tracked player's state right after a game, and the prediction made before it."""
+    """A tracked player's state right after a game, and the prediction made before it (None
+    when it was not asked for: see :func:`rate_month`)."""
 
     game_id: int
     player_id: int
     after: ShadowPlayer
-    expected: float
+    expected: float | None
 
 
 NewPlayer = Callable[[int, dt.date], GlickoState]
@@ -62,20 +62,15 @@ def _side(
     fixed: GlickoState | None,
     players: Mapping[int, ShadowPlayer],
     day: dt.date,
-    preset: GlickoPreset,
     new_player: NewPlayer,
-) -> tuple[GlickoState, ShadowPlayer | None]:
-    """The pre-game state of one side, with idle RD growth since his previous game."""
+) -> GlickoState:
+    """The state one side of a game brings to a monthly period: an external side's fixed
+    state, a tracked player's at the month's start (a new one's first)."""
     if pid is None:
         assert fixed is not None, "an external side needs a fixed state"
-        return fixed, None
+        return fixed
     current = players.get(pid)
-    if current is None:
-        current = ShadowPlayer(new_player(pid, day), None, 0)
-    state = current.state
-    if current.last_played is not None and preset.period == "game":
-        state = glicko.idle(state, preset, days=(day - current.last_played).days)
-    return state, current
+    return new_player(pid, day) if current is None else current.state
 
 
 def rate_month(
@@ -83,38 +78,59 @@ def rate_month(
     games: Sequence[ShadowGame],
     preset: GlickoPreset,
     new_player: NewPlayer,
+    *,
+    predict: bool = True,
 ) -> tuple[dict[int, ShadowPlayer], list[GameUpdate]]:
     """Fold one month's games (in order) into the players' shadows.
 
     Returns every player's shadow after the month (players without games unchanged for
     per-game presets; after step 6 for monthly ones) and, per game and tracked side, the
-    state after the game with the expected score computed before it.
+    state after the game with the expected score computed before it (``predict``; without
+    it, a per-game preset leaves ``expected`` None: a close stores no prediction).
     """
     ordered = sorted(games, key=lambda g: (g.played_on, g.game_id))
     if preset.period == "month":
         return _rate_period(players, ordered, preset, new_player)
     out = dict(players)
     updates: list[GameUpdate] = []
-    rate_game, expected_score = glicko.rate_game, glicko.expected_score
+    rater = glicko.GameRater(preset)
+    rate, grown_rd = rater.rate, rater.grown_rd
+    expected_score = glicko.expected_score
+
+    def before(
+        pid: int | None, fixed: GlickoState | None, day: dt.date
+    ) -> tuple[float, float, float, int]:
+        """A side's pre-game rating, RD (grown for the days since his previous game: none
+        before his first), volatility and games so far (-1: an external side)."""
+        if pid is None:
+            assert fixed is not None, "an external side needs a fixed state"
+            return fixed.rating, fixed.rd, fixed.volatility, -1
+        current = out.get(pid)
+        if current is None:
+            state = new_player(pid, day)
+            return state.rating, state.rd, state.volatility, 0
+        state, last = current.state, current.last_played
+        rd = state.rd if last is None else grown_rd(state.rd, state.volatility, (day - last).days)
+        return state.rating, rd, state.volatility, current.games
+
     for g in ordered:
         day = g.played_on
-        white, w_now = _side(g.white, g.white_fixed, out, day, preset, new_player)
-        black, b_now = _side(g.black, g.black_fixed, out, day, preset, new_player)
-        if g.white is not None and w_now is not None:
-            after = ShadowPlayer(
-                rate_game(white, black, g.white_score, preset), day, w_now.games + 1
-            )
-            updates.append(
-                GameUpdate(g.game_id, g.white, after, expected_score(white, black, preset))
-            )
+        w_rating, w_rd, w_vol, w_games = before(g.white, g.white_fixed, day)
+        b_rating, b_rd, b_vol, b_games = before(g.black, g.black_fixed, day)
+        if predict:
+            white = GlickoState(w_rating, w_rd, w_vol)
+            black = GlickoState(b_rating, b_rd, b_vol)
+        if g.white is not None:
+            rating, rd, vol = rate(w_rating, w_rd, w_vol, b_rating, b_rd, g.white_score)
+            after = ShadowPlayer(GlickoState(rating, rd, vol), day, w_games + 1)
+            expected = expected_score(white, black, preset) if predict else None
+            updates.append(GameUpdate(g.game_id, g.white, after, expected))
             out[g.white] = after
-        if g.black is not None and b_now is not None:
-            after = ShadowPlayer(
-                rate_game(black, white, 1.0 - g.white_score, preset), day, b_now.games + 1
-            )
-            updates.append(
-                GameUpdate(g.game_id, g.black, after, expected_score(black, white, preset))
-            )
+        if g.black is not None:
+            rating, rd, vol = rate(b_rating, b_rd, b_vol, w_rating, w_rd, 1.0 - g.white_score)
+            after = ShadowPlayer(GlickoState(rating, rd, vol), day, b_games + 1)
+            expected = expected_score(black, white, preset) if predict else None
+            updates.append(GameUpdate(g.game_id, g.black, after, expected))
             out[g.black] = after
     return out, updates
 
@@ -130,8 +146,8 @@ def _rate_period(
     last: dict[int, dt.date] = {}
     updates: list[tuple[int, int, float]] = []
     for g in games:
-        white, _ = _side(g.white, g.white_fixed, before, g.played_on, preset, new_player)
-        black, _ = _side(g.black, g.black_fixed, before, g.played_on, preset, new_player)
+        white = _side(g.white, g.white_fixed, before, g.played_on, new_player)
+        black = _side(g.black, g.black_fixed, before, g.played_on, new_player)
         for pid, me, opp, score in (
             (g.white, white, black, g.white_score),
             (g.black, black, white, 1.0 - g.white_score),

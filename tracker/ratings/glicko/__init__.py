@@ -39,6 +39,7 @@ package. Pure code: standard library and ``glicko2`` only, no I/O.
 from __future__ import annotations
 
 from tracker.ratings.glicko.api import (
+    GameRater,
     display,
     expected_score,
     idle,
@@ -92,6 +93,7 @@ __all__ = [
     "SCALE",
     "SEED_RD_FLOOR",
     "DisplayRounding",
+    "GameRater",
     "GlickoPreset",
     "GlickoState",
     "PeriodKind",

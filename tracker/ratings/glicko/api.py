@@ -68,15 +68,118 @@ def idle(
         rd = glicko1.grow_rd(state.rd, c, days, rd_max=None)
         return GlickoState(state.rating, bound_rd(rd, preset), state.volatility)
     rate = preset.idle_periods_per_day if preset.idle_periods_per_day is not None else 0.0
-    # step6 with the RD bounds applied, building one state instead of two.
-    sigma = state.volatility
-    if preset.volatility_max is not None:
-        sigma = min(sigma, preset.volatility_max)
-    step = sigma * SCALE
-    rd = math.sqrt(state.rd * state.rd + days * rate * step * step)
-    if not math.isfinite(rd):  # as step6's intermediate state would refuse it
-        raise ValueError(f"RD must be positive and finite, got {rd}")
+    cap = math.inf if preset.volatility_max is None else preset.volatility_max
+    rd = _grown_rd(state.rd, state.volatility, days, rate, cap)
     return GlickoState(state.rating, bound_rd(rd, preset), state.volatility)
+
+
+def _grown_rd(rd: float, volatility: float, days: float, rate: float, cap: float) -> float:
+    """Per-game Glicko-2's idle growth (lila ``Perf.liveDeviation``): Glickman 2013 step 6
+    for ``days * rate`` periods with sigma at most ``cap``, on the RD scale (zero days give
+    the RD bit for bit; growth is never lost to rounding); the RD bounds are the caller's."""
+    step = min(volatility, cap) * SCALE
+    grown = math.sqrt(rd * rd + days * rate * step * step)
+    if not math.isfinite(grown):  # as step6's intermediate state would refuse it
+        raise ValueError(f"RD must be positive and finite, got {grown}")
+    return grown
+
+
+class GameRater:
+    """Per-game rating (``lichess``, ``chesscom``) on plain floats, one game after another:
+    what :func:`rate_game` and :func:`idle` do, made once per preset (and tau) instead of once
+    per game. A month's close rates every game of the month through one of these: the
+    ``glicko2`` package's player (:class:`~.engine.CorrectedPlayer`) is loaded with each
+    player's state in turn instead of built anew, and no state object is made on the way.
+    """
+
+    __slots__ = (
+        "_engine",
+        "_grow",
+        "_idle_rate",
+        "_limit",
+        "_rating_max",
+        "_rating_min",
+        "_rd_max",
+        "_rd_min",
+        "_volatility_max",
+        "preset",
+    )
+
+    def __init__(self, preset: GlickoPreset, *, tau: float | None = None) -> None:
+        if preset.period != "game":
+            raise ValueError(
+                f"preset {preset.name!r} rates whole periods; use rate_period, not rate_game"
+            )
+        self.preset = preset
+        self._engine = (
+            CorrectedPlayer(
+                GlickoState(preset.initial_rating, preset.initial_rd, preset.initial_volatility),
+                tau=preset.tau if tau is None else tau,
+                elapsed_periods=0,
+                volatility_max=preset.volatility_max,
+            )
+            if preset.system == "glicko2"
+            else None
+        )
+        # A missing bound is an infinite one: max/min then return the value itself. (A
+        # missing change limit is not: r + (r' - r) need not be r'.)
+        inf = math.inf
+        self._limit = preset.max_change_per_game
+        self._rating_min = -inf if preset.rating_min is None else preset.rating_min
+        self._rating_max = inf if preset.rating_max is None else preset.rating_max
+        self._volatility_max = inf if preset.volatility_max is None else preset.volatility_max
+        self._rd_min = -inf if preset.rd_min is None else preset.rd_min
+        self._rd_max = inf if preset.rd_max is None else preset.rd_max
+        if preset.system == "glicko1":
+            self._grow = preset.rd_growth_c if preset.rd_growth_c is not None else 0.0
+            self._idle_rate = 0.0
+        else:
+            self._grow = 0.0
+            self._idle_rate = (
+                preset.idle_periods_per_day if preset.idle_periods_per_day is not None else 0.0
+            )
+
+    def rate(
+        self,
+        rating: float,
+        rd: float,
+        volatility: float,
+        opponent_rating: float,
+        opponent_rd: float,
+        score: float,
+    ) -> tuple[float, float, float]:
+        """The player's (rating, RD, volatility) after one game; see :func:`rate_game`."""
+        if not 0.0 <= score <= 1.0:
+            raise ValueError(f"score must be between 0 and 1, got {score}")
+        engine = self._engine
+        if engine is None:  # Glicko-1: the paper's step 2 with one game
+            new_rating, new_rd = glicko1.update(rating, rd, [(opponent_rating, opponent_rd, score)])
+            new_volatility = volatility
+        else:  # Glicko-2: a rating period of one game, zero elapsed periods
+            engine.load(rating, rd, volatility)
+            new_rating, new_rd, new_volatility = engine.rate_one(
+                opponent_rating, opponent_rd, score
+            )
+        check_state(new_rating, new_rd, new_volatility)
+        # The preset's limits, in the order of :func:`~.engine.finish` (lila
+        # ``Perf.addOrReset`` then ``Glicko.cap``): the change, then the bounds.
+        limit = self._limit
+        if limit is not None:
+            new_rating = rating + min(max(new_rating - rating, -limit), limit)
+        new_rating = min(max(new_rating, self._rating_min), self._rating_max)
+        new_volatility = min(new_volatility, self._volatility_max)
+        new_rd = min(max(new_rd, self._rd_min), self._rd_max)
+        return new_rating, new_rd, new_volatility
+
+    def grown_rd(self, rd: float, volatility: float, days: float) -> float:
+        """The RD after ``days`` without games; see :func:`idle`."""
+        if days < 0:
+            raise ValueError("idle time must not be negative")
+        if self._engine is None:
+            grown = glicko1.grow_rd(rd, self._grow, days, rd_max=None)
+        else:
+            grown = _grown_rd(rd, volatility, days, self._idle_rate, self._volatility_max)
+        return min(max(grown, self._rd_min), self._rd_max)
 
 
 def rate_game(
@@ -96,50 +199,12 @@ def rate_game(
     periods in step 6 (phi* = phi, lila ``skipDeviationIncrease = true``), starting from the
     volatility as stored. Glicko-1: the paper's step 2 with one game. Then the change is
     clamped to +-max_change_per_game and the rating, RD and volatility bounds are applied.
-    ``tau`` overrides the preset's (ignored by Glicko-1).
+    ``tau`` overrides the preset's (ignored by Glicko-1). Many games: :class:`GameRater`.
     """
-    if preset.period != "game":
-        raise ValueError(
-            f"preset {preset.name!r} rates whole periods; use rate_period, not rate_game"
-        )
-    if not 0.0 <= score <= 1.0:
-        raise ValueError(f"score must be between 0 and 1, got {score}")
-    if preset.system == "glicko1":
-        rating, rd = glicko1.update(
-            player.rating, player.rd, [(opponent.rating, opponent.rd, score)]
-        )
-        after = GlickoState(rating, rd, player.volatility)
-        return finish(player, after, preset)
-    # glicko2_update(player, [(opponent, score)], ...) then finish, for the one game, with
-    # the same operations and checks but without the intermediate lists and state.
-    engine = CorrectedPlayer(
-        player,
-        tau=preset.tau if tau is None else tau,
-        elapsed_periods=0,
-        volatility_max=preset.volatility_max,
+    rated = GameRater(preset, tau=tau).rate(
+        player.rating, player.rd, player.volatility, opponent.rating, opponent.rd, score
     )
-    try:
-        engine.update_player([opponent.rating], [opponent.rd], [score])
-    except (ZeroDivisionError, OverflowError) as exc:
-        raise ValueError(f"rating difference too large for Glicko-2: {exc}") from exc
-    rating, rd, volatility = float(engine.rating), float(engine.rd), float(engine.vol)
-    check_state(rating, rd, volatility)
-    # finish
-    if preset.max_change_per_game is not None:
-        limit = preset.max_change_per_game
-        change = min(max(rating - player.rating, -limit), limit)
-        rating = player.rating + change
-    if preset.rating_min is not None:
-        rating = max(rating, preset.rating_min)
-    if preset.rating_max is not None:
-        rating = min(rating, preset.rating_max)
-    if preset.volatility_max is not None:
-        volatility = min(volatility, preset.volatility_max)
-    if preset.rd_min is not None:
-        rd = max(rd, preset.rd_min)
-    if preset.rd_max is not None:
-        rd = min(rd, preset.rd_max)
-    return GlickoState(rating, rd, volatility)
+    return GlickoState(*rated)
 
 
 def rate_pair(

@@ -21,6 +21,9 @@ EPSILON: Final = 0.000001
 MAX_ITERATIONS: Final = 1000
 """Iteration cap for step 5 (as in Lichess's scalachess and niklasf/liglicko2)."""
 
+_PACKAGE_G: Final = glicko2.Player._g
+_PACKAGE_E: Final = glicko2.Player._E
+
 
 class CorrectedPlayer(glicko2.Player):  # type: ignore[misc]
     """``glicko2.Player`` with Glickman's step 5 and per-instance parameters.
@@ -44,24 +47,49 @@ class CorrectedPlayer(glicko2.Player):  # type: ignore[misc]
         self._volatility_max = volatility_max
         self.iterations = 0
         # The package's steps 3, 4 and 7 ask g and E of the same opponent several times a
-        # game (six and three): each is the package's own value, computed once and kept.
-        self._g_of: float | None = None
+        # game (six and three): each is the package's own value, computed once and kept
+        # (E also depends on the player's mu: kept until the next load()).
+        self._g_rd: float | None = None
         self._g_value = 0.0
-        self._e_of: tuple[float, float] | None = None
+        self._e_rating: float | None = None
+        self._e_rd: float | None = None
         self._e_value = 0.0
 
+    def load(self, rating: float, rd: float, volatility: float) -> None:
+        """Start over from another player's state (the package's own setters convert it),
+        so that one engine rates game after game: a per-game preset rates every game as its
+        own period, and a new engine a game cost more than the game."""
+        self.setRating(rating)
+        self.setRd(rd)
+        self.vol = volatility
+        self._g_rd = self._e_rating = None
+
+    def rate_one(
+        self, opponent_rating: float, opponent_rd: float, score: float
+    ) -> tuple[float, float, float]:
+        """Glickman 2013, steps 2-8, for one game against one opponent (the package's
+        ``update_player``, with the corrected step 5): the loaded player's new rating, RD
+        and volatility, unbounded (the preset's bounds are the caller's)."""
+        try:
+            self.update_player([opponent_rating], [opponent_rd], [score])
+        except (ZeroDivisionError, OverflowError) as exc:
+            # E (1 - E) underflows to 0 only for rating gaps of several thousand points.
+            raise ValueError(f"rating difference too large for Glicko-2: {exc}") from exc
+        return self.getRating(), self.getRd(), self.vol
+
     def _g(self, rd: float) -> float:
-        if rd != self._g_of:
-            self._g_of, self._g_value = rd, super()._g(rd)
+        if rd != self._g_rd:
+            self._g_rd, self._g_value = rd, _PACKAGE_G(self, rd)
         return self._g_value
 
     def _E(self, rating: float, rd: float) -> float:  # the package's name
-        if (rating, rd) != self._e_of:
-            self._e_of, self._e_value = (rating, rd), super()._E(rating, rd)
+        if rating != self._e_rating or rd != self._e_rd:
+            self._e_rating, self._e_rd = rating, rd
+            self._e_value = _PACKAGE_E(self, rating, rd)
         return self._e_value
 
     def _phi_squared(self) -> float:
-        phi = float(self._Player__rd)
+        phi: float = self._Player__rd
         return phi * phi
 
     def _f(self, x: float, delta: float, v: float, a: float) -> float:

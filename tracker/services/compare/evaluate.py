@@ -79,6 +79,7 @@ def evaluate(db: Db, tc: TimeControl, from_month: dt.date | None) -> Evaluation:
         for replayed in replay(db, tc, config, name):
             for u in replayed.updates:
                 if u.game_id in outcomes and u.game_id not in white_pred:
+                    assert u.expected is not None, "a replay predicts every game"
                     mine = u.player_id == elo[u.game_id][1]
                     white_pred[u.game_id] = u.expected if mine else 1.0 - u.expected
         scores.append((name, metrics.evaluate([white_pred[i] for i in order], actual)))

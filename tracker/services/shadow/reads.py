@@ -271,8 +271,9 @@ def read_month(
 
 
 def fold_month(month: ShadowMonth) -> tuple[dict[int, ShadowPlayer], list[GameUpdate]]:
-    """The month's shadow fold (pure: :func:`tracker.ratings.shadow.rate_month`)."""
-    return rate_month(month.players, month.games, month.preset, month.start)
+    """The month's shadow fold (pure: :func:`tracker.ratings.shadow.rate_month`), for storing:
+    no predictions (``glicko_history`` has none)."""
+    return rate_month(month.players, month.games, month.preset, month.start, predict=False)
 
 
 @dataclass(frozen=True)
