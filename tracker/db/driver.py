@@ -64,10 +64,20 @@ _STREAMS = itertools.count()
 
 _PARAM = re.compile(r"(?<![:\w]):([A-Za-z_]\w*)")
 
+
+class _IsoDates(dict[dt.date, str]):
+    """Each date's ISO text, made once: a month's close binds the same few dozen days to tens
+    of thousands of rows (sqlite3 calls the adapter for every value)."""
+
+    def __missing__(self, day: dt.date) -> str:
+        text = self[day] = day.isoformat()
+        return text
+
+
 # SQLite has no date type: a date is stored as its ISO text (SQLAlchemy's ``Date`` does the
 # same), for every statement and every bulk insert. Only ``datetime.date`` itself: a datetime
 # keeps sqlite3's own handling.
-sqlite3.register_adapter(dt.date, dt.date.isoformat)
+sqlite3.register_adapter(dt.date, _IsoDates().__getitem__)
 
 
 class Db:
@@ -255,7 +265,11 @@ class Db:
                     copy.write_row(row)
             return
         marks = ", ".join("?" for _ in columns)
-        self.connection.executemany(f"INSERT INTO {table} ({names}) VALUES ({marks})", rows)
+        # sqlite3 binds a plain tuple's values directly, a named tuple's through the sequence
+        # protocol (several times slower for history rows)
+        self.connection.executemany(
+            f"INSERT INTO {table} ({names}) VALUES ({marks})", map(tuple, rows)
+        )
 
     def store(self, rows: Iterable[EloRow] | Iterable[GlickoRow], batch: int = 20_000) -> None:
         """Insert rows of a history table (:mod:`tracker.db.rows`), ``batch`` rows a driver
