@@ -9,11 +9,13 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Collection, Iterable
 from decimal import Decimal
+from itertools import chain
 from typing import NamedTuple
 
 from tracker.db.driver import Db
 from tracker.db.queries import rated_games as queries
 from tracker.db.queries.history import event_names
+from tracker.db.queries.lists import first_game_day
 from tracker.months import month_label, month_of, next_month
 from tracker.ratings import fide
 from tracker.ratings.month_games import MonthGame
@@ -137,16 +139,30 @@ def pending(db: Db, tc: TimeControl, since: dt.date) -> dict[dt.date, int]:
 
 
 def first_events(
-    db: Db, tc: TimeControl, month: dt.date, players: Iterable[int]
+    db: Db,
+    tc: TimeControl,
+    month: dt.date,
+    players: Iterable[int],
+    played: Iterable[MonthGame] | None = None,
 ) -> dict[int, fide.FirstEvent]:
     """Each player's first event (§8.2.1) as the close of ``month`` sees it: the event of his
     first played game, his score in its games rated up to ``month``, and whether its last
-    game is rated by then (see :class:`tracker.ratings.fide.FirstEvent`)."""
+    game is rated by then (see :class:`tracker.ratings.fide.FirstEvent`). ``played``: the
+    month's played games (:func:`month_games`), if the caller has them: only the earlier
+    games are read then, and none when nothing of ``tc`` was played before ``month`` (the
+    first month a close rates)."""
     wanted = sorted(set(players))
     if not wanted:
         return {}
     mine: dict[int, list[tuple[dt.date, int, int | None, Decimal]]] = {p: [] for p in wanted}
-    for g in queries.games_of_players(db, tc, wanted, next_month(month)):
+    games: Iterable[queries.PlayedGame | MonthGame]
+    if played is None:
+        games = queries.games_of_players(db, tc, wanted, next_month(month))
+    else:
+        first = first_game_day(db, tc)
+        earlier = first is not None and first < month
+        games = chain(queries.games_of_players(db, tc, wanted, month) if earlier else (), played)
+    for g in games:
         white_score, black_score = SCORES[g.result]
         for pid, score in ((g.white_id, white_score), (g.black_id, black_score)):
             if pid in mine:

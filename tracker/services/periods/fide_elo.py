@@ -82,7 +82,11 @@ class FideElo:
         )
         births = periods.player_birth_years(db, [pid for pid in per_player if pid not in states])
         first_events = rated_games.first_events(
-            db, tc, month.month, (pid for pid in per_player if _unsettled(states.get(pid)))
+            db,
+            tc,
+            month.month,
+            (pid for pid in per_player if _unsettled(states.get(pid))),
+            month.played,
         )
         first_events.update(
             rated_games.first_events(
@@ -94,6 +98,7 @@ class FideElo:
                     for p, s in states.items()
                     if p not in per_player and any(g.held for g in s.pool)
                 ),
+                month.played,
             )
         )
         return EloMonth(month.month, tc, states, games, per_player, births, first_events)
