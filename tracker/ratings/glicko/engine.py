@@ -109,10 +109,12 @@ class CorrectedPlayer(glicko2.Player):  # type: ignore[misc]
         v: float,
     ) -> float:
         """Glickman 2013, step 5 (Illinois algorithm), March 2022 revision, capped loops."""
-        delta = float(self._delta(rating_list, rd_list, outcome_list, v))
-        tau = float(self._tau)
-        phi2 = self._phi_squared()
-        a = math.log(float(self.vol) ** 2)  # step 5.1
+        delta: float = self._delta(rating_list, rd_list, outcome_list, v)
+        tau: float = self._tau
+        phi: float = self._Player__rd
+        phi2 = phi * phi
+        volatility: float = self.vol
+        a = math.log(volatility**2)  # step 5.1
 
         f: Callable[[float], float]
         if type(self)._f is CorrectedPlayer._f:
