@@ -45,13 +45,25 @@ class ShadowGame(NamedTuple):
 
 
 class GameUpdate(NamedTuple):
-    """A tracked player's state right after a game, and the prediction made before it (None
-    when it was not asked for: see :func:`rate_month`)."""
+    """A tracked player's state right after a game (``played_on``: the game's day, now his
+    last; ``games``: his games so far), and the prediction made before it (None when it was
+    not asked for: see :func:`rate_month`). Flat: a month's close makes one per game side."""
 
     game_id: int
     player_id: int
-    after: ShadowPlayer
+    rating: float
+    rd: float
+    volatility: float
+    played_on: dt.date
+    games: int
     expected: float | None
+
+    @property
+    def after(self) -> ShadowPlayer:
+        """The player's shadow right after the game."""
+        return ShadowPlayer(
+            GlickoState(self.rating, self.rd, self.volatility), self.played_on, self.games
+        )
 
 
 NewPlayer = Callable[[int, dt.date], GlickoState]
@@ -91,11 +103,14 @@ def rate_month(
     ordered = sorted(games, key=lambda g: (g.played_on, g.game_id))
     if preset.period == "month":
         return _rate_period(players, ordered, preset, new_player)
-    out = dict(players)
     updates: list[GameUpdate] = []
     rater = glicko.GameRater(preset)
     rate, grown_rd = rater.rate, rater.grown_rd
     expected_score = glicko.expected_score
+    # Each player who has played this month: (rating, RD, volatility, last played, games),
+    # plain values until the month's end (a state object a game side cost more than the
+    # arithmetic around it).
+    now: dict[int, tuple[float, float, float, dt.date | None, int]] = {}
 
     def before(
         pid: int | None, fixed: GlickoState | None, day: dt.date
@@ -105,33 +120,43 @@ def rate_month(
         if pid is None:
             assert fixed is not None, "an external side needs a fixed state"
             return fixed.rating, fixed.rd, fixed.volatility, -1
-        current = out.get(pid)
+        current = now.get(pid)
         if current is None:
-            state = new_player(pid, day)
-            return state.rating, state.rd, state.volatility, 0
-        state, last = current.state, current.last_played
-        rd = state.rd if last is None else grown_rd(state.rd, state.volatility, (day - last).days)
-        return state.rating, rd, state.volatility, current.games
+            stored = players.get(pid)
+            if stored is None:
+                state = new_player(pid, day)
+                return state.rating, state.rd, state.volatility, 0
+            state = stored.state
+            current = (state.rating, state.rd, state.volatility, *stored[1:])
+        rating, rd, volatility, last, games = current
+        if last is not None:
+            rd = grown_rd(rd, volatility, (day - last).days)
+        return rating, rd, volatility, games
 
     for g in ordered:
-        day = g.played_on
-        w_rating, w_rd, w_vol, w_games = before(g.white, g.white_fixed, day)
-        b_rating, b_rd, b_vol, b_games = before(g.black, g.black_fixed, day)
+        day, white_id, black_id = g.played_on, g.white, g.black
+        w_rating, w_rd, w_vol, w_games = before(white_id, g.white_fixed, day)
+        b_rating, b_rd, b_vol, b_games = before(black_id, g.black_fixed, day)
         if predict:
             white = GlickoState(w_rating, w_rd, w_vol)
             black = GlickoState(b_rating, b_rd, b_vol)
-        if g.white is not None:
+        if white_id is not None:
             rating, rd, vol = rate(w_rating, w_rd, w_vol, b_rating, b_rd, g.white_score)
-            after = ShadowPlayer(GlickoState(rating, rd, vol), day, w_games + 1)
             expected = expected_score(white, black, preset) if predict else None
-            updates.append(GameUpdate(g.game_id, g.white, after, expected))
-            out[g.white] = after
-        if g.black is not None:
+            updates.append(
+                GameUpdate(g.game_id, white_id, rating, rd, vol, day, w_games + 1, expected)
+            )
+            now[white_id] = (rating, rd, vol, day, w_games + 1)
+        if black_id is not None:
             rating, rd, vol = rate(b_rating, b_rd, b_vol, w_rating, w_rd, 1.0 - g.white_score)
-            after = ShadowPlayer(GlickoState(rating, rd, vol), day, b_games + 1)
             expected = expected_score(black, white, preset) if predict else None
-            updates.append(GameUpdate(g.game_id, g.black, after, expected))
-            out[g.black] = after
+            updates.append(
+                GameUpdate(g.game_id, black_id, rating, rd, vol, day, b_games + 1, expected)
+            )
+            now[black_id] = (rating, rd, vol, day, b_games + 1)
+    out = dict(players)
+    for pid, (rating, rd, vol, last, played) in now.items():
+        out[pid] = ShadowPlayer(GlickoState(rating, rd, vol), last, played)
     return out, updates
 
 
@@ -166,7 +191,15 @@ def _rate_period(
         out[pid] = ShadowPlayer(
             state, last.get(pid, current.last_played), current.games + len(mine)
         )
-    return out, [GameUpdate(gid, pid, out[pid], p) for gid, pid, p in updates]
+    return out, [_update(gid, pid, out[pid], p) for gid, pid, p in updates]
+
+
+def _update(game_id: int, pid: int, after: ShadowPlayer, expected: float | None) -> GameUpdate:
+    state, last_played, games = after
+    assert last_played is not None, "a player who played has a last game"
+    return GameUpdate(
+        game_id, pid, state.rating, state.rd, state.volatility, last_played, games, expected
+    )
 
 
 def as_of(player: ShadowPlayer, day: dt.date, preset: GlickoPreset) -> GlickoState:

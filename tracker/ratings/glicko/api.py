@@ -156,19 +156,31 @@ class GameRater:
             new_rating, new_rd = glicko1.update(rating, rd, [(opponent_rating, opponent_rd, score)])
             new_volatility = volatility
         else:  # Glicko-2: a rating period of one game, zero elapsed periods
-            engine.load(rating, rd, volatility)
             new_rating, new_rd, new_volatility = engine.rate_one(
-                opponent_rating, opponent_rd, score
+                rating, rd, volatility, opponent_rating, opponent_rd, score
             )
         check_state(new_rating, new_rd, new_volatility)
         # The preset's limits, in the order of :func:`~.engine.finish` (lila
-        # ``Perf.addOrReset`` then ``Glicko.cap``): the change, then the bounds.
+        # ``Perf.addOrReset`` then ``Glicko.cap``): the change, then the bounds. Each test is
+        # what max() and min() do (the first argument unless the other is beyond it).
         limit = self._limit
         if limit is not None:
-            new_rating = rating + min(max(new_rating - rating, -limit), limit)
-        new_rating = min(max(new_rating, self._rating_min), self._rating_max)
-        new_volatility = min(new_volatility, self._volatility_max)
-        new_rd = min(max(new_rd, self._rd_min), self._rd_max)
+            change = new_rating - rating
+            if -limit > change:
+                change = -limit
+            if limit < change:
+                change = limit
+            new_rating = rating + change
+        if self._rating_min > new_rating:
+            new_rating = self._rating_min
+        if self._rating_max < new_rating:
+            new_rating = self._rating_max
+        if self._volatility_max < new_volatility:
+            new_volatility = self._volatility_max
+        if self._rd_min > new_rd:
+            new_rd = self._rd_min
+        if self._rd_max < new_rd:
+            new_rd = self._rd_max
         return new_rating, new_rd, new_volatility
 
     def grown_rd(self, rd: float, volatility: float, days: float) -> float:

@@ -48,28 +48,32 @@ class CorrectedPlayer(glicko2.Player):  # type: ignore[misc]
         self.iterations = 0
         # The package's steps 3, 4 and 7 ask g and E of the same opponent several times a
         # game (six and three): each is the package's own value, computed once and kept
-        # (E also depends on the player's mu: kept until the next load()).
+        # (E also depends on the player's mu: kept until the next rate_one()).
         self._g_rd: float | None = None
         self._g_value = 0.0
         self._e_rating: float | None = None
         self._e_rd: float | None = None
         self._e_value = 0.0
 
-    def load(self, rating: float, rd: float, volatility: float) -> None:
-        """Start over from another player's state (the package's own setters convert it),
-        so that one engine rates game after game: a per-game preset rates every game as its
-        own period, and a new engine a game cost more than the game."""
+    def rate_one(
+        self,
+        rating: float,
+        rd: float,
+        volatility: float,
+        opponent_rating: float,
+        opponent_rd: float,
+        score: float,
+    ) -> tuple[float, float, float]:
+        """Glickman 2013, steps 2-8, for one game against one opponent: this player loaded
+        with ``rating``, ``rd`` and ``volatility`` (the package's own setters convert them),
+        then the package's ``update_player`` with the corrected step 5. The new rating, RD and
+        volatility, unbounded (the preset's bounds are the caller's). One engine rates game
+        after game this way: a per-game preset rates every game as its own period, and a new
+        engine a game cost more than the game."""
         self.setRating(rating)
         self.setRd(rd)
         self.vol = volatility
-        self._g_rd = self._e_rating = None
-
-    def rate_one(
-        self, opponent_rating: float, opponent_rd: float, score: float
-    ) -> tuple[float, float, float]:
-        """Glickman 2013, steps 2-8, for one game against one opponent (the package's
-        ``update_player``, with the corrected step 5): the loaded player's new rating, RD
-        and volatility, unbounded (the preset's bounds are the caller's)."""
+        self._g_rd = self._e_rating = None  # g and E of another game
         try:
             self.update_player([opponent_rating], [opponent_rd], [score])
         except (ZeroDivisionError, OverflowError) as exc:

@@ -94,12 +94,10 @@ def write_month(
 
     def rows() -> Iterator[GlickoRow]:  # made as they are stored
         if month.preset.period == "game":
-            for game_id, pid, (state, day, games), _ in updates:  # day: the game's
-                assert day is not None
+            for game_id, pid, rating, rd, volatility, day, games, _ in updates:
                 yield GlickoRow(  # by position (a keyword call costs twice as much)
-                    pid, name, game_id, period, day, state.rating, state.rd, state.volatility,
-                    day, games,
-                )  # fmt: skip
+                    pid, name, game_id, period, day, rating, rd, volatility, day, games
+                )
         moved: Iterable[int] = (
             dict.fromkeys(u.player_id for u in updates) if month.movers_only else after
         )
