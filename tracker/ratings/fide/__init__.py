@@ -124,6 +124,7 @@ if TYPE_CHECKING:
         k_for_state,
         publication,
         published,
+        seed_publication,
         seed_state,
     )
     from tracker.vocabulary import TimeControl
@@ -199,6 +200,7 @@ _HOMES = {
         "k_for_state",
         "publication",
         "published",
+        "seed_publication",
         "seed_state",
     ),
 }
@@ -286,6 +288,7 @@ __all__ = [
     "round_half_away",
     "rules_for",
     "rules_note",
+    "seed_publication",
     "seed_state",
     "select_initial_rules",
     "select_rules",

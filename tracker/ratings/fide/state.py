@@ -3,7 +3,6 @@ list's state and the period's outcome (FIDE Rating Regulations 2024 §7-§8)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import date
 from functools import lru_cache
 from typing import NamedTuple
@@ -50,22 +49,54 @@ def seed_state(
     2400 / 2300. ``k`` is the K of the list dated ``first_month`` (the list in force during
     that period), computed with that list's year (FIDE Rating Regulations 2024 §8.3.3).
     """
+    if rating is None:
+        _check_seed(rating, games, first_month)
+        return PlayerState(
+            rating=None,
+            rated_games=games,
+            ever_2400=ever_2400,
+            ever_2300=ever_2300,
+            birth_year=birth_year,
+            first_event_settled=games > 0,
+        )
+    flags = seed_publication(
+        rating, games, ever_2400, ever_2300, birth_year, first_month, first_month.year
+    )
+    return PlayerState(
+        rating=rating,
+        rated_games=games,
+        ever_2400=flags.ever_2400,
+        ever_2300=flags.ever_2300,
+        birth_year=birth_year,
+        pool=(),
+        k=flags.k,
+        first_event_settled=True,
+    )
+
+
+def seed_publication(
+    rating: int,
+    games: int,
+    ever_2400: bool,
+    ever_2300: bool,
+    birth_year: int | None,
+    first_month: date,
+    list_year: int,
+) -> Publication:
+    """The flags and K of a seeded rating (see :func:`seed_state`: it counts as published)
+    published again on a list of year ``list_year``, the player having no games since:
+    what his line carries over to until he has one of his own (FIDE Rating Regulations 2024
+    §8.3.3). A 2400 seed has been published at 2300 too."""
+    _check_seed(rating, games, first_month)
+    return publication(rating, games, ever_2400, ever_2300 or ever_2400, birth_year, list_year)
+
+
+def _check_seed(rating: int | None, games: int, first_month: date) -> None:
     check_month(first_month, "first_month")
     if games < 0:
         raise ValueError("the number of rated games must not be negative")
     if rating is not None and rating <= 0:
         raise ValueError("a rating must be positive")
-    state = PlayerState(
-        rating=None,
-        rated_games=games,
-        ever_2400=ever_2400,
-        ever_2300=ever_2300 or ever_2400,
-        birth_year=birth_year,
-        first_event_settled=games > 0,
-    )
-    if rating is None:
-        return replace(state, ever_2300=ever_2300)
-    return published(state, rating, rated_games=games, list_year=first_month.year)
 
 
 class Publication(NamedTuple):

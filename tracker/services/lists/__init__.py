@@ -114,21 +114,18 @@ def carried(line: Line, month: dt.date, list_year: int | None = None) -> Line | 
 
 
 def seed_line(seed: ListSeed, first_month: dt.date, month: dt.date) -> Line:
-    """A seeded player's line on the list closing ``month``, before he has stored one."""
-    state = seeded_state(seed, seed.birth_year, first_month)
-    assert state.rating is not None
-    return carried(
-        Line(
-            seed.player_id, state.rating, state.rating, None, state.k, 0, 0, 0, 0, 0,
-            state.rated_games, state.ever_2400, state.ever_2300, None, None, seed.birth_year,
-            False,
-        ),
-        month,
-    ) or _never()  # fmt: skip
-
-
-def _never() -> Line:
-    raise AssertionError("a seed always has a rating")
+    """A seeded player's line on the list closing ``month``, before he has stored one: his
+    seed (published on the list in force during ``first_month``) carried over, as
+    :func:`carried` carries a line."""
+    flags = fide.seed_publication(
+        seed.rating, seed.games, seed.ever_2400, seed.ever_2300, seed.birth_year, first_month,
+        next_month(month).year,
+    )  # fmt: skip
+    return Line(
+        seed.player_id, seed.rating, seed.rating, None, flags.k, 0, 0, 0, 0, 0, seed.games,
+        flags.ever_2400, flags.ever_2300, _COUNTED_EMPTY_POOL, None, seed.birth_year, False,
+        stored=False,
+    )  # fmt: skip
 
 
 def lines_at(
@@ -171,7 +168,7 @@ def ranked(entries: Iterable[Entry]) -> list[Entry]:
     for position, e in enumerate(sorted(entries, key=lambda e: (-e.rating, e.player_id)), 1):
         if e.rating != previous:
             rank, previous = position, e.rating
-        out.append(e._replace(rank=rank))
+        out.append(Entry(e.player_id, rank, *e[2:]))  # e._replace(rank=rank), cheaper
     return out
 
 
@@ -183,6 +180,10 @@ def entry(line: Line) -> Entry | None:
         line.player_id, 0, line.rating, line.change, line.games, line.next_k,
         line.rated_games, line.ever_2400, line.ever_2300,
     )  # fmt: skip
+
+
+def _never() -> Entry:
+    raise AssertionError("a seed always has a rating")
 
 
 def list_entries(db: Db, tc: TimeControl, month: dt.date) -> list[Entry]:
@@ -197,22 +198,32 @@ def store_list(db: Db, tc: TimeControl, month: dt.date, period: int) -> None:
     of the period over it; the first list from the history and the seeds. The same entries
     as :func:`list_entries`, without reading every player's latest line."""
     before = period_id(db, tc, previous_month(month))
-    if before is None:
-        queries.write_entries(db, period, list_entries(db, tc, month))
-        return
     year = next_month(month).year
-    lines = queries.period_lines(db, period)
-    if not lines and year == month.year:
-        # nothing changed, not even a K (the year goes on): the list before, again (a live
-        # list closes every empty month up to today's)
-        queries.copy_entries(db, before, period)
-        return
     made: dict[int, Entry] = {}
-    for e, born, _ in queries.entries_with_players(db, before):
-        flags = fide.publication(e.rating, e.rated_games, e.ever_2400, e.ever_2300, born, year)
-        made[e.player_id] = e._replace(
-            change=0, games=0, k=flags.k, ever_2400=flags.ever_2400, ever_2300=flags.ever_2300
-        )
+    if before is None:
+        closed = closed_months(db, tc)
+        if not closed or closed[0].month != month:  # not the first list: read as stored
+            queries.write_entries(db, period, list_entries(db, tc, month))
+            return
+        # The first list: the seeds carried over (seed_line), the period's lines over them.
+        lines = queries.period_lines(db, period)
+        listed = {line.player_id for line in lines}
+        for pid, seed in seeds(db, tc).items():
+            if pid not in listed:
+                made[pid] = entry(seed_line(seed, month, month)) or _never()
+    else:
+        lines = queries.period_lines(db, period)
+        if not lines and year == month.year:
+            # nothing changed, not even a K (the year goes on): the list before, again (a
+            # live list closes every empty month up to today's)
+            queries.copy_entries(db, before, period)
+            return
+        for e, born, _ in queries.entries_with_players(db, before):
+            flags = fide.publication(e.rating, e.rated_games, e.ever_2400, e.ever_2300, born, year)
+            made[e.player_id] = Entry(
+                e.player_id, e.rank, e.rating, 0, 0, flags.k, e.rated_games, flags.ever_2400,
+                flags.ever_2300,
+            )  # fmt: skip
     for line in lines:
         shown = entry(line)
         if shown is None:
