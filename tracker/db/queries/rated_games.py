@@ -232,6 +232,16 @@ def played_by_event_day(
     return [DayCount(event, day(on), int(n)) for event, on, n in rows]
 
 
+def events_played(db: Db, tc: TimeControl, since: dt.date, before: dt.date) -> list[int]:
+    """The events with played games of ``tc`` from ``since`` on and before ``before``."""
+    rows = db.scalars(
+        "SELECT DISTINCT g.event_id FROM games g WHERE g.tc = :tc AND g.played_on >= :since"
+        f" AND g.played_on < :before AND g.event_id IS NOT NULL AND {_PLAYED}",
+        {"tc": tc, "since": since, "before": before},
+    )
+    return [int(r) for r in rows]
+
+
 def played_before_by_event_day(
     db: Db, tc: TimeControl, events: list[int], before: dt.date
 ) -> list[DayCount]:

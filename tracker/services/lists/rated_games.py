@@ -319,14 +319,18 @@ def held_events(db: Db, tc: TimeControl, month: dt.date, today: dt.date) -> tupl
     after = next_month(month)
     within = after + dt.timedelta(days=fide.LEAGUE_DAYS)
     events = sorted(
-        {e for e, _, _ in queries.played_by_event_day(db, tc, after, within) if e is not None}
+        {*queries.events_played(db, tc, after, within)}
         | {*queries.events_rated_from(db, after)}
         | {*queries.events_declared_past(db, after)}
     )
-    bounds = queries.event_bounds(db, tc, events)
-    spans = event_spans(db, tc, events, bounds)
+    # their games up to the month (most of them begin after it: only those that do not are
+    # read further)
+    before = queries.played_before_by_event_day(db, tc, events, after)
+    begun = sorted({e for e, _, _ in before if e is not None})
+    bounds = queries.event_bounds(db, tc, begun)
+    spans = event_spans(db, tc, begun, bounds)
     waiting: dict[int, int] = {}
-    for event_id, played_on, n in queries.played_before_by_event_day(db, tc, events, after):
+    for event_id, played_on, n in before:
         if event_id is not None and spans[event_id].rated_in(played_on) > month:
             waiting[event_id] = waiting.get(event_id, 0) + n
     names = event_names(db, list(waiting))
@@ -352,8 +356,7 @@ def assumed_events(db: Db, tc: TimeControl, months: list[dt.date]) -> tuple[Assu
     if not months:
         return ()
     first, after = months[0], next_month(months[-1])
-    days = queries.played_by_event_day(db, tc, first, after)
-    events = sorted({e for e, _, _ in days if e is not None})
+    events = sorted(queries.events_played(db, tc, first, after))
     spans = event_spans(db, tc, events)
     names = event_names(db, events)
     out = [
