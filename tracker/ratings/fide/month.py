@@ -74,16 +74,16 @@ def player_games(
             if external or (only is not None and pid not in only):
                 continue
             by_player[pid].append(
-                PeriodGame(
-                    opponent=recorded_rating(opp_recorded, period)
-                    if opp_external
-                    else on_list.get(opp),
-                    score=score,
-                    event_start=g.event_start,
-                    event_key=key,
-                    own_rating=on_list.get(pid),
-                    corrected=isinstance(on_list, _Corrected) and on_list.has(pid),
-                    rules_from=g.rules_from,
+                PeriodGame(  # by position (opponent, score, event_start, event_key,
+                    # own_rating, tc, corrected, rules_from): a keyword call costs more
+                    recorded_rating(opp_recorded, period) if opp_external else on_list.get(opp),
+                    score,
+                    g.event_start,
+                    key,
+                    on_list.get(pid),
+                    None,
+                    isinstance(on_list, _Corrected) and on_list.has(pid),
+                    g.rules_from,
                 )
             )
     return by_player

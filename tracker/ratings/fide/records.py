@@ -74,7 +74,7 @@ class PlayerState:
     first_event_settled: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PeriodGame:
     """One game of the player in a period, as given to :func:`close_period`.
 

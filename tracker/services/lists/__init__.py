@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Collection, Container, Iterable, Iterator
+from collections.abc import Callable, Collection, Container, Iterable, Iterator, Mapping
 from decimal import Decimal
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -353,6 +353,7 @@ class ListRatings:
         # their opponents); any other reads as unlisted.
         self.players = None if players is None else frozenset(players)
         self._seeds: dict[int, int | None] | None = None
+        self._seed_rows: dict[int, ListSeed] | None = None
         self._given: dict[dt.date, dict[int, int | None]] = {}
 
     def give(self, period: dt.date, ratings: dict[int, int | None]) -> None:
@@ -402,10 +403,16 @@ class ListRatings:
             return {**seeded, **given} if given else seeded
         return ratings_at(self.db, self.tc, month, self.players)
 
+    def seeds(self) -> dict[int, ListSeed]:
+        """The seeds (of the players read), read once: a list before the first closed period
+        is made of them, and so is the state at the start of that period."""
+        if self._seed_rows is None:
+            self._seed_rows = seeds(self.db, self.tc, only=self.players)
+        return self._seed_rows
+
     def _seed_ratings(self) -> dict[int, int | None]:
         if self._seeds is None:
-            found = seeds(self.db, self.tc, only=self.players)
-            self._seeds = {pid: s.rating for pid, s in found.items()}
+            self._seeds = {pid: s.rating for pid, s in self.seeds().items()}
         return self._seeds
 
 
@@ -568,13 +575,16 @@ def states_at_start(
     *,
     needed: Container[int] | None = None,
     players: Collection[int] | None = None,
+    read_seeds: Callable[[], Mapping[int, ListSeed]] | None = None,
 ) -> tuple[dict[int, fide.PlayerState], dict[int, int | None] | None]:
     """Tracked players' states on the list in force during ``month``, and the ratings of every
     line of that list (None before the first closed period). ``published``: that list, just
     published in this transaction. ``needed``: see :func:`list_lines` (a close that does not
     hand its list on needs the states of its players and of the unrated only: a federation's
     list holds 600,000 players, 50,000 of them active in a month); ``players``: those
-    players' states and lines only (a report on a few)."""
+    players' states and lines only (a report on a few). ``read_seeds``: where the seeds come
+    from before the first closed period, if not read here (:meth:`ListRatings.seeds`, read
+    once for both)."""
     ratings: dict[int, int | None] | None
     if published is not None:
         return dict(published.states), published.lines
@@ -582,9 +592,10 @@ def states_at_start(
     if period_id(db, tc, prev) is not None:
         # seeded players not listed yet included
         return list_lines(db, tc, prev, needed=needed, players=players)
+    found = seeds(db, tc, only=players) if read_seeds is None else read_seeds()
     states = {
         pid: seeded_state(seed, seed.birth_year, first_month)
-        for pid, seed in seeds(db, tc, only=players).items()
+        for pid, seed in found.items()
         if needed is None or pid in needed or not fide.carries_over(seed.rating)
     }
     ratings = None

@@ -44,9 +44,16 @@ def event_spans(
     tc: TimeControl,
     event_ids: Iterable[int],
     bounds: dict[int, queries.EventBounds] | None = None,
+    known: dict[int, EventSpan] | None = None,
 ) -> dict[int, EventSpan]:
     """The spans of ``event_ids`` (those with played games in ``tc``: a forfeit is no game,
-    §5.1, and does not make an event last longer); ``bounds``: their bounds, if read."""
+    §5.1, and does not make an event last longer); ``bounds``: their bounds, if read;
+    ``known``: spans read before in this transaction, the ones read here added to them."""
+    if known is not None:
+        wanted = set(event_ids)
+        if missing := wanted - known.keys():
+            known.update(event_spans(db, tc, missing, bounds))
+        return {e: known[e] for e in wanted if e in known}
     if bounds is None:
         bounds = queries.event_bounds(db, tc, event_ids)
     return {
@@ -69,15 +76,16 @@ def period_games(
     month: dt.date,
     played: list[MonthGame] | None = None,
     players: Collection[int] | None = None,
+    spans: dict[int, EventSpan] | None = None,
 ) -> list[MonthGame]:
     """The games rated in the period ``month`` (see :mod:`tracker.ratings.fide.events`), in
     date order, each with ``event_start`` set to the day whose list rates it and
     ``rules_from`` to its event's start, whose rules rate it (``players``: those with one
     of them on a side only). ``played``: the month's played games (:func:`month_games`),
-    if the caller has them."""
+    if the caller has them; ``spans``: the events' spans known (see :func:`event_spans`)."""
     if players is not None and len(players) > queries.FEW_PLAYERS:  # the month's, theirs kept
         ids = set(players)
-        everyone = period_games(db, tc, month, played)
+        everyone = period_games(db, tc, month, played, spans=spans)
         return [g for g in everyone if g.white_id in ids or g.black_id in ids]
     if played is None:
         played = month_games(db, tc, month, players)
@@ -87,9 +95,11 @@ def period_games(
     # in them this month (everyone's are found from the month's games below)
     going_on = queries.events_going_on(db, tc, month, players) if players is not None else []
     spans = event_spans(
-        db, tc, {g.event_id for g in played if g.event_id is not None} | {*stated, *going_on}
+        db,
+        tc,
+        {g.event_id for g in played if g.event_id is not None} | {*stated, *going_on},
+        known=spans,
     )
-    out: list[MonthGame] = []
     earlier = {e for e in stated if e in spans and spans[e].rated_in(spans[e].end) == month}
     earlier |= {
         e
@@ -98,21 +108,40 @@ def period_games(
         and spans[e].start < month
         and spans[e].rated_in(spans[e].end) == month
     }
-    for g in played:  # ... and the events ending this month that began before it
-        if g.event_id is None:
-            out.append(g)
-            continue
-        span = spans[g.event_id]
-        if span.rated_in(g.played_on) != month:
-            continue  # the event goes on: rated when it ends
-        listed = fide.rating_from(span, month)
-        out.append(g._replace(event_start=listed, rules_from=span.start))
-        if span.start < month and not span.league:
-            earlier.add(g.event_id)
+    out = _rated_now(played, spans, month, earlier)
     if earlier:
         before = month_games(db, tc, month, players, events=earlier)
         out.extend(g._replace(event_start=spans[int(g.event_id or 0)].start) for g in before)
         out.sort(key=lambda g: (g.played_on, g.id))
+    return out
+
+
+def _rated_now(
+    played: list[MonthGame], spans: dict[int, EventSpan], month: dt.date, earlier: set[int]
+) -> list[MonthGame]:
+    """The month's played games the period ``month`` rates, each with the day whose list
+    rates it and its event's start; adds to ``earlier`` the events ending this month that
+    began before it (their earlier games are rated now too)."""
+    out: list[MonthGame] = []
+    # By event: the day whose list rates its games and the event's start (whose rules rate
+    # them), or None while it goes on (rated when it ends). The same for all its games of
+    # the month: a league's are rated in their month, this one.
+    rating: dict[int, tuple[dt.date, dt.date] | None] = {}
+    for g in played:
+        event_id = g.event_id
+        if event_id is None:
+            out.append(g)
+            continue
+        if event_id not in rating:
+            span = spans[event_id]
+            rating[event_id] = None
+            if span.rated_in(g.played_on) == month:
+                rating[event_id] = (fide.rating_from(span, month), span.start)
+                if span.start < month and not span.league:
+                    earlier.add(event_id)
+        rated = rating[event_id]
+        if rated is not None:
+            out.append(g.rated_from(*rated))
     return out
 
 
@@ -144,13 +173,14 @@ def first_events(
     month: dt.date,
     players: Iterable[int],
     played: Iterable[MonthGame] | None = None,
+    spans: dict[int, EventSpan] | None = None,
 ) -> dict[int, fide.FirstEvent]:
     """Each player's first event (§8.2.1) as the close of ``month`` sees it: the event of his
     first played game, his score in its games rated up to ``month``, and whether its last
     game is rated by then (see :class:`tracker.ratings.fide.FirstEvent`). ``played``: the
     month's played games (:func:`month_games`), if the caller has them: only the earlier
     games are read then, and none when nothing of ``tc`` was played before ``month`` (the
-    first month a close rates)."""
+    first month a close rates). ``spans``: the events' spans known (see :func:`event_spans`)."""
     wanted = sorted(set(players))
     if not wanted:
         return {}
@@ -163,12 +193,16 @@ def first_events(
         earlier = first is not None and first < month
         games = chain(queries.games_of_players(db, tc, wanted, month) if earlier else (), played)
     for g in games:
-        white_score, black_score = SCORES[g.result]
-        for pid, score in ((g.white_id, white_score), (g.black_id, black_score)):
-            if pid in mine:
-                mine[pid].append((g.played_on, g.id, g.event_id, score))
+        white = mine.get(g.white_id)
+        black = mine.get(g.black_id)
+        if white is not None or black is not None:
+            white_score, black_score = SCORES[g.result]
+            if white is not None:
+                white.append((g.played_on, g.id, g.event_id, white_score))
+            if black is not None:
+                black.append((g.played_on, g.id, g.event_id, black_score))
     firsts = {pid: min(games) for pid, games in mine.items() if games}
-    spans = event_spans(db, tc, {e for _, _, e, _ in firsts.values() if e is not None})
+    spans = event_spans(db, tc, {e for _, _, e, _ in firsts.values() if e is not None}, known=spans)
     out: dict[int, fide.FirstEvent] = {}
     for pid, (first_day, _, event_id, _) in firsts.items():
         if event_id is None:  # unnamed games: one event per day

@@ -71,7 +71,9 @@ class FideElo:
         # one that does not, the states of the players it rates (an idle rated player's line
         # carries over: it is derived when read, not stored).
         needed = None if month.keep else {p for g in games for p in (g.white_id, g.black_id)}
-        states, lines = lists.states_at_start(db, tc, month.month, first, carry, needed=needed)
+        states, lines = lists.states_at_start(
+            db, tc, month.month, first, carry, needed=needed, read_seeds=month.ratings.seeds
+        )
         if lines is not None:
             month.ratings.give(previous_month(month.month), lines)
         per_player = fide.player_games(
