@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Callable, Collection, Container, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Container, Iterable, Iterator, Mapping, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, NamedTuple
 
 from tracker.db.driver import Db
 from tracker.db.queries import lists as queries
 from tracker.db.queries.lists import ClosedMonth, Entry, Line, ListSeed
+from tracker.db.rows import EloRow
 from tracker.months import month_label, month_of, next_month, previous_month
 from tracker.ratings import fide
 from tracker.ratings.month_games import MonthGame
@@ -172,8 +173,9 @@ def ranked(entries: Iterable[Entry]) -> list[Entry]:
     return out
 
 
-def entry(line: Line) -> Entry | None:
-    """What the list shows of ``line`` (unranked), if it is rated."""
+def entry(line: Line | EloRow) -> Entry | None:
+    """What the list shows of ``line`` (unranked; as read, or as just stored), if it is
+    rated."""
     if line.rating is None:
         return None
     return Entry(
@@ -192,11 +194,19 @@ def list_entries(db: Db, tc: TimeControl, month: dt.date) -> list[Entry]:
     return ranked(e for line in lines_at(db, tc, month).values() if (e := entry(line)))
 
 
-def store_list(db: Db, tc: TimeControl, month: dt.date, period: int) -> None:
+def store_list(
+    db: Db,
+    tc: TimeControl,
+    month: dt.date,
+    period: int,
+    lines: Sequence[Line | EloRow] | None = None,
+    read_seeds: Callable[[], Mapping[int, ListSeed]] | None = None,
+) -> None:
     """Store the list that closed ``month`` (its period ``period``), once its lines are:
     the stored list before it carried over (as :func:`carried` carries a line), the lines
     of the period over it; the first list from the history and the seeds. The same entries
-    as :func:`list_entries`, without reading every player's latest line."""
+    as :func:`list_entries`, without reading every player's latest line. ``lines``: the
+    period's lines, as just stored (else read); ``read_seeds``: see :func:`states_at_start`."""
     before = period_id(db, tc, previous_month(month))
     year = next_month(month).year
     made: dict[int, Entry] = {}
@@ -206,13 +216,15 @@ def store_list(db: Db, tc: TimeControl, month: dt.date, period: int) -> None:
             queries.write_entries(db, period, list_entries(db, tc, month))
             return
         # The first list: the seeds carried over (seed_line), the period's lines over them.
-        lines = queries.period_lines(db, period)
+        if lines is None:
+            lines = queries.period_lines(db, period)
         listed = {line.player_id for line in lines}
-        for pid, seed in seeds(db, tc).items():
+        for pid, seed in (seeds(db, tc) if read_seeds is None else read_seeds()).items():
             if pid not in listed:
                 made[pid] = entry(seed_line(seed, month, month)) or _never()
     else:
-        lines = queries.period_lines(db, period)
+        if lines is None:
+            lines = queries.period_lines(db, period)
         if not lines and year == month.year:
             # nothing changed, not even a K (the year goes on): the list before, again (a
             # live list closes every empty month up to today's)

@@ -312,7 +312,6 @@ def _close_month(
         system.name: system.write(inputs, period, read, folded)
         for system, read, folded in zip(systems, reads, folds, strict=True)
     }
-    lists.store_list(db, tc, month, period)  # the list published, once its lines are stored
     return registry.OFFICIAL.report(inputs, reads[0], folds[0]), handed
 
 

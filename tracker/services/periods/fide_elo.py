@@ -5,9 +5,10 @@ Closing a month publishes the list dated the first of the next month (FIDE Ratin
 Regulations 2024 §7.1): it reads the list in force during the month, the games the period
 rates (an event's games wait for its end), the lists in force when their events started, the
 newcomers' birth years and first events; folds them (:func:`tracker.ratings.fide.fold_month`,
-pure); and writes the lines that changed. A rated player without games keeps his line: it is
-derived when read (:mod:`tracker.services.lists`), so ``elo_history`` holds one row per
-closed period for every line that changed.
+pure); and writes the lines that changed, then the list they publish (``list_entries``). A
+rated player without games keeps his line: it is derived when read
+(:mod:`tracker.services.lists`), so ``elo_history`` holds one row per closed period for
+every line that changed.
 """
 
 from __future__ import annotations
@@ -123,6 +124,10 @@ class FideElo:
         changed = [line for line in folded.lines if line.outcome is not None]
         rows = [elo_row(period, line) for line in changed]
         month.db.store(rows)
+        # the list published (list_entries), from its stored lines
+        lists.store_list(
+            month.db, month.tc, month.month, period, rows, read_seeds=month.ratings.seeds
+        )
         return _published(period, folded.lines, changed, rows) if month.keep else None
 
     def delete(self, db: Db, which: Periods) -> None:
