@@ -20,6 +20,14 @@ from tracker.ratings.fide.tables import PD_ROWS
 _PD_STARTS: Final = tuple(start for start, _, _, _ in PD_ROWS)
 _PD_HIGH: Final = tuple(Decimal(high).scaleb(-2) for _, _, high, _ in PD_ROWS)
 _PD_LOW: Final = tuple(Decimal(low).scaleb(-2) for _, _, _, low in PD_ROWS)
+_PD_LAST_START: Final = _PD_STARTS[-1]
+#: Table 8.1.2 by |D| (0 to the start of its open-ended last row): each row's (PD_H, PD_L)
+#: repeated for every difference in it, so that a game looks its PD up by index.
+_PD_BY_DIFFERENCE: Final = tuple(
+    (_PD_HIGH[row], _PD_LOW[row])
+    for d in range(_PD_LAST_START + 1)
+    for row in [bisect_right(_PD_STARTS, d) - 1]
+)
 
 
 def capped_difference(own: int, opp: int, rules: RuleSet, apply_cap: bool = True) -> int:
@@ -41,8 +49,8 @@ def table_expected(d: int) -> Decimal:
     FIDE Rating Regulations 2024 §8.1.2 / §8.3.2a: the higher-rated player takes PD_H of the
     row containing |d|, the lower-rated player PD_L. Exact, two decimals.
     """
-    row = bisect_right(_PD_STARTS, abs(d)) - 1
-    return _PD_HIGH[row] if d >= 0 else _PD_LOW[row]
+    high, low = _PD_BY_DIFFERENCE[min(abs(d), _PD_LAST_START)]
+    return high if d >= 0 else low
 
 
 def logistic_expected(d: int) -> Decimal:

@@ -14,7 +14,7 @@ from tracker.ratings.fide.events import rated_floor
 from tracker.ratings.fide.game import apply_700_rule, game_is_rated
 from tracker.ratings.fide.period import GameDetail, rate_games
 from tracker.ratings.fide.records import PeriodGame, PeriodOutcome, PlayerState
-from tracker.ratings.fide.rules import EventKey, Formula, GameStatus, rules_for
+from tracker.ratings.fide.rules import EventKey, Formula, GameStatus, rules_and_note
 from tracker.ratings.fide.state import k_for_state, published
 from tracker.vocabulary import TimeControl
 
@@ -54,7 +54,8 @@ def close_rated(
     rule_600 = 0
     for g in games:
         ro = g.own_rating if g.own_rating is not None else rating
-        rules = rules_for(tc, g.rules_day)
+        day = g.rules_day
+        rules = rules_and_note(tc, day)[0]
         status: GameStatus
         if g.opponent is None:
             status = "unrated_opponent"
@@ -65,7 +66,7 @@ def close_rated(
         else:
             counted_slots.append(len(slots))
             slots.append(None)
-            counted.append((ro, g.opponent, g.score, g.rules_day, tc, g.event_key))
+            counted.append((ro, g.opponent, g.score, day, tc, g.event_key))
             continue
         if not with_details:
             continue
