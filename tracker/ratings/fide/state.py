@@ -144,6 +144,16 @@ def published(state: PlayerState, rating: int, *, rated_games: int, list_year: i
     flags = publication(
         rating, rated_games, state.ever_2400, state.ever_2300, state.birth_year, list_year
     )
+    if (
+        rating == state.rating
+        and rated_games == state.rated_games
+        and flags.k == state.k
+        and flags.ever_2400 == state.ever_2400
+        and flags.ever_2300 == state.ever_2300
+        and state.first_event_settled
+        and not state.pool
+    ):
+        return state  # published again as it was (most idle players' lines, month by month)
     return PlayerState(
         rating=rating,
         rated_games=rated_games,

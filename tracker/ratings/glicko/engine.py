@@ -113,7 +113,17 @@ class CorrectedPlayer(glicko2.Player):  # type: ignore[misc]
         v: float,
     ) -> float:
         """Glickman 2013, step 5 (Illinois algorithm), March 2022 revision, capped loops."""
-        delta: float = self._delta(rating_list, rd_list, outcome_list, v)
+        delta: float
+        if (
+            len(rating_list) == 1
+            and rating_list[0] == self._e_rating
+            and rd_list[0] == self._e_rd == self._g_rd
+        ):
+            # One game: the package's _delta (step 4) from the g and E its _v (step 3) just
+            # computed, the same operations: v * (0 + g (s - E)).
+            delta = v * (0 + self._g_value * (outcome_list[0] - self._e_value))
+        else:
+            delta = self._delta(rating_list, rd_list, outcome_list, v)
         tau: float = self._tau
         phi: float = self._Player__rd
         phi2 = phi * phi
