@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Collection
+from collections.abc import Collection, Container, Mapping
 from typing import Any, NamedTuple
 
 from tracker.db.driver import Db, chunks, day, maybe_day, save_single_row
@@ -82,29 +82,36 @@ def _shadow(r: float, rd: float, vol: float, last_played: Any, games: int) -> Sh
     return ShadowPlayer(GlickoState(r, rd, vol), maybe_day(last_played), games)
 
 
-def month_ends_of_period(db: Db, period_id: int) -> dict[int, ShadowPlayer]:
-    """The month-end shadows stored in one closed period, by player."""
+def month_ends_of_period(
+    db: Db, period_id: int, only: Container[int] | None = None
+) -> dict[int, ShadowPlayer]:
+    """The month-end shadows stored in one closed period (of the players ``only``, if
+    given), by player."""
     rows = db.all(_MONTH_END + " AND period_id = :period", {"period": period_id})
-    return {pid: _shadow(r, rd, vol, last, games) for pid, r, rd, vol, last, games in rows}
+    return {
+        pid: _shadow(r, rd, vol, last, games)
+        for pid, r, rd, vol, last, games in rows
+        if only is None or pid in only
+    }
 
 
-def month_ends_of_players(
-    db: Db, players: Collection[int]
-) -> list[tuple[int, int | None, ShadowPlayer]]:
-    """(player, period id, shadow) of every month-end shadow stored for the ``players``, in
-    any time control and period."""
-    out: list[tuple[int, int | None, ShadowPlayer]] = []
+def latest_month_ends_of_players(
+    db: Db, players: Collection[int], periods: Mapping[int, dt.date]
+) -> dict[int, ShadowPlayer]:
+    """Each of the ``players``' month-end shadow stored in the latest of ``periods`` (id ->
+    month) he has one in (read by the player index: every one of his month-end rows)."""
+    found: dict[int, tuple[dt.date, list[Any]]] = {}
     for chunk in chunks(sorted(players), IN_LIMIT):
         rows = db.all(
             f"SELECT {_SHADOW}, period_id FROM glicko_history"
             " WHERE game_id IS NULL AND player_id IN (:ids)",
             {"ids": chunk},
         )
-        out.extend(
-            (pid, period, _shadow(r, rd, vol, last, games))
-            for pid, r, rd, vol, last, games, period in rows
-        )
-    return out
+        for *row, period in rows:
+            month = periods.get(period) if period is not None else None
+            if month is not None and (row[0] not in found or found[row[0]][0] < month):
+                found[row[0]] = (month, row)
+    return {pid: _shadow(*row[1:]) for pid, (_, row) in found.items()}
 
 
 def latest_month_ends(db: Db, tc: TimeControl, month: dt.date) -> dict[int, ShadowPlayer]:

@@ -51,14 +51,14 @@ def shadow_games(
             if black_fixed is None:
                 black_fixed = fixed[g.black_rating] = _fixed(g.black_rating, config, preset)
         out.append(
-            ShadowGame(
-                game_id=g.id,
-                played_on=g.played_on,
-                white=None if g.white_external else g.white_id,
-                black=None if g.black_external else g.black_id,
-                white_score=white_score,
-                white_fixed=white_fixed,
-                black_fixed=black_fixed,
+            ShadowGame(  # by position: game, day, white, black, White's score, fixed states
+                g.id,
+                g.played_on,
+                None if g.white_external else g.white_id,
+                None if g.black_external else g.black_id,
+                white_score,
+                white_fixed,
+                black_fixed,
             )
         )
     return out
@@ -172,9 +172,7 @@ def month_end_players(
     out: dict[int, ShadowPlayer] = {}
     periods = queries.closed_periods_from_latest(db, tc, month)
     for period, _ in periods[:_RECENT_PERIODS]:
-        for pid, player in queries.month_ends_of_period(db, period).items():
-            if pid in missing:
-                out[pid] = player
+        out.update(queries.month_ends_of_period(db, period, only=missing))
         missing.difference_update(out)
         if not missing:
             return out
@@ -182,12 +180,7 @@ def month_end_players(
     if not older:
         return out
     # By the player index (the newcomers have none): his rows, the latest older period's.
-    found: dict[int, tuple[dt.date, ShadowPlayer]] = {}
-    for pid, stored_in, player in queries.month_ends_of_players(db, missing):
-        m = older.get(stored_in) if stored_in is not None else None
-        if m is not None and (pid not in found or found[pid][0] < m):
-            found[pid] = (m, player)
-    out.update((pid, player) for pid, (_, player) in found.items())
+    out.update(queries.latest_month_ends_of_players(db, missing, older))
     return out
 
 
