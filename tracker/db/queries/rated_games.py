@@ -66,18 +66,19 @@ def month_games(
     if players is not None:
         params["ids"] = sorted(set(players))
     rows = db.all(f"{_MONTH_GAMES} AND {where} ORDER BY g.played_on, g.id", params)
-    days: dict[Any, dt.date] = {}  # a month's games fall on a few dozen days
-
-    def on(value: Any) -> dt.date:
-        found = days.get(value)
-        if found is None:
-            found = days[value] = day(value)
-        return found
-
+    days = _Days()  # a month's games fall on a few dozen days
     return [
-        MonthGame(gid, w, b, result, on(played), event, on(start), wr, br, bool(wx), bool(bx))
+        MonthGame(gid, w, b, result, days[played], event, days[start], wr, br, bool(wx), bool(bx))
         for gid, w, b, result, played, event, start, wr, br, wx, bx in rows
     ]
+
+
+class _Days(dict[Any, dt.date]):
+    """Each date column value read as a date once (:func:`day`)."""
+
+    def __missing__(self, value: Any) -> dt.date:
+        found = self[value] = day(value)
+        return found
 
 
 class EventBounds(NamedTuple):

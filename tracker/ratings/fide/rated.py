@@ -52,10 +52,13 @@ def close_rated(
     counted_slots: list[int] = []
     unrated_opp = 0
     rule_600 = 0
+    corrected: list[PeriodGame] = []
     for g in games:
         ro = g.own_rating if g.own_rating is not None else rating
         day = g.rules_day
         rules = rules_and_note(tc, day)[0]
+        if g.corrected:
+            corrected.append(g)
         status: GameStatus
         if g.opponent is None:
             status = "unrated_opponent"
@@ -64,9 +67,10 @@ def close_rated(
             status = "not_rated_600"
             rule_600 += 1
         else:
-            counted_slots.append(len(slots))
-            slots.append(None)
             counted.append((ro, g.opponent, g.score, day, tc, g.event_key))
+            if with_details:
+                counted_slots.append(len(slots))
+                slots.append(None)
             continue
         if not with_details:
             continue
@@ -104,15 +108,9 @@ def close_rated(
             (notes.append(note) if note not in notes else None)
         if k_used != k_in_force:
             notes.append(f"700 rule: K {k_in_force} reduced to {k_used} for {n} games (§8.3.3)")
-    if unrated_opp:
-        notes.append(f"{unrated_opp} game(s) against unrated opponents not rated (§8.3.1)")
-    if rule_600:
-        notes.append(
-            f"{rule_600} game(s) not rated: 600 or more points apart with a player above 2600 "
-            "(rapid/blitz §7.3.1)"
-        )
+    notes += _not_rated(unrated_opp, rule_600)
 
-    base = _corrected_base(games, month)
+    base = _corrected_base(corrected, month) if corrected else None
     if base is not None and base != rating:
         notes.append(
             f"rated from {base}, FIDE's corrected rating (the Ro it used in the period), "
@@ -120,38 +118,15 @@ def close_rated(
         )
     new_rating = (rating if base is None else base) + change
     rated_games = state.rated_games + n
-    rating_after: int | None
-    next_k: int | None
-    floor = rated_floor(month)  # 1000 before the March 2024 period
-    if new_rating < floor:
-        rating_after = None
-        next_k = None
-        new_state = PlayerState(
-            rating=None,
-            rated_games=rated_games,
-            ever_2400=state.ever_2400,
-            ever_2300=state.ever_2300,
-            birth_year=state.birth_year,
-            pool=(),
-            k=None,
-            first_event_settled=True,
-        )
-        notes.append(
-            f"rating {new_rating} is below {floor}: shown as unrated on the "
-            f"{list_date.isoformat()} list (§7.2.1)"
-        )
-    else:
-        rating_after = new_rating
-        new_state = published(state, new_rating, rated_games=rated_games, list_year=list_date.year)
-        next_k = new_state.k
+    new_state = _after(state, new_rating, rated_games, month, notes)
 
-    details = tuple(d for d in slots if d is not None)
+    details = tuple(d for d in slots if d is not None) if with_details else ()
     outcome = PeriodOutcome(
         month=month,
         list_date=list_date,
         tc=tc,
         rating_before=rating,
-        rating_after=rating_after,
+        rating_after=new_state.rating,
         k_in_force=k_in_force,
         k=k_used,
         games=n,
@@ -159,7 +134,7 @@ def close_rated(
         expected=expected,
         change_exact=change_exact,
         change=change,
-        next_k=next_k,
+        next_k=new_state.k,
         initial=None,
         details=details,
         notes=tuple(notes),
@@ -167,3 +142,42 @@ def close_rated(
         pool_size=0,
     )
     return new_state, outcome
+
+
+def _after(
+    state: PlayerState, new_rating: int, rated_games: int, month: date, notes: list[str]
+) -> PlayerState:
+    """The rated player's state on the next list: ``new_rating`` published, or below the
+    floor (1000 before the March 2024 period) unrated, with a note (§7.2.1)."""
+    floor = rated_floor(month)
+    list_date = next_month(month)
+    if new_rating >= floor:
+        return published(state, new_rating, rated_games=rated_games, list_year=list_date.year)
+    notes.append(
+        f"rating {new_rating} is below {floor}: shown as unrated on the "
+        f"{list_date.isoformat()} list (§7.2.1)"
+    )
+    return PlayerState(
+        rating=None,
+        rated_games=rated_games,
+        ever_2400=state.ever_2400,
+        ever_2300=state.ever_2300,
+        birth_year=state.birth_year,
+        pool=(),
+        k=None,
+        first_event_settled=True,
+    )
+
+
+def _not_rated(unrated_opponent: int, rule_600: int) -> list[str]:
+    """The notes of the games not rated: against unrated opponents (§8.3.1), and 600 or more
+    points apart with a player above 2600 (Rapid & Blitz §7.3.1)."""
+    notes = []
+    if unrated_opponent:
+        notes.append(f"{unrated_opponent} game(s) against unrated opponents not rated (§8.3.1)")
+    if rule_600:
+        notes.append(
+            f"{rule_600} game(s) not rated: 600 or more points apart with a player above 2600 "
+            "(rapid/blitz §7.3.1)"
+        )
+    return notes

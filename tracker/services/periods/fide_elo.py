@@ -216,21 +216,21 @@ def elo_row(period: int, line: ListLine) -> EloRow:
             pool=pool,
             note=None,
         )
-    return EloRow(
-        period_id=period,
-        player_id=line.player_id,
-        rating_before=outcome.rating_before,
-        rating=outcome.rating_after,
-        k=outcome.k,
-        next_k=outcome.next_k,
-        games=outcome.games,
-        score_c=lists.hundredths(outcome.score),
-        expected_c=lists.hundredths(outcome.expected),
-        change_exact_c=lists.hundredths(outcome.change_exact),
-        change=outcome.change,
-        rated_games=state.rated_games,
-        ever_2400=state.ever_2400,
-        ever_2300=state.ever_2300,
-        pool=pool,
-        note="; ".join(outcome.notes) or None,
+    return EloRow(  # by position (a keyword call costs twice as much): the fields in order
+        period,  # period_id
+        line.player_id,
+        outcome.rating_before,
+        outcome.rating_after,  # rating
+        outcome.k,
+        outcome.next_k,
+        outcome.games,
+        lists.hundredths(outcome.score),  # score_c
+        lists.hundredths(outcome.expected),  # expected_c
+        lists.hundredths(outcome.change_exact),  # change_exact_c
+        outcome.change,
+        state.rated_games,
+        state.ever_2400,
+        state.ever_2300,
+        pool,
+        "; ".join(outcome.notes) or None,  # note
     )

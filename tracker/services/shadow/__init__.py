@@ -206,18 +206,11 @@ def _row(
 ) -> GlickoRow:
     """A ``glicko_history`` row: ``p``'s shadow after game ``game_id``, or at the month's end."""
     state = p.state
-    return GlickoRow(
-        player_id=pid,
-        preset=preset,
-        game_id=game_id,
-        period_id=period,
-        as_of=day,
-        rating=state.rating,
-        rd=state.rd,
-        volatility=state.volatility,
-        last_played=last_played,
-        games=p.games,
-    )
+    return GlickoRow(  # player_id, preset, game_id, period_id, as_of, rating, rd, volatility,
+        # last_played, games (by position: a keyword call costs twice as much)
+        pid, preset, game_id, period, day, state.rating, state.rd, state.volatility,
+        last_played, p.games,
+    )  # fmt: skip
 
 
 def recompute(db: Db, tc: TimeControl, config: ShadowConfig | None = None) -> None:
