@@ -17,6 +17,7 @@ import datetime as dt
 import json
 from collections.abc import Callable, Collection, Container, Iterable, Iterator, Mapping, Sequence
 from decimal import Decimal
+from operator import itemgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 from tracker.db.driver import Db
@@ -129,6 +130,19 @@ def seed_line(seed: ListSeed, first_month: dt.date, month: dt.date) -> Line:
     )  # fmt: skip
 
 
+def seed_entry(seed: ListSeed, first_month: dt.date, month: dt.date) -> Entry:
+    """What the list closing ``month`` shows of a seeded player without a line of his own:
+    :func:`entry` of :func:`seed_line`, made directly (a first list carries thousands)."""
+    flags = fide.seed_publication(
+        seed.rating, seed.games, seed.ever_2400, seed.ever_2300, seed.birth_year, first_month,
+        next_month(month).year,
+    )  # fmt: skip
+    return Entry(
+        seed.player_id, 0, seed.rating, 0, 0, flags.k, seed.games, flags.ever_2400,
+        flags.ever_2300,
+    )  # fmt: skip
+
+
 def lines_at(
     db: Db, tc: TimeControl, month: dt.date, players: Iterable[int] | None = None
 ) -> dict[int, Line]:
@@ -166,11 +180,17 @@ def ranked(entries: Iterable[Entry]) -> list[Entry]:
     out: list[Entry] = []
     previous: int | None = None
     rank = 0
-    for position, e in enumerate(sorted(entries, key=lambda e: (-e.rating, e.player_id)), 1):
+    # highest first, then by player: by player, then (stable) by rating, highest first
+    order = sorted(sorted(entries, key=_PLAYER), key=_RATING, reverse=True)
+    for position, e in enumerate(order, 1):
         if e.rating != previous:
             rank, previous = position, e.rating
         out.append(Entry(e.player_id, rank, *e[2:]))  # e._replace(rank=rank), cheaper
     return out
+
+
+_PLAYER = itemgetter(Entry._fields.index("player_id"))
+_RATING = itemgetter(Entry._fields.index("rating"))
 
 
 def entry(line: Line | EloRow) -> Entry | None:
@@ -182,10 +202,6 @@ def entry(line: Line | EloRow) -> Entry | None:
         line.player_id, 0, line.rating, line.change, line.games, line.next_k,
         line.rated_games, line.ever_2400, line.ever_2300,
     )  # fmt: skip
-
-
-def _never() -> Entry:
-    raise AssertionError("a seed always has a rating")
 
 
 def list_entries(db: Db, tc: TimeControl, month: dt.date) -> list[Entry]:
@@ -221,7 +237,7 @@ def store_list(
         listed = {line.player_id for line in lines}
         for pid, seed in (seeds(db, tc) if read_seeds is None else read_seeds()).items():
             if pid not in listed:
-                made[pid] = entry(seed_line(seed, month, month)) or _never()
+                made[pid] = seed_entry(seed, month, month)
     else:
         if lines is None:
             lines = queries.period_lines(db, period)
