@@ -52,6 +52,7 @@ GAMES = st.lists(
         event_start=st.sampled_from([date(2024, 1, 6), date(2025, 10, 4), date(2026, 3, 7)]),
         event_key=st.sampled_from(["a", "b", 7]),
         own_rating=st.one_of(st.none(), st.integers(min_value=1000, max_value=2900)),
+        tc=st.none(),  # games of the period's own list (builds() draws a named tuple's defaults)
     ),
     max_size=40,
 )

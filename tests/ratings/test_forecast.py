@@ -5,7 +5,6 @@ enumeration of all 3^n outcomes, summing to 1 exactly."""
 from __future__ import annotations
 
 import itertools
-from dataclasses import replace
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
@@ -91,7 +90,7 @@ def test_one_close_per_class_is_every_result_vectors_close(case: str) -> None:
     classes = whatif.close_classes(state, existing, forecast, month=MONTH, tc=tc)
     counted = whatif.counted_games(state, forecast, tc)
     for scores in itertools.product(SCORES, repeat=len(forecast)):
-        games = [replace(g, score=s) for g, s in zip(forecast, scores, strict=True)]
+        games = [g._replace(score=s) for g, s in zip(forecast, scores, strict=True)]
         new_state, outcome = whatif.close_with(state, existing, games, month=MONTH, tc=tc)
         cls = (
             int(sum(2 * s for s, c in zip(scores, counted, strict=True) if c)),
@@ -114,7 +113,7 @@ def brute_force(
         games = []
         for g, pick, (win, draw, loss) in zip(forecast, picks, probs, strict=True):
             p *= (win, draw, loss)[pick]
-            games.append(replace(g, score=(D(1), D("0.5"), D(0))[pick]))
+            games.append(g._replace(score=(D(1), D("0.5"), D(0))[pick]))
         _, outcome = fide.close_period(state, [*existing, *games], month=MONTH, tc=tc)  # type: ignore[arg-type]
         out[outcome.rating_after] = out.get(outcome.rating_after, Fraction(0)) + p
     return {k: v for k, v in out.items() if v}

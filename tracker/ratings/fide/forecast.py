@@ -22,7 +22,7 @@ games already played (as many draws expected as there were).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
@@ -90,7 +90,7 @@ def with_scores(
     first = iter(split(cls[0], sum(1 for c in counted if c)))
     second = iter(split(cls[1], sum(1 for c in counted if not c)))
     return [
-        replace(g, score=next(first) if c else next(second))
+        g._replace(score=next(first) if c else next(second))
         for g, c in zip(games, counted, strict=True)
     ]
 

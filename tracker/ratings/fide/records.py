@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from tracker.vocabulary import TimeControl
 
@@ -74,9 +74,9 @@ class PlayerState:
     first_event_settled: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class PeriodGame:
-    """One game of the player in a period, as given to :func:`close_period`.
+class PeriodGame(NamedTuple):
+    """One game of the player in a period, as given to :func:`close_period` (a named tuple:
+    a month's close makes one per game side).
 
     ``opponent``: the opponent's rating on the list in force when the event (for a league:
     the month's part of it) started (``None`` =

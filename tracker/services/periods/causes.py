@@ -427,7 +427,7 @@ def _earlier_list(
 
         def rated(r: int, under: list[int] = under) -> int | None:
             pgs = [
-                replace(pg, own_rating=r) if i in under else pg for i, pg in enumerate(period.mine)
+                pg._replace(own_rating=r) if i in under else pg for i, pg in enumerate(period.mine)
             ]
             return _rated_after(period, pgs)
 
@@ -487,7 +487,7 @@ def _ro(
                     continue
                 r = ro + sign * step
                 pgs = [
-                    replace(pg, own_rating=r, corrected=True) if i in indexes else pg
+                    pg._replace(own_rating=r, corrected=True) if i in indexes else pg
                     for i, pg in enumerate(period.mine)
                 ]
                 if _rated_after(period, pgs) != official:
