@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime as dt
 from collections import defaultdict
 from collections.abc import Container, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import NamedTuple
 
 from tracker.ratings.fide.events import recorded_rating
@@ -144,8 +144,7 @@ class ListLine(NamedTuple):
     outcome: PeriodOutcome | None
 
 
-@dataclass(frozen=True)
-class MonthList:
+class MonthList(NamedTuple):
     """The new list of one month: every line, and who entered or left the rated list."""
 
     lines: list[ListLine]

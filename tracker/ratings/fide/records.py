@@ -105,8 +105,7 @@ class PeriodGame(NamedTuple):
         return self.rules_from if self.rules_from is not None else self.event_start
 
 
-@dataclass(frozen=True)
-class FirstEvent:
+class FirstEvent(NamedTuple):
     """An unrated newcomer's first event, for the §8.2.1 zero-score rule.
 
     FIDE Rating Regulations 2024 §8.2.1: "If an unrated player scores zero in their first

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from tracker.db.driver import Db
 from tracker.db.queries import periods
@@ -47,8 +47,7 @@ class ClosedPeriod:
     dropped_players: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class EloMonth:
+class EloMonth(NamedTuple):
     """What the Elo fold of one month needs, read from the database."""
 
     month: dt.date

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Collection, Container, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from tracker.db.driver import Db
 from tracker.db.queries import shadow as queries
@@ -208,8 +208,7 @@ def fill_months(
     return out
 
 
-@dataclass(frozen=True)
-class ShadowMonth:
+class ShadowMonth(NamedTuple):
     """What the shadow fold of one month needs, read from the database."""
 
     month: dt.date
@@ -269,8 +268,7 @@ def fold_month(month: ShadowMonth) -> tuple[dict[int, ShadowPlayer], list[GameUp
     return rate_month(month.players, month.games, month.preset, month.start, predict=False)
 
 
-@dataclass(frozen=True)
-class ReplayedMonth:
+class ReplayedMonth(NamedTuple):
     month: dt.date
     players: dict[int, ShadowPlayer]
     updates: list[GameUpdate]
