@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import date
 from decimal import Decimal
 
@@ -65,4 +64,4 @@ def test_close_period_without_details_differs_only_in_the_details(
     full = close_period(state, games, month=month, tc=tc)  # type: ignore[arg-type]
     bare = close_period(state, games, month=month, tc=tc, details=False)  # type: ignore[arg-type]
     assert bare[0] == full[0]
-    assert bare[1] == replace(full[1], details=())
+    assert bare[1] == full[1]._replace(details=())

@@ -121,9 +121,9 @@ class FirstEvent(NamedTuple):
     over: bool = True
 
 
-@dataclass(frozen=True)
-class PeriodOutcome:
-    """The result of closing one rating period for one player.
+class PeriodOutcome(NamedTuple):
+    """The result of closing one rating period for one player (a named tuple: a month's
+    close makes one per player who played).
 
     ``k_in_force`` is the K from the previous list, ``k`` the K used after the 700 rule
     (``None`` without rated games). ``games``/``score`` count the games that were rated (for a

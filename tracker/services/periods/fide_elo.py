@@ -19,8 +19,6 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from tracker.db.driver import Db
 from tracker.db.queries import periods
-from tracker.db.queries import status as status_queries
-from tracker.db.queries.status import MoveRow
 from tracker.db.rows import EloRow
 from tracker.months import next_month, previous_month
 from tracker.ratings import fide
@@ -29,7 +27,8 @@ from tracker.services.lists import rated_games
 from tracker.services.systems import Month, Periods, Reading
 from tracker.vocabulary import TimeControl
 
-if TYPE_CHECKING:  # the fold's own modules load with a close, not with the readers
+if TYPE_CHECKING:  # the fold's modules load with a close, the status queries with `status`
+    from tracker.db.queries.status import MoveRow
     from tracker.ratings.fide import ListLine
     from tracker.ratings.month_games import MonthGame
 
@@ -150,6 +149,8 @@ class FideElo:
     def changes(self, db: Db, period_id: int) -> list[MoveRow]:
         """The ratings the list ``period_id`` published changed: of the players rated before
         it who played in its period (``rating`` None: taken below the floor)."""
+        from tracker.db.queries import status as status_queries  # `status` only, not a close
+
         return [row for row in status_queries.moves(db, period_id) if row.change != 0]
 
     def report(self, month: Month, read: EloMonth, folded: fide.MonthList) -> ClosedPeriod:
