@@ -19,6 +19,7 @@ STATES = st.builds(
     birth_year=st.one_of(st.none(), st.integers(min_value=1940, max_value=2020)),
     k=st.one_of(st.none(), st.sampled_from([10, 20, 40])),
     first_event_settled=st.booleans(),
+    pool=st.just(()),  # nothing pending (builds() draws a named tuple's defaults)
 )
 MONTHS = st.builds(
     date,

@@ -14,7 +14,6 @@ from __future__ import annotations
 import datetime as dt
 from collections import defaultdict
 from collections.abc import Container, Iterable, Mapping, Sequence
-from dataclasses import replace
 from typing import NamedTuple
 
 from tracker.ratings.fide.events import recorded_rating
@@ -128,7 +127,7 @@ def rated_from_standard(
     first = min(games, key=lambda g: g.event_start)
     if first.own_rating is None:
         return state
-    return replace(state, rating=first.own_rating, pool=(), k=None, first_event_settled=True)
+    return state._replace(rating=first.own_rating, pool=(), k=None, first_event_settled=True)
 
 
 class ListLine(NamedTuple):
@@ -195,7 +194,7 @@ def fold_month(
         if (
             not mine
             and new_state.rating is None
-            and replace(new_state, birth_year=None) == _DEFAULT_STATE
+            and new_state._replace(birth_year=None) == _DEFAULT_STATE
         ):
             continue
         if outcome.games and outcome.rating_before is not None:

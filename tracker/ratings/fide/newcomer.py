@@ -189,7 +189,7 @@ def close_unrated(
     added, details = _sorted_games(games, month, verdict, special, with_details, notes)
     pool = kept + tuple(added)
     counted = [pg for pg in pool if not pg.held]
-    new_state = replace(state, pool=pool, first_event_settled=settled, k=None)
+    new_state = state._replace(pool=pool, first_event_settled=settled, k=None)
     initial: InitialRating | None = None
     rating_after: int | None = None
     next_k: int | None = None

@@ -48,9 +48,9 @@ class PoolGame:
     held: bool = False
 
 
-@dataclass(frozen=True)
-class PlayerState:
-    """A player's position on one list of one time control, as the fold carries it.
+class PlayerState(NamedTuple):
+    """A player's position on one list of one time control, as the fold carries it (a named
+    tuple: a close makes one per player it rates, a rerate one per line it hands on).
 
     - ``rating``: the published rating on the list (``None`` = unrated).
     - ``rated_games``: all games rated so far, including those of the initial-rating pool

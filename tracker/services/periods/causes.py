@@ -34,7 +34,7 @@ from __future__ import annotations
 import datetime as dt
 import shlex
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from decimal import Decimal
 
 from tracker.db.driver import Db
@@ -635,7 +635,7 @@ def _k(
     ):
         pgs = period.mine
         exact = (
-            fide.close_period(replace(period.state, k=official_k), pgs, month=period.month, tc=tc)[
+            fide.close_period(period.state._replace(k=official_k), pgs, month=period.month, tc=tc)[
                 1
             ].rating_after
             == official
