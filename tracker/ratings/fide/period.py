@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal, localcontext
+from typing import NamedTuple
 
 from tracker.ratings.fide.arithmetic import CTX, ZERO, check_score, round_half_away
 from tracker.ratings.fide.game import capped_difference, logistic_expected, table_expected
@@ -13,8 +14,7 @@ from tracker.ratings.fide.rules import EventKey, Formula, GameStatus, rules_and_
 from tracker.vocabulary import TimeControl
 
 
-@dataclass(frozen=True)
-class RatedGame:
+class RatedGame(NamedTuple):
     """One game to be rated: the player's rating Ro for the event, the opponent's, the score.
 
     ``own`` and ``opponent`` are the ratings on the list in force when the event started
@@ -53,8 +53,7 @@ class GameDetail:
     change: Decimal | None = None
 
 
-@dataclass(frozen=True)
-class PeriodChange:
+class PeriodChange(NamedTuple):
     """The change of one rating period (FIDE Rating Regulations 2024 §8.3.2-§8.3.4)."""
 
     k: int

@@ -6,10 +6,9 @@ FIDE Rating Regulations effective from 1 March 2024 (FIDE Handbook B.02), as ame
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
-from typing import Final, Literal
+from typing import Final, Literal, NamedTuple
 
 from tracker.ratings.fide.events import RATING_FLOOR
 from tracker.vocabulary import TIME_CONTROLS, TimeControl
@@ -42,8 +41,7 @@ K_2400: Final = 2400
 K_2300: Final = 2300
 
 
-@dataclass(frozen=True)
-class RuleSet:
+class RuleSet(NamedTuple):
     """The date-dependent parts of the rating rules for one list (time control).
 
     ``cap`` is the 400-point rule (FIDE Rating Regulations 2024 §8.3.1): a larger difference
@@ -100,8 +98,7 @@ _RULE_SETS: Final[dict[str, tuple[RuleSet, ...]]] = {
 }
 
 
-@dataclass(frozen=True)
-class RuleSelection:
+class RuleSelection(NamedTuple):
     """The rule set chosen for an event, and whether the event predates it.
 
     Events that started before 1 March 2024 are rated with the 2024 rules (the earliest this
@@ -174,8 +171,7 @@ InitialMethod = Literal["hypothetical_draws", "twenty_per_half_point"]
 """How Ru follows from Ra and the score (see :class:`InitialRules`)."""
 
 
-@dataclass(frozen=True)
-class InitialRules:
+class InitialRules(NamedTuple):
     """The rules for a newcomer's first rating in force for a rating period.
 
     ``method``:
@@ -238,8 +234,7 @@ _INITIAL_RULES: Final[dict[str, tuple[InitialRules, ...]]] = {
 }
 
 
-@dataclass(frozen=True)
-class InitialSelection:
+class InitialSelection(NamedTuple):
     """The initial-rating rules chosen for a rating period, and a note when the period
     predates every rule set tracker has the text of (the 2024 rules are then applied)."""
 
