@@ -3,7 +3,6 @@ and K with the 700 rule (FIDE Rating Regulations 2024 §8.1-§8.3)."""
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from decimal import Decimal, localcontext
 from typing import Final
 
@@ -23,10 +22,13 @@ _PD_LOW: Final = tuple(Decimal(low).scaleb(-2) for _, _, _, low in PD_ROWS)
 _PD_LAST_START: Final = _PD_STARTS[-1]
 #: Table 8.1.2 by |D| (0 to the start of its open-ended last row): each row's (PD_H, PD_L)
 #: repeated for every difference in it, so that a game looks its PD up by index.
+_PD_ENDS: Final = (*_PD_STARTS[1:], _PD_LAST_START + 1)  # each row's first |D| beyond it
 _PD_BY_DIFFERENCE: Final = tuple(
-    (_PD_HIGH[row], _PD_LOW[row])
-    for d in range(_PD_LAST_START + 1)
-    for row in [bisect_right(_PD_STARTS, d) - 1]
+    pair
+    for start, end, pair in zip(
+        _PD_STARTS, _PD_ENDS, zip(_PD_HIGH, _PD_LOW, strict=True), strict=True
+    )
+    for _ in range(start, end)
 )
 
 
