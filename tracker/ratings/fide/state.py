@@ -62,16 +62,7 @@ def seed_state(
     flags = seed_publication(
         rating, games, ever_2400, ever_2300, birth_year, first_month, first_month.year
     )
-    return PlayerState(
-        rating=rating,
-        rated_games=games,
-        ever_2400=flags.ever_2400,
-        ever_2300=flags.ever_2300,
-        birth_year=birth_year,
-        pool=(),
-        k=flags.k,
-        first_event_settled=True,
-    )
+    return _published_state(rating, games, birth_year, flags)
 
 
 def seed_publication(
@@ -144,22 +135,19 @@ def published(state: PlayerState, rating: int, *, rated_games: int, list_year: i
     flags = publication(
         rating, rated_games, state.ever_2400, state.ever_2300, state.birth_year, list_year
     )
-    if (
-        rating == state.rating
-        and rated_games == state.rated_games
-        and flags.k == state.k
-        and flags.ever_2400 == state.ever_2400
-        and flags.ever_2300 == state.ever_2300
-        and state.first_event_settled
-        and not state.pool
-    ):
-        return state  # published again as it was (most idle players' lines, month by month)
+    return _published_state(rating, rated_games, state.birth_year, flags)
+
+
+def _published_state(
+    rating: int, rated_games: int, birth_year: int | None, flags: Publication
+) -> PlayerState:
+    """A published player's state: his publication's flags and K, nothing pending."""
     return PlayerState(
         rating=rating,
         rated_games=rated_games,
         ever_2400=flags.ever_2400,
         ever_2300=flags.ever_2300,
-        birth_year=state.birth_year,
+        birth_year=birth_year,
         pool=(),
         k=flags.k,
         first_event_settled=True,
