@@ -87,11 +87,15 @@ def new_player_fn(
     if config.seed != "elo":
         return lambda pid, day: glicko.new_player(preset)
     on_list = {day: ratings.on_list_of(day) for day in {g.played_on for g in games}}
+    rds: dict[int, float] = {}  # the seed RD by rated games (a month's newcomers share few)
 
     def start(pid: int, day: dt.date) -> GlickoState:
         elo = on_list[day].get(pid)
         if elo is not None:
-            rd = seed_rd_for(config, preset, rated_games.get(pid, 0))
+            games = rated_games.get(pid, 0)
+            rd = rds.get(games)
+            if rd is None:
+                rd = rds[games] = seed_rd_for(config, preset, games)
             return glicko.new_player(preset, float(elo), rd)
         return glicko.new_player(preset)
 
