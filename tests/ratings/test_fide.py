@@ -11,33 +11,31 @@ from pathlib import Path
 
 import pytest
 
-from tracker.ratings.fide import (
+from tracker.ratings.fide import tables as fide_tables
+from tracker.ratings.fide.arithmetic import quantize_half_away, round_half_away
+from tracker.ratings.fide.game import (
+    apply_700_rule,
+    expected_score,
+    game_change,
+    game_is_rated,
+    logistic_expected,
+    table_expected,
+)
+from tracker.ratings.fide.initial import dp_for_percentage, initial_rating
+from tracker.ratings.fide.period import RatedGame, period_change
+from tracker.ratings.fide.player import close_period
+from tracker.ratings.fide.records import PeriodGame
+from tracker.ratings.fide.rules import (
     RAPID_BLITZ_2024,
     RAPID_BLITZ_2024_12,
     STANDARD_2024,
     STANDARD_2025_10,
-    PeriodGame,
-    RatedGame,
     RuleSet,
-    apply_700_rule,
-    close_period,
-    dp_for_percentage,
-    expected_score,
-    game_change,
-    game_is_rated,
-    initial_rating,
-    k_factor,
-    logistic_expected,
-    period_change,
-    quantize_half_away,
-    round_half_away,
     rules_for,
     rules_note,
-    seed_state,
     select_rules,
-    table_expected,
 )
-from tracker.ratings.fide import tables as fide_tables
+from tracker.ratings.fide.state import k_factor, seed_state
 
 D = Decimal
 WIN, DRAW, LOSS = D(1), D("0.5"), D(0)
@@ -722,29 +720,3 @@ def test_initial_rating_ru_rounds_half_up() -> None:
     assert ir.ra == D("1800.5")
     assert ir.dp == 0
     assert ir.ru == 1801
-
-
-def test_the_package_finds_each_public_name_in_the_module_it_names() -> None:
-    """``tracker.ratings.fide`` loads a name's module on first use (``_HOMES``): every name
-    is where the map says, and the map is the package's imports for type checkers and its
-    ``__all__``."""
-    import ast
-    import importlib
-    from pathlib import Path
-
-    from tracker.ratings import fide as package
-
-    source = ast.parse(Path(package.__file__ or "").read_text(encoding="utf-8"))
-    checked = {
-        node.module.rsplit(".", 1)[1]: tuple(alias.name for alias in node.names)
-        for node in ast.walk(source)
-        if isinstance(node, ast.ImportFrom)
-        and node.module
-        and node.module.startswith("tracker.ratings.fide.")
-    }
-    assert checked == package._HOMES
-    assert sorted(package.__all__) == sorted(["TimeControl", *package._WHERE])
-    for module, names in package._HOMES.items():
-        loaded = importlib.import_module(f"tracker.ratings.fide.{module}")
-        for name in names:
-            assert getattr(package, name) is getattr(loaded, name)

@@ -12,17 +12,19 @@ from __future__ import annotations
 from datetime import date, timedelta
 from decimal import Decimal
 
-from tracker.ratings import fide
 from tracker.ratings.fide.events import is_league, rated_in, recorded_rating
+from tracker.ratings.fide.initial import initial_rating
+from tracker.ratings.fide.player import close_period
+from tracker.ratings.fide.records import PeriodGame, PlayerState
 
 DRAW = Decimal("0.5")
 
 
 def test_an_initial_rating_of_exactly_1400_is_published() -> None:
     # five draws: p = 50 %, dp 0, Ru = Ra = (5 x R + 2 x 1800) / 7
-    exactly = fide.initial_rating([(1240, DRAW)] * 5)
+    exactly = initial_rating([(1240, DRAW)] * 5)
     assert (exactly.ru, exactly.published) == (1400, True)
-    below = fide.initial_rating([(1239, DRAW)] * 5)
+    below = initial_rating([(1239, DRAW)] * 5)
     assert (below.ru, below.published) == (1399, False)
 
 
@@ -48,18 +50,18 @@ def test_a_rated_players_floor_is_1000_until_the_march_2024_period() -> None:
     floor will be set at 1400"); from the March 2024 period a rating below 1400 is unrated."""
 
     def after(rating: int, month: date) -> int | None:
-        state = fide.PlayerState(rating=rating, rated_games=50, k=20, first_event_settled=True)
-        return fide.close_period(state, [], month=month, tc="standard")[0].rating
+        state = PlayerState(rating=rating, rated_games=50, k=20, first_event_settled=True)
+        return close_period(state, [], month=month, tc="standard")[0].rating
 
     assert after(1200, date(2024, 2, 1)) == 1200  # on the 1 March 2024 list
     assert after(1000, date(2024, 2, 1)) == 1000
-    loser = fide.PlayerState(rating=1005, rated_games=50, k=20, first_event_settled=True)
-    lost = [fide.PeriodGame(opponent=1100, score=Decimal(0), event_start=date(2024, 2, 3))]
-    state, outcome = fide.close_period(loser, lost, month=date(2024, 2, 1), tc="standard")
+    loser = PlayerState(rating=1005, rated_games=50, k=20, first_event_settled=True)
+    lost = [PeriodGame(opponent=1100, score=Decimal(0), event_start=date(2024, 2, 3))]
+    state, outcome = close_period(loser, lost, month=date(2024, 2, 1), tc="standard")
     assert (outcome.change, state.rating) == (-7, None)  # 998: below 1000
     assert after(1200, date(2024, 3, 1)) is None  # below 1400 on the 1 April 2024 list
     assert after(1400, date(2024, 3, 1)) == 1400
     assert after(1200, date(2021, 11, 1)) == 1200  # before 2022 too
     for tc in ("rapid", "blitz"):  # in every time control
-        state = fide.PlayerState(rating=1200, rated_games=50, k=20, first_event_settled=True)
-        assert fide.close_period(state, [], month=date(2023, 5, 1), tc=tc)[0].rating == 1200
+        state = PlayerState(rating=1200, rated_games=50, k=20, first_event_settled=True)
+        assert close_period(state, [], month=date(2023, 5, 1), tc=tc)[0].rating == 1200

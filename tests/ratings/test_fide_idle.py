@@ -8,7 +8,9 @@ from decimal import Decimal
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tracker.ratings.fide import PeriodGame, PlayerState, close_idle, close_period
+from tracker.ratings.fide.player import close_period
+from tracker.ratings.fide.records import PeriodGame, PlayerState
+from tracker.ratings.fide.state import close_idle
 
 STATES = st.builds(
     PlayerState,

@@ -19,15 +19,13 @@ from decimal import Decimal
 
 import pytest
 
-from tracker.ratings import fide
-from tracker.ratings.fide import (
+from tracker.ratings.fide.initial import initial_rating
+from tracker.ratings.fide.player import close_period
+from tracker.ratings.fide.records import PeriodGame, PeriodOutcome, PlayerState
+from tracker.ratings.fide.rules import (
     INITIAL_2022,
     INITIAL_2024,
-    PeriodGame,
-    PeriodOutcome,
-    PlayerState,
-    close_period,
-    initial_rating,
+    InitialRules,
     select_initial_rules,
 )
 
@@ -112,7 +110,7 @@ def test_the_2022_rule_needs_a_game() -> None:
     ],
 )
 def test_the_rating_period_picks_the_rules(
-    month: date, rules: fide.InitialRules, noted: str | None
+    month: date, rules: InitialRules, noted: str | None
 ) -> None:
     selection = select_initial_rules("standard", month)
     assert selection.rules is rules

@@ -9,7 +9,9 @@ from __future__ import annotations
 from datetime import date
 from decimal import Decimal
 
-from tracker.ratings.fide import PlayerState, close_period, player_games
+from tracker.ratings.fide.month import player_games
+from tracker.ratings.fide.player import close_period
+from tracker.ratings.fide.records import PlayerState
 from tracker.ratings.month_games import MonthGame
 
 OCTOBER = date(2025, 10, 1)

@@ -9,26 +9,19 @@ from decimal import Decimal
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tracker.ratings.fide import (
-    RAPID_BLITZ_2024_12,
-    STANDARD_2024,
-    STANDARD_2025_10,
-    PeriodGame,
-    PeriodOutcome,
-    PlayerState,
-    RatedGame,
-    RuleSet,
+from tracker.ratings.fide.arithmetic import round_half_away
+from tracker.ratings.fide.game import (
     apply_700_rule,
-    close_period,
     expected_score,
     game_change,
-    initial_rating,
-    k_factor,
-    period_change,
-    round_half_away,
-    seed_state,
     table_expected,
 )
+from tracker.ratings.fide.initial import initial_rating
+from tracker.ratings.fide.period import RatedGame, period_change
+from tracker.ratings.fide.player import close_period
+from tracker.ratings.fide.records import PeriodGame, PeriodOutcome, PlayerState
+from tracker.ratings.fide.rules import RAPID_BLITZ_2024_12, STANDARD_2024, STANDARD_2025_10, RuleSet
+from tracker.ratings.fide.state import k_factor, seed_state
 
 D = Decimal
 WIN, DRAW, LOSS = D(1), D("0.5"), D(0)

@@ -11,8 +11,9 @@ from fractions import Fraction
 
 import pytest
 
-from tracker.ratings import fide
 from tracker.ratings.fide import forecast as whatif
+from tracker.ratings.fide.player import close_period
+from tracker.ratings.fide.records import PeriodGame, PlayerState, PoolGame
 
 D = Decimal
 START = date(2026, 3, 7)
@@ -22,40 +23,40 @@ SCORES = (D(0), D("0.5"), D(1))
 
 def game(
     opponent: int | None, score: str = "0", key: str = "x", own: int | None = None
-) -> fide.PeriodGame:
-    return fide.PeriodGame(
+) -> PeriodGame:
+    return PeriodGame(
         opponent=opponent, score=D(score), event_start=START, event_key=key, own_rating=own,
         rules_from=START,
     )  # fmt: skip
 
 
-def forecast_games(opponents: list[int | None], own: int | None) -> list[fide.PeriodGame]:
+def forecast_games(opponents: list[int | None], own: int | None) -> list[PeriodGame]:
     return [game(o, key=whatif.FORECAST_EVENT, own=own) for o in opponents]
 
 
 CASES = {
     "rated, other games, an unrated opponent": (
-        fide.PlayerState(rating=1934, rated_games=44, k=40),
+        PlayerState(rating=1934, rated_games=44, k=40),
         [game(2000, "1", own=1934), game(1800, "0.5", own=1934)],
         [2090, 2307, None, 1500],
         "standard",
     ),
     "rated near the floor": (
-        fide.PlayerState(rating=1410, rated_games=80, k=20),
+        PlayerState(rating=1410, rated_games=80, k=20),
         [],
         [1900, 2000, 1450],
         "standard",
     ),
     "700 rule: K 40 over 18 games": (
-        fide.PlayerState(rating=1700, rated_games=10, k=40),
+        PlayerState(rating=1700, rated_games=10, k=40),
         [game(1700, "0.5", own=1700) for _ in range(15)],
         [1650, 1800, 1750],
         "standard",
     ),
     "unrated with pending results": (
-        fide.PlayerState(
+        PlayerState(
             pool=tuple(
-                fide.PoolGame(date(2026, 1, 1), r, D(s), 9, date(2026, 1, 10))
+                PoolGame(date(2026, 1, 1), r, D(s), 9, date(2026, 1, 10))
                 for r, s in ((1700, "1"), (1800, "0.5"), (1650, "0"))
             ),
             first_event_settled=True,
@@ -65,13 +66,13 @@ CASES = {
         "standard",
     ),
     "newcomer, first event, an unrated opponent": (
-        fide.PlayerState(),
+        PlayerState(),
         [],
         [1600, None, 1700, 1500, 1650, 1550],
         "standard",
     ),
     "blitz: the 600-point rule leaves a game unrated": (
-        fide.PlayerState(rating=2700, rated_games=500, k=10, ever_2400=True, ever_2300=True),
+        PlayerState(rating=2700, rated_games=500, k=10, ever_2400=True, ever_2300=True),
         [],
         [2050, 2650, 2600],
         "blitz",
@@ -79,7 +80,7 @@ CASES = {
 }
 
 
-def own_of(state: fide.PlayerState) -> int | None:
+def own_of(state: PlayerState) -> int | None:
     return state.rating
 
 
@@ -101,9 +102,9 @@ def test_one_close_per_class_is_every_result_vectors_close(case: str) -> None:
 
 
 def brute_force(
-    state: fide.PlayerState,
-    existing: list[fide.PeriodGame],
-    forecast: list[fide.PeriodGame],
+    state: PlayerState,
+    existing: list[PeriodGame],
+    forecast: list[PeriodGame],
     probs: list[whatif.Probabilities],
     tc: str,
 ) -> dict[int | None, Fraction]:
@@ -114,7 +115,7 @@ def brute_force(
         for g, pick, (win, draw, loss) in zip(forecast, picks, probs, strict=True):
             p *= (win, draw, loss)[pick]
             games.append(g._replace(score=(D(1), D("0.5"), D(0))[pick]))
-        _, outcome = fide.close_period(state, [*existing, *games], month=MONTH, tc=tc)  # type: ignore[arg-type]
+        _, outcome = close_period(state, [*existing, *games], month=MONTH, tc=tc)  # type: ignore[arg-type]
         out[outcome.rating_after] = out.get(outcome.rating_after, Fraction(0)) + p
     return {k: v for k, v in out.items() if v}
 

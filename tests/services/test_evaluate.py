@@ -27,7 +27,9 @@ from tests.helpers import (
     unrated,
 )
 from tracker.errors import NotFoundError
-from tracker.ratings import fide, glicko
+from tracker.ratings import glicko
+from tracker.ratings.fide.game import expected_score
+from tracker.ratings.fide.rules import rules_for
 from tracker.ratings.glicko import glicko1
 from tracker.services.compare import evaluate as evaluate_service
 from tracker.services.compare.evaluate import Evaluation, SystemScore
@@ -88,12 +90,12 @@ def fide_predictions(db: Services) -> list[float]:
     b_jan = db(history.history, "B", "standard").rows[0]
     # the February list: A beat B (PD 0.76, +4.8 -> 2005); B -4.8 + 2.8 -> -2.0 -> 1798
     assert (a_jan.rating, b_jan.rating) == (2005, 1798)
-    jan = fide.rules_for("standard", D(2026, 1, 10))
-    feb = fide.rules_for("standard", D(2026, 2, 3))
+    jan = rules_for("standard", D(2026, 1, 10))
+    feb = rules_for("standard", D(2026, 2, 3))
     p = [
-        fide.expected_score(2000, 1800, jan),
-        fide.expected_score(1800, 1900, jan),
-        fide.expected_score(1798, 2005, feb),
+        expected_score(2000, 1800, jan),
+        expected_score(1800, 1900, jan),
+        expected_score(1798, 2005, feb),
     ]
     assert p[:2] == [Decimal("0.76"), Decimal("0.36")]
     return [float(x) for x in p]
@@ -234,14 +236,14 @@ def test_fide_prediction_uses_the_list_in_force_when_the_event_started(db: Servi
     a_jan, a_feb = db(history.history, "A", "standard").rows
     assert a_jan.rating == 2005  # +4.8; Winter ends in February and is rated there
     assert a_feb.games == 2
-    jan = fide.rules_for("standard", D(2026, 1, 31))
+    jan = rules_for("standard", D(2026, 1, 31))
     p = [
-        float(fide.expected_score(2000, 1800, jan)),
-        float(fide.expected_score(1800, 2000, jan)),
-        float(fide.expected_score(2000, 1800, jan)),  # January list, not 2010 v 1790
+        float(expected_score(2000, 1800, jan)),
+        float(expected_score(1800, 2000, jan)),
+        float(expected_score(2000, 1800, jan)),  # January list, not 2010 v 1790
     ]
     assert p == [0.76, 0.24, 0.76]
-    assert float(fide.expected_score(2010, 1790, jan)) == 0.78  # what the February list says
+    assert float(expected_score(2010, 1790, jan)) == 0.78  # what the February list says
     systems = by_system(evaluate(db))
     outcomes = [1.0, 0.0, 0.0]
     assert systems["fide-elo"].log_loss == pytest.approx(log_loss(p, outcomes), rel=1e-12)

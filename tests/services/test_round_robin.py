@@ -42,7 +42,9 @@ from decimal import Decimal
 from pathlib import Path
 
 from tests.helpers import Services, close
-from tracker.ratings import fide
+from tracker.ratings.fide.arithmetic import round_half_away
+from tracker.ratings.fide.game import capped_difference, table_expected
+from tracker.ratings.fide.rules import rules_for
 from tracker.services import games, imports
 from tracker.services.periods import history, listing
 from tracker.services.players import roster as players
@@ -106,7 +108,7 @@ def test_round_robin_ratings_match_the_fide_module_for_everyone(db: Services) ->
     """The same computation for all ten players, done independently of the period code with
     the pure rating functions (table, 400 cap, rounding), from the games in the database."""
     import_and_close(db)
-    rules = fide.rules_for("standard", dt.date(2026, 3, 7))  # the event's start (042)
+    rules = rules_for("standard", dt.date(2026, 3, 7))  # the event's start (042)
     totals: dict[str, list[Decimal]] = {name: [Decimal(0), Decimal(0)] for name in SEEDS}
     for g in db(games.list_games):
         white_score = {"1-0": Decimal(1), "0-1": Decimal(0), "1/2-1/2": Decimal("0.5")}[g.result]
@@ -114,13 +116,13 @@ def test_round_robin_ratings_match_the_fide_module_for_everyone(db: Services) ->
             (g.white, g.black, white_score),
             (g.black, g.white, 1 - white_score),
         ):
-            diff = fide.capped_difference(SEEDS[own], SEEDS[opp], rules)
+            diff = capped_difference(SEEDS[own], SEEDS[opp], rules)
             totals[own][0] += score
-            totals[own][1] += fide.table_expected(diff)
+            totals[own][1] += table_expected(diff)
     published = {e.name: e.rating for e in db(listing.rating_list, "standard", None).entries}
     for name, (score, expected) in totals.items():
         k = 40 if name in JUNIORS else 20
-        change = fide.round_half_away(k * (score - expected))
+        change = round_half_away(k * (score - expected))
         assert published[name] == SEEDS[name] + change, name
     for name, (*_, rating) in BY_HAND.items():
         assert published[name] == rating

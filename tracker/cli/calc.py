@@ -14,7 +14,7 @@ from tracker.user_input import parse_date, today
 from tracker.vocabulary import DEFAULT_PRESET, plural
 
 if TYPE_CHECKING:
-    from tracker.ratings.fide import InitialRating
+    from tracker.ratings.fide.initial import InitialRating
 
 app = command_group(
     """Rating calculators (no database needed).
@@ -26,7 +26,7 @@ app = command_group(
 
 
 def _fmt(value: Decimal, places: int) -> str:
-    from tracker.ratings.fide import quantize_half_away
+    from tracker.ratings.fide.arithmetic import quantize_half_away
 
     return f"{quantize_half_away(value, places):.{places}f}"
 

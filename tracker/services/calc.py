@@ -13,7 +13,11 @@ from typing import TYPE_CHECKING
 
 from tracker.errors import InvalidInputError
 from tracker.months import month_of
-from tracker.ratings import fide
+from tracker.ratings.fide.arithmetic import round_half_away
+from tracker.ratings.fide.game import apply_700_rule, capped_difference, expected_score
+from tracker.ratings.fide.initial import InitialRating, initial_rating
+from tracker.ratings.fide.rules import Formula, select_initial_rules, select_rules
+from tracker.ratings.fide.state import k_factor
 from tracker.user_input import check_rating
 from tracker.vocabulary import DEFAULT_PRESET
 
@@ -93,7 +97,7 @@ def calc_elo(
     elif rated_games is not None:
         if rated_games < 0:
             raise InvalidInputError("--games cannot be negative")
-        k_in_force = fide.k_factor(
+        k_in_force = k_factor(
             rated_games=rated_games,
             ever_2400=ever_2400 or rating >= 2400,
             ever_2300=ever_2300 or rating >= 2300,
@@ -104,22 +108,22 @@ def calc_elo(
     else:
         k_in_force, source = 20, "assumed"
         notes.append("K 20 assumed: give --k, or --games (with --born for a junior)")
-    k_used = fide.apply_700_rule(k_in_force, len(parsed))
+    k_used = apply_700_rule(k_in_force, len(parsed))
     if k_used != k_in_force:
         notes.append(f"700 rule: K {k_in_force} reduced to {k_used} for {len(parsed)} games")
-    selection = fide.select_rules("standard", on)
+    selection = select_rules("standard", on)
     if selection.note:
         notes.append(selection.note)
     if not cap:
         notes.append("400-point rule switched off")
-    fml: fide.Formula = "logistic" if formula == "logistic" else "table"
+    fml: Formula = "logistic" if formula == "logistic" else "table"
     rows = []
     for opp, score in parsed:
-        difference = fide.capped_difference(rating, opp, selection.rules, apply_cap=cap)
-        expected = fide.expected_score(rating, opp, selection.rules, formula=fml, apply_cap=cap)
+        difference = capped_difference(rating, opp, selection.rules, apply_cap=cap)
+        expected = expected_score(rating, opp, selection.rules, formula=fml, apply_cap=cap)
         rows.append(CalcGame(opp, score, difference, expected, k_used * (score - expected)))
     change_exact = sum((r.change for r in rows), Decimal(0))
-    change = fide.round_half_away(change_exact)
+    change = round_half_away(change_exact)
     return EloCalc(
         rating=rating,
         k=k_used,
@@ -292,7 +296,7 @@ class InitialCalc:
     Regulations 2024 §8.2, or 2022 §8.2 for a rating period from January 2022 to February
     2024), and what is missing for it to be published (§7.1.4)."""
 
-    rating: fide.InitialRating
+    rating: InitialRating
     missing: tuple[str, ...]  # why it is not published; empty when it is
     notes: tuple[str, ...]  # the rules of an earlier period, when they apply
 
@@ -302,9 +306,9 @@ def calc_initial(games: Sequence[str], on: dt.date) -> InitialCalc:
     only: §8.2.2 counts no other), all of the player's first event and after, rated in the
     rating period of ``on`` (its month picks the rules: :func:`fide.select_initial_rules`)."""
     results = [parse_game(text) for text in games]
-    selection = fide.select_initial_rules("standard", month_of(on))
+    selection = select_initial_rules("standard", month_of(on))
     rules = selection.rules
-    rating = fide.initial_rating(results, rules)
+    rating = initial_rating(results, rules)
     missing = []
     if rating.score == 0:
         missing.append(

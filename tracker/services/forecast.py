@@ -19,8 +19,13 @@ from fractions import Fraction
 from tracker.db.driver import Db
 from tracker.errors import InvalidInputError, NotFoundError, UsageError
 from tracker.months import month_label, month_of, months_between, next_month, previous_month
-from tracker.ratings import fide
 from tracker.ratings.fide import forecast as whatif
+from tracker.ratings.fide.events import recorded_rating
+from tracker.ratings.fide.game import expected_score
+from tracker.ratings.fide.month import player_games, rated_from_standard
+from tracker.ratings.fide.player import close_period
+from tracker.ratings.fide.records import PeriodGame, PlayerState
+from tracker.ratings.fide.rules import rules_for
 from tracker.ratings.month_games import MonthGame
 from tracker.services import lists
 from tracker.services.lists import rated_games
@@ -164,7 +169,7 @@ def forecast(
     own = on_list.get(player.id)
     chosen = [_opponent(db, text, player, on_list, month) for text in opponents]
     games = [
-        fide.PeriodGame(
+        PeriodGame(
             opponent=rating,
             score=Decimal(0),
             event_start=start,
@@ -178,11 +183,11 @@ def forecast(
     first = None
     if state.rating is None and not state.first_event_settled:
         first = rated_games.first_events(db, tc, month, [player.id]).get(player.id)
-    start_state = fide.rated_from_standard(state, [*existing, *games], tc)
+    start_state = rated_from_standard(state, [*existing, *games], tc)
     counted = whatif.counted_games(start_state, games, tc)
     classes = whatif.close_classes(state, existing, games, month=month, tc=tc, first_event=first)
     ro = own if own is not None else start_state.rating
-    rules = fide.rules_for(tc, start)
+    rules = rules_for(tc, start)
     opponent_rows = tuple(
         ForecastOpponent(
             text=text,
@@ -190,7 +195,7 @@ def forecast(
             player_id=pid,
             rating=rating,
             counted=c,
-            expected=fide.expected_score(ro, rating, rules)
+            expected=expected_score(ro, rating, rules)
             if c and ro is not None and rating is not None
             else None,
         )
@@ -233,12 +238,12 @@ def _state_at(
     month: dt.date,
     ratings: lists.ListRatings,
     notes: list[str],
-) -> fide.PlayerState:
+) -> PlayerState:
     """The player's state on the list in force during ``month``: as published, or (when
     earlier months are still open) his published state with those months' games folded in."""
     closed = lists.closed_months(db, tc)
     seed = lists.seeds(db, tc, only=[player.id]).get(player.id)
-    state = fide.PlayerState(birth_year=player.birth_year)
+    state = PlayerState(birth_year=player.birth_year)
     if closed:
         last = closed[-1].month
         if month <= last:
@@ -272,22 +277,20 @@ def _state_at(
         )
         for m in gap:
             mine = _existing(db, tc, player.id, m, ratings)
-            state = fide.rated_from_standard(state, mine, tc)
+            state = rated_from_standard(state, mine, tc)
             first = None
             if state.rating is None and not state.first_event_settled:
                 first = rated_games.first_events(db, tc, m, [player.id]).get(player.id)
-            state, _ = fide.close_period(
-                state, mine, month=m, tc=tc, details=False, first_event=first
-            )
+            state, _ = close_period(state, mine, month=m, tc=tc, details=False, first_event=first)
     return state
 
 
 def _existing(
     db: Db, tc: TimeControl, pid: int, month: dt.date, ratings: lists.ListRatings
-) -> list[fide.PeriodGame]:
+) -> list[PeriodGame]:
     """The player's games the period ``month`` rates, as its close takes them."""
     games = rated_games.period_games(db, tc, month, players=(pid,))
-    return fide.player_games(
+    return player_games(
         games, ratings.lists_for(games), month, only=(pid,), corrected=ratings.corrected(games)
     ).get(pid, [])
 
@@ -313,7 +316,7 @@ def _opponent(
         if not (number.isascii() and number.isdigit()):
             raise InvalidInputError(f"bad opponent rating {text!r}: give a number such as 2150")
         rating = check_plausible_rating(int(number), "opponent rating")
-        return raw, None, None, fide.recorded_rating(rating, month)
+        return raw, None, None, recorded_rating(rating, month)
     opp = find(db, raw)
     if opp.id == player.id:
         raise InvalidInputError(plays_self(player.name))
@@ -431,8 +434,8 @@ def rated_pairs(
     for month in months:
         for g in rated_games.period_games(db, tc, month):
             on_list = ratings.on_list_of(g.event_start)
-            w = fide.recorded_rating(g.white_rating, month)
-            b = fide.recorded_rating(g.black_rating, month)
+            w = recorded_rating(g.white_rating, month)
+            b = recorded_rating(g.black_rating, month)
             w = w if g.white_external else on_list.get(g.white_id)
             b = b if g.black_external else on_list.get(g.black_id)
             if w is not None and b is not None and not (g.white_external and g.black_external):

@@ -39,8 +39,8 @@ from tracker.db.queries.games import EventRow, GameRow
 from tracker.db.queries.players import PlayerRow
 from tracker.errors import InvalidInputError
 from tracker.months import month_of
-from tracker.ratings import fide
 from tracker.ratings.fide import norms as rules
+from tracker.ratings.fide.events import recorded_rating
 from tracker.services.events.lookup import find_event
 from tracker.services.lists import ListRatings
 from tracker.services.lists.rated_games import span_of
@@ -183,7 +183,7 @@ class _NormEvent:
         """The rating the norms count for player ``pid`` in game ``g`` (§1.4.6)."""
         if self.people[pid].external:
             recorded = g.white_rating if g.white_id == pid else g.black_rating
-            return fide.recorded_rating(recorded, self.list_date)
+            return recorded_rating(recorded, self.list_date)
         return self.listed.get(pid)
 
     def is_scoreless(self, pid: int) -> bool:

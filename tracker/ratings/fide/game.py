@@ -8,9 +8,7 @@ from typing import Final
 
 from tracker.ratings.fide.arithmetic import CTX, ONE, check_score
 from tracker.ratings.fide.rules import (
-    JUNIOR_LAST_AGE,
     K_PRODUCT_LIMIT,
-    NEW_PLAYER_GAMES,
     Formula,
     RuleSet,
 )
@@ -117,34 +115,6 @@ def game_change(
     check_score(score)
     with localcontext(CTX):
         return k * (score - expected_score(own, opp, rules, formula, apply_cap))
-
-
-def k_factor(
-    *,
-    rated_games: int,
-    ever_2400: bool,
-    ever_2300: bool,
-    birth_year: int | None,
-    list_year: int,
-) -> int:
-    """The development coefficient K published on a list of year ``list_year``.
-
-    FIDE Rating Regulations 2024 §8.3.3. The text gives no precedence; this order reproduces
-    FIDE's published K:
-
-    1. ever published at 2400 or more -> 10 (for ever, even juniors and newcomers);
-    2. junior (``list_year - birth_year <= 18``, i.e. until the end of the year of the 18th
-       birthday) never published at 2300 or more -> 40;
-    3. fewer than 30 rated games -> 40;
-    4. otherwise -> 20.
-    """
-    if ever_2400:
-        return 10
-    if birth_year is not None and list_year - birth_year <= JUNIOR_LAST_AGE and not ever_2300:
-        return 40
-    if rated_games < NEW_PLAYER_GAMES:
-        return 40
-    return 20
 
 
 def apply_700_rule(k: int, n: int) -> int:

@@ -9,19 +9,48 @@ from typing import NamedTuple
 
 from tracker.months import next_month
 from tracker.ratings.fide.events import RATING_FLOOR
-from tracker.ratings.fide.game import k_factor
 from tracker.ratings.fide.records import (
     PlayerState,
 )
 from tracker.ratings.fide.rules import (
+    JUNIOR_LAST_AGE,
     K_2300,
     K_2400,
+    NEW_PLAYER_GAMES,
 )
 
 
 def check_month(month: date, what: str = "month") -> None:
     if month.day != 1:
         raise ValueError(f"{what} must be the first day of a month, not {month.isoformat()}")
+
+
+def k_factor(
+    *,
+    rated_games: int,
+    ever_2400: bool,
+    ever_2300: bool,
+    birth_year: int | None,
+    list_year: int,
+) -> int:
+    """The development coefficient K published on a list of year ``list_year``.
+
+    FIDE Rating Regulations 2024 §8.3.3. The text gives no precedence; this order reproduces
+    FIDE's published K:
+
+    1. ever published at 2400 or more -> 10 (for ever, even juniors and newcomers);
+    2. junior (``list_year - birth_year <= 18``, i.e. until the end of the year of the 18th
+       birthday) never published at 2300 or more -> 40;
+    3. fewer than 30 rated games -> 40;
+    4. otherwise -> 20.
+    """
+    if ever_2400:
+        return 10
+    if birth_year is not None and list_year - birth_year <= JUNIOR_LAST_AGE and not ever_2300:
+        return 40
+    if rated_games < NEW_PLAYER_GAMES:
+        return 40
+    return 20
 
 
 def k_for_state(state: PlayerState, list_year: int) -> int:

@@ -8,7 +8,9 @@ from dataclasses import dataclass
 
 from tracker.db.driver import Db
 from tracker.errors import NotFoundError
-from tracker.ratings import fide, metrics
+from tracker.ratings import metrics
+from tracker.ratings.fide.game import expected_score, game_is_rated
+from tracker.ratings.fide.rules import rules_for
 from tracker.services import lists
 from tracker.services.forecast import rated_pairs
 from tracker.services.shadow.config import PRESET_NAMES, get_config
@@ -45,10 +47,10 @@ def _elo_predictions(
     out: dict[int, tuple[float, int, float]] = {}
     external = False
     for g, w, b in rated_pairs(db, tc, months):
-        rules = fide.rules_for(tc, g.rules_day)
-        if fide.game_is_rated(w, b, rules):
+        rules = rules_for(tc, g.rules_day)
+        if game_is_rated(w, b, rules):
             outcome = {"1-0": 1.0, "0-1": 0.0}.get(g.result, 0.5)
-            out[g.id] = (float(fide.expected_score(w, b, rules)), g.white_id, outcome)
+            out[g.id] = (float(expected_score(w, b, rules)), g.white_id, outcome)
             external = external or g.white_external or g.black_external
     return out, external
 

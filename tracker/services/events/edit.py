@@ -31,6 +31,7 @@ from tracker.db.queries.games import EventRow
 from tracker.db.queries.players import players_by_ids
 from tracker.errors import ConflictError, InvalidInputError
 from tracker.months import month_label, month_of, next_month
+from tracker.ratings.fide.events import EventSpan
 from tracker.services import lists, log
 from tracker.services.events.declare import Declaration, declare
 from tracker.services.events.lookup import find_event
@@ -125,14 +126,14 @@ def rate_in(db: Db, event_id: int, month: dt.date) -> bool:
     return True
 
 
-def _played(db: Db, event: EventRow) -> dict[TimeControl, rated_games.EventSpan]:
+def _played(db: Db, event: EventRow) -> dict[TimeControl, EventSpan]:
     """The event's span in each time control it has played games in."""
     spans = {tc: rated_games.span_of(db, tc, event.id) for tc in queries.event_tcs(db, event.id)}
     return {tc: span for tc, span in spans.items() if span is not None}
 
 
 def _stated(
-    event: EventRow, played: dict[TimeControl, rated_games.EventSpan], month: dt.date
+    event: EventRow, played: dict[TimeControl, EventSpan], month: dt.date
 ) -> dt.date | None:
     """The rating period to store for ``event`` when the user gives ``month``: None for the
     month it ends in; refused before it, and for a league."""
@@ -170,7 +171,7 @@ def _stated(
 def _check_rated(
     db: Db,
     event: EventRow,
-    played: dict[TimeControl, rated_games.EventSpan],
+    played: dict[TimeControl, EventSpan],
     player_id: int,
     name: str,
 ) -> None:
@@ -199,7 +200,7 @@ def _check_plays(db: Db, event: EventRow, player_id: int, name: str, external: b
         raise InvalidInputError(f"{name} plays no game in {event.name}")
 
 
-def _first_touched(spans: Iterable[rated_games.EventSpan | None]) -> dt.date | None:
+def _first_touched(spans: Iterable[EventSpan | None]) -> dt.date | None:
     """The first period any of ``spans`` (an event before and after a change) rates: a
     league's first month, else the period it is rated in; or the month of its first game,
     if earlier (the shadow rates every game in its own month)."""

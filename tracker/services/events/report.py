@@ -23,7 +23,8 @@ from tracker.db.queries.games import GameRow
 from tracker.db.queries.lists import ClosedMonth
 from tracker.db.queries.players import PlayerRow, players_by_ids
 from tracker.months import month_label, month_of, months_between, next_month
-from tracker.ratings import fide
+from tracker.ratings.fide.events import EventSpan
+from tracker.ratings.fide.initial import performance_rating
 from tracker.services import lists
 from tracker.services.lists import rated_games
 from tracker.services.periods.detail import (
@@ -50,7 +51,7 @@ class RatedStatus(NamedTuple):
 
 
 def _league_status(
-    span: rated_games.EventSpan, first: dt.date, last: dt.date, closed: dict[dt.date, bool]
+    span: EventSpan, first: dt.date, last: dt.date, closed: dict[dt.date, bool]
 ) -> RatedStatus:
     """A league's: rated month by month, the months rated and to come."""
     end = span.end if span.ended and not span.assumed else last
@@ -71,7 +72,7 @@ def _league_status(
 
 
 def rated_status(
-    span: rated_games.EventSpan | None,
+    span: EventSpan | None,
     first: dt.date | None,
     closed: dict[dt.date, bool],
     today: dt.date,
@@ -148,7 +149,7 @@ def list_events(db: Db, today: dt.date, tc: TimeControl | None = None) -> tuple[
     summaries = [s for s in queries.event_summaries(db) if tc is None or s.tc == tc]
     closed: dict[TimeControl | None, dict[dt.date, bool]] = {}
     progress: dict[TimeControl | None, dict[int, rated_games.Progress]] = {}
-    spans: dict[TimeControl | None, dict[int, rated_games.EventSpan]] = {}
+    spans: dict[TimeControl | None, dict[int, EventSpan]] = {}
     for one in sorted({s.tc for s in summaries if s.tc is not None}):
         closed[one] = {m: stale for m, _, stale in lists.closed_months(db, one)}
         ids = [s.id for s in summaries if s.tc == one]
@@ -316,7 +317,7 @@ class _When(NamedTuple):
     """When an event is rated: its span, its progress so far, its declaration, its last day
     (declared, else its last game), and the closed periods of its time control."""
 
-    span: rated_games.EventSpan | None
+    span: EventSpan | None
     so_far: rated_games.Progress
     declared: game_queries.EventRow
     end: dt.date | None
@@ -339,7 +340,7 @@ class _When(NamedTuple):
         return cls(span, so_far, event, end, status, closed_list, closed)
 
 
-def _periods(span: rated_games.EventSpan | None, games: list[GameRow]) -> list[dt.date]:
+def _periods(span: EventSpan | None, games: list[GameRow]) -> list[dt.date]:
     """The periods rating the event's played games (none until it has ended)."""
     if span is None or not span.ended:
         return []
@@ -518,7 +519,7 @@ def _performance(games: list[DetailGame]) -> int | None:
     against a rated opponent (FIDE Rating Regulations 2024 §8.1.1: a zero score is Ra - 800),
     each opponent rated as the close counts him: a newcomer's games too, whether they counted
     yet or not (held, or disregarded in a first event scoring zero)."""
-    return fide.performance_rating(
+    return performance_rating(
         [(d.opponent_rating, d.score) for d in games if d.opponent_rating is not None]
     )
 

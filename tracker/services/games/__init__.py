@@ -17,6 +17,7 @@ from tracker.db.queries.games import GameFields, GameFilter
 from tracker.db.queries.games import GameRow as GameRow  # re-exported
 from tracker.errors import ConflictError, InvalidInputError, NotFoundError
 from tracker.months import next_month
+from tracker.ratings.fide.events import EventSpan
 from tracker.services import log
 from tracker.services.events.lookup import event_by_name
 from tracker.services.games.door import TypedGame, check_typed
@@ -369,7 +370,7 @@ def game_tc(db: Db, tc: TimeControl | None, event: str | None) -> TimeControl:
     return found.tc if found is not None and found.tc else "standard"
 
 
-def _span_before(db: Db, tc: TimeControl, event: str | None) -> rated_games.EventSpan | None:
+def _span_before(db: Db, tc: TimeControl, event: str | None) -> EventSpan | None:
     """The span of the named event in ``tc`` before a change (None: no such event yet)."""
     if not event:
         return None
@@ -383,7 +384,7 @@ def _event_id(db: Db, name: str) -> int | None:
 
 
 def _mark(
-    db: Db, tc: TimeControl, event_id: int | None, on: dt.date, before: rated_games.EventSpan | None
+    db: Db, tc: TimeControl, event_id: int | None, on: dt.date, before: EventSpan | None
 ) -> tuple[dt.date, ...]:
     """Mark stale what a change of a game on ``on`` can change: the period in which its
     event is rated, before and after the change, or its own month if earlier (the shadow's;
@@ -394,8 +395,8 @@ def _mark(
 
 def _extends(
     game: GameView,
-    before: rated_games.EventSpan | None,
-    after: rated_games.EventSpan | None,
+    before: EventSpan | None,
+    after: EventSpan | None,
     stale: tuple[dt.date, ...],
 ) -> str | None:
     """Why a game made closed periods stale when it extends an event with nothing declared

@@ -25,7 +25,8 @@ from tracker.db.queries import lists as queries
 from tracker.db.queries.lists import ClosedMonth, Entry, Line, ListSeed
 from tracker.db.rows import EloRow
 from tracker.months import month_label, month_of, next_month, previous_month
-from tracker.ratings import fide
+from tracker.ratings.fide.records import PlayerState, PoolGame
+from tracker.ratings.fide.state import carries_over, publication, seed_publication, seed_state
 from tracker.ratings.month_games import MonthGame
 from tracker.vocabulary import TIME_CONTROLS, TimeControl
 
@@ -81,7 +82,7 @@ def _unlisted_seeds(db: Db, tc: TimeControl, listed: Container[int]) -> dict[int
 # period would have made it (tracker.ratings.fide.close_idle).
 
 
-def line_state_of(line: Line) -> fide.PlayerState:
+def line_state_of(line: Line) -> PlayerState:
     """A player's state from his line."""
     return line_state(
         line.rating,
@@ -100,7 +101,7 @@ def carried(line: Line, month: dt.date, list_year: int | None = None) -> Line | 
     one (he is not listed: an unrated player with anything pending has a stored line)."""
     if line.rating is None:
         return None
-    flags = fide.publication(  # as fide.close_idle publishes it again
+    flags = publication(  # as fide.close_idle publishes it again
         line.rating,
         line.rated_games,
         line.ever_2400,
@@ -119,7 +120,7 @@ def seed_line(seed: ListSeed, first_month: dt.date, month: dt.date) -> Line:
     """A seeded player's line on the list closing ``month``, before he has stored one: his
     seed (published on the list in force during ``first_month``) carried over, as
     :func:`carried` carries a line."""
-    flags = fide.seed_publication(
+    flags = seed_publication(
         seed.rating, seed.games, seed.ever_2400, seed.ever_2300, seed.birth_year, first_month,
         next_month(month).year,
     )  # fmt: skip
@@ -133,7 +134,7 @@ def seed_line(seed: ListSeed, first_month: dt.date, month: dt.date) -> Line:
 def seed_entry(seed: ListSeed, first_month: dt.date, month: dt.date) -> Entry:
     """What the list closing ``month`` shows of a seeded player without a line of his own:
     :func:`entry` of :func:`seed_line`, made directly (a first list carries thousands)."""
-    flags = fide.seed_publication(
+    flags = seed_publication(
         seed.rating, seed.games, seed.ever_2400, seed.ever_2300, seed.birth_year, first_month,
         next_month(month).year,
     )  # fmt: skip
@@ -247,7 +248,7 @@ def store_list(
             queries.copy_entries(db, before, period)
             return
         for e, born, _ in queries.entries_with_players(db, before):
-            flags = fide.publication(e.rating, e.rated_games, e.ever_2400, e.ever_2300, born, year)
+            flags = publication(e.rating, e.rated_games, e.ever_2400, e.ever_2300, born, year)
             made[e.player_id] = Entry(
                 e.player_id, e.rank, e.rating, 0, 0, flags.k, e.rated_games, flags.ever_2400,
                 flags.ever_2300,
@@ -450,7 +451,7 @@ class ListRatings:
 _COUNTED_EMPTY_POOL = json.dumps({"counted": True, "games": []})
 
 
-def pool_to_json(state: fide.PlayerState) -> str | None:
+def pool_to_json(state: PlayerState) -> str | None:
     if not state.pool:
         return _COUNTED_EMPTY_POOL if state.first_event_settled else None
     return json.dumps(
@@ -471,14 +472,14 @@ def pool_to_json(state: fide.PlayerState) -> str | None:
     )
 
 
-def pool_from_json(text: str | None) -> tuple[tuple[fide.PoolGame, ...], bool]:
+def pool_from_json(text: str | None) -> tuple[tuple[PoolGame, ...], bool]:
     if not text:
         return (), False
     if text == _COUNTED_EMPTY_POOL:
         return (), True
     data = json.loads(text)
     games = tuple(
-        fide.PoolGame(
+        PoolGame(
             month=dt.date.fromisoformat(m),
             opponent=int(opp),
             score=Decimal(score),
@@ -493,7 +494,7 @@ def pool_from_json(text: str | None) -> tuple[tuple[fide.PoolGame, ...], bool]:
 
 def states_after(
     db: Db, tc: TimeControl, month: dt.date, player_id: int | None = None
-) -> dict[int, fide.PlayerState]:
+) -> dict[int, PlayerState]:
     """Every tracked player's state as published on the list that closed ``month`` (or one
     player's)."""
     return list_lines(db, tc, month, player_id)[0]
@@ -507,7 +508,7 @@ def list_lines(
     *,
     needed: Container[int] | None = None,
     players: Collection[int] | None = None,
-) -> tuple[dict[int, fide.PlayerState], dict[int, int | None]]:
+) -> tuple[dict[int, PlayerState], dict[int, int | None]]:
     """The tracked players' states on the list that closed ``month``, and the rating of
     every line of it. ``needed``: the states of these players and of those whose line does
     not carry over (unrated, or below the floor) only, the others' left out. The whole list
@@ -519,25 +520,22 @@ def list_lines(
     states = {
         pid: line_state_of(line)
         for pid, line in lines.items()
-        if not line.external
-        and (needed is None or pid in needed or not fide.carries_over(line.rating))
+        if not line.external and (needed is None or pid in needed or not carries_over(line.rating))
     }
     return states, {pid: line.rating for pid, line in lines.items()}
 
 
 def _stored_states(
     db: Db, period: int, needed: Container[int] | None, players: Collection[int] | None = None
-) -> tuple[dict[int, fide.PlayerState], dict[int, int | None]]:
+) -> tuple[dict[int, PlayerState], dict[int, int | None]]:
     """:func:`list_lines` of a whole stored list: a rated line has nothing pending (its pool
     is :data:`_COUNTED_EMPTY_POOL`); an unrated one is stored on the list it is on."""
-    states: dict[int, fide.PlayerState] = {}
+    states: dict[int, PlayerState] = {}
     ratings: dict[int, int | None] = {}
     for e, born, external in queries.entries_with_players(db, period, players):
         ratings[e.player_id] = e.rating
-        if not external and (
-            needed is None or e.player_id in needed or not fide.carries_over(e.rating)
-        ):
-            states[e.player_id] = fide.PlayerState(
+        if not external and (needed is None or e.player_id in needed or not carries_over(e.rating)):
+            states[e.player_id] = PlayerState(
                 rating=e.rating,
                 rated_games=e.rated_games,
                 ever_2400=e.ever_2400,
@@ -562,10 +560,10 @@ def line_state(
     ever_2300: bool,
     pool: str | None,
     birth_year: int | None,
-) -> fide.PlayerState:
+) -> PlayerState:
     """A player's state from his line on a list (``elo_history``) and his birth year."""
     games, counted = pool_from_json(pool)
-    return fide.PlayerState(
+    return PlayerState(
         rating=rating,
         rated_games=rated,
         ever_2400=bool(ever_2400),
@@ -579,8 +577,8 @@ def line_state(
 
 def seeded_state(
     seed: PlayerSeed | ListSeed, birth_year: int | None, first_month: dt.date
-) -> fide.PlayerState:
-    return fide.seed_state(
+) -> PlayerState:
+    return seed_state(
         seed.rating, seed.games, seed.ever_2400, seed.ever_2300, birth_year, first_month
     )
 
@@ -590,7 +588,7 @@ class PublishedList(NamedTuple):
     (closing months one after another, as ``rerate`` does, then reads nothing back)."""
 
     period: int
-    states: dict[int, fide.PlayerState]  # tracked players' states (:func:`list_lines`)
+    states: dict[int, PlayerState]  # tracked players' states (:func:`list_lines`)
     lines: dict[int, int | None]  # every line's rating
 
 
@@ -604,7 +602,7 @@ def states_at_start(
     needed: Container[int] | None = None,
     players: Collection[int] | None = None,
     read_seeds: Callable[[], Mapping[int, ListSeed]] | None = None,
-) -> tuple[dict[int, fide.PlayerState], dict[int, int | None] | None]:
+) -> tuple[dict[int, PlayerState], dict[int, int | None] | None]:
     """Tracked players' states on the list in force during ``month``, and the ratings of every
     line of that list (None before the first closed period). ``published``: that list, just
     published in this transaction. ``needed``: see :func:`list_lines` (a close that does not
@@ -624,7 +622,7 @@ def states_at_start(
     states = {
         pid: seeded_state(seed, seed.birth_year, first_month)
         for pid, seed in found.items()
-        if needed is None or pid in needed or not fide.carries_over(seed.rating)
+        if needed is None or pid in needed or not carries_over(seed.rating)
     }
     ratings = None
     return states, ratings

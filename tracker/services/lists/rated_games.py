@@ -17,7 +17,8 @@ from tracker.db.queries import rated_games as queries
 from tracker.db.queries.history import event_names
 from tracker.db.queries.lists import first_game_day
 from tracker.months import month_label, month_of, next_month
-from tracker.ratings import fide
+from tracker.ratings.fide.events import LEAGUE_DAYS, OPEN_MONTH, EventSpan, event_span, rating_from
+from tracker.ratings.fide.records import FirstEvent
 from tracker.ratings.month_games import MonthGame
 from tracker.vocabulary import SCORES, TimeControl
 
@@ -34,9 +35,6 @@ def month_games(
     order they were entered); with ``events``, instead the games of those events played
     before the month."""
     return queries.month_games(db, tc, month, players, events=events)
-
-
-EventSpan = fide.EventSpan
 
 
 def event_spans(
@@ -57,7 +55,7 @@ def event_spans(
     if bounds is None:
         bounds = queries.event_bounds(db, tc, event_ids)
     return {
-        event: fide.event_span(
+        event: event_span(
             min(b.start_date, b.first),
             b.last,
             end=b.end_date,
@@ -136,7 +134,7 @@ def _rated_now(
             span = spans[event_id]
             rating[event_id] = None
             if span.rated_in(g.played_on) == month:
-                rating[event_id] = (fide.rating_from(span, month), span.start)
+                rating[event_id] = (rating_from(span, month), span.start)
                 if span.start < month and not span.league:
                     earlier.add(event_id)
         rated = rating[event_id]
@@ -174,7 +172,7 @@ def first_events(
     players: Iterable[int],
     played: Iterable[MonthGame] | None = None,
     spans: dict[int, EventSpan] | None = None,
-) -> dict[int, fide.FirstEvent]:
+) -> dict[int, FirstEvent]:
     """Each player's first event (§8.2.1) as the close of ``month`` sees it: the event of his
     first played game, his score in its games rated up to ``month``, and whether its last
     game is rated by then (see :class:`tracker.ratings.fide.FirstEvent`). ``played``: the
@@ -203,18 +201,18 @@ def first_events(
                 black.append((g.played_on, g.id, g.event_id, black_score))
     firsts = {pid: min(games) for pid, games in mine.items() if games}
     spans = event_spans(db, tc, {e for _, _, e, _ in firsts.values() if e is not None}, known=spans)
-    out: dict[int, fide.FirstEvent] = {}
+    out: dict[int, FirstEvent] = {}
     for pid, (first_day, _, event_id, _) in firsts.items():
         if event_id is None:  # unnamed games: one event per day
             score = sum((s for d, _, e, s in mine[pid] if e is None and d == first_day), Decimal(0))
-            out[pid] = fide.FirstEvent(f"day:{first_day.isoformat()}", score, True)
+            out[pid] = FirstEvent(f"day:{first_day.isoformat()}", score, True)
             continue
         span = spans[event_id]
         score = sum(
             (s for d, _, e, s in mine[pid] if e == event_id and span.rated_in(d) <= month),
             Decimal(0),
         )
-        out[pid] = fide.FirstEvent(event_id, score, span.rated_in(span.end) <= month)
+        out[pid] = FirstEvent(event_id, score, span.rated_in(span.end) <= month)
     return out
 
 
@@ -300,7 +298,7 @@ class HeldEvent(NamedTuple):
     def rated_in(self) -> dt.date | None:
         """The period rating its games as things stand (None: it has not ended, and its
         end is not known: no period yet)."""
-        return None if self.period == fide.OPEN_MONTH else self.period
+        return None if self.period == OPEN_MONTH else self.period
 
     @property
     def why(self) -> str:
@@ -351,7 +349,7 @@ def held_events(db: Db, tc: TimeControl, month: dt.date, today: dt.date) -> tupl
     being a league (rated month by month), so that a close reads the events going on, not
     every later game on file."""
     after = next_month(month)
-    within = after + dt.timedelta(days=fide.LEAGUE_DAYS)
+    within = after + dt.timedelta(days=LEAGUE_DAYS)
     events = sorted(
         {*queries.events_played(db, tc, after, within)}
         | {*queries.events_rated_from(db, after)}

@@ -12,11 +12,11 @@ import datetime as dt
 from tracker.db.driver import Db
 from tracker.db.queries import periods
 from tracker.months import month_of
-from tracker.ratings import fide
+from tracker.ratings.fide.events import EventSpan, changed_period
 from tracker.services import log
 from tracker.vocabulary import TimeControl
 
-Span = fide.EventSpan
+Span = EventSpan
 
 
 def changed_month(before: Span | None, after: Span | None, played_on: dt.date) -> dt.date:
@@ -27,7 +27,7 @@ def changed_month(before: Span | None, after: Span | None, played_on: dt.date) -
     it (the shadow takes every played game in the month it was played). A game of 29
     September in an open rated in October changes September's shadow: rerating from October
     would leave it out, and rerating would no longer equal logging the game on time."""
-    return min(fide.changed_period(before, after, played_on), month_of(played_on))
+    return min(changed_period(before, after, played_on), month_of(played_on))
 
 
 def mark_stale(db: Db, tc: TimeControl, on: dt.date) -> tuple[dt.date, ...]:

@@ -12,7 +12,7 @@ from typing import NamedTuple
 from tracker.db.driver import Db
 from tracker.db.queries import history as queries
 from tracker.months import month_of, next_month
-from tracker.ratings import fide
+from tracker.ratings.fide.records import PlayerState
 from tracker.services import lists
 from tracker.services import periods as registry
 from tracker.services.lists import rated_games
@@ -79,7 +79,7 @@ def _status(
     if seed is None and not days:
         return None
     first_games = lists.first_game_month(db, tc)
-    state = fide.PlayerState(birth_year=player.birth_year)
+    state = PlayerState(birth_year=player.birth_year)
     list_date = None
     standing = best = None
     readings: tuple[Reading | None, ...] = tuple(None for _ in systems)

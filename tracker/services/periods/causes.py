@@ -41,8 +41,11 @@ from tracker.db.driver import Db
 from tracker.db.queries.history import event_names
 from tracker.db.queries.lists import ClosedMonth, official_ratings
 from tracker.months import month_label, month_of, next_month, previous_month
-from tracker.ratings import fide
-from tracker.ratings.fide.records import PeriodGame
+from tracker.ratings.fide.arithmetic import round_half_away
+from tracker.ratings.fide.month import player_games, rated_from_standard
+from tracker.ratings.fide.period import GameDetail
+from tracker.ratings.fide.player import close_period
+from tracker.ratings.fide.records import PeriodGame, PeriodOutcome, PlayerState
 from tracker.ratings.month_games import MonthGame
 from tracker.services import lists
 from tracker.services.lists import rated_games
@@ -106,9 +109,9 @@ class _Periods:
         self.closed = closed
         self.closed_months = {c.month for c in closed}
         self.ratings = lists.ListRatings(db, tc)
-        self._states: dict[dt.date, dict[int, fide.PlayerState]] = {}
+        self._states: dict[dt.date, dict[int, PlayerState]] = {}
 
-    def states(self, month: dt.date) -> dict[int, fide.PlayerState]:
+    def states(self, month: dt.date) -> dict[int, PlayerState]:
         if month not in self._states:
             states, lines = lists.states_at_start(self.db, self.tc, month, self.closed[0].month)
             if lines is not None:
@@ -122,10 +125,10 @@ class _Rating:
     """One player's period, ready to be rated again with a change."""
 
     month: dt.date
-    state: fide.PlayerState
+    state: PlayerState
     own: list[MonthGame]  # his games, in the order of ``mine``
     mine: list[PeriodGame]
-    rate: Callable[[Sequence[PeriodGame]], fide.PeriodOutcome]
+    rate: Callable[[Sequence[PeriodGame]], PeriodOutcome]
 
 
 def explain(
@@ -175,7 +178,7 @@ def _explain(
     causes: list[Cause] = []
     events: tuple[EventPart, ...] = ()
     zero = Decimal(0)
-    outcome: fide.PeriodOutcome | None = None
+    outcome: PeriodOutcome | None = None
     period: _Rating | None = None
     if month is not None:
         period = _period(db, tc, periods, month, pid, player.birth_year)
@@ -216,7 +219,7 @@ def _differences(
     db: Db,
     tc: TimeControl,
     periods: _Periods,
-    rated: tuple[_Rating | None, fide.PeriodOutcome | None, dt.date | None],
+    rated: tuple[_Rating | None, PeriodOutcome | None, dt.date | None],
     player: PlayerRow,
     difference: int,
     official: tuple[int, int | None],
@@ -252,18 +255,18 @@ def _period(
     states = periods.states(month)
     games = rated_games.period_games(db, tc, month, players=(pid,))
     ratings = periods.ratings
-    mine = fide.player_games(
+    mine = player_games(
         games, ratings.lists_for(games), month, only=(pid,), corrected=ratings.corrected(games)
     ).get(pid, [])
     own = [g for g in games if pid in (g.white_id, g.black_id)]
-    state = states.get(pid) or fide.PlayerState(birth_year=birth_year)
-    state = fide.rated_from_standard(state, mine, tc)
+    state = states.get(pid) or PlayerState(birth_year=birth_year)
+    state = rated_from_standard(state, mine, tc)
     first = None
     if state.rating is None and not state.first_event_settled:
         first = rated_games.first_events(db, tc, month, [pid]).get(pid)
 
-    def rate(pgs: Sequence[PeriodGame], state: fide.PlayerState = state) -> fide.PeriodOutcome:
-        return fide.close_period(state, pgs, month=month, tc=tc, first_event=first)[1]
+    def rate(pgs: Sequence[PeriodGame], state: PlayerState = state) -> PeriodOutcome:
+        return close_period(state, pgs, month=month, tc=tc, first_event=first)[1]
 
     return _Rating(month, state, own, mine, rate)
 
@@ -278,12 +281,12 @@ def _events(
     periods: _Periods,
     pid: int,
     period: _Rating,
-    outcome: fide.PeriodOutcome,
+    outcome: PeriodOutcome,
 ) -> tuple[EventPart, ...]:
     ids = sorted({g.event_id for g in period.own if g.event_id is not None})
     names = event_names(db, ids)
     spans = rated_games.event_spans(db, tc, ids)
-    parts: dict[int | None, list[tuple[MonthGame, PeriodGame, fide.GameDetail]]] = {}
+    parts: dict[int | None, list[tuple[MonthGame, PeriodGame, GameDetail]]] = {}
     for g, pg, d in zip(period.own, period.mine, outcome.details, strict=True):
         parts.setdefault(g.event_id, []).append((g, pg, d))
     out = []
@@ -384,7 +387,7 @@ def _stated_later(
             games += rated_games.month_games(db, tc, month, (pid,), events=[event_id])
         games = [g._replace(event_start=span.start, rules_from=span.start) for g in games]
         ratings = periods.ratings
-        added = fide.player_games(
+        added = player_games(
             games, ratings.lists_for(games), month, only=(pid,), corrected=ratings.corrected(games)
         ).get(pid, [])
         exact = _rated_after(period, [*period.mine, *added]) == official
@@ -507,7 +510,7 @@ def _ro(
 
 
 def _rounding(
-    period: _Rating, outcome: fide.PeriodOutcome, official: int, difference: int
+    period: _Rating, outcome: PeriodOutcome, official: int, difference: int
 ) -> list[Cause]:
     """A point's difference from rounding (FIDE rounds the period once, §8.3.4)."""
     if abs(difference) != 1 or outcome.rating_after is None:
@@ -519,7 +522,7 @@ def _rounding(
             key = str(g.event_id) if g.event_id is not None else f"day:{g.played_on}"
             per_event[key] = per_event.get(key, Decimal(0)) + d.change
     if len(per_event) > 1:
-        rounded = sum(fide.round_half_away(c) for c in per_event.values())
+        rounded = sum(round_half_away(c) for c in per_event.values())
         if rounded - outcome.change == -difference:
             return [
                 Cause(
@@ -550,7 +553,7 @@ def _rounding(
 def _missing(
     list_month: dt.date,
     month: dt.date | None,
-    outcome: fide.PeriodOutcome | None,
+    outcome: PeriodOutcome | None,
     k: int | None,
     official: int,
     difference: int,
@@ -591,7 +594,7 @@ def _k(
     db: Db,
     tc: TimeControl,
     period: _Rating | None,
-    outcome: fide.PeriodOutcome | None,
+    outcome: PeriodOutcome | None,
     list_month: dt.date,
     player: PlayerRow,
     k: int,
@@ -635,7 +638,7 @@ def _k(
     ):
         pgs = period.mine
         exact = (
-            fide.close_period(period.state._replace(k=official_k), pgs, month=period.month, tc=tc)[
+            close_period(period.state._replace(k=official_k), pgs, month=period.month, tc=tc)[
                 1
             ].rating_after
             == official

@@ -21,7 +21,11 @@ from tracker.db.queries.periods import player_names
 from tracker.db.queries.players import players_by_ids
 from tracker.errors import InvalidInputError, NotFoundError
 from tracker.months import month_label, next_month, previous_month
-from tracker.ratings import fide
+from tracker.ratings.fide.initial import performance_rating
+from tracker.ratings.fide.month import player_games, rated_from_standard
+from tracker.ratings.fide.period import GameDetail
+from tracker.ratings.fide.player import close_period
+from tracker.ratings.fide.records import FirstEvent, PeriodGame, PeriodOutcome, PlayerState
 from tracker.ratings.month_games import MonthGame
 from tracker.services import lists
 from tracker.services.lists import rated_games
@@ -119,9 +123,7 @@ def month_details(
     if lines is not None:
         ratings.give(previous_month(month), lines)
     on_lists = ratings.lists_for(games)
-    by_player = fide.player_games(
-        games, on_lists, month, only=only, corrected=ratings.corrected(games)
-    )
+    by_player = player_games(games, on_lists, month, only=only, corrected=ratings.corrected(games))
     if players is None:
         players = players_by_ids(db, sorted(by_player))
     wanted = [p for p in players if by_player.get(p.id)]
@@ -134,12 +136,12 @@ def month_details(
     out = {}
     for player in wanted:
         mine = by_player[player.id]
-        state = states.get(player.id) or fide.PlayerState(birth_year=player.birth_year)
-        state = fide.rated_from_standard(state, mine, tc)
+        state = states.get(player.id) or PlayerState(birth_year=player.birth_year)
+        state = rated_from_standard(state, mine, tc)
         first_event = None
         if state.rating is None and not state.first_event_settled:
             first_event = first_events.get(player.id)
-        _, outcome = fide.close_period(state, mine, month=month, tc=tc, first_event=first_event)
+        _, outcome = close_period(state, mine, month=month, tc=tc, first_event=first_event)
         played = _games(player.id, own[player.id], outcome.details, names, events)
         out[player.id] = _detail(
             player.name, (tc, month, stale.get(month, False)), mine, outcome, played
@@ -152,8 +154,8 @@ def _first_events(
     tc: TimeControl,
     month: dt.date,
     wanted: list[PlayerRow],
-    states: dict[int, fide.PlayerState],
-) -> dict[int, fide.FirstEvent]:
+    states: dict[int, PlayerState],
+) -> dict[int, FirstEvent]:
     """The first events of the players §8.2.1 may still apply to (unrated, the first event
     not judged)."""
     unsettled = [
@@ -177,8 +179,8 @@ def _own_games(games: list[MonthGame], ids: set[int]) -> dict[int, list[MonthGam
 def _detail(
     name: str,
     period: tuple[TimeControl, dt.date, bool],
-    mine: list[fide.PeriodGame],
-    outcome: fide.PeriodOutcome,
+    mine: list[PeriodGame],
+    outcome: PeriodOutcome,
     played: tuple[DetailGame, ...],
 ) -> PeriodDetail:
     """A player's period (``period``: its time control, month and whether it is stale) from
@@ -209,7 +211,7 @@ def _detail(
 def _games(
     player_id: int,
     games: list[MonthGame],
-    details: tuple[fide.GameDetail, ...],
+    details: tuple[GameDetail, ...],
     names: dict[int, str],
     events: dict[int, str],
 ) -> tuple[DetailGame, ...]:
@@ -236,10 +238,10 @@ def _games(
     return tuple(out)
 
 
-def _performance(details: tuple[fide.GameDetail, ...]) -> int | None:
+def _performance(details: tuple[GameDetail, ...]) -> int | None:
     """The period's performance rating over the games that counted (rated or pooled):
     :func:`tracker.ratings.fide.performance_rating`."""
-    return fide.performance_rating(
+    return performance_rating(
         [
             (d.opponent, d.score)
             for d in details

@@ -4,7 +4,7 @@ official list.
 Closing a month publishes the list dated the first of the next month (FIDE Rating
 Regulations 2024 §7.1): it reads the list in force during the month, the games the period
 rates (an event's games wait for its end), the lists in force when their events started, the
-newcomers' birth years and first events; folds them (:func:`tracker.ratings.fide.fold_month`,
+newcomers' birth years and first events; folds them (:func:`tracker.ratings.fide.month.fold_month`,
 pure); and writes the lines that changed, then the list they publish (``list_entries``). A
 rated player without games keeps his line: it is derived when read
 (:mod:`tracker.services.lists`), so ``elo_history`` holds one row per closed period for
@@ -21,7 +21,7 @@ from tracker.db.driver import Db
 from tracker.db.queries import periods
 from tracker.db.rows import EloRow
 from tracker.months import next_month, previous_month
-from tracker.ratings import fide
+from tracker.ratings.fide.records import FirstEvent, PeriodGame, PlayerState
 from tracker.services import lists
 from tracker.services.lists import rated_games
 from tracker.services.systems import Month, Periods, Reading
@@ -29,7 +29,7 @@ from tracker.vocabulary import TimeControl
 
 if TYPE_CHECKING:  # the fold's modules load with a close, the status queries with `status`
     from tracker.db.queries.status import MoveRow
-    from tracker.ratings.fide import ListLine
+    from tracker.ratings.fide.month import ListLine, MonthList
     from tracker.ratings.month_games import MonthGame
 
 
@@ -51,11 +51,11 @@ class EloMonth(NamedTuple):
 
     month: dt.date
     tc: TimeControl
-    states: dict[int, fide.PlayerState]  # the list in force during the month
+    states: dict[int, PlayerState]  # the list in force during the month
     games: list[MonthGame]  # the games the period rates
-    per_player: dict[int, list[fide.PeriodGame]]  # ... by tracked player
+    per_player: dict[int, list[PeriodGame]]  # ... by tracked player
     birth_years: dict[int, int | None]  # of the players not listed yet
-    first_events: dict[int, fide.FirstEvent]
+    first_events: dict[int, FirstEvent]
 
 
 class FideElo:
@@ -75,7 +75,9 @@ class FideElo:
         )
         if lines is not None:
             month.ratings.give(previous_month(month.month), lines)
-        per_player = fide.player_games(
+        from tracker.ratings.fide.month import player_games  # the fold: a close's alone
+
+        per_player = player_games(
             games,
             month.ratings.lists_for(games),
             month.month,
@@ -104,8 +106,10 @@ class FideElo:
         )
         return EloMonth(month.month, tc, states, games, per_player, births, first_events)
 
-    def fold(self, read: EloMonth) -> fide.MonthList:
-        return fide.fold_month(
+    def fold(self, read: EloMonth) -> MonthList:
+        from tracker.ratings.fide.month import fold_month  # a close's alone
+
+        return fold_month(
             read.states,
             read.per_player,
             month=read.month,
@@ -115,7 +119,7 @@ class FideElo:
         )
 
     def write(
-        self, month: Month, period: int, read: EloMonth, folded: fide.MonthList
+        self, month: Month, period: int, read: EloMonth, folded: MonthList
     ) -> lists.PublishedList | None:
         # A rated player without games carries his line over: it is derived when read, not
         # stored (services.lists.carried).
@@ -153,7 +157,7 @@ class FideElo:
 
         return [row for row in status_queries.moves(db, period_id) if row.change != 0]
 
-    def report(self, month: Month, read: EloMonth, folded: fide.MonthList) -> ClosedPeriod:
+    def report(self, month: Month, read: EloMonth, folded: MonthList) -> ClosedPeriod:
         """The close of ``month`` as ``period close`` reports it."""
         names = periods.player_names(month.db, [*folded.new_players, *folded.dropped])
         return ClosedPeriod(
@@ -167,7 +171,7 @@ class FideElo:
         )
 
 
-def _unsettled(state: fide.PlayerState | None) -> bool:
+def _unsettled(state: PlayerState | None) -> bool:
     """Whether §8.2.1 may still apply: an unrated player whose first event is not judged."""
     return state is None or (state.rating is None and not state.first_event_settled)
 

@@ -14,6 +14,7 @@ from tracker.db.queries.lists import ClosedMonth
 from tracker.db.queries.players import earlier_lists_of
 from tracker.errors import NotFoundError
 from tracker.months import month_label, month_of, months_between, next_month, previous_month
+from tracker.ratings.fide.events import EventSpan
 from tracker.services import lists
 from tracker.services import periods as registry
 from tracker.services.lists import rated_games
@@ -192,7 +193,7 @@ def _with_fide_inputs(
 def _note_inputs(
     notes: dict[dt.date, list[str]],
     event: event_queries.NotedEvent,
-    span: rated_games.EventSpan,
+    span: EventSpan,
     ratings: lists.ListRatings,
     player_id: int,
 ) -> None:
