@@ -36,8 +36,9 @@ from tracker.db.location import sqlite_url
 from tracker.db.migrate import upgrade
 from tracker.importers import detect
 from tracker.importers.records import ParseResult
-from tracker.ratings import glicko
-from tracker.ratings.glicko import GlickoPreset, GlickoState
+from tracker.ratings.glicko.api import idle, new_player
+from tracker.ratings.glicko.presets import GlickoPreset, GlickoState, get_preset
+from tracker.ratings.glicko.seeding import seed_rd
 from tracker.services import games as game_service
 from tracker.services.games import GameView
 from tracker.services.periods import closing as period_service
@@ -515,8 +516,8 @@ def close(s: Db, through: str, tc: str = "standard") -> CloseReport:
 
 # ----------------------------------------------------------------------------- the shadow by hand
 
-LICHESS = glicko.get_preset("lichess")
-GLICKMAN = glicko.get_preset("glickman")
+LICHESS = get_preset("lichess")
+GLICKMAN = get_preset("glickman")
 
 
 def at_list(
@@ -525,7 +526,7 @@ def at_list(
     """The shadow on a list date: idle growth since the last game (per-game presets)."""
     if preset.period != "game":
         return state
-    return glicko.idle(state, preset, days=(list_date - last).days)
+    return idle(state, preset, days=(list_date - last).days)
 
 
 def seed_shadow(
@@ -533,7 +534,7 @@ def seed_shadow(
 ) -> GlickoState:
     """A player's first shadow when he is seeded at ``rating`` after ``games`` rated games
     (``seeded`` gives 100): the RD those games give (``shadow set --seed-rd auto``)."""
-    return glicko.new_player(preset, rating, glicko.seed_rd(preset, games, opponent_rd=ext_rd))
+    return new_player(preset, rating, seed_rd(preset, games, opponent_rd=ext_rd))
 
 
 def ext(rating: float, rd: float = 60.0, preset: GlickoPreset = LICHESS) -> GlickoState:

@@ -146,7 +146,7 @@ def round_order(text: str | None) -> tuple[int, ...]:
 
 DEFAULT_PRESET: Final = "lichess"
 """The shadow's Glicko flavour unless a database chose another (its parameters:
-:data:`tracker.ratings.glicko.PRESETS`)."""
+:data:`tracker.ratings.glicko.presets.PRESETS`)."""
 
 Platform = Literal["lichess", "chesscom"]
 """The online platforms whose real ratings tracker can bring in (:data:`ONLINE_PLATFORMS`)."""

@@ -16,8 +16,9 @@ import math
 import pytest
 
 from tests.helpers import Cli, at_list, ext, fingerprint, js, ok, one_line_error, query, shadow_rows
-from tracker.ratings import glicko
 from tracker.ratings.glicko import glicko1
+from tracker.ratings.glicko.api import new_player, rate_game
+from tracker.ratings.glicko.presets import chesscom_preset
 
 D = dt.date
 
@@ -202,8 +203,8 @@ def test_chesscom_start_setting_and_its_assumptions(cli: Cli) -> None:
     assert shown["chesscom_start"] == 800.0
     assert any("assumption" in a.lower() or "Chess.com" in a for a in shown["assumptions"])
     (n,) = js(cli, "compare", "Newbie")["periods"]
-    preset = glicko.chesscom_preset(start=800)
-    after = glicko.rate_game(glicko.new_player(preset), ext(1600, 60, preset), 1.0, preset)
+    preset = chesscom_preset(start=800)
+    after = rate_game(new_player(preset), ext(1600, 60, preset), 1.0, preset)
     by_hand = at_list(after, D(2026, 1, 10), D(2026, 2, 1), preset)
     assert (n["glicko"], n["rd"]) == (by_hand.rating, by_hand.rd)
     # Glicko-1 per game by hand: one game from 800 / 350 against 1600 / 60

@@ -17,16 +17,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tracker.ratings.glicko import (
-    DEFAULT_PRESET,
-    MAX_ITERATIONS,
-    PRESETS,
+from tracker.ratings.glicko.api import (
     GameRater,
-    GlickoPreset,
-    GlickoState,
     display,
     expected_score,
-    get_preset,
     idle,
     is_provisional,
     new_player,
@@ -34,7 +28,15 @@ from tracker.ratings.glicko import (
     rate_pair,
     rate_period,
 )
+from tracker.ratings.glicko.engine import MAX_ITERATIONS
 from tracker.ratings.glicko.engine import CorrectedPlayer as _CorrectedPlayer
+from tracker.ratings.glicko.presets import (
+    DEFAULT_PRESET,
+    PRESETS,
+    GlickoPreset,
+    GlickoState,
+    get_preset,
+)
 
 LICHESS = get_preset("lichess")
 GLICKMAN = get_preset("glickman")

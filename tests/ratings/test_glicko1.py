@@ -9,20 +9,22 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tracker.ratings.glicko import (
-    CHESSCOM_C_PER_DAY,
-    GlickoState,
-    chesscom_preset,
+from tracker.ratings.glicko import glicko1
+from tracker.ratings.glicko.api import (
     display,
     expected_score,
-    get_preset,
-    glicko1,
     idle,
     is_provisional,
     new_player,
     rate_game,
     rate_pair,
     rate_period,
+)
+from tracker.ratings.glicko.presets import (
+    CHESSCOM_C_PER_DAY,
+    GlickoState,
+    chesscom_preset,
+    get_preset,
 )
 
 CHESSCOM = get_preset("chesscom")

@@ -8,16 +8,13 @@ import math
 
 import pytest
 
-from tracker.ratings.glicko import (
+from tracker.ratings.glicko import glicko1
+from tracker.ratings.glicko.api import new_player, rate_game
+from tracker.ratings.glicko.presets import GlickoState, chesscom_preset, get_preset
+from tracker.ratings.glicko.seeding import (
     SEED_RD_FLOOR,
-    GlickoState,
     bounded_seed_rd,
-    chesscom_preset,
     game_information,
-    get_preset,
-    glicko1,
-    new_player,
-    rate_game,
     seed_bounds,
     seed_rd,
 )

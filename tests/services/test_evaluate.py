@@ -27,10 +27,12 @@ from tests.helpers import (
     unrated,
 )
 from tracker.errors import NotFoundError
-from tracker.ratings import glicko
-from tracker.ratings.fide.game import expected_score
+from tracker.ratings.fide.game import expected_score as elo_expected
 from tracker.ratings.fide.rules import rules_for
 from tracker.ratings.glicko import glicko1
+from tracker.ratings.glicko.api import expected_score, idle, rate_game, rate_period
+from tracker.ratings.glicko.presets import get_preset
+from tracker.ratings.glicko.seeding import seed_rd
 from tracker.services.compare import evaluate as evaluate_service
 from tracker.services.compare.evaluate import Evaluation, SystemScore
 from tracker.services.periods import closing, history
@@ -93,9 +95,9 @@ def fide_predictions(db: Services) -> list[float]:
     jan = rules_for("standard", D(2026, 1, 10))
     feb = rules_for("standard", D(2026, 2, 3))
     p = [
-        expected_score(2000, 1800, jan),
-        expected_score(1800, 1900, jan),
-        expected_score(1798, 2005, feb),
+        elo_expected(2000, 1800, jan),
+        elo_expected(1800, 1900, jan),
+        elo_expected(1798, 2005, feb),
     ]
     assert p[:2] == [Decimal("0.76"), Decimal("0.36")]
     return [float(x) for x in p]
@@ -104,30 +106,28 @@ def fide_predictions(db: Services) -> list[float]:
 def lichess_predictions() -> list[float]:
     a0, b0 = seed_shadow(LICHESS, 2000), seed_shadow(LICHESS, 1800)
     x = ext(1900)
-    p1 = glicko.expected_score(a0, b0, LICHESS)
-    a1, b1 = glicko.rate_game(a0, b0, 1.0, LICHESS), glicko.rate_game(b0, a0, 0.0, LICHESS)
-    b1 = glicko.idle(b1, LICHESS, days=2)
-    p2 = glicko.expected_score(b1, x, LICHESS)
-    b2 = glicko.rate_game(b1, x, 0.5, LICHESS)
-    p3 = glicko.expected_score(
-        glicko.idle(b2, LICHESS, days=22), glicko.idle(a1, LICHESS, days=24), LICHESS
-    )
+    p1 = expected_score(a0, b0, LICHESS)
+    a1, b1 = rate_game(a0, b0, 1.0, LICHESS), rate_game(b0, a0, 0.0, LICHESS)
+    b1 = idle(b1, LICHESS, days=2)
+    p2 = expected_score(b1, x, LICHESS)
+    b2 = rate_game(b1, x, 0.5, LICHESS)
+    p3 = expected_score(idle(b2, LICHESS, days=22), idle(a1, LICHESS, days=24), LICHESS)
     return [p1, p2, p3]
 
 
 def glickman_predictions() -> list[float]:
     a0, b0 = seed_shadow(GLICKMAN, 2000), seed_shadow(GLICKMAN, 1800)
     x = ext(1900, 60, GLICKMAN)
-    p1 = glicko.expected_score(a0, b0, GLICKMAN)
-    p2 = glicko.expected_score(b0, x, GLICKMAN)
-    a1 = glicko.rate_period(a0, [(b0, 1.0)], GLICKMAN)
-    b1 = glicko.rate_period(b0, [(a0, 0.0), (x, 0.5)], GLICKMAN)
-    return [p1, p2, glicko.expected_score(b1, a1, GLICKMAN)]
+    p1 = expected_score(a0, b0, GLICKMAN)
+    p2 = expected_score(b0, x, GLICKMAN)
+    a1 = rate_period(a0, [(b0, 1.0)], GLICKMAN)
+    b1 = rate_period(b0, [(a0, 0.0), (x, 0.5)], GLICKMAN)
+    return [p1, p2, expected_score(b1, a1, GLICKMAN)]
 
 
 def chesscom_predictions() -> list[float]:
     # Glicko-1 by hand: the seed RD of 100 games, c = 8.1 per day, both RDs in the expectation
-    rd = glicko.seed_rd(glicko.get_preset("chesscom"), 100, opponent_rd=60.0)
+    rd = seed_rd(get_preset("chesscom"), 100, opponent_rd=60.0)
     assert rd == pytest.approx(35.1887, abs=1e-4)
     a, b, x = (2000.0, rd), (1800.0, rd), (1900.0, 60.0)
     p1 = glicko1.expected_game(*a, *b)
@@ -238,12 +238,12 @@ def test_fide_prediction_uses_the_list_in_force_when_the_event_started(db: Servi
     assert a_feb.games == 2
     jan = rules_for("standard", D(2026, 1, 31))
     p = [
-        float(expected_score(2000, 1800, jan)),
-        float(expected_score(1800, 2000, jan)),
-        float(expected_score(2000, 1800, jan)),  # January list, not 2010 v 1790
+        float(elo_expected(2000, 1800, jan)),
+        float(elo_expected(1800, 2000, jan)),
+        float(elo_expected(2000, 1800, jan)),  # January list, not 2010 v 1790
     ]
     assert p == [0.76, 0.24, 0.76]
-    assert float(expected_score(2010, 1790, jan)) == 0.78  # what the February list says
+    assert float(elo_expected(2010, 1790, jan)) == 0.78  # what the February list says
     systems = by_system(evaluate(db))
     outcomes = [1.0, 0.0, 0.0]
     assert systems["fide-elo"].log_loss == pytest.approx(log_loss(p, outcomes), rel=1e-12)

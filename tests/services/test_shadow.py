@@ -31,12 +31,14 @@ from tests.helpers import (
     shadow_rows,
     unrated,
 )
-from tracker.ratings import glicko
-from tracker.ratings.glicko import GlickoState
+from tracker.ratings.glicko.api import idle, new_player, rate_game, rate_period
+from tracker.ratings.glicko.presets import GlickoState
 from tracker.services import compare, games, shadow
 from tracker.services.compare import CompareRow, everyone
 from tracker.services.compare import evaluate as evaluate_service
 from tracker.services.periods import closing, history
+from tracker.services.shadow.config import get_config
+from tracker.services.shadow.reads import month_end_players
 
 D = dt.date
 
@@ -75,10 +77,8 @@ def hart_by_hand(
     start: float = 2318, ext_rd: float = 60.0, *, seeded_start: bool = True
 ) -> tuple[GlickoState, GlickoState]:
     """(state after the game, state on the 1 February list) for hart_draws_external."""
-    hart = (
-        seed_shadow(LICHESS, start, ext_rd=ext_rd) if seeded_start else glicko.new_player(LICHESS)
-    )
-    after = glicko.rate_game(hart, ext(2200, ext_rd), 0.5, LICHESS)
+    hart = seed_shadow(LICHESS, start, ext_rd=ext_rd) if seeded_start else new_player(LICHESS)
+    after = rate_game(hart, ext(2200, ext_rd), 0.5, LICHESS)
     return after, at_list(after, D(2026, 1, 10), D(2026, 2, 1), LICHESS)
 
 
@@ -140,8 +140,8 @@ def test_the_shadow_is_stored_when_a_period_closes(db: Services) -> None:
     # February: the stored January state grows for 24 days before the next game.
     db(game, "Hart", "Ext", "0-1", "2026-02-03", black_rating=2200)
     db(close, "2026-02")
-    grown = glicko.idle(after, LICHESS, days=24)
-    feb_after = glicko.rate_game(grown, ext(2200), 0.0, LICHESS)
+    grown = idle(after, LICHESS, days=24)
+    feb_after = rate_game(grown, ext(2200), 0.0, LICHESS)
     feb_list = at_list(feb_after, D(2026, 2, 3), D(2026, 3, 1), LICHESS)
     jan2, feb = periods_of(db, "Hart")
     assert jan2 == jan
@@ -209,11 +209,11 @@ def test_glickman_compare_by_hand(db: Services) -> None:
     db(close, "2026-02")
     jan, feb = periods_of(db, "Hart", "glickman")
     hart0 = seed_shadow(GLICKMAN, 2318)
-    hart1 = glicko.rate_period(hart0, [(ext(2200, 60, GLICKMAN), 0.5)], GLICKMAN)
+    hart1 = rate_period(hart0, [(ext(2200, 60, GLICKMAN), 0.5)], GLICKMAN)
     assert (jan.glicko, jan.rd, jan.volatility) == (hart1.rating, hart1.rd, hart1.volatility)
     # Lee's first game is in February: seeded at his Elo on the February list (1950)
     lee0 = seed_shadow(GLICKMAN, 1950)
-    hart2 = glicko.rate_period(hart1, [(lee0, 0.0), (lee0, 0.5)], GLICKMAN)
+    hart2 = rate_period(hart1, [(lee0, 0.0), (lee0, 0.5)], GLICKMAN)
     assert (feb.glicko, feb.rd, feb.volatility) == (hart2.rating, hart2.rd, hart2.volatility)
 
 
@@ -231,7 +231,7 @@ def test_seed_elo_starts_from_the_seeded_rating_and_fresh_from_1500(db: Services
     )
     # a draw against a lower-rated opponent costs points from 2318 with RD 500
     assert 2200 < jan.glicko < 2318
-    assert db(shadow.get_config).seed == "elo"
+    assert db(get_config).seed == "elo"
 
     config, recomputed = db(shadow.set_config, seed="fresh")
     assert recomputed and config.seed == "fresh"
@@ -258,10 +258,10 @@ def test_unrated_player_is_seeded_fresh_even_with_seed_elo(db: Services) -> None
         unrated(s, "Newbie", born=1990)
         game(s, "Newbie", "Okafor", "0-1", "2026-01-12")
     db(close, "2026-01")
-    new = glicko.new_player(LICHESS)
+    new = new_player(LICHESS)
     oka = seed_shadow(LICHESS, 2100)
-    newbie = glicko.rate_game(new, oka, 0.0, LICHESS)
-    okafor = glicko.rate_game(oka, new, 1.0, LICHESS)
+    newbie = rate_game(new, oka, 0.0, LICHESS)
+    okafor = rate_game(oka, new, 1.0, LICHESS)
     (n,) = periods_of(db, "Newbie")
     (o,) = periods_of(db, "Okafor")
     assert n.elo is None and n.difference is None
@@ -286,12 +286,12 @@ def test_a_seeded_player_without_games_has_no_shadow_yet(db: Services) -> None:
 
 def test_external_rd_default_60_and_set_external_rd_100(db: Services) -> None:
     hart_draws_external(db)
-    assert db(shadow.get_config).external_rd == 60.0
+    assert db(get_config).external_rd == 60.0
     (rd60,) = periods_of(db, "Hart")
     assert rd60.glicko == hart_by_hand(2318, 60.0)[1].rating
 
     db(shadow.set_config, external_rd=100.0)
-    assert db(shadow.get_config).external_rd == 100.0
+    assert db(get_config).external_rd == 100.0
     out = db(compare.compare, "Hart", "standard", None)
     assert out.external_rd == 100.0
     (rd100,) = out.rows
@@ -423,13 +423,13 @@ def test_settings_apply_to_later_periods(db: Services) -> None:
     db(game, "Hart", "Ext", "1-0", "2026-02-11", black_rating=2200)
     db(close, "2026-02")
     rerate(db, "2026-01")
-    shown = db(shadow.get_config)
+    shown = db(get_config)
     assert (shown.preset, shown.seed, shown.external_rd) == ("glickman", "fresh", 80.0)
     assert {r[2] for r in shadow_rows(db.url)} == {"glickman"}
-    hart0 = glicko.new_player(GLICKMAN)  # fresh: 1500 / 350 / 0.06
+    hart0 = new_player(GLICKMAN)  # fresh: 1500 / 350 / 0.06
     x = ext(2200, 80, GLICKMAN)
-    hart1 = glicko.rate_period(hart0, [(x, 0.5)], GLICKMAN)
-    hart2 = glicko.rate_period(hart1, [(x, 1.0)], GLICKMAN)
+    hart1 = rate_period(hart0, [(x, 0.5)], GLICKMAN)
+    hart2 = rate_period(hart1, [(x, 1.0)], GLICKMAN)
     jan, feb = periods_of(db, "Hart")
     assert (jan.glicko, feb.glicko, feb.rd) == (hart1.rating, hart2.rating, hart2.rd)
 
@@ -460,8 +460,8 @@ def test_games_the_same_day_follow_the_order_they_were_entered(db: Services) -> 
     db(game, "B", "A", "1-0", "2026-01-10", round_="2")
     db(close, "2026-01")
     a, b = seed_shadow(LICHESS, 2000), seed_shadow(LICHESS, 1800)
-    a, b = glicko.rate_game(a, b, 1.0, LICHESS), glicko.rate_game(b, a, 0.0, LICHESS)
-    a, b = glicko.rate_game(a, b, 0.0, LICHESS), glicko.rate_game(b, a, 1.0, LICHESS)
+    a, b = rate_game(a, b, 1.0, LICHESS), rate_game(b, a, 0.0, LICHESS)
+    a, b = rate_game(a, b, 0.0, LICHESS), rate_game(b, a, 1.0, LICHESS)
     (row,) = periods_of(db, "A")
     by_hand = at_list(a, D(2026, 1, 10), D(2026, 2, 1), LICHESS)
     assert (row.glicko, row.rd) == (by_hand.rating, by_hand.rd)
@@ -476,9 +476,9 @@ def test_each_time_control_has_its_own_shadow_and_set_recomputes_all(db: Service
     db(close, "2026-01")
     db(close, "2026-01", tc="rapid")
     a, b = seed_shadow(LICHESS, 2000), seed_shadow(LICHESS, 1800)
-    standard = at_list(glicko.rate_game(a, b, 1.0, LICHESS), D(2026, 1, 10), D(2026, 2, 1), LICHESS)
+    standard = at_list(rate_game(a, b, 1.0, LICHESS), D(2026, 1, 10), D(2026, 2, 1), LICHESS)
     # rapid: unrated in rapid, so the standard rating seeds it (Rapid & Blitz 7.2.1)
-    rapid = at_list(glicko.rate_game(a, b, 0.0, LICHESS), D(2026, 1, 11), D(2026, 2, 1), LICHESS)
+    rapid = at_list(rate_game(a, b, 0.0, LICHESS), D(2026, 1, 11), D(2026, 2, 1), LICHESS)
     assert periods_of(db, "A")[0].glicko == standard.rating
     assert periods_of(db, "A", tc="rapid")[0].glicko == rapid.rating
     assert history_of(db, "A", tc="rapid")[0].glicko == rapid.rating
@@ -486,7 +486,7 @@ def test_each_time_control_has_its_own_shadow_and_set_recomputes_all(db: Service
     db(shadow.set_config, preset="glickman")
     assert {r[2] for r in shadow_rows(db.url)} == {"glickman"}
     a, b = seed_shadow(GLICKMAN, 2000), seed_shadow(GLICKMAN, 1800)
-    rapid_g = glicko.rate_period(a, [(b, 0.0)], GLICKMAN)
+    rapid_g = rate_period(a, [(b, 0.0)], GLICKMAN)
     assert periods_of(db, "A", tc="rapid")[0].glicko == rapid_g.rating
 
 
@@ -559,10 +559,10 @@ def test_a_close_stores_no_month_end_row_for_an_idle_player(db: Services, one_by
     (lee,) = [r for r in db(everyone.compare_all, "standard").rows if r.name == "Lee"]
     assert (lee.glicko, lee.rd) == (on_april_list.rating, on_april_list.rd)
     with db.transaction() as s:
-        ends = shadow.month_end_players(s, "standard", month("2026-03"))
+        ends = month_end_players(s, "standard", month("2026-03"))
         assert ends[s.scalar("SELECT id FROM players WHERE name = 'Lee'")].state == feb
         assert {p.games for p in ends.values()} == {3, 4}  # Hart 4 games, Okafor 4, Lee 3
-        assert shadow.month_end_players(s, "standard", month("2025-12")) == {}
+        assert month_end_players(s, "standard", month("2025-12")) == {}
 
 
 def test_a_per_period_preset_stores_everyones_month_end_row(db: Services) -> None:
@@ -574,7 +574,7 @@ def test_a_per_period_preset_stores_everyones_month_end_row(db: Services) -> Non
     lee = sorted((r for r in rows if r[0] == "Lee"), key=lambda r: str(r[3]))
     assert [str(r[3]) for r in lee] == ["2026-01-31", "2026-02-28", "2026-03-31"]
     # an idle month is a rating period without games: the RD grows, the rating stays
-    idle = glicko.rate_period(GlickoState(*lee[1][4:7]), [], GLICKMAN)
+    idle = rate_period(GlickoState(*lee[1][4:7]), [], GLICKMAN)
     assert tuple(lee[2][4:7]) == (idle.rating, idle.rd, idle.volatility)
     assert idle.rd > lee[1][5]
     assert history_of(db, "Lee")[2].rd == lee[2][5]
@@ -639,13 +639,11 @@ def test_a_player_back_after_months_without_games_starts_from_his_latest_row(
     ]
     feb = GlickoState(*lee[1][4:7])
     with db.transaction() as s:
-        hart = shadow.month_end_players(s, "standard", month("2026-04"))
+        hart = month_end_players(s, "standard", month("2026-04"))
         (hart_id,) = s.scalars("SELECT id FROM players WHERE name = 'Hart'")
-    grown_hart = glicko.idle(
-        hart[hart_id].state, LICHESS, days=(D(2026, 5, 9) - D(2026, 4, 4)).days
-    )
-    grown_lee = glicko.idle(feb, LICHESS, days=(D(2026, 5, 9) - D(2026, 2, 14)).days)
-    after = glicko.rate_game(grown_lee, grown_hart, 0.0, LICHESS)
+    grown_hart = idle(hart[hart_id].state, LICHESS, days=(D(2026, 5, 9) - D(2026, 4, 4)).days)
+    grown_lee = idle(feb, LICHESS, days=(D(2026, 5, 9) - D(2026, 2, 14)).days)
+    after = rate_game(grown_lee, grown_hart, 0.0, LICHESS)
     assert tuple(lee[2][4:7]) == (after.rating, after.rd, after.volatility)
     expected = outputs(db)
     rerate(db, "2026-01")  # every month again, the shadows handed on in memory

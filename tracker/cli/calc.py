@@ -279,7 +279,7 @@ def glicko_(
       tracker calc glicko 1500 200 1400/30:1 --preset chesscom
     """
     from tracker.cli.notes import assumption_note
-    from tracker.ratings.glicko import PRESETS
+    from tracker.ratings.glicko.presets import PRESETS
     from tracker.services.calc import calc_glicko
 
     if idle_days is not None and idle_periods is not None:

@@ -104,7 +104,7 @@ Plot = Annotated[
 ]
 
 PRESET_WORDS = "lichess, glickman or chesscom"
-"""The shadow presets as a sentence says them (tracker.ratings.glicko.PRESETS)."""
+"""The shadow presets as a sentence says them (tracker.ratings.glicko.presets.PRESETS)."""
 
 
 Yes = Annotated[

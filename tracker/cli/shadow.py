@@ -12,7 +12,7 @@ from tracker.cli.options import Json, command_group
 from tracker.cli.render import message, pick, print_json, print_table
 
 if TYPE_CHECKING:
-    from tracker.services.shadow import ShadowConfig
+    from tracker.services.shadow.config import ShadowConfig
 
 app = command_group(
     """Configure the Glicko shadow rating.
@@ -34,7 +34,7 @@ def config_json(c: ShadowConfig) -> dict[str, Any]:
 
 
 def _seed_rd_text(c: ShadowConfig) -> str:
-    from tracker.ratings.glicko import seed_bounds
+    from tracker.ratings.glicko.seeding import seed_bounds
 
     low, high = seed_bounds(c.glicko_preset())
     if c.seed == "fresh":
@@ -45,7 +45,7 @@ def _seed_rd_text(c: ShadowConfig) -> str:
 
 
 def _print_config(c: ShadowConfig, *, full: bool) -> None:
-    from tracker.ratings.glicko import CHESSCOM_PRESET  # not loaded at every command's start
+    from tracker.ratings.glicko.presets import CHESSCOM_PRESET  # not loaded at every start
 
     preset = c.glicko_preset()
     rows = [
@@ -89,7 +89,7 @@ def show(ctx: typer.Context, json: Json = False) -> None:
     \b
     Example: tracker shadow show --json
     """
-    from tracker.services.shadow import get_config
+    from tracker.services.shadow.config import get_config
 
     c = state(ctx).read(get_config)
     if json:

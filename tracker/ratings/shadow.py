@@ -18,8 +18,8 @@ import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
-from tracker.ratings import glicko
-from tracker.ratings.glicko import GlickoPreset, GlickoState
+from tracker.ratings.glicko.api import GameRater, expected_score, idle, rate_period
+from tracker.ratings.glicko.presets import GlickoPreset, GlickoState
 
 
 class ShadowPlayer(NamedTuple):
@@ -104,9 +104,8 @@ def rate_month(
     if preset.period == "month":
         return _rate_period(players, ordered, preset, new_player)
     updates: list[GameUpdate] = []
-    rater = glicko.GameRater(preset)
+    rater = GameRater(preset)
     rate, grown_rd = rater.rate, rater.grown_rd
-    expected_score = glicko.expected_score
     # Each player who has played this month: (rating, RD, volatility, last played, games),
     # plain values until the month's end (a state object a game side cost more than the
     # arithmetic around it).
@@ -183,11 +182,11 @@ def _rate_period(
                 before[pid] = ShadowPlayer(me, None, 0)
             results.setdefault(pid, []).append((opp, score))
             last[pid] = g.played_on
-            updates.append((g.game_id, pid, glicko.expected_score(me, opp, preset)))
+            updates.append((g.game_id, pid, expected_score(me, opp, preset)))
     out: dict[int, ShadowPlayer] = {}
     for pid, current in before.items():
         mine = results.get(pid, [])
-        state = glicko.rate_period(current.state, mine, preset)
+        state = rate_period(current.state, mine, preset)
         out[pid] = ShadowPlayer(
             state, last.get(pid, current.last_played), current.games + len(mine)
         )
@@ -206,4 +205,4 @@ def as_of(player: ShadowPlayer, day: dt.date, preset: GlickoPreset) -> GlickoSta
     """The state a platform would show on ``day``: with idle RD growth for per-game presets."""
     if preset.period != "game" or player.last_played is None or day <= player.last_played:
         return player.state
-    return glicko.idle(player.state, preset, days=(day - player.last_played).days)
+    return idle(player.state, preset, days=(day - player.last_played).days)

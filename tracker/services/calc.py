@@ -22,7 +22,7 @@ from tracker.user_input import check_rating
 from tracker.vocabulary import DEFAULT_PRESET
 
 if TYPE_CHECKING:
-    from tracker.ratings.glicko import GlickoPreset, GlickoState
+    from tracker.ratings.glicko.presets import GlickoPreset, GlickoState
 
 _SCORES = {"1": "1", "1.0": "1", "0": "0", "0.0": "0", "0.5": "0.5", ".5": "0.5", "1/2": "0.5"}
 _SCORES |= {"=": "0.5", "½": "0.5"}
@@ -207,27 +207,32 @@ def calc_glicko(
     """A Glicko calculation: per game (lichess, chesscom) or one period (glickman).
 
     ``volatility`` is Glicko-2's; Glicko-1 (chesscom) has none (None; a value is ignored)."""
-    from tracker.ratings import glicko  # not loaded by `calc elo`
-    from tracker.ratings.glicko import GlickoState
+    from tracker.ratings.glicko.api import (  # not loaded by `calc elo`
+        display,
+        expected_score,
+        idle,
+        is_provisional,
+        rate_game,
+        rate_period,
+    )
+    from tracker.ratings.glicko.presets import PRESETS, GlickoState, get_preset
 
     try:
-        chosen = glicko.get_preset(preset)
+        chosen = get_preset(preset)
     except ValueError:
-        raise InvalidInputError(
-            f"unknown preset {preset!r}: use {', '.join(glicko.PRESETS)}"
-        ) from None
+        raise InvalidInputError(f"unknown preset {preset!r}: use {', '.join(PRESETS)}") from None
     volatility = _check_glicko_inputs(chosen, rating, rd, volatility, tau, idle_days, idle_periods)
     parsed = [parse_glicko_game(g) for g in games]
     start = GlickoState(rating, rd, volatility)
-    state = glicko.idle(start, chosen, days=idle_days or 0, periods=idle_periods or 0)
+    state = idle(start, chosen, days=idle_days or 0, periods=idle_periods or 0)
     after_idle = state
     steps: list[GlickoStep] = []
     opponents = [(GlickoState(r, d, chosen.initial_volatility), s) for r, d, s in parsed]
     if chosen.period == "month":
-        expected = [glicko.expected_score(state, o, chosen) for o, _ in opponents]
+        expected = [expected_score(state, o, chosen) for o, _ in opponents]
         if opponents or idle_periods is None:
             # Without games and without --idle-periods: one period without games (step 6).
-            state = glicko.rate_period(state, opponents, chosen, tau=tau)
+            state = rate_period(state, opponents, chosen, tau=tau)
         steps = [
             GlickoStep(o.rating, o.rd, s, e, state.rating, state.rd, state.volatility)
             for (o, s), e in zip(opponents, expected, strict=True)
@@ -238,8 +243,8 @@ def calc_glicko(
                 "give at least one game as OPPONENT_RATING/OPPONENT_RD:SCORE, or --idle-days"
             )
         for o, s in opponents:
-            e = glicko.expected_score(state, o, chosen)
-            state = glicko.rate_game(state, o, s, chosen, tau=tau)
+            e = expected_score(state, o, chosen)
+            state = rate_game(state, o, s, chosen, tau=tau)
             steps.append(GlickoStep(o.rating, o.rd, s, e, state.rating, state.rd, state.volatility))
     glicko2 = chosen.system == "glicko2"
     return GlickoCalc(
@@ -249,8 +254,8 @@ def calc_glicko(
         after_idle=after_idle,
         steps=tuple(steps),
         result=state,
-        provisional=glicko.is_provisional(state, chosen),
-        display=glicko.display(state, chosen),
+        provisional=is_provisional(state, chosen),
+        display=display(state, chosen),
         assumptions=chosen.assumptions,
         assumption_summary=chosen.assumption_summary,
         has_volatility=glicko2,

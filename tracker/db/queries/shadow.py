@@ -8,8 +8,13 @@ from typing import Any, NamedTuple
 
 from tracker.db.driver import Db, chunks, day, maybe_day, save_single_row
 from tracker.db.queries.lists import IN_LIMIT
-from tracker.ratings import glicko
-from tracker.ratings.glicko import GlickoState
+from tracker.ratings.glicko.presets import (
+    CHESSCOM_C_PER_DAY,
+    CHESSCOM_RD_MAX,
+    CHESSCOM_RD_MIN,
+    CHESSCOM_START,
+    GlickoState,
+)
 from tracker.ratings.shadow import ShadowPlayer
 from tracker.vocabulary import DEFAULT_PRESET, TimeControl
 
@@ -36,10 +41,10 @@ class Settings(NamedTuple):
     preset: str = DEFAULT_PRESET
     seed: str = "elo"
     external_rd: float = 60.0
-    chesscom_start: float = glicko.CHESSCOM_START
-    chesscom_c: float = glicko.CHESSCOM_C_PER_DAY
-    chesscom_rd_min: float = glicko.CHESSCOM_RD_MIN
-    chesscom_rd_max: float = glicko.CHESSCOM_RD_MAX
+    chesscom_start: float = CHESSCOM_START
+    chesscom_c: float = CHESSCOM_C_PER_DAY
+    chesscom_rd_min: float = CHESSCOM_RD_MIN
+    chesscom_rd_max: float = CHESSCOM_RD_MAX
     seed_rd: float | None = None  # None: ``auto``, from the player's rated games
 
 

@@ -9,8 +9,8 @@ from typing import NamedTuple
 from tracker.db.driver import Db
 from tracker.db.queries import history as queries
 from tracker.months import next_month
-from tracker.ratings import glicko
-from tracker.ratings.glicko import GlickoPreset, GlickoState
+from tracker.ratings.glicko.api import display, is_provisional
+from tracker.ratings.glicko.presets import GlickoPreset, GlickoState
 from tracker.ratings.shadow import ShadowPlayer, as_of
 from tracker.services import lists
 from tracker.services import periods as registry
@@ -110,10 +110,10 @@ def _row(
         list_date=list_date,
         elo=elo,
         glicko=state.rating,
-        display=glicko.display(state, preset),
+        display=display(state, preset),
         rd=state.rd,
         volatility=state.volatility if preset.system == "glicko2" else None,
-        provisional=glicko.is_provisional(state, preset),
+        provisional=is_provisional(state, preset),
         difference=None if elo is None else state.rating - elo,
         online=real,
         readings=readings,
@@ -142,7 +142,7 @@ def compare(db: Db, ref: str, tc: TimeControl, preset_name: str | None) -> Compa
                 month_states[row.month] = ShadowPlayer(state, row.last_played, row.games)
             else:
                 assert row.played_on is not None
-                provisional = glicko.is_provisional(state, preset)
+                provisional = is_provisional(state, preset)
                 points.append(ComparePoint(row.played_on, row.rating, row.rd, provisional))
         # idle months: the latest earlier month-end row (shadow_reads.month_end_players)
         month_states = shadow_reads.fill_months(month_states, months)
@@ -155,9 +155,7 @@ def compare(db: Db, ref: str, tc: TimeControl, preset_name: str | None) -> Compa
                 if u.player_id == player.id and preset.period == "game":
                     s = u.after.state
                     points.append(
-                        ComparePoint(
-                            dates[u.game_id], s.rating, s.rd, glicko.is_provisional(s, preset)
-                        )
+                        ComparePoint(dates[u.game_id], s.rating, s.rd, is_provisional(s, preset))
                     )
     elo_start = None  # the rating he was first listed with, on the list before his first
     if lines:

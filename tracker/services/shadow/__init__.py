@@ -6,34 +6,11 @@ period in which his shadow moved (per-game presets: the players who played; per-
 presets: everyone); an idle player's month-end shadow is his latest earlier one, derived when
 read (:func:`month_end_players`). Rows belong to a period, so rerating a period replaces them
 with it. The reads (the stored shadow read back, the folds' inputs, the in-memory replays
-behind ``compare --preset`` and ``evaluate``) are :mod:`tracker.services.shadow.reads`,
-re-exported here.
+behind ``compare --preset`` and ``evaluate``) are :mod:`tracker.services.shadow.reads`, the
+settings :mod:`tracker.services.shadow.config`.
 """
 
 from __future__ import annotations
-
-__all__ = [
-    "PRESET_NAMES",
-    "SEEDS",
-    "SEED_RD_RANGE",
-    "ReplayedMonth",
-    "ShadowConfig",
-    "ShadowMonth",
-    "check_preset",
-    "fill_months",
-    "fold_month",
-    "get_config",
-    "month_end_players",
-    "new_player_fn",
-    "parse_seed_rd",
-    "read_month",
-    "recompute",
-    "replay",
-    "seed_rd_for",
-    "set_config",
-    "shadow_games",
-    "write_month",
-]
 
 import datetime as dt
 from collections.abc import Iterable, Iterator
@@ -46,31 +23,24 @@ from tracker.db.queries import shadow as queries
 from tracker.db.rows import GlickoRow
 from tracker.errors import InvalidInputError
 from tracker.months import month_end, next_month
-from tracker.ratings import glicko
-from tracker.ratings.glicko import GlickoPreset, GlickoState
+from tracker.ratings.glicko.api import display, is_provisional
+from tracker.ratings.glicko.presets import GlickoPreset, GlickoState
 from tracker.ratings.shadow import GameUpdate, ShadowPlayer, as_of
 from tracker.services import lists
 from tracker.services.shadow.config import (
-    PRESET_NAMES,
-    SEED_RD_RANGE,
     SEEDS,
     ShadowConfig,
     check_preset,
     get_config,
     parse_seed_rd,
-    seed_rd_for,
 )
 from tracker.services.shadow.reads import (
-    ReplayedMonth,
     ShadowMonth,
     fill_months,
     fold_month,
     month_end_players,
-    new_player_fn,
     player_month_ends,
     read_month,
-    replay,
-    shadow_games,
 )
 from tracker.services.systems import Reading
 from tracker.vocabulary import TIME_CONTROLS, TimeControl
@@ -190,8 +160,8 @@ def _reading(state: GlickoState, preset: GlickoPreset) -> Reading:
         state.rating,
         state.rd,
         state.volatility,
-        glicko.display(state, preset),
-        glicko.is_provisional(state, preset),
+        display(state, preset),
+        is_provisional(state, preset),
     )
 
 

@@ -9,11 +9,17 @@ import math
 from tracker.db.driver import Db
 from tracker.db.queries import shadow as queries
 from tracker.errors import InvalidInputError
-from tracker.ratings import glicko
-from tracker.ratings.glicko import GlickoPreset
+from tracker.ratings.glicko.presets import (
+    CHESSCOM_PRESET,
+    PRESETS,
+    GlickoPreset,
+    chesscom_preset,
+    get_preset,
+)
+from tracker.ratings.glicko.seeding import bounded_seed_rd, seed_rd
 
 SEEDS = ("elo", "fresh")
-PRESET_NAMES = tuple(glicko.PRESETS)
+PRESET_NAMES = tuple(PRESETS)
 SEED_RD_RANGE = (10.0, 500.0)
 """The fixed seed RDs ``shadow set --seed-rd N`` accepts."""
 
@@ -24,14 +30,14 @@ class ShadowConfig(queries.Settings):
 
     def glicko_preset(self, name: str | None = None) -> GlickoPreset:
         chosen = name or self.preset
-        if chosen == glicko.CHESSCOM_PRESET:
-            return glicko.chesscom_preset(
+        if chosen == CHESSCOM_PRESET:
+            return chesscom_preset(
                 start=self.chesscom_start,
                 c=self.chesscom_c,
                 rd_min=self.chesscom_rd_min,
                 rd_max=self.chesscom_rd_max,
             )
-        return glicko.get_preset(chosen)
+        return get_preset(chosen)
 
 
 def get_config(db: Db) -> ShadowConfig:
@@ -41,11 +47,11 @@ def get_config(db: Db) -> ShadowConfig:
 
 def seed_rd_for(config: ShadowConfig, preset: GlickoPreset, games: int) -> float:
     """The first RD of a player seeded after ``games`` rated games: ``auto``
-    (:func:`tracker.ratings.glicko.seed_rd`, opponents at the external RD), or the fixed one,
-    within the preset's bounds."""
+    (:func:`tracker.ratings.glicko.seeding.seed_rd`, opponents at the external RD), or the
+    fixed one, within the preset's bounds."""
     if config.seed_rd is not None:
-        return glicko.bounded_seed_rd(preset, config.seed_rd)
-    return glicko.seed_rd(preset, games, opponent_rd=config.external_rd)
+        return bounded_seed_rd(preset, config.seed_rd)
+    return seed_rd(preset, games, opponent_rd=config.external_rd)
 
 
 def parse_seed_rd(text: str) -> float | None:

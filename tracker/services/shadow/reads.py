@@ -16,8 +16,8 @@ from typing import NamedTuple
 from tracker.db.driver import Db
 from tracker.db.queries import shadow as queries
 from tracker.months import previous_month
-from tracker.ratings import glicko
-from tracker.ratings.glicko import GlickoPreset, GlickoState
+from tracker.ratings.glicko.api import new_player
+from tracker.ratings.glicko.presets import GlickoPreset, GlickoState
 from tracker.ratings.month_games import MonthGame
 from tracker.ratings.shadow import GameUpdate, NewPlayer, ShadowGame, ShadowPlayer, rate_month
 from tracker.services import lists
@@ -85,7 +85,7 @@ def new_player_fn(
     :func:`seed_rd_for` for his ``rated_games`` on that list (see :func:`rated_games_on_list`);
     an unrated player, or ``fresh`` seeding, gets the preset's new-player values."""
     if config.seed != "elo":
-        return lambda pid, day: glicko.new_player(preset)
+        return lambda pid, day: new_player(preset)
     on_list = {day: ratings.on_list_of(day) for day in {g.played_on for g in games}}
     rds: dict[int, float] = {}  # the seed RD by rated games (a month's newcomers share few)
 
@@ -96,8 +96,8 @@ def new_player_fn(
             rd = rds.get(games)
             if rd is None:
                 rd = rds[games] = seed_rd_for(config, preset, games)
-            return glicko.new_player(preset, float(elo), rd)
-        return glicko.new_player(preset)
+            return new_player(preset, float(elo), rd)
+        return new_player(preset)
 
     return start
 
