@@ -14,7 +14,7 @@ from tracker.cli.app import app
 from tracker.db import migrate
 from tracker.db.engine import make_engine
 from tracker.db.location import default_path, sqlite_url
-from tracker.db.models import SCHEMA_REVISION
+from tracker.db.revision import SCHEMA_REVISION
 
 runner = CliRunner()
 

@@ -17,6 +17,7 @@ from tracker.db.queries import imports as import_queries
 from tracker.errors import TrackerError
 from tracker.services import imports
 from tracker.services.imports import write as import_write
+from tracker.services.imports.report import ImportOptions, SourceFile
 
 DATA = Path(__file__).parent / "data"
 ROUND_ROBIN = Path(__file__).parents[1] / "importers" / "data" / "roundrobin10.trf"
@@ -107,10 +108,10 @@ def test_the_service_raises_only_user_errors(
 ) -> None:
     """Straight through the service, every policy: a report or a TrackerError, nothing else."""
     for policy in ("auto", "tracked", "external", "no"):
-        options = imports.ImportOptions(create_players=policy, tc="blitz")  # type: ignore[arg-type]
+        options = ImportOptions(create_players=policy, tc="blitz")  # type: ignore[arg-type]
         with Services(db_url).trial() as db:
             try:
-                report = imports.import_files(db, [imports.SourceFile(f"x.{fmt}", data)], options)
+                report = imports.import_files(db, [SourceFile(f"x.{fmt}", data)], options)
             except TrackerError:
                 pass
             else:
@@ -162,8 +163,8 @@ def test_the_service_reports_progress_per_chunk(
     with Services(db_url).trial() as db:
         imports.import_files(
             db,
-            [imports.SourceFile("rr.trf", ROUND_ROBIN.read_bytes())],
-            imports.ImportOptions(tc="standard"),
+            [SourceFile("rr.trf", ROUND_ROBIN.read_bytes())],
+            ImportOptions(tc="standard"),
             progress=lambda *step: seen.append(step),
         )
     assert seen == [("rr.trf", 0, 45), ("rr.trf", 20, 45), ("rr.trf", 40, 45), ("rr.trf", 45, 45)]

@@ -20,6 +20,7 @@ from tracker.db.queries import imports as import_queries
 from tracker.services import imports
 from tracker.services.imports import report as import_report
 from tracker.services.imports import write as import_write
+from tracker.services.imports.report import ImportOptions, SourceFile
 from tracker.services.intake import checks as import_checks
 from tracker.services.intake import present as import_present
 
@@ -224,8 +225,8 @@ def _import_peak(url: str, path: Path) -> int:
         try:
             report = imports.import_files(
                 db,
-                [imports.SourceFile(path.name, path=path)],
-                imports.ImportOptions(create_players="external", dry_run=True),
+                [SourceFile(path.name, path=path)],
+                ImportOptions(create_players="external", dry_run=True),
             )
             peak = tracemalloc.get_traced_memory()[1]
         finally:

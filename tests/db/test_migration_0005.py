@@ -17,7 +17,7 @@ from sqlalchemy import text
 from tests.helpers import Cli, js, ok, query
 from tracker.db import migrate
 from tracker.db.engine import make_engine
-from tracker.db.models import SCHEMA_REVISION
+from tracker.db.revision import SCHEMA_REVISION
 
 ELO_TABLE = """
     SELECT p.month, p.tc, h.player_id, h.rating_before, h.rating, h.k, h.next_k, h.games,

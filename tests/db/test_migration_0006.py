@@ -12,7 +12,7 @@ from sqlalchemy import inspect, text
 from tests.helpers import Cli, js, ok, query
 from tracker.db import migrate
 from tracker.db.engine import make_engine
-from tracker.db.models import SCHEMA_REVISION
+from tracker.db.revision import SCHEMA_REVISION
 
 DATA = Path(__file__).resolve().parents[1] / "cli" / "data" / "online"
 

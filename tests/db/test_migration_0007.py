@@ -10,7 +10,7 @@ from sqlalchemy import text
 from tests.helpers import Cli, js, ok, query
 from tracker.db import migrate
 from tracker.db.engine import make_engine, sqlite_file
-from tracker.db.models import SCHEMA_REVISION
+from tracker.db.revision import SCHEMA_REVISION
 
 KEPT = ("players", "player_seeds", "games", "events", "rating_periods", "elo_history")
 

@@ -9,7 +9,7 @@ from sqlalchemy import inspect
 from tests.helpers import Cli, ok, query
 from tracker.db import migrate
 from tracker.db.engine import make_engine
-from tracker.db.models import SCHEMA_REVISION
+from tracker.db.revision import SCHEMA_REVISION
 
 KEPT = ("players", "player_seeds", "games", "events", "rating_periods", "elo_history")
 HISTORY = "SELECT period_id, player_id, rating_before, rating, change FROM elo_history ORDER BY id"

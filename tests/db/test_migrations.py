@@ -6,7 +6,8 @@ from sqlalchemy import inspect, text
 
 from tracker.db import migrate
 from tracker.db.engine import make_engine
-from tracker.db.models import SCHEMA_REVISION, Base
+from tracker.db.models import Base
+from tracker.db.revision import SCHEMA_REVISION
 
 
 def test_schema_revision_constant_is_the_alembic_head() -> None:

@@ -15,7 +15,7 @@ from tests.helpers import ok
 from tests.robustness.common import Databases, Run, club_players, digest, member, write_games_csv
 from tracker.db import migrate
 from tracker.db.engine import make_engine
-from tracker.db.models import SCHEMA_REVISION
+from tracker.db.revision import SCHEMA_REVISION
 
 FIRST = migrate.all_revisions()[0]
 TABLES_0001 = ("players", "player_seeds", "events", "games")  # in foreign-key order

@@ -46,6 +46,7 @@ from tracker.ratings.fide.arithmetic import round_half_away
 from tracker.ratings.fide.game import capped_difference, table_expected
 from tracker.ratings.fide.rules import rules_for
 from tracker.services import games, imports
+from tracker.services.imports.report import ImportOptions, SourceFile
 from tracker.services.periods import history, listing
 from tracker.services.players import roster as players
 from tracker.services.players.roster import Seed
@@ -78,10 +79,10 @@ BY_HAND = {
 
 def import_and_close(db: Services) -> None:
     """Import the file, give each new tracked player his FIDE state, close March."""
-    source = imports.SourceFile(str(ROUND_ROBIN), ROUND_ROBIN.read_bytes())
+    source = SourceFile(str(ROUND_ROBIN), ROUND_ROBIN.read_bytes())
     # the club's own championship: its players are ours to rate (by default, players with a
     # recorded rating would be created external)
-    options = imports.ImportOptions(tc="standard", create_players="tracked")
+    options = ImportOptions(tc="standard", create_players="tracked")
     report = db(imports.import_files, [source], options)
     assert report.total("added") == 45
     with db.transaction() as s:

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from tracker.db.queries.exports import GameLine
     from tracker.services.periods.history import History
     from tracker.services.periods.listing import RatingList
-    from tracker.services.players.roster import PlayerView
+    from tracker.services.players.refs import PlayerView
 
 
 def _formats() -> dict[str, tuple[str, ...]]:

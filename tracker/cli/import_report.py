@@ -9,7 +9,8 @@ from tracker.cli.render import message, pick
 from tracker.vocabulary import plural
 
 if TYPE_CHECKING:
-    from tracker.services.imports import FileReport, ImportReport, TcMonth
+    from tracker.db.queries.imports import TcMonth
+    from tracker.services.imports.report import FileReport, ImportReport
 
 #: Problems shown per file; the rest are counted ("... and N more"). ``--json`` has all.
 SHOWN_PROBLEMS = 50

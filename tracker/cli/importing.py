@@ -31,7 +31,7 @@ from tracker.vocabulary import TimeControl
 if TYPE_CHECKING:
     from typer._click import Context as ClickContext
 
-    from tracker.services.imports import Progress
+    from tracker.services.imports.report import Progress
 
 DEFAULT_COMMAND = "files"
 
@@ -185,7 +185,8 @@ def files(
     json: Json = False,
 ) -> None:
     """Import games; each file is all or nothing."""
-    from tracker.services.imports import ImportOptions, SourceFile, check_options, import_files
+    from tracker.services.imports import check_options, import_files
+    from tracker.services.imports.report import ImportOptions, SourceFile
 
     options = check_options(
         ImportOptions(

@@ -26,8 +26,9 @@ from tracker.user_input import today
 from tracker.vocabulary import CHESSCOM, LICHESS, PLATFORMS
 
 if TYPE_CHECKING:
+    from tracker.ratings.fide.records import Seed
     from tracker.services.periods.card import PlayerCard, RatingStatus
-    from tracker.services.players.roster import PlayerView, Seed
+    from tracker.services.players.refs import PlayerView
     from tracker.services.systems import Beside
 
 app = command_group(
@@ -117,7 +118,7 @@ def player_json(p: PlayerView) -> dict[str, Any]:
 
 
 def _seed(rating: int | None, games: int | None, ever_2400: bool, ever_2300: bool) -> Seed | None:
-    from tracker.services.players.roster import Seed
+    from tracker.ratings.fide.records import Seed
 
     if rating is None and games is None:
         if ever_2400 or ever_2300:

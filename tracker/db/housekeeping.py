@@ -11,7 +11,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from tracker.db import driver, migrate
 from tracker.db.engine import describe, sqlite_file
-from tracker.db.models import SCHEMA_REVISION
+from tracker.db.revision import SCHEMA_REVISION
 from tracker.db.schema import schema_state, unknown_revision
 from tracker.errors import DatabaseError, InvalidInputError
 from tracker.files import SQLITE_SIDECARS, replacing

@@ -1,8 +1,6 @@
 """SQLAlchemy 2 typed models: the schema every migration must match.
 
-``SCHEMA_REVISION`` names the Alembic head these models describe; a test checks that
-it is the head of ``migrations/`` so opening a database can compare revisions without
-loading Alembic.
+:data:`tracker.db.revision.SCHEMA_REVISION` names the Alembic head these models describe.
 """
 
 from __future__ import annotations
@@ -31,7 +29,6 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-from tracker.db.revision import SCHEMA_REVISION as SCHEMA_REVISION  # re-exported
 from tracker.ratings.glicko.presets import PRESETS
 from tracker.vocabulary import (
     BYE_POINTS,

@@ -1,4 +1,4 @@
-"""The Alembic head the models describe (:mod:`tracker.db.models` re-exports it).
+"""The Alembic head the models (:mod:`tracker.db.models`) describe.
 
 A module of its own so that opening a database for reading (:mod:`tracker.db.driver`) can
 compare revisions without importing SQLAlchemy or Alembic; a test checks that it is the head

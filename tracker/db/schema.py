@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from sqlalchemy import Engine, inspect, text
 
-from tracker.db.models import SCHEMA_REVISION
+from tracker.db.revision import SCHEMA_REVISION
 from tracker.errors import DatabaseError
 
 EMPTY_DATABASE = (

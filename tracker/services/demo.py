@@ -11,9 +11,10 @@ from typing import Any
 
 from tracker.db.driver import Db
 from tracker.db.queries.demo import player_names_in_file
+from tracker.ratings.fide.records import Seed
 from tracker.services.games import add_game
 from tracker.services.online.fetch import import_data
-from tracker.services.players.roster import Seed, add_player, edit_player
+from tracker.services.players.roster import add_player, edit_player
 from tracker.vocabulary import LICHESS
 
 

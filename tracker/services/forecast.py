@@ -17,6 +17,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from tracker.db.driver import Db
+from tracker.db.queries.players import PlayerRow
 from tracker.errors import InvalidInputError, NotFoundError, UsageError
 from tracker.months import month_label, month_of, months_between, next_month, previous_month
 from tracker.ratings.fide import forecast as whatif
@@ -29,7 +30,7 @@ from tracker.ratings.fide.rules import rules_for
 from tracker.ratings.month_games import MonthGame
 from tracker.services import lists
 from tracker.services.lists import rated_games
-from tracker.services.players.refs import PlayerRow, find
+from tracker.services.players.refs import find
 from tracker.user_input import check_plausible_rating
 from tracker.vocabulary import TimeControl, plays_self
 

@@ -31,7 +31,8 @@ from tracker.services.games import game_filter
 from tracker.services.periods.history import History, history
 from tracker.services.periods.listing import RatingList, rating_list
 from tracker.services.players.files import players_rows
-from tracker.services.players.roster import PlayerView, list_players
+from tracker.services.players.refs import PlayerView
+from tracker.services.players.roster import list_players
 from tracker.vocabulary import TimeControl
 
 

@@ -12,9 +12,7 @@ from tracker.db.queries import events as event_queries
 from tracker.db.queries import games as queries
 from tracker.db.queries import log as log_queries
 from tracker.db.queries import players as player_queries
-from tracker.db.queries.games import EventRow as EventRow  # re-exported
-from tracker.db.queries.games import GameFields, GameFilter
-from tracker.db.queries.games import GameRow as GameRow  # re-exported
+from tracker.db.queries.games import EventRow, GameFields, GameFilter, GameRow
 from tracker.errors import ConflictError, InvalidInputError, NotFoundError
 from tracker.months import next_month
 from tracker.ratings.fide.events import EventSpan

@@ -12,13 +12,14 @@ from dataclasses import dataclass
 from tracker.db.driver import Db
 from tracker.db.queries import byes as queries
 from tracker.db.queries import games as game_queries
+from tracker.db.queries.players import PlayerRow
 from tracker.errors import ConflictError, InvalidInputError, NotFoundError
 from tracker.services import log
 from tracker.services.events.lookup import event_by_name
 from tracker.services.games import fit_of, get_or_create_event
 from tracker.services.intake import clean_round
 from tracker.services.intake.checks import date_bounds
-from tracker.services.players.refs import PlayerRow, find
+from tracker.services.players.refs import find
 from tracker.vocabulary import BYE_WORDS, TimeControl
 
 

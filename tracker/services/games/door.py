@@ -12,12 +12,12 @@ import datetime as dt
 from dataclasses import dataclass
 
 from tracker.db.driver import Db
+from tracker.db.queries.players import PlayerRow
 from tracker.importers.records import GameRecord, GameStream, PlayerInfo
 from tracker.services.intake.checks import check_games, set_aside
 from tracker.services.intake.columns import FileGames
 from tracker.services.intake.events import clean_rounds, match_events
 from tracker.services.intake.plan import Identity, Plan
-from tracker.services.players.refs import PlayerRow
 from tracker.vocabulary import TimeControl
 
 

@@ -52,6 +52,7 @@ from typing import Final
 from tracker.db.collector import without_gc
 from tracker.db.driver import Db
 from tracker.db.queries import imports as queries
+from tracker.db.queries.imports import ImportRow
 from tracker.errors import InvalidInputError
 from tracker.importers import detect
 from tracker.importers.dates import ORDERS
@@ -63,26 +64,10 @@ from tracker.services.imports.report import (
     FileReport,
     ImportOptions,
     ImportReport,
-    ImportRow,
     Progress,
     SourceFile,
-    TcMonth,
 )
 from tracker.services.intake import check_event_start
-
-__all__ = [
-    "FILE_SUFFIXES",
-    "FileReport",
-    "ImportOptions",
-    "ImportReport",
-    "Progress",
-    "SourceFile",
-    "TcMonth",
-    "check_options",
-    "import_files",
-    "list_imports",
-    "looks_like_trf",
-]
 
 looks_like_trf = detect.looks_like_trf
 #: Bytes enough to tell a file's format.

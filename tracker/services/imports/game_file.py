@@ -10,6 +10,7 @@ from typing import Final, Literal
 
 from tracker.db.driver import Db
 from tracker.db.queries import imports as queries
+from tracker.db.queries.imports import TcMonth
 from tracker.importers import detect
 from tracker.importers.records import ParseResult, Problem
 from tracker.services.imports.people import match_people
@@ -19,8 +20,6 @@ from tracker.services.imports.report import (
     ImportOptions,
     Progress,
     SourceFile,
-    TcMonth,
-    plural,
 )
 from tracker.services.imports.write import Writer
 from tracker.services.intake.checks import check_games, set_aside
@@ -28,6 +27,7 @@ from tracker.services.intake.columns import FileGames
 from tracker.services.intake.events import clean_rounds, match_events, plan_byes
 from tracker.services.intake.plan import Plan
 from tracker.services.intake.present import find_present, find_twins
+from tracker.vocabulary import plural
 
 
 def plan_file(db: Db, name: str, options: ImportOptions, plan: Plan) -> None:

@@ -10,11 +10,12 @@ from collections import defaultdict
 from tracker.db.driver import Db
 from tracker.db.queries.players import PlayerRow, players_in
 from tracker.errors import InvalidInputError
-from tracker.services.imports.report import CreatePlayers, plural
+from tracker.services.imports.report import CreatePlayers
 from tracker.services.intake import has_control
 from tracker.services.intake.columns import Side
 from tracker.services.intake.plan import Identity, Plan
 from tracker.services.players.roster import clean_name
+from tracker.vocabulary import plural
 
 
 def match_people(db: Db, plan: Plan, create_players: CreatePlayers) -> None:

@@ -8,16 +8,11 @@ from typing import Literal
 
 from tracker.db.driver import Db
 from tracker.db.queries import imports as queries
+from tracker.db.queries.imports import TcMonth
 from tracker.importers.players import parse_players_csv
-from tracker.services.imports.report import (
-    CreatedPlayer,
-    FileReport,
-    ImportOptions,
-    SourceFile,
-    TcMonth,
-    plural,
-)
+from tracker.services.imports.report import CreatedPlayer, FileReport, ImportOptions, SourceFile
 from tracker.services.players.files import read_players
+from tracker.vocabulary import plural
 
 
 def import_players_file(db: Db, file: SourceFile, options: ImportOptions) -> FileReport:

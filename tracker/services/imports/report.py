@@ -8,16 +8,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, Literal, get_args
 
-from tracker.db.queries.imports import ImportRow as ImportRow  # re-exported
-from tracker.db.queries.imports import TcMonth as TcMonth  # re-exported
+from tracker.db.queries.imports import TcMonth
 from tracker.errors import InvalidInputError
 from tracker.importers.records import BLOCK
-from tracker.vocabulary import (
-    TimeControl,
-)
-from tracker.vocabulary import (
-    plural as plural,  # re-exported for the import's modules
-)
+from tracker.vocabulary import TimeControl
 
 CreatePlayers = Literal["auto", "by-rating", "tracked", "external", "no"]
 CREATE_PLAYERS: Final[tuple[str, ...]] = get_args(CreatePlayers)

@@ -13,27 +13,29 @@ from tracker.db.queries import byes as bye_queries
 from tracker.db.queries import games as game_queries
 from tracker.db.queries import imports as queries
 from tracker.db.queries.games import EventRow, GameFields
-from tracker.db.queries.imports import NewImport
+from tracker.db.queries.imports import NewImport, TcMonth
 from tracker.db.queries.players import PlayerRow
 from tracker.errors import InvalidInputError
 from tracker.months import month_label
 from tracker.ratings.fide.events import EventSpan, changed_period
 from tracker.services import log
 from tracker.services.events import edit as events
-from tracker.services.imports.report import (
-    CreatedPlayer,
-    ImportOptions,
-    Progress,
-    TcMonth,
-    plural,
-)
+from tracker.services.imports.report import CreatedPlayer, ImportOptions, Progress
 from tracker.services.intake import natural_key
 from tracker.services.intake.columns import RESULT_CODES, TC_CODES
 from tracker.services.intake.plan import EventPlan, Identity, Plan, suffixed
 from tracker.services.lists.rated_games import event_spans
 from tracker.services.lists.stale import changed_month, mark_stale
 from tracker.services.players.roster import FEDERATION
-from tracker.vocabulary import TIME_CONTROLS, TITLES, YEAR_MAX, YEAR_MIN, TimeControl, event_key
+from tracker.vocabulary import (
+    TIME_CONTROLS,
+    TITLES,
+    YEAR_MAX,
+    YEAR_MIN,
+    TimeControl,
+    event_key,
+    plural,
+)
 
 #: Games written per bulk ``INSERT`` (and per progress step).
 CHUNK: Final = 1000

@@ -23,13 +23,13 @@ from urllib.parse import quote
 
 from tracker.db.driver import Db
 from tracker.db.queries import online as q
-from tracker.db.queries.players import player_by_id
+from tracker.db.queries.players import PlayerRow, player_by_id
 from tracker.errors import InvalidInputError, NotFoundError
 from tracker.files import open_input
 from tracker.services import log
 from tracker.services.online import parse
 from tracker.services.online.parse import OnlineParse, OnlinePoint
-from tracker.services.players.refs import PlayerRow, find
+from tracker.services.players.refs import find
 from tracker.vocabulary import CHESSCOM, LICHESS, ONLINE_PLATFORMS, PLATFORM_WORDS, PLATFORMS
 
 if TYPE_CHECKING:  # the network's module is imported by the command that fetches only

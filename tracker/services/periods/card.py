@@ -11,13 +11,14 @@ from typing import NamedTuple
 
 from tracker.db.driver import Db
 from tracker.db.queries import history as queries
+from tracker.db.queries.players import PlayerRow
 from tracker.months import month_of, next_month
 from tracker.ratings.fide.records import PlayerState
 from tracker.services import lists
 from tracker.services import periods as registry
 from tracker.services.lists import rated_games
 from tracker.services.periods.standing import ListPlaces, Peak, Standing, peak, rehearsed
-from tracker.services.players.refs import PlayerRow, PlayerView, find, show_player
+from tracker.services.players.refs import PlayerView, find, show_player
 from tracker.services.systems import Beside, Reading, Shown
 from tracker.vocabulary import TIME_CONTROLS, TimeControl
 

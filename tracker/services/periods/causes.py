@@ -40,6 +40,7 @@ from decimal import Decimal
 from tracker.db.driver import Db
 from tracker.db.queries.history import event_names
 from tracker.db.queries.lists import ClosedMonth, official_ratings
+from tracker.db.queries.players import PlayerRow
 from tracker.months import month_label, month_of, next_month, previous_month
 from tracker.ratings.fide.arithmetic import round_half_away
 from tracker.ratings.fide.month import player_games, rated_from_standard
@@ -49,7 +50,7 @@ from tracker.ratings.fide.records import PeriodGame, PeriodOutcome, PlayerState
 from tracker.ratings.month_games import MonthGame
 from tracker.services import lists
 from tracker.services.lists import rated_games
-from tracker.services.players.refs import PlayerRow, find
+from tracker.services.players.refs import find
 from tracker.vocabulary import TimeControl
 
 CLOSING_DAYS = 3  # §7.1.3: the closing date is 3 days before the date of the list

@@ -37,20 +37,6 @@ from tracker.services.periods.fide_elo import ClosedPeriod
 from tracker.services.systems import Month, Periods
 from tracker.vocabulary import TIME_CONTROLS, TimeControl
 
-__all__ = [
-    "CloseReport",
-    "ClosedPeriod",
-    "PeriodRow",
-    "RerateReport",
-    "close",
-    "close_live",
-    "close_months",
-    "delete_periods",
-    "list_periods",
-    "rerate",
-    "rerate_from",
-]
-
 
 @dataclass(frozen=True)
 class CloseReport:

@@ -18,7 +18,7 @@ from tracker.db.driver import Db
 from tracker.db.queries.history import event_names
 from tracker.db.queries.lists import ClosedMonth
 from tracker.db.queries.periods import player_names
-from tracker.db.queries.players import players_by_ids
+from tracker.db.queries.players import PlayerRow, players_by_ids
 from tracker.errors import InvalidInputError, NotFoundError
 from tracker.months import month_label, next_month, previous_month
 from tracker.ratings.fide.initial import performance_rating
@@ -29,7 +29,7 @@ from tracker.ratings.fide.records import FirstEvent, PeriodGame, PeriodOutcome, 
 from tracker.ratings.month_games import MonthGame
 from tracker.services import lists
 from tracker.services.lists import rated_games
-from tracker.services.players.refs import PlayerRow, find
+from tracker.services.players.refs import find
 from tracker.vocabulary import TimeControl
 
 

@@ -11,7 +11,7 @@ from tracker.db.driver import Db
 from tracker.db.queries import events as event_queries
 from tracker.db.queries import history as queries
 from tracker.db.queries.lists import ClosedMonth
-from tracker.db.queries.players import earlier_lists_of
+from tracker.db.queries.players import PlayerRow, earlier_lists_of
 from tracker.errors import NotFoundError
 from tracker.months import month_label, month_of, months_between, next_month, previous_month
 from tracker.ratings.fide.events import EventSpan
@@ -19,7 +19,7 @@ from tracker.services import lists
 from tracker.services import periods as registry
 from tracker.services.lists import rated_games
 from tracker.services.periods.standing import ListPlaces, Peak, Standing, peak
-from tracker.services.players.refs import PlayerRow, find
+from tracker.services.players.refs import find
 from tracker.services.shadow.config import get_config
 from tracker.services.systems import Beside, Reading
 from tracker.user_input import today

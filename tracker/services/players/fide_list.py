@@ -53,12 +53,13 @@ from tracker.errors import InvalidInputError
 from tracker.importers.fidelist import FideListEntry, FideListReader, tc_from_name
 from tracker.importers.records import Problem
 from tracker.months import month_label
+from tracker.ratings.fide.records import Seed
 from tracker.services import lists, log
 from tracker.services.intake import has_control
 from tracker.services.lists import rated_games
 from tracker.services.lists.stale import mark_all_stale
 from tracker.services.players.refs import seed_of, stored_seed
-from tracker.services.players.roster import FEDERATION, Seed, seed_row
+from tracker.services.players.roster import FEDERATION, seed_row
 from tracker.user_input import today
 from tracker.vocabulary import TimeControl, plural
 

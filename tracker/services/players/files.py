@@ -25,17 +25,11 @@ from tracker.db.queries import players as q
 from tracker.errors import TrackerError
 from tracker.importers.players import FilePlayer
 from tracker.importers.records import Problem
+from tracker.ratings.fide.records import Seed
 from tracker.services import lists
 from tracker.services.intake import is_fide_id, not_fide_id
-from tracker.services.players.refs import seed_of
-from tracker.services.players.roster import (
-    PlayerView,
-    Seed,
-    add_player,
-    edit_player,
-    list_players,
-    seed_row,
-)
+from tracker.services.players.refs import PlayerView, seed_of
+from tracker.services.players.roster import add_player, edit_player, list_players, seed_row
 from tracker.vocabulary import TIME_CONTROLS
 
 

@@ -12,8 +12,7 @@ from typing import TYPE_CHECKING
 
 from tracker.db.driver import Db
 from tracker.db.queries import players as queries
-from tracker.db.queries.players import EarlierList, SeedRow, earlier_lists_of
-from tracker.db.queries.players import PlayerRow as PlayerRow  # re-exported
+from tracker.db.queries.players import EarlierList, PlayerRow, SeedRow, earlier_lists_of
 from tracker.errors import AmbiguousError, NotFoundError, quoted
 from tracker.vocabulary import TimeControl, name_form
 

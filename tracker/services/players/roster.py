@@ -9,6 +9,7 @@ from typing import Any
 
 from tracker.db.driver import Db
 from tracker.db.queries import players as q
+from tracker.db.queries.players import PlayerRow
 from tracker.errors import ConflictError, InvalidInputError, quoted
 from tracker.months import month_label
 from tracker.ratings.fide.records import Seed
@@ -23,7 +24,6 @@ from tracker.services.intake import (
 )
 from tracker.services.lists.stale import mark_all_stale
 from tracker.services.players.refs import (
-    PlayerRow,
     PlayerView,
     find,
     id_ref,
@@ -35,8 +35,6 @@ from tracker.services.players.refs import (
 )
 from tracker.user_input import check_birth_year, check_plausible_rating, today
 from tracker.vocabulary import CHESSCOM, LICHESS, TITLES, TimeControl, name_form
-
-__all__ = ["PlayerRow", "PlayerView", "Seed", "show_player"]
 
 FEDERATION = re.compile(r"^[A-Z]{3}$")
 #: Each platform's players' column, its name and the rule of its user names.
