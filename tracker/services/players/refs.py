@@ -7,8 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from tracker.db.driver import Db
 from tracker.db.queries import players as queries
@@ -20,8 +19,7 @@ if TYPE_CHECKING:
     from tracker.ratings.fide.records import Seed
 
 
-@dataclass(frozen=True)
-class PlayerView:
+class PlayerView(NamedTuple):
     id: int
     name: str
     fide_id: int | None
@@ -203,12 +201,11 @@ def player_view(
 def show_player(db: Db, ref: str) -> PlayerView:
     """The player, his seeds, his number of games and his namesakes."""
     player = find(db, ref)
-    return replace(
-        player_view(
-            player,
-            seeds_of(db, player.id),
-            queries.player_game_count(db, player.id),
-            queries.namesake_ids(db, player.name, player.id),
-        ),
+    return player_view(
+        player,
+        seeds_of(db, player.id),
+        queries.player_game_count(db, player.id),
+        queries.namesake_ids(db, player.name, player.id),
+    )._replace(
         earlier_lists=tuple(earlier_lists_of(db, player.id)),
     )

@@ -245,9 +245,8 @@ def add_player(
     # is (his seed's line on each of them)
     if seeds and not external and restore_lists:
         lists.restore_players(db, [player.id])
-    return replace(
-        player_view(player, seeds, others=q.namesake_ids(db, player.name, player.id)),
-        warnings=tuple(warnings),
+    return player_view(player, seeds, others=q.namesake_ids(db, player.name, player.id))._replace(
+        warnings=tuple(warnings)
     )
 
 
@@ -259,9 +258,8 @@ def list_players(db: Db, *, external: bool | None = None) -> tuple[PlayerView, .
     for pid, entry in q.all_earlier_lists(db):
         earlier.setdefault(pid, []).append(entry)
     return tuple(
-        replace(
-            player_view(listed.player, tuple(seeds.get(listed.player.id, ())), listed.games),
-            earlier_lists=tuple(earlier.get(listed.player.id, ())),
+        player_view(listed.player, tuple(seeds.get(listed.player.id, ())), listed.games)._replace(
+            earlier_lists=tuple(earlier.get(listed.player.id, ()))
         )
         for listed in q.listed_players(db, external)
     )
@@ -301,7 +299,7 @@ def edit_player(
     played = q.player_game_count(db, player.id)
     view = player_view(edited, seeds, played, others)
     if edited == player and not seeds_changed:
-        return replace(view, changed=False, warnings=tuple(warnings))
+        return view._replace(changed=False, warnings=tuple(warnings))
     for column in relinked:
         # The stored points belonged to the account that was linked before.
         q.delete_online_ratings(db, player.id, column)
@@ -325,7 +323,7 @@ def edit_player(
             lists.restore_players(db, [player.id])  # his lines carried over or seeded
         if played:
             stale = mark_all_stale(db)  # a player without games is in no closed period's rows
-    return replace(view, stale=stale, warnings=tuple(warnings))
+    return view._replace(stale=stale, warnings=tuple(warnings))
 
 
 def _check_edit(
@@ -448,7 +446,7 @@ def seed_player(
             q.put_earlier_list(db, player.id, q.EarlierList(tc, list_date, rating))
     view = show_player(db, f"#{player.id}")
     if not changed:
-        return replace(view, changed=False)
+        return view._replace(changed=False)
     shown = "no rating" if clear else str(rating)
     log.note(
         db,
@@ -456,7 +454,7 @@ def seed_player(
         f"player #{player.id} {player.name}: {shown} on the {month_label(list_date)} {tc} list",
         players=[player.id],
     )
-    return replace(view, stale=mark_all_stale(db) if q.player_game_count(db, player.id) else ())
+    return view._replace(stale=mark_all_stale(db) if q.player_game_count(db, player.id) else ())
 
 
 def _check_earlier_list(db: Db, player: PlayerRow, tc: TimeControl, list_date: dt.date) -> None:
