@@ -55,10 +55,12 @@ def test_pages_drawn_in_small_batches_are_the_same(
     the same pages, byte for byte."""
     from tracker.db.queries import rated_games
     from tracker.services import site
+    from tracker.services.lists import rated_games as rated_games_service
     from tracker.services.periods import detail
 
     monkeypatch.setattr(site, "BATCH", 3)
-    monkeypatch.setattr(rated_games, "FEW_PLAYERS", 2)
+    monkeypatch.setattr(rated_games, "IN_CHUNK", 2)
+    monkeypatch.setattr(rated_games_service, "IN_CHUNK", 2)
     monkeypatch.setattr(detail, "LISTS_KEPT", 1)
     monkeypatch.setattr(site, "EVENT_MONTHS", 1)
     db = tmp_path / "demo.db"

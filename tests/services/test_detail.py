@@ -80,13 +80,15 @@ def test_some_players_periods_are_everyones_restricted(
 ) -> None:
     """The demo season's every closed period worked out for one player, for some, and for
     everyone: each player's period is the same (their games read by their ids, or, past
-    ``FEW_PLAYERS``, the month's games kept for them)."""
+    ``IN_CHUNK``, the month's games kept for them)."""
     from tracker.db.queries import rated_games
     from tracker.db.queries.players import players_by_ids
     from tracker.services import lists
+    from tracker.services.lists import rated_games as rated_games_service
     from tracker.services.periods.detail import month_details
 
-    monkeypatch.setattr(rated_games, "FEW_PLAYERS", few)
+    monkeypatch.setattr(rated_games, "IN_CHUNK", few)
+    monkeypatch.setattr(rated_games_service, "IN_CHUNK", few)
     db = tmp_path / "demo.db"
     ok(cli_on(str(db))("demo", "--file", str(db)))
     compared = 0

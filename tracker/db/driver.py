@@ -391,15 +391,15 @@ def save_single_row(db: Db, table: str, values: Mapping[str, Any]) -> None:
         db.run(update_sql(table, values, "id = 1"), values)
 
 
-#: Values per ``IN (...)`` list of a lookup (SQLite takes a few thousand parameters).
+#: Values per ``IN (...)`` list of a lookup (SQLite takes a few thousand parameters); more
+#: players than this are read whole and filtered after reading, or read by chunks.
 IN_CHUNK = 500
 
 
-def chunks(items: Sequence[T], size: int | None = None) -> Iterator[Sequence[T]]:
-    """``items`` in slices of ``size`` (:data:`IN_CHUNK`) for ``IN (...)`` lists."""
-    size = size or IN_CHUNK
-    for start in range(0, len(items), size):
-        yield items[start : start + size]
+def chunks(items: Sequence[T]) -> Iterator[Sequence[T]]:
+    """``items`` in slices of :data:`IN_CHUNK` for ``IN (...)`` lists."""
+    for start in range(0, len(items), IN_CHUNK):
+        yield items[start : start + IN_CHUNK]
 
 
 # ---------------------------------------------------------------------------------------

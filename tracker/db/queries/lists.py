@@ -11,12 +11,9 @@ import datetime as dt
 from collections.abc import Collection, Iterator
 from typing import Any, NamedTuple
 
-from tracker.db.driver import Db, chunks, day
+from tracker.db.driver import IN_CHUNK, Db, chunks, day
 from tracker.db.rows import EloRow
 from tracker.vocabulary import TimeControl
-
-#: More players than this are filtered after reading, not in an ``IN (...)`` list.
-IN_LIMIT = 500
 
 
 class ClosedMonth(NamedTuple):
@@ -73,7 +70,7 @@ def seeds(db: Db, tc: TimeControl, *, only: Collection[int] | None = None) -> di
         rows = db.all(_SEEDS, {"tc": tc})
     else:
         rows = []
-        for chunk in chunks(sorted(only), IN_LIMIT):
+        for chunk in chunks(sorted(only)):
             rows += db.all(_SEEDS + " AND s.player_id IN (:ids)", {"tc": tc, "ids": chunk})
     return {
         pid: ListSeed(pid, rating, games, bool(e2400), bool(e2300), born)
@@ -96,7 +93,7 @@ def event_ratings(db: Db, event_ids: Collection[int]) -> dict[tuple[int, int], i
     """The ratings FIDE rated tracked players with in ``event_ids`` where given (a corrected
     Ro: ``event_ratings``), by (event, player)."""
     out: dict[tuple[int, int], int] = {}
-    for chunk in chunks(sorted(event_ids), IN_LIMIT):
+    for chunk in chunks(sorted(event_ids)):
         rows = db.all(
             "SELECT event_id, player_id, rating FROM event_ratings WHERE event_id IN (:ids)",
             {"ids": chunk},
@@ -177,10 +174,10 @@ def _latest(
     """``(current, *columns)`` (SQL columns of ``elo_history h`` and ``players p``, the
     player's id first) of each player's latest stored line on a list closing ``month`` or
     earlier (``current``: on that very list), of the ``wanted`` players only if given (more
-    than :data:`IN_LIMIT` are read whole and filtered by the caller)."""
+    than :data:`IN_CHUNK` are read whole and filtered by the caller)."""
     params: dict[str, Any] = {"tc": tc, "month": month}
     only = ""
-    if wanted is not None and len(wanted) <= IN_LIMIT:
+    if wanted is not None and len(wanted) <= IN_CHUNK:
         only = "AND h.player_id IN (:ids)"
         params["ids"] = sorted(wanted)
     return db.all(_latest_sql(db, columns, only), params)  # one fetch: faster than row by row
@@ -202,7 +199,7 @@ def _rows(db: Db, sql: str, params: dict[str, Any], players: Collection[int] | N
     if players is None:
         return db.all(sql.format(players=""), params)
     rows: list[Any] = []
-    for chunk in chunks(sorted(players), IN_LIMIT):
+    for chunk in chunks(sorted(players)):
         rows += db.all(sql.format(players=" AND player_id IN (:ids)"), {**params, "ids": chunk})
     return rows
 
@@ -374,7 +371,7 @@ def period_lines(
 
 
 def players_entries(db: Db, players: Collection[int]) -> dict[int, set[Entry]]:
-    """The stored entries of ``players`` (at most :data:`IN_LIMIT`) on every list, unranked
+    """The stored entries of ``players`` (at most :data:`IN_CHUNK`) on every list, unranked
     (rank 0), by period."""
     rows = db.all(
         f"SELECT e.period_id, {', '.join(f'e.{c}' for c in _ENTRY_COLUMNS)}"

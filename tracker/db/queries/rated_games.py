@@ -8,7 +8,7 @@ import datetime as dt
 from collections.abc import Collection, Iterable
 from typing import Any, NamedTuple
 
-from tracker.db.driver import Db, chunks, day, maybe_day
+from tracker.db.driver import IN_CHUNK, Db, chunks, day, maybe_day
 from tracker.db.queries.hints import not_indexed
 from tracker.months import next_month
 from tracker.ratings.month_games import MonthGame
@@ -29,10 +29,6 @@ _MONTH_GAMES = f"""
     WHERE {_PLAYED}"""
 
 
-#: The most players whose games one query reads by their ids.
-FEW_PLAYERS = 500
-
-
 def month_games(
     db: Db,
     tc: TimeControl,
@@ -42,9 +38,9 @@ def month_games(
     events: Iterable[int] | None = None,
 ) -> list[MonthGame]:
     """The month's played games of ``tc`` (of ``players`` only, if given: those with one of
-    them on a side; at most :data:`FEW_PLAYERS`) in date order (ties in the order they were
+    them on a side; at most :data:`IN_CHUNK`) in date order (ties in the order they were
     entered); with ``events``, instead the games of those events played before the month."""
-    assert players is None or len(players) <= FEW_PLAYERS
+    assert players is None or len(players) <= IN_CHUNK
     params: dict[str, Any] = {"tc": tc, "month": month}
     # by the month's index; by the events' or the players' (player, day) indexes when given
     by_month = events is None and players is None
@@ -186,7 +182,7 @@ def events_declared_past(db: Db, since: dt.date) -> list[int]:
 
 
 def events_going_on(db: Db, tc: TimeControl, month: dt.date, players: Collection[int]) -> list[int]:
-    """The events of ``tc`` the players (at most :data:`FEW_PLAYERS`) played in before
+    """The events of ``tc`` the players (at most :data:`IN_CHUNK`) played in before
     ``month`` that have games (theirs or others') in ``month``: those that may end, and be
     rated, in that period. The month's events are read once, by the month's index (every
     time control's, as before: an EXISTS per earlier game scanned each event's games)."""

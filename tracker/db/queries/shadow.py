@@ -6,8 +6,7 @@ import datetime as dt
 from collections.abc import Collection, Container, Mapping
 from typing import Any, NamedTuple
 
-from tracker.db.driver import Db, chunks, day, maybe_day, save_single_row
-from tracker.db.queries.lists import IN_LIMIT
+from tracker.db.driver import IN_CHUNK, Db, chunks, day, maybe_day, save_single_row
 from tracker.ratings.glicko.presets import (
     CHESSCOM_C_PER_DAY,
     CHESSCOM_RD_MAX,
@@ -57,11 +56,11 @@ def settings(db: Db) -> Settings | None:
 def seed_games(db: Db, tc: TimeControl, players: Collection[int]) -> dict[int, int]:
     """The rated games of each of the ``players`` seeded in ``tc``, by player."""
     query = "SELECT player_id, games FROM player_seeds WHERE tc = :tc"
-    if len(players) > 4 * IN_LIMIT:  # most of the list: read it whole
+    if len(players) > 4 * IN_CHUNK:  # most of the list: read it whole
         wanted = set(players)
         return {p: n for p, n in db.all(query, {"tc": tc}) if p in wanted}
     out: dict[int, int] = {}
-    for chunk in chunks(sorted(players), IN_LIMIT):
+    for chunk in chunks(sorted(players)):
         rows = db.all(query + " AND player_id IN (:ids)", {"tc": tc, "ids": chunk})
         out.update((p, n) for p, n in rows)
     return out
@@ -106,7 +105,7 @@ def latest_month_ends_of_players(
     """Each of the ``players``' month-end shadow stored in the latest of ``periods`` (id ->
     month) he has one in (read by the player index: every one of his month-end rows)."""
     found: dict[int, tuple[dt.date, list[Any]]] = {}
-    for chunk in chunks(sorted(players), IN_LIMIT):
+    for chunk in chunks(sorted(players)):
         rows = db.all(
             f"SELECT {_SHADOW}, period_id FROM glicko_history"
             " WHERE game_id IS NULL AND player_id IN (:ids)",

@@ -20,7 +20,7 @@ from decimal import Decimal
 from operator import itemgetter
 from typing import TYPE_CHECKING, NamedTuple
 
-from tracker.db.driver import Db
+from tracker.db.driver import IN_CHUNK, Db
 from tracker.db.queries import lists as queries
 from tracker.db.queries.lists import ClosedMonth, Entry, Line, ListSeed
 from tracker.db.rows import EloRow
@@ -273,7 +273,7 @@ def restore_players(db: Db, players: Collection[int], *, leaving: bool = False) 
         closed = closed_months(db, tc)
         if not closed or not wanted:
             continue
-        if len(wanted) > queries.IN_LIMIT:
+        if len(wanted) > IN_CHUNK:
             for month, period, _ in closed:
                 store_list(db, tc, month, period)
             continue

@@ -12,7 +12,7 @@ from decimal import Decimal
 from itertools import chain
 from typing import NamedTuple
 
-from tracker.db.driver import Db
+from tracker.db.driver import IN_CHUNK, Db
 from tracker.db.queries import rated_games as queries
 from tracker.db.queries.history import event_names
 from tracker.db.queries.lists import first_game_day
@@ -81,7 +81,7 @@ def period_games(
     ``rules_from`` to its event's start, whose rules rate it (``players``: those with one
     of them on a side only). ``played``: the month's played games (:func:`month_games`),
     if the caller has them; ``spans``: the events' spans known (see :func:`event_spans`)."""
-    if players is not None and len(players) > queries.FEW_PLAYERS:  # the month's, theirs kept
+    if players is not None and len(players) > IN_CHUNK:  # the month's, theirs kept
         ids = set(players)
         everyone = period_games(db, tc, month, played, spans=spans)
         return [g for g in everyone if g.white_id in ids or g.black_id in ids]
