@@ -16,8 +16,7 @@ import pytest
 from tests.helpers import Services, cli_on, close, game, js, ok, query, seeded
 from tracker.db.driver import Db
 from tracker.db.queries.periods import delete_history
-from tracker.services import compare, games
-from tracker.services import periods as registry
+from tracker.services import compare, games, registry
 from tracker.services.compare import everyone
 from tracker.services.periods import closing, history, listing, status
 from tracker.services.shadow import GlickoShadow
