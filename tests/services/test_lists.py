@@ -8,6 +8,8 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
+import pytest
+
 from tests.helpers import (
     Services,
     cli_on,
@@ -100,6 +102,43 @@ def test_every_close_rerate_and_correction_keeps_the_stored_lists(db: Services) 
         remove_game(s, added.id)
     db(close, "2026-03")  # rerates the stale periods first, then closes March
     assert check(db) == 5 * 6
+
+
+def test_a_month_of_unrated_players_lines_alone_stores_the_list_before_again(
+    db: Services, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A month in which only unrated players' lines are written (their pools): the list
+    before is stored again in one statement, and it is the list worked out again; not when
+    one of those lines is a listed player's falling below the floor (§7.2.1)."""
+    copied: list[int] = []
+    copy = queries.copy_entries
+    monkeypatch.setattr(
+        queries, "copy_entries", lambda s, a, b: (copied.append(b), copy(s, a, b))[1]
+    )
+    with db.transaction() as s:
+        seeded(s, "Ann", 2000)
+        seeded(s, "Bob", 1800)
+        seeded(s, "Low", 1405)
+        unrated(s, "Few")
+        external(s, "Opp")
+        game(s, "Ann", "Bob", "1-0", "2025-11-03", event="Nov")
+        for day in (3, 4):  # two games: a pool, no rating yet
+            game(s, "Few", "Opp", "1-0", f"2025-11-0{day}", black_rating=1900, event="Nov B",
+                 round_=str(day))  # fmt: skip
+        # 1405 - 20 x 0.5: below 1400, shown unrated from the list of March
+        game(s, "Low", "Opp", "0-1", "2026-02-10", black_rating=1405, event="Feb")
+    db(close, "2026-03")
+    with db.transaction() as s:
+        months = {p: m for m, p, _ in lists.closed_months(s, "standard")}
+        unrated_lines = {
+            months[p] for p in months for line in queries.period_lines(s, p)
+            if line.rating is None
+        }  # fmt: skip
+    # December's list is dated 2026: K may change, so it is worked out; February's takes Low
+    # off the list
+    assert [months[p] for p in copied] == [month("2026-01"), month("2026-03")]
+    assert {month("2026-01"), month("2026-02"), month("2026-03")} <= unrated_lines
+    assert check(db) == 3 * 3 + 2 * 2  # Ann, Bob and Low on November's to January's
 
 
 def test_ranks_and_percentiles_are_those_of_the_sorted_list(db: Services) -> None:

@@ -318,6 +318,14 @@ def write_entries(db: Db, period_id: int, entries: Collection[Entry]) -> None:
     )
 
 
+def any_listed(db: Db, period_id: int, players: Collection[int]) -> bool:
+    """Whether any of ``players`` has an entry on the list of the period ``period_id``."""
+    sql = "SELECT 1 FROM list_entries WHERE period_id = :pid AND player_id IN (:ids) LIMIT 1"
+    return any(
+        db.all(sql, {"pid": period_id, "ids": list(chunk)}) for chunk in chunks(sorted(players))
+    )
+
+
 def copy_entries(db: Db, source: int, target: int) -> None:
     """Store the list of the period ``source`` again as that of ``target``, every line
     carried over (no games, no change)."""

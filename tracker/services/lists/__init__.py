@@ -242,9 +242,14 @@ def store_list(
     else:
         if lines is None:
             lines = queries.period_lines(db, period)
-        if not lines and year == month.year:
-            # nothing changed, not even a K (the year goes on): the list before, again (a
-            # live list closes every empty month up to today's)
+        if (
+            year == month.year
+            and all(line.rating is None for line in lines)
+            and not queries.any_listed(db, before, [line.player_id for line in lines])
+        ):
+            # nobody on the list changed, not even a K (the year goes on), and the period's
+            # lines are unrated players' (their pools), none of them on it: the list before,
+            # again (a live list closes every empty month up to today's)
             queries.copy_entries(db, before, period)
             return
         for e, born, _ in queries.entries_with_players(db, before):
