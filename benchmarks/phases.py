@@ -50,7 +50,7 @@ def clocked(owner, name, phase):
 
 import tracker.cli.app
 from tracker.cli import main
-from tracker.services import registry
+from tracker.services.periods import registry
 from tracker.services.periods import closing
 spent["imports"] = time.perf_counter() - began
 official, shadow = registry.SYSTEMS

@@ -16,9 +16,9 @@ import pytest
 from tests.helpers import Services, cli_on, close, game, js, ok, query, seeded
 from tracker.db.driver import Db
 from tracker.db.queries.periods import delete_history
-from tracker.services import compare, games, registry
+from tracker.services import compare, games
 from tracker.services.compare import everyone
-from tracker.services.periods import closing, history, listing, status
+from tracker.services.periods import closing, history, listing, registry, status
 from tracker.services.shadow import GlickoShadow
 from tracker.services.systems import Month, Periods, Reading
 

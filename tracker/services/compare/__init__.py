@@ -12,8 +12,9 @@ from tracker.months import next_month
 from tracker.ratings.glicko.api import display, is_provisional
 from tracker.ratings.glicko.presets import GlickoPreset, GlickoState
 from tracker.ratings.shadow import ShadowPlayer, as_of
-from tracker.services import lists, registry
+from tracker.services import lists
 from tracker.services.online.reads import OnlineSeries, series_for
+from tracker.services.periods import registry
 from tracker.services.periods.history import not_rated_here, plays_external
 from tracker.services.players.refs import find
 from tracker.services.shadow import reads as shadow_reads

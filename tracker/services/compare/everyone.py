@@ -10,7 +10,8 @@ from tracker.db.collector import without_gc
 from tracker.db.driver import Db
 from tracker.db.queries import history as queries
 from tracker.months import next_month
-from tracker.services import lists, registry
+from tracker.services import lists
+from tracker.services.periods import registry
 from tracker.services.periods.history import plays_external
 from tracker.services.shadow.config import get_config
 from tracker.services.systems import OnList

@@ -1,6 +1,6 @@
 """A player's card (``player show``): his published state on the latest list of each time
 control, where he stands on it, his peak, his live line, and every system's reading beside
-the official list's (:mod:`tracker.services.registry`: the shadow, and any other registered)."""
+the official list's (:mod:`.registry`: the shadow, and any other registered)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,9 @@ from tracker.db.queries import history as queries
 from tracker.db.queries.players import PlayerRow
 from tracker.months import month_of, next_month
 from tracker.ratings.fide.records import PlayerState
-from tracker.services import lists, registry
+from tracker.services import lists
 from tracker.services.lists import rated_games
+from tracker.services.periods import registry
 from tracker.services.periods.standing import ListPlaces, Peak, Standing, peak, rehearsed
 from tracker.services.players.refs import PlayerView, find, show_player
 from tracker.services.systems import Beside, Reading, Shown

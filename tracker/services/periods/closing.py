@@ -2,7 +2,7 @@
 
 Closed periods are contiguous from the first month with games; closing a month publishes
 the list dated the first of the next month (FIDE Rating Regulations 2024 §7.1): every
-registered rating system (:mod:`tracker.services.registry`: FIDE's Elo, the official list,
+registered rating system (:mod:`tracker.services.periods.registry`: FIDE's Elo, the official list,
 then the Glicko shadow) reads the month, folds it (pure) and writes its rows for the new
 period. ``rerate`` is the same close over every month from the first to change, after a
 correction made them stale (:mod:`tracker.services.lists` marks them).
@@ -22,7 +22,7 @@ from tracker.db.queries import rated_games as rated_queries
 from tracker.db.queries.lists import ClosedMonth
 from tracker.errors import InvalidInputError
 from tracker.months import month_label, month_of, months_between, next_month, previous_month
-from tracker.services import lists, log, registry
+from tracker.services import lists, log
 from tracker.services.lists import closed_months, first_game_month, rated_games
 from tracker.services.lists.rated_games import (
     AssumedEvent,
@@ -32,6 +32,7 @@ from tracker.services.lists.rated_games import (
     held_events,
     period_games,
 )
+from tracker.services.periods import registry
 from tracker.services.periods.fide_elo import ClosedPeriod
 from tracker.services.systems import Month, Periods
 from tracker.vocabulary import TIME_CONTROLS, TimeControl

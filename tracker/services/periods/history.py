@@ -15,8 +15,9 @@ from tracker.db.queries.players import PlayerRow, earlier_lists_of
 from tracker.errors import NotFoundError
 from tracker.months import month_label, month_of, months_between, next_month, previous_month
 from tracker.ratings.fide.events import EventSpan
-from tracker.services import lists, registry
+from tracker.services import lists
 from tracker.services.lists import rated_games
+from tracker.services.periods import registry
 from tracker.services.periods.standing import ListPlaces, Peak, Standing, peak
 from tracker.services.players.refs import find
 from tracker.services.shadow.config import get_config

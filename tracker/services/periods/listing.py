@@ -11,7 +11,8 @@ from tracker.db.driver import Db
 from tracker.db.queries import lists as list_queries
 from tracker.errors import NotFoundError
 from tracker.months import month_label, next_month, previous_month
-from tracker.services import lists, registry
+from tracker.services import lists
+from tracker.services.periods import registry
 from tracker.services.systems import OnList
 from tracker.vocabulary import TimeControl
 

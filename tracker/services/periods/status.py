@@ -20,8 +20,9 @@ from tracker.db.queries.lists import ClosedMonth
 from tracker.db.queries.periods import player_names
 from tracker.db.queries.status import LastImport
 from tracker.months import month_of, next_month
-from tracker.services import lists, registry
+from tracker.services import lists
 from tracker.services.lists import rated_games
+from tracker.services.periods import registry
 from tracker.services.systems import Shown
 from tracker.vocabulary import TIME_CONTROLS, TimeControl
 
