@@ -110,11 +110,14 @@ def test_a_month_of_unrated_players_lines_alone_stores_the_list_before_again(
     """A month in which only unrated players' lines are written (their pools): the list
     before is stored again in one statement, and it is the list worked out again; not when
     one of those lines is a listed player's falling below the floor (§7.2.1)."""
-    copied: list[int] = []
+    copied: list[int] = []  # the periods whose list is the one before, copied
     copy = queries.copy_entries
-    monkeypatch.setattr(
-        queries, "copy_entries", lambda s, a, b: (copied.append(b), copy(s, a, b))[1]
-    )
+
+    def counted(s: Db, source: int, target: int) -> None:
+        copied.append(target)
+        copy(s, source, target)
+
+    monkeypatch.setattr(queries, "copy_entries", counted)
     with db.transaction() as s:
         seeded(s, "Ann", 2000)
         seeded(s, "Bob", 1800)

@@ -193,9 +193,15 @@ def seeds_of(db: Db, player_id: int) -> tuple[Seed, ...]:
 
 
 def player_view(
-    player: PlayerRow, seeds: tuple[Seed, ...], games: int = 0, others: tuple[int, ...] = ()
+    player: PlayerRow,
+    seeds: tuple[Seed, ...],
+    games: int = 0,
+    others: tuple[int, ...] = (),
+    earlier: tuple[EarlierList, ...] = (),
 ) -> PlayerView:
-    return PlayerView(**player._asdict(), seeds=seeds, games=games, namesakes=others)
+    return PlayerView(
+        **player._asdict(), seeds=seeds, games=games, earlier_lists=earlier, namesakes=others
+    )
 
 
 def show_player(db: Db, ref: str) -> PlayerView:
@@ -206,6 +212,5 @@ def show_player(db: Db, ref: str) -> PlayerView:
         seeds_of(db, player.id),
         queries.player_game_count(db, player.id),
         queries.namesake_ids(db, player.name, player.id),
-    )._replace(
-        earlier_lists=tuple(earlier_lists_of(db, player.id)),
+        tuple(earlier_lists_of(db, player.id)),
     )

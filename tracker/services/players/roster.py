@@ -258,8 +258,11 @@ def list_players(db: Db, *, external: bool | None = None) -> tuple[PlayerView, .
     for pid, entry in q.all_earlier_lists(db):
         earlier.setdefault(pid, []).append(entry)
     return tuple(
-        player_view(listed.player, tuple(seeds.get(listed.player.id, ())), listed.games)._replace(
-            earlier_lists=tuple(earlier.get(listed.player.id, ()))
+        player_view(
+            listed.player,
+            tuple(seeds.get(listed.player.id, ())),
+            listed.games,
+            earlier=tuple(earlier.get(listed.player.id, ())),
         )
         for listed in q.listed_players(db, external)
     )
