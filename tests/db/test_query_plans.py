@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tracker.db.driver import Db, open_for_writing
-from tracker.db.queries import events, h2h, history, rated_games, shadow
+from tracker.db.queries import events, h2h, history, lists, rated_games, shadow
 
 pytestmark = pytest.mark.backends("sqlite")
 
@@ -110,3 +110,24 @@ def test_everyones_latest_shadow_is_one_scan_of_the_month_end_rows(
     (plan,) = found
     assert plan.startswith("SCAN h USING INDEX ix_glicko_history_month_ends |"), plan
     assert "TEMP B-TREE" not in plan, plan  # grouped by player in the index's order
+
+
+def test_a_long_lists_shape_walks_the_players_indexes(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A long list's longest name and highest FIDE id come from the players' indexes
+    (``ix_players_name_length``, the FIDE id's), down to the first player on the list: never a
+    scan of the players or of the list."""
+    monkeypatch.setattr(lists, "WALK_FROM", 0)
+    opened = open_for_writing(db_url)
+    assert opened is not None
+    with opened as db:
+        found = plans(db, lambda db: lists.list_shape(db, 1), monkeypatch, table="players")
+    assert len(found) == 2, found
+    name_length, fide_id = found
+    assert "SCAN p USING INDEX ix_players_name_length" in name_length, name_length
+    assert "SEARCH p USING COVERING INDEX sqlite_autoindex_players_1 (fide_id>?)" in fide_id
+    for plan in found:
+        assert "TEMP B-TREE" not in plan, plan  # no sort: the index is in order
+        # each player's place on the list: the list's primary key
+        assert "SEARCH e USING COVERING INDEX sqlite_autoindex_list_entries_1" in plan, plan

@@ -17,6 +17,7 @@ import pytest
 from tests.helpers import Services, cli_on, close, external, game, month, ok, unrated
 from tracker.cli import render
 from tracker.cli.history import entry_json
+from tracker.db.queries import lists as list_queries
 from tracker.services import lists
 from tracker.services.periods import listing
 from tracker.services.players import roster as players
@@ -108,10 +109,29 @@ def test_the_streamed_list_is_the_list_built_whole(listed: Services, list_date: 
         assert {"Late", "Idle", "Zed", "bravo"} <= set(names)
         assert names.index("Bravo") < names.index("Zed") < names.index("bravo")
     assert "Newcomer" not in names and "Opp" not in names
-    assert shape.players == len(entries)
     assert shape.last_rank == entries[-1].rank
     assert shape.longest_name == max(len(n) for n in names)
     assert shape.top_fide_id == 12345678
+
+
+@pytest.mark.parametrize("walk_from", [0, 10_000])
+def test_a_list_is_measured_from_its_own_players(
+    listed: Services, walk_from: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Both ways of measuring a list (a long one walks the players' indexes, a short one
+    joins its lines) give its shape, whoever else is in the database: here a player off the
+    list with the longest name and the highest FIDE id of all."""
+    monkeypatch.setattr(list_queries, "WALK_FROM", walk_from)
+    with listed.transaction() as s:
+        players.add_player(s, name="Unrated With A Longer Name Than Anyone", fide_id=99999999)
+        ls = listing.list_stream(s, "standard", month("2026-03"))
+        entries = tuple(ls.entries)
+        shape = listing.list_shape(s, ls)
+        empty = list_queries.list_shape(s, -1)
+    longest = max(len(e.name) for e in entries)
+    assert longest == len("Émile Longname-Of-The-List")
+    assert shape == (entries[-1].rank, longest, 12345678)
+    assert empty == (0, 0, None)
 
 
 def _old_table(rl: listing.RatingList) -> None:

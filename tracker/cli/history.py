@@ -317,7 +317,7 @@ def print_rating_list(ls: ListStream, shape: ListShape) -> None:
     first line (``shape``; the fixed ones from what the columns hold; another registered
     system's from its readings), so nothing waits for the last. Too wide, the FIDE id goes,
     then the other systems' columns, the last registered first (``--json`` has them)."""
-    if not shape.players:
+    if not shape.last_rank:
         message("nobody is rated on this list")
         return
     widths = [

@@ -104,6 +104,10 @@ class Player(Base):
     )
 
 
+# A list's longest name without a scan of the list (``queries.lists.list_shape``).
+Index("ix_players_name_length", func.length(Player.name))
+
+
 class PlayerSeed(Base):
     """A tracked player's FIDE state on the list before tracking starts (one per list)."""
 
