@@ -247,14 +247,13 @@ class Db:
         return Savepoint(self, name)
 
     def insert_many(
-        self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]
+        self, table: str, columns: Sequence[str], rows: Iterable[Sequence[Any]]
     ) -> None:
         """Insert many rows (in the order of ``columns``) in one driver call: ``COPY`` on
         PostgreSQL, several times faster than INSERTs (the same constraints apply), one
         ``executemany`` on SQLite. Tens of thousands of history rows a month and a million
-        games in an import go in this way."""
-        if not rows:
-            return
+        games in an import go in this way; ``rows`` are taken as they come (a federation's
+        list is never all in memory)."""
         names = ", ".join(columns)
         if not self.sqlite:
             with (

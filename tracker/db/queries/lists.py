@@ -8,7 +8,7 @@ closing a month or earlier, a whole list's lines or the few columns a printed li
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from typing import Any, NamedTuple
 
 from tracker.db.driver import IN_CHUNK, Db, chunks, day
@@ -333,12 +333,77 @@ class Entry(NamedTuple):
 _ENTRY_COLUMNS = Entry._fields
 
 
-def write_entries(db: Db, period_id: int, entries: Collection[Entry]) -> None:
-    """Store ``entries`` as the list of the period ``period_id`` (replacing what it held)."""
+def write_entries(db: Db, period_id: int, entries: Iterable[Entry]) -> None:
+    """Store ``entries`` (their ranks are not read) as the list of the period ``period_id``,
+    replacing what it held, and rank it (:func:`rank_entries`)."""
     db.run("DELETE FROM list_entries WHERE period_id = :pid", {"pid": period_id})
     db.insert_many(
-        "list_entries", ("period_id", *_ENTRY_COLUMNS), [(period_id, *e) for e in entries]
+        "list_entries", ("period_id", *_ENTRY_COLUMNS), ((period_id, *e) for e in entries)
     )
+    rank_entries(db, period_id)
+
+
+def rank_entries(db: Db, period_id: int) -> None:
+    """Rank the list of the period ``period_id`` as FIDE prints it: highest first, a rank
+    1 + those rated higher, so equal ratings share it. The one place a rank is given."""
+    db.run(
+        """
+        UPDATE list_entries SET rank = ranked.rank
+        FROM (
+            SELECT player_id, RANK() OVER (ORDER BY rating DESC) AS rank
+            FROM list_entries WHERE period_id = :pid
+        ) AS ranked
+        WHERE list_entries.period_id = :pid AND list_entries.player_id = ranked.player_id
+            AND list_entries.rank <> ranked.rank""",
+        {"pid": period_id},
+    )
+
+
+def replace_entries(
+    db: Db, period_id: int, players: Collection[int], entries: Iterable[Entry]
+) -> None:
+    """The entries of ``players`` on the list of the period ``period_id`` replaced by
+    ``entries`` (theirs that are rated; ranks not read), and the list ranked again."""
+    for chunk in chunks(sorted(players)):
+        db.run(
+            "DELETE FROM list_entries WHERE period_id = :pid AND player_id IN (:ids)",
+            {"pid": period_id, "ids": chunk},
+        )
+    db.insert_many(
+        "list_entries", ("period_id", *_ENTRY_COLUMNS), ((period_id, *e) for e in entries)
+    )
+    rank_entries(db, period_id)
+
+
+class Publication(NamedTuple):
+    """What a list publishes of a line besides its rating: K and the sticky flags."""
+
+    player_id: int
+    k: int | None
+    ever_2400: bool
+    ever_2300: bool
+
+
+def publications(db: Db, period_id: int) -> Iterator[tuple[Entry, int | None]]:
+    """Every entry of the list of the period ``period_id`` with its player's birth year, as
+    the caller goes (a federation's list is never all in memory)."""
+    columns = ", ".join(f"e.{c}" for c in _ENTRY_COLUMNS)
+    sql = (
+        f"SELECT {columns}, p.birth_year FROM list_entries e"
+        " JOIN players p ON p.id = e.player_id WHERE e.period_id = :pid"
+    )
+    for pid, rank, r, c, g, k, n, e24, e23, born in db.stream(sql, {"pid": period_id}):
+        yield Entry(pid, rank, r, c, g, k, n, bool(e24), bool(e23)), born
+
+
+def republish(db: Db, period_id: int, changed: Iterable[Publication]) -> None:
+    """Store the K and flags of ``changed`` entries of the list of the period ``period_id``."""
+    sql = (
+        "UPDATE list_entries SET k = :k, ever_2400 = :ever_2400, ever_2300 = :ever_2300"
+        " WHERE period_id = :pid AND player_id = :player_id"
+    )
+    for p in changed:
+        db.run(sql, {"pid": period_id, **p._asdict()})
 
 
 def any_listed(db: Db, period_id: int, players: Collection[int]) -> bool:
@@ -350,8 +415,9 @@ def any_listed(db: Db, period_id: int, players: Collection[int]) -> bool:
 
 
 def copy_entries(db: Db, source: int, target: int) -> None:
-    """Store the list of the period ``source`` again as that of ``target``, every line
-    carried over (no games, no change)."""
+    """Store the list of the period ``source`` again as that of ``target`` (replacing what
+    it held), every line carried over (no games, no change)."""
+    db.run("DELETE FROM list_entries WHERE period_id = :pid", {"pid": target})
     columns = ", ".join(c for c in _ENTRY_COLUMNS if c not in ("change", "games"))
     db.run(
         f"INSERT INTO list_entries (period_id, change, games, {columns})"

@@ -17,7 +17,6 @@ import datetime as dt
 import json
 from collections.abc import Callable, Collection, Container, Iterable, Iterator, Mapping, Sequence
 from decimal import Decimal
-from operator import itemgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 from tracker.db.driver import IN_CHUNK, Db
@@ -175,25 +174,6 @@ def lines_at(
 # list it publishes, made from the lines above; the readers of a list read it back.
 
 
-def ranked(entries: Iterable[Entry]) -> list[Entry]:
-    """``entries`` (rated lines, any rank) ranked as the list shows them: highest first, a
-    rank 1 + those rated higher (equal ratings share it)."""
-    out: list[Entry] = []
-    previous: int | None = None
-    rank = 0
-    # highest first, then by player: by player, then (stable) by rating, highest first
-    order = sorted(sorted(entries, key=_PLAYER), key=_RATING, reverse=True)
-    for position, e in enumerate(order, 1):
-        if e.rating != previous:
-            rank, previous = position, e.rating
-        out.append(Entry(e.player_id, rank, *e[2:]))  # e._replace(rank=rank), cheaper
-    return out
-
-
-_PLAYER = itemgetter(Entry._fields.index("player_id"))
-_RATING = itemgetter(Entry._fields.index("rating"))
-
-
 def entry(line: Line | EloRow) -> Entry | None:
     """What the list shows of ``line`` (unranked; as read, or as just stored), if it is
     rated."""
@@ -207,8 +187,9 @@ def entry(line: Line | EloRow) -> Entry | None:
 
 def list_entries(db: Db, tc: TimeControl, month: dt.date) -> list[Entry]:
     """The list that closed ``month`` worked out from the history and the seeds
-    (:func:`lines_at`): what :func:`store_list` stores."""
-    return ranked(e for line in lines_at(db, tc, month).values() if (e := entry(line)))
+    (:func:`lines_at`), unranked (the database ranks a list as it stores it): what
+    :func:`store_list` stores."""
+    return [e for line in lines_at(db, tc, month).values() if (e := entry(line))]
 
 
 def store_list(
@@ -222,49 +203,71 @@ def store_list(
     """Store the list that closed ``month`` (its period ``period``), once its lines are:
     the stored list before it carried over (as :func:`carried` carries a line), the lines
     of the period over it; the first list from the history and the seeds. The same entries
-    as :func:`list_entries`, without reading every player's latest line. ``lines``: the
+    as :func:`list_entries`, without reading every player's latest line, and without
+    holding the list in memory: the list before is copied in the database, then its K and
+    flags published again, then the period's players' entries replaced. ``lines``: the
     period's lines, as just stored (else read); ``read_seeds``: see :func:`states_at_start`."""
     before = period_id(db, tc, previous_month(month))
-    year = next_month(month).year
-    made: dict[int, Entry] = {}
     if before is None:
-        closed = closed_months(db, tc)
-        if not closed or closed[0].month != month:  # not the first list: read as stored
-            queries.write_entries(db, period, list_entries(db, tc, month))
-            return
-        # The first list: the seeds carried over (seed_line), the period's lines over them.
-        if lines is None:
-            lines = queries.period_lines(db, period)
-        listed = {line.player_id for line in lines}
-        for pid, seed in (seeds(db, tc) if read_seeds is None else read_seeds()).items():
-            if pid not in listed:
-                made[pid] = seed_entry(seed, month, month)
-    else:
-        if lines is None:
-            lines = queries.period_lines(db, period)
-        if (
-            year == month.year
-            and all(line.rating is None for line in lines)
-            and not queries.any_listed(db, before, [line.player_id for line in lines])
-        ):
-            # nobody on the list changed, not even a K (the year goes on), and the period's
-            # lines are unrated players' (their pools), none of them on it: the list before,
-            # again (a live list closes every empty month up to today's)
-            queries.copy_entries(db, before, period)
-            return
-        for e, born, _ in queries.entries_with_players(db, before):
-            flags = publication(e.rating, e.rated_games, e.ever_2400, e.ever_2300, born, year)
-            made[e.player_id] = Entry(
-                e.player_id, e.rank, e.rating, 0, 0, flags.k, e.rated_games, flags.ever_2400,
-                flags.ever_2300,
-            )  # fmt: skip
+        _store_first_list(db, tc, month, period, lines, read_seeds)
+        return
+    if lines is None:
+        lines = queries.period_lines(db, period)
+    year = next_month(month).year
+    queries.copy_entries(db, before, period)
+    if (
+        year == month.year
+        and all(line.rating is None for line in lines)
+        and not queries.any_listed(db, before, [line.player_id for line in lines])
+    ):
+        # nobody on the list changed, not even a K (the year goes on), and the period's
+        # lines are unrated players' (their pools), none of them on it: the list before,
+        # again (a live list closes every empty month up to today's)
+        return
+    queries.republish(db, period, _republished(db, period, year))
+    rated = (e for line in lines if (e := entry(line)) is not None)
+    queries.replace_entries(db, period, {line.player_id for line in lines}, rated)
+
+
+def _republished(db: Db, period: int, year: int) -> list[queries.Publication]:
+    """The entries of the list of the period ``period`` whose K or flags change when they
+    are published on a list of ``year`` (a junior's K at a new year)."""
+    changed = []
+    for e, born in queries.publications(db, period):
+        flags = publication(e.rating, e.rated_games, e.ever_2400, e.ever_2300, born, year)
+        if (flags.k, flags.ever_2400, flags.ever_2300) != (e.k, e.ever_2400, e.ever_2300):
+            changed.append(
+                queries.Publication(e.player_id, flags.k, flags.ever_2400, flags.ever_2300)
+            )
+    return changed
+
+
+def _store_first_list(
+    db: Db,
+    tc: TimeControl,
+    month: dt.date,
+    period: int,
+    lines: Sequence[Line | EloRow] | None,
+    read_seeds: Callable[[], Mapping[int, ListSeed]] | None,
+) -> None:
+    """:func:`store_list` of a list with no list before it: the first list, from the seeds
+    carried over (:func:`seed_entry`) and the period's lines over them; a later list whose
+    period before is not closed, from the history."""
+    closed = closed_months(db, tc)
+    if not closed or closed[0].month != month:  # not the first list: read as stored
+        queries.write_entries(db, period, list_entries(db, tc, month))
+        return
+    if lines is None:
+        lines = queries.period_lines(db, period)
+    listed = {line.player_id for line in lines}
+    made: dict[int, Entry] = {}
+    for pid, seed in (seeds(db, tc) if read_seeds is None else read_seeds()).items():
+        if pid not in listed:
+            made[pid] = seed_entry(seed, month, month)
     for line in lines:
-        shown = entry(line)
-        if shown is None:
-            made.pop(line.player_id, None)
-        else:
+        if (shown := entry(line)) is not None:
             made[line.player_id] = shown
-    queries.write_entries(db, period, ranked(made.values()))
+    queries.write_entries(db, period, made.values())
 
 
 def restore_players(db: Db, players: Collection[int], *, leaving: bool = False) -> None:
@@ -289,13 +292,13 @@ def restore_players(db: Db, players: Collection[int], *, leaving: bool = False) 
                     made.setdefault(month, []).append(e)
         had = queries.players_entries(db, wanted)
         for month, period, _ in closed:
-            if {e._replace(rank=0) for e in made.get(month, [])} == had.get(period, set()):
+            theirs = set(made.get(month, []))
+            if theirs == had.get(period, set()):
                 continue  # their lines are as stored: nobody's rank moves
-            stored = queries.entries(db, period)
-            kept = [e for e in stored if e.player_id not in wanted]
-            new = ranked([*kept, *made.get(month, [])])
-            if set(new) != set(stored):
-                queries.write_entries(db, period, new)
+            stored = [e._replace(rank=0) for e in queries.entries(db, period)]
+            kept = {e for e in stored if e.player_id not in wanted}
+            if kept | theirs != set(stored):
+                queries.replace_entries(db, period, wanted, theirs)
 
 
 def printed_list(db: Db, period: int, extra: Collection[str] = ()) -> Iterator[queries.ListedLine]:
