@@ -64,20 +64,23 @@ def test_postgresql_parameters_lists_and_percent_signs() -> None:
     assert params == {"a": 1, "ids__0": 4, "ids__1": 5}
 
 
-def test_sqlite_parameters_keep_their_names() -> None:
+def test_sqlite_parameters_are_bound_by_position() -> None:
+    """SQLite binds ``?`` from a list, in the order the names stand in the statement (a name
+    twice is bound twice; an IN list is its items in place): by name, sqlite3 makes a
+    string a parameter."""
     conn = Recorder()
     db = Db(conn, "sqlite")
     db.all(
-        "SELECT 1 WHERE m = :month AND id IN (:ids) AND n LIKE '%a'",
-        {"month": dt.date(2026, 3, 1), "ids": (7,)},
+        "SELECT 1 WHERE m = :month AND id IN (:ids) AND n LIKE '%a' AND k = :k AND j = :month",
+        {"k": 3, "month": dt.date(2026, 3, 1), "ids": (7, 8)},
     )
     assert conn.calls[0] == (
-        "SELECT 1 WHERE m = :month AND id IN (:ids__0) AND n LIKE '%a'",
-        {"month": dt.date(2026, 3, 1), "ids__0": 7},
+        "SELECT 1 WHERE m = ? AND id IN (?, ?) AND n LIKE '%a' AND k = ? AND j = ?",
+        [dt.date(2026, 3, 1), 7, 8, 3, dt.date(2026, 3, 1)],
     )
-    # a list of another length is a statement of its own
-    db.all("SELECT 1 WHERE id IN (:ids)", {"ids": [1, 2, 3]})
-    assert conn.calls[1][0] == "SELECT 1 WHERE id IN (:ids__0, :ids__1, :ids__2)"
+    # a list of another length is a statement of its own; an empty one is NULL
+    db.all("SELECT 1 WHERE id IN (:ids) AND x IN (:none)", {"ids": [1, 2, 3], "none": []})
+    assert conn.calls[1] == ("SELECT 1 WHERE id IN (?, ?, ?) AND x IN (NULL)", [1, 2, 3])
 
 
 def test_day_takes_the_drivers_date_or_sqlites_text() -> None:
