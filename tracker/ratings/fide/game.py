@@ -38,7 +38,7 @@ def capped_difference(own: int, opp: int, rules: RuleSet, apply_cap: bool = True
     difference. The test is one-sided: it looks only at ``own``.
     """
     d = own - opp
-    if apply_cap and (rules.cap_exempt_from is None or own < rules.cap_exempt_from):  # caps()
+    if apply_cap and (rules.cap_exempt_from is None or own < rules.cap_exempt_from):
         cap = rules.cap
         if d > cap:
             d = cap
