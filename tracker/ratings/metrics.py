@@ -15,17 +15,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-__all__ = [
-    "DEFAULT_CLIP",
-    "Scores",
-    "brier",
-    "coin_flip",
-    "coin_flip_scores",
-    "evaluate",
-    "favourite_accuracy",
-    "log_loss",
-]
-
 DEFAULT_CLIP: Final = (0.01, 0.99)
 """Predictions are clipped into this range before the logarithm, so one confident miss
 cannot make the log loss infinite."""
