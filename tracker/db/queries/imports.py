@@ -190,11 +190,6 @@ def imports_with_games(db: Db) -> list[ImportRow]:
     )
 
 
-def closed_time_controls(db: Db) -> set[str]:
-    """The time controls with closed rating periods."""
-    return set(db.scalars("SELECT DISTINCT tc FROM rating_periods"))
-
-
 class TcMonth(NamedTuple):
     """A time control's rating period, by its month (the first closed one, the first marked
     stale)."""
