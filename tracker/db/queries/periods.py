@@ -134,13 +134,8 @@ def restore_sequences(db: Db, values: list[SequenceValue]) -> None:
     """Put PostgreSQL's id sequences back where :func:`sequence_values` found them: a rolled
     back transaction does not undo them."""
     for name, last, start in values:
-        if last is None:
-            db.first(
-                "SELECT setval(CAST(:name AS regclass), :value, false)",
-                {"name": name, "value": start},
-            )
-        else:
-            db.first(
-                "SELECT setval(CAST(:name AS regclass), :value, true)",
-                {"name": name, "value": last},
-            )
+        called = "false" if last is None else "true"  # false: the next value is ``start``
+        db.first(
+            f"SELECT setval(CAST(:name AS regclass), :value, {called})",
+            {"name": name, "value": start if last is None else last},
+        )
