@@ -127,8 +127,6 @@ def is_locked(exc: BaseException) -> bool:
 
 def is_out_of_range(exc: BaseException) -> bool:
     """A number beyond what the database stores (see :func:`driver.is_out_of_range`)."""
-    if isinstance(exc, OverflowError):
-        return driver.is_out_of_range(exc)
     return driver.is_out_of_range(getattr(exc, "orig", None) or exc)
 
 
