@@ -147,10 +147,7 @@ class Db:
 
     def scalar(self, sql: str, params: Mapping[str, Any] | None = None) -> Any:
         row = self.first(sql, params)
-        if row is None:
-            return None
-        first, *_ = row
-        return first
+        return None if row is None else row[0]
 
     def scalars(self, sql: str, params: Mapping[str, Any] | None = None) -> list[Any]:
         return [first for first, *_ in self.all(sql, params)]
