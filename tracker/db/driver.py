@@ -204,8 +204,7 @@ class Db:
                 return int(cursor.lastrowid)
             finally:
                 cursor.close()
-        new_id = self.scalar(f"{sql} RETURNING id", params)
-        return int(new_id)
+        return int(self.scalar(f"{sql} RETURNING id", params))
 
     def _prepare(self, sql: str, params: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
         values: dict[str, Any] = {}
