@@ -69,9 +69,7 @@ class PeriodChange(NamedTuple):
         return len(self.details)
 
 
-def period_change(
-    games: Sequence[RatedGame], k: int, *, formula: Formula = "table"
-) -> PeriodChange:
+def period_change(games: Sequence[RatedGame], k: int) -> PeriodChange:
     """Rate one player's games of one period with K already reduced by the 700 rule.
 
     FIDE Rating Regulations 2024 §8.3.2: Delta R = S - PD per game; §8.3.3: the change is
@@ -81,7 +79,7 @@ def period_change(
     details, score, expected, change_exact, notes = rate_games(
         [(g.own, g.opponent, g.score, g.event_start, g.tc, g.event_key) for g in games],
         k,
-        formula,
+        "table",
     )
     return PeriodChange(
         k=k,
