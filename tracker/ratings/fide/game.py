@@ -109,12 +109,11 @@ def game_change(
     k: int,
     rules: RuleSet,
     formula: Formula = "table",
-    apply_cap: bool = True,
 ) -> Decimal:
     """K x (S - PD) for one game, unrounded (FIDE Rating Regulations 2024 §8.3.2-§8.3.3)."""
     check_score(score)
     with localcontext(CTX):
-        return k * (score - expected_score(own, opp, rules, formula, apply_cap))
+        return k * (score - expected_score(own, opp, rules, formula))
 
 
 def apply_700_rule(k: int, n: int) -> int:
