@@ -72,16 +72,14 @@ def bye_code(points: str) -> str | None:
 
 #: FIDE's titles as stored (read from TRF files and FIDE's lists, given to `player add`).
 TITLES: Final[tuple[str, ...]] = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
-#: The kinds of event an officer declares (FIDE's registration; TRF's 092 type).
 #: The kinds of image a club's logo may be (``tracker site config --logo``), by file suffix.
 LOGO_TYPES: Final[tuple[str, ...]] = ("png", "jpeg", "gif", "webp", "svg")
+#: The kinds of event an officer declares (FIDE's registration; TRF's 092 type).
 EVENT_KINDS: Final[tuple[str, ...]] = ("swiss", "round-robin", "league", "team", "match", "other")
 
 #: White's and Black's score in a played game, exact.
 SCORES: Final[dict[str, tuple[Decimal, Decimal]]] = {
-    "1-0": (Decimal(1), Decimal(0)),
-    "0-1": (Decimal(0), Decimal(1)),
-    "1/2-1/2": (Decimal("0.5"), Decimal("0.5")),
+    result: points for result, points in POINTS.items() if result not in FORFEITS
 }
 
 #: Every way of writing a result that tracker accepts (CSV cells, ``game add``), each mapped

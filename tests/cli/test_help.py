@@ -164,7 +164,8 @@ def test_the_preset_words_name_the_registrys_presets() -> None:
     """The help's preset names are written out (the registry, tracker.ratings.glicko, is not
     loaded at a command's start): they are the registry's, in its order."""
     from tracker.cli.options import PRESET_WORDS
-    from tracker.ratings.glicko.presets import DEFAULT_PRESET, PRESETS
+    from tracker.ratings.glicko.presets import PRESETS
+    from tracker.vocabulary import DEFAULT_PRESET
 
     *first, last = PRESETS
     assert f"{', '.join(first)} or {last}" == PRESET_WORDS

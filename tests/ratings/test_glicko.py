@@ -31,12 +31,12 @@ from tracker.ratings.glicko.api import (
 from tracker.ratings.glicko.engine import MAX_ITERATIONS
 from tracker.ratings.glicko.engine import CorrectedPlayer as _CorrectedPlayer
 from tracker.ratings.glicko.presets import (
-    DEFAULT_PRESET,
     PRESETS,
     GlickoPreset,
     GlickoState,
     get_preset,
 )
+from tracker.vocabulary import DEFAULT_PRESET
 
 LICHESS = get_preset("lichess")
 GLICKMAN = get_preset("glickman")

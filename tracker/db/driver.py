@@ -147,10 +147,7 @@ class Db:
 
     def scalar(self, sql: str, params: Mapping[str, Any] | None = None) -> Any:
         row = self.first(sql, params)
-        if row is None:
-            return None
-        first, *_ = row
-        return first
+        return None if row is None else row[0]
 
     def scalars(self, sql: str, params: Mapping[str, Any] | None = None) -> list[Any]:
         return [first for first, *_ in self.all(sql, params)]
@@ -207,8 +204,7 @@ class Db:
                 return int(cursor.lastrowid)
             finally:
                 cursor.close()
-        new_id = self.scalar(f"{sql} RETURNING id", params)
-        return int(new_id)
+        return int(self.scalar(f"{sql} RETURNING id", params))
 
     def _prepare(
         self, sql: str, params: Mapping[str, Any]

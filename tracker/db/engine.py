@@ -68,7 +68,7 @@ def make_engine(url: str) -> Engine:
     if parsed.get_backend_name() != "postgresql":
         return create_engine(parsed, pool_pre_ping=False)
     # A writer waits for the writer lock (and any lock) as long as SQLite's busy timeout, then
-    # fails with "lock not available", which run_in_transaction retries and then explains.
+    # fails with "lock not available", which driver.run retries and then explains.
     options = " ".join(
         [str(parsed.query.get("options", "")), f"-c lock_timeout={driver.BUSY_TIMEOUT_MS}"]
     )
@@ -127,8 +127,6 @@ def is_locked(exc: BaseException) -> bool:
 
 def is_out_of_range(exc: BaseException) -> bool:
     """A number beyond what the database stores (see :func:`driver.is_out_of_range`)."""
-    if isinstance(exc, OverflowError):
-        return driver.is_out_of_range(exc)
     return driver.is_out_of_range(getattr(exc, "orig", None) or exc)
 
 

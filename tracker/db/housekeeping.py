@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -106,18 +107,16 @@ def backup(engine: Engine, target: Path, *, overwrite: bool = False) -> BackupRe
     if target.resolve() == source.resolve():
         raise InvalidInputError("the backup cannot overwrite the database itself")
     try:
-        with replacing(target, force=overwrite, sidecars=SQLITE_SIDECARS) as temp:
-            src = sqlite3.connect(driver.sqlite_uri(source, write=False), uri=True, timeout=30)
-            try:
-                dst = sqlite3.connect(temp)
-                try:
-                    src.backup(dst)
-                    (integrity,) = dst.execute("PRAGMA integrity_check").fetchone()
-                    dst.execute("PRAGMA journal_mode = DELETE")
-                finally:
-                    dst.close()
-            finally:
-                src.close()
+        with (
+            replacing(target, force=overwrite, sidecars=SQLITE_SIDECARS) as temp,
+            closing(
+                sqlite3.connect(driver.sqlite_uri(source, write=False), uri=True, timeout=30)
+            ) as src,
+            closing(sqlite3.connect(temp)) as dst,
+        ):
+            src.backup(dst)
+            (integrity,) = dst.execute("PRAGMA integrity_check").fetchone()
+            dst.execute("PRAGMA journal_mode = DELETE")
     except sqlite3.Error as exc:
         raise DatabaseError(f"backup failed: {exc}") from None
     return BackupResult(str(source), target, target.stat().st_size, str(integrity))

@@ -68,6 +68,7 @@ from tracker.importers.records import (
     file_result,
     parse_fide_id,
     parse_rating,
+    same_player,
 )
 from tracker.importers.timecontrol import TimeClass
 from tracker.vocabulary import plays_self
@@ -169,16 +170,6 @@ def parse_result(text: str) -> str | None:
     return file_result(value)
 
 
-def _same_person(
-    white: PlayerInfo, black: PlayerInfo, white_folded: str, black_folded: str
-) -> bool:
-    """Whether a row pairs a player with himself: one name, or one FIDE id."""
-    if not (white.name and black.name):
-        return False
-    same_id = white.fide_id is not None and white.fide_id > 0 and white.fide_id == black.fide_id
-    return white_folded == black_folded or same_id
-
-
 def _tc_cell(text: str, minutes: bool) -> tuple[TimeClass | None, str | None]:
     """A ``tc`` cell's class (a list's name, a PGN value, or free text), and its words."""
     value = text.strip()
@@ -207,8 +198,7 @@ class _RowReader:
         self.cells = itemgetter(*(positions.get(name, -1) for name in ALLOWED_COLUMNS))
         self.date = cache(parse_calendar_date)
         self.result = cache(parse_result)
-        # By colour: (name, rating, FIDE id) cells -> the player, his problems and his name
-        # folded (to tell a player paired with himself).
+        # By colour: (name, rating, FIDE id) cells -> the player and his problems.
         self.white = cache(partial(_parse_player, "white"))
         self.black = cache(partial(_parse_player, "black"))
         self.tc = cache(partial(_tc_cell, minutes=tc_minutes))  # the class, the words
@@ -238,10 +228,10 @@ class _RowReader:
             event_start = self.date(start_c)
             if event_start is None:
                 reasons.append(f"invalid event_start {start_c.strip()!r}: use YYYY-MM-DD")
-        white, white_problems, white_folded = self.white(white_c, white_rating_c, white_id_c)
-        black, black_problems, black_folded = self.black(black_c, black_rating_c, black_id_c)
+        white, white_problems = self.white(white_c, white_rating_c, white_id_c)
+        black, black_problems = self.black(black_c, black_rating_c, black_id_c)
         reasons += white_problems + black_problems
-        if _same_person(white, black, white_folded, black_folded):
+        if white.name and black.name and same_player(white, black):
             reasons.append(plays_self(white.name))
         game_tc, tc_text = self.tc(tc_c)
         if reasons or result is None or played_on is None:
@@ -281,8 +271,8 @@ def _text_cell(cell: str) -> str | None:
 
 def _parse_player(
     colour: str, raw_name: str, raw_rating: str, raw_fide_id: str
-) -> tuple[PlayerInfo, list[str], str]:
-    """The player, his problems, and his name folded (as :func:`same_player` compares)."""
+) -> tuple[PlayerInfo, list[str]]:
+    """The player and his problems."""
     reasons: list[str] = []
     name = clean_name(csv_text(raw_name))
     if not name:
@@ -291,7 +281,7 @@ def _parse_player(
     if reason:
         reasons.append(reason)
     fide_id = parse_fide_id(raw_fide_id)
-    return PlayerInfo(name=name, fide_id=fide_id, rating=rating), reasons, name.casefold()
+    return PlayerInfo(name=name, fide_id=fide_id, rating=rating), reasons
 
 
 def stream_csv(

@@ -141,21 +141,17 @@ class _LineCountingReader:
     def __init__(self, lines: Iterator[str]) -> None:
         self._lines = lines
         self.line_no = 0
+        self._pending: tuple[str, str | None] | None = None  # a line and its tag's name
+        self._in_comment = False
+        self._after_movetext = False
+        self.start_game()
+
+    def start_game(self) -> None:
         self.first_line: int | None = None
         self.tag_lines = 0
         self.movetext = _Movetext()
-        self._pending: tuple[str, str | None] | None = None  # a line and its tag's name
-        self._in_comment = False
         self._depth = 0  # variations
-        self._after_movetext = False
         self._tags: set[str] = set()  # the names of this record's tag pairs
-
-    def start_game(self) -> None:
-        self.first_line = None
-        self.tag_lines = 0
-        self.movetext = _Movetext()
-        self._depth = 0
-        self._tags = set()
 
     def readline(self) -> str:
         if self._pending is not None:

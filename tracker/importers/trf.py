@@ -261,9 +261,7 @@ class _Collector:
         self.games.append((round_no, white.line, record))
 
 
-def _read_tournament(
-    lines: list[str], source: str, problems: list[Problem]
-) -> tuple[Tournament, list[tuple[int, str]]]:
+def _read_tournament(lines: list[str]) -> tuple[Tournament, list[tuple[int, str]]]:
     """Tournament data, and the player record lines with their numbers."""
     tournament = Tournament()
     player_lines: list[tuple[int, str]] = []
@@ -377,7 +375,7 @@ def _games(
         return ParseResult(problems=(stream.problem,), format="trf")
     problems: list[Problem] = []
     warnings: list[Problem] = []
-    tournament, player_lines = _read_tournament(split_lines(text), source, problems)
+    tournament, player_lines = _read_tournament(split_lines(text))
     if not player_lines:
         problems.append(Problem(source, 0, "no player records (001 lines); is this a TRF file?"))
         return ParseResult(problems=tuple(problems), format="trf")

@@ -228,14 +228,15 @@ def _unreadable(
         )
     for number, round_field in tournament.round_fields.items():
         if not round_field.value.ok:
-            problems.append(
-                Problem(
-                    source,
-                    round_field.line,
-                    f"invalid date {round_field.value.text!r} for round {number}",
-                )
-            )
-            tournament.date_problem = True
+            _invalid_round(tournament, number, round_field, source, problems)
+
+
+def _invalid_round(
+    tournament: Tournament, number: int, f: DateField, source: str, problems: list[Problem]
+) -> None:
+    """Report round ``number``'s date record ``f``, which is no date."""
+    problems.append(Problem(source, f.line, f"invalid date {f.value.text!r} for round {number}"))
+    tournament.date_problem = True
 
 
 def _outside_order(tournament: Tournament, source: str, problems: list[Problem]) -> bool:
@@ -286,11 +287,7 @@ def _usable_readings(
     if not misfits or len(misfits) == len(tournament.round_fields):
         return every, usable
     for number in misfits:
-        f = tournament.round_fields.pop(number)
-        problems.append(
-            Problem(source, f.line, f"invalid date {f.value.text!r} for round {number}")
-        )
-        tournament.date_problem = True
+        _invalid_round(tournament, number, tournament.round_fields.pop(number), source, problems)
     every = readings()
     return every, [r for r in every if contradiction(r, tournament) is None]
 

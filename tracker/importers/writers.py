@@ -3,10 +3,10 @@
 Each writer takes :class:`GameRecord` values (``source`` and ``line`` are ignored) and
 writes what its parser reads back as the same games:
 
-* :func:`write_csv`: exactly the import header (:data:`CSV_HEADER`), UTF-8 without a
-  byte-order mark, comma-separated, ``\\n`` line ends, fields quoted when needed; a name,
-  event, site or round a spreadsheet would run as a formula (``=HYPERLINK(...)``) behind a
-  ``'`` (:func:`tracker.importers.records.spreadsheet_text`), which the importer takes off.
+* :func:`write_csv`: exactly the import header (:data:`.csvfile.ALLOWED_COLUMNS`), UTF-8
+  without a byte-order mark, comma-separated, ``\\n`` line ends, fields quoted when needed; a
+  name, event, site or round a spreadsheet would run as a formula (``=HYPERLINK(...)``) behind
+  a ``'`` (:func:`tracker.importers.records.spreadsheet_text`), which the importer takes off.
 * :func:`write_pgn`: the Seven Tag Roster, then ``WhiteElo``/``BlackElo`` and
   ``WhiteFideId``/``BlackFideId`` when known, ``WhiteTitle``/``BlackTitle``, a
   ``TimeControl`` and ``EventDate``, and an empty movetext holding the result. A database
@@ -34,8 +34,6 @@ from tracker.importers.csvfile import ALLOWED_COLUMNS
 from tracker.importers.pgn_tags import escaped
 from tracker.importers.records import GameRecord, PlayerInfo, csv_file, spreadsheet_text
 
-CSV_HEADER: Final[tuple[str, ...]] = ALLOWED_COLUMNS
-
 _PGN_RESULT: Final[dict[str, str]] = {
     "1-0": "1-0",
     "0-1": "0-1",
@@ -48,7 +46,7 @@ _PGN_RESULT: Final[dict[str, str]] = {
 
 def write_csv(games: Sequence[GameRecord]) -> str:
     """The games as a CSV file the CSV importer reads back unchanged."""
-    return csv_file(CSV_HEADER, (_csv_row(g) for g in games))
+    return csv_file(ALLOWED_COLUMNS, (_csv_row(g) for g in games))
 
 
 def _csv_row(g: GameRecord) -> list[object]:
@@ -67,7 +65,7 @@ def _csv_row(g: GameRecord) -> list[object]:
         "tc": g.tc,
         "event_start": g.event_start.isoformat() if g.event and g.event_start else None,
     }
-    return [row[column] for column in CSV_HEADER]
+    return [row[column] for column in ALLOWED_COLUMNS]
 
 
 def _pgn_value(value: str) -> str:

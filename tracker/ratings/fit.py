@@ -14,8 +14,6 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["LineFit", "fit_line"]
-
 
 @dataclass(frozen=True, slots=True)
 class LineFit:

@@ -15,17 +15,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-__all__ = [
-    "DEFAULT_CLIP",
-    "Scores",
-    "brier",
-    "coin_flip",
-    "coin_flip_scores",
-    "evaluate",
-    "favourite_accuracy",
-    "log_loss",
-]
-
 DEFAULT_CLIP: Final = (0.01, 0.99)
 """Predictions are clipped into this range before the logarithm, so one confident miss
 cannot make the log loss infinite."""
@@ -139,11 +128,10 @@ def coin_flip_scores(outcomes: Sequence[float], clip: tuple[float, float] = DEFA
     decisive share); they are returned as such rather than summed game by game.
     """
     scores = evaluate(coin_flip(len(outcomes)), outcomes, clip)
-    decisive = sum(1 for o in outcomes if o != 0.5)
     return Scores(
         games=scores.games,
         decisive_games=scores.decisive_games,
         log_loss=math.log(2),
-        brier=0.25 * decisive / len(outcomes),
+        brier=0.25 * scores.decisive_games / len(outcomes),
         favourite_accuracy=scores.favourite_accuracy,
     )

@@ -119,9 +119,6 @@ def events_started_in(
     ]
 
 
-_FORFEITS = UNPLAYED
-
-
 class EventSummary(NamedTuple):
     """An event in one time control as ``event list`` shows it (``tc`` None: no games), with
     what is declared of it (its end, rounds and kind; None: not declared)."""
@@ -149,9 +146,9 @@ def event_summaries(db: Db, event_id: int | None = None) -> list[EventSummary]:
         f"""
         SELECT e.id, e.name, e.start_date, e.start_fixed, e.rated_in,
             coalesce(g.tc, e.tc), count(g.id),
-            coalesce(sum(CASE WHEN g.result NOT IN {_FORFEITS} THEN 1 ELSE 0 END), 0),
-            min(CASE WHEN g.result NOT IN {_FORFEITS} THEN g.played_on END),
-            max(CASE WHEN g.result NOT IN {_FORFEITS} THEN g.played_on END),
+            coalesce(sum(CASE WHEN g.result NOT IN {UNPLAYED} THEN 1 ELSE 0 END), 0),
+            min(CASE WHEN g.result NOT IN {UNPLAYED} THEN g.played_on END),
+            max(CASE WHEN g.result NOT IN {UNPLAYED} THEN g.played_on END),
             e.end_date, e.rounds, e.kind
         FROM events e LEFT JOIN games g ON g.event_id = e.id {where}
         GROUP BY e.id, e.name, e.start_date, e.start_fixed, e.rated_in, g.tc, e.tc,

@@ -10,8 +10,8 @@ from tracker.db.driver import Db, day, maybe_day
 from tracker.db.queries.hints import not_indexed
 from tracker.vocabulary import TimeControl
 
-#: A player's games of one time control (``:tc``, ``:pid``), as a FROM clause.
-#: A player's games of one time control, by the players' indexes (not the time control's).
+#: A player's games of one time control (``:tc``, ``:pid``), as a FROM clause read by the
+#: players' indexes (not the time control's).
 _PLAYER_GAMES = (
     f"FROM games WHERE {not_indexed('tc')} = :tc AND (white_id = :pid OR black_id = :pid)"
 )

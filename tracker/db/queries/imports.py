@@ -101,15 +101,11 @@ def games_by_natural_key(db: Db, keys: Sequence[str]) -> Iterator[StoredGame]:
     federation's file asks for a million of them). On SQLite each slice goes as one JSON
     parameter: binding hundreds of named parameters would cost more than the lookup (the
     rows and their order are the IN list's)."""
-    columns = "SELECT natural_key, id, result, tc FROM games"
-    if db.sqlite:
-        sql = f"{columns} WHERE natural_key IN (SELECT value FROM json_each(:keys))"
-        for chunk in chunks(keys):
-            yield from map(StoredGame._make, db.all(sql, {"keys": json.dumps(chunk)}))
-        return
-    sql = f"{columns} WHERE natural_key IN (:keys)"
+    listed = "(SELECT value FROM json_each(:keys))" if db.sqlite else "(:keys)"
+    sql = f"SELECT natural_key, id, result, tc FROM games WHERE natural_key IN {listed}"
     for chunk in chunks(keys):
-        yield from map(StoredGame._make, db.all(sql, {"keys": chunk}))
+        keys_in = json.dumps(chunk) if db.sqlite else chunk
+        yield from map(StoredGame._make, db.all(sql, {"keys": keys_in}))
 
 
 def insert_games(db: Db, games: Sequence[GameFields]) -> None:
@@ -188,11 +184,6 @@ def imports_with_games(db: Db) -> list[ImportRow]:
         ) linked ON linked.iid = i.id
         ORDER BY i.id""",
     )
-
-
-def closed_time_controls(db: Db) -> set[str]:
-    """The time controls with closed rating periods."""
-    return set(db.scalars("SELECT DISTINCT tc FROM rating_periods"))
 
 
 class TcMonth(NamedTuple):

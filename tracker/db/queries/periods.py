@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from tracker.db.driver import Db, chunks, day, stored_tc
+from tracker.db.driver import Db, day, stored_tc
 from tracker.vocabulary import TimeControl
 
 
@@ -65,19 +65,12 @@ def players_rated_by_period(db: Db) -> dict[int, int]:
 
 def player_birth_years(db: Db, ids: list[int]) -> dict[int, int | None]:
     """The birth year of each of the players ``ids``, by id."""
-    return dict(_player_column(db, "birth_year", ids))
+    return dict(db.all_in("SELECT id, birth_year FROM players WHERE id IN (:ids)", ids))
 
 
 def player_names(db: Db, ids: list[int]) -> dict[int, str]:
     """The name of each of the players ``ids``, by id."""
-    return dict(_player_column(db, "name", ids))
-
-
-def _player_column(db: Db, column: str, ids: list[int]) -> list[tuple[int, Any]]:
-    out: list[tuple[int, Any]] = []
-    for chunk in chunks(sorted(set(ids))):
-        out.extend(db.all(f"SELECT id, {column} FROM players WHERE id IN (:ids)", {"ids": chunk}))
-    return out
+    return dict(db.all_in("SELECT id, name FROM players WHERE id IN (:ids)", ids))
 
 
 def mark_stale_from(db: Db, tc: TimeControl, start: dt.date) -> tuple[dt.date, ...]:
@@ -141,13 +134,8 @@ def restore_sequences(db: Db, values: list[SequenceValue]) -> None:
     """Put PostgreSQL's id sequences back where :func:`sequence_values` found them: a rolled
     back transaction does not undo them."""
     for name, last, start in values:
-        if last is None:
-            db.first(
-                "SELECT setval(CAST(:name AS regclass), :value, false)",
-                {"name": name, "value": start},
-            )
-        else:
-            db.first(
-                "SELECT setval(CAST(:name AS regclass), :value, true)",
-                {"name": name, "value": last},
-            )
+        called = "false" if last is None else "true"  # false: the next value is ``start``
+        db.first(
+            f"SELECT setval(CAST(:name AS regclass), :value, {called})",
+            {"name": name, "value": start if last is None else last},
+        )

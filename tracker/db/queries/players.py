@@ -191,13 +191,8 @@ LEFT OUTER JOIN (SELECT black_id AS pid, count(*) AS n FROM games GROUP BY black
 def listed_players(db: Db, external: bool | None = None) -> list[ListedPlayer]:
     """The players (only the external or only the tracked ones, if ``external`` says so) by
     name, with their number of games."""
-    if external is None:
-        rows = db.all(f"{_LISTED} ORDER BY p.name, p.id")
-    else:
-        rows = db.all(
-            f"{_LISTED} WHERE p.external = :external ORDER BY p.name, p.id",
-            {"external": external},
-        )
+    where = "" if external is None else "WHERE p.external = :external"
+    rows = db.all(f"{_LISTED} {where} ORDER BY p.name, p.id", {"external": external})
     return [ListedPlayer(reader(PlayerRow)(row[:-1]), int(row[-1])) for row in rows]
 
 

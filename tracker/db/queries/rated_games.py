@@ -160,13 +160,8 @@ def _last_rounds(
 def events_rated_from(db: Db, since: dt.date, until: dt.date | None = None) -> list[int]:
     """The events stated to be rated in a period from ``since`` on (up to ``until``, if
     given): a few, the events FIDE rated after the month they ended in."""
-    if until is None:
-        rows = db.scalars("SELECT id FROM events WHERE rated_in >= :since", {"since": since})
-    else:
-        rows = db.scalars(
-            "SELECT id FROM events WHERE rated_in >= :since AND rated_in <= :until",
-            {"since": since, "until": until},
-        )
+    where = "rated_in >= :since" if until is None else "rated_in >= :since AND rated_in <= :until"
+    rows = db.scalars(f"SELECT id FROM events WHERE {where}", {"since": since, "until": until})
     return sorted(int(r) for r in rows)
 
 

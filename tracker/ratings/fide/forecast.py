@@ -107,8 +107,7 @@ def close_with(
     """The close of ``month`` with the period's ``existing`` games and the ``forecast`` ones
     (scores given): exactly what :func:`~.month.fold_month` does for the player."""
     games = [*existing, *forecast]
-    if games:
-        state = rated_from_standard(state, games, tc)
+    state = rated_from_standard(state, games, tc)
     return close_period(state, games, month=month, tc=tc, details=False, first_event=first_event)
 
 
@@ -124,7 +123,8 @@ def close_classes(
     """The close for every class of results of the ``forecast`` games (their scores are
     ignored). ``first_event``: an unrated player's first event as the database knows it
     (None: the first event of the games, the forecast's when he has no other)."""
-    counted = counted_games(_starting(state, existing, forecast, tc), forecast, tc)
+    starting = rated_from_standard(state, [*existing, *forecast], tc)
+    counted = counted_games(starting, forecast, tc)
     out: dict[ScoreClass, Closed] = {}
     for cls in score_classes(counted):
         games = with_scores(forecast, counted, cls)
@@ -133,16 +133,6 @@ def close_classes(
         )
         out[cls] = Closed(Decimal(cls[0] + cls[1]) / 2, new_state, outcome)
     return out
-
-
-def _starting(
-    state: PlayerState,
-    existing: Sequence[PeriodGame],
-    forecast: Sequence[PeriodGame],
-    tc: TimeControl,
-) -> PlayerState:
-    games = [*existing, *forecast]
-    return rated_from_standard(state, games, tc) if games else state
 
 
 def by_score(classes: Mapping[ScoreClass, Closed]) -> dict[Decimal, list[Closed]]:

@@ -38,7 +38,7 @@ def capped_difference(own: int, opp: int, rules: RuleSet, apply_cap: bool = True
     difference. The test is one-sided: it looks only at ``own``.
     """
     d = own - opp
-    if apply_cap and (rules.cap_exempt_from is None or own < rules.cap_exempt_from):  # caps()
+    if apply_cap and (rules.cap_exempt_from is None or own < rules.cap_exempt_from):
         cap = rules.cap
         if d > cap:
             d = cap
@@ -109,12 +109,11 @@ def game_change(
     k: int,
     rules: RuleSet,
     formula: Formula = "table",
-    apply_cap: bool = True,
 ) -> Decimal:
     """K x (S - PD) for one game, unrounded (FIDE Rating Regulations 2024 §8.3.2-§8.3.3)."""
     check_score(score)
     with localcontext(CTX):
-        return k * (score - expected_score(own, opp, rules, formula, apply_cap))
+        return k * (score - expected_score(own, opp, rules, formula))
 
 
 def apply_700_rule(k: int, n: int) -> int:

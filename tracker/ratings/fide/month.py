@@ -186,8 +186,7 @@ def fold_month(
                 continue
         if state is None:
             state = PlayerState(birth_year=birth_years.get(pid))
-        if mine:
-            state = rated_from_standard(state, mine, tc)
+        state = rated_from_standard(state, mine, tc)
         new_state, outcome = close_period(
             state, mine, month=month, tc=tc, details=False, first_event=known.get(pid)
         )

@@ -69,24 +69,18 @@ class PeriodChange(NamedTuple):
         return len(self.details)
 
 
-def period_change(
-    games: Sequence[RatedGame], k: int, *, formula: Formula = "table"
-) -> PeriodChange:
+def period_change(games: Sequence[RatedGame], k: int) -> PeriodChange:
     """Rate one player's games of one period with K already reduced by the 700 rule.
 
     FIDE Rating Regulations 2024 §8.3.2: Delta R = S - PD per game; §8.3.3: the change is
     K x Sigma Delta R; §8.3.4: only the period total is rounded, 0.5 away from zero. Every game
     given is rated; filter with :func:`game_is_rated` first.
     """
-    if formula not in ("table", "logistic"):
-        raise ValueError(f"unknown formula {formula!r}")
     details, score, expected, change_exact, notes = rate_games(
         [(g.own, g.opponent, g.score, g.event_start, g.tc, g.event_key) for g in games],
         k,
-        formula,
+        "table",
     )
-    if formula == "logistic":
-        notes.append("logistic expectancy used instead of FIDE table 8.1.2")
     return PeriodChange(
         k=k,
         details=tuple(details),
@@ -108,8 +102,10 @@ def rate_games(
 ) -> tuple[list[GameDetail], Decimal, Decimal, Decimal, list[str]]:
     """The fold behind :func:`period_change` over ``(own, opponent, score, event_start, tc,
     event_key)``: the details (none without ``details``), the score, the expected score,
-    K x Sigma Delta R and the notes of the rule sets used. ``checked``: the scores are known
-    to be valid."""
+    K x Sigma Delta R and the notes of the rule sets used (and of the logistic formula).
+    ``checked``: the scores are known to be valid."""
+    if formula not in ("table", "logistic"):
+        raise ValueError(f"unknown formula {formula!r}")
     out: list[GameDetail] = []
     notes: list[str] = []
     score = ZERO
@@ -153,4 +149,6 @@ def rate_games(
             # way): two additions a game instead of four operations.
             delta_sum = score - expected
         change_exact = k * delta_sum
+    if not table:
+        notes.append("logistic expectancy used instead of FIDE table 8.1.2")
     return out, score, expected, change_exact, notes

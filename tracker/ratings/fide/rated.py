@@ -93,13 +93,9 @@ def close_rated(
     if n:
         k_used = apply_700_rule(k_in_force, n)
         # period_change(counted, k_used), without building its report
-        if formula not in ("table", "logistic"):
-            raise ValueError(f"unknown formula {formula!r}")
         rated, score, expected, change_exact, rule_notes = rate_games(
             counted, k_used, formula, details=with_details, checked=True
         )
-        if formula == "logistic":
-            rule_notes.append("logistic expectancy used instead of FIDE table 8.1.2")
         change = round_half_away(change_exact)
         if with_details:
             for slot, detail in zip(counted_slots, rated, strict=True):

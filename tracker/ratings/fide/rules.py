@@ -58,12 +58,7 @@ class RuleSet(NamedTuple):
     rb_600_rule: bool = False
     rb_gap: int = 600
     rb_above: int = 2600
-    time_controls: tuple[TimeControl, ...] = ("standard",)
     article: str = "FIDE Rating Regulations 2024 §8.3.1"
-
-    def caps(self, own: int) -> bool:
-        """Whether the 400-point rule limits the difference for a player rated ``own``."""
-        return self.cap_exempt_from is None or own < self.cap_exempt_from
 
 
 STANDARD_2024: Final = RuleSet(
@@ -80,14 +75,12 @@ STANDARD_2025_10: Final = RuleSet(
 RAPID_BLITZ_2024: Final = RuleSet(
     name="rapid/blitz, 2024-03-01",
     effective_from=date(2024, 3, 1),
-    time_controls=("rapid", "blitz"),
     article="FIDE Rapid & Blitz Rating Regulations 2024 §7.3.1",
 )
 RAPID_BLITZ_2024_12: Final = RuleSet(
     name="rapid/blitz, 2024-12-01",
     effective_from=date(2024, 12, 1),
     rb_600_rule=True,
-    time_controls=("rapid", "blitz"),
     article="FIDE Rapid & Blitz Rating Regulations 2024 §7.3.1 (600/2600 rule from 2024-12-01)",
 )
 
@@ -128,25 +121,15 @@ def check_tc_name(tc: str) -> None:
         raise ValueError(f"unknown time control {tc!r}; expected one of {TIME_CONTROLS}")
 
 
+@lru_cache(maxsize=4096)
 def select_rules(tc: TimeControl, event_start: date) -> RuleSelection:
-    """Choose the rule set by the date the event started.
+    """Choose the rule set by the date the event started (once per time control and day: a
+    selection is frozen).
 
     FIDE rates an event with the rules and the list in force when it starts (FIDE Rating
     Regulations 2024 §8.3.1 "Effective from 1 October 2025"; Rapid & Blitz §7.3.1 "Effective
     from 1 December 2024"). Dates before 1 March 2024 fall back to the 2024 rules.
     """
-    return _selection(tc, event_start)
-
-
-@lru_cache(maxsize=4096)
-def rules_and_note(tc: TimeControl, event_start: date) -> tuple[RuleSet, str | None]:
-    selection = select_rules(tc, event_start)
-    return selection.rules, selection.note
-
-
-@lru_cache(maxsize=4096)
-def _selection(tc: TimeControl, event_start: date) -> RuleSelection:
-    """:func:`select_rules`, computed once per (time control, day): a selection is frozen."""
     check_tc_name(tc)
     candidates = _RULE_SETS[tc]
     chosen = candidates[0]
@@ -154,6 +137,12 @@ def _selection(tc: TimeControl, event_start: date) -> RuleSelection:
         if rules.effective_from <= event_start:
             chosen = rules
     return RuleSelection(rules=chosen, tc=tc, event_start=event_start)
+
+
+@lru_cache(maxsize=4096)
+def rules_and_note(tc: TimeControl, event_start: date) -> tuple[RuleSet, str | None]:
+    selection = select_rules(tc, event_start)
+    return selection.rules, selection.note
 
 
 def rules_for(tc: TimeControl, event_start: date) -> RuleSet:

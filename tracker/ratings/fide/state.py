@@ -196,7 +196,7 @@ def close_idle(state: PlayerState, *, month: date) -> PlayerState | None:
     rating = state.rating
     if rating is None or not carries_over(rating):
         return None
-    # _close_rated with n = 0: the same rating published again on the new list
+    # close_rated with n = 0: the same rating published again on the new list
     return published(state, rating, rated_games=state.rated_games, list_year=next_month(month).year)
 
 

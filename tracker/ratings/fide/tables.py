@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["DP_BY_PERCENT", "PD_ROWS", "PdRow"]
-
 PdRow = tuple[int, int | None, int, int]
 """One row of table 8.1.2: ``(D_min, D_max, PD_higher, PD_lower)``.
 

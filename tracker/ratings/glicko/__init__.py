@@ -8,7 +8,7 @@ Why an adapter and not the package as is (details: reference/glicko-notes.md sec
 
 * Its ``Player._f`` (Glickman 2013, step 5.1) uses the rating mu^2 where the paper has the
   deviation phi^2. Exact only where mu^2 == phi^2; elsewhere the new volatility is wrong, and
-  through it phi* (step 6), phi' (step 7) and mu' (step 7). :class:`_CorrectedPlayer`
+  through it phi* (step 6), phi' (step 7) and mu' (step 7). :class:`~.engine.CorrectedPlayer`
   overrides ``_f`` and ``_newVol`` with the paper's formula, the 22 March 2022 "<= 0" test in
   the Illinois loop and an iteration cap of :data:`MAX_ITERATIONS`.
 * tau is a class attribute (``Player._tau``) shared by every player; we set it per instance.

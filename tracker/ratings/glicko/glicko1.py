@@ -21,15 +21,6 @@ import math
 from collections.abc import Sequence
 from typing import Final
 
-__all__ = [
-    "Q",
-    "expected",
-    "expected_game",
-    "g",
-    "grow_rd",
-    "update",
-]
-
 Q: Final = math.log(10) / 400
 """q = ln(10) / 400 = 0.0057565 (Glickman, "The Glicko system", step 2)."""
 

@@ -10,8 +10,6 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final, Literal
 
-from tracker.vocabulary import DEFAULT_PRESET as DEFAULT_PRESET  # the registry names it too
-
 LICHESS_PERIODS_PER_DAY: Final = 0.21436
 """lila ``ratingPeriodsPerDay``: "so a typical player's RD goes from 60 -> 110 in 1 year"."""
 CHESSCOM_PRESET: Final = "chesscom"

@@ -14,6 +14,7 @@ from tracker.db.queries import games as game_queries
 from tracker.db.queries import imports as queries
 from tracker.db.queries.games import EventRow, GameFields
 from tracker.db.queries.imports import NewImport, TcMonth
+from tracker.db.queries.periods import time_controls_closed
 from tracker.db.queries.players import PlayerRow
 from tracker.errors import InvalidInputError
 from tracker.months import month_label
@@ -66,7 +67,7 @@ class Writer:
         plan, parsed = self.plan, self.plan.games.parsed
         survey = _Survey(plan)
         # Closed periods can turn stale only in the time controls that have some.
-        self.closed = queries.closed_time_controls(self.db)
+        self.closed = time_controls_closed(self.db)
         existing = {
             event_id
             for index in survey.first_day
