@@ -11,13 +11,10 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from tests.helpers import Cli, Services, fingerprint, games, ok, summary
+from tests.helpers import Cli, fingerprint, games, ok, summary
 from tracker.cli import importing
 from tracker.db.queries import imports as import_queries
-from tracker.errors import TrackerError
-from tracker.services import imports
 from tracker.services.imports import write as import_write
-from tracker.services.imports.report import ImportOptions, SourceFile
 
 DATA = Path(__file__).parent / "data"
 ROUND_ROBIN = Path(__file__).parents[1] / "importers" / "data" / "roundrobin10.trf"
@@ -101,23 +98,6 @@ def test_truncated_and_mangled_files_are_all_or_nothing(
         assert report["problems"] == [] and report["invalid"] == 0
 
 
-@FUZZ
-@given(data=st.binary(max_size=400), fmt=st.sampled_from(["pgn", "csv", "trf"]))
-def test_the_service_raises_only_user_errors(
-    db_url: str, tmp_path_factory: pytest.TempPathFactory, data: bytes, fmt: str
-) -> None:
-    """Straight through the service, every policy: a report or a TrackerError, nothing else."""
-    for policy in ("auto", "tracked", "external", "no"):
-        options = ImportOptions(create_players=policy, tc="blitz")  # type: ignore[arg-type]
-        with Services(db_url).trial() as db:
-            try:
-                report = imports.import_files(db, [SourceFile(f"x.{fmt}", data)], options)
-            except TrackerError:
-                pass
-            else:
-                assert len(report.files) == 1
-
-
 def test_a_failure_half_way_through_the_writes_leaves_the_database_unchanged(
     cli: Cli, db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -153,18 +133,3 @@ def test_progress_bar_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> Non
         assert progress is not None
         progress("a.pgn", 0, 10)
         progress("a.pgn", 10, 10)
-
-
-def test_the_service_reports_progress_per_chunk(
-    db_url: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(import_write, "CHUNK", 20)
-    seen: list[tuple[str, int, int]] = []
-    with Services(db_url).trial() as db:
-        imports.import_files(
-            db,
-            [SourceFile("rr.trf", ROUND_ROBIN.read_bytes())],
-            ImportOptions(tc="standard"),
-            progress=lambda *step: seen.append(step),
-        )
-    assert seen == [("rr.trf", 0, 45), ("rr.trf", 20, 45), ("rr.trf", 40, 45), ("rr.trf", 45, 45)]

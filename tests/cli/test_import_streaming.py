@@ -8,20 +8,17 @@ import datetime as dt
 import random
 import re
 import sqlite3
-import tracemalloc
 from pathlib import Path
 from typing import Any
 
 import pytest
 from sqlalchemy import create_engine, inspect, text
 
-from tests.helpers import Cli, Services, cli_on, fingerprint, js, ok, read_file, summary
+from tests.helpers import Cli, cli_on, fingerprint, js, ok, summary
 from tracker.db import driver
 from tracker.db.queries import imports as import_queries
-from tracker.services import imports
 from tracker.services.imports import report as import_report
 from tracker.services.imports import write as import_write
-from tracker.services.imports.report import ImportOptions, SourceFile
 from tracker.services.intake import checks as import_checks
 from tracker.services.intake import present as import_present
 
@@ -222,52 +219,6 @@ def test_a_failure_after_some_chunks_were_written_leaves_the_database_unchanged(
     monkeypatch.setattr(import_queries, "insert_games", real_insert)
     f = summary(ok(cli("import", str(path), "--skip-invalid", "--json")))["files"][0]
     assert f["added"] > 1500
-
-
-def _import_peak(url: str, path: Path) -> int:
-    """The most memory Python held while importing ``path`` in a dry run (bytes, as
-    tracemalloc sees them): all the work, and the database left as it was."""
-    with Services(url).trial() as db:
-        tracemalloc.start()
-        try:
-            report = imports.import_files(
-                db,
-                [SourceFile(path.name, path=path)],
-                ImportOptions(create_players="external", dry_run=True),
-            )
-            peak = tracemalloc.get_traced_memory()[1]
-        finally:
-            tracemalloc.stop()
-    assert report.files[0].added > 0 and not report.files[0].problems
-    return peak
-
-
-def test_memory_grows_by_a_few_dozen_bytes_a_game_not_by_a_record(
-    db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Six times as many games cost each some 40 bytes more (compact columns), where
-    holding the parsed records would cost each some 190 bytes: a federation's million games
-    take tens of megabytes, not hundreds."""
-    monkeypatch.setattr(import_report, "BLOCK", 1 << 16)  # less of the file in flight
-
-    def clean(games: int, name: str) -> Path:
-        rows = season(games, players=300, seed=11).replace("2025-13-01", "2025-12-01")
-        rows = rows.replace("a round far too long to keep", "9").replace(",*,", ",1-0,")
-        path = tmp_path / name
-        path.write_text(rows)
-        return path
-
-    small, big = clean(3000, "small.csv"), clean(18000, "big.csv")
-    _import_peak(db_url, small)  # the first import warms caches up
-    per_game = (_import_peak(db_url, big) - _import_peak(db_url, small)) / 15000
-    tracemalloc.start()
-    try:
-        records = read_file("csv", big.read_bytes(), big.name)
-        held = tracemalloc.get_traced_memory()[0] / len(records.games)
-    finally:
-        tracemalloc.stop()
-    assert held > 150  # what holding every record costs, a game
-    assert per_game < held / 3, (per_game, held)
 
 
 def test_a_person_written_several_ways_takes_the_first_title_in_the_file(

@@ -1,5 +1,6 @@
 """Closing periods and rerating through the CLI: messages, JSON and the rerate paths end to
-end (FIDE's numbers on stored games, service by service: tests/services/test_periods.py)."""
+end (FIDE's numbers on stored games, service by service:
+tests/services/periods/test_fide_elo.py)."""
 
 from __future__ import annotations
 

@@ -4,7 +4,8 @@ JSON, tables, messages and errors.
 
 The numbers themselves (seeding, idle growth, external opponents, presets, rerating, each
 system's predictions), computed by hand with the pure engine, are checked service by service
-in tests/services/test_shadow.py, test_compare.py and test_evaluate.py.
+in tests/services/shadow/test_shadow.py, compare/test_everyone.py and
+compare/test_evaluate.py.
 """
 
 from __future__ import annotations
@@ -308,7 +309,9 @@ def test_evaluate_prints_every_system(cli: Cli) -> None:
     coin = systems["coin flip"]
     assert coin["log_loss"] == math.log(2)
     assert (coin["brier"], coin["accuracy"]) == ((0.25 + 0 + 0.25) / 3, 0.5)
-    assert systems["fide-elo"]["accuracy"] == 0.5  # the rest: tests/services/test_evaluate.py
+    assert (
+        systems["fide-elo"]["accuracy"] == 0.5
+    )  # the rest: tests/services/compare/test_evaluate.py
     table = ok(cli("evaluate")).stdout
     assert "fide-elo" in table and f"{systems['lichess']['log_loss']:.4f}" in table
     restricted = js(cli, "evaluate", "--from", "2026-02")

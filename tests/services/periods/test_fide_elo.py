@@ -1,4 +1,5 @@
-"""Closing periods and rerating, service by service: FIDE's rules on stored games.
+"""Closing periods and rerating, service by service: FIDE's rules on stored games (the FIDE
+Elo system, tracker.services.periods.fide_elo, as a close and a rerate run it).
 
 Each step runs in a transaction of its own, as each CLI command does; the CLI end to end
 (messages, JSON, exit codes) is in tests/cli/test_periods.py.

@@ -18,7 +18,7 @@ from tracker.services.online.parse import (
     read_json,
 )
 
-DATA = Path(__file__).resolve().parents[1] / "cli" / "data" / "online"
+DATA = Path(__file__).resolve().parents[2] / "cli" / "data" / "online"
 D = dt.date
 
 
