@@ -68,5 +68,4 @@ def test_imports_recorded_and_listed(db: Services) -> None:
             (first, "club.pgn", 2, 1, 0),
             (again, "club.pgn", 0, 3, 0),
         ]
-        assert q.closed_time_controls(s) == set()
         assert q.first_periods(s) == []

@@ -89,3 +89,32 @@ def test_the_ratings_given_for_an_earlier_list(db: Services) -> None:
         assert q.official_ratings(s, "standard", dt.date(2025, 12, 1)) == {hart: 2090}
         assert q.official_ratings(s, "standard", dt.date(2025, 11, 1)) == {}
         assert q.official_ratings(s, "rapid", dt.date(2025, 12, 1)) == {}
+
+
+def test_a_list_is_written_ranked_by_the_database(db: Services) -> None:
+    """write_entries ranks what it stores (the ranks given are not read); replace_entries
+    puts some players' entries in place and ranks again; republish sets K and flags;
+    copy_entries replaces a list with another's, carried over."""
+    ids = _season(db)
+    hart, sato, berg, cruz = (ids[n] for n in ("Hart", "Sato", "Berg", "Cruz"))
+    with db.transaction() as s:
+        jan, feb = q.period_id(s, "standard", JAN), q.period_id(s, "standard", FEB)
+        assert jan is not None and feb is not None
+
+        def line(pid: int, rating: int, k: int = 20) -> q.Entry:
+            return q.Entry(pid, 99, rating, 0, 0, k, 50, False, False)
+
+        q.write_entries(s, feb, [line(hart, 2000), line(sato, 2200), line(berg, 2000)])
+        assert [(e.player_id, e.rank) for e in q.entries(s, feb)] == [
+            (sato, 1),
+            (hart, 2),
+            (berg, 2),
+        ]  # fmt: skip (by rank, then player)
+        q.replace_entries(s, feb, [sato, cruz], [line(cruz, 1990)])  # Sato off, Cruz on
+        assert [(e.player_id, e.rank) for e in q.entries(s, feb)] == [
+            (hart, 1), (berg, 1), (cruz, 3)
+        ]  # fmt: skip
+        q.republish(s, feb, [q.Publication(cruz, 40, True, True)])
+        assert q.entries(s, feb)[-1] == q.Entry(cruz, 3, 1990, 0, 0, 40, 50, True, True)
+        q.copy_entries(s, jan, feb)
+        assert [e._replace(change=0, games=0) for e in q.entries(s, jan)] == q.entries(s, feb)
