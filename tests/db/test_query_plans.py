@@ -35,14 +35,14 @@ def plans(
 ) -> list[str]:
     """The plan of every statement ``read`` runs on ``table``, one line each."""
     statements: list[tuple[str, Any]] = []
-    execute = Db.execute
+    prepare = Db._prepare
 
-    def recorded(self: Db, sql: str, params: Any = None) -> Any:
-        statements.append(self._prepare(sql, params or {}))
-        return execute(self, sql, params)
+    def recorded(self: Db, sql: str, params: Any) -> Any:  # run or streamed
+        statements.append(prepared := prepare(self, sql, params))
+        return prepared
 
     with monkeypatch.context() as patch:
-        patch.setattr(Db, "execute", recorded)
+        patch.setattr(Db, "_prepare", recorded)
         read(db)
     return [
         " | ".join(str(row[-1]) for row in db.connection.execute(f"EXPLAIN QUERY PLAN {t}", v))

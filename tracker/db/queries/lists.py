@@ -193,15 +193,17 @@ def latest_lines(
             yield bool(current), _line([pid, *fields])
 
 
-def _rows(db: Db, sql: str, params: dict[str, Any], players: Collection[int] | None) -> list[Any]:
+def _rows(
+    db: Db, sql: str, params: dict[str, Any], players: Collection[int] | None
+) -> Iterator[Any]:
     """The rows of ``sql`` (whose ``{players}`` ends its condition on ``player_id``): for
-    every player, or for ``players`` only, a few hundred ids a query."""
+    every player, streamed (a federation's list is never all in memory), or for ``players``
+    only, a few hundred ids a query."""
     if players is None:
-        return db.all(sql.format(players=""), params)
-    rows: list[Any] = []
+        yield from db.stream(sql.format(players=""), params)
+        return
     for chunk in chunks(sorted(players)):
-        rows += db.all(sql.format(players=" AND player_id IN (:ids)"), {**params, "ids": chunk})
-    return rows
+        yield from db.all(sql.format(players=" AND player_id IN (:ids)"), {**params, "ids": chunk})
 
 
 def unrated_lines(db: Db, period_id: int, players: Collection[int] | None = None) -> list[int]:
@@ -483,7 +485,7 @@ def players_entries(db: Db, players: Collection[int]) -> dict[int, set[Entry]]:
 
 def entry_ratings(
     db: Db, period_id: int, players: Collection[int] | None = None
-) -> list[tuple[int, int]]:
+) -> Iterator[tuple[int, int]]:
     """``(player, rating)`` of every entry of the list of the period ``period_id`` (of
     ``players`` only, if given)."""
     sql = "SELECT player_id, rating FROM list_entries WHERE period_id = :pid{players}"

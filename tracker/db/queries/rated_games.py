@@ -61,12 +61,20 @@ def month_games(
     params["end"] = next_month(month)
     if players is not None:
         params["ids"] = sorted(set(players))
-    rows = db.all(f"{_MONTH_GAMES} AND {where} ORDER BY g.played_on, g.id", params)
+    # streamed: a federation's month is 250,000 games, each held once as a MonthGame
+    rows = db.stream(f"{_MONTH_GAMES} AND {where} ORDER BY g.played_on, g.id", params)
     days = _Days()  # a month's games fall on a few dozen days
-    return [
-        MonthGame(gid, w, b, result, days[played], event, days[start], wr, br, bool(wx), bool(bx))
-        for gid, w, b, result, played, event, start, wr, br, wx, bx in rows
-    ]
+    # a player, event, rating or result read again is the object read first: the driver
+    # makes each anew, and a federation's month holds each thousands of times
+    same = _Same()
+    games = []
+    for gid, w, b, result, played, event, start, wr, br, wx, bx in rows:
+        game = MonthGame(
+            gid, same[w], same[b], same[result], days[played], same[event], days[start],
+            same[wr], same[br], bool(wx), bool(bx),
+        )  # fmt: skip
+        games.append(game)
+    return games
 
 
 class _Days(dict[Any, dt.date]):
@@ -75,6 +83,14 @@ class _Days(dict[Any, dt.date]):
     def __missing__(self, value: Any) -> dt.date:
         found = self[value] = day(value)
         return found
+
+
+class _Same(dict[Any, Any]):
+    """Each value as the object first read for it."""
+
+    def __missing__(self, value: Any) -> Any:
+        self[value] = value
+        return value
 
 
 class EventBounds(NamedTuple):
