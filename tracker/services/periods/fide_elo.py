@@ -84,25 +84,10 @@ class FideElo:
             corrected=month.ratings.corrected(games),
         )
         births = periods.player_birth_years(db, [pid for pid in per_player if pid not in states])
+        unsettled = [pid for pid in per_player if _unsettled(states.get(pid))]
+        held = [p for p, s in states.items() if p not in per_player and any(g.held for g in s.pool)]
         first_events = rated_games.first_events(
-            db,
-            tc,
-            month.month,
-            (pid for pid in per_player if _unsettled(states.get(pid))),
-            month.played,
-        )
-        first_events.update(
-            rated_games.first_events(
-                db,
-                tc,
-                month.month,
-                (
-                    p
-                    for p, s in states.items()
-                    if p not in per_player and any(g.held for g in s.pool)
-                ),
-                month.played,
-            )
+            db, tc, month.month, [*unsettled, *held], month.played
         )
         return EloMonth(month.month, tc, states, games, per_player, births, first_events)
 
