@@ -223,15 +223,13 @@ def add_game(
     round_: str | None = None,
     white_rating: int | None = None,
     black_rating: int | None = None,
-    today: dt.date | None = None,
     yes: bool = False,
     again: bool = False,
 ) -> GameView:
     """Record one game after checking everything that can be wrong with it: a date that
     cannot be right is refused, and an old one unless ``yes``
     (:class:`~tracker.services.intake.DateBounds`); a game that looks like a stored one (the
-    same players on the same day) unless ``again``. (``today``: the day the door's checks
-    take, as every door's: see tracker.user_input.today.)"""
+    same players on the same day) unless ``again``."""
     tc = game_tc(db, tc, event)
     before = _span_before(db, tc, event)
     fields, warnings = _prepare(
@@ -276,7 +274,6 @@ def edit_game(
     round_: str | None = UNCHANGED,
     white_rating: int | None = UNCHANGED,
     black_rating: int | None = UNCHANGED,
-    today: dt.date | None = None,
     yes: bool = False,
     again: bool = False,
 ) -> tuple[GameView, bool]:
@@ -285,7 +282,7 @@ def edit_game(
     leaves every period as it was.
 
     ``event``, ``round_`` and the ratings left at ``UNCHANGED`` keep their values; None
-    clears them. Given ``today``, a new date is checked as :func:`add_game` checks it."""
+    clears them. A new date is checked as :func:`add_game` checks it."""
     game = get_game(db, game_id)
     old_event = queries.event_by_id(db, game.event_id) if game.event_id else None
     old_before = rated_games.span_of(db, game.tc, game.event_id)
