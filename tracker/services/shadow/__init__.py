@@ -39,7 +39,6 @@ from tracker.services.shadow.reads import (
     fill_months,
     fold_month,
     month_end_players,
-    player_month_ends,
     read_month,
 )
 from tracker.services.systems import Reading
@@ -134,7 +133,7 @@ class GlickoShadow:
         """The player's shadow on the list after each of ``months`` he has one by then."""
         preset = get_config(db).glicko_preset()
         # idle months: the latest earlier month-end row
-        by_month = fill_months(player_month_ends(db, tc, player_id), months)
+        by_month = fill_months(queries.player_month_ends(db, tc, player_id), months)
         return {
             month: _reading(as_of(player, next_month(month), preset), preset)
             for month, player in by_month.items()
