@@ -522,7 +522,7 @@ def restore_game(db: Db, game_id: int) -> GameView:
     queries.follow_earliest_game(db, fields.event_id)
     view = _view(db, game_id)
     _note(db, "restored", view, fields)
-    if settled is None and stale_back(db, fields.tc, but=removed.log_id) is not None:
+    if not settled and stale_back(db, fields.tc, but=removed.log_id) is not None:
         return view  # the removal undone: nothing of it stays stale
     stale = _mark(db, fields.tc, fields.event_id, fields.played_on, before)
     return replace(view, stale=stale)
