@@ -133,7 +133,7 @@ def _prepare(
     black: str,
     result: str,
     played_on: dt.date,
-    tc: TimeControl | None,
+    tc: TimeControl,
     event: str | None,
     round_: str | None,
     white_rating: int | None,
@@ -157,8 +157,6 @@ def _prepare(
     if event:
         found = get_or_create_event(db, event, played_on)
         event_id, event_name = found.id, found.name
-        tc = tc or found.tc
-    tc = tc or "standard"
     entry = TypedGame(
         white_player,
         black_player,
