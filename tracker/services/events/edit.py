@@ -74,7 +74,7 @@ def edit_event(
 
     def touch(on: dt.date) -> None:
         for tc, span in played.items():
-            _earliest(touched, tc, month_of(span.start) if span.league else on)
+            earliest(touched, tc, month_of(span.start) if span.league else on)
 
     if rated_in is not None:
         stated = _stated(event, played, rated_in)
@@ -210,7 +210,7 @@ def _first_touched(spans: Iterable[EventSpan | None]) -> dt.date | None:
     return min(months) if months else None
 
 
-def _earliest(marks: dict[TimeControl, dt.date], tc: TimeControl, on: dt.date | None) -> None:
+def earliest(marks: dict[TimeControl, dt.date], tc: TimeControl, on: dt.date | None) -> None:
     """Keep in ``marks`` the first period a change touches in ``tc`` (``on``: one it
     touches; None: none)."""
     if on is not None:
@@ -262,12 +262,12 @@ def edit_event_facts(
             span = rated_games.span_of(db, t, event.id)
             played = [g.played_on for g in games if g.tc == t]
             if played:
-                _earliest(marks, t, month_of(min(played)))
-                _earliest(marks, t, _first_touched([span]))
+                earliest(marks, t, month_of(min(played)))
+                earliest(marks, t, _first_touched([span]))
         queries.set_event_games_tc(db, event.id, wanted)
         played = [g.played_on for g in games]  # the same games, now all of ``wanted``
-        _earliest(marks, wanted, month_of(min(played)))
-        _earliest(marks, wanted, _first_touched([rated_games.span_of(db, wanted, event.id)]))
+        earliest(marks, wanted, month_of(min(played)))
+        earliest(marks, wanted, _first_touched([rated_games.span_of(db, wanted, event.id)]))
         changes.append(f"its games are {wanted}")
         log.note(db, "changed", f"event {event.name}: {changes[-1]}", events=[event.id])
         tcs = (wanted,)
@@ -281,7 +281,7 @@ def edit_event_facts(
         for t, span in before.items():
             after = rated_games.span_of(db, t, event.id)
             if after != span:
-                _earliest(marks, t, _first_touched([span, after]))
+                earliest(marks, t, _first_touched([span, after]))
     return EventEdit(event.name, tuple(changes), _stale_from(db, marks))
 
 
@@ -342,10 +342,10 @@ def merge_events(db: Db, keep: str, other: str) -> EventMerge:
     marks: dict[TimeControl, dt.date] = {}
     for t in before:
         spans = [before[t], before_source.get(t), rated_games.span_of(db, t, target.id)]
-        _earliest(marks, t, _first_touched(spans))
+        earliest(marks, t, _first_touched(spans))
         played = [g.played_on for g in moving if g.tc == t]
         if played:
-            _earliest(marks, t, month_of(min(played)))
+            earliest(marks, t, month_of(min(played)))
     log.note(
         db,
         "changed",
