@@ -168,9 +168,8 @@ def _reading(state: GlickoState, preset: GlickoPreset) -> Reading:
     )
 
 
-def recompute(db: Db, tc: TimeControl, config: ShadowConfig | None = None) -> None:
-    """Replace the stored shadow of every closed period of ``tc``."""
-    config = config or get_config(db)
+def recompute(db: Db, tc: TimeControl, config: ShadowConfig) -> None:
+    """Replace the stored shadow of every closed period of ``tc`` (by ``config``)."""
     closed = lists.closed_months(db, tc)
     queries.delete_shadow(db, tc)
     players: dict[int, ShadowPlayer] | None = None  # every shadow at the previous month's end
