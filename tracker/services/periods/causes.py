@@ -633,11 +633,7 @@ def _k(
         and period.state.rating is not None
         and outcome.rating_after != official
     ):
-        pgs = period.mine
-        exact = (
-            close_period(period.state._replace(k=official_k), pgs, month=period.month, tc=tc)[
-                1
-            ].rating_after
-            == official
-        )
+        with_k = period.state._replace(k=official_k)
+        _, again = close_period(with_k, period.mine, month=period.month, tc=tc)
+        exact = again.rating_after == official
     return Cause("k", why, command, exact, 0.1 if exact else 1.8)
