@@ -142,9 +142,9 @@ def export(
         stale_warning(h.stale_months)
         text, count = _history_text(h, fmt), f"{len(h.rows)} periods of {h.name}"
     else:
-        from tracker.services.exports import export_list
+        from tracker.services.periods.listing import rating_list
 
-        rl = app_state.read(lambda db: export_list(db, tc or "standard", month))
+        rl = app_state.read(lambda db: rating_list(db, tc or "standard", month))
         if rl.stale:
             stale_list_warning()
         text, count = _list_text(rl, fmt), f"{len(rl.entries)} players"

@@ -148,7 +148,6 @@ def add(
             round_=round_,
             white_rating=white_rating,
             black_rating=black_rating,
-            today=today(),
             yes=yes,
             again=again,
         )
@@ -506,7 +505,6 @@ def edit(
             round_=given_or_cleared("round"),  # type: ignore[arg-type]
             white_rating=given_or_cleared("white-rating"),  # type: ignore[arg-type]
             black_rating=given_or_cleared("black-rating"),  # type: ignore[arg-type]
-            today=today(),
             yes=yes,
             again=again,
         )

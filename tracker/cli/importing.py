@@ -234,7 +234,7 @@ def files(
 def _expand(paths: list[Path]) -> list[Path]:
     """The files to import: a directory stands for its files (not its subdirectories) with
     a game or players extension, in name order; other files are skipped with a message."""
-    from tracker.services.imports import FILE_SUFFIXES, looks_like_trf
+    from tracker.importers.detect import FILE_SUFFIXES, looks_like_trf
 
     out: list[Path] = []
     for path in paths:

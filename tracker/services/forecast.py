@@ -204,8 +204,7 @@ def forecast(
     )
     rows = _rows(classes)
     any_close = next(iter(classes.values())).outcome
-    for text in _common_notes(classes):
-        notes.append(text)
+    notes.extend(_common_notes(classes))
     distribution = None
     if probabilities:
         distribution = _distribution(

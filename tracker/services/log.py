@@ -112,15 +112,13 @@ def read_log(
     return tuple(out)
 
 
-def settled_since(
-    db: Db, log_id: int, tc: TimeControl, month: dt.date
-) -> tuple[LogEntry, str] | None:
-    """The first entry after ``log_id`` that closed or rerated ``tc``'s period ``month``, and
-    which of the two it did."""
+def settled_since(db: Db, log_id: int, tc: TimeControl, month: dt.date) -> bool:
+    """Whether an entry after ``log_id`` closed or rerated ``tc``'s period ``month``."""
     label = month_label(month)
-    for entry in read_log(db, after=log_id):
-        for n in entry.notes:
-            did = str(n["did"])
-            if did in ("closed", "rerated") and n.get("tc") == tc and label in n.get("months", ()):
-                return entry, did
-    return None
+    return any(
+        str(n["did"]) in ("closed", "rerated")
+        and n.get("tc") == tc
+        and label in n.get("months", ())
+        for entry in read_log(db, after=log_id)
+        for n in entry.notes
+    )

@@ -74,8 +74,7 @@ def edit_event(
 
     def touch(on: dt.date) -> None:
         for tc, span in played.items():
-            first = month_of(span.start) if span.league else on
-            touched[tc] = min(touched.get(tc, first), first)
+            earliest(touched, tc, month_of(span.start) if span.league else on)
 
     if rated_in is not None:
         stated = _stated(event, played, rated_in)
@@ -211,6 +210,13 @@ def _first_touched(spans: Iterable[EventSpan | None]) -> dt.date | None:
     return min(months) if months else None
 
 
+def earliest(marks: dict[TimeControl, dt.date], tc: TimeControl, on: dt.date | None) -> None:
+    """Keep in ``marks`` the first period a change touches in ``tc`` (``on``: one it
+    touches; None: none)."""
+    if on is not None:
+        marks[tc] = min(marks.get(tc, on), on)
+
+
 def _stale_from(
     db: Db, marks: dict[TimeControl, dt.date]
 ) -> tuple[tuple[TimeControl, tuple[dt.date, ...]], ...]:
@@ -233,11 +239,6 @@ def edit_event_facts(
     event = find_event(db, name)
     changes: list[str] = []
     marks: dict[TimeControl, dt.date] = {}
-
-    def mark(tc_: TimeControl, on: dt.date | None) -> None:
-        if on is not None:
-            marks[tc_] = min(marks.get(tc_, on), on)
-
     if new_name is not None:
         clean = clean_event_name(new_name)
         others = [e for e in game_queries.events_with_key(db, event_key(clean)) if e.id != event.id]
@@ -261,16 +262,12 @@ def edit_event_facts(
             span = rated_games.span_of(db, t, event.id)
             played = [g.played_on for g in games if g.tc == t]
             if played:
-                mark(t, min(month_of(min(played)), _first_touched([span]) or dt.date.max))
+                earliest(marks, t, month_of(min(played)))
+                earliest(marks, t, _first_touched([span]))
         queries.set_event_games_tc(db, event.id, wanted)
         played = [g.played_on for g in games]  # the same games, now all of ``wanted``
-        mark(
-            wanted,
-            min(
-                month_of(min(played)),
-                _first_touched([rated_games.span_of(db, wanted, event.id)]) or dt.date.max,
-            ),
-        )
+        earliest(marks, wanted, month_of(min(played)))
+        earliest(marks, wanted, _first_touched([rated_games.span_of(db, wanted, event.id)]))
         changes.append(f"its games are {wanted}")
         log.note(db, "changed", f"event {event.name}: {changes[-1]}", events=[event.id])
         tcs = (wanted,)
@@ -284,7 +281,7 @@ def edit_event_facts(
         for t, span in before.items():
             after = rated_games.span_of(db, t, event.id)
             if after != span:
-                mark(t, _first_touched([span, after]))
+                earliest(marks, t, _first_touched([span, after]))
     return EventEdit(event.name, tuple(changes), _stale_from(db, marks))
 
 
@@ -317,7 +314,7 @@ def merge_events(db: Db, keep: str, other: str) -> EventMerge:
     problems = [
         *_facts_differ(db, target, source),
         *_games_clash(db, target, moving, keys),
-        *_starts_clash(db, target, source, moving),
+        *_starts_clash(target, source, moving),
         *_byes_clash(db, target, source),
     ]
     if problems:
@@ -345,13 +342,10 @@ def merge_events(db: Db, keep: str, other: str) -> EventMerge:
     marks: dict[TimeControl, dt.date] = {}
     for t in before:
         spans = [before[t], before_source.get(t), rated_games.span_of(db, t, target.id)]
-        on = _first_touched(spans)
+        earliest(marks, t, _first_touched(spans))
         played = [g.played_on for g in moving if g.tc == t]
         if played:
-            own = month_of(min(played))
-            on = own if on is None else min(on, own)
-        if on is not None:
-            marks[t] = on
+            earliest(marks, t, month_of(min(played)))
     log.note(
         db,
         "changed",
@@ -406,10 +400,7 @@ def _games_clash(
 
 
 def _starts_clash(
-    db: Db,
-    target: EventRow,
-    source: EventRow,
-    moving: list[game_queries.GameRow],
+    target: EventRow, source: EventRow, moving: list[game_queries.GameRow]
 ) -> list[str]:
     """A game that would come before the declared start of ``target``."""
     if target.start_date <= source.start_date or not target.start_fixed:

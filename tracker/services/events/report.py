@@ -76,7 +76,7 @@ def rated_status(
     first: dt.date | None,
     closed: dict[dt.date, bool],
     today: dt.date,
-    progress: rated_games.Progress | None = None,
+    progress: rated_games.Progress,
 ) -> RatedStatus:
     """When an event spanning ``span`` (its first played game ``first``) is rated, given the
     closed periods (month: stale) of its time control; ``progress``: its rounds played of
@@ -84,7 +84,7 @@ def rated_status(
     if span is None or first is None:
         return RatedStatus("unplayed", "no played games yet", (), ())
     current = month_of(today)
-    last = progress.last if progress is not None and progress.last is not None else span.end
+    last = progress.last if progress.last is not None else span.end
     if span.league:
         return _league_status(span, first, last, closed)
     period = span.rated_in(span.end)
@@ -105,11 +105,11 @@ def rated_status(
                 (period,),
             )
     elif not span.ended or span.end >= today:
-        so_far = "" if progress is None else progress.text
+        so_far = progress.text
         when = (
             f"rated on the {listed} list"
             if span.ended
-            else f"rated once round {progress.rounds if progress else '?'} is played"
+            else f"rated once round {progress.rounds} is played"
         )
         return RatedStatus(
             "running",

@@ -29,7 +29,6 @@ from tracker.months import month_of, previous_month
 from tracker.services import lists
 from tracker.services.games import game_filter
 from tracker.services.periods.history import History, history
-from tracker.services.periods.listing import RatingList, rating_list
 from tracker.services.players.files import players_rows
 from tracker.services.players.refs import PlayerView
 from tracker.services.players.roster import list_players
@@ -146,11 +145,6 @@ def export_history(db: Db, player: str, tc: TimeControl, month: dt.date | None =
         rows=rows,
         stale_months=found.stale_months,
     )
-
-
-def export_list(db: Db, tc: TimeControl, list_month: dt.date | None) -> RatingList:
-    """A published rating list (as ``tracker list``): ``list_month`` names it by its date."""
-    return rating_list(db, tc, list_month)
 
 
 def export_players(db: Db) -> tuple[list[dict[str, object]], tuple[PlayerView, ...]]:

@@ -133,7 +133,7 @@ def _prepare(
     black: str,
     result: str,
     played_on: dt.date,
-    tc: TimeControl | None,
+    tc: TimeControl,
     event: str | None,
     round_: str | None,
     white_rating: int | None,
@@ -157,8 +157,6 @@ def _prepare(
     if event:
         found = get_or_create_event(db, event, played_on)
         event_id, event_name = found.id, found.name
-        tc = tc or found.tc
-    tc = tc or "standard"
     entry = TypedGame(
         white_player,
         black_player,
@@ -223,15 +221,13 @@ def add_game(
     round_: str | None = None,
     white_rating: int | None = None,
     black_rating: int | None = None,
-    today: dt.date | None = None,
     yes: bool = False,
     again: bool = False,
 ) -> GameView:
     """Record one game after checking everything that can be wrong with it: a date that
     cannot be right is refused, and an old one unless ``yes``
     (:class:`~tracker.services.intake.DateBounds`); a game that looks like a stored one (the
-    same players on the same day) unless ``again``. (``today``: the day the door's checks
-    take, as every door's: see tracker.user_input.today.)"""
+    same players on the same day) unless ``again``."""
     tc = game_tc(db, tc, event)
     before = _span_before(db, tc, event)
     fields, warnings = _prepare(
@@ -276,7 +272,6 @@ def edit_game(
     round_: str | None = UNCHANGED,
     white_rating: int | None = UNCHANGED,
     black_rating: int | None = UNCHANGED,
-    today: dt.date | None = None,
     yes: bool = False,
     again: bool = False,
 ) -> tuple[GameView, bool]:
@@ -285,7 +280,7 @@ def edit_game(
     leaves every period as it was.
 
     ``event``, ``round_`` and the ratings left at ``UNCHANGED`` keep their values; None
-    clears them. Given ``today``, a new date is checked as :func:`add_game` checks it."""
+    clears them. A new date is checked as :func:`add_game` checks it."""
     game = get_game(db, game_id)
     old_event = queries.event_by_id(db, game.event_id) if game.event_id else None
     old_before = rated_games.span_of(db, game.tc, game.event_id)
@@ -525,7 +520,7 @@ def restore_game(db: Db, game_id: int) -> GameView:
     queries.follow_earliest_game(db, fields.event_id)
     view = _view(db, game_id)
     _note(db, "restored", view, fields)
-    if settled is None and stale_back(db, fields.tc, but=removed.log_id) is not None:
+    if not settled and stale_back(db, fields.tc, but=removed.log_id) is not None:
         return view  # the removal undone: nothing of it stays stale
     stale = _mark(db, fields.tc, fields.event_id, fields.played_on, before)
     return replace(view, stale=stale)

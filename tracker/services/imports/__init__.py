@@ -69,13 +69,10 @@ from tracker.services.imports.report import (
 )
 from tracker.services.intake import check_event_start
 
-looks_like_trf = detect.looks_like_trf
 #: Bytes enough to tell a file's format.
 _SNIFF: Final = 1 << 20
 
 FORMATS: Final = tuple(detect.FORMATS)
-#: The suffixes of the files a folder brings to an import (``.txt`` only when it holds a TRF).
-FILE_SUFFIXES: Final = detect.FILE_SUFFIXES
 
 
 def check_options(options: ImportOptions) -> ImportOptions:

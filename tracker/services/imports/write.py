@@ -326,21 +326,20 @@ class Writer:
         touched.update(event_id for event_id, _ in changed_events)
         after = self._spans(touched)
         first: dict[TimeControl, dt.date] = {}
-
-        def touch(tc: TimeControl, month: dt.date) -> None:
-            if tc not in first or month < first[tc]:
-                first[tc] = month
-
         for key, day in earliest.items():
             played_on = dt.date.fromordinal(day)
-            touch(key[0], changed_month(before.get(key), after.get(key), played_on))
+            events.earliest(
+                first, key[0], changed_month(before.get(key), after.get(key), played_on)
+            )
         for event_id, _ in changed_events:
             # The event starts on another day: in every time control it has games in, it is
             # rated with another list.
             for one in TIME_CONTROLS:
                 span = after.get((one, event_id))
                 if span is not None:
-                    touch(one, changed_period(before.get((one, event_id)), span, span.end))
+                    events.earliest(
+                        first, one, changed_period(before.get((one, event_id)), span, span.end)
+                    )
         stale: list[TcMonth] = []
         for tc, month in sorted(first.items()):
             marked = mark_stale(self.db, tc, month)

@@ -144,10 +144,6 @@ class FileGames:
     def moves_digest(self, game: int) -> int | None:
         return self.digest[game] if self.moved and self.moved[game] else None
 
-    def round_of(self, game: int) -> str | None:
-        index = self.round[game]
-        return None if index < 0 else self.rounds[index]
-
     def note_of(self, game: int) -> str | None:
         index = self.note[game]
         return None if index < 0 else self.notes[index]

@@ -212,10 +212,10 @@ def plan_fetch(db: Db, ref: str | None, platform: str | None) -> list[FetchTarge
     """Who to fetch: ``ref`` (his linked accounts) or every tracked player with a linked
     account; only ``platform`` if given."""
     platforms = [check_platform(platform)] if platform is not None else list(PLATFORMS)
+    which = " or ".join(ONLINE_PLATFORMS[p].label for p in platforms)  # for the messages
     if ref is not None:
         player = find(db, ref)
         if not any(player.user(p) for p in platforms):
-            which = " or ".join(ONLINE_PLATFORMS[p].label for p in platforms)
             raise NotFoundError(
                 f"{player.name} has no linked {which} account "
                 f'(tracker player edit "{player.name}" --lichess USER --chesscom USER)'
@@ -236,7 +236,6 @@ def plan_fetch(db: Db, ref: str | None, platform: str | None) -> list[FetchTarge
         if (user := p.user(plat))
     ]
     if not targets:  # --platform names one nobody is linked to
-        which = " or ".join(ONLINE_PLATFORMS[p].label for p in platforms)
         raise NotFoundError(f"no player has a linked {which} account")
     return targets
 

@@ -32,10 +32,10 @@ question, never a fact:
 from __future__ import annotations
 
 import datetime as dt
-import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from shlex import quote
 
 from tracker.db.driver import Db
 from tracker.db.queries.history import event_names
@@ -97,10 +97,6 @@ class Explanation:
     causes: tuple[Cause, ...]
 
 
-def quoted(text: str) -> str:
-    return shlex.quote(text)
-
-
 class _Periods:
     """The states and list ratings at the start of each period asked for (read once)."""
 
@@ -153,7 +149,7 @@ def unrated_here(name: str, official: int) -> Cause:
     return Cause(
         "unrated_here",
         "not rated by tracker yet: seed FIDE's rating?",
-        f"tracker player seed {quoted(name)} --rating {official} --games N",
+        f"tracker player seed {quote(name)} --rating {official} --games N",
         False,
         1,
     )
@@ -352,7 +348,7 @@ def _rated_in(
                 "rated_in",
                 f"{event} ended {span.end}, after the closing date {closing}: "
                 f"FIDE rated it a list later?",
-                f"tracker event edit {quoted(event)} --rated-in {later}",
+                f"tracker event edit {quote(event)} --rated-in {later}",
                 exact,
                 0 if exact else 2,
             )
@@ -398,7 +394,7 @@ def _stated_later(
                 "rated_in",
                 f"{event} ended {span.end} but is rated in "
                 f"{month_label(span.stated or month)}: FIDE rated it in {month_label(month)}?",
-                f"tracker event edit {quoted(event)} --rated-in {month_label(month)}",
+                f"tracker event edit {quote(event)} --rated-in {month_label(month)}",
                 exact,
                 0 if exact else 2,
             )
@@ -442,7 +438,7 @@ def _earlier_list(
                 "earlier_list",
                 f"an earlier list: {len(under)} game(s) began under FIDE's "
                 f"{month_label(list_date)} list, rated with the seed {ro}",
-                f"tracker player seed {quoted(name)} --list {month_label(list_date)} "
+                f"tracker player seed {quote(name)} --list {month_label(list_date)} "
                 f"--rating {value}",
                 found is not None,
                 0 if found is not None else 2,
@@ -501,7 +497,7 @@ def _ro(
                     Cause(
                         "ro",
                         f"a Ro correction: FIDE rated {event} with {r} (list: {ro})?",
-                        f"tracker event edit {quoted(event)} --ro {quoted(f'{name}={r}')}",
+                        f"tracker event edit {quote(event)} --ro {quote(f'{name}={r}')}",
                         True,
                         # a point off: a corrected Ro is as likely as rounding, no likelier
                         1.5 if abs(difference) == 1 else 0.5,
@@ -613,21 +609,21 @@ def _k(
     command: str | None = None
     if official_k == 10:
         why = "FIDE's K 10: once published at 2400?"
-        command = f"tracker player seed {quoted(name)} {seeded} --ever-2400"
+        command = f"tracker player seed {quote(name)} {seeded} --ever-2400"
     elif k == 10:
         why = f"tracker's K 10 (ever 2400); FIDE's {official_k}: never published at 2400?"
     elif k == 40 and junior:
         why = f"tracker's junior K 40 (born {born}); FIDE's {official_k}: another birth year?"
-        command = f"tracker player edit {quoted(name)} --born YEAR"
+        command = f"tracker player edit {quote(name)} --born YEAR"
     elif k == 40:
         why = f"tracker counts {games} rated games (K 40 until 30); FIDE's K {official_k}: more?"
-        command = f"tracker player seed {quoted(name)} --rating R --games N"
+        command = f"tracker player seed {quote(name)} --rating R --games N"
     elif official_k == 40 and born is None:
         why = "FIDE's K 40: a junior (no birth year given)? or fewer than 30 games"
-        command = f"tracker player edit {quoted(name)} --born YEAR"
+        command = f"tracker player edit {quote(name)} --born YEAR"
     elif official_k == 40:
         why = f"FIDE's K 40: fewer than 30 rated games (tracker counts {games})?"
-        command = f"tracker player seed {quoted(name)} --rating R --games N"
+        command = f"tracker player seed {quote(name)} --rating R --games N"
     else:
         why = f"K differs: tracker's {k}, FIDE's {official_k}"
     exact = False
@@ -637,11 +633,7 @@ def _k(
         and period.state.rating is not None
         and outcome.rating_after != official
     ):
-        pgs = period.mine
-        exact = (
-            close_period(period.state._replace(k=official_k), pgs, month=period.month, tc=tc)[
-                1
-            ].rating_after
-            == official
-        )
+        with_k = period.state._replace(k=official_k)
+        _, again = close_period(with_k, period.mine, month=period.month, tc=tc)
+        exact = again.rating_after == official
     return Cause("k", why, command, exact, 0.1 if exact else 1.8)

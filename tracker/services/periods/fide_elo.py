@@ -84,25 +84,10 @@ class FideElo:
             corrected=month.ratings.corrected(games),
         )
         births = periods.player_birth_years(db, [pid for pid in per_player if pid not in states])
+        unsettled = [pid for pid in per_player if _unsettled(states.get(pid))]
+        held = [p for p, s in states.items() if p not in per_player and any(g.held for g in s.pool)]
         first_events = rated_games.first_events(
-            db,
-            tc,
-            month.month,
-            (pid for pid in per_player if _unsettled(states.get(pid))),
-            month.played,
-        )
-        first_events.update(
-            rated_games.first_events(
-                db,
-                tc,
-                month.month,
-                (
-                    p
-                    for p, s in states.items()
-                    if p not in per_player and any(g.held for g in s.pool)
-                ),
-                month.played,
-            )
+            db, tc, month.month, [*unsettled, *held], month.played
         )
         return EloMonth(month.month, tc, states, games, per_player, births, first_events)
 
@@ -198,28 +183,10 @@ def _published(
 
 
 def elo_row(period: int, line: ListLine) -> EloRow:
-    """The ``elo_history`` row of a line of the list ``period`` publishes."""
+    """The ``elo_history`` row of a changed line (one with an outcome) of the list ``period``
+    publishes."""
     state, outcome = line.state, line.outcome
-    pool = lists.pool_to_json(state)
-    if outcome is None:  # a rated player without games: his line carries over
-        return EloRow(
-            period_id=period,
-            player_id=line.player_id,
-            rating_before=line.rating_before,
-            rating=state.rating,
-            k=None,
-            next_k=state.k,
-            games=0,
-            score_c=0,
-            expected_c=0,
-            change_exact_c=0,
-            change=0,
-            rated_games=state.rated_games,
-            ever_2400=state.ever_2400,
-            ever_2300=state.ever_2300,
-            pool=pool,
-            note=None,
-        )
+    assert outcome is not None  # a line without games carries over: it is not stored
     return EloRow(  # by position (a keyword call costs twice as much): the fields in order
         period,  # period_id
         line.player_id,
@@ -235,6 +202,6 @@ def elo_row(period: int, line: ListLine) -> EloRow:
         state.rated_games,
         state.ever_2400,
         state.ever_2300,
-        pool,
+        lists.pool_to_json(state),  # pool
         "; ".join(outcome.notes) or None,  # note
     )

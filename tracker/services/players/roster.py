@@ -62,7 +62,7 @@ def clean_name(name: str) -> str:
     return cleaned
 
 
-def _clean_fields(fields: dict[str, Any], warnings: list[str] | None = None) -> dict[str, Any]:
+def _clean_fields(fields: dict[str, Any], warnings: list[str]) -> dict[str, Any]:
     """The fields as stored, by the intake's rules; what the rules set aside goes to
     ``warnings`` (a number that is no FIDE id is not stored as one)."""
     out = dict(fields)
@@ -75,8 +75,7 @@ def _clean_fields(fields: dict[str, Any], warnings: list[str] | None = None) -> 
         del out["fide_id"]
         fide_id = None
     if fide_id is not None and not is_fide_id(fide_id):
-        if warnings is not None:
-            warnings.append(f"FIDE id {not_fide_id(fide_id)}")
+        warnings.append(f"FIDE id {not_fide_id(fide_id)}")
         del out["fide_id"]
     federation = out.get("federation")
     if federation is not None:

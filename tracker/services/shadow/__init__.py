@@ -39,7 +39,6 @@ from tracker.services.shadow.reads import (
     fill_months,
     fold_month,
     month_end_players,
-    player_month_ends,
     read_month,
 )
 from tracker.services.systems import Reading
@@ -73,7 +72,11 @@ def write_month(
         )
         for pid in moved:
             p = after[pid]
-            yield _row(pid, name, period, p, None, day_end, p.last_played)
+            s = p.state
+            yield GlickoRow(  # the month's end (no game), by position as above
+                pid, name, None, period, day_end, s.rating, s.rd, s.volatility, p.last_played,
+                p.games,
+            )  # fmt: skip
 
     db.store(rows())
 
@@ -130,7 +133,7 @@ class GlickoShadow:
         """The player's shadow on the list after each of ``months`` he has one by then."""
         preset = get_config(db).glicko_preset()
         # idle months: the latest earlier month-end row
-        by_month = fill_months(player_month_ends(db, tc, player_id), months)
+        by_month = fill_months(queries.player_month_ends(db, tc, player_id), months)
         return {
             month: _reading(as_of(player, next_month(month), preset), preset)
             for month, player in by_month.items()
@@ -165,27 +168,8 @@ def _reading(state: GlickoState, preset: GlickoPreset) -> Reading:
     )
 
 
-def _row(
-    pid: int,
-    preset: str,
-    period: int,
-    p: ShadowPlayer,
-    game_id: int | None,
-    day: dt.date,
-    last_played: dt.date | None,
-) -> GlickoRow:
-    """A ``glicko_history`` row: ``p``'s shadow after game ``game_id``, or at the month's end."""
-    state = p.state
-    return GlickoRow(  # player_id, preset, game_id, period_id, as_of, rating, rd, volatility,
-        # last_played, games (by position: a keyword call costs twice as much)
-        pid, preset, game_id, period, day, state.rating, state.rd, state.volatility,
-        last_played, p.games,
-    )  # fmt: skip
-
-
-def recompute(db: Db, tc: TimeControl, config: ShadowConfig | None = None) -> None:
-    """Replace the stored shadow of every closed period of ``tc``."""
-    config = config or get_config(db)
+def recompute(db: Db, tc: TimeControl, config: ShadowConfig) -> None:
+    """Replace the stored shadow of every closed period of ``tc`` (by ``config``)."""
     closed = lists.closed_months(db, tc)
     queries.delete_shadow(db, tc)
     players: dict[int, ShadowPlayer] | None = None  # every shadow at the previous month's end
@@ -242,16 +226,7 @@ def set_config(
         )
     if new == current:
         return current, False
-    values = {
-        "preset": new.preset,
-        "seed": new.seed,
-        "external_rd": new.external_rd,
-        "chesscom_start": new.chesscom_start,
-        "chesscom_c": new.chesscom_c,
-        "chesscom_rd_min": new.chesscom_rd_min,
-        "chesscom_rd_max": new.chesscom_rd_max,
-        "seed_rd": new.seed_rd,
-    }
+    values = new._asdict()
     queries.save_settings(db, values)
     shown = ", ".join(
         f"{k.replace('_', ' ')} {v}" for k, v in values.items() if v != getattr(current, k)

@@ -191,12 +191,6 @@ def month_end_players(
 _RECENT_PERIODS = 2
 
 
-def player_month_ends(db: Db, tc: TimeControl, player_id: int) -> dict[dt.date, ShadowPlayer]:
-    """One player's stored month-end shadows, by period month (:func:`fill_months` fills in
-    the idle months)."""
-    return queries.player_month_ends(db, tc, player_id)
-
-
 def fill_months(
     stored: Mapping[dt.date, ShadowPlayer], months: Iterable[dt.date]
 ) -> dict[dt.date, ShadowPlayer]:
