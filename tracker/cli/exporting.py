@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 import typer
 
 from tracker.cli.context import state
-from tracker.cli.history import history_json, rating_list_json
+from tracker.cli.history import ENTRY_KEYS, HISTORY_KEYS, history_json, rating_list_json
 from tracker.cli.notes import stale_list_warning, stale_warning
 from tracker.cli.options import month_option, player_option, tc_option
-from tracker.cli.render import json_text, message, pick, plain
+from tracker.cli.render import json_text, keys, message, pick, plain
 from tracker.errors import UsageError
 from tracker.files import check_target, write_file
 from tracker.importers.records import csv_cell, csv_file
@@ -182,20 +182,7 @@ def _games_text(games: tuple[GameLine, ...], fmt: str) -> str:
     return games_text(games, fmt)
 
 
-HISTORY_COLUMNS = [
-    "month",
-    "list",
-    "rating_before",
-    "rating",
-    "k",
-    "games",
-    "score",
-    "expected",
-    "change_exact",
-    "change",
-    "stale",
-    "note",
-]
+HISTORY_COLUMNS = keys(HISTORY_KEYS)
 
 
 def _history_text(h: History, fmt: str) -> str:
@@ -215,18 +202,7 @@ def _players_text(rows: list[dict[str, Any]], views: tuple[PlayerView, ...], fmt
     return write_players_csv(rows)
 
 
-LIST_COLUMNS = [
-    "rank",
-    "id",
-    "name",
-    "title",
-    "federation",
-    "fide_id",
-    "born",
-    "rating",
-    "games",
-    "k",
-]
+LIST_COLUMNS = keys(ENTRY_KEYS)
 
 
 def _list_text(rl: RatingList, fmt: str) -> str:

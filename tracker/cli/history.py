@@ -41,10 +41,16 @@ if TYPE_CHECKING:
 CAUSES_WIDTH = 80  # the causes under the table wrap at this width (or the terminal's)
 
 
+#: A period's own keys in ``history --json``, and the columns of ``export history``'s CSV.
+HISTORY_KEYS = (
+    "month list=list_date rating_before rating k games score expected change_exact change "
+    "stale note"
+)
+
+
 def history_json(h: History) -> list[dict[str, Any]]:
-    keys = "month list=list_date rating_before rating k games score expected change_exact change"
     return [
-        pick(r, f"{keys} stale note", month=month_label(r.month))
+        pick(r, HISTORY_KEYS, month=month_label(r.month))
         | h.beside.fields(r.readings)  # the shadow's: glicko, rd, volatility, provisional
         | standing_json(r.standing)
         for r in h.rows
@@ -189,41 +195,20 @@ def _period_detail(
     d = state(ctx).read(lambda db: period_detail(db, player, tc, month))
     if json:
         print_json(
-            {
-                "player": d.player,
-                "tc": d.tc,
-                "month": month_label(d.month),
-                "list": d.list_date.isoformat(),
-                "stale": d.stale,
-                "rating_before": d.rating_before,
-                "rating": d.rating_after,
-                "k": d.k,
-                "wins": d.wins,
-                "draws": d.draws,
-                "losses": d.losses,
-                "score": d.score,
-                "expected": d.expected,
-                "change_exact": d.change_exact,
-                "change": d.change,
-                "performance": d.performance,
-                "notes": list(d.notes),
-                "games": [
-                    {
-                        "game": g.game_id,
-                        "date": g.played_on.isoformat(),
-                        "event": g.event,
-                        "opponent": g.opponent,
-                        "colour": g.colour,
-                        "opponent_rating": g.opponent_rating,
-                        "own_rating": g.own_rating,
-                        "score": g.score,
-                        "status": g.status,
-                        "expected": g.expected,
-                        "change": g.change,
-                    }
+            pick(
+                d,
+                "player tc month list=list_date stale rating_before rating=rating_after k wins "
+                "draws losses score expected change_exact change performance notes games",
+                month=month_label(d.month),
+                games=[
+                    pick(
+                        g,
+                        "game=game_id date=played_on event opponent colour opponent_rating "
+                        "own_rating score status expected change",
+                    )
                     for g in d.games
                 ],
-            }
+            )
         )
         return
     print_table(
@@ -289,20 +274,14 @@ def rating_list_json(rl: RatingList | ListStream) -> dict[str, Any]:
     }
 
 
+#: A line's keys in ``list --json`` (published or live), and the columns of ``export list``'s
+#: CSV.
+ENTRY_KEYS = "rank id=player_id name title federation fide_id born=birth_year rating games k"
+
+
 def entry_json(e: Any) -> dict[str, Any]:
     """A line of a printed list (published or live) as JSON."""
-    return {
-        "rank": e.rank,
-        "id": e.player_id,
-        "name": e.name,
-        "title": e.title,
-        "federation": e.federation,
-        "fide_id": e.fide_id,
-        "born": e.birth_year,
-        "rating": e.rating,
-        "games": e.games,
-        "k": e.k,
-    }
+    return pick(e, ENTRY_KEYS)
 
 
 LIST_COLUMNS = ["rank", "name", "title", "fed", "FIDE id", "rating", "games", "born", "K"]
@@ -444,23 +423,21 @@ def show_rating_list(
 
 
 def live_list_json(ll: LiveList) -> dict[str, Any]:
-    return {
-        "tc": ll.tc,
-        "list": ll.list_date.isoformat(),
-        "months": [month_label(m) for m in ll.months],
-        "published": ll.published_date.isoformat() if ll.published_date else None,
-        "stale": ll.stale,
-        "players": [
+    return pick(
+        ll,
+        "tc list=list_date months published=published_date stale players dropped",
+        months=[month_label(m) for m in ll.months],
+        players=[
             entry_json(e) | pick(e, "published_rating=published change percentile")
             for e in ll.entries
             if e.rank is not None
         ],
-        "dropped": [
+        dropped=[
             pick(e, "id=player_id name published_rating=published")
             for e in ll.entries
             if e.rank is None
         ],
-    }
+    )
 
 
 def print_live_list(ll: LiveList) -> None:
@@ -594,24 +571,15 @@ def reconciled_json(rec: Reconciliation) -> dict[str, Any]:
     data["players"] = [entry for entry in data["players"] if entry["id"] in by_id]
     for entry in data["players"]:
         found = by_id[entry["id"]]
-        entry["official_rating"] = found.official
-        entry["official_k"] = found.official_k
-        entry["official_games"] = found.official_games
-        entry["difference"] = found.difference
-        entry.update(_explained_json(found, full))
+        entry |= pick(found, "official_rating=official official_k official_games difference")
+        entry |= _explained_json(found, full)
     data["against"] = {
         "file": rec.file,
         "list": month_label(rec.official_month) if rec.official_month else None,
     }
     data["official_only"] = [
-        {
-            "id": p.player_id,
-            "name": p.name,
-            "fide_id": p.fide_id,
-            "official_rating": p.official,
-            "official_k": p.official_k,
-            **_explained_json(p, full),
-        }
+        pick(p, "id=player_id name fide_id official_rating=official official_k")
+        | _explained_json(p, full)
         for p in rec.players
         if p.rank is None
     ]

@@ -91,6 +91,11 @@ def pick(record: object, names: str, **values: Any) -> dict[str, Any]:
     return picked
 
 
+def keys(names: str) -> list[str]:
+    """The keys :func:`pick` makes of ``names``, in their order."""
+    return [name.partition("=")[0] for name in names.split()]
+
+
 def terminal_width() -> int | None:
     """The width tables must fit: ``COLUMNS`` if set, else the terminal's width when stdout is
     a terminal, else None (no limit: a file or a pipe gets every column)."""
