@@ -44,21 +44,19 @@ PERIOD_KEYS = "month list=list_date elo glicko rd volatility provisional differe
 
 
 def compare_json(c: Comparison) -> dict[str, Any]:
-    return {
-        "player": c.name,
-        "tc": c.tc,
-        "preset": c.preset,
-        "external_rd": c.external_rd,
-        "online": {
+    return pick(
+        c,
+        "player=name tc preset external_rd online periods",
+        online={
             s.platform: {"user": s.user, "perf": s.perf, "points": len(s.points)} for s in c.online
         },
-        "periods": [
+        periods=[
             pick(r, PERIOD_KEYS, month=month_label(r.month))
             | c.beside.fields(r.readings)  # the other systems' keys, after the shadow's
             | {"online": _online_json(r)}
             for r in c.rows
         ],
-    }
+    )
 
 
 def shown_platform(c: Comparison, wanted: str | None) -> str | None:
@@ -125,7 +123,7 @@ def comparison_notes(found: list[Comparison]) -> None:
 
 
 def _online_notes(c: Comparison, platform: str | None) -> None:
-    from tracker.vocabulary import ONLINE_PLATFORMS, online_perf
+    from tracker.vocabulary import online_perf
 
     platform = shown_platform(c, platform)
     series = c.online_series(platform) if platform else None
@@ -253,28 +251,19 @@ def _compare_all(ctx: typer.Context, tc: TimeControl, json: bool, plot: Path | N
     st = app_state.read(lambda db: compare_all(db, tc))
     if json:
         print_json(
-            {
-                "tc": st.tc,
-                "preset": st.preset,
-                "list": st.list_date.isoformat() if st.list_date else None,
-                "stale": st.stale,
-                "players": [
-                    {
-                        "id": r.player_id,
-                        "name": r.name,
-                        "elo": r.elo,
-                        "glicko": r.glicko,
-                        "rd": r.rd,
-                        "provisional": r.provisional,
-                        "difference": r.difference,
-                        "elo_rank": r.elo_rank,
-                        "glicko_rank": r.glicko_rank,
-                        "flagged": r.flagged,
-                        **st.others.fields(r.player_id),
-                    }
+            pick(
+                st,
+                "tc preset list=list_date stale players",
+                players=[
+                    pick(
+                        r,
+                        "id=player_id name elo glicko rd provisional difference elo_rank "
+                        "glicko_rank flagged",
+                    )
+                    | st.others.fields(r.player_id)
                     for r in st.rows
                 ],
-            }
+            )
         )
     else:
         others = st.others.beside.headings
@@ -350,21 +339,11 @@ def evaluate(
     ev = state(ctx).read(lambda db: do_evaluate(db, tc, from_month))
     if json:
         print_json(
-            {
-                "tc": ev.tc,
-                "games": ev.games,
-                "decisive_games": ev.decisive,
-                "systems": [
-                    {
-                        "system": s.system,
-                        "games": s.games,
-                        "log_loss": s.log_loss,
-                        "brier": s.brier,
-                        "accuracy": s.accuracy,
-                    }
-                    for s in ev.systems
-                ],
-            }
+            pick(
+                ev,
+                "tc games decisive_games=decisive systems",
+                systems=[pick(s, "system games log_loss brier accuracy") for s in ev.systems],
+            )
         )
         return
     best = min(ev.systems, key=lambda s: s.log_loss)
