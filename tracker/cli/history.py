@@ -33,10 +33,11 @@ if TYPE_CHECKING:
     from tracker.db.driver import Db
     from tracker.services.periods.causes import Cause, Explanation
     from tracker.services.periods.detail import DetailGame, PeriodDetail
-    from tracker.services.periods.history import History
+    from tracker.services.periods.history import History, HistoryRow
     from tracker.services.periods.listing import ListEntryView, ListShape, ListStream, RatingList
     from tracker.services.periods.live import LiveEntry, LiveList
     from tracker.services.periods.reconcile import Reconciled, Reconciliation
+    from tracker.services.systems import Beside
 
 CAUSES_WIDTH = 80  # the causes under the table wrap at this width (or the terminal's)
 
@@ -57,70 +58,55 @@ def history_json(h: History) -> list[dict[str, Any]]:
     ]
 
 
+def history_columns(h: History) -> list[str]:
+    """The columns of a history's table (``tracker history``, a player's page on the site):
+    each registered system's beside the Elo, then the note."""
+    columns = ["month", "list", "before", "rating", "rank", "K", "games", "score", "expected"]
+    return [*columns, "change", "rounded", *h.beside.headings, "note"]
+
+
+def history_cells(r: HistoryRow, beside: Beside) -> tuple[Any, ...]:
+    """A period's cells of :func:`history_columns` from its list to the last system's: the
+    rank is the place on the list, ``2/14`` (of the rated players), blank while unrated."""
+    rated = r.rating_before is not None
+    return (
+        r.list_date,
+        render.rating(r.rating_before),
+        render.rating(r.rating),
+        "" if r.standing is None else f"{r.standing.rank}/{r.standing.of}",
+        r.k,
+        r.games,
+        render.score(r.score),
+        render.expected(r.expected) if rated else "",
+        render.change(r.change_exact) if rated else "",
+        f"{r.change:+d}" if rated else "",
+        *beside.cells(r.readings),
+    )
+
+
 def print_history(h: History) -> None:
     """One row per period, each registered system's columns beside the Elo (the shadow's:
     its preset and RD); at 80 columns the list date and the rounded change go, and each
     row's note moves under it; then the columns of the systems after the shadow, the last
     registered first (``--json`` has them all)."""
-    systems = h.beside.headings
+    columns = history_columns(h)
     print_table(
-        [
-            "month",
-            "list",
-            "before",
-            "rating",
-            "rank",
-            "K",
-            "games",
-            "score",
-            "expected",
-            "change",
-            "rounded",
-            *systems,
-            "note",
-        ],
+        columns,
         [
             (
                 month_label(r.month) + (" *" if r.stale else ""),
-                r.list_date,
-                r.rating_before if r.rating_before is not None else "unrated",
-                r.rating if r.rating is not None else "unrated",
-                _rank(r),
-                r.k,
-                r.games,
-                render.score(r.score),
-                render.expected(r.expected) if r.rating_before is not None else "",
-                render.change(r.change_exact) if r.rating_before is not None else "",
-                f"{r.change:+d}" if r.rating_before is not None else "",
-                *h.beside.cells(r.readings),
+                *history_cells(r, h.beside),
                 r.note,
             )
             for r in h.rows
         ],
         title=f"{h.name} ({h.tc})",
-        right=(
-            "before",
-            "rating",
-            "rank",
-            "K",
-            "games",
-            "score",
-            "expected",
-            "change",
-            "rounded",
-            *systems,
-        ),
+        right=[c for c in columns if c not in ("month", "list", "note")],
         drop=("note", "list", "rounded", "rank", *h.beside.drops(keep=1)),
         below="note",
         wrap=("note",),
         empty=f"no closed {h.tc} periods for {h.name} yet (see `tracker period close`)",
     )
-
-
-def _rank(r: Any) -> str:
-    """The place on the list: ``2/14`` (rank of the rated players), blank while unrated."""
-    standing = r.standing
-    return "" if standing is None else f"{standing.rank}/{standing.of}"
 
 
 def history_notes(h: History) -> None:
@@ -587,9 +573,6 @@ def reconciled_json(rec: Reconciliation) -> dict[str, Any]:
 
 
 def print_reconciled(rec: Reconciliation) -> None:
-    def diff(value: int | None) -> str:
-        return "" if value is None else f"{value:+d}"
-
     print_table(
         ["rank", "name", "FIDE id", "rating", "FIDE", "diff", "K", "FIDE K"],
         [
@@ -599,7 +582,7 @@ def print_reconciled(rec: Reconciliation) -> None:
                 p.fide_id,
                 p.rating,
                 p.official,
-                diff(p.difference),
+                render.points(p.difference),
                 p.k,
                 p.official_k,
             )
@@ -617,7 +600,7 @@ def print_reconciled(rec: Reconciliation) -> None:
     summary = f"{len(compared)} on both lists: {len(compared) - len(differ)} agree"
     if differ:
         worst = max(differ, key=lambda p: abs(p.difference or 0))
-        summary += f", {len(differ)} differ (most: {worst.name} {diff(worst.difference)})"
+        summary += f", {len(differ)} differ (most: {worst.name} {render.points(worst.difference)})"
     message(f"{summary}; {only_ours} only on ours, {only_fide} only on FIDE's")
 
 
