@@ -24,10 +24,6 @@ if TYPE_CHECKING:
     from tracker.services.compare import CompareRow, Comparison
 
 
-def _f(value: float | None, places: int) -> str:
-    return "" if value is None else f"{value:.{places}f}"
-
-
 def _online_json(r: CompareRow) -> dict[str, Any]:
     return {
         platform: (
@@ -85,12 +81,12 @@ def print_comparison(c: Comparison, platform: str | None = None) -> None:
         row: list[Any] = [
             month_label(r.month),
             r.list_date,
-            r.elo if r.elo is not None else "unrated",
+            render.rating(r.elo),
             r.display or "",
             render.rd(r.rd),
         ]
         if c.has_volatility:
-            row.append(_f(r.volatility, 5))
+            row.append("" if r.volatility is None else f"{r.volatility:.5f}")
         row.append(points(r.difference))
         row += c.beside.cells(r.readings)
         if platform is not None:
@@ -273,7 +269,7 @@ def _compare_all(ctx: typer.Context, tc: TimeControl, json: bool, plot: Path | N
                 (
                     r.elo_rank or "",
                     r.name,
-                    r.elo if r.elo is not None else "unrated",
+                    render.rating(r.elo),
                     r.display or "",
                     render.rd(r.rd),
                     points(r.difference),

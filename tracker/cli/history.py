@@ -204,7 +204,7 @@ def _period_detail(
                 g.played_on,
                 g.opponent,
                 g.colour[0],
-                g.opponent_rating if g.opponent_rating is not None else "unrated",
+                render.rating(g.opponent_rating),
                 render.score(g.score),
                 render.expected(g.expected) if g.expected is not None else "",
                 render.change(g.change) if g.change is not None else "",
@@ -227,8 +227,8 @@ def _period_detail(
 
 def detail_heading(d: PeriodDetail) -> str:
     """A period's line above its games: "2026-03: 1800 -> 1812 on the 2026-04-01 list, K 20"."""
-    before = d.rating_before if d.rating_before is not None else "unrated"
-    after = d.rating_after if d.rating_after is not None else "unrated"
+    before = render.rating(d.rating_before)
+    after = render.rating(d.rating_after)
     k = f", K {d.k}" if d.k is not None else ""
     return f"{month_label(d.month)}: {before} -> {after} on the {d.list_date} list{k}"
 
@@ -454,7 +454,7 @@ def print_live_list(ll: LiveList) -> None:
                 e.title,
                 e.federation,
                 e.fide_id,
-                e.rating if e.rating is not None else "unrated",
+                render.rating(e.rating),
                 change(e),
                 e.published,
                 e.games,
@@ -684,7 +684,7 @@ def print_explanation(rec: Reconciliation) -> None:
                         part.start,
                         part.end,
                         part.games,
-                        part.ro if part.ro is not None else "unrated",
+                        render.rating(part.ro),
                         month_label(part.list_date),
                         part.ro_from,
                         render.change(part.change),

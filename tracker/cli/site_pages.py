@@ -32,7 +32,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from tracker.cli import plot, render
-from tracker.cli.event import GRID_PLAYERS, ROUNDS_CAPTION, grid, round_rows
+from tracker.cli.event import GRID_PLAYERS, ROUNDS_CAPTION, game_code, grid, round_rows
 from tracker.cli.h2h import both_scores, played_words
 from tracker.cli.history import (
     LIST_COLUMNS,
@@ -964,10 +964,7 @@ def _swiss_crosstable(report: EventReport, tracked: set[int]) -> str:
     rounds = sorted({c.round for s in report.standings for c in s.cells if c.round}, key=_round_key)
     rows = []
     for s in sorted(report.standings, key=lambda s: s.number):
-        by_round = {
-            c.round: f"bye{c.result}" if c.bye else f"{c.opponent_number}{c.colour}{c.result}"
-            for c in s.cells
-        }
+        by_round = {c.round: game_code(c) for c in s.cells}
         rows.append(
             (
                 _e(s.number),
