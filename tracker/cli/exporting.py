@@ -22,8 +22,6 @@ from tracker.vocabulary import FORFEITS, TimeControl
 
 if TYPE_CHECKING:
     from tracker.db.queries.exports import GameLine
-    from tracker.services.periods.history import History
-    from tracker.services.periods.listing import RatingList
     from tracker.services.players.refs import PlayerView
 
 
@@ -140,14 +138,18 @@ def export(
         assert player is not None
         h = app_state.read(lambda db: export_history(db, player, tc or "standard", month))
         stale_warning(h.stale_months)
-        text, count = _history_text(h, fmt), f"{len(h.rows)} periods of {h.name}"
+        rows = history_json(h)
+        text = _table_text(rows, rows, HISTORY_KEYS, fmt)
+        count = f"{len(h.rows)} periods of {h.name}"
     else:
         from tracker.services.exports import export_list
 
         rl = app_state.read(lambda db: export_list(db, tc or "standard", month))
         if rl.stale:
             stale_list_warning()
-        text, count = _list_text(rl, fmt), f"{len(rl.entries)} players"
+        data = rating_list_json(rl)
+        text = _table_text(data, data["players"], ENTRY_KEYS, fmt)
+        count = f"{len(rl.entries)} players"
     if out is None:
         sys.stdout.write(text)
         return
@@ -155,8 +157,13 @@ def export(
     message(f"wrote {count} to {out} ({fmt})")
 
 
-def _csv(columns: list[str], rows: list[list[Any]]) -> str:
-    return csv_file(columns, ([_cell(v) for v in row] for row in rows))
+def _table_text(data: Any, rows: list[dict[str, Any]], names: str, fmt: str) -> str:
+    """``data`` as JSON, or its ``rows`` as CSV: a column per key of ``names`` (as
+    :func:`pick` names them), the other keys left out."""
+    if fmt == "json":
+        return json_text(data)
+    columns = keys(names)
+    return csv_file(columns, ([_cell(row[c]) for c in columns] for row in rows))
 
 
 def _cell(value: Any) -> str:
@@ -182,16 +189,6 @@ def _games_text(games: tuple[GameLine, ...], fmt: str) -> str:
     return games_text(games, fmt)
 
 
-HISTORY_COLUMNS = keys(HISTORY_KEYS)
-
-
-def _history_text(h: History, fmt: str) -> str:
-    rows = history_json(h)
-    if fmt == "json":
-        return json_text(rows)
-    return _csv(HISTORY_COLUMNS, [[row[c] for c in HISTORY_COLUMNS] for row in rows])
-
-
 def _players_text(rows: list[dict[str, Any]], views: tuple[PlayerView, ...], fmt: str) -> str:
     if fmt == "json":
         from tracker.cli.player import player_json
@@ -200,13 +197,3 @@ def _players_text(rows: list[dict[str, Any]], views: tuple[PlayerView, ...], fmt
     from tracker.importers.players import write_players_csv
 
     return write_players_csv(rows)
-
-
-LIST_COLUMNS = keys(ENTRY_KEYS)
-
-
-def _list_text(rl: RatingList, fmt: str) -> str:
-    data = rating_list_json(rl)
-    if fmt == "json":
-        return json_text(data)
-    return _csv(LIST_COLUMNS, [[p[c] for c in LIST_COLUMNS] for p in data["players"]])
