@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from tracker.cli import plot, render
 from tracker.cli.event import GRID_PLAYERS, ROUNDS_CAPTION, game_code, grid, round_rows
-from tracker.cli.h2h import both_scores, played_words
+from tracker.cli.h2h import played_words, tally_cells
 from tracker.cli.history import (
     LIST_COLUMNS,
     detail_heading,
@@ -791,11 +791,7 @@ def _opponents(o: Opponents, tracked: set[int]) -> str:
     rows = [
         (
             _player_link(line.id, line.name, tracked),
-            _e(line.total.games),
-            _e(both_scores(line.total)),
-            _e(line.total.wins),
-            _e(line.total.draws),
-            _e(line.total.losses),
+            *map(_e, tally_cells(line.total)),
             _e(line.forfeits or ""),
             _e(line.last.isoformat() if line.last is not None else ""),
         )
