@@ -19,13 +19,12 @@ def stale_warning(months: Sequence[dt.date]) -> None:
         )
 
 
-def now_stale(tc: TimeControl, months: Sequence[dt.date], *, would: bool = False) -> None:
-    """A change just made closed periods stale (nothing if it made none); ``would``: a dry
-    run's change would have."""
+def now_stale(tc: TimeControl, months: Sequence[dt.date]) -> None:
+    """A change just made closed periods stale (nothing if it made none)."""
     if not months:
         return
     one = len(months) == 1
-    verb = "would be" if would else "is now" if one else "are now"
+    verb = "is now" if one else "are now"
     what = f"closed {tc} {'period' if one else 'periods'} {months_text(months[0], months[-1])}"
     message(f"{what} {verb} stale: run `tracker rerate`")
 
