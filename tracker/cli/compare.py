@@ -11,7 +11,7 @@ import typer
 
 from tracker.cli import render
 from tracker.cli.context import state
-from tracker.cli.notes import assumption_note, shadow_notes, shows_provisional, stale_warning
+from tracker.cli.notes import assumption_note, shadow_notes, stale_warning
 from tracker.cli.online import compare_online
 from tracker.cli.options import PLAYER_WORDS, PRESET_WORDS, Json, Plot, Tc, month_option
 from tracker.cli.plot import MAX_PLAYERS, check_plot_path, plot_comparison, plot_players
@@ -112,9 +112,8 @@ def comparison_notes(found: list[Comparison]) -> None:
     first = found[0]
     shadow_notes(
         external_rd=first.external_rd if any(c.external_opponents for c in found) else None,
-        provisional_rd=first.provisional_rd
-        if shows_provisional(r.display for c in found for r in c.rows)
-        else None,
+        provisional_rd=first.provisional_rd,
+        displays=(r.display for c in found for r in c.rows),
     )
 
 
@@ -293,9 +292,8 @@ def _compare_all(ctx: typer.Context, tc: TimeControl, json: bool, plot: Path | N
     if st.rows:
         shadow_notes(
             external_rd=st.external_rd if st.external_opponents else None,
-            provisional_rd=st.provisional_rd
-            if shows_provisional(r.display for r in st.rows)
-            else None,
+            provisional_rd=st.provisional_rd,
+            displays=(r.display for r in st.rows),
         )
         assumption_note(st.assumption_summary)
     if plot is not None:

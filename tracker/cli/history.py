@@ -12,7 +12,7 @@ import typer
 
 from tracker.cli import render
 from tracker.cli.context import state
-from tracker.cli.notes import shadow_notes, shows_provisional, stale_list_warning, stale_warning
+from tracker.cli.notes import shadow_notes, stale_list_warning, stale_warning
 from tracker.cli.options import (
     Json,
     Player,
@@ -120,9 +120,8 @@ def history_notes(h: History) -> None:
     if any(r.glicko is not None for r in h.rows):
         shadow_notes(
             external_rd=h.external_rd if h.external_opponents else None,
-            provisional_rd=h.provisional_rd
-            if shows_provisional(r.glicko_display for r in h.rows)
-            else None,
+            provisional_rd=h.provisional_rd,
+            displays=(r.glicko_display for r in h.rows),
         )
 
 

@@ -33,21 +33,22 @@ def stale_list_warning() -> None:
     message("warning: this list is stale (games changed after closing); run `tracker rerate`")
 
 
-def shadow_notes(*, external_rd: float | None = None, provisional_rd: float | None = None) -> None:
+def shadow_notes(
+    *,
+    external_rd: float | None = None,
+    provisional_rd: float | None = None,
+    displays: Iterable[str | None] = (),
+) -> None:
     """How the shadow counts external opponents (when the table involves any: give their
-    RD), and what '?' means (when the table shows one: give the preset's threshold)."""
+    RD), and what '?' means (when one of the shadow ratings shown, ``displays``, carries the
+    provisional mark: give the preset's threshold)."""
     if external_rd is not None:
         message(
             f"shadow: external opponents count at their recorded rating and a fixed RD of "
             f"{external_rd:g}"
         )
-    if provisional_rd is not None:
+    if provisional_rd is not None and any(d is not None and d.endswith("?") for d in displays):
         message(f"'?' marks a provisional shadow rating (RD {provisional_rd:g} or more)")
-
-
-def shows_provisional(displays: Iterable[str | None]) -> bool:
-    """Whether any shadow rating shown carries the provisional mark."""
-    return any(d is not None and d.endswith("?") for d in displays)
 
 
 def assumption_note(summary: str) -> None:
