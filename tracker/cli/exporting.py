@@ -145,8 +145,7 @@ def export(
         from tracker.services.exports import export_list
 
         rl = app_state.read(lambda db: export_list(db, tc or "standard", month))
-        if rl.stale:
-            stale_list_warning()
+        stale_list_warning(rl.stale)
         data = rating_list_json(rl)
         text = _table_text(data, data["players"], ENTRY_KEYS, fmt)
         count = f"{len(rl.entries)} players"

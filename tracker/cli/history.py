@@ -387,8 +387,7 @@ def rating_list(
         return
     if player is not None:
         raise UsageError("--player goes with --against FILE")
-    if state(ctx).read(lambda db: show_rating_list(db, tc, list_month, json=json)):
-        stale_list_warning()
+    stale_list_warning(state(ctx).read(lambda db: show_rating_list(db, tc, list_month, json=json)))
 
 
 def show_rating_list(
@@ -515,8 +514,7 @@ def _reconciled_list(
             print_causes(rec)
     for note in rec.notes:
         message(f"note: {note}")
-    if rec.ours.stale:
-        stale_list_warning()
+    stale_list_warning(rec.ours.stale)
 
 
 def causes_json(causes: tuple[Cause, ...]) -> list[dict[str, Any]]:

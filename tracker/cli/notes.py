@@ -29,8 +29,10 @@ def now_stale(tc: TimeControl, months: Sequence[dt.date]) -> None:
     message(f"{what} {verb} stale: run `tracker rerate`")
 
 
-def stale_list_warning() -> None:
-    message("warning: this list is stale (games changed after closing); run `tracker rerate`")
+def stale_list_warning(stale: bool) -> None:
+    """The list shown is ``stale`` (nothing if it is not)."""
+    if stale:
+        message("warning: this list is stale (games changed after closing); run `tracker rerate`")
 
 
 def shadow_notes(
