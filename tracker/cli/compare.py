@@ -11,7 +11,7 @@ import typer
 
 from tracker.cli import render
 from tracker.cli.context import state
-from tracker.cli.notes import assumption_note, shadow_notes, shows_provisional, stale_warning
+from tracker.cli.notes import assumption_note, shadow_notes, stale_warning
 from tracker.cli.online import compare_online
 from tracker.cli.options import PLAYER_WORDS, PRESET_WORDS, Json, Plot, Tc, month_option
 from tracker.cli.plot import MAX_PLAYERS, check_plot_path, plot_comparison, plot_players
@@ -22,10 +22,6 @@ from tracker.vocabulary import ONLINE_PLATFORMS, PLATFORM_WORDS, PLATFORMS, Time
 
 if TYPE_CHECKING:
     from tracker.services.compare import CompareRow, Comparison
-
-
-def _f(value: float | None, places: int) -> str:
-    return "" if value is None else f"{value:.{places}f}"
 
 
 def _online_json(r: CompareRow) -> dict[str, Any]:
@@ -44,21 +40,19 @@ PERIOD_KEYS = "month list=list_date elo glicko rd volatility provisional differe
 
 
 def compare_json(c: Comparison) -> dict[str, Any]:
-    return {
-        "player": c.name,
-        "tc": c.tc,
-        "preset": c.preset,
-        "external_rd": c.external_rd,
-        "online": {
+    return pick(
+        c,
+        "player=name tc preset external_rd online periods",
+        online={
             s.platform: {"user": s.user, "perf": s.perf, "points": len(s.points)} for s in c.online
         },
-        "periods": [
+        periods=[
             pick(r, PERIOD_KEYS, month=month_label(r.month))
             | c.beside.fields(r.readings)  # the other systems' keys, after the shadow's
             | {"online": _online_json(r)}
             for r in c.rows
         ],
-    }
+    )
 
 
 def shown_platform(c: Comparison, wanted: str | None) -> str | None:
@@ -87,12 +81,12 @@ def print_comparison(c: Comparison, platform: str | None = None) -> None:
         row: list[Any] = [
             month_label(r.month),
             r.list_date,
-            r.elo if r.elo is not None else "unrated",
+            render.rating(r.elo),
             r.display or "",
             render.rd(r.rd),
         ]
         if c.has_volatility:
-            row.append(_f(r.volatility, 5))
+            row.append("" if r.volatility is None else f"{r.volatility:.5f}")
         row.append(points(r.difference))
         row += c.beside.cells(r.readings)
         if platform is not None:
@@ -118,14 +112,13 @@ def comparison_notes(found: list[Comparison]) -> None:
     first = found[0]
     shadow_notes(
         external_rd=first.external_rd if any(c.external_opponents for c in found) else None,
-        provisional_rd=first.provisional_rd
-        if shows_provisional(r.display for c in found for r in c.rows)
-        else None,
+        provisional_rd=first.provisional_rd,
+        displays=(r.display for c in found for r in c.rows),
     )
 
 
 def _online_notes(c: Comparison, platform: str | None) -> None:
-    from tracker.vocabulary import ONLINE_PLATFORMS, online_perf
+    from tracker.vocabulary import online_perf
 
     platform = shown_platform(c, platform)
     series = c.online_series(platform) if platform else None
@@ -253,28 +246,19 @@ def _compare_all(ctx: typer.Context, tc: TimeControl, json: bool, plot: Path | N
     st = app_state.read(lambda db: compare_all(db, tc))
     if json:
         print_json(
-            {
-                "tc": st.tc,
-                "preset": st.preset,
-                "list": st.list_date.isoformat() if st.list_date else None,
-                "stale": st.stale,
-                "players": [
-                    {
-                        "id": r.player_id,
-                        "name": r.name,
-                        "elo": r.elo,
-                        "glicko": r.glicko,
-                        "rd": r.rd,
-                        "provisional": r.provisional,
-                        "difference": r.difference,
-                        "elo_rank": r.elo_rank,
-                        "glicko_rank": r.glicko_rank,
-                        "flagged": r.flagged,
-                        **st.others.fields(r.player_id),
-                    }
+            pick(
+                st,
+                "tc preset list=list_date stale players",
+                players=[
+                    pick(
+                        r,
+                        "id=player_id name elo glicko rd provisional difference elo_rank "
+                        "glicko_rank flagged",
+                    )
+                    | st.others.fields(r.player_id)
                     for r in st.rows
                 ],
-            }
+            )
         )
     else:
         others = st.others.beside.headings
@@ -284,7 +268,7 @@ def _compare_all(ctx: typer.Context, tc: TimeControl, json: bool, plot: Path | N
                 (
                     r.elo_rank or "",
                     r.name,
-                    r.elo if r.elo is not None else "unrated",
+                    render.rating(r.elo),
                     r.display or "",
                     render.rd(r.rd),
                     points(r.difference),
@@ -308,9 +292,8 @@ def _compare_all(ctx: typer.Context, tc: TimeControl, json: bool, plot: Path | N
     if st.rows:
         shadow_notes(
             external_rd=st.external_rd if st.external_opponents else None,
-            provisional_rd=st.provisional_rd
-            if shows_provisional(r.display for r in st.rows)
-            else None,
+            provisional_rd=st.provisional_rd,
+            displays=(r.display for r in st.rows),
         )
         assumption_note(st.assumption_summary)
     if plot is not None:
@@ -350,21 +333,11 @@ def evaluate(
     ev = state(ctx).read(lambda db: do_evaluate(db, tc, from_month))
     if json:
         print_json(
-            {
-                "tc": ev.tc,
-                "games": ev.games,
-                "decisive_games": ev.decisive,
-                "systems": [
-                    {
-                        "system": s.system,
-                        "games": s.games,
-                        "log_loss": s.log_loss,
-                        "brier": s.brier,
-                        "accuracy": s.accuracy,
-                    }
-                    for s in ev.systems
-                ],
-            }
+            pick(
+                ev,
+                "tc games decisive_games=decisive systems",
+                systems=[pick(s, "system games log_loss brier accuracy") for s in ev.systems],
+            )
         )
         return
     best = min(ev.systems, key=lambda s: s.log_loss)

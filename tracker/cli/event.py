@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from tracker.db.driver import Db
     from tracker.db.queries.games import EventRow as StoredEvent
     from tracker.services.events.declare import Declaration
-    from tracker.services.events.report import EventListing, EventReport, EventStanding
+    from tracker.services.events.report import Cell, EventListing, EventReport, EventStanding
     from tracker.services.lists.rated_games import Progress
 
 app = command_group(
@@ -499,6 +499,12 @@ def grid(report: EventReport) -> tuple[list[str], str, list[tuple[int, str, list
     return columns, key, rows
 
 
+def game_code(c: Cell) -> str:
+    """A game as a crosstable by start numbers shows it: opponent's number, colour, result
+    (``12w1``); a bye, its points (``bye1``)."""
+    return f"bye{c.result}" if c.bye else f"{c.opponent_number}{c.colour}{c.result}"
+
+
 def round_rows(report: EventReport) -> list[tuple[int, int, str, str, str]]:
     """The crosstable of a large event: per player his rank, start number, name, score and
     games in order (opponent's start number, colour, result: ``12w1``; a rank can be shared,
@@ -509,10 +515,7 @@ def round_rows(report: EventReport) -> list[tuple[int, int, str, str, str]]:
             s.number,
             s.name,
             score(s.score),
-            " ".join(
-                f"bye{c.result}" if c.bye else f"{c.opponent_number}{c.colour}{c.result}"
-                for c in s.cells
-            ),
+            " ".join(map(game_code, s.cells)),
         )
         for s in report.standings
     ]

@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 import typer
 
 from tracker.cli.context import state
-from tracker.cli.history import history_json, rating_list_json
+from tracker.cli.history import ENTRY_KEYS, HISTORY_KEYS, history_json, rating_list_json
 from tracker.cli.notes import stale_list_warning, stale_warning
 from tracker.cli.options import month_option, player_option, tc_option
-from tracker.cli.render import json_text, message, pick, plain
+from tracker.cli.render import json_text, keys, message, pick, plain
 from tracker.errors import UsageError
 from tracker.files import check_target, write_file
 from tracker.importers.records import csv_cell, csv_file
@@ -22,8 +22,6 @@ from tracker.vocabulary import FORFEITS, TimeControl
 
 if TYPE_CHECKING:
     from tracker.db.queries.exports import GameLine
-    from tracker.services.periods.history import History
-    from tracker.services.periods.listing import RatingList
     from tracker.services.players.refs import PlayerView
 
 
@@ -140,14 +138,17 @@ def export(
         assert player is not None
         h = app_state.read(lambda db: export_history(db, player, tc or "standard", month))
         stale_warning(h.stale_months)
-        text, count = _history_text(h, fmt), f"{len(h.rows)} periods of {h.name}"
+        rows = history_json(h)
+        text = _table_text(rows, rows, HISTORY_KEYS, fmt)
+        count = f"{len(h.rows)} periods of {h.name}"
     else:
         from tracker.services.periods.listing import rating_list
 
         rl = app_state.read(lambda db: rating_list(db, tc or "standard", month))
-        if rl.stale:
-            stale_list_warning()
-        text, count = _list_text(rl, fmt), f"{len(rl.entries)} players"
+        stale_list_warning(rl.stale)
+        data = rating_list_json(rl)
+        text = _table_text(data, data["players"], ENTRY_KEYS, fmt)
+        count = f"{len(rl.entries)} players"
     if out is None:
         sys.stdout.write(text)
         return
@@ -155,8 +156,13 @@ def export(
     message(f"wrote {count} to {out} ({fmt})")
 
 
-def _csv(columns: list[str], rows: list[list[Any]]) -> str:
-    return csv_file(columns, ([_cell(v) for v in row] for row in rows))
+def _table_text(data: Any, rows: list[dict[str, Any]], names: str, fmt: str) -> str:
+    """``data`` as JSON, or its ``rows`` as CSV: a column per key of ``names`` (as
+    :func:`pick` names them), the other keys left out."""
+    if fmt == "json":
+        return json_text(data)
+    columns = keys(names)
+    return csv_file(columns, ([_cell(row[c]) for c in columns] for row in rows))
 
 
 def _cell(value: Any) -> str:
@@ -182,29 +188,6 @@ def _games_text(games: tuple[GameLine, ...], fmt: str) -> str:
     return games_text(games, fmt)
 
 
-HISTORY_COLUMNS = [
-    "month",
-    "list",
-    "rating_before",
-    "rating",
-    "k",
-    "games",
-    "score",
-    "expected",
-    "change_exact",
-    "change",
-    "stale",
-    "note",
-]
-
-
-def _history_text(h: History, fmt: str) -> str:
-    rows = history_json(h)
-    if fmt == "json":
-        return json_text(rows)
-    return _csv(HISTORY_COLUMNS, [[row[c] for c in HISTORY_COLUMNS] for row in rows])
-
-
 def _players_text(rows: list[dict[str, Any]], views: tuple[PlayerView, ...], fmt: str) -> str:
     if fmt == "json":
         from tracker.cli.player import player_json
@@ -213,24 +196,3 @@ def _players_text(rows: list[dict[str, Any]], views: tuple[PlayerView, ...], fmt
     from tracker.importers.players import write_players_csv
 
     return write_players_csv(rows)
-
-
-LIST_COLUMNS = [
-    "rank",
-    "id",
-    "name",
-    "title",
-    "federation",
-    "fide_id",
-    "born",
-    "rating",
-    "games",
-    "k",
-]
-
-
-def _list_text(rl: RatingList, fmt: str) -> str:
-    data = rating_list_json(rl)
-    if fmt == "json":
-        return json_text(data)
-    return _csv(LIST_COLUMNS, [[p[c] for c in LIST_COLUMNS] for p in data["players"]])

@@ -26,6 +26,11 @@ def played_words(t: Tally) -> str:
     return f"{plural(t.games, 'game')} played: {both_scores(t)} (+{t.wins} ={t.draws} -{t.losses})"
 
 
+def tally_cells(t: Tally) -> tuple[int, str, int, int, int]:
+    """A tally's cells in a table: games, score (both players'), won, drawn, lost."""
+    return (t.games, both_scores(t), t.wins, t.draws, t.losses)
+
+
 def _tally_json(t: Tally) -> dict[str, Any]:
     return pick(t, "games score against wins draws losses")
 
@@ -94,7 +99,7 @@ def print_h2h(h: HeadToHead) -> None:
     typer.echo("")
     print_table(
         ["", "games", "score", "won", "drawn", "lost"],
-        [(label, t.games, both_scores(t), t.wins, t.draws, t.losses) for label, t in lines],
+        [(label, *tally_cells(t)) for label, t in lines],
         right=["games", "score", "won", "drawn", "lost"],
     )
     if h.first is not None and h.last is not None:
@@ -181,11 +186,7 @@ def _opponents(ctx: typer.Context, a: str, tc: TimeControl | None, json: bool) -
         [
             (
                 line.name,
-                line.total.games,
-                both_scores(line.total),
-                line.total.wins,
-                line.total.draws,
-                line.total.losses,
+                *tally_cells(line.total),
                 *([line.forfeits] * forfeits),
                 line.last or "",
             )

@@ -12,7 +12,7 @@ import typer
 
 from tracker.cli import render
 from tracker.cli.context import state
-from tracker.cli.notes import shadow_notes, shows_provisional, stale_list_warning, stale_warning
+from tracker.cli.notes import shadow_notes, stale_list_warning, stale_warning
 from tracker.cli.options import (
     Json,
     Player,
@@ -33,22 +33,55 @@ if TYPE_CHECKING:
     from tracker.db.driver import Db
     from tracker.services.periods.causes import Cause, Explanation
     from tracker.services.periods.detail import DetailGame, PeriodDetail
-    from tracker.services.periods.history import History
+    from tracker.services.periods.history import History, HistoryRow
     from tracker.services.periods.listing import ListEntryView, ListShape, ListStream, RatingList
     from tracker.services.periods.live import LiveEntry, LiveList
     from tracker.services.periods.reconcile import Reconciled, Reconciliation
+    from tracker.services.systems import Beside
 
 CAUSES_WIDTH = 80  # the causes under the table wrap at this width (or the terminal's)
 
 
+#: A period's own keys in ``history --json``, and the columns of ``export history``'s CSV.
+HISTORY_KEYS = (
+    "month list=list_date rating_before rating k games score expected change_exact change "
+    "stale note"
+)
+
+
 def history_json(h: History) -> list[dict[str, Any]]:
-    keys = "month list=list_date rating_before rating k games score expected change_exact change"
     return [
-        pick(r, f"{keys} stale note", month=month_label(r.month))
+        pick(r, HISTORY_KEYS, month=month_label(r.month))
         | h.beside.fields(r.readings)  # the shadow's: glicko, rd, volatility, provisional
         | standing_json(r.standing)
         for r in h.rows
     ]
+
+
+def history_columns(h: History) -> list[str]:
+    """The columns of a history's table (``tracker history``, a player's page on the site):
+    each registered system's beside the Elo, then the note."""
+    columns = ["month", "list", "before", "rating", "rank", "K", "games", "score", "expected"]
+    return [*columns, "change", "rounded", *h.beside.headings, "note"]
+
+
+def history_cells(r: HistoryRow, beside: Beside) -> tuple[Any, ...]:
+    """A period's cells of :func:`history_columns` from its list to the last system's: the
+    rank is the place on the list, ``2/14`` (of the rated players), blank while unrated."""
+    rated = r.rating_before is not None
+    return (
+        r.list_date,
+        render.rating(r.rating_before),
+        render.rating(r.rating),
+        "" if r.standing is None else f"{r.standing.rank}/{r.standing.of}",
+        r.k,
+        r.games,
+        render.score(r.score),
+        render.expected(r.expected) if rated else "",
+        render.change(r.change_exact) if rated else "",
+        f"{r.change:+d}" if rated else "",
+        *beside.cells(r.readings),
+    )
 
 
 def print_history(h: History) -> None:
@@ -56,65 +89,24 @@ def print_history(h: History) -> None:
     its preset and RD); at 80 columns the list date and the rounded change go, and each
     row's note moves under it; then the columns of the systems after the shadow, the last
     registered first (``--json`` has them all)."""
-    systems = h.beside.headings
+    columns = history_columns(h)
     print_table(
-        [
-            "month",
-            "list",
-            "before",
-            "rating",
-            "rank",
-            "K",
-            "games",
-            "score",
-            "expected",
-            "change",
-            "rounded",
-            *systems,
-            "note",
-        ],
+        columns,
         [
             (
                 month_label(r.month) + (" *" if r.stale else ""),
-                r.list_date,
-                r.rating_before if r.rating_before is not None else "unrated",
-                r.rating if r.rating is not None else "unrated",
-                _rank(r),
-                r.k,
-                r.games,
-                render.score(r.score),
-                render.expected(r.expected) if r.rating_before is not None else "",
-                render.change(r.change_exact) if r.rating_before is not None else "",
-                f"{r.change:+d}" if r.rating_before is not None else "",
-                *h.beside.cells(r.readings),
+                *history_cells(r, h.beside),
                 r.note,
             )
             for r in h.rows
         ],
         title=f"{h.name} ({h.tc})",
-        right=(
-            "before",
-            "rating",
-            "rank",
-            "K",
-            "games",
-            "score",
-            "expected",
-            "change",
-            "rounded",
-            *systems,
-        ),
+        right=[c for c in columns if c not in ("month", "list", "note")],
         drop=("note", "list", "rounded", "rank", *h.beside.drops(keep=1)),
         below="note",
         wrap=("note",),
         empty=f"no closed {h.tc} periods for {h.name} yet (see `tracker period close`)",
     )
-
-
-def _rank(r: Any) -> str:
-    """The place on the list: ``2/14`` (rank of the rated players), blank while unrated."""
-    standing = r.standing
-    return "" if standing is None else f"{standing.rank}/{standing.of}"
 
 
 def history_notes(h: History) -> None:
@@ -128,9 +120,8 @@ def history_notes(h: History) -> None:
     if any(r.glicko is not None for r in h.rows):
         shadow_notes(
             external_rd=h.external_rd if h.external_opponents else None,
-            provisional_rd=h.provisional_rd
-            if shows_provisional(r.glicko_display for r in h.rows)
-            else None,
+            provisional_rd=h.provisional_rd,
+            displays=(r.glicko_display for r in h.rows),
         )
 
 
@@ -189,41 +180,20 @@ def _period_detail(
     d = state(ctx).read(lambda db: period_detail(db, player, tc, month))
     if json:
         print_json(
-            {
-                "player": d.player,
-                "tc": d.tc,
-                "month": month_label(d.month),
-                "list": d.list_date.isoformat(),
-                "stale": d.stale,
-                "rating_before": d.rating_before,
-                "rating": d.rating_after,
-                "k": d.k,
-                "wins": d.wins,
-                "draws": d.draws,
-                "losses": d.losses,
-                "score": d.score,
-                "expected": d.expected,
-                "change_exact": d.change_exact,
-                "change": d.change,
-                "performance": d.performance,
-                "notes": list(d.notes),
-                "games": [
-                    {
-                        "game": g.game_id,
-                        "date": g.played_on.isoformat(),
-                        "event": g.event,
-                        "opponent": g.opponent,
-                        "colour": g.colour,
-                        "opponent_rating": g.opponent_rating,
-                        "own_rating": g.own_rating,
-                        "score": g.score,
-                        "status": g.status,
-                        "expected": g.expected,
-                        "change": g.change,
-                    }
+            pick(
+                d,
+                "player tc month list=list_date stale rating_before rating=rating_after k wins "
+                "draws losses score expected change_exact change performance notes games",
+                month=month_label(d.month),
+                games=[
+                    pick(
+                        g,
+                        "game=game_id date=played_on event opponent colour opponent_rating "
+                        "own_rating score status expected change",
+                    )
                     for g in d.games
                 ],
-            }
+            )
         )
         return
     print_table(
@@ -233,7 +203,7 @@ def _period_detail(
                 g.played_on,
                 g.opponent,
                 g.colour[0],
-                g.opponent_rating if g.opponent_rating is not None else "unrated",
+                render.rating(g.opponent_rating),
                 render.score(g.score),
                 render.expected(g.expected) if g.expected is not None else "",
                 render.change(g.change) if g.change is not None else "",
@@ -256,8 +226,8 @@ def _period_detail(
 
 def detail_heading(d: PeriodDetail) -> str:
     """A period's line above its games: "2026-03: 1800 -> 1812 on the 2026-04-01 list, K 20"."""
-    before = d.rating_before if d.rating_before is not None else "unrated"
-    after = d.rating_after if d.rating_after is not None else "unrated"
+    before = render.rating(d.rating_before)
+    after = render.rating(d.rating_after)
     k = f", K {d.k}" if d.k is not None else ""
     return f"{month_label(d.month)}: {before} -> {after} on the {d.list_date} list{k}"
 
@@ -289,20 +259,14 @@ def rating_list_json(rl: RatingList | ListStream) -> dict[str, Any]:
     }
 
 
+#: A line's keys in ``list --json`` (published or live), and the columns of ``export list``'s
+#: CSV.
+ENTRY_KEYS = "rank id=player_id name title federation fide_id born=birth_year rating games k"
+
+
 def entry_json(e: Any) -> dict[str, Any]:
     """A line of a printed list (published or live) as JSON."""
-    return {
-        "rank": e.rank,
-        "id": e.player_id,
-        "name": e.name,
-        "title": e.title,
-        "federation": e.federation,
-        "fide_id": e.fide_id,
-        "born": e.birth_year,
-        "rating": e.rating,
-        "games": e.games,
-        "k": e.k,
-    }
+    return pick(e, ENTRY_KEYS)
 
 
 LIST_COLUMNS = ["rank", "name", "title", "fed", "FIDE id", "rating", "games", "born", "K"]
@@ -423,8 +387,7 @@ def rating_list(
         return
     if player is not None:
         raise UsageError("--player goes with --against FILE")
-    if state(ctx).read(lambda db: show_rating_list(db, tc, list_month, json=json)):
-        stale_list_warning()
+    stale_list_warning(state(ctx).read(lambda db: show_rating_list(db, tc, list_month, json=json)))
 
 
 def show_rating_list(
@@ -444,23 +407,21 @@ def show_rating_list(
 
 
 def live_list_json(ll: LiveList) -> dict[str, Any]:
-    return {
-        "tc": ll.tc,
-        "list": ll.list_date.isoformat(),
-        "months": [month_label(m) for m in ll.months],
-        "published": ll.published_date.isoformat() if ll.published_date else None,
-        "stale": ll.stale,
-        "players": [
+    return pick(
+        ll,
+        "tc list=list_date months published=published_date stale players dropped",
+        months=[month_label(m) for m in ll.months],
+        players=[
             entry_json(e) | pick(e, "published_rating=published change percentile")
             for e in ll.entries
             if e.rank is not None
         ],
-        "dropped": [
+        dropped=[
             pick(e, "id=player_id name published_rating=published")
             for e in ll.entries
             if e.rank is None
         ],
-    }
+    )
 
 
 def print_live_list(ll: LiveList) -> None:
@@ -491,7 +452,7 @@ def print_live_list(ll: LiveList) -> None:
                 e.title,
                 e.federation,
                 e.fide_id,
-                e.rating if e.rating is not None else "unrated",
+                render.rating(e.rating),
                 change(e),
                 e.published,
                 e.games,
@@ -553,8 +514,7 @@ def _reconciled_list(
             print_causes(rec)
     for note in rec.notes:
         message(f"note: {note}")
-    if rec.ours.stale:
-        stale_list_warning()
+    stale_list_warning(rec.ours.stale)
 
 
 def causes_json(causes: tuple[Cause, ...]) -> list[dict[str, Any]]:
@@ -594,24 +554,15 @@ def reconciled_json(rec: Reconciliation) -> dict[str, Any]:
     data["players"] = [entry for entry in data["players"] if entry["id"] in by_id]
     for entry in data["players"]:
         found = by_id[entry["id"]]
-        entry["official_rating"] = found.official
-        entry["official_k"] = found.official_k
-        entry["official_games"] = found.official_games
-        entry["difference"] = found.difference
-        entry.update(_explained_json(found, full))
+        entry |= pick(found, "official_rating=official official_k official_games difference")
+        entry |= _explained_json(found, full)
     data["against"] = {
         "file": rec.file,
         "list": month_label(rec.official_month) if rec.official_month else None,
     }
     data["official_only"] = [
-        {
-            "id": p.player_id,
-            "name": p.name,
-            "fide_id": p.fide_id,
-            "official_rating": p.official,
-            "official_k": p.official_k,
-            **_explained_json(p, full),
-        }
+        pick(p, "id=player_id name fide_id official_rating=official official_k")
+        | _explained_json(p, full)
         for p in rec.players
         if p.rank is None
     ]
@@ -619,9 +570,6 @@ def reconciled_json(rec: Reconciliation) -> dict[str, Any]:
 
 
 def print_reconciled(rec: Reconciliation) -> None:
-    def diff(value: int | None) -> str:
-        return "" if value is None else f"{value:+d}"
-
     print_table(
         ["rank", "name", "FIDE id", "rating", "FIDE", "diff", "K", "FIDE K"],
         [
@@ -631,7 +579,7 @@ def print_reconciled(rec: Reconciliation) -> None:
                 p.fide_id,
                 p.rating,
                 p.official,
-                diff(p.difference),
+                render.points(p.difference),
                 p.k,
                 p.official_k,
             )
@@ -649,7 +597,7 @@ def print_reconciled(rec: Reconciliation) -> None:
     summary = f"{len(compared)} on both lists: {len(compared) - len(differ)} agree"
     if differ:
         worst = max(differ, key=lambda p: abs(p.difference or 0))
-        summary += f", {len(differ)} differ (most: {worst.name} {diff(worst.difference)})"
+        summary += f", {len(differ)} differ (most: {worst.name} {render.points(worst.difference)})"
     message(f"{summary}; {only_ours} only on ours, {only_fide} only on FIDE's")
 
 
@@ -733,7 +681,7 @@ def print_explanation(rec: Reconciliation) -> None:
                         part.start,
                         part.end,
                         part.games,
-                        part.ro if part.ro is not None else "unrated",
+                        render.rating(part.ro),
                         month_label(part.list_date),
                         part.ro_from,
                         render.change(part.change),

@@ -19,36 +19,38 @@ def stale_warning(months: Sequence[dt.date]) -> None:
         )
 
 
-def now_stale(tc: TimeControl, months: Sequence[dt.date], *, would: bool = False) -> None:
-    """A change just made closed periods stale (nothing if it made none); ``would``: a dry
-    run's change would have."""
+def now_stale(tc: TimeControl, months: Sequence[dt.date]) -> None:
+    """A change just made closed periods stale (nothing if it made none)."""
     if not months:
         return
     one = len(months) == 1
-    verb = "would be" if would else "is now" if one else "are now"
+    verb = "is now" if one else "are now"
     what = f"closed {tc} {'period' if one else 'periods'} {months_text(months[0], months[-1])}"
     message(f"{what} {verb} stale: run `tracker rerate`")
 
 
-def stale_list_warning() -> None:
-    message("warning: this list is stale (games changed after closing); run `tracker rerate`")
+def stale_list_warning(stale: bool) -> None:
+    """The list shown is ``stale`` (nothing if it is not)."""
+    if stale:
+        message("warning: this list is stale (games changed after closing); run `tracker rerate`")
 
 
-def shadow_notes(*, external_rd: float | None = None, provisional_rd: float | None = None) -> None:
+def shadow_notes(
+    *,
+    external_rd: float | None = None,
+    provisional_rd: float | None = None,
+    displays: Iterable[str | None] = (),
+) -> None:
     """How the shadow counts external opponents (when the table involves any: give their
-    RD), and what '?' means (when the table shows one: give the preset's threshold)."""
+    RD), and what '?' means (when one of the shadow ratings shown, ``displays``, carries the
+    provisional mark: give the preset's threshold)."""
     if external_rd is not None:
         message(
             f"shadow: external opponents count at their recorded rating and a fixed RD of "
             f"{external_rd:g}"
         )
-    if provisional_rd is not None:
+    if provisional_rd is not None and any(d is not None and d.endswith("?") for d in displays):
         message(f"'?' marks a provisional shadow rating (RD {provisional_rd:g} or more)")
-
-
-def shows_provisional(displays: Iterable[str | None]) -> bool:
-    """Whether any shadow rating shown carries the provisional mark."""
-    return any(d is not None and d.endswith("?") for d in displays)
 
 
 def assumption_note(summary: str) -> None:

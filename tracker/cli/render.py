@@ -91,6 +91,11 @@ def pick(record: object, names: str, **values: Any) -> dict[str, Any]:
     return picked
 
 
+def keys(names: str) -> list[str]:
+    """The keys :func:`pick` makes of ``names``, in their order."""
+    return [name.partition("=")[0] for name in names.split()]
+
+
 def terminal_width() -> int | None:
     """The width tables must fit: ``COLUMNS`` if set, else the terminal's width when stdout is
     a terminal, else None (no limit: a file or a pipe gets every column)."""
@@ -252,14 +257,13 @@ def stream_table(
     right: Iterable[str] = (),
     wrap: Iterable[str] = (),
     drop: Sequence[str | int | Sequence[str | int]] = (),
-    width: int | None = -1,
 ) -> None:
     """:func:`print_table` of rows printed as they come, never all in memory (a federation's
     list): the caller knows the width of each column's widest cell (``widths``, header not
     counted) before the first row. The caller says an empty table itself. A cell wider than
     said is never cut: it wraps in a ``wrap`` column, else it pushes its row out."""
     full = [max(w, cell_width(c)) for w, c in zip(widths, columns, strict=True)]
-    _write(_lines(columns, rows, title, right, wrap, drop, None, width, (), full))
+    _write(_lines(columns, rows, title, right, wrap, drop, None, -1, (), full))
 
 
 def _indexes(columns: Sequence[str], step: str | int | Sequence[str | int]) -> list[int]:

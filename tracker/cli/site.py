@@ -199,8 +199,7 @@ def write_pages(
         for name, content in files:
             path = folder / name
             data = content.encode("utf-8") if isinstance(content, str) else content
-            mode = _mode(path)
-            if mode is not None and stat.S_ISREG(mode) and path.read_bytes() == data:
+            if stat.S_ISREG(_mode(path) or 0) and path.read_bytes() == data:
                 continue
             path.parent.mkdir(exist_ok=True)
             write_file(path, data, force=True)

@@ -32,9 +32,17 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from tracker.cli import plot, render
-from tracker.cli.event import GRID_PLAYERS, ROUNDS_CAPTION, grid, round_rows
-from tracker.cli.h2h import both_scores, played_words
-from tracker.cli.history import LIST_COLUMNS, detail_heading, detail_summary, game_status, list_row
+from tracker.cli.event import GRID_PLAYERS, ROUNDS_CAPTION, game_code, grid, round_rows
+from tracker.cli.h2h import played_words, tally_cells
+from tracker.cli.history import (
+    LIST_COLUMNS,
+    detail_heading,
+    detail_summary,
+    game_status,
+    history_cells,
+    history_columns,
+    list_row,
+)
 from tracker.cli.plot import elo_steps, first_platform, online_line, shadow_line, span, y_limits
 from tracker.cli.status import waiting_words
 from tracker.importers.records import csv_file
@@ -286,10 +294,6 @@ def _table(
     )
 
 
-def _signed(value: int | None) -> str:
-    return "" if value is None else f"{value:+d}"
-
-
 def _player_link(player_id: int, name: str, tracked: set[int]) -> str:
     """A player's name, linked to his page when he has one (from a page one folder down:
     a list's, a player's, an event's)."""
@@ -344,7 +348,7 @@ def _list_section(sl: SiteList) -> str:
                 _e(e.title),
                 _e(e.federation),
                 _e(e.rating),
-                _e(_signed(sl.changes.get(e.player_id))),
+                _e(render.points(sl.changes.get(e.player_id))),
                 _e(e.games),
                 _e(s.display if s is not None else None),
                 *map(_e, rl.others.cells(e.player_id)),
@@ -430,7 +434,7 @@ def list_page(lp: ListPage, tracked: set[int], fr: Frame) -> str:
             _e(e.title),
             _e(e.federation),
             _e(e.rating),
-            _e(_signed(lp.changes.get(e.player_id))),
+            _e(render.points(lp.changes.get(e.player_id))),
             _e(e.games),
             _e(e.k),
             *map(_e, rl.others.cells(e.player_id)),
@@ -707,28 +711,15 @@ def _chart_words(
 
 def _history_section(record: SiteRecord, tracked: set[int]) -> str:
     h = record.history
-    columns = ["month", "list", "before", "rating", "rank", "K", "games", "score", "expected"]
-    columns += ["change", "rounded", *h.beside.headings, "note"]
-    rows = []
-    for r in h.rows:
-        rated = r.rating_before is not None
-        rows.append(
-            (
-                _e(month_label(r.month)),
-                _e(r.list_date.isoformat()),
-                _e(render.rating(r.rating_before)),
-                _e(render.rating(r.rating)),
-                _e("" if r.standing is None else f"{r.standing.rank}/{r.standing.of}"),
-                _e(r.k),
-                _e(r.games),
-                _e(render.score(r.score)),
-                _e(render.expected(r.expected) if rated else ""),
-                _e(render.change(r.change_exact) if rated else ""),
-                _e(_signed(r.change) if rated else ""),
-                *map(_e, h.beside.cells(r.readings)),
-                _e("; ".join(filter(None, [STALE if r.stale else None, r.note]))),
-            )
+    columns = history_columns(h)
+    rows = [
+        (
+            _e(month_label(r.month)),
+            *map(_e, history_cells(r, h.beside)),
+            _e("; ".join(filter(None, [STALE if r.stale else None, r.note]))),
         )
+        for r in h.rows
+    ]
     numeric = {"before", "rating", "K", "games", "score", "expected", "change", "rounded"}
     numeric |= set(h.beside.headings)
     tc = _e(h.tc)
@@ -800,11 +791,7 @@ def _opponents(o: Opponents, tracked: set[int]) -> str:
     rows = [
         (
             _player_link(line.id, line.name, tracked),
-            _e(line.total.games),
-            _e(both_scores(line.total)),
-            _e(line.total.wins),
-            _e(line.total.draws),
-            _e(line.total.losses),
+            *map(_e, tally_cells(line.total)),
             _e(line.forfeits or ""),
             _e(line.last.isoformat() if line.last is not None else ""),
         )
@@ -973,10 +960,7 @@ def _swiss_crosstable(report: EventReport, tracked: set[int]) -> str:
     rounds = sorted({c.round for s in report.standings for c in s.cells if c.round}, key=_round_key)
     rows = []
     for s in sorted(report.standings, key=lambda s: s.number):
-        by_round = {
-            c.round: f"bye{c.result}" if c.bye else f"{c.opponent_number}{c.colour}{c.result}"
-            for c in s.cells
-        }
+        by_round = {c.round: game_code(c) for c in s.cells}
         rows.append(
             (
                 _e(s.number),
@@ -1048,7 +1032,7 @@ def compare_page(site: Site, fr: Frame) -> str:
             moved = (
                 ""
                 if r.elo_rank is None or r.glicko_rank is None or r.elo_rank == r.glicko_rank
-                else _signed(r.elo_rank - r.glicko_rank)
+                else render.points(r.elo_rank - r.glicko_rank)
             )
             rows.append(
                 (
@@ -1058,7 +1042,7 @@ def compare_page(site: Site, fr: Frame) -> str:
                     _e(r.display),
                     _e(render.rd(r.rd)),
                     *map(_e, others.cells(r.player_id)),
-                    _e(_signed(round(r.difference)) if r.difference is not None else ""),
+                    _e(render.points(r.difference)),
                     _e(r.glicko_rank),
                     _e(moved),
                 )

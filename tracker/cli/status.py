@@ -44,23 +44,22 @@ def status_json(st: Status, database: str) -> dict[str, Any]:
             imported_at=st.last_import.imported_at.isoformat(timespec="seconds"),
         ),
         "lists": [
-            {
-                "tc": s.tc,
-                "list": s.list_date.isoformat() if s.list_date else None,
-                "last_closed": month_label(s.last_closed) if s.last_closed else None,
-                "open_month": month_label(s.open_month),
-                "games_waiting": s.waiting_games,
-                "waiting_months": [month_label(m) for m in s.waiting_months],
-                "closable": [month_label(m) for m in s.closable],
-                "stale_months": [month_label(m) for m in s.stale_months],
-                "games_to_rerate": s.rerate_games,
-                "movers": [_mover_json(m) for m in s.movers],
-                **(
-                    {"systems": {o.system: [_mover_json(m) for m in o.movers] for o in s.others}}
-                    if s.others
-                    else {}
-                ),
-            }
+            pick(
+                s,
+                "tc list=list_date last_closed open_month games_waiting=waiting_games "
+                "waiting_months closable stale_months games_to_rerate=rerate_games movers",
+                last_closed=month_label(s.last_closed) if s.last_closed else None,
+                open_month=month_label(s.open_month),
+                waiting_months=[month_label(m) for m in s.waiting_months],
+                closable=[month_label(m) for m in s.closable],
+                stale_months=[month_label(m) for m in s.stale_months],
+                movers=[_mover_json(m) for m in s.movers],
+            )
+            | (
+                {"systems": {o.system: [_mover_json(m) for m in o.movers] for o in s.others}}
+                if s.others
+                else {}
+            )
             for s in st.lists
         ],
     }
