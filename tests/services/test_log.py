@@ -46,10 +46,9 @@ def test_notes_become_one_entry_and_are_read_back(db: Services) -> None:
         assert [e.id for e in log.read_log(s, since=dt.date(2026, 11, 30))] == [second]
         assert [e.id for e in log.read_log(s, until=dt.date(2026, 11, 30))] == [first]
         assert [e.id for e in log.read_log(s, after=first)] == [second]
-        settled = log.settled_since(s, first, "standard", month("2026-03"))
-        assert settled is not None and (settled[0].id, settled[1]) == (second, "closed")
-        assert log.settled_since(s, first, "rapid", month("2026-03")) is None
-        assert log.settled_since(s, second, "standard", month("2026-03")) is None
+        assert log.settled_since(s, first, "standard", month("2026-03"))  # closed since
+        assert not log.settled_since(s, first, "rapid", month("2026-03"))
+        assert not log.settled_since(s, second, "standard", month("2026-03"))
 
 
 def test_a_removed_games_row_is_kept_with_its_entry(db: Services) -> None:

@@ -7,7 +7,7 @@ import datetime as dt
 
 import pytest
 
-from tests.helpers import TODAY, Services, close, day, game, month, seeded, unrated
+from tests.helpers import Services, close, day, game, month, seeded, unrated
 from tracker.errors import ConflictError, InvalidInputError, NotFoundError
 from tracker.services import games, log
 from tracker.services.events.declare import Declaration, add_event
@@ -72,5 +72,6 @@ def test_a_new_games_time_control_and_its_date(club: Services) -> None:
         assert games.game_tc(s, None, "rapid night") == "rapid"  # the event's declared one
         assert games.game_tc(s, "blitz", "Rapid Night") == "blitz"
     with pytest.raises(InvalidInputError, match="in the future"):
-        club(games.add_game, white="Hart", black="Sato", result="1-0",
-             played_on=day("2026-12-01"), today=TODAY)  # fmt: skip
+        club(
+            games.add_game, white="Hart", black="Sato", result="1-0", played_on=day("2026-12-01")
+        )  # the tests run on 2026-11-29

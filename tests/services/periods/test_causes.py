@@ -38,4 +38,5 @@ def test_a_player_fide_rates_and_we_do_not() -> None:
     cause = causes.unrated_here("Nilsen, Ingrid", 1745)
     assert cause.kind == "unrated_here"
     assert cause.command == "tracker player seed 'Nilsen, Ingrid' --rating 1745 --games N"
-    assert causes.quoted("O'Neil, Sean") == "'O'\"'\"'Neil, Sean'"
+    quoted = causes.unrated_here("O'Neil, Sean", 1745).command
+    assert quoted == "tracker player seed 'O'\"'\"'Neil, Sean' --rating 1745 --games N"

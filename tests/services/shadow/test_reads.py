@@ -42,7 +42,7 @@ def test_everyones_shadow_at_a_months_end(db: Services, months: dict[str, int]) 
 
 def test_one_players_months_filled_in(db: Services, months: dict[str, int]) -> None:
     with db.transaction() as s:
-        sato = reads.player_month_ends(s, "standard", months["Sato"])
+        sato = queries.player_month_ends(s, "standard", months["Sato"])
     assert list(sato) == [JAN]
     filled = reads.fill_months(sato, [JAN, FEB, MAR])
     assert filled == {JAN: sato[JAN], FEB: sato[JAN], MAR: sato[JAN]}
