@@ -347,7 +347,14 @@ def write_entries(db: Db, period_id: int, entries: Iterable[Entry]) -> None:
 
 def rank_entries(db: Db, period_id: int) -> None:
     """Rank the list of the period ``period_id`` as FIDE prints it: highest first, a rank
-    1 + those rated higher, so equal ratings share it. The one place a rank is given."""
+    1 + those rated higher, so equal ratings share it. The one place a rank is given.
+
+    PostgreSQL plans the join by the statistics it has, which know nothing yet of a list
+    just written (one row, it guesses): a nested loop then ranks the whole list again for
+    each of its lines. A hash join is the right plan at any size, so it is the one allowed
+    here."""
+    if not db.sqlite:
+        db.run("SET LOCAL enable_nestloop = off")
     db.run(
         """
         UPDATE list_entries SET rank = ranked.rank
@@ -359,6 +366,8 @@ def rank_entries(db: Db, period_id: int) -> None:
             AND list_entries.rank <> ranked.rank""",
         {"pid": period_id},
     )
+    if not db.sqlite:
+        db.run("RESET enable_nestloop")
 
 
 def replace_entries(
