@@ -114,7 +114,7 @@ def test_a_list_is_written_ranked_by_the_database(db: Services) -> None:
         assert [(e.player_id, e.rank) for e in q.entries(s, feb)] == [
             (hart, 1), (berg, 1), (cruz, 3)
         ]  # fmt: skip
-        q.republish(s, feb, [q.Publication(cruz, 40, True, True)])
+        q.republish(s, feb, [q.EntryFlags(cruz, 40, True, True)])
         assert q.entries(s, feb)[-1] == q.Entry(cruz, 3, 1990, 0, 0, 40, 50, True, True)
         q.copy_entries(s, jan, feb)
         assert [e._replace(change=0, games=0) for e in q.entries(s, jan)] == q.entries(s, feb)

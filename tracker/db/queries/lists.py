@@ -386,7 +386,7 @@ def replace_entries(
     rank_entries(db, period_id)
 
 
-class Publication(NamedTuple):
+class EntryFlags(NamedTuple):
     """What a list publishes of a line besides its rating: K and the sticky flags."""
 
     player_id: int
@@ -407,7 +407,7 @@ def publications(db: Db, period_id: int) -> Iterator[tuple[Entry, int | None]]:
         yield Entry(pid, rank, r, c, g, k, n, bool(e24), bool(e23)), born
 
 
-def republish(db: Db, period_id: int, changed: Iterable[Publication]) -> None:
+def republish(db: Db, period_id: int, changed: Iterable[EntryFlags]) -> None:
     """Store the K and flags of ``changed`` entries of the list of the period ``period_id``."""
     sql = (
         "UPDATE list_entries SET k = :k, ever_2400 = :ever_2400, ever_2300 = :ever_2300"

@@ -229,7 +229,7 @@ def store_list(
     queries.replace_entries(db, period, {line.player_id for line in lines}, rated)
 
 
-def _republished(db: Db, period: int, year: int) -> list[queries.Publication]:
+def _republished(db: Db, period: int, year: int) -> list[queries.EntryFlags]:
     """The entries of the list of the period ``period`` whose K or flags change when they
     are published on a list of ``year`` (a junior's K at a new year)."""
     changed = []
@@ -237,7 +237,7 @@ def _republished(db: Db, period: int, year: int) -> list[queries.Publication]:
         flags = publication(e.rating, e.rated_games, e.ever_2400, e.ever_2300, born, year)
         if (flags.k, flags.ever_2400, flags.ever_2300) != (e.k, e.ever_2400, e.ever_2300):
             changed.append(
-                queries.Publication(e.player_id, flags.k, flags.ever_2400, flags.ever_2300)
+                queries.EntryFlags(e.player_id, flags.k, flags.ever_2400, flags.ever_2300)
             )
     return changed
 
