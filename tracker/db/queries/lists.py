@@ -395,18 +395,6 @@ class EntryFlags(NamedTuple):
     ever_2300: bool
 
 
-def publications(db: Db, period_id: int) -> Iterator[tuple[Entry, int | None]]:
-    """Every entry of the list of the period ``period_id`` with its player's birth year, as
-    the caller goes (a federation's list is never all in memory)."""
-    columns = ", ".join(f"e.{c}" for c in _ENTRY_COLUMNS)
-    sql = (
-        f"SELECT {columns}, p.birth_year FROM list_entries e"
-        " JOIN players p ON p.id = e.player_id WHERE e.period_id = :pid"
-    )
-    for pid, rank, r, c, g, k, n, e24, e23, born in db.stream(sql, {"pid": period_id}):
-        yield Entry(pid, rank, r, c, g, k, n, bool(e24), bool(e23)), born
-
-
 def republish(db: Db, period_id: int, changed: Iterable[EntryFlags]) -> None:
     """Store the K and flags of ``changed`` entries of the list of the period ``period_id``."""
     sql = (
@@ -454,7 +442,8 @@ def entries_with_players(
     db: Db, period_id: int, players: Collection[int] | None = None
 ) -> Iterator[tuple[Entry, int | None, bool]]:
     """Every stored entry of the list of the period ``period_id`` (of ``players`` only, if
-    given) with its player's birth year and whether he is external."""
+    given) with its player's birth year and whether he is external, as the caller goes (a
+    whole list is streamed)."""
     columns = ", ".join(f"e.{c}" for c in _ENTRY_COLUMNS)
     sql = (
         f"SELECT {columns}, p.birth_year, p.external FROM list_entries e"

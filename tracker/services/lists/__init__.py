@@ -233,7 +233,7 @@ def _republished(db: Db, period: int, year: int) -> list[queries.EntryFlags]:
     """The entries of the list of the period ``period`` whose K or flags change when they
     are published on a list of ``year`` (a junior's K at a new year)."""
     changed = []
-    for e, born in queries.publications(db, period):
+    for e, born, _ in queries.entries_with_players(db, period):  # streamed
         flags = publication(e.rating, e.rated_games, e.ever_2400, e.ever_2300, born, year)
         if (flags.k, flags.ever_2400, flags.ever_2300) != (e.k, e.ever_2400, e.ever_2300):
             changed.append(
