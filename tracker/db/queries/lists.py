@@ -276,7 +276,7 @@ class Shape(NamedTuple):
 
 
 #: From this many ranks on, :func:`list_shape` walks the players' indexes instead of joining
-#: the list's lines to their players (0.02 s against 1 s on a federation's list).
+#: the list's lines to their players (5 ms against 0.14 s to 1 s on a federation's list).
 WALK_FROM = 10_000
 
 
