@@ -7,6 +7,7 @@ incorporates the rated play of the rating period before it. Standard library onl
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 
 
 def month_of(day: dt.date) -> dt.date:
@@ -47,6 +48,13 @@ def month_end(month: dt.date) -> dt.date:
 def month_label(month: dt.date) -> str:
     """``YYYY-MM``, the way tracker names a month everywhere."""
     return f"{month.year:04d}-{month.month:02d}"
+
+
+def month_span(months: Sequence[dt.date]) -> str:
+    """The first to the last of ``months`` as a message names them ("2026-01 to 2026-03";
+    one month alone: "2026-01")."""
+    start, end = month_label(months[0]), month_label(months[-1])
+    return start if start == end else f"{start} to {end}"
 
 
 def a_month_after(day: dt.date) -> dt.date:

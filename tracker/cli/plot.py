@@ -17,7 +17,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tracker.errors import InvalidInputError
 from tracker.user_input import exists
@@ -31,6 +31,7 @@ MAX_PLAYERS = 12
 """More lines than this on one chart are no longer readable."""
 #: Beyond the first and last day drawn (the site's charts leave as much).
 MARGIN = dt.timedelta(days=10)
+ELO_LEGEND = "FIDE Elo (published lists)"
 
 
 def check_plot_path(path: Path) -> None:
@@ -102,6 +103,31 @@ def span(c: Comparison) -> tuple[dt.date, dt.date]:
     """The first and last day the Elo steps and the shadow line cover."""
     days = [d for d, _ in elo_steps(c)] + [d for d, *_ in shadow_line(c)]
     return min(days), max(days)
+
+
+class ChartData(NamedTuple):
+    """One player's chart, ready to draw (as :func:`draw_comparison` and the site draw it)."""
+
+    elo: list[tuple[dt.date, int]]
+    line: list[tuple[dt.date, float, float, bool]]
+    first: dt.date
+    last: dt.date
+    series: OnlineSeries | None
+    real: list[tuple[dt.date, int]]
+    shown: list[float]  # every rating drawn (the band aside): what the y-axis follows
+    online: str | None  # the online line's legend (None: none drawn)
+
+
+def chart_data(c: Comparison, platform: str | None = None) -> ChartData:
+    """The Elo steps, the shadow line, the days they span and the real online ratings of
+    ``platform`` (by default the first linked platform with ratings) over them."""
+    elo = elo_steps(c)
+    line = shadow_line(c)
+    first, last = span(c)
+    series, real = online_line(c, platform or first_platform(c), first, last)
+    shown = [float(v) for _, v in elo] + [r for _, r, _, _ in line] + [float(r) for _, r in real]
+    online = f"{series.label} ({series.user}), real" if series is not None and real else None
+    return ChartData(elo, line, first, last, series, real, shown, online)
 
 
 def y_limits(values: Sequence[float]) -> tuple[float, float]:
@@ -204,25 +230,19 @@ def draw_comparison(c: Comparison, platform: str | None = None) -> Any:
     if not c.rows:
         raise InvalidInputError(f"nothing to plot: no closed {c.tc} periods for {c.name}")
     plt = _pyplot()
-    elo = elo_steps(c)
-    line = shadow_line(c)
-    first, last = span(c)
-    platform = platform or first_platform(c)
-    series, real = online_line(c, platform, first, last)
+    elo, line, first, last, series, real, shown, online = chart_data(c, platform)
     fig, ax = plt.subplots(figsize=(10, 5.2), dpi=110)
-    shown: list[float] = [v for _, v in elo] + [r for _, r, _, _ in line] + [r for _, r in real]
     if line:
         _draw_shadow(ax, c.preset, line)
     if elo:
-        _steps(ax, elo, last, color="tab:blue", linewidth=2.2, label="FIDE Elo (published lists)")
+        _steps(ax, elo, last, color="tab:blue", linewidth=2.2, label=ELO_LEGEND)
         ax.plot(_to_num([d for d, _ in elo]), [v for _, v in elo], "o", color="tab:blue", ms=4)
-    if series is not None and real:
-        label = f"{series.label} ({series.user}), real"
-        _steps(ax, real, last, color="tab:green", linewidth=1.6, label=label)
+    if series is not None and online:
+        _steps(ax, real, last, color="tab:green", linewidth=1.6, label=online)
         ax.plot(_to_num([d for d, _ in real]), [r for _, r in real], "s", color="tab:green", ms=3)
     # Below the chart, where it hides no line.
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=3, fontsize=9, frameon=False)
-    if series is not None and real:
+    if series is not None and online:
         what = f"FIDE Elo, the {c.preset} shadow and {series.label}"
     else:
         what = f"FIDE Elo and the {c.preset} shadow"

@@ -43,7 +43,7 @@ from tracker.cli.history import (
     history_columns,
     list_row,
 )
-from tracker.cli.plot import elo_steps, first_platform, online_line, shadow_line, span, y_limits
+from tracker.cli.plot import chart_data, elo_steps, shadow_line, y_limits
 from tracker.cli.status import waiting_words
 from tracker.importers.records import csv_file
 from tracker.months import month_label
@@ -594,11 +594,7 @@ def _legend_svg(legend: list[tuple[str, str]], shape: ChartShape, top: float) ->
 
 
 def _chart(c: Comparison, shape: ChartShape, suffix: str = "") -> str:
-    elo = elo_steps(c)
-    line = shadow_line(c)
-    first, last = span(c)
-    series, real = online_line(c, first_platform(c), first, last)
-    shown = [float(v) for _, v in elo] + [r for _, r, _, _ in line] + [float(r) for _, r in real]
+    elo, line, first, last, series, real, shown, online = chart_data(c)
     low, high = y_limits(shown)
     if line:  # the band, as far as BAND_ROOM allows
         low = min(low, max(min(r - 2 * rd for _, r, rd, _ in line), low - BAND_ROOM))
@@ -606,11 +602,11 @@ def _chart(c: Comparison, shape: ChartShape, suffix: str = "") -> str:
     start, end = first - plot.MARGIN, last + plot.MARGIN
     days = (end - start).days
     font = shape.font
-    legend = [(ELO, "FIDE Elo (published lists)")]
+    legend = [(ELO, plot.ELO_LEGEND)]
     provisional = bool(line) and all(p for *_, p in line)
     legend.append((SHADOW, f"{c.preset} shadow, ±2 RD band" + (" (provisional)" * provisional)))
-    if series is not None and real:
-        legend.append((ONLINE, f"{series.label} ({series.user}), real"))
+    if online:
+        legend.append((ONLINE, online))
     legend_height = (len(legend) if shape.legend_rows else 1) * (font + 8)
     width, height, left = shape.width, shape.height, shape.left
     bottom = height - legend_height - font - 16
@@ -673,7 +669,7 @@ def _chart(c: Comparison, shape: ChartShape, suffix: str = "") -> str:
         ]
     parts += _legend_svg(legend, shape, height - legend_height + font / 2)
     what = f"FIDE Elo, the {c.preset} shadow" + (
-        f" and {series.label}" if series is not None and real else ""
+        f" and {series.label}" if series is not None and online else ""
     )
     title = f"{c.name}: {what} ({c.tc})"
     desc = _chart_words(c, elo, line, real)

@@ -19,7 +19,14 @@ from fractions import Fraction
 from tracker.db.driver import Db
 from tracker.db.queries.players import PlayerRow
 from tracker.errors import InvalidInputError, NotFoundError, UsageError
-from tracker.months import month_label, month_of, months_between, next_month, previous_month
+from tracker.months import (
+    month_label,
+    month_of,
+    month_span,
+    months_between,
+    next_month,
+    previous_month,
+)
 from tracker.ratings.fide import forecast as whatif
 from tracker.ratings.fide.events import recorded_rating
 from tracker.ratings.fide.game import expected_score
@@ -266,13 +273,8 @@ def _state_at(
             state = lists.seeded_state(seed, player.birth_year, open_from)
     if open_from < month:
         gap = months_between(open_from, previous_month(month))
-        span = (
-            month_label(gap[0])
-            if len(gap) == 1
-            else f"{month_label(gap[0])} to {month_label(gap[-1])}"
-        )
         notes.append(
-            f"{span} not closed yet: the player's games there are folded in, the latest "
+            f"{month_span(gap)} not closed yet: the player's games there are folded in, the latest "
             "published list standing in for the lists not published yet"
         )
         for m in gap:

@@ -7,6 +7,7 @@ import datetime as dt
 
 from tests.helpers import Services, close, external, game, month, seeded, unrated
 from tracker.db.queries import history as q
+from tracker.db.queries import players as pq
 
 
 def test_a_players_game_days(db: Services) -> None:
@@ -63,6 +64,6 @@ def test_names_by_id(db: Services) -> None:
         hart, guest = unrated(s, "Hart").id, external(s, "Guest").id
         game(s, "Hart", "Guest", "1-0", "2026-01-05", event="Winter Cup")
         event = s.scalar("SELECT id FROM events")
-        assert q.all_player_names(s) == {hart: "Hart", guest: "Guest"}
+        assert dict(pq.all_names(s)) == {hart: "Hart", guest: "Guest"}
         assert q.event_names(s, [event]) == {event: "Winter Cup"}
         assert q.event_names(s, []) == {}

@@ -59,7 +59,7 @@ def test_players_found_by_name_fide_id_and_account(db: Services) -> None:
         assert q.fide_id_owner(s, 4100999) is None
         assert q.account_owner(s, "lichess", "dhart") == (hart, "Hart, Daniel")
         assert q.account_owner(s, "chesscom", "dhart") is None
-        assert [p.name for p in q.names_by_name(s)] == ["Hart, Daniel", "Hart, Daniel", "Sato"]
+        assert [p.name for p in q.all_names(s)] == ["Hart, Daniel", "Hart, Daniel", "Sato"]
         assert sorted(q.distinct_names(s)) == ["Hart, Daniel", "Sato"]
         assert q.tracked_fide_ids(s) == [(4100123, hart, "Hart, Daniel")]
         assert q.player_game_count(s, sato) == 0 and q.first_game_day(s, sato) is None

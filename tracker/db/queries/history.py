@@ -86,11 +86,6 @@ def stored_shadow(db: Db, tc: TimeControl, player_id: int) -> list[StoredShadow]
     )
 
 
-def all_player_names(db: Db) -> dict[int, str]:
-    """Every player's name, by id."""
-    return {player_id: name for player_id, name in db.all("SELECT id, name FROM players")}
-
-
 def event_names(db: Db, ids: list[int]) -> dict[int, str]:
     """The name of each of the events ``ids``, by id."""
     return dict(db.all_in("SELECT id, name FROM events WHERE id IN (:ids)", ids))

@@ -133,11 +133,6 @@ def account_owner(db: Db, column: str, user: str) -> PlayerName | None:
 
 
 def all_names(db: Db) -> list[PlayerName]:
-    """Every player's id and name, in the order they were added."""
-    return db.rows(PlayerName, "SELECT id, name FROM players ORDER BY id")
-
-
-def names_by_name(db: Db) -> list[PlayerName]:
     """Every player's id and name, by name (as the database orders them) and id."""
     return db.rows(PlayerName, "SELECT id, name FROM players ORDER BY name, id")
 

@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from tracker.db.collector import without_gc
 from tracker.db.driver import Db
-from tracker.db.queries import history as queries
+from tracker.db.queries.players import all_names
 from tracker.months import next_month
 from tracker.services import lists
 from tracker.services.periods import registry
@@ -88,7 +88,7 @@ def _compare_all(db: Db, tc: TimeControl) -> Standings:
     # the registered systems' readings: the official list's and the shadow's
     elo = {p: _whole(r.rating) for p, r in registry.OFFICIAL.on_list(db, tc, month).items()}
     shadows = registry.system("shadow").on_list(db, tc, month)
-    names = queries.all_player_names(db)
+    names = dict(all_names(db))
     elo_rated = {p: float(r) for p, r in elo.items() if r is not None}
     elo_ranks = _ranks(elo_rated)
     glicko_ranks = _ranks({p: s.rating for p, s in shadows.items() if s.rating is not None})

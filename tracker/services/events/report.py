@@ -22,7 +22,7 @@ from tracker.db.queries import games as game_queries
 from tracker.db.queries.games import GameRow
 from tracker.db.queries.lists import ClosedMonth
 from tracker.db.queries.players import PlayerRow, players_by_ids
-from tracker.months import month_label, month_of, months_between, next_month
+from tracker.months import month_label, month_of, month_span, months_between, next_month
 from tracker.ratings.fide.events import EventSpan
 from tracker.ratings.fide.initial import performance_rating
 from tracker.services import lists
@@ -60,9 +60,9 @@ def _league_status(
     waiting = tuple(m for m in months if m not in closed)
     parts = []
     if done:
-        parts.append(f"{_months(done[0], done[-1])} rated")
+        parts.append(f"{month_span(done)} rated")
     if waiting:
-        parts.append(f"{_months(waiting[0], waiting[-1])} to come")
+        parts.append(f"{month_span(waiting)} to come")
     return RatedStatus(
         "league",
         "league, rated monthly: " + ", ".join(parts),
@@ -118,10 +118,6 @@ def rated_status(
             (period,) if span.ended else (),
         )
     return RatedStatus("waiting", f"will be rated on the {listed} list", (), (period,))
-
-
-def _months(first: dt.date, last: dt.date) -> str:
-    return month_label(first) if first == last else f"{month_label(first)} to {month_label(last)}"
 
 
 class EventListing(NamedTuple):

@@ -21,7 +21,14 @@ from tracker.db.queries import periods as queries
 from tracker.db.queries import rated_games as rated_queries
 from tracker.db.queries.lists import ClosedMonth
 from tracker.errors import InvalidInputError
-from tracker.months import month_label, month_of, months_between, next_month, previous_month
+from tracker.months import (
+    month_label,
+    month_of,
+    month_span,
+    months_between,
+    next_month,
+    previous_month,
+)
 from tracker.services import lists, log
 from tracker.services.lists import closed_months, first_game_month, rated_games
 from tracker.services.lists.rated_games import (
@@ -83,7 +90,7 @@ def close(db: Db, *, tc: TimeControl, month: dt.date | None, today: dt.date) -> 
         return CloseReport(tc, (), (), rerated, nothing_to_close=True)
     months = months_between(start, target)
     done = close_months(db, tc, months, first_month)
-    log.note(db, "closed", f"{tc} periods closed: {_labels(months)}", tc=tc, months=months)
+    log.note(db, "closed", f"{tc} periods closed: {month_span(months)}", tc=tc, months=months)
     return CloseReport(
         tc,
         done,
@@ -92,11 +99,6 @@ def close(db: Db, *, tc: TimeControl, month: dt.date | None, today: dt.date) -> 
         held=held_events(db, tc, target, today),
         assumed=assumed_events(db, tc, months),
     )
-
-
-def _labels(months: list[dt.date]) -> str:
-    first, last = month_label(months[0]), month_label(months[-1])
-    return first if first == last else f"{first} to {last}"
 
 
 def close_live(db: Db, tc: TimeControl, today: dt.date) -> tuple[dt.date, ...]:
@@ -159,7 +161,7 @@ def rerate_from(db: Db, tc: TimeControl, start: dt.date) -> Rerated:
             log.note(
                 db,
                 "rerated",
-                f"{tc} periods dropped (before the first game): {_labels(list(dropped))}",
+                f"{tc} periods dropped (before the first game): {month_span(dropped)}",
                 tc=tc,
                 months=dropped,
             )
@@ -174,7 +176,7 @@ def rerate_from(db: Db, tc: TimeControl, start: dt.date) -> Rerated:
     delete_periods(db, tc, since=begin)
     months = months_between(begin, last)
     close_months(db, tc, months, first_month)
-    log.note(db, "rerated", f"{tc} periods rerated: {_labels(months)}", tc=tc, months=months)
+    log.note(db, "rerated", f"{tc} periods rerated: {month_span(months)}", tc=tc, months=months)
     return Rerated(tuple(months), dropped)
 
 

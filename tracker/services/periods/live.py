@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from tracker.db.driver import Db
 from tracker.errors import NotFoundError
-from tracker.months import month_label, month_of
+from tracker.months import month_of, month_span
 from tracker.services import lists
 from tracker.services.periods.closing import close_live
 from tracker.services.periods.listing import ListEntryView, rating_list
@@ -131,6 +131,4 @@ def live_label(months: tuple[dt.date, ...], today: dt.date) -> str:
     """The months a live figure closes, as a message says them ("2026-10 to 2026-11 so far")."""
     if not months:
         return "no open month"
-    first, last = month_label(months[0]), month_label(months[-1])
-    span = first if first == last else f"{first} to {last}"
-    return span + (" so far" if months[-1] == month_of(today) else "")
+    return month_span(months) + (" so far" if months[-1] == month_of(today) else "")

@@ -122,7 +122,7 @@ def _partial_matches(db: Db, text: str) -> list[PlayerRow]:
     wanted, loose = name_key(text), _loose_key(text)
     if not wanted:
         return []
-    names = queries.names_by_name(db)
+    names = queries.all_names(db)
     tests: tuple[Callable[[str], bool], ...] = (
         lambda name: name_key(name) == wanted,
         lambda name: _loose_key(_surname(name)) == loose,

@@ -173,7 +173,7 @@ def check_name_free(
     ]
     if not others:
         return
-    pid, other = others[0]
+    pid, other = min(others)  # the first added
     action = "rename to it" if player_id is not None else "add a namesake"
     if other == name:
         raise ConflictError(
