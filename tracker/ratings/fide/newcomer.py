@@ -24,7 +24,6 @@ text says no more; see "Interpretations and limits" in docs/rules.md):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from datetime import date
 from decimal import Decimal
 
@@ -92,7 +91,7 @@ def _first_event(
     if note is not None:
         notes.append(note)
     if verdict == "settle":
-        kept = tuple(replace(pg, held=False) if pg.held else pg for pg in kept)
+        kept = tuple(pg._replace(held=False) if pg.held else pg for pg in kept)
     elif verdict == "disregard":
         dropped = sum(1 for pg in kept if pg.held)
         kept = tuple(pg for pg in kept if not pg.held)

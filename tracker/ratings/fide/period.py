@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal, localcontext
 from typing import NamedTuple
@@ -29,8 +28,7 @@ class RatedGame(NamedTuple):
     event_key: EventKey = ""
 
 
-@dataclass(frozen=True)
-class GameDetail:
+class GameDetail(NamedTuple):
     """What one game of a period contributed.
 
     ``status``: ``rated`` (counted with ``expected``/``delta``/``change``), ``pooled`` (an

@@ -30,8 +30,7 @@ class Seed:
     tc: TimeControl = "standard"
 
 
-@dataclass(frozen=True)
-class PoolGame:
+class PoolGame(NamedTuple):
     """An unrated player's pending result against a rated opponent (§7.1.4 pool).
 
     ``month`` is the first day of the rating period in which the game was rated. ``held``:
