@@ -422,6 +422,20 @@ def one_line_error(result: Result, code: int) -> str:
 
 # ----------------------------------------------------------------------------- the services
 
+#: The title-norm tests' Open: the IM's first eight opponents, each with her result against
+#: him, and the ninth round's opponent (``tests/cli/test_norms.py``, ``tests/services``).
+NORM_FIELD = [  # name, federation, title, rating, the IM's result
+    ("Berg, Nils", "NOR", "GM", 2470, "0-1"),
+    ("Beridze, Giorgi", "GEO", None, 2150, "1-0"),
+    ("Braun, Felix", "GER", None, 2410, "1-0"),
+    ("Sargsyan, Tigran", "ARM", "IM", 2570, "0-1"),
+    ("Kapanadze, Levan", "GEO", None, 2340, "1-0"),
+    ("Gelashvili, Dato", "GEO", "FM", 2380, "1-0"),
+    ("Petrosyan, Karen", "ARM", "GM", 2675, "1/2-1/2"),
+    ("Clarke, James", "ENG", "IM", 2540, "1-0"),
+]
+NORM_LAST = ("Harris, Sam", "USA", "GM", 2695)
+
 #: The date every test runs on (TRACKER_TODAY, see tests/conftest.py).
 TODAY = dt.date(2026, 11, 29)
 

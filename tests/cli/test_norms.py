@@ -7,19 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import Cli, js, ok, one_line_error
-
-FIELD = [  # name, federation, title, rating, the IM's result
-    ("Berg, Nils", "NOR", "GM", 2470, "0-1"),
-    ("Beridze, Giorgi", "GEO", None, 2150, "1-0"),
-    ("Braun, Felix", "GER", None, 2410, "1-0"),
-    ("Sargsyan, Tigran", "ARM", "IM", 2570, "0-1"),
-    ("Kapanadze, Levan", "GEO", None, 2340, "1-0"),
-    ("Gelashvili, Dato", "GEO", "FM", 2380, "1-0"),
-    ("Petrosyan, Karen", "ARM", "GM", 2675, "1/2-1/2"),
-    ("Clarke, James", "ENG", "IM", 2540, "1-0"),
-]
-LAST = ("Harris, Sam", "USA", "GM", 2695)
+from tests.helpers import NORM_FIELD, NORM_LAST, Cli, js, ok, one_line_error
 
 
 def play(
@@ -47,7 +35,7 @@ def play(
 @pytest.fixture
 def open_(cli: Cli) -> Cli:
     ok(cli("player", "add", "Avetisyan, Aram", "--federation", "ARM", "--title", "IM"))
-    for rnd, entry in enumerate(FIELD, 1):
+    for rnd, entry in enumerate(NORM_FIELD, 1):
         play(cli, *entry, rnd)
     return cli
 
@@ -74,7 +62,7 @@ def test_before_the_last_round(open_: Cli) -> None:
     ("result", "rp", "achieved"), [("1/2-1/2", 2601, True), ("0-1", 2556, False)]
 )
 def test_after_the_last_round(open_: Cli, result: str, rp: int, achieved: bool) -> None:
-    play(open_, *LAST, result, 9)
+    play(open_, *NORM_LAST, result, 9)
     gm = norm(js(open_, "event", "show", "Yerevan Open", "--norms"), "GM")
     assert (gm["games"], gm["raised"], gm["ra"], gm["rp"], gm["achieved"]) == (
         9,
@@ -89,7 +77,7 @@ def test_after_the_last_round(open_: Cli, result: str, rp: int, achieved: bool) 
 
 
 def test_the_table_fits_and_cites(open_: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
-    play(open_, *LAST, "1/2-1/2", 9)
+    play(open_, *NORM_LAST, "1/2-1/2", 9)
     monkeypatch.setenv("COLUMNS", "80")
     result = ok(open_("event", "show", "Yerevan Open", "--norms", "--player", "Avetisyan"))
     assert max(len(line) for line in result.stdout.splitlines()) <= 80, result.stdout

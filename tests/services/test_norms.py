@@ -8,24 +8,12 @@ from decimal import Decimal
 
 import pytest
 
-from tests.helpers import TODAY, Services, day, game
+from tests.helpers import NORM_FIELD, NORM_LAST, TODAY, Services, day, game
 from tracker.db.driver import Db
 from tracker.errors import InvalidInputError
 from tracker.services.events.declare import Declaration, add_event
 from tracker.services.norms import event_norms
 from tracker.services.players import roster
-
-FIELD = [  # name, federation, title, rating, the IM's result
-    ("Berg, Nils", "NOR", "GM", 2470, "0-1"),
-    ("Beridze, Giorgi", "GEO", None, 2150, "1-0"),
-    ("Braun, Felix", "GER", None, 2410, "1-0"),
-    ("Sargsyan, Tigran", "ARM", "IM", 2570, "0-1"),
-    ("Kapanadze, Levan", "GEO", None, 2340, "1-0"),
-    ("Gelashvili, Dato", "GEO", "FM", 2380, "1-0"),
-    ("Petrosyan, Karen", "ARM", "GM", 2675, "1/2-1/2"),
-    ("Clarke, James", "ENG", "IM", 2540, "1-0"),
-]
-LAST = ("Harris, Sam", "USA", "GM", 2695)
 
 
 def _play(
@@ -41,7 +29,7 @@ def open_(db: Services) -> Services:
     with db.transaction() as s:
         roster.add_player(s, name="Avetisyan, Aram", federation="ARM", title="IM")
         add_event(s, "Yerevan Open", Declaration(start=day("2026-07-01"), rounds=9))
-        for rnd, entry in enumerate(FIELD, 1):
+        for rnd, entry in enumerate(NORM_FIELD, 1):
             _play(s, *entry, rnd)
     return db
 
@@ -54,7 +42,7 @@ def test_before_the_last_round(open_: Services) -> None:
     # not a woman: no WGM or WIM norm; an IM: no IM norm
     assert [r.norm for r in im.results] == ["GM"]
     assert im.achieved == ()
-    assert [g.rating for g in im.played] == [r for *_, r, _ in FIELD]
+    assert [g.rating for g in im.played] == [r for *_, r, _ in NORM_FIELD]
 
 
 @pytest.mark.parametrize(
@@ -62,7 +50,7 @@ def test_before_the_last_round(open_: Services) -> None:
 )
 def test_after_the_last_round(open_: Services, result: str, rp: int, achieved: bool) -> None:
     with open_.transaction() as s:
-        _play(s, *LAST, result, 9)
+        _play(s, *NORM_LAST, result, 9)
     (im,) = open_(event_norms, "Yerevan Open", today=TODAY).players
     (gm,) = im.results
     # §1.4.6c: the 2150 raised to the floor; Ra 2476
