@@ -16,10 +16,11 @@ from collections import defaultdict
 from collections.abc import Container, Iterable, Mapping, Sequence
 from typing import NamedTuple
 
+from tracker.months import next_month
 from tracker.ratings.fide.events import recorded_rating
 from tracker.ratings.fide.player import close_period
 from tracker.ratings.fide.records import FirstEvent, PeriodGame, PeriodOutcome, PlayerState
-from tracker.ratings.fide.state import close_idle
+from tracker.ratings.fide.state import check_month, close_idle
 from tracker.ratings.month_games import MonthGame
 from tracker.vocabulary import SCORES, TimeControl
 
@@ -176,11 +177,13 @@ def fold_month(
     new_players: list[int] = []
     dropped: list[int] = []
     rated = 0
+    check_month(month)
+    list_year = next_month(month).year
     for pid in sorted(set(previous) | set(games)):
         state = previous.get(pid)
         mine = games.get(pid, _NO_GAMES)
         if not mine and state is not None:
-            idle = close_idle(state, month=month)
+            idle = close_idle(state, list_year=list_year)
             if idle is not None:  # close_period's outcome would be empty
                 lines.append(ListLine(pid, state.rating, idle, None))
                 continue

@@ -7,7 +7,6 @@ from datetime import date
 from functools import lru_cache
 from typing import NamedTuple
 
-from tracker.months import next_month
 from tracker.ratings.fide.events import RATING_FLOOR
 from tracker.ratings.fide.records import (
     PlayerState,
@@ -183,21 +182,27 @@ def _published_state(
     )
 
 
-def close_idle(state: PlayerState, *, month: date) -> PlayerState | None:
-    """The new state of a rated player without games in the period, or ``None`` when he is
-    not rated (or rated below the floor, which :func:`close_period` handles).
+def close_idle(state: PlayerState, *, list_year: int) -> PlayerState | None:
+    """The new state of a rated player without games in a period whose list is of year
+    ``list_year``, or ``None`` when he is not rated (or rated below the floor, which
+    :func:`close_period` handles).
 
     The same state as ``close_period(state, [], month=month, tc=...)``, whose outcome is then
     empty: no games, no change, no notes, the rating unchanged, ``k`` None and ``next_k`` the
     new state's K. Most players of a federation's list have no games in a given month; this
-    spares building their (empty) reports.
+    spares building their (empty) reports, and most of them keep the very state they had.
     """
-    check_month(month)
     rating = state.rating
-    if rating is None or not carries_over(rating):
+    if rating is None or rating < RATING_FLOOR:
         return None
     # close_rated with n = 0: the same rating published again on the new list
-    return published(state, rating, rated_games=state.rated_games, list_year=next_month(month).year)
+    flags = publication(
+        rating, state.rated_games, state.ever_2400, state.ever_2300, state.birth_year, list_year
+    )
+    unchanged = (state.ever_2400, state.ever_2300, state.k) == flags
+    if unchanged and state.first_event_settled and not state.pool:
+        return state
+    return _published_state(rating, state.rated_games, state.birth_year, flags)
 
 
 def carries_over(rating: int | None) -> bool:

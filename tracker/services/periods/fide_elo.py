@@ -85,7 +85,12 @@ class FideElo:
         )
         births = periods.player_birth_years(db, [pid for pid in per_player if pid not in states])
         unsettled = [pid for pid in per_player if _unsettled(states.get(pid))]
-        held = [p for p, s in states.items() if p not in per_player and any(g.held for g in s.pool)]
+        # (an empty pool first: most states have none)
+        held = [
+            p
+            for p, s in states.items()
+            if s.pool and p not in per_player and any(g.held for g in s.pool)
+        ]
         first_events = rated_games.first_events(
             db, tc, month.month, [*unsettled, *held], month.played
         )
