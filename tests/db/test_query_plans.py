@@ -81,6 +81,24 @@ def test_some_players_month_is_a_range_of_each_players_index(
         assert f"ix_games_{side}_id ({side}_id=? AND played_on>? AND played_on<?)" in plan, plan
 
 
+def test_their_events_going_on_probe_each_event_not_the_month(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The events going on into a month (``event show`` of a month's event): the players'
+    earlier games by a range of (player, day) each side, then a probe of each of their
+    events for a game in the month by ``ix_games_event_id`` (event, day), never a read of the
+    month's games (a federation's month has 250,000)."""
+    opened = open_for_writing(db_url)
+    assert opened is not None
+    with opened as db:
+        (plan,) = plans(db, READS["their events going on"], monkeypatch)
+    for side in ("white", "black"):
+        assert f"ix_games_{side}_id ({side}_id=? AND played_on<?)" in plan, plan
+    probe = "ix_games_event_id (event_id=? AND played_on>? AND played_on<?)"
+    assert f"SEARCH h USING COVERING INDEX {probe}" in plan, plan
+    assert "ix_games_tc_played_on" not in plan, plan
+
+
 def test_an_events_first_and_last_game_are_seeks_of_its_index(
     db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
