@@ -376,7 +376,7 @@ def _details(
     details: dict[int, list[DetailGame]] = {}
     on_lists: dict[int, list[dt.date]] = {}
     tracked = [pid for pid, p in players.items() if not p.external]
-    rows = players_by_ids(db, tracked) if shared is None else []
+    rows = [players[pid] for pid in sorted(tracked)] if shared is None else []  # by id
     for month in ready if tracked else []:
         if shared is not None:
             everyone = shared.month(month)

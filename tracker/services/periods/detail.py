@@ -118,7 +118,7 @@ def month_details(
         )
         ratings = lists.ListRatings(db, tc, players=sides)
     states, lines = lists.states_at_start(
-        db, tc, month, first, needed=only, players=ratings.players
+        db, tc, month, first, needed=only, players=ratings.players, read_seeds=ratings.seeds
     )
     if lines is not None:
         ratings.give(previous_month(month), lines)
