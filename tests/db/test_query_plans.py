@@ -133,19 +133,23 @@ def test_everyones_latest_shadow_is_one_scan_of_the_month_end_rows(
 def test_a_long_lists_shape_walks_the_players_indexes(
     db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A long list's longest name and highest FIDE id come from the players' indexes
-    (``ix_players_name_length``, the FIDE id's), down to the first player on the list: never a
-    scan of the players or of the list."""
+    """A long list's longest name and widest FIDE id come from the players' indexes
+    (``ix_players_name_length``, the FIDE id's), down (up: the ids) to the first player on
+    the list: never a scan of the players or of the list."""
     monkeypatch.setattr(lists, "WALK_FROM", 0)
     opened = open_for_writing(db_url)
     assert opened is not None
     with opened as db:
+        db.run("INSERT INTO players (name, fide_id, external) VALUES ('A', 1234, false)")
         found = plans(db, lambda db: lists.list_shape(db, 1), monkeypatch, table="players")
-    assert len(found) == 2, found
-    name_length, fide_id = found
+    # the name, the highest id, then each count of digits from his own down (nobody is listed)
+    name_length, highest, *by_digits = found
+    assert len(by_digits) == len("1234"), found
     assert "SCAN p USING INDEX ix_players_name_length" in name_length, name_length
-    assert "SEARCH p USING COVERING INDEX sqlite_autoindex_players_1 (fide_id>?)" in fide_id
-    for plan in found:
+    assert highest == "SEARCH players USING COVERING INDEX sqlite_autoindex_players_1", highest
+    for plan in by_digits:
+        assert "INDEX sqlite_autoindex_players_1 (fide_id>? AND fide_id<?)" in plan, plan
+    for plan in (name_length, *by_digits):
         assert "TEMP B-TREE" not in plan, plan  # no sort: the index is in order
         # each player's place on the list: the list's primary key
         assert "SEARCH e USING COVERING INDEX sqlite_autoindex_list_entries_1" in plan, plan

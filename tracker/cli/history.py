@@ -289,7 +289,7 @@ def print_rating_list(ls: ListStream, shape: ListShape) -> None:
         shape.longest_name,
         4,  # a title: GM, WCM, ... (at most 4 letters)
         3,  # a federation
-        len(str(shape.top_fide_id)) if shape.top_fide_id is not None else 0,
+        shape.fide_id_digits,
         4,  # a rating
         1,  # games: the header ("games") is as wide as five digits
         4,  # a year

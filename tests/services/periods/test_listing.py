@@ -111,7 +111,7 @@ def test_the_streamed_list_is_the_list_built_whole(listed: Services, list_date: 
     assert "Newcomer" not in names and "Opp" not in names
     assert shape.last_rank == entries[-1].rank
     assert shape.longest_name == max(len(n) for n in names)
-    assert shape.top_fide_id == 12345678
+    assert shape.fide_id_digits == len("12345678")
 
 
 @pytest.mark.parametrize("walk_from", [0, 10_000])
@@ -119,19 +119,21 @@ def test_a_list_is_measured_from_its_own_players(
     listed: Services, walk_from: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Both ways of measuring a list (a long one walks the players' indexes, a short one
-    joins its lines) give its shape, whoever else is in the database: here a player off the
-    list with the longest name and the highest FIDE id of all."""
+    joins its lines) give its shape, whoever else is in the database: here players off the
+    list with the longest name, the highest FIDE id of all and more digits than any on it,
+    and the smallest id with as many digits as the widest on it."""
     monkeypatch.setattr(list_queries, "WALK_FROM", walk_from)
     with listed.transaction() as s:
-        players.add_player(s, name="Unrated With A Longer Name Than Anyone", fide_id=99999999)
+        players.add_player(s, name="Unrated With A Longer Name Than Anyone", fide_id=999999999)
+        players.add_player(s, name="Unrated Too", fide_id=10000000)
         ls = listing.list_stream(s, "standard", month("2026-03"))
         entries = tuple(ls.entries)
         shape = listing.list_shape(s, ls)
         empty = list_queries.list_shape(s, -1)
     longest = max(len(e.name) for e in entries)
     assert longest == len("Émile Longname-Of-The-List")
-    assert shape == (entries[-1].rank, longest, 12345678)
-    assert empty == (0, 0, None)
+    assert shape == (entries[-1].rank, longest, len("12345678"))
+    assert empty == (0, 0, 0)
 
 
 def _old_table(rl: listing.RatingList) -> None:

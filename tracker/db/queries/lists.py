@@ -272,7 +272,7 @@ class Shape(NamedTuple):
 
     last_rank: int  # 0: nobody is on the list
     longest_name: int
-    top_fide_id: int | None
+    fide_id_digits: int  # the widest FIDE id on the list (0: none has one)
 
 
 #: From this many ranks on, :func:`list_shape` walks the players' indexes instead of joining
@@ -282,12 +282,15 @@ WALK_FROM = 10_000
 
 def list_shape(db: Db, period_id: int) -> Shape:
     """The last rank of the list of the period ``period_id``, its longest name (characters)
-    and its highest FIDE id.
+    and its widest FIDE id (digits).
 
     A long list takes the players by the length of their name (``ix_players_name_length``),
-    then by FIDE id, longest and highest first, down to the first on the list: on a list of
-    most of the players that is a few seeks. A short one (the club's, in a federation's
-    database, would walk most players) joins its lines to their players."""
+    longest first, down to the first on the list; and by FIDE id from the smallest with as
+    many digits as the highest in the database (fewer, if no one with as many is on it) up
+    to the first on the list: on a list of most of the players, a few seeks either way. (The
+    highest ids are the newest players, unrated often: the walk down from the highest id
+    passed 448,000 of them on a federation's list.) A short list (the club's, in a
+    federation's database, would walk most players) joins its lines to their players."""
     pid = {"pid": period_id}
     last = db.scalar("SELECT max(rank) FROM list_entries WHERE period_id = :pid", pid) or 0
     if last < WALK_FROM:
@@ -299,18 +302,21 @@ def list_shape(db: Db, period_id: int) -> Shape:
             pid,
         )
         longest, top = row if row is not None else (None, None)
-        return Shape(last, longest or 0, top)
+        return Shape(last, longest or 0, len(str(top)) if top is not None else 0)
     listed = "EXISTS (SELECT 1 FROM list_entries e WHERE e.period_id = :pid AND e.player_id = p.id)"
     longest = db.scalar(
         f"SELECT length(p.name) FROM players p WHERE {listed} ORDER BY length(p.name) DESC LIMIT 1",
         pid,
     )
-    top = db.scalar(
-        f"SELECT p.fide_id FROM players p WHERE p.fide_id IS NOT NULL AND {listed}"
-        " ORDER BY p.fide_id DESC LIMIT 1",
-        pid,
-    )
-    return Shape(last, longest or 0, top)
+    top = db.scalar("SELECT max(fide_id) FROM players")
+    digits = len(str(top)) if top is not None else 0
+    while digits and not db.scalar(
+        f"SELECT 1 FROM players p WHERE p.fide_id >= :low AND p.fide_id < :high AND {listed}"
+        " ORDER BY p.fide_id LIMIT 1",
+        {**pid, "low": 10 ** (digits - 1) if digits > 1 else 0, "high": 10**digits},
+    ):
+        digits -= 1
+    return Shape(last, longest or 0, digits)
 
 
 # ---------------------------------------------------------------------------------------
