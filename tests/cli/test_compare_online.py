@@ -74,8 +74,7 @@ def test_the_three_numbers_in_the_json(cli: Cli) -> None:
 
 
 def test_the_three_numbers_in_the_plot(cli: Cli, db_url: str, tmp_path: Path) -> None:
-    from tracker.cli.compare import shown_platform
-    from tracker.cli.plot import draw_comparison
+    from tracker.cli.plot import draw_comparison, first_platform
     from tracker.services.compare import compare
 
     club(cli)
@@ -84,7 +83,7 @@ def test_the_three_numbers_in_the_plot(cli: Cli, db_url: str, tmp_path: Path) ->
     assert target.stat().st_size > 10_000 and f"plot written to {target}" in r.stderr
     # what the picture holds
     c = Services(db_url)(compare, "Hart, Daniel", "standard", None)
-    assert shown_platform(c, None) == "lichess"
+    assert first_platform(c) == "lichess"
     fig = draw_comparison(c)
     ax = fig.axes[0]
     labels = [t.get_text() for t in ax.get_legend().get_texts()]

@@ -14,7 +14,13 @@ from tracker.cli.context import state
 from tracker.cli.notes import assumption_note, shadow_notes, stale_warning
 from tracker.cli.online import compare_online
 from tracker.cli.options import PLAYER_WORDS, PRESET_WORDS, Json, Plot, Tc, month_option
-from tracker.cli.plot import MAX_PLAYERS, check_plot_path, plot_comparison, plot_players
+from tracker.cli.plot import (
+    MAX_PLAYERS,
+    check_plot_path,
+    first_platform,
+    plot_comparison,
+    plot_players,
+)
 from tracker.cli.render import message, pick, points, print_json, print_table
 from tracker.errors import InvalidInputError, UsageError
 from tracker.months import month_label
@@ -55,19 +61,12 @@ def compare_json(c: Comparison) -> dict[str, Any]:
     )
 
 
-def shown_platform(c: Comparison, wanted: str | None) -> str | None:
-    """The platform whose real rating the table and plot show: ``wanted``, else the first
-    linked one with points for this list."""
-    if wanted is not None:
-        return wanted
-    return next((s.platform for s in c.online if s.points), None)
-
-
 def print_comparison(c: Comparison, platform: str | None = None) -> None:
     """Elo, the shadow, the other registered systems' columns and (``platform``) the real
-    online rating, per list date. Too wide, the list date goes, then the volatility, then
-    the other systems' columns, the last registered first (``--json`` has them all)."""
-    platform = shown_platform(c, platform)
+    online rating (by default the first linked one with ratings), per list date. Too wide,
+    the list date goes, then the volatility, then the other systems' columns, the last
+    registered first (``--json`` has them all)."""
+    platform = platform or first_platform(c)
     series = c.online_series(platform) if platform else None
     columns = ["month", "list", "Elo", c.preset, "RD"]
     columns += ["volatility"] if c.has_volatility else []
@@ -120,7 +119,7 @@ def comparison_notes(found: list[Comparison]) -> None:
 def _online_notes(c: Comparison, platform: str | None) -> None:
     from tracker.vocabulary import online_perf
 
-    platform = shown_platform(c, platform)
+    platform = platform or first_platform(c)
     series = c.online_series(platform) if platform else None
     if platform is not None and series is None:
         why = (
@@ -231,7 +230,7 @@ def compare(
         assumption_note(found[0].assumption_summary)
     if plot is not None:
         if len(found) == 1:
-            plot_comparison(found[0], plot, shown_platform(found[0], platform))
+            plot_comparison(found[0], plot, platform)
         else:
             plot_players(found, plot, platform)
         message(f"plot written to {plot}")

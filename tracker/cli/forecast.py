@@ -206,11 +206,8 @@ def _print_distribution(d: Distribution) -> None:
                 _percent(at_least),
             )
         )
-    print_table(
-        ["next rating", "change", "probability", "at least"],
-        reversed(rows),
-        right=("next rating", "change", "probability", "at least"),
-    )
+    columns = ["next rating", "change", "probability", "at least"]
+    print_table(columns, reversed(rows), right=columns)
 
 
 def _result_json(r: Result) -> dict[str, Any]:

@@ -392,20 +392,11 @@ def print_games(games: tuple[GameView, ...]) -> None:
     def named(name: str, rating: int | None) -> str:
         return name if rating is None else f"{name} ({rating})"
 
-    print_table(
+    print_table(  # the wide rows, each rating in its player's cell
         ["id", "date", "white", "result", "black", "tc", "event", "round"],
         (
-            (
-                g.id,
-                g.played_on,
-                named(g.white, g.white_rating),
-                result(g),
-                named(g.black, g.black_rating),
-                g.tc,
-                g.event,
-                g.round,
-            )
-            for g in games
+            (id_, day, named(white, w_rating), res, named(black, b_rating), tc, event, round_)
+            for id_, day, white, w_rating, res, black, b_rating, tc, event, round_ in wide
         ),
         right=("id",),
         drop=("tc",) if all(g.tc == "standard" for g in games) else (),

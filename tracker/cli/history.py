@@ -431,20 +431,9 @@ def print_live_list(ll: LiveList) -> None:
         return "new" if e.change is None else f"{e.change:+d}"
 
     published = ll.published_date.isoformat() if ll.published_date else None
+    # A published list's columns, the change and the published rating after the rating
     print_table(
-        [
-            "rank",
-            "name",
-            "title",
-            "fed",
-            "FIDE id",
-            "rating",
-            "change",
-            "published",
-            "games",
-            "born",
-            "K",
-        ],
+        [*LIST_COLUMNS[:6], "change", "published", *LIST_COLUMNS[6:]],
         (
             (
                 e.rank if e.rank is not None else "-",

@@ -224,7 +224,7 @@ def print_table(
     title: str | None = None,
     right: Iterable[str] = (),
     wrap: Iterable[str] = (),
-    drop: Sequence[str | int | Sequence[str | int]] = (),
+    drop: Sequence[str | Sequence[str]] = (),
     below: str | None = None,
     empty: str = "nothing to show",
     width: int | None = -1,
@@ -235,7 +235,7 @@ def print_table(
     ``right`` and ``wrap`` name columns (by header) that are right-aligned and that may wrap
     over several lines. When the table is wider than ``width`` (default:
     :func:`terminal_width`), the steps of ``drop`` are taken in order until it fits, each a
-    column (header or index) or several; the ``below`` column, when a step names it, moves
+    column (by header) or several; the ``below`` column, when a step names it, moves
     under each row instead of going. Then the ``wrap`` columns wrap as needed: at spaces,
     a longer word staying whole (a file's path), except in the ``break_words`` columns,
     whose words break after a hyphen or where the column ends (long real names).
@@ -256,7 +256,7 @@ def stream_table(
     title: str | None = None,
     right: Iterable[str] = (),
     wrap: Iterable[str] = (),
-    drop: Sequence[str | int | Sequence[str | int]] = (),
+    drop: Sequence[str | Sequence[str]] = (),
 ) -> None:
     """:func:`print_table` of rows printed as they come, never all in memory (a federation's
     list): the caller knows the width of each column's widest cell (``widths``, header not
@@ -266,15 +266,10 @@ def stream_table(
     _write(_lines(columns, rows, title, right, wrap, drop, None, -1, (), full))
 
 
-def _indexes(columns: Sequence[str], step: str | int | Sequence[str | int]) -> list[int]:
-    items: Sequence[str | int] = [step] if isinstance(step, str | int) else step
-    out = []
-    for item in items:
-        if isinstance(item, int):
-            out.append(item)
-        else:
-            out.extend(i for i, c in enumerate(columns) if c == item)
-    return out
+def _indexes(columns: Sequence[str], step: str | Sequence[str]) -> list[int]:
+    """The columns a step of ``drop`` names: by header, each column of that header."""
+    names = [step] if isinstance(step, str) else step
+    return [i for name in names for i, c in enumerate(columns) if c == name]
 
 
 def _lines(
@@ -283,7 +278,7 @@ def _lines(
     title: str | None,
     right: Iterable[str],
     wrap: Iterable[str],
-    drop: Sequence[str | int | Sequence[str | int]],
+    drop: Sequence[str | Sequence[str]],
     below: str | None,
     width: int | None,
     breakable: Iterable[str],
@@ -331,7 +326,7 @@ def _drop_columns(
     columns: Sequence[str],
     widths: list[int],
     shown: list[int],
-    drop: Sequence[str | int | Sequence[str | int]],
+    drop: Sequence[str | Sequence[str]],
     below: str | None,
     width: int,
 ) -> list[int]:
