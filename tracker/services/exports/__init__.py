@@ -122,9 +122,12 @@ def _with_ratings_in_force(db: Db, games: list[GameLine]) -> list[GameLine]:
 def _ratings_in_force(db: Db, tc: TimeControl, on: dt.date, players: set[int]) -> dict[int, int]:
     """Each player's rating on the list in force on ``on`` (published on the first of its
     month: the close of the month before), else his seed (before tracking began)."""
-    lines = lists.lines_at(db, tc, previous_month(month_of(on)), players)
-    out = {pid: line.rating for pid, line in lines.items() if line.rating is not None}
-    missing = players - set(lines)
+    month = previous_month(month_of(on))
+    closed = [m for m, _, _ in lists.closed_months(db, tc) if m <= month]
+    lines = lists.ratings_at(db, tc, closed[-1], players) if closed else {}
+    out = {pid: rating for pid, rating in lines.items() if rating is not None}
+    # an unrated line keeps his seed out on its own list only: a later list does not carry it
+    missing = players - set(lines if closed and closed[-1] == month else out)
     if missing:
         out.update((pid, seed.rating) for pid, seed in lists.seeds(db, tc, only=missing).items())
     return out

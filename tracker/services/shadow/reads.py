@@ -14,6 +14,7 @@ from collections.abc import Collection, Container, Iterable, Iterator, Mapping
 from typing import NamedTuple
 
 from tracker.db.driver import Db
+from tracker.db.queries import lists as list_queries
 from tracker.db.queries import shadow as queries
 from tracker.months import previous_month
 from tracker.ratings.glicko.api import new_player
@@ -123,9 +124,10 @@ def _rated_games(
 ) -> dict[int, int]:
     if not pids:
         return {}
-    if lists.period_id(db, tc, list_month) is not None:
-        lines = lists.lines_at(db, tc, list_month, pids)
-        return {p: line.rated_games for p, line in lines.items() if line.rating is not None}
+    period = lists.period_id(db, tc, list_month)
+    if period is not None:
+        listed = list_queries.entries_with_players(db, period, pids)
+        return {e.player_id: e.rated_games for e, _, _ in listed}
     return queries.seed_games(db, tc, pids)
 
 
