@@ -90,20 +90,12 @@ def players_in(db: Db, column: str, values: Iterable[Any]) -> list[PlayerRow]:
     return db.rows_in(PlayerRow, f"{PLAYERS} WHERE {column} IN (:values)", values, name="values")
 
 
-def player_with_fide_id(db: Db, fide_id: int) -> PlayerRow | None:
-    return db.row(PlayerRow, f"{PLAYERS} WHERE fide_id = :fide_id", {"fide_id": fide_id})
-
-
-def players_named(db: Db, name: str) -> list[PlayerRow]:
-    """The players of exactly this name, in the order they were added."""
-    return db.rows(PlayerRow, f"{PLAYERS} WHERE name = :name ORDER BY id", {"name": name})
-
-
-def players_named_lower(db: Db, folded: str) -> list[PlayerRow]:
-    """The players whose name in SQL's lower case (ASCII letters only) is ``folded``, in the
-    order they were added."""
-    sql = f"{PLAYERS} WHERE lower(name) = :folded ORDER BY id"
-    return db.rows(PlayerRow, sql, {"folded": folded})
+def players_where(db: Db, column: str, value: Any) -> list[PlayerRow]:
+    """The players whose ``column`` (of ``players``, or an expression of one such as
+    ``lower(name)``: SQL's lower case, ASCII letters only) is ``value``, in the order they
+    were added."""
+    sql = f"{PLAYERS} WHERE {column} = :value ORDER BY id"
+    return db.rows(PlayerRow, sql, {"value": value})
 
 
 def namesake_ids(db: Db, name: str, player_id: int) -> tuple[int, ...]:
