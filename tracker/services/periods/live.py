@@ -16,6 +16,7 @@ from __future__ import annotations
 import datetime as dt
 from collections import Counter
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from tracker.db.driver import Db
 from tracker.errors import NotFoundError
@@ -27,18 +28,10 @@ from tracker.services.periods.standing import place, rehearsed
 from tracker.vocabulary import TimeControl
 
 
-@dataclass(frozen=True)
-class LiveEntry:
-    rank: int | None  # None: rated on the published list, not on the live one
-    player_id: int
-    name: str
-    title: str | None
-    federation: str | None
-    fide_id: int | None
-    birth_year: int | None
-    rating: int | None
-    games: int  # rated in the live months (a published list's: in its one month)
-    k: int | None
+class LiveEntry(NamedTuple):
+    """A line of the live list beside the last published one."""
+
+    entry: ListEntryView  # its games: those rated in the live months
     published: int | None  # his rating on the last published list (None: not on it)
     change: int | None  # rating - published (None unless on both)
     percentile: float | None
@@ -51,7 +44,10 @@ class LiveList:
     months: tuple[dt.date, ...]  # the months closed to make it (empty: nothing open)
     published_date: dt.date | None  # the last published list (None: no list yet)
     stale: bool  # the published lists are stale: the live list rerates them first
-    entries: tuple[LiveEntry, ...]  # the live list, then the published players it drops
+    entries: tuple[LiveEntry, ...]
+    # the published players it drops: their published lines, with the games the live months
+    # rated
+    dropped: tuple[ListEntryView, ...]
 
 
 def live_list(db: Db, tc: TimeControl, today: dt.date) -> LiveList:
@@ -82,48 +78,26 @@ def live_list(db: Db, tc: TimeControl, today: dt.date) -> LiveList:
         standing = place(ratings, e.rating)
         out.append(
             LiveEntry(
-                rank=e.rank,
-                player_id=e.player_id,
-                name=e.name,
-                title=e.title,
-                federation=e.federation,
-                fide_id=e.fide_id,
-                birth_year=e.birth_year,
-                rating=e.rating,
-                games=played[e.player_id],
-                k=e.k,
+                e._replace(games=played[e.player_id]),
                 published=before_rating,
                 change=None if before_rating is None else e.rating - before_rating,
                 percentile=standing.percentile if standing else None,
             )
         )
     on_live = {e.player_id for e in entries}
-    dropped = [
-        LiveEntry(
-            rank=None,
-            player_id=e.player_id,
-            name=e.name,
-            title=e.title,
-            federation=e.federation,
-            fide_id=e.fide_id,
-            birth_year=e.birth_year,
-            rating=None,
-            games=played[e.player_id],
-            k=None,
-            published=e.rating,
-            change=None,
-            percentile=None,
-        )
+    dropped = (
+        e._replace(games=played[e.player_id])
         for e in (published.entries if published else ())
         if e.player_id not in on_live
-    ]
+    )
     return LiveList(
         tc=tc,
         list_date=list_date,
         months=months,
         published_date=published.list_date if published else None,
         stale=published.stale if published else False,
-        entries=(*out, *dropped),
+        entries=tuple(out),
+        dropped=tuple(dropped),
     )
 
 
