@@ -74,19 +74,6 @@ def seeds(db: Db, tc: TimeControl, *, only: Collection[int] | None = None) -> di
 # period would have made it (tracker.ratings.fide.close_idle).
 
 
-def line_state_of(line: Line) -> PlayerState:
-    """A player's state from his line."""
-    return line_state(
-        line.rating,
-        line.next_k,
-        line.rated_games,
-        line.ever_2400,
-        line.ever_2300,
-        line.pool,
-        line.birth_year,
-    )
-
-
 def carried(line: Line, month: dt.date, list_year: int | None = None) -> Line | None:
     """``line`` (stored for an earlier period) carried over to the list closing ``month``:
     for a rated player, his line with no games and the K of that list; None for an unrated
@@ -494,30 +481,23 @@ def list_lines(
     for line in queries.period_lines(db, period, unrated=True, players=players):
         ratings[line.player_id] = None
         if not line.external:
-            states[line.player_id] = line_state_of(line)
+            states[line.player_id] = line_state(line, line.birth_year)
     return states, ratings
 
 
-def line_state(
-    rating: int | None,
-    next_k: int | None,
-    rated: int,
-    ever_2400: bool,
-    ever_2300: bool,
-    pool: str | None,
-    birth_year: int | None,
-) -> PlayerState:
-    """A player's state from his line on a list (``elo_history``) and his birth year."""
-    games, counted = pool_from_json(pool)
+def line_state(line: Line | EloRow, birth_year: int | None) -> PlayerState:
+    """A player's state from his line on a list (stored in ``elo_history``) and his birth
+    year."""
+    games, counted = pool_from_json(line.pool)
     return PlayerState(
-        rating=rating,
-        rated_games=rated,
-        ever_2400=bool(ever_2400),
-        ever_2300=bool(ever_2300),
+        rating=line.rating,
+        rated_games=line.rated_games,
+        ever_2400=bool(line.ever_2400),
+        ever_2300=bool(line.ever_2300),
         birth_year=birth_year,
         pool=games,
-        k=next_k,
-        first_event_settled=counted or rated > 0 or rating is not None,
+        k=line.next_k,
+        first_event_settled=counted or line.rated_games > 0 or line.rating is not None,
     )
 
 
@@ -605,7 +585,3 @@ def earlier_list_problem(db: Db, tc: TimeControl, list_date: dt.date, today: dt.
             "one before"
         )
     return None
-
-
-def stale_months(db: Db, tc: TimeControl) -> list[dt.date]:
-    return [m for m, _, s in closed_months(db, tc) if s]
