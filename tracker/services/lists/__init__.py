@@ -15,13 +15,16 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Callable, Collection, Container, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Container, Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, NamedTuple
 
 from tracker.db.driver import IN_CHUNK, Db
 from tracker.db.queries import lists as queries
 from tracker.db.queries.lists import ClosedMonth, Entry, Line, ListSeed
+from tracker.db.queries.lists import closed_months as closed_months  # the lists' own reads
+from tracker.db.queries.lists import period_id as period_id
+from tracker.db.queries.lists import seeds as seeds
 from tracker.db.rows import EloRow
 from tracker.months import month_label, month_of, next_month, previous_month
 from tracker.ratings.fide.records import PlayerState, PoolGame
@@ -46,23 +49,9 @@ def from_hundredths(value: int) -> Decimal:
     return Decimal(value) / 100
 
 
-def closed_months(db: Db, tc: TimeControl) -> list[ClosedMonth]:
-    """Every closed period of ``tc``, oldest first."""
-    return queries.closed_months(db, tc)
-
-
 def first_game_month(db: Db, tc: TimeControl) -> dt.date | None:
     first = queries.first_game_day(db, tc)
     return month_of(first) if first is not None else None
-
-
-def period_id(db: Db, tc: TimeControl, month: dt.date) -> int | None:
-    return queries.period_id(db, tc, month)
-
-
-def seeds(db: Db, tc: TimeControl, *, only: Collection[int] | None = None) -> dict[int, ListSeed]:
-    """Tracked players' seeds (of the ``only`` players, if given)."""
-    return queries.seeds(db, tc, only=only)
 
 
 # ---------------------------------------------------------------------------------------
@@ -244,13 +233,6 @@ def restore_players(db: Db, players: Collection[int], *, leaving: bool = False) 
                 queries.replace_entries(db, period, wanted, theirs)
 
 
-def printed_list(db: Db, period: int, extra: Collection[str] = ()) -> Iterator[queries.ListedLine]:
-    """The stored list of the period ``period``, highest first, then by name and id, as the
-    database streams it: a federation's list is never all in memory (``extra``: columns of
-    ``players`` by name)."""
-    return queries.listed_lines(db, period, extra)
-
-
 def ratings_at(
     db: Db, tc: TimeControl, month: dt.date, players: Collection[int] | None = None
 ) -> dict[int, int | None]:
@@ -264,13 +246,6 @@ def ratings_at(
     out: dict[int, int | None] = dict.fromkeys(queries.unrated_lines(db, period, players))
     out.update(queries.entry_ratings(db, period, players))
     return out
-
-
-def games_at(db: Db, tc: TimeControl, month: dt.date) -> dict[int, int]:
-    """The games each player's line on the list that closed ``month`` rated (those who
-    played in it)."""
-    period = period_id(db, tc, month)
-    return {} if period is None else dict(queries.period_games(db, period))
 
 
 def player_lines(

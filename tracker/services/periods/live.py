@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from tracker.db.driver import Db
+from tracker.db.queries import lists as list_queries
 from tracker.errors import NotFoundError
 from tracker.months import month_of, month_span
 from tracker.services import lists
@@ -59,10 +60,11 @@ def live_list(db: Db, tc: TimeControl, today: dt.date) -> LiveList:
         tuple[dt.date, ...], tuple[ListEntryView, ...], dt.date | None, Counter[int]
     ]:
         months = close_live(db, tc, today)
+        closed = {month: period for month, period, _ in lists.closed_months(db, tc)}
         played: Counter[int] = Counter()
         for month in months:  # one read a month: the games each line rated
-            played.update(lists.games_at(db, tc, month))
-        if not lists.closed_months(db, tc):
+            played.update(dict(list_queries.period_games(db, closed[month])))
+        if not closed:
             return months, (), None, played
         live = rating_list(db, tc, None)
         return months, live.entries, live.list_date, played
