@@ -138,16 +138,7 @@ def export_history(db: Db, player: str, tc: TimeControl, month: dt.date | None =
     found = history(db, player, tc)
     if month is None:
         return found
-    rows = tuple(r for r in found.rows if r.month == month)
-    return History(
-        player_id=found.player_id,
-        name=found.name,
-        tc=found.tc,
-        seed_rating=found.seed_rating,
-        seed_games=found.seed_games,
-        rows=rows,
-        stale_months=found.stale_months,
-    )
+    return found._replace(rows=tuple(r for r in found.rows if r.month == month))
 
 
 def export_players(db: Db) -> tuple[list[dict[str, object]], tuple[PlayerView, ...]]:
