@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from tracker.db.driver import Db, insert_sql, maybe_day, reader, update_sql
-from tracker.vocabulary import PLATFORMS, TimeControl
+from tracker.vocabulary import TimeControl
 
 
 class PlayerRow(NamedTuple):
@@ -45,7 +45,7 @@ class SeedRow(NamedTuple):
 
 
 class PlayerName(NamedTuple):
-    """A player by his id and name: who holds a name, a FIDE id or an online account."""
+    """A player by his id and name."""
 
     id: int
     name: str
@@ -105,23 +105,6 @@ def namesake_ids(db: Db, name: str, player_id: int) -> tuple[int, ...]:
         {"name": name, "pid": player_id},
     )
     return tuple(int(pid) for pid in ids)
-
-
-def fide_id_owner(db: Db, fide_id: int) -> PlayerName | None:
-    sql = "SELECT id, name FROM players WHERE fide_id = :fide_id"
-    return db.row(PlayerName, sql, {"fide_id": fide_id})
-
-
-_ACCOUNT_OWNER: dict[str, str] = {
-    column: f"SELECT id, name FROM players WHERE lower({column}) = :user ORDER BY id"
-    for column in PLATFORMS  # each platform's account is the players' column of its key
-}
-
-
-def account_owner(db: Db, column: str, user: str) -> PlayerName | None:
-    """Who has the online account ``user`` (compared in lower case) in ``column``
-    (``lichess`` or ``chesscom``)."""
-    return db.row(PlayerName, _ACCOUNT_OWNER[column], {"user": user.lower()})
 
 
 def all_names(db: Db) -> list[PlayerName]:
