@@ -34,17 +34,20 @@ from tracker.db.driver import Db
 from tracker.db.engine import make_engine, sqlite_file
 from tracker.db.location import sqlite_url
 from tracker.db.migrate import upgrade
+from tracker.db.queries.lists import Line
 from tracker.importers import detect
 from tracker.importers.records import ParseResult
 from tracker.ratings.glicko.api import idle, new_player
 from tracker.ratings.glicko.presets import GlickoPreset, GlickoState, get_preset
 from tracker.ratings.glicko.seeding import seed_rd
 from tracker.services import games as game_service
+from tracker.services import lists
 from tracker.services.games import GameView
 from tracker.services.periods import closing as period_service
 from tracker.services.periods.closing import CloseReport
 from tracker.services.players import roster as player_service
 from tracker.services.players.roster import PlayerView, Seed
+from tracker.vocabulary import TimeControl
 
 #: e.g. postgresql+psycopg://postgres@127.0.0.1:5432/test; unset: SQLite only.
 PG_URL = os.environ.get("TRACKER_TEST_POSTGRES_URL")
@@ -572,3 +575,20 @@ def shadow_rows(url: str) -> list[tuple[Any, ...]]:
     for r in query(url, SHADOW_ROWS):
         out.append(tuple(str(v) if isinstance(v, dt.date) else v for v in r))
     return sorted(out, key=repr)
+
+
+# ------------------------------------------------------------------------ lists worked out
+
+
+def whole_list(s: Db, tc: TimeControl, month: dt.date) -> dict[int, Line]:
+    """Every line of the list that closed ``month``, by player, worked out player by player
+    from the history and the seeds (:func:`lists.player_lines`, as ``tracker history`` reads
+    them), not read from the stored list: stored lines, lines carried over, seeds not listed
+    yet."""
+    closed = lists.closed_months(s, tc)
+    out: dict[int, Line] = {}
+    for pid in s.scalars("SELECT id FROM players"):
+        for listed, _, line in lists.player_lines(s, tc, pid, closed):
+            if listed == month:
+                out[pid] = line
+    return out

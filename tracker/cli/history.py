@@ -412,44 +412,31 @@ def live_list_json(ll: LiveList) -> dict[str, Any]:
         "tc list=list_date months published=published_date stale players dropped",
         months=[month_label(m) for m in ll.months],
         players=[
-            entry_json(e) | pick(e, "published_rating=published change percentile")
+            entry_json(e.entry) | pick(e, "published_rating=published change percentile")
             for e in ll.entries
-            if e.rank is not None
         ],
-        dropped=[
-            pick(e, "id=player_id name published_rating=published")
-            for e in ll.entries
-            if e.rank is None
-        ],
+        dropped=[pick(e, "id=player_id name published_rating=rating") for e in ll.dropped],
     )
 
 
 def print_live_list(ll: LiveList) -> None:
-    def change(e: LiveEntry) -> str:
-        if e.rank is None:
-            return "dropped"
-        return "new" if e.change is None else f"{e.change:+d}"
+    def row(e: ListEntryView, rating: int | None, change: str, published: int | None) -> Any:
+        """A row of the table: a line of the live list, or (``rating`` None) one it drops."""
+        rank, k = (e.rank, e.k) if rating is not None else ("-", None)
+        cells = (e.name, e.title, e.federation, e.fide_id, render.rating(rating), change)
+        return (rank, *cells, published, e.games, e.birth_year, k)
+
+    def change(x: LiveEntry) -> str:
+        return "new" if x.change is None else f"{x.change:+d}"
 
     published = ll.published_date.isoformat() if ll.published_date else None
     # A published list's columns, the change and the published rating after the rating
     print_table(
         [*LIST_COLUMNS[:6], "change", "published", *LIST_COLUMNS[6:]],
-        (
-            (
-                e.rank if e.rank is not None else "-",
-                e.name,
-                e.title,
-                e.federation,
-                e.fide_id,
-                render.rating(e.rating),
-                change(e),
-                e.published,
-                e.games,
-                e.birth_year,
-                e.k,
-            )
-            for e in ll.entries
-        ),
+        [
+            *(row(x.entry, x.entry.rating, change(x), x.published) for x in ll.entries),
+            *(row(e, None, "dropped", e.rating) for e in ll.dropped),
+        ],
         title=f"{ll.tc.capitalize()} live list of {ll.list_date.isoformat()}"
         + (f" (published: {published})" if published else " (none published yet)"),
         right=("rank", "FIDE id", "rating", "change", "published", "games", "K"),

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from tracker.db.driver import Db
 from tracker.db.queries import site as queries
 from tracker.db.queries.games import event_by_id
+from tracker.db.queries.lists import period_lines
 from tracker.db.queries.players import players_by_ids
 from tracker.errors import InvalidInputError
 from tracker.months import next_month
@@ -70,17 +71,17 @@ class SiteList:
     preset: str
     rating_list: RatingList
     shadows: dict[int, StandingRow]
-    changes: dict[int, int | None]
+    changes: dict[int, int]
     pending: ListStatus | None  # what ``tracker status`` says is open and not yet rated
 
 
 @dataclass(frozen=True)
 class ListPage:
-    """A published list and the rounded change of each line (None: his first rating, or
+    """A published list and the rounded change of each line (none: his first rating, or
     no games)."""
 
     rating_list: RatingList
-    changes: dict[int, int | None]
+    changes: dict[int, int]
 
 
 @dataclass(frozen=True)
@@ -122,20 +123,13 @@ class Published:
     stale: bool
 
 
-def _changes(db: Db, rl: RatingList) -> dict[int, int | None]:
-    """The rounded change of the period that made each line of ``rl`` (None: his first
-    rating, or a line carried over without games: nothing changed it)."""
-    lines = lists.lines_at(db, rl.tc, rl.month, [e.player_id for e in rl.entries])
-    return {
-        e.player_id: (
-            line.change
-            if (line := lines.get(e.player_id)) is not None
-            and line.rating_before is not None
-            and line.games
-            else None
-        )
-        for e in rl.entries
-    }
+def _changes(db: Db, rl: RatingList) -> dict[int, int]:
+    """The rounded change of the period that made each line of ``rl``, by player: of the
+    lines stored on its period that rated games from a rating (none for a first rating, or
+    a line carried over without games: nothing changed it)."""
+    period = lists.period_id(db, rl.tc, rl.month)
+    stored = period_lines(db, period, players=[e.player_id for e in rl.entries]) if period else []
+    return {ln.player_id: ln.change for ln in stored if ln.rating_before is not None and ln.games}
 
 
 def site(db: Db, tc: TimeControl | None, today: dt.date) -> Site:

@@ -51,14 +51,16 @@ def test_players_found_by_name_fide_id_and_account(db: Services) -> None:
         hart = roster.add_player(s, name="Hart, Daniel", fide_id=4100123, lichess="DHart").id
         other = roster.add_player(s, name="Hart, Daniel", force=True).id
         sato = unrated(s, "Sato").id
-        assert [p.id for p in q.players_named(s, "Hart, Daniel")] == [hart, other]
-        assert [p.id for p in q.players_named_lower(s, "hart, daniel")] == [hart, other]
-        assert q.players_named(s, "hart, daniel") == []
+        assert [p.id for p in q.players_where(s, "name", "Hart, Daniel")] == [hart, other]
+        assert [p.id for p in q.players_where(s, "lower(name)", "hart, daniel")] == [hart, other]
+        assert q.players_where(s, "name", "hart, daniel") == []
         assert q.namesake_ids(s, "Hart, Daniel", hart) == (other,)
-        assert q.fide_id_owner(s, 4100123) == (hart, "Hart, Daniel")
-        assert q.fide_id_owner(s, 4100999) is None
-        assert q.account_owner(s, "lichess", "dhart") == (hart, "Hart, Daniel")
-        assert q.account_owner(s, "chesscom", "dhart") is None
+        assert [(p.id, p.name) for p in q.players_where(s, "fide_id", 4100123)] == [
+            (hart, "Hart, Daniel")
+        ]
+        assert q.players_where(s, "fide_id", 4100999) == []
+        assert [p.id for p in q.players_where(s, "lower(lichess)", "dhart")] == [hart]
+        assert q.players_where(s, "lower(chesscom)", "dhart") == []
         assert [p.name for p in q.all_names(s)] == ["Hart, Daniel", "Hart, Daniel", "Sato"]
         assert sorted(q.distinct_names(s)) == ["Hart, Daniel", "Sato"]
         assert q.tracked_fide_ids(s) == [(4100123, hart, "Hart, Daniel")]

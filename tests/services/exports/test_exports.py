@@ -64,6 +64,8 @@ def test_a_history_a_list_and_the_players(season: Services) -> None:
     history = season(exports.export_history, "Hart", "standard")
     assert [(r.month, r.rating) for r in history.rows] == [(month("2026-01"), 2007)]
     assert season(exports.export_history, "Hart", "standard", month("2025-12")).rows == ()
+    one = season(exports.export_history, "Hart", "standard", month("2026-01"))
+    assert one == history  # its one month: the columns beside it too
     rl = season(listing.rating_list, "standard", None)  # what `export list` reads
     assert [(e.name, e.rating) for e in rl.entries] == [("Hart", 2007), ("Sato", 1893)]
     rows, views = season(exports.export_players)

@@ -8,6 +8,7 @@ import pytest
 
 from tests.helpers import Services, day, game, month, seeded
 from tracker.db.driver import Db
+from tracker.db.queries.rated_games import month_games
 from tracker.services.events.declare import Declaration, add_event
 from tracker.services.lists import rated_games
 
@@ -39,7 +40,7 @@ def test_each_period_rates_the_events_that_end_in_it(season: Services) -> None:
     with season.transaction() as s:
         jan = rated_games.period_games(s, "standard", JAN)
         feb = rated_games.period_games(s, "standard", FEB)
-        played_in_jan = rated_games.month_games(s, "standard", JAN)
+        played_in_jan = month_games(s, "standard", JAN)
     assert len(played_in_jan) == 3
     # January: only the game of no event; the open ends in February, the swiss is not over
     assert [(g.played_on, g.event_id) for g in jan] == [(day("2026-01-15"), None)]

@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
-from tests.helpers import Services
+from tests.helpers import Services, whole_list
 from tracker.db.engine import make_engine
-from tracker.services import games, lists, shadow
+from tracker.services import games, shadow
 from tracker.services.periods import closing
 from tracker.services.players import roster as players
 
@@ -104,7 +104,7 @@ def test_one_month_at_a_time_equals_all_at_once(db_url: str, preset: str) -> Non
         r[6] == 0 and r[3] is not None and r[10] == 0 and r[15] is None and r[2] == r[3]
         for r in one_by_one["elo"]
     )
-    listed = _run(db_url, lambda s: lists.lines_at(s, "standard", MONTHS[-1]))
+    listed = _run(db_url, lambda s: whole_list(s, "standard", MONTHS[-1]))
     assert any(not line.stored for line in listed.values())  # idle players are listed
 
     reports = _run(db_url, lambda s: closing.rerate(s, tc="standard", from_month=MONTHS[0]))

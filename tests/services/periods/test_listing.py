@@ -1,8 +1,9 @@
 """``tracker list`` streamed (issue 26): the database sorts a published list and its lines
 are read as they are printed. The lines, their order, the ranks and the printed table must be
-those of the list built whole in memory from the history and the seeds (:func:`lists.lines_at`,
-sorted in Python), on both backends: stored lines, lines carried over, seeds not listed yet, ties,
-names that sort differently by code point than by a locale's collation.
+those of the list built whole in memory from the history and the seeds
+(:func:`tests.helpers.whole_list`, sorted in Python), on both backends: stored lines, lines
+carried over, seeds not listed yet, ties, names that sort differently by code point than by
+a locale's collation.
 """
 
 from __future__ import annotations
@@ -14,7 +15,17 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import Services, cli_on, close, external, game, month, ok, unrated
+from tests.helpers import (
+    Services,
+    cli_on,
+    close,
+    external,
+    game,
+    month,
+    ok,
+    unrated,
+    whole_list,
+)
 from tracker.cli import render
 from tracker.cli.history import entry_json
 from tracker.db.queries import lists as list_queries
@@ -63,7 +74,7 @@ def _reference(s: Any, tc: str, list_date: dt.date) -> tuple[listing.ListEntryVi
     history and the seeds, in memory, sorted in Python."""
     month = dt.date(list_date.year, list_date.month, 1) - dt.timedelta(days=1)
     month = month.replace(day=1)
-    lines = lists.lines_at(s, tc, month)
+    lines = whole_list(s, tc, month)
     people = {
         pid: rest
         for pid, *rest in s.all("SELECT id, name, title, federation, fide_id FROM players")
@@ -218,9 +229,10 @@ def test_an_empty_list_prints_no_table(db: Services, db_url: str) -> None:
 @pytest.mark.parametrize("closing", ["2026-01", "2026-02"])
 def test_a_lists_ratings_are_those_of_its_whole_lines(listed: Services, closing: str) -> None:
     """``ratings_at`` (the stored list, and the period's unrated lines) gives the ratings of
-    ``lines_at``: stored lines, unrated ones, lines carried over, seeds not listed yet."""
+    the whole list's lines (:func:`tests.helpers.whole_list`): stored lines, unrated ones,
+    lines carried over, seeds not listed yet."""
     with listed.transaction() as s:
-        whole = {pid: b.rating for pid, b in lists.lines_at(s, "standard", month(closing)).items()}
+        whole = {pid: b.rating for pid, b in whole_list(s, "standard", month(closing)).items()}
         assert lists.ratings_at(s, "standard", month(closing)) == whole
     assert None in whole.values()  # the newcomer's line: unrated, pending
 

@@ -19,7 +19,10 @@ def test_the_live_list_beside_the_published_one(season: Services) -> None:
         False,
     )
     assert out.months[0] == month("2026-04") and out.months[-1] == month("2026-11")
-    entries = [(e.rank, e.name, e.rating, e.published, e.change, e.games) for e in out.entries]
+    entries = [
+        (e.entry.rank, e.entry.name, e.entry.rating, e.published, e.change, e.entry.games)
+        for e in out.entries
+    ]
     # November: Hart (1994) beats Sato (1906): PD .62, +7.6 and -7.6
     assert entries == [(1, "Hart", 2002, 1994, 8, 1), (2, "Sato", 1898, 1906, -8, 1)]
     with season.transaction() as s:  # worked out, not kept

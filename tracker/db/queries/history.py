@@ -32,9 +32,13 @@ def game_days(db: Db, tc: TimeControl, player_id: int) -> dict[int, dt.date]:
     return {game_id: day(played_on) for game_id, played_on in rows}
 
 
-def plays_external(db: Db, tc: TimeControl, before: dt.date, player_id: int | None = None) -> bool:
-    """Whether a game of ``tc`` dated before ``before`` pits a tracked player (``player_id``,
-    or anyone) against an external one."""
+def plays_external(
+    db: Db, tc: TimeControl, before: dt.date | None, player_id: int | None = None
+) -> bool:
+    """Whether a game of ``tc`` dated before ``before`` (None: no day, no game) pits a
+    tracked player (``player_id``, or anyone) against an external one."""
+    if before is None:
+        return False
     params: dict[str, object] = {"tc": tc, "before": before}
     if player_id is None:
         where = "g.tc = :tc AND g.played_on < :before"

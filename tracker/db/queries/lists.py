@@ -1,8 +1,8 @@
 """The published lists as stored: closed periods, seeds, and the lines of ``elo_history``.
 
 A closed period stores the lines that changed (see :mod:`tracker.services.lists`, which
-derives the others); these queries read the stored ones: a player's latest line on a list
-closing a month or earlier, a whole list's lines or the few columns a printed list shows.
+derives the others) and the whole list it publishes; these queries read them: a player's
+lines, a period's, a whole list's entries or the few columns a printed list shows.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import datetime as dt
 from collections.abc import Collection, Iterable, Iterator
 from typing import Any, NamedTuple
 
-from tracker.db.driver import IN_CHUNK, Db, chunks, day
+from tracker.db.driver import Db, chunks, day
 from tracker.db.rows import EloRow
 from tracker.vocabulary import TimeControl
 
@@ -139,58 +139,6 @@ def _line(fields: list[Any]) -> Line:
     for i in _FLAGS:
         fields[i] = bool(fields[i])
     return Line(*fields)
-
-
-def _latest_sql(db: Db, columns: str, only: str = "") -> str:
-    """The query of :func:`_latest` (``:tc``, ``:month``; ``only``: a further condition on
-    ``h``)."""
-    current = "CASE WHEN r.month = :month THEN 1 ELSE 0 END"
-    if db.sqlite:
-        return f"""
-            SELECT {current}, {columns}
-            FROM elo_history h
-            JOIN rating_periods r ON r.id = h.period_id
-            JOIN (
-                SELECT h.player_id AS pid, max(r.month) AS m
-                FROM elo_history h JOIN rating_periods r ON r.id = h.period_id
-                WHERE r.tc = :tc AND r.month <= :month {only}
-                GROUP BY h.player_id
-            ) last ON last.pid = h.player_id AND last.m = r.month
-            JOIN players p ON p.id = h.player_id
-            WHERE r.tc = :tc"""
-    # PostgreSQL plans the join above as 44,000 index probes (2 s): one sorted scan
-    return f"""
-        SELECT DISTINCT ON (h.player_id) {current}, {columns}
-        FROM elo_history h
-        JOIN rating_periods r ON r.id = h.period_id
-        JOIN players p ON p.id = h.player_id
-        WHERE r.tc = :tc AND r.month <= :month {only}
-        ORDER BY h.player_id, r.month DESC"""
-
-
-def _latest(
-    db: Db, tc: TimeControl, month: dt.date, columns: str, wanted: set[int] | None
-) -> list[tuple[Any, ...]]:
-    """``(current, *columns)`` (SQL columns of ``elo_history h`` and ``players p``, the
-    player's id first) of each player's latest stored line on a list closing ``month`` or
-    earlier (``current``: on that very list), of the ``wanted`` players only if given (more
-    than :data:`IN_CHUNK` are read whole and filtered by the caller)."""
-    params: dict[str, Any] = {"tc": tc, "month": month}
-    only = ""
-    if wanted is not None and len(wanted) <= IN_CHUNK:
-        only = "AND h.player_id IN (:ids)"
-        params["ids"] = sorted(wanted)
-    return db.all(_latest_sql(db, columns, only), params)  # one fetch: faster than row by row
-
-
-def latest_lines(
-    db: Db, tc: TimeControl, month: dt.date, wanted: set[int] | None = None
-) -> Iterator[tuple[bool, Line]]:
-    """Each player's latest stored line on a list closing ``month`` or earlier (of the
-    ``wanted`` players only, if given), with whether it is on that very list."""
-    for current, pid, *fields in _latest(db, tc, month, _LINE_COLUMNS, wanted):
-        if wanted is None or pid in wanted:
-            yield bool(current), _line([pid, *fields])
 
 
 def _rows(

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from tracker.db.driver import Db, insert_sql, maybe_day, reader, update_sql
-from tracker.vocabulary import PLATFORMS, TimeControl
+from tracker.vocabulary import TimeControl
 
 
 class PlayerRow(NamedTuple):
@@ -45,7 +45,7 @@ class SeedRow(NamedTuple):
 
 
 class PlayerName(NamedTuple):
-    """A player by his id and name: who holds a name, a FIDE id or an online account."""
+    """A player by his id and name."""
 
     id: int
     name: str
@@ -90,20 +90,12 @@ def players_in(db: Db, column: str, values: Iterable[Any]) -> list[PlayerRow]:
     return db.rows_in(PlayerRow, f"{PLAYERS} WHERE {column} IN (:values)", values, name="values")
 
 
-def player_with_fide_id(db: Db, fide_id: int) -> PlayerRow | None:
-    return db.row(PlayerRow, f"{PLAYERS} WHERE fide_id = :fide_id", {"fide_id": fide_id})
-
-
-def players_named(db: Db, name: str) -> list[PlayerRow]:
-    """The players of exactly this name, in the order they were added."""
-    return db.rows(PlayerRow, f"{PLAYERS} WHERE name = :name ORDER BY id", {"name": name})
-
-
-def players_named_lower(db: Db, folded: str) -> list[PlayerRow]:
-    """The players whose name in SQL's lower case (ASCII letters only) is ``folded``, in the
-    order they were added."""
-    sql = f"{PLAYERS} WHERE lower(name) = :folded ORDER BY id"
-    return db.rows(PlayerRow, sql, {"folded": folded})
+def players_where(db: Db, column: str, value: Any) -> list[PlayerRow]:
+    """The players whose ``column`` (of ``players``, or an expression of one such as
+    ``lower(name)``: SQL's lower case, ASCII letters only) is ``value``, in the order they
+    were added."""
+    sql = f"{PLAYERS} WHERE {column} = :value ORDER BY id"
+    return db.rows(PlayerRow, sql, {"value": value})
 
 
 def namesake_ids(db: Db, name: str, player_id: int) -> tuple[int, ...]:
@@ -113,23 +105,6 @@ def namesake_ids(db: Db, name: str, player_id: int) -> tuple[int, ...]:
         {"name": name, "pid": player_id},
     )
     return tuple(int(pid) for pid in ids)
-
-
-def fide_id_owner(db: Db, fide_id: int) -> PlayerName | None:
-    sql = "SELECT id, name FROM players WHERE fide_id = :fide_id"
-    return db.row(PlayerName, sql, {"fide_id": fide_id})
-
-
-_ACCOUNT_OWNER: dict[str, str] = {
-    column: f"SELECT id, name FROM players WHERE lower({column}) = :user ORDER BY id"
-    for column in PLATFORMS  # each platform's account is the players' column of its key
-}
-
-
-def account_owner(db: Db, column: str, user: str) -> PlayerName | None:
-    """Who has the online account ``user`` (compared in lower case) in ``column``
-    (``lichess`` or ``chesscom``)."""
-    return db.row(PlayerName, _ACCOUNT_OWNER[column], {"user": user.lower()})
 
 
 def all_names(db: Db) -> list[PlayerName]:

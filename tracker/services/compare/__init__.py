@@ -8,6 +8,7 @@ from typing import NamedTuple
 
 from tracker.db.driver import Db
 from tracker.db.queries import history as queries
+from tracker.db.queries.history import plays_external
 from tracker.months import next_month
 from tracker.ratings.glicko.api import display, is_provisional
 from tracker.ratings.glicko.presets import GlickoPreset, GlickoState
@@ -15,7 +16,7 @@ from tracker.ratings.shadow import ShadowPlayer, as_of
 from tracker.services import lists
 from tracker.services.online.reads import OnlineSeries, series_for
 from tracker.services.periods import registry
-from tracker.services.periods.history import not_rated_here, plays_external
+from tracker.services.periods.history import not_rated_here
 from tracker.services.players.refs import find
 from tracker.services.shadow import reads as shadow_reads
 from tracker.services.shadow.config import check_preset, get_config

@@ -8,11 +8,11 @@ from typing import NamedTuple
 
 from tracker.db.collector import without_gc
 from tracker.db.driver import Db
+from tracker.db.queries.history import plays_external
 from tracker.db.queries.players import all_names
 from tracker.months import next_month
 from tracker.services import lists
 from tracker.services.periods import registry
-from tracker.services.periods.history import plays_external
 from tracker.services.shadow.config import get_config
 from tracker.services.systems import OnList
 from tracker.vocabulary import TimeControl

@@ -122,9 +122,12 @@ def _with_ratings_in_force(db: Db, games: list[GameLine]) -> list[GameLine]:
 def _ratings_in_force(db: Db, tc: TimeControl, on: dt.date, players: set[int]) -> dict[int, int]:
     """Each player's rating on the list in force on ``on`` (published on the first of its
     month: the close of the month before), else his seed (before tracking began)."""
-    lines = lists.lines_at(db, tc, previous_month(month_of(on)), players)
-    out = {pid: line.rating for pid, line in lines.items() if line.rating is not None}
-    missing = players - set(lines)
+    month = previous_month(month_of(on))
+    closed = [m for m, _, _ in lists.closed_months(db, tc) if m <= month]
+    lines = lists.ratings_at(db, tc, closed[-1], players) if closed else {}
+    out = {pid: rating for pid, rating in lines.items() if rating is not None}
+    # an unrated line keeps his seed out on its own list only: a later list does not carry it
+    missing = players - set(lines if closed and closed[-1] == month else out)
     if missing:
         out.update((pid, seed.rating) for pid, seed in lists.seeds(db, tc, only=missing).items())
     return out
@@ -135,16 +138,7 @@ def export_history(db: Db, player: str, tc: TimeControl, month: dt.date | None =
     found = history(db, player, tc)
     if month is None:
         return found
-    rows = tuple(r for r in found.rows if r.month == month)
-    return History(
-        player_id=found.player_id,
-        name=found.name,
-        tc=found.tc,
-        seed_rating=found.seed_rating,
-        seed_games=found.seed_games,
-        rows=rows,
-        stale_months=found.stale_months,
-    )
+    return found._replace(rows=tuple(r for r in found.rows if r.month == month))
 
 
 def export_players(db: Db) -> tuple[list[dict[str, object]], tuple[PlayerView, ...]]:

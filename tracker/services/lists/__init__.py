@@ -15,13 +15,16 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Callable, Collection, Container, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Container, Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, NamedTuple
 
 from tracker.db.driver import IN_CHUNK, Db
 from tracker.db.queries import lists as queries
 from tracker.db.queries.lists import ClosedMonth, Entry, Line, ListSeed
+from tracker.db.queries.lists import closed_months as closed_months  # the lists' own reads
+from tracker.db.queries.lists import period_id as period_id
+from tracker.db.queries.lists import seeds as seeds
 from tracker.db.rows import EloRow
 from tracker.months import month_label, month_of, next_month, previous_month
 from tracker.ratings.fide.records import PlayerState, PoolGame
@@ -46,30 +49,9 @@ def from_hundredths(value: int) -> Decimal:
     return Decimal(value) / 100
 
 
-def closed_months(db: Db, tc: TimeControl) -> list[ClosedMonth]:
-    """Every closed period of ``tc``, oldest first."""
-    return queries.closed_months(db, tc)
-
-
 def first_game_month(db: Db, tc: TimeControl) -> dt.date | None:
     first = queries.first_game_day(db, tc)
     return month_of(first) if first is not None else None
-
-
-def period_id(db: Db, tc: TimeControl, month: dt.date) -> int | None:
-    return queries.period_id(db, tc, month)
-
-
-def seeds(db: Db, tc: TimeControl, *, only: Collection[int] | None = None) -> dict[int, ListSeed]:
-    """Tracked players' seeds (of the ``only`` players, if given)."""
-    return queries.seeds(db, tc, only=only)
-
-
-def _unlisted_seeds(db: Db, tc: TimeControl, listed: Container[int]) -> dict[int, ListSeed]:
-    """The seeds of the players not in ``listed`` (without a stored line yet): every seed in
-    one read, kept if unlisted (a federation's 500,000 unlisted seeds asked for by id, a few
-    hundred a query, took several times longer)."""
-    return {pid: seed for pid, seed in seeds(db, tc).items() if pid not in listed}
 
 
 # ---------------------------------------------------------------------------------------
@@ -79,19 +61,6 @@ def _unlisted_seeds(db: Db, tc: TimeControl, listed: Container[int]) -> dict[int
 # stay, only K is that of the new list (FIDE Rating Regulations 2024 §8.3.3). Such a line is
 # derived when read, from his latest stored line (or his seed), exactly as closing the
 # period would have made it (tracker.ratings.fide.close_idle).
-
-
-def line_state_of(line: Line) -> PlayerState:
-    """A player's state from his line."""
-    return line_state(
-        line.rating,
-        line.next_k,
-        line.rated_games,
-        line.ever_2400,
-        line.ever_2300,
-        line.pool,
-        line.birth_year,
-    )
 
 
 def carried(line: Line, month: dt.date, list_year: int | None = None) -> Line | None:
@@ -143,32 +112,6 @@ def seed_entry(seed: ListSeed, first_month: dt.date, month: dt.date) -> Entry:
     )  # fmt: skip
 
 
-def lines_at(
-    db: Db, tc: TimeControl, month: dt.date, players: Iterable[int] | None = None
-) -> dict[int, Line]:
-    """Every line of the list that closed ``month`` (or of ``players`` only), stored or
-    derived (see above)."""
-    closed = closed_months(db, tc)
-    if not closed or month < closed[0].month:
-        return {}
-    wanted = set(players) if players is not None else None
-    out: dict[int, Line] = {}
-    seen: set[int] = set()  # players with a stored line by then
-    year = next_month(month).year
-    for current, line in queries.latest_lines(db, tc, month, wanted):
-        seen.add(line.player_id)
-        derived = line if current else carried(line, month, year)
-        if derived is not None:
-            out[line.player_id] = derived
-    if wanted is None:
-        unlisted = _unlisted_seeds(db, tc, seen)
-    else:
-        unlisted = seeds(db, tc, only=wanted - seen)
-    for pid, seed in unlisted.items():
-        out[pid] = seed_line(seed, closed[0].month, month)
-    return out
-
-
 # ---------------------------------------------------------------------------------------
 # The published lists stored once (``list_entries``): the close (and the rerate) stores each
 # list it publishes, made from the lines above; the readers of a list read it back.
@@ -185,13 +128,6 @@ def entry(line: Line | EloRow) -> Entry | None:
     )  # fmt: skip
 
 
-def list_entries(db: Db, tc: TimeControl, month: dt.date) -> list[Entry]:
-    """The list that closed ``month`` worked out from the history and the seeds
-    (:func:`lines_at`), unranked (the database ranks a list as it stores it): what
-    :func:`store_list` stores."""
-    return [e for line in lines_at(db, tc, month).values() if (e := entry(line))]
-
-
 def store_list(
     db: Db,
     tc: TimeControl,
@@ -202,8 +138,8 @@ def store_list(
 ) -> None:
     """Store the list that closed ``month`` (its period ``period``), once its lines are:
     the stored list before it carried over (as :func:`carried` carries a line), the lines
-    of the period over it; the first list from the history and the seeds. The same entries
-    as :func:`list_entries`, without reading every player's latest line, and without
+    of the period over it; the first list from the seeds and its lines. The entries of
+    :func:`player_lines` on that list, without reading every player's lines, and without
     holding the list in memory: the list before is copied in the database, then its K and
     flags published again, then the period's players' entries replaced. ``lines``: the
     period's lines, as just stored (else read); ``read_seeds``: see :func:`states_at_start`."""
@@ -250,13 +186,9 @@ def _store_first_list(
     lines: Sequence[Line | EloRow] | None,
     read_seeds: Callable[[], Mapping[int, ListSeed]] | None,
 ) -> None:
-    """:func:`store_list` of a list with no list before it: the first list, from the seeds
-    carried over (:func:`seed_entry`) and the period's lines over them; a later list whose
-    period before is not closed, from the history."""
-    closed = closed_months(db, tc)
-    if not closed or closed[0].month != month:  # not the first list: read as stored
-        queries.write_entries(db, period, list_entries(db, tc, month))
-        return
+    """:func:`store_list` of a list with no list before it (the closed periods follow each
+    other from the first): the first list, from the seeds carried over
+    (:func:`seed_entry`) and the period's lines over them."""
     if lines is None:
         lines = queries.period_lines(db, period)
     listed = {line.player_id for line in lines}
@@ -301,18 +233,11 @@ def restore_players(db: Db, players: Collection[int], *, leaving: bool = False) 
                 queries.replace_entries(db, period, wanted, theirs)
 
 
-def printed_list(db: Db, period: int, extra: Collection[str] = ()) -> Iterator[queries.ListedLine]:
-    """The stored list of the period ``period``, highest first, then by name and id, as the
-    database streams it: a federation's list is never all in memory (``extra``: columns of
-    ``players`` by name)."""
-    return queries.listed_lines(db, period, extra)
-
-
 def ratings_at(
     db: Db, tc: TimeControl, month: dt.date, players: Collection[int] | None = None
 ) -> dict[int, int | None]:
-    """The rating of every line of the list that closed ``month`` (:func:`lines_at`'s
-    ratings; of ``players`` only, if given): its stored entries, and None for each unrated
+    """The rating of every line of the list that closed ``month`` (of ``players``
+    only, if given): its stored entries, and None for each unrated
     line stored on it (pending results); read from the stored list and that period's own
     lines."""
     period = period_id(db, tc, month)
@@ -321,13 +246,6 @@ def ratings_at(
     out: dict[int, int | None] = dict.fromkeys(queries.unrated_lines(db, period, players))
     out.update(queries.entry_ratings(db, period, players))
     return out
-
-
-def games_at(db: Db, tc: TimeControl, month: dt.date) -> dict[int, int]:
-    """The games each player's line on the list that closed ``month`` rated (those who
-    played in it)."""
-    period = period_id(db, tc, month)
-    return {} if period is None else dict(queries.period_games(db, period))
 
 
 def player_lines(
@@ -500,44 +418,26 @@ def pool_from_json(text: str | None) -> tuple[tuple[PoolGame, ...], bool]:
     return games, bool(data["counted"])
 
 
-def states_after(
-    db: Db, tc: TimeControl, month: dt.date, player_id: int | None = None
-) -> dict[int, PlayerState]:
-    """Every tracked player's state as published on the list that closed ``month`` (or one
-    player's)."""
-    return list_lines(db, tc, month, player_id)[0]
+def states_after(db: Db, tc: TimeControl, month: dt.date, player_id: int) -> dict[int, PlayerState]:
+    """The player's state as published on the list that closed ``month`` (none if it is
+    not closed, or he is not on it), by his id."""
+    period = period_id(db, tc, month)
+    return {} if period is None else list_lines(db, period, players=[player_id])[0]
 
 
 def list_lines(
     db: Db,
-    tc: TimeControl,
-    month: dt.date,
-    player_id: int | None = None,
+    period: int,
     *,
     needed: Container[int] | None = None,
     players: Collection[int] | None = None,
 ) -> tuple[dict[int, PlayerState], dict[int, int | None]]:
-    """The tracked players' states on the list that closed ``month``, and the rating of
+    """The tracked players' states on the list of the period ``period``, and the rating of
     every line of it. ``needed``: the states of these players and of those whose line does
-    not carry over (unrated, or below the floor) only, the others' left out. The whole list
-    is read from the stored list (every rated line) and the unrated lines stored on it;
-    ``players``: those players' lines only (a report on a few)."""
-    if player_id is None and (period := period_id(db, tc, month)) is not None:
-        return _stored_states(db, period, needed, players)
-    lines = lines_at(db, tc, month, players if player_id is None else [player_id])
-    states = {
-        pid: line_state_of(line)
-        for pid, line in lines.items()
-        if not line.external and (needed is None or pid in needed or not carries_over(line.rating))
-    }
-    return states, {pid: line.rating for pid, line in lines.items()}
-
-
-def _stored_states(
-    db: Db, period: int, needed: Container[int] | None, players: Collection[int] | None = None
-) -> tuple[dict[int, PlayerState], dict[int, int | None]]:
-    """:func:`list_lines` of a whole stored list: a rated line has nothing pending (its pool
-    is :data:`_COUNTED_EMPTY_POOL`); an unrated one is stored on the list it is on."""
+    not carry over (unrated, or below the floor) only, the others' left out. Read from the
+    stored list (every rated line: nothing pending, its pool is :data:`_COUNTED_EMPTY_POOL`)
+    and the unrated lines stored on it; ``players``: those players' lines only (a report on
+    a few)."""
     states: dict[int, PlayerState] = {}
     ratings: dict[int, int | None] = {}
     for e, born, external in queries.entries_with_players(db, period, players):
@@ -556,30 +456,23 @@ def _stored_states(
     for line in queries.period_lines(db, period, unrated=True, players=players):
         ratings[line.player_id] = None
         if not line.external:
-            states[line.player_id] = line_state_of(line)
+            states[line.player_id] = line_state(line, line.birth_year)
     return states, ratings
 
 
-def line_state(
-    rating: int | None,
-    next_k: int | None,
-    rated: int,
-    ever_2400: bool,
-    ever_2300: bool,
-    pool: str | None,
-    birth_year: int | None,
-) -> PlayerState:
-    """A player's state from his line on a list (``elo_history``) and his birth year."""
-    games, counted = pool_from_json(pool)
+def line_state(line: Line | EloRow, birth_year: int | None) -> PlayerState:
+    """A player's state from his line on a list (stored in ``elo_history``) and his birth
+    year."""
+    games, counted = pool_from_json(line.pool)
     return PlayerState(
-        rating=rating,
-        rated_games=rated,
-        ever_2400=bool(ever_2400),
-        ever_2300=bool(ever_2300),
+        rating=line.rating,
+        rated_games=line.rated_games,
+        ever_2400=bool(line.ever_2400),
+        ever_2300=bool(line.ever_2300),
         birth_year=birth_year,
         pool=games,
-        k=next_k,
-        first_event_settled=counted or rated > 0 or rating is not None,
+        k=line.next_k,
+        first_event_settled=counted or line.rated_games > 0 or line.rating is not None,
     )
 
 
@@ -622,10 +515,10 @@ def states_at_start(
     ratings: dict[int, int | None] | None
     if published is not None:
         return dict(published.states), published.lines
-    prev = previous_month(month)
-    if period_id(db, tc, prev) is not None:
+    period = period_id(db, tc, previous_month(month))
+    if period is not None:
         # seeded players not listed yet included
-        return list_lines(db, tc, prev, needed=needed, players=players)
+        return list_lines(db, period, needed=needed, players=players)
     found = seeds(db, tc, only=players) if read_seeds is None else read_seeds()
     states = {
         pid: seeded_state(seed, seed.birth_year, first_month)
@@ -667,7 +560,3 @@ def earlier_list_problem(db: Db, tc: TimeControl, list_date: dt.date, today: dt.
             "one before"
         )
     return None
-
-
-def stale_months(db: Db, tc: TimeControl) -> list[dt.date]:
-    return [m for m, _, s in closed_months(db, tc) if s]

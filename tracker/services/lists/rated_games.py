@@ -23,20 +23,6 @@ from tracker.ratings.month_games import MonthGame
 from tracker.vocabulary import SCORES, TimeControl
 
 
-def month_games(
-    db: Db,
-    tc: TimeControl,
-    month: dt.date,
-    players: Collection[int] | None = None,
-    *,
-    events: Iterable[int] | None = None,
-) -> list[MonthGame]:
-    """The month's played games (of ``players`` only, if given) in date order (ties in the
-    order they were entered); with ``events``, instead the games of those events played
-    before the month."""
-    return queries.month_games(db, tc, month, players, events=events)
-
-
 def event_spans(
     db: Db,
     tc: TimeControl,
@@ -79,14 +65,14 @@ def period_games(
     """The games rated in the period ``month`` (see :mod:`tracker.ratings.fide.events`), in
     date order, each with ``event_start`` set to the day whose list rates it and
     ``rules_from`` to its event's start, whose rules rate it (``players``: those with one
-    of them on a side only). ``played``: the month's played games (:func:`month_games`),
+    of them on a side only). ``played``: the month's played games (:func:`queries.month_games`),
     if the caller has them; ``spans``: the events' spans known (see :func:`event_spans`)."""
     if players is not None and len(players) > IN_CHUNK:  # the month's, theirs kept
         ids = set(players)
         everyone = period_games(db, tc, month, played, spans=spans)
         return [g for g in everyone if g.white_id in ids or g.black_id in ids]
     if played is None:
-        played = month_games(db, tc, month, players)
+        played = queries.month_games(db, tc, month, players)
     # the events stated to be rated in this period (§7.1.3): none of their games need be in it
     stated = queries.events_rated_from(db, month, month)
     # some players': their events begun before that end this month, whether or not they play
@@ -108,7 +94,7 @@ def period_games(
     }
     out = _rated_now(played, spans, month, earlier)
     if earlier:
-        before = month_games(db, tc, month, players, events=earlier)
+        before = queries.month_games(db, tc, month, players, events=earlier)
         out.extend(g._replace(event_start=spans[int(g.event_id or 0)].start) for g in before)
         out.sort(key=lambda g: (g.played_on, g.id))
     return out
@@ -176,7 +162,7 @@ def first_events(
     """Each player's first event (§8.2.1) as the close of ``month`` sees it: the event of his
     first played game, his score in its games rated up to ``month``, and whether its last
     game is rated by then (see :class:`tracker.ratings.fide.FirstEvent`). ``played``: the
-    month's played games (:func:`month_games`), if the caller has them: only the earlier
+    month's played games (:func:`queries.month_games`), if the caller has them: only the earlier
     games are read then, and none when nothing of ``tc`` was played before ``month`` (the
     first month a close rates). ``spans``: the events' spans known (see :func:`event_spans`)."""
     wanted = sorted(set(players))

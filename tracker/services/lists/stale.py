@@ -1,7 +1,7 @@
 """Stale marks: a correction (a game added, edited or removed in a closed month; a seed or a
 birth year changed) marks that period and every later one stale. Reads warn about stale
-periods (:func:`tracker.services.lists.stale_months`); ``rerate`` (and the next ``period
-close``) recomputes them, every rating system of the close alike, from the first stale
+periods (as :func:`tracker.services.lists.closed_months` marks them); ``rerate`` (and the
+next ``period close``) recomputes them, every rating system of the close alike, from the first stale
 period: so a game marks stale the first period that any of them rates it in
 (:func:`changed_month`)."""
 

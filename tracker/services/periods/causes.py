@@ -41,6 +41,7 @@ from tracker.db.driver import Db
 from tracker.db.queries.history import event_names
 from tracker.db.queries.lists import ClosedMonth, official_ratings
 from tracker.db.queries.players import PlayerRow
+from tracker.db.queries.rated_games import month_games
 from tracker.months import month_label, month_of, next_month, previous_month
 from tracker.ratings.fide.arithmetic import round_half_away
 from tracker.ratings.fide.month import player_games, rated_from_standard
@@ -362,7 +363,7 @@ def _stated_later(
 ) -> list[Cause]:
     """The player's events ending in the month that tracker was told to rate later."""
     month = period.month
-    mine = rated_games.month_games(db, tc, month, (pid,))
+    mine = month_games(db, tc, month, (pid,))
     ids = {g.event_id for g in mine if g.event_id is not None}
     spans = rated_games.event_spans(db, tc, ids)
     waiting = {
@@ -381,7 +382,7 @@ def _stated_later(
         span = spans[event_id]
         games = [g for g in mine if g.event_id == event_id]
         if span.start < month:
-            games += rated_games.month_games(db, tc, month, (pid,), events=[event_id])
+            games += month_games(db, tc, month, (pid,), events=[event_id])
         games = [g._replace(event_start=span.start, rules_from=span.start) for g in games]
         ratings = periods.ratings
         added = player_games(

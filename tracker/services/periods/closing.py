@@ -30,7 +30,7 @@ from tracker.months import (
     previous_month,
 )
 from tracker.services import lists, log
-from tracker.services.lists import closed_months, first_game_month, rated_games
+from tracker.services.lists import closed_months, first_game_month
 from tracker.services.lists.rated_games import (
     AssumedEvent,
     HeldEvent,
@@ -291,7 +291,7 @@ def _close_month(
     systems = list(registry.SYSTEMS)
     if systems[0] is not registry.OFFICIAL:
         raise AssertionError("the official list closes first")
-    played = rated_games.month_games(db, tc, month)  # the shadow rates every game when played
+    played = rated_queries.month_games(db, tc, month)  # the shadow rates every game when played
     inputs = Month(db, tc, month, first_month, played, lists.ListRatings(db, tc), keep)
     reads = [system.read(inputs, carry.get(system.name)) for system in systems]
     folds = [system.fold(read) for system, read in zip(systems, reads, strict=True)]

@@ -173,15 +173,7 @@ def _published(
     (``changed``, written as ``rows``) as stored, the carried ones as folded."""
     states = {line.player_id: line.state for line in lines}
     for line, row in zip(changed, rows, strict=True):
-        states[line.player_id] = lists.line_state(
-            row.rating,
-            row.next_k,
-            row.rated_games,
-            row.ever_2400,
-            row.ever_2300,
-            row.pool,
-            line.state.birth_year,
-        )
+        states[line.player_id] = lists.line_state(row, line.state.birth_year)
     return lists.PublishedList(
         period, states, {line.player_id: line.state.rating for line in lines}
     )

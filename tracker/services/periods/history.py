@@ -74,16 +74,6 @@ def not_rated_here(player: PlayerRow) -> NotFoundError:
     )
 
 
-def plays_external(
-    db: Db, tc: TimeControl, before: dt.date | None, player_id: int | None = None
-) -> bool:
-    """Whether a game of ``tc`` dated before ``before`` pits a tracked player (``player_id``,
-    or anyone) against an external one."""
-    if before is None:
-        return False
-    return queries.plays_external(db, tc, before, player_id)
-
-
 class Shared:
     """What every player's history of one time control reads alike (the closed months, the
     shadow's settings), read once for a page per player (``tracker site build``)."""
@@ -145,7 +135,7 @@ def history(db: Db, ref: str, tc: TimeControl, shared: Shared | None = None) -> 
         rows=rows,
         stale_months=tuple(m for m, _, stale in closed if stale),
         external_rd=config.external_rd,
-        external_opponents=plays_external(db, tc, until, player.id),
+        external_opponents=queries.plays_external(db, tc, until, player.id),
         provisional_rd=config.glicko_preset().provisional_rd,
         peak=peak(lines),
         beside=beside,

@@ -92,7 +92,7 @@ def list_stream(db: Db, tc: TimeControl, list_month: dt.date | None) -> ListStre
 
 def _entries(db: Db, period: int) -> Iterator[ListEntryView]:
     # Columns, not entities: a federation's list has hundreds of thousands of lines.
-    for line in lists.printed_list(db, period, ("title", "federation", "fide_id")):
+    for line in list_queries.listed_lines(db, period, ("title", "federation", "fide_id")):
         title, fed, fide_id = line.extra
         yield ListEntryView(
             line.rank, line.player_id, line.name, title, fed, fide_id, line.birth_year,

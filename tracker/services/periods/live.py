@@ -16,8 +16,10 @@ from __future__ import annotations
 import datetime as dt
 from collections import Counter
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from tracker.db.driver import Db
+from tracker.db.queries import lists as list_queries
 from tracker.errors import NotFoundError
 from tracker.months import month_of, month_span
 from tracker.services import lists
@@ -27,18 +29,10 @@ from tracker.services.periods.standing import place, rehearsed
 from tracker.vocabulary import TimeControl
 
 
-@dataclass(frozen=True)
-class LiveEntry:
-    rank: int | None  # None: rated on the published list, not on the live one
-    player_id: int
-    name: str
-    title: str | None
-    federation: str | None
-    fide_id: int | None
-    birth_year: int | None
-    rating: int | None
-    games: int  # rated in the live months (a published list's: in its one month)
-    k: int | None
+class LiveEntry(NamedTuple):
+    """A line of the live list beside the last published one."""
+
+    entry: ListEntryView  # its games: those rated in the live months
     published: int | None  # his rating on the last published list (None: not on it)
     change: int | None  # rating - published (None unless on both)
     percentile: float | None
@@ -51,7 +45,10 @@ class LiveList:
     months: tuple[dt.date, ...]  # the months closed to make it (empty: nothing open)
     published_date: dt.date | None  # the last published list (None: no list yet)
     stale: bool  # the published lists are stale: the live list rerates them first
-    entries: tuple[LiveEntry, ...]  # the live list, then the published players it drops
+    entries: tuple[LiveEntry, ...]
+    # the published players it drops: their published lines, with the games the live months
+    # rated
+    dropped: tuple[ListEntryView, ...]
 
 
 def live_list(db: Db, tc: TimeControl, today: dt.date) -> LiveList:
@@ -63,10 +60,11 @@ def live_list(db: Db, tc: TimeControl, today: dt.date) -> LiveList:
         tuple[dt.date, ...], tuple[ListEntryView, ...], dt.date | None, Counter[int]
     ]:
         months = close_live(db, tc, today)
+        closed = {month: period for month, period, _ in lists.closed_months(db, tc)}
         played: Counter[int] = Counter()
         for month in months:  # one read a month: the games each line rated
-            played.update(lists.games_at(db, tc, month))
-        if not lists.closed_months(db, tc):
+            played.update(dict(list_queries.period_games(db, closed[month])))
+        if not closed:
             return months, (), None, played
         live = rating_list(db, tc, None)
         return months, live.entries, live.list_date, played
@@ -82,48 +80,26 @@ def live_list(db: Db, tc: TimeControl, today: dt.date) -> LiveList:
         standing = place(ratings, e.rating)
         out.append(
             LiveEntry(
-                rank=e.rank,
-                player_id=e.player_id,
-                name=e.name,
-                title=e.title,
-                federation=e.federation,
-                fide_id=e.fide_id,
-                birth_year=e.birth_year,
-                rating=e.rating,
-                games=played[e.player_id],
-                k=e.k,
+                e._replace(games=played[e.player_id]),
                 published=before_rating,
                 change=None if before_rating is None else e.rating - before_rating,
                 percentile=standing.percentile if standing else None,
             )
         )
     on_live = {e.player_id for e in entries}
-    dropped = [
-        LiveEntry(
-            rank=None,
-            player_id=e.player_id,
-            name=e.name,
-            title=e.title,
-            federation=e.federation,
-            fide_id=e.fide_id,
-            birth_year=e.birth_year,
-            rating=None,
-            games=played[e.player_id],
-            k=None,
-            published=e.rating,
-            change=None,
-            percentile=None,
-        )
+    dropped = (
+        e._replace(games=played[e.player_id])
         for e in (published.entries if published else ())
         if e.player_id not in on_live
-    ]
+    )
     return LiveList(
         tc=tc,
         list_date=list_date,
         months=months,
         published_date=published.list_date if published else None,
         stale=published.stale if published else False,
-        entries=(*out, *dropped),
+        entries=tuple(out),
+        dropped=tuple(dropped),
     )
 
 

@@ -55,10 +55,10 @@ class _StoredPlayer(NamedTuple):
 def _match(db: Db, row: FilePlayer) -> _StoredPlayer | str | None:
     """The stored player of a row, None for a new one, or why it cannot be told."""
     if row.fide_id is not None:
-        by_id = q.player_with_fide_id(db, row.fide_id)
-        if by_id is not None:
-            return _StoredPlayer(by_id, q.seeds_of(db, by_id.id))
-    named = q.players_named(db, row.name)
+        by_id = q.players_where(db, "fide_id", row.fide_id)  # one at most
+        if by_id:
+            return _StoredPlayer(by_id[0], q.seeds_of(db, by_id[0].id))
+    named = q.players_where(db, "name", row.name)
     if row.fide_id is not None:
         named = [p for p in named if p.fide_id is None]  # another id: another person
     if len(named) > 1:

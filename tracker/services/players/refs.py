@@ -94,15 +94,14 @@ def find(db: Db, ref: str) -> PlayerRow:
         return by_id
     numeric = text.isascii() and text.isdecimal()
     if numeric and len(text) < 19:
-        by_fide_id = queries.player_with_fide_id(db, int(text))
-        if by_fide_id is not None:
-            return by_fide_id
-    matches = queries.players_named(db, text)  # a name may be a number: "800"
+        by_fide_id = queries.players_where(db, "fide_id", int(text))
+        if by_fide_id:
+            return by_fide_id[0]
+    matches = queries.players_where(db, "name", text)  # a name may be a number: "800"
     if numeric and not matches:
         raise NotFoundError(f"no player with FIDE id or name {text}")
     if not matches:
-        folded = text.lower()
-        matches = queries.players_named_lower(db, folded)
+        matches = queries.players_where(db, "lower(name)", text.lower())
     if not matches:
         matches = _partial_matches(db, text)
     if len(matches) == 1:

@@ -115,7 +115,7 @@ def _clean_fields(fields: dict[str, Any], warnings: list[str]) -> dict[str, Any]
 
 def _check_account_free(db: Db, column: str, user: str, player_id: int | None) -> None:
     """An online account belongs to one player (user names compared without case)."""
-    other = q.account_owner(db, column, user)
+    other = next(iter(q.players_where(db, f"lower({column})", user.lower())), None)
     if other is not None and other.id != player_id:
         platform = ACCOUNTS[column][0]
         raise ConflictError(
@@ -126,7 +126,7 @@ def _check_account_free(db: Db, column: str, user: str, player_id: int | None) -
 def _check_fide_id_free(db: Db, fide_id: int | None, player_id: int | None) -> None:
     if fide_id is None:
         return
-    other = q.fide_id_owner(db, fide_id)
+    other = next(iter(q.players_where(db, "fide_id", fide_id)), None)
     if other is not None and other.id != player_id:
         raise ConflictError(f"FIDE id {fide_id} already belongs to {other.name} (#{other.id})")
 

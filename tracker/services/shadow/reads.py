@@ -14,14 +14,15 @@ from collections.abc import Collection, Container, Iterable, Iterator, Mapping
 from typing import NamedTuple
 
 from tracker.db.driver import Db
+from tracker.db.queries import lists as list_queries
 from tracker.db.queries import shadow as queries
+from tracker.db.queries.rated_games import month_games
 from tracker.months import previous_month
 from tracker.ratings.glicko.api import new_player
 from tracker.ratings.glicko.presets import GlickoPreset, GlickoState
 from tracker.ratings.month_games import MonthGame
 from tracker.ratings.shadow import GameUpdate, NewPlayer, ShadowGame, ShadowPlayer, rate_month
 from tracker.services import lists
-from tracker.services.lists import rated_games
 from tracker.services.shadow.config import ShadowConfig, get_config, seed_rd_for
 from tracker.vocabulary import SCORES, TimeControl
 
@@ -123,9 +124,10 @@ def _rated_games(
 ) -> dict[int, int]:
     if not pids:
         return {}
-    if lists.period_id(db, tc, list_month) is not None:
-        lines = lists.lines_at(db, tc, list_month, pids)
-        return {p: line.rated_games for p, line in lines.items() if line.rating is not None}
+    period = lists.period_id(db, tc, list_month)
+    if period is not None:
+        listed = list_queries.entries_with_players(db, period, pids)
+        return {e.player_id: e.rated_games for e, _, _ in listed}
     return queries.seed_games(db, tc, pids)
 
 
@@ -244,7 +246,7 @@ def read_month(
     if ratings is None:
         ratings = lists.ListRatings(db, tc)
     if games is None:
-        games = rated_games.month_games(db, tc, month)
+        games = month_games(db, tc, month)
     shadow = shadow_games(games, config, preset)
     movers_only = preset.period == "game"
     if players is None:
@@ -280,9 +282,9 @@ def replay(
     ratings = lists.ListRatings(db, tc)
     players: dict[int, ShadowPlayer] = {}
     for month, _, _ in lists.closed_months(db, tc):
-        month_games = rated_games.month_games(db, tc, month)
-        games = shadow_games(month_games, config, preset)
+        played = month_games(db, tc, month)
+        games = shadow_games(played, config, preset)
         counts = _rated_games_of_newcomers(db, tc, month, config, games, players)
-        start = new_player_fn(config, preset, ratings, month_games, counts)
+        start = new_player_fn(config, preset, ratings, played, counts)
         players, updates = rate_month(players, games, preset, start)
         yield ReplayedMonth(month, players, updates)
