@@ -4,8 +4,12 @@ events' bounds, the games counted by event and day."""
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
+
+import pytest
 
 from tests.helpers import Services, day, external, game, month, unrated
+from tracker.db.driver import Db
 from tracker.db.queries import rated_games as q
 from tracker.services.events.declare import Declaration, add_event
 
@@ -64,6 +68,31 @@ def test_an_events_bounds_and_its_games_by_day(db: Services) -> None:
     assert before == [q.DayCount(ids["cup"], day("2026-01-30"), 1)]
     assert going_on == [ids["cup"]]
     assert sorted(g.id for g in mine) == [ids["g1"], ids["g3"]]  # each once, no forfeit
+
+
+@pytest.mark.parametrize(("earlier", "way"), [(0, "EXISTS"), (6, "IN (SELECT h.event_id")])
+def test_the_events_going_on_either_way(
+    db: Services, earlier: int, way: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The events going on into a month are read from the players' earlier games, or from
+    the month's games when those are fewer (here Hart's six more January games outnumber
+    February's four): the same events either way."""
+    ids = _club(db)
+    with db.transaction() as s:
+        for i in range(earlier):
+            game(s, "Hart", "Berg", "1-0", f"2026-01-{10 + i}")
+    read: list[str] = []
+    scalars = Db.scalars
+
+    def recorded(self: Db, sql: str, params: Any = None) -> Any:
+        read.append(sql)
+        return scalars(self, sql, params)
+
+    monkeypatch.setattr(Db, "scalars", recorded)
+    with db.transaction() as s:
+        assert q.events_going_on(s, "standard", FEB, [ids["Hart"]]) == [ids["cup"]]
+        assert q.events_going_on(s, "standard", FEB, [ids["Berg"]]) == []
+    assert len(read) == 2 and all(way in sql for sql in read), read
 
 
 def test_events_rated_later_or_declared_to_run_on(db: Services) -> None:
