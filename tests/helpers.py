@@ -531,6 +531,16 @@ def close(s: Db, through: str, tc: str = "standard") -> CloseReport:
     return period_service.close(s, tc=tc, month=month(through), today=TODAY)
 
 
+def hart_beats_sato(db: Services, on: str, through: str) -> None:
+    """Hart and Sato, both seeded at 2000; Hart beats Sato on ``on`` (standard); the standard
+    periods closed through ``through``."""
+    with db.transaction() as s:
+        seeded(s, "Hart", 2000)
+        seeded(s, "Sato", 2000)
+        game(s, "Hart", "Sato", "1-0", on)
+    db(close, through)
+
+
 # ----------------------------------------------------------------------------- the shadow by hand
 
 LICHESS = get_preset("lichess")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from tests.helpers import Services, close, day, game, seeded, unrated
+from tests.helpers import Services, day, game, hart_beats_sato, unrated
 from tracker.db.queries import games as q
 
 
@@ -88,10 +88,6 @@ def test_an_events_rows_round_and_time_control(db: Services) -> None:
 
 
 def test_the_first_closed_period_of_any_time_control(db: Services) -> None:
-    with db.transaction() as s:
-        seeded(s, "Hart", 2000)
-        seeded(s, "Sato", 2000)
-        game(s, "Hart", "Sato", "1-0", "2026-03-05")
-    db(close, "2026-03")
+    hart_beats_sato(db, "2026-03-05", "2026-03")
     with db.transaction() as s:
         assert q.first_period_month(s) == day("2026-03-01")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.helpers import Services, close, game, month, seeded
+from tests.helpers import Services, hart_beats_sato, month
 from tracker.db.queries.status import player_counts
 from tracker.services.imports.players_file import import_players_file
 from tracker.services.imports.report import FileReport, ImportOptions, SourceFile
@@ -20,11 +20,7 @@ def _import(db: Services, rows: str, **options: Any) -> FileReport:
 
 
 def test_a_players_file_imported(db: Services) -> None:
-    with db.transaction() as s:
-        seeded(s, "Hart", 2000)
-        seeded(s, "Sato", 2000)
-        game(s, "Hart", "Sato", "1-0", "2026-01-05")
-    db(close, "2026-01")
+    hart_beats_sato(db, "2026-01-05", "2026-01")
     out = _import(
         db, "Hart,,1980,tracked,2000,100\nBerg,4100999,1990,tracked,1850,40\nGuest,,,external,,\n"
     )

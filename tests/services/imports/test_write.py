@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import Services, close, day, game, month, seeded
+from tests.helpers import Services, day, hart_beats_sato, month, seeded
 from tests.services.intake.conftest import HEADER
 from tracker.db.queries.games import GameFilter, listings
 from tracker.db.queries.lists import closed_months
@@ -50,11 +50,7 @@ def test_games_written_a_chunk_at_a_time(
 
 
 def test_games_of_a_closed_month_mark_it_stale(db: Services) -> None:
-    with db.transaction() as s:
-        seeded(s, "Hart", 2000)
-        seeded(s, "Sato", 2000)
-        game(s, "Hart", "Sato", "1-0", "2026-01-10")
-    db(close, "2026-03")
+    hart_beats_sato(db, "2026-01-10", "2026-03")
     out, _ = _run(db)
     assert [(t.tc, t.month) for t in out.stale] == [("standard", month("2026-02"))]
     with db.transaction() as s:

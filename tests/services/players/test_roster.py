@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import Services, close, game, month, seeded, unrated
+from tests.helpers import Services, game, hart_beats_sato, month, seeded, unrated
 from tracker.errors import ConflictError, InvalidInputError
 from tracker.services.players import roster
 from tracker.services.players.roster import Seed
@@ -61,11 +61,7 @@ def test_listed_edited_and_removed(db: Services) -> None:
 
 
 def test_a_changed_seed_marks_every_closed_list_stale(db: Services) -> None:
-    with db.transaction() as s:
-        seeded(s, "Hart", 2000)
-        seeded(s, "Sato", 2000)
-        game(s, "Hart", "Sato", "1-0", "2026-01-05")
-    db(close, "2026-02")
+    hart_beats_sato(db, "2026-01-05", "2026-02")
     seeded_again = db(roster.seed_player, "Sato", tc="standard", rating=1950, games=100)
     assert seeded_again.stale == (("standard", (month("2026-01"), month("2026-02"))),)
     assert [(x.rating, x.games) for x in seeded_again.seeds] == [(1950, 100)]
