@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests import helpers
 from tests.helpers import Cli, fingerprint, js, ok, one_line_error, query
+from tracker.cli.history import live_label
 
 LIST_KEYS = ("rank", "id", "name", "rating", "k")
 
@@ -195,3 +197,12 @@ def test_the_live_list_refuses_a_month_and_needs_games(cli: Cli) -> None:
     assert one_line_error(cli("list", "--live", "--tc", "rapid"), 1) == (
         "error: no rapid games yet: nothing to rate"
     )
+
+
+def test_the_live_label() -> None:
+    assert live_label((), helpers.TODAY) == "no open month"
+    assert (
+        live_label((helpers.month("2026-10"), helpers.month("2026-11")), helpers.TODAY)
+        == "2026-10 to 2026-11 so far"
+    )
+    assert live_label((helpers.month("2026-10"),), helpers.day("2026-12-05")) == "2026-10"

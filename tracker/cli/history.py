@@ -26,7 +26,7 @@ from tracker.cli.plot import check_plot_path, plot_comparison
 from tracker.cli.render import message, pick, print_json, print_table, standing_json
 from tracker.errors import InvalidInputError, UsageError
 from tracker.files import open_input
-from tracker.months import month_label, next_month
+from tracker.months import month_label, month_of, month_span, next_month
 from tracker.vocabulary import TimeControl
 
 if TYPE_CHECKING:
@@ -446,8 +446,15 @@ def print_live_list(ll: LiveList) -> None:
     )
 
 
+def live_label(months: tuple[dt.date, ...], today: dt.date) -> str:
+    """The months a live figure closes, as a message says them ("2026-10 to 2026-11 so far")."""
+    if not months:
+        return "no open month"
+    return month_span(months) + (" so far" if months[-1] == month_of(today) else "")
+
+
 def _live_list(ctx: typer.Context, tc: TimeControl, json: bool) -> None:
-    from tracker.services.periods.live import live_label, live_list
+    from tracker.services.periods.live import live_list
     from tracker.user_input import today
 
     day = today()

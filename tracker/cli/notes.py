@@ -5,8 +5,8 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable, Sequence
 
-from tracker.cli.render import message, months_text
-from tracker.months import month_label
+from tracker.cli.render import message
+from tracker.months import month_label, month_span
 from tracker.vocabulary import TimeControl
 
 
@@ -25,7 +25,7 @@ def now_stale(tc: TimeControl, months: Sequence[dt.date]) -> None:
         return
     one = len(months) == 1
     verb = "is now" if one else "are now"
-    what = f"closed {tc} {'period' if one else 'periods'} {months_text(months[0], months[-1])}"
+    what = f"closed {tc} {'period' if one else 'periods'} {month_span(months)}"
     message(f"{what} {verb} stale: run `tracker rerate`")
 
 

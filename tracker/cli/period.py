@@ -10,8 +10,8 @@ import typer
 
 from tracker.cli.context import state
 from tracker.cli.options import AnyTc, Json, Tc, command_group, month_argument, month_option
-from tracker.cli.render import message, months_text, pick, print_json, print_table
-from tracker.months import month_label
+from tracker.cli.render import message, pick, print_json, print_table
+from tracker.months import month_label, month_span
 from tracker.user_input import today
 from tracker.vocabulary import plural
 
@@ -70,7 +70,7 @@ def close(
     if report.rerated:
         first, last = report.rerated[0], report.rerated[-1]
         which = "period" if first == last else "periods"
-        message(f"rerated the stale {which} {months_text(first, last)} first")
+        message(f"rerated the stale {which} {month_span(report.rerated)} first")
     for p in report.closed:
         extra = ""
         if p.new_players:
@@ -202,10 +202,10 @@ def rerate(
         if r.dropped:
             message(
                 f"{r.tc}: dropped {plural(len(r.dropped), 'empty closed period')} "
-                f"{months_text(r.dropped[0], r.dropped[-1])} (before the first game)"
+                f"{month_span(r.dropped)} (before the first game)"
             )
         if r.months:
-            message(f"{r.tc}: rerated {months_text(r.months[0], r.months[-1])}")
+            message(f"{r.tc}: rerated {month_span(r.months)}")
     if json:
         print_json(
             [

@@ -446,13 +446,6 @@ def rd(value: float | None) -> str:
     return "" if value is None else f"{value:.0f}"
 
 
-def months_text(first: dt.date, last: dt.date) -> str:
-    """A run of months as messages say it: ``2026-10``, or ``2026-09 to 2026-11``."""
-    if first == last:
-        return f"{first:%Y-%m}"
-    return f"{first:%Y-%m} to {last:%Y-%m}"
-
-
 def yes_no(value: bool) -> str:
     return "yes" if value else "no"
 

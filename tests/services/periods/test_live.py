@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import TODAY, Services, day, month
+from tests.helpers import TODAY, Services, month
 from tracker.db.queries.lists import closed_months
 from tracker.errors import NotFoundError
-from tracker.services.periods.live import live_label, live_list
+from tracker.services.periods.live import live_list
 
 
 def test_the_live_list_beside_the_published_one(season: Services) -> None:
@@ -29,9 +29,3 @@ def test_the_live_list_beside_the_published_one(season: Services) -> None:
         assert closed_months(s, "standard")[-1].month == month("2026-03")
     with pytest.raises(NotFoundError, match="no rapid games yet"):
         season(live_list, "rapid", TODAY)
-
-
-def test_the_live_label() -> None:
-    assert live_label((), TODAY) == "no open month"
-    assert live_label((month("2026-10"), month("2026-11")), TODAY) == "2026-10 to 2026-11 so far"
-    assert live_label((month("2026-10"),), day("2026-12-05")) == "2026-10"

@@ -193,7 +193,7 @@ def close_idle(state: PlayerState, *, list_year: int) -> PlayerState | None:
     spares building their (empty) reports, and most of them keep the very state they had.
     """
     rating = state.rating
-    if rating is None or rating < RATING_FLOOR:
+    if rating is None or not carries_over(rating):
         return None
     # close_rated with n = 0: the same rating published again on the new list
     flags = publication(

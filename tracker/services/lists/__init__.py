@@ -151,16 +151,14 @@ def store_list(
         lines = queries.period_lines(db, period)
     year = next_month(month).year
     queries.copy_entries(db, before, period)
-    if (
-        year == month.year
-        and all(line.rating is None for line in lines)
-        and not queries.any_listed(db, before, [line.player_id for line in lines])
+    if year != month.year:  # a line carried over changes its K (a junior's) at a new year only
+        queries.republish(db, period, _republished(db, period, year))
+    if all(line.rating is None for line in lines) and not queries.any_listed(
+        db, before, [line.player_id for line in lines]
     ):
-        # nobody on the list changed, not even a K (the year goes on), and the period's
-        # lines are unrated players' (their pools), none of them on it: the list before,
-        # again (a live list closes every empty month up to today's)
+        # the period's lines are unrated players' (their pools), none of them on the list:
+        # nobody else's entry changes (a live list closes every empty month up to today's)
         return
-    queries.republish(db, period, _republished(db, period, year))
     rated = (e for line in lines if (e := entry(line)) is not None)
     queries.replace_entries(db, period, {line.player_id for line in lines}, rated)
 
@@ -225,11 +223,7 @@ def restore_players(db: Db, players: Collection[int], *, leaving: bool = False) 
         had = queries.players_entries(db, wanted)
         for month, period, _ in closed:
             theirs = set(made.get(month, []))
-            if theirs == had.get(period, set()):
-                continue  # their lines are as stored: nobody's rank moves
-            stored = [e._replace(rank=0) for e in queries.entries(db, period)]
-            kept = {e for e in stored if e.player_id not in wanted}
-            if kept | theirs != set(stored):
+            if theirs != had.get(period, set()):  # else as stored: nobody's rank moves
                 queries.replace_entries(db, period, wanted, theirs)
 
 

@@ -21,7 +21,6 @@ from typing import NamedTuple
 from tracker.db.driver import Db
 from tracker.db.queries import lists as list_queries
 from tracker.errors import NotFoundError
-from tracker.months import month_of, month_span
 from tracker.services import lists
 from tracker.services.periods.closing import close_live
 from tracker.services.periods.listing import ListEntryView, rating_list
@@ -101,10 +100,3 @@ def live_list(db: Db, tc: TimeControl, today: dt.date) -> LiveList:
         entries=tuple(out),
         dropped=tuple(dropped),
     )
-
-
-def live_label(months: tuple[dt.date, ...], today: dt.date) -> str:
-    """The months a live figure closes, as a message says them ("2026-10 to 2026-11 so far")."""
-    if not months:
-        return "no open month"
-    return month_span(months) + (" so far" if months[-1] == month_of(today) else "")
