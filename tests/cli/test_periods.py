@@ -246,6 +246,8 @@ def test_close_message_names_a_few_players_and_counts_the_rest() -> None:
     assert text.startswith("25 players: Player 00, Club / Player 01, Club / ")
     assert "Player 09, Club and 15 more (--json lists every one)" in text
     assert "Player 10, Club" not in text
+    # the events a close assumed ended are counted as events
+    assert name_list(["York Open", "Leeds Open"], "event") == "2 events: York Open / Leeds Open"
 
 
 def test_rerate_drops_the_empty_periods_a_mistyped_year_left_behind(cli: Cli) -> None:

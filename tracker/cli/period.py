@@ -31,16 +31,17 @@ NAMES_SHOWN = 10
 ASSUMED_SHOWN = 3
 
 
-def name_list(names: Sequence[str]) -> str:
-    """Players' names for a one-line message: one name as is; several counted and separated
-    by " / " (a name such as "Sato, Yuki" has a comma of its own); past NAMES_SHOWN, the
-    rest counted (a federation's month can rate hundreds for the first time)."""
+def name_list(names: Sequence[str], noun: str = "player") -> str:
+    """Players' (or events') names for a one-line message: one name as is; several counted
+    and separated by " / " (a name such as "Sato, Yuki" has a comma of its own); past
+    NAMES_SHOWN, the rest counted (a federation's month can rate hundreds for the first
+    time)."""
     if len(names) == 1:
         return names[0]
     shown = " / ".join(names[:NAMES_SHOWN])
     more = len(names) - NAMES_SHOWN
     rest = f" and {more} more (--json lists every one)" if more > 0 else ""
-    return f"{len(names)} players: {shown}{rest}"
+    return f"{plural(len(names), noun)}: {shown}{rest}"
 
 
 @app.command("close")
@@ -100,7 +101,7 @@ def close(
     else:
         message(
             f"no end declared, rated as ended at their last game: "
-            f"{name_list([a.name for a in ended])}; `tracker event edit NAME --end DATE` "
+            f"{name_list([a.name for a in ended], 'event')}; `tracker event edit NAME --end DATE` "
             "for one that goes on"
         )
     for m in report.already_closed:
