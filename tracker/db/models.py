@@ -6,7 +6,6 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import cast
 
 from sqlalchemy import (
     BigInteger,
@@ -21,13 +20,12 @@ from sqlalchemy import (
     LargeBinary,
     MetaData,
     String,
-    Table,
     Text,
     UniqueConstraint,
     func,
     text,
 )
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.orm import DeclarativeBase, Mapped, MappedColumn, mapped_column
 
 from tracker.ratings.glicko.presets import PRESETS
 from tracker.vocabulary import (
@@ -67,6 +65,12 @@ def _rating_range(column: str) -> str:
 TC_CHECK = _one_of("tc", TIME_CONTROLS)
 
 
+def _cascading_key(target: str) -> MappedColumn[int]:
+    """A column of the primary key that refers to ``target`` (``table.id``), its rows
+    removed with the row they refer to."""
+    return mapped_column(ForeignKey(target, ondelete="CASCADE"), primary_key=True)
+
+
 class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING_CONVENTION)
 
@@ -99,10 +103,6 @@ class Player(Base):
     lichess: Mapped[str | None] = mapped_column(String(50))
     chesscom: Mapped[str | None] = mapped_column(String(50))
 
-    seeds: Mapped[list[PlayerSeed]] = relationship(
-        back_populates="player", cascade="all, delete-orphan", order_by="PlayerSeed.tc"
-    )
-
 
 # A list's longest name without a scan of the list (``queries.lists.list_shape``).
 Index("ix_players_name_length", func.length(Player.name))
@@ -118,16 +118,12 @@ class PlayerSeed(Base):
         CheckConstraint("games >= 0", name="games"),
     )
 
-    player_id: Mapped[int] = mapped_column(
-        ForeignKey("players.id", ondelete="CASCADE"), primary_key=True
-    )
+    player_id: Mapped[int] = _cascading_key("players.id")
     tc: Mapped[str] = mapped_column(String(8), primary_key=True)
     rating: Mapped[int] = mapped_column(Integer)
     games: Mapped[int] = mapped_column(Integer)
     ever_2400: Mapped[bool] = mapped_column(Boolean, default=False)
     ever_2300: Mapped[bool] = mapped_column(Boolean, default=False)
-
-    player: Mapped[Player] = relationship(back_populates="seeds")
 
 
 class OfficialRating(Base):
@@ -141,9 +137,7 @@ class OfficialRating(Base):
         CheckConstraint(_rating_range("rating"), name="rating"),
     )
 
-    player_id: Mapped[int] = mapped_column(
-        ForeignKey("players.id", ondelete="CASCADE"), primary_key=True
-    )
+    player_id: Mapped[int] = _cascading_key("players.id")
     tc: Mapped[str] = mapped_column(String(8), primary_key=True)
     list_date: Mapped[dt.date] = mapped_column(Date, primary_key=True)  # the list's 1st day
     rating: Mapped[int] = mapped_column(Integer)
@@ -196,12 +190,8 @@ class EventRating(Base):
     __tablename__ = "event_ratings"
     __table_args__ = (CheckConstraint(_rating_range("rating"), name="rating"),)
 
-    event_id: Mapped[int] = mapped_column(
-        ForeignKey("events.id", ondelete="CASCADE"), primary_key=True
-    )
-    player_id: Mapped[int] = mapped_column(
-        ForeignKey("players.id", ondelete="CASCADE"), primary_key=True
-    )
+    event_id: Mapped[int] = _cascading_key("events.id")
+    player_id: Mapped[int] = _cascading_key("players.id")
     rating: Mapped[int] = mapped_column(Integer)
 
 
@@ -256,10 +246,6 @@ class Game(Base):
     # The import that brought the game (None when it was entered by hand).
     import_id: Mapped[int | None] = mapped_column(ForeignKey("imports.id"))
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, server_default=func.now())
-
-    white: Mapped[Player] = relationship(foreign_keys=[white_id])
-    black: Mapped[Player] = relationship(foreign_keys=[black_id])
-    event: Mapped[Event | None] = relationship()
 
 
 class Bye(Base):
@@ -348,12 +334,8 @@ class ListEntry(Base):
         Index("ix_list_entries_player_id", "player_id"),
     )
 
-    period_id: Mapped[int] = mapped_column(
-        ForeignKey("rating_periods.id", ondelete="CASCADE"), primary_key=True
-    )
-    player_id: Mapped[int] = mapped_column(
-        ForeignKey("players.id", ondelete="CASCADE"), primary_key=True
-    )
+    period_id: Mapped[int] = _cascading_key("rating_periods.id")
+    player_id: Mapped[int] = _cascading_key("players.id")
     rank: Mapped[int] = mapped_column(Integer)
     rating: Mapped[int] = mapped_column(Integer)
     change: Mapped[int] = mapped_column(Integer)
@@ -472,11 +454,6 @@ class SiteConfig(Base):
     url: Mapped[str | None] = mapped_column(Text)
     logo: Mapped[bytes | None] = mapped_column(LargeBinary)
     logo_type: Mapped[str | None] = mapped_column(String(8))
-
-
-def table(model: type[Base]) -> Table:
-    """A model's Core table, for bulk statements that skip the ORM."""
-    return cast(Table, model.__table__)
 
 
 class ChangeLog(Base):

@@ -9,6 +9,7 @@ from typing import NamedTuple
 from tracker.db.driver import Db, day, insert_sql, maybe_day
 from tracker.db.queries.games import GAME_COLUMNS, GameRow
 from tracker.db.queries.hints import not_indexed
+from tracker.db.queries.lists import event_ratings
 from tracker.db.queries.players import PlayerRow
 from tracker.db.queries.rated_games import UNPLAYED
 from tracker.vocabulary import TimeControl
@@ -37,10 +38,7 @@ def player_games_in(db: Db, event_id: int, player_id: int) -> int:
 
 def event_ratings_of(db: Db, event_id: int) -> dict[int, int]:
     """The ratings given for players of the event (a corrected Ro), by player."""
-    rows = db.all(
-        "SELECT player_id, rating FROM event_ratings WHERE event_id = :id", {"id": event_id}
-    )
-    return {int(pid): int(rating) for pid, rating in rows}
+    return {pid: rating for (_, pid), rating in event_ratings(db, [event_id]).items()}
 
 
 class EventRatingRow(NamedTuple):

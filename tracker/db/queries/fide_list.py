@@ -14,10 +14,7 @@ from tracker.vocabulary import TimeControl
 
 def fide_ids(db: Db) -> dict[int, int]:
     """Every player's id by his FIDE id (those who have one)."""
-    return {
-        fide_id: pid
-        for fide_id, pid in db.all("SELECT fide_id, id FROM players WHERE fide_id IS NOT NULL")
-    }
+    return dict(db.all("SELECT fide_id, id FROM players WHERE fide_id IS NOT NULL"))
 
 
 class GameBefore(NamedTuple):

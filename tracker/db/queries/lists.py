@@ -11,7 +11,7 @@ import datetime as dt
 from collections.abc import Collection, Iterable, Iterator
 from typing import Any, NamedTuple
 
-from tracker.db.driver import Db, chunks, day
+from tracker.db.driver import Db, chunks, day, maybe_day
 from tracker.db.rows import EloRow
 from tracker.vocabulary import TimeControl
 
@@ -26,16 +26,13 @@ class ClosedMonth(NamedTuple):
 
 def closed_months(db: Db, tc: TimeControl) -> list[ClosedMonth]:
     """Every closed period of ``tc``, oldest first."""
-    rows = db.all(
-        "SELECT month, id, stale FROM rating_periods WHERE tc = :tc ORDER BY month", {"tc": tc}
-    )
-    return [ClosedMonth(day(m), pid, bool(stale)) for m, pid, stale in rows]
+    sql = "SELECT month, id, stale FROM rating_periods WHERE tc = :tc ORDER BY month"
+    return db.rows(ClosedMonth, sql, {"tc": tc})
 
 
 def first_game_day(db: Db, tc: TimeControl) -> dt.date | None:
     """The day of the first game of ``tc``."""
-    first = db.scalar("SELECT min(played_on) FROM games WHERE tc = :tc", {"tc": tc})
-    return None if first is None else day(first)
+    return maybe_day(db.scalar("SELECT min(played_on) FROM games WHERE tc = :tc", {"tc": tc}))
 
 
 def period_id(db: Db, tc: TimeControl, month: dt.date) -> int | None:
@@ -69,9 +66,7 @@ def seeds(db: Db, tc: TimeControl, *, only: Collection[int] | None = None) -> di
     if only is None:
         rows = db.all(_SEEDS, {"tc": tc})
     else:
-        rows = []
-        for chunk in chunks(sorted(only)):
-            rows += db.all(_SEEDS + " AND s.player_id IN (:ids)", {"tc": tc, "ids": chunk})
+        rows = db.all_in(_SEEDS + " AND s.player_id IN (:ids)", only, {"tc": tc})
     return {
         pid: ListSeed(pid, rating, games, bool(e2400), bool(e2300), born)
         for pid, rating, games, e2400, e2300, born in rows
@@ -92,14 +87,8 @@ def official_ratings(db: Db, tc: TimeControl, list_date: dt.date) -> dict[int, i
 def event_ratings(db: Db, event_ids: Collection[int]) -> dict[tuple[int, int], int]:
     """The ratings FIDE rated tracked players with in ``event_ids`` where given (a corrected
     Ro: ``event_ratings``), by (event, player)."""
-    out: dict[tuple[int, int], int] = {}
-    for chunk in chunks(sorted(event_ids)):
-        rows = db.all(
-            "SELECT event_id, player_id, rating FROM event_ratings WHERE event_id IN (:ids)",
-            {"ids": chunk},
-        )
-        out.update({(int(e), int(p)): int(r) for e, p, r in rows})
-    return out
+    sql = "SELECT event_id, player_id, rating FROM event_ratings WHERE event_id IN (:ids)"
+    return {(int(e), int(p)): int(r) for e, p, r in db.all_in(sql, event_ids)}
 
 
 class Line(NamedTuple):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import NamedTuple
 
-from tracker.db.driver import Db, day, stored_tc
+from tracker.db.driver import Db, day, maybe_day, stored_tc
 from tracker.vocabulary import TimeControl
 
 
@@ -106,8 +106,7 @@ def mark_all_stale(db: Db) -> dict[TimeControl, list[dt.date]]:
 
 def first_closed_month(db: Db, tc: TimeControl) -> dt.date | None:
     """The first closed month of ``tc``."""
-    first = db.scalar("SELECT min(month) FROM rating_periods WHERE tc = :tc", {"tc": tc})
-    return None if first is None else day(first)
+    return maybe_day(db.scalar("SELECT min(month) FROM rating_periods WHERE tc = :tc", {"tc": tc}))
 
 
 class SequenceValue(NamedTuple):

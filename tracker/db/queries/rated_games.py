@@ -244,12 +244,12 @@ def played_by_event_day(
     where = "g.tc = :tc"
     where += "" if since is None else " AND g.played_on >= :since"
     where += "" if before is None else " AND g.played_on < :before"
-    rows = db.all(
+    return db.rows(
+        DayCount,
         f"SELECT g.event_id, g.played_on, count(*) FROM games g WHERE {where} AND {_PLAYED}"
         " GROUP BY g.event_id, g.played_on",
         {"tc": tc, "since": since, "before": before},
     )
-    return [DayCount(event, day(on), int(n)) for event, on, n in rows]
 
 
 def events_played(db: Db, tc: TimeControl, since: dt.date, before: dt.date) -> list[int]:
@@ -267,18 +267,12 @@ def played_before_by_event_day(
 ) -> list[DayCount]:
     """The played games of ``events`` in ``tc`` dated before ``before``, counted by event
     and day."""
-    out: list[DayCount] = []
-    for chunk in chunks(events):
-        rows = db.all(
-            f"""
-            SELECT g.event_id, g.played_on, count(*) FROM games g
-            WHERE g.event_id IN (:ids) AND {not_indexed("g.tc")} = :tc
-                AND {not_indexed("g.played_on")} < :before AND {_PLAYED}
-            GROUP BY g.event_id, g.played_on""",
-            {"ids": chunk, "tc": tc, "before": before},
-        )
-        out.extend(DayCount(event, day(on), int(n)) for event, on, n in rows)
-    return out
+    sql = f"""
+        SELECT g.event_id, g.played_on, count(*) FROM games g
+        WHERE g.event_id IN (:ids) AND {not_indexed("g.tc")} = :tc
+            AND {not_indexed("g.played_on")} < :before AND {_PLAYED}
+        GROUP BY g.event_id, g.played_on"""
+    return db.rows_in(DayCount, sql, events, {"tc": tc, "before": before})
 
 
 class PlayedGame(NamedTuple):

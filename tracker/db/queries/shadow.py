@@ -59,11 +59,7 @@ def seed_games(db: Db, tc: TimeControl, players: Collection[int]) -> dict[int, i
     if len(players) > 4 * IN_CHUNK:  # most of the list: read it whole
         wanted = set(players)
         return {p: n for p, n in db.all(query, {"tc": tc}) if p in wanted}
-    out: dict[int, int] = {}
-    for chunk in chunks(sorted(players)):
-        rows = db.all(query + " AND player_id IN (:ids)", {"tc": tc, "ids": chunk})
-        out.update((p, n) for p, n in rows)
-    return out
+    return dict(db.all_in(query + " AND player_id IN (:ids)", players, {"tc": tc}))
 
 
 def closed_periods_from_latest(
