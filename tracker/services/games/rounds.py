@@ -57,12 +57,15 @@ def add_round(
     for pairing in pairings:
         where = f"{source}:{pairing.line}: "
         try:
-            if pairing.bye is not None:
-                who = find(db, pairing.white)
-                if who.id in seen:
+            white = find(db, pairing.white)  # a bye's player is its white (Pairing)
+            black = white if pairing.bye is not None else find(db, pairing.black)
+            for player in (white, black):
+                # (a player paired with himself: add_game says so)
+                if player.id in seen and (white.id != black.id or pairing.bye is not None):
                     raise InvalidInputError(
-                        f"{who.name} already plays in line {seen[who.id]} of this round"
+                        f"{player.name} already plays in line {seen[player.id]} of this round"
                     )
+            if pairing.bye is not None:
                 byes.append(
                     add_bye(
                         db,
@@ -72,34 +75,26 @@ def add_round(
                         round_=round_text,
                         played_on=played_on,
                         tc=tc,
-                        playing=who,
+                        playing=white,
                     )
                 )
-                seen[who.id] = pairing.line
-                continue
-            white = find(db, pairing.white)
-            black = find(db, pairing.black)
-            for player in (white, black):
-                if player.id in seen and white.id != black.id:
-                    raise InvalidInputError(
-                        f"{player.name} already plays in line {seen[player.id]} of this round"
+            else:
+                added.append(
+                    add_game(
+                        db,
+                        white=f"id:{white.id}",
+                        black=f"id:{black.id}",
+                        result=pairing.result,
+                        played_on=played_on,
+                        tc=tc,
+                        event=event,
+                        round_=round_text,
+                        white_rating=pairing.white_rating,
+                        black_rating=pairing.black_rating,
+                        again=again,
+                        yes=yes,
                     )
-            added.append(
-                add_game(
-                    db,
-                    white=f"id:{white.id}",
-                    black=f"id:{black.id}",
-                    result=pairing.result,
-                    played_on=played_on,
-                    tc=tc,
-                    event=event,
-                    round_=round_text,
-                    white_rating=pairing.white_rating,
-                    black_rating=pairing.black_rating,
-                    again=again,
-                    yes=yes,
                 )
-            )
             seen.setdefault(white.id, pairing.line)
             seen.setdefault(black.id, pairing.line)
         except TrackerError as exc:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 from array import array
 from bisect import bisect_left
+from collections.abc import Callable
 from dataclasses import replace
 
 from tracker.db.driver import Db
@@ -142,7 +143,7 @@ class _Check:
         for reason in reasons:
             plan.refuse(self.name, game, reason)
         if tc and not reasons:
-            self._key(game, day, white, black, event_index, round_index)
+            self._key(game)
 
     def _usable(self, game: int, white: int, black: int) -> bool:
         """Whether both players and the event of a game could be told (else it is refused
@@ -197,18 +198,21 @@ class _Check:
                 self.plan.refuse(self.name, game)
         return bool(self.plan.state[game])
 
-    def _key(
-        self, game: int, day: int, white: int, black: int, event_index: int, round_index: int
-    ) -> None:
-        """Mark a good game's natural key in the bitmaps (a second mark: maybe shared)."""
-        key = (
-            day,
-            self.refs[white],
-            self.refs[black],
+    def key_of(self, game: int) -> tuple[int, ...]:
+        """A game's natural key (its day, its two people, its event and round) as numbers."""
+        games = self.games
+        event_index, round_index = games.event[game], games.round[game]
+        return (
+            games.day[game],
+            self.refs[games.white[game]],
+            self.refs[games.black[game]],
             self.event_refs[event_index] if event_index >= 0 else 0,
             self.round_keys[round_index] if round_index >= 0 else -1,
         )
-        bit = hash(key) & self.mask
+
+    def _key(self, game: int) -> None:
+        """Mark a good game's natural key in the bitmaps (a second mark: maybe shared)."""
+        bit = hash(self.key_of(game)) & self.mask
         self.hashes[game] = bit
         byte, flag = bit >> 3, 1 << (bit & 7)
         if self.seen[byte] & flag:
@@ -224,9 +228,7 @@ class _Check:
             plan.refuse(name, game)
         self._report_impossible()
         repeats: list[tuple[int, int]] = []  # (line, line of the game it repeats)
-        groups = _shared_keys(
-            name, plan, (self.shared, self.hashes), self.event_refs, self.round_keys, repeats
-        )
+        groups = _shared_keys(name, plan, (self.shared, self.hashes), self.key_of, repeats)
         self._report_time_controls()
         self._report_days()
         self._report_too_young()
@@ -402,8 +404,7 @@ def _shared_keys(
     name: str,
     plan: Plan,
     bitmap: tuple[bytearray, array[int]],
-    event_refs: list[int],
-    round_keys: list[int],
+    key_of: Callable[[int], tuple[int, ...]],
     repeats: list[tuple[int, int]],
 ) -> dict[int, list[int]]:
     """The games whose key the bitmap says may be shared, checked exactly, in the file's
@@ -419,14 +420,7 @@ def _shared_keys(
         bit = hashes[game]
         if not shared[bit >> 3] & (1 << (bit & 7)):
             continue  # the only game of its key
-        event_index, round_index = games.event[game], games.round[game]
-        key = (
-            games.day[game],
-            plan.white(game).ref(),
-            plan.black(game).ref(),
-            event_refs[event_index] if event_index >= 0 else 0,
-            round_keys[round_index] if round_index >= 0 else -1,
-        )
+        key = key_of(game)
         earlier = first_of.get(key)
         group = [] if earlier is None else groups.get(key, [earlier])
         repeat = _repeat_of(games, game, group)

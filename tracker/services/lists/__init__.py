@@ -63,7 +63,7 @@ def first_game_month(db: Db, tc: TimeControl) -> dt.date | None:
 # period would have made it (tracker.ratings.fide.close_idle).
 
 
-def carried(line: Line, month: dt.date, list_year: int | None = None) -> Line | None:
+def carried(line: Line, month: dt.date) -> Line | None:
     """``line`` (stored for an earlier period) carried over to the list closing ``month``:
     for a rated player, his line with no games and the K of that list; None for an unrated
     one (he is not listed: an unrated player with anything pending has a stored line)."""
@@ -75,7 +75,7 @@ def carried(line: Line, month: dt.date, list_year: int | None = None) -> Line | 
         line.ever_2400,
         line.ever_2300,
         line.birth_year,
-        list_year or next_month(month).year,
+        next_month(month).year,
     )
     return Line(
         line.player_id, line.rating, line.rating, None, flags.k, 0, 0, 0, 0, 0,

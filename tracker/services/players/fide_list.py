@@ -42,7 +42,7 @@ import contextlib
 import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import IO
+from typing import IO, Any
 
 from tracker.db.driver import Db
 from tracker.db.queries import fide_list as q
@@ -98,25 +98,20 @@ class FideListReport:
 
 @dataclass
 class _Player:
-    """A player as the list's lines change him: his row's columns, stored (``id``) or new
-    (``id`` None until stored), and his seeds by time control."""
+    """A player as the list's lines change him: his row (a new one's ``id`` 0 until he is
+    stored) and his seeds by time control."""
 
-    id: int | None
-    name: str
-    fide_id: int | None
-    federation: str | None = None
-    birth_year: int | None = None
-    sex: str | None = None
-    title: str | None = None
-    external: bool = False
-    lichess: str | None = None
-    chesscom: str | None = None
+    row: PlayerRow
     seeds: dict[str, SeedRow] = field(default_factory=dict)
 
-    def row(self) -> PlayerRow:
-        """The player as his row stores him (a new one's id 0: not stored yet)."""
-        columns = (getattr(self, name) for name in PlayerRow._fields)
-        return PlayerRow._make(columns)._replace(id=self.id or 0)
+    @property
+    def id(self) -> int | None:
+        """His id (None: a new player, not stored yet)."""
+        return self.row.id or None
+
+
+#: A player the list adds, before his fields and seed are set (not stored yet: id 0).
+_NEW_PLAYER = PlayerRow(0, "", None, None, None, None, None, False, None, None)
 
 
 def _players(db: Db, rows: list[PlayerRow]) -> list[_Player]:
@@ -124,7 +119,7 @@ def _players(db: Db, rows: list[PlayerRow]) -> list[_Player]:
     seeds: dict[int, dict[str, SeedRow]] = {}
     for seed in player_queries.all_seeds(db, [r.id for r in rows]):
         seeds.setdefault(seed.player_id, {})[seed.tc] = seed
-    return [_Player(**r._asdict(), seeds=seeds.get(r.id, {})) for r in rows]
+    return [_Player(r, seeds.get(r.id, {})) for r in rows]
 
 
 @dataclass
@@ -279,7 +274,7 @@ class _Apply:
             stored = players.get(known[entry.fide_id]) if entry.fide_id in known else None
             player = stored or self._attached(by_name.get(entry.name), entry)
             if player is None:
-                player = _Player(id=None, name=entry.name, fide_id=entry.fide_id)
+                player = _Player(_NEW_PLAYER._replace(name=entry.name, fide_id=entry.fide_id))
                 new.append((player, entry))
                 self._fields(player, entry)
                 self._seed(player, entry, 0)
@@ -303,9 +298,9 @@ class _Apply:
     def _attached(self, player: _Player | None, entry: FideListEntry) -> _Player | None:
         """A stored player without a FIDE id whom the list names: he takes the entry's id."""
         if player is not None and player.id is not None:
-            player.fide_id = entry.fide_id
+            player.row = player.row._replace(fide_id=entry.fide_id)
             q.update_player(self.db, player.id, {"fide_id": entry.fide_id})
-            self.counts.attached.append(player.name)
+            self.counts.attached.append(player.row.name)
             self.counts.attached_ids.add(player.id)
         return player
 
@@ -318,7 +313,7 @@ class _Apply:
         after = self._seed(player, entry, played)
         if player.id in self.counts.attached_ids:
             fields = ("fide_id", *fields)
-        return FideListChange(player.id, player.name, entry.fide_id, fields, before, after)
+        return FideListChange(player.id, player.row.name, entry.fide_id, fields, before, after)
 
     def _report(
         self,
@@ -340,7 +335,7 @@ class _Apply:
             self.created.append(
                 FideListChange(
                     None if self.dry_run else player.id,
-                    player.name,
+                    player.row.name,
                     entry.fide_id,
                     (),
                     None,
@@ -389,7 +384,7 @@ class _Apply:
             player.id: entry.rating
             for player, entry in resolved
             if player.id is not None
-            and not player.external
+            and not player.row.external
             and entry.rating is not None
             and self.tc in player.seeds
         }
@@ -404,8 +399,9 @@ class _Apply:
 
     def _add(self, player: _Player) -> None:
         """Store a new player of the list, and his seed."""
-        player.id = player_queries.insert_player(self.db, player.row())
-        player.seeds = {tc: s._replace(player_id=player.id) for tc, s in player.seeds.items()}
+        pid = player_queries.insert_player(self.db, player.row)
+        player.row = player.row._replace(id=pid)
+        player.seeds = {tc: s._replace(player_id=pid) for tc, s in player.seeds.items()}
         for seed in player.seeds.values():
             player_queries.insert_seed(self.db, seed)
 
@@ -423,18 +419,15 @@ class _Apply:
             for name, rows in found.items()
             if len(rows) == 1 and rows[0].fide_id is None and listed[name] == 1
         ]
-        return {p.name: p for p in _players(self.db, alone)}
+        return {p.row.name: p for p in _players(self.db, alone)}
 
     def _fields(self, player: _Player, entry: FideListEntry) -> tuple[str, ...]:
-        changes: dict[str, object] = {}
-        if entry.federation is not None and player.federation != entry.federation:
-            player.federation = changes["federation"] = entry.federation
-        if entry.birth_year is not None and player.birth_year != entry.birth_year:
-            player.birth_year = changes["birth_year"] = entry.birth_year
-        if entry.sex is not None and player.sex != entry.sex:
-            player.sex = changes["sex"] = entry.sex
-        if entry.title is not None and player.title != entry.title:
-            player.title = changes["title"] = entry.title
+        changes: dict[str, Any] = {}
+        for column in ("federation", "birth_year", "sex", "title"):
+            value = getattr(entry, column)
+            if value is not None and getattr(player.row, column) != value:
+                changes[column] = value
+        player.row = player.row._replace(**changes)
         if player.id is not None:  # a new player is stored with them
             q.update_player(self.db, player.id, changes)
             if "birth_year" in changes:
@@ -443,25 +436,27 @@ class _Apply:
 
     def _seed(self, player: _Player, entry: FideListEntry, played: int) -> int | None:
         """Set the player's seed from the list; the new seed's rating, or None if untouched."""
-        if player.external:
+        if player.row.external:
             return None
         if entry.rating is None:
             if player.id is not None:
-                self.counts.unrated.append(player.name)
+                self.counts.unrated.append(player.row.name)
             return None
         old = player.seeds.get(self.tc)
-        seed, guessed = seed_from_list(entry, self.tc, old, _junior(player.birth_year, self.year))
+        seed, guessed = seed_from_list(
+            entry, self.tc, old, _junior(player.row.birth_year, self.year)
+        )
         if old is not None and seed_of(old) == seed:
             return None
         if played:
-            self.counts.kept_for_games.append(f"{player.name} ({plural(played, 'game')})")
+            self.counts.kept_for_games.append(f"{player.row.name} ({plural(played, 'game')})")
             return None
         later = self.later_lists.get(player.id) if player.id is not None else None
         if later is not None and self.month is not None and later > self.month:
-            self.counts.kept_for_later.append(f"{player.name} ({month_label(later)})")
+            self.counts.kept_for_later.append(f"{player.row.name} ({month_label(later)})")
             return None  # a later list seeded him: this one is an earlier list
         if guessed:
-            self.counts.unknown_games.append(player.name)
+            self.counts.unknown_games.append(player.row.name)
         # a seeded rating sets the sticky 2400 / 2300 flags too; a new player's id: when stored
         stored = stored_seed(player.id or 0, seed_row(seed))
         player.seeds[self.tc] = stored

@@ -285,7 +285,7 @@ def edit_player(
     seeds = seeds_of(db, player.id)
     warnings: list[str] = []
     fields = _clean_fields({k: v for k, v in changes.items() if v is not None}, warnings)
-    before = _seed_states(seeds)
+    before = frozenset(map(_seed_state, seeds))
     external = fields.pop("external", player.external)
     _check_edit(db, player, fields, clear, seed, seeds=bool(seeds), external=external, force=force)
     relinked = _relinked(db, player, fields, clear)
@@ -296,7 +296,7 @@ def edit_player(
     if edited != player:
         q.update_player(db, edited)
     seeds = _store_seed(db, player.id, seed, seeds, before)
-    seeds_changed = _seed_states(seeds) != before
+    seeds_changed = frozenset(map(_seed_state, seeds)) != before
     others = q.namesake_ids(db, edited.name, player.id)
     played = q.player_game_count(db, player.id)
     view = player_view(edited, seeds, played, others)
@@ -473,12 +473,8 @@ def _check_earlier_list(db: Db, player: PlayerRow, tc: TimeControl, list_date: d
 
 
 def _seed_state(seed: Seed) -> tuple[Any, ...]:
+    """A seed, to tell whether an edit changed a player's seeds (a set of them)."""
     return (seed.tc, seed.rating, seed.games, bool(seed.ever_2400), bool(seed.ever_2300))
-
-
-def _seed_states(seeds: tuple[Seed, ...]) -> frozenset[tuple[Any, ...]]:
-    """A player's seeds, to tell whether an edit changed them."""
-    return frozenset(_seed_state(s) for s in seeds)
 
 
 def _check_age(name: str, born: int | None, first_game: dt.date | None, seeded: bool) -> None:

@@ -110,8 +110,6 @@ def rated_games_on_list(
     (the published list of the previous month, else the seeds), for those rated on it. A
     rapid or blitz player rated from his standard rating (as :class:`lists.ListRatings`
     does, Rapid & Blitz Regulations §7.2.1) counts his standard games."""
-    if not pids:
-        return {}
     found = _rated_games(db, tc, previous_month(month), pids)
     if tc != "standard":
         missing = [p for p in pids if p not in found]
