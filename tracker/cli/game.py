@@ -132,7 +132,27 @@ def add(
 
     played_on = parse_date(date) if date is not None else today()
     if black.strip().casefold() == "bye":
-        _add_bye(ctx, white, result, event, round_, played_on, tc, yes, json)
+        from tracker.services.games.byes import add_bye
+
+        code = bye_code(result or "")
+        if code is None:
+            raise UsageError(f"a bye's points: {result!r}; write {BYE_HELP}")
+        b = state(ctx).write(
+            lambda db: add_bye(
+                db,
+                player=white,
+                code=code,
+                event=event,
+                round_=round_,
+                played_on=played_on,
+                tc=tc,
+                today=today(),
+                yes=yes,
+            )
+        )
+        if json:
+            print_json(bye_json(b))
+        message(f"added bye {b.words}")
         return
     if result is None:
         raise UsageError(f"give the RESULT: {RESULT_HELP}")
@@ -153,40 +173,6 @@ def add(
         )
     )
     _done("added", g, json)
-
-
-def _add_bye(
-    ctx: typer.Context,
-    player: str,
-    points: str | None,
-    event: str | None,
-    round_: str | None,
-    played_on: dt.date,
-    tc: TimeControl | None,
-    yes: bool,
-    json: bool,
-) -> None:
-    from tracker.services.games.byes import add_bye
-
-    code = bye_code(points or "")
-    if code is None:
-        raise UsageError(f"a bye's points: {points!r}; write {BYE_HELP}")
-    b = state(ctx).write(
-        lambda db: add_bye(
-            db,
-            player=player,
-            code=code,
-            event=event,
-            round_=round_,
-            played_on=played_on,
-            tc=tc,
-            today=today(),
-            yes=yes,
-        )
-    )
-    if json:
-        print_json(bye_json(b))
-    message(f"added bye {b.words}")
 
 
 @app.command("remove-bye")
@@ -456,17 +442,16 @@ def edit(
     """
     from tracker.services.games import UNCHANGED, edit_game
 
-    clearable = ("event", "round", "white-rating", "black-rating")
-    for item in clear or []:
-        if item not in clearable:
-            raise UsageError(f"--clear {item}: use one of {', '.join(clearable)}")
-    cleared = set(clear or [])
-    given = {
+    given = {  # the fields --clear empties
         "event": event,
         "round": round_,
         "white-rating": white_rating,
         "black-rating": black_rating,
     }
+    for item in clear or []:
+        if item not in given:
+            raise UsageError(f"--clear {item}: use one of {', '.join(given)}")
+    cleared = set(clear or [])
     both = [name for name in cleared if given[name] is not None]
     if both:
         raise UsageError(f"--{both[0]} and --clear {both[0]} contradict each other")
