@@ -9,7 +9,7 @@ import typer
 
 from tracker.cli.context import state
 from tracker.cli.options import PLAYER_WORDS, Json, Player, command_group, player_option
-from tracker.cli.render import message, pick, points, print_json, print_table
+from tracker.cli.render import accounts, message, pick, points, print_json, print_table
 from tracker.errors import InvalidInputError
 from tracker.vocabulary import ONLINE_PLATFORMS, PLATFORMS, TimeControl
 
@@ -192,12 +192,8 @@ def show(ctx: typer.Context, player: Player, json: Json = False) -> None:
     if json:
         print_json(online_json(v))
         return
-    accounts = ", ".join(
-        f"{ONLINE_PLATFORMS[p].label} {user}"
-        for p, user in ((p, getattr(v, p)) for p in PLATFORMS)
-        if user
-    )
-    message(f"{v.name}: {accounts or 'no linked online account'}")
+    linked = ", ".join(f"{site} {user}" for site, user in accounts(v))
+    message(f"{v.name}: {linked or 'no linked online account'}")
     print_table(
         ["platform", "perf", "beside", "days", "first", "last", "rating"],
         [

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from tracker.cli import fide_list
+from tracker.cli import fide_list, render
 from tracker.cli.context import state
 from tracker.cli.notes import now_stale
 from tracker.cli.options import (
@@ -17,13 +17,22 @@ from tracker.cli.options import (
     Tc,
     command_group,
     month_option,
-    whole,
+    whole_option,
 )
-from tracker.cli.render import message, pick, place, print_json, print_table, standing_json, yes_no
+from tracker.cli.render import (
+    accounts,
+    message,
+    pick,
+    place,
+    print_json,
+    print_table,
+    standing_json,
+    yes_no,
+)
 from tracker.errors import UsageError
 from tracker.months import month_label
 from tracker.user_input import today
-from tracker.vocabulary import CHESSCOM, LICHESS, PLATFORMS
+from tracker.vocabulary import CHESSCOM, LICHESS, PLATFORMS, OnlinePlatform
 
 if TYPE_CHECKING:
     from tracker.ratings.fide.records import Seed
@@ -41,13 +50,8 @@ app = command_group(
     """
 )
 
-FideId = Annotated[
-    int | None, typer.Option("--fide-id", metavar="NUMBER", help="FIDE id number.", parser=whole)
-]
-Born = Annotated[
-    int | None,
-    typer.Option("--born", metavar="YEAR", help="Year of birth (for the junior K).", parser=whole),
-]
+FideId = Annotated[int | None, whole_option("--fide-id", "NUMBER", "FIDE id number.")]
+Born = Annotated[int | None, whole_option("--born", "YEAR", "Year of birth (for the junior K).")]
 Federation = Annotated[
     str | None, typer.Option("--federation", metavar="FED", help="Three-letter federation.")
 ]
@@ -58,34 +62,25 @@ Title = Annotated[
 ]
 Rating = Annotated[
     int | None,
-    typer.Option(
+    whole_option(
         "--rating",
-        metavar="RATING",
-        help="Seed: the published FIDE rating on the list before tracking starts (needs --games).",
-        parser=whole,
+        "RATING",
+        "Seed: the published FIDE rating on the list before tracking starts (needs --games).",
     ),
 ]
 Games = Annotated[
-    int | None,
-    typer.Option(
-        "--games",
-        metavar="N",
-        help="Seed: rated games played before tracking starts.",
-        parser=whole,
-    ),
+    int | None, whole_option("--games", "N", "Seed: rated games played before tracking starts.")
 ]
-Lichess = Annotated[
-    str | None,
-    typer.Option(
-        "--lichess", metavar="USER", help="Their Lichess user name (see `tracker online`)."
-    ),
-]
-Chesscom = Annotated[
-    str | None,
-    typer.Option(
-        "--chesscom", metavar="USER", help="Their Chess.com user name (see `tracker online`)."
-    ),
-]
+
+
+def _account(platform: OnlinePlatform) -> Any:
+    """``--lichess USER``, ``--chesscom USER``: a player's account on an online platform."""
+    help = f"Their {platform.label} user name (see `tracker online`)."
+    return typer.Option(f"--{platform.key}", metavar="USER", help=help)
+
+
+Lichess = Annotated[str | None, _account(LICHESS)]
+Chesscom = Annotated[str | None, _account(CHESSCOM)]
 Ever2400 = Annotated[
     bool, typer.Option("--ever-2400", help="Seed: a published rating once reached 2400 (K 10).")
 ]
@@ -133,11 +128,7 @@ def _describe(p: PlayerView) -> str:
     kind = "external" if p.external else "tracked"
     seed = next((s for s in p.seeds if s.tc == "standard"), None)
     seeded = f", seeded {seed.rating} after {seed.games} games" if seed else ""
-    linked = "".join(
-        f", {site} {user}"
-        for site, user in ((LICHESS.label, p.lichess), (CHESSCOM.label, p.chesscom))
-        if user
-    )
+    linked = "".join(f", {site} {user}" for site, user in accounts(p))
     return f"#{p.id} {p.name} ({kind}{seeded}{linked})"
 
 
@@ -330,11 +321,7 @@ def print_player_card(card: PlayerCard) -> None:
         ("born", p.birth_year),
         ("sex", p.sex),
         ("title", p.title),
-        *(
-            (site, user)
-            for site, user in ((LICHESS.label, p.lichess), (CHESSCOM.label, p.chesscom))
-            if user
-        ),
+        *accounts(p),
         ("games", p.games),
     ]
     for s in p.seeds:
@@ -349,9 +336,8 @@ def print_player_card(card: PlayerCard) -> None:
         rows.append((f"{e.tc} list {month_label(e.list_date)}", f"{e.rating} (an earlier list)"))
     for r in card.ratings:
         listed = f"on the {r.list_date} list" if r.list_date else "before any closed period"
-        rating = str(r.rating) if r.rating is not None else "unrated"
         pending = f", {r.pool_games} result(s) pending for a first rating" if r.pool_games else ""
-        rows.append((f"{r.tc} rating", f"{rating} {listed}{pending}"))
+        rows.append((f"{r.tc} rating", f"{render.rating(r.rating)} {listed}{pending}"))
         rows.extend(_readings(card.beside, r))
         if r.rating is not None:
             rows.append((f"{r.tc} K", f"{r.k} for the next period"))
@@ -376,7 +362,7 @@ def print_player_card(card: PlayerCard) -> None:
                 f"({span}, not yet published)"
             )
             if live.rating != r.rating:
-                text += f"; live rating {live.rating if live.rating is not None else 'unrated'}"
+                text += f"; live rating {render.rating(live.rating)}"
             if live.standing is not None:
                 text += f"; {place(live.standing)} on the {live.list_date} live list"
             rows.append((f"{r.tc} live", text))
@@ -469,12 +455,11 @@ def seed(
     player: Player,
     rating: Annotated[
         int | None,
-        typer.Option(
+        whole_option(
             "--rating",
-            metavar="RATING",
-            help="The published FIDE rating: on the list before tracking starts, or with "
-            "--list on that earlier list.",
-            parser=whole,
+            "RATING",
+            "The published FIDE rating: on the list before tracking starts, or with --list on "
+            "that earlier list.",
         ),
     ] = None,
     games: Games = None,

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from tracker.db.collector import without_gc
+from tracker.vocabulary import ONLINE_PLATFORMS
 
 if TYPE_CHECKING:
     from tracker.services.periods.standing import Standing
@@ -448,6 +449,13 @@ def rd(value: float | None) -> str:
 
 def yes_no(value: bool) -> str:
     return "yes" if value else "no"
+
+
+def accounts(record: object) -> list[tuple[str, str]]:
+    """A player's linked online accounts (a player's or his online ratings' record): each
+    platform's name and the user name on it."""
+    linked = ((p.label, getattr(record, p.key)) for p in ONLINE_PLATFORMS.values())
+    return [(site, user) for site, user in linked if user]
 
 
 def standing_json(standing: Standing | None) -> dict[str, Any]:
