@@ -36,9 +36,9 @@ from tracker.cli.event import GRID_PLAYERS, ROUNDS_CAPTION, game_code, grid, rou
 from tracker.cli.h2h import played_words, tally_cells
 from tracker.cli.history import (
     LIST_COLUMNS,
+    detail_cells,
     detail_heading,
     detail_summary,
-    game_status,
     history_cells,
     history_columns,
     list_row,
@@ -764,12 +764,7 @@ def _periods(periods: Sequence[PeriodDetail], tc: TimeControl, tracked: set[int]
                 _e(g.played_on.isoformat()),
                 _player_link(g.opponent_id, g.opponent, tracked),
                 _e(g.colour),
-                _e(render.rating(g.opponent_rating)),
-                _e(render.score(g.score)),
-                _e(render.expected(g.expected) if g.expected is not None else ""),
-                _e(render.change(g.change) if g.change is not None else ""),
-                _e(g.event),
-                _e(game_status(g)),
+                *map(_e, detail_cells(g)),
             )
             for g in d.games
         ]
