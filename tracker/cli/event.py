@@ -96,10 +96,14 @@ Kind = Annotated[
         "whose dates span more than 90 days).",
     ),
 ]
-EventTc = Annotated[
-    TimeControl | None,
-    typer.Option("--tc", metavar="TC", help=f"Its time control: {TC_WORDS}.", parser=check_tc),
-]
+
+
+def _tc_option(help: str) -> Any:
+    """``--tc TC``: the event's time control (no default: the command says what none means)."""
+    return typer.Option("--tc", metavar="TC", help=help, parser=check_tc)
+
+
+EventTc = Annotated[TimeControl | None, _tc_option(f"Its time control: {TC_WORDS}.")]
 Site = Annotated[str | None, typer.Option("--site", metavar="SITE", help="Where it is played.")]
 
 
@@ -215,13 +219,7 @@ def edit(
     rounds: Rounds = None,
     kind: Kind = None,
     tc: Annotated[
-        TimeControl | None,
-        typer.Option(
-            "--tc",
-            metavar="TC",
-            help="Its time control: all its games are put in it.",
-            parser=check_tc,
-        ),
+        TimeControl | None, _tc_option("Its time control: all its games are put in it.")
     ] = None,
     site: Site = None,
     json: Json = False,
