@@ -40,7 +40,7 @@ def message(text: str) -> None:
     """A message for the user (stderr), never data: wrapped at spaces to the terminal's width
     (``COLUMNS``, else stderr's terminal; not when stderr goes to a file or a pipe), its
     further lines indented two more than its first."""
-    width = message_width()
+    width = _width(sys.stderr)
     if width is None or cell_width(text) <= width:
         typer.echo(text, err=True)
         return
@@ -50,11 +50,6 @@ def message(text: str) -> None:
     indent = lead + "  "
     rest = _wrap(" ".join(rest), width - len(indent)) if rest else []
     typer.echo("\n".join([lead + first, *(indent + line for line in rest)]), err=True)
-
-
-def message_width() -> int | None:
-    """The width messages wrap at: ``COLUMNS`` if set, else stderr's terminal, else None."""
-    return _width(sys.stderr)
 
 
 def _default(value: Any) -> Any:
