@@ -13,7 +13,7 @@ from tracker.cli import render
 from tracker.cli.context import state
 from tracker.cli.notes import assumption_note, shadow_notes, stale_warning
 from tracker.cli.online import compare_online
-from tracker.cli.options import PLAYER_WORDS, PRESET_WORDS, Json, Plot, Tc, month_option
+from tracker.cli.options import PLAYER_WORDS, PRESET_WORDS, Json, Plot, Tc, month_option, option
 from tracker.cli.plot import (
     MAX_PLAYERS,
     check_plot_path,
@@ -155,19 +155,19 @@ def compare(
     ] = False,
     preset: Annotated[
         str | None,
-        typer.Option(
+        option(
             "--preset",
-            help=f"Compare with this preset ({PRESET_WORDS}) instead of the configured one "
+            "PRESET",
+            f"Compare with this preset ({PRESET_WORDS}) instead of the configured one "
             "(computed on the fly).",
-            metavar="PRESET",
         ),
     ] = None,
     online: Annotated[
         str | None,
-        typer.Option(
+        option(
             "--online",
-            metavar="PLATFORM",
-            help=f"{PLATFORM_WORDS}: whose real ratings to show beside (default: the "
+            "PLATFORM",
+            f"{PLATFORM_WORDS}: whose real ratings to show beside (default: the "
             "first linked platform with ratings); with --all, the line between FIDE and "
             "that platform across the linked players.",
         ),

@@ -14,6 +14,7 @@ from tracker.cli import online as online_cli
 from tracker.cli import period as period_cli
 from tracker.cli import player as player_cli
 from tracker.cli.context import AppState
+from tracker.cli.options import option
 from tracker.cli.plot import plot_comparison, plot_players
 from tracker.cli.render import message
 from tracker.errors import ConflictError, InvalidInputError
@@ -29,10 +30,10 @@ def _heading(text: str) -> None:
 def demo(
     file: Annotated[
         Path,
-        typer.Option(
+        option(
             "--file",
-            metavar="FILE",
-            help="The demo database to (re)create. It is rebuilt from scratch on every run; "
+            "FILE",
+            "The demo database to (re)create. It is rebuilt from scratch on every run; "
             "a file that is not a demo database is never overwritten.",
         ),
     ] = Path("tracker-demo.db"),

@@ -21,6 +21,7 @@ from tracker.cli.options import (
     Yes,
     command_group,
     month_option,
+    option,
     player_option,
     tc_option,
     whole,
@@ -40,9 +41,7 @@ GameId = Annotated[
     int, typer.Argument(metavar="ID", help="The game's id (see game list).", parser=whole)
 ]
 
-Date = Annotated[
-    str | None, typer.Option("--date", metavar="DATE", help="YYYY-MM-DD. Default: today.")
-]
+Date = Annotated[str | None, option("--date", "DATE", "YYYY-MM-DD. Default: today.")]
 
 app = command_group(
     """Log, list, edit, remove and restore games.
@@ -92,16 +91,14 @@ def add(
     date: Date = None,
     event: Annotated[
         str | None,
-        typer.Option(
+        option(
             "--event",
-            metavar="NAME",
-            help="Event name; created on first use (`tracker event add` declares its dates, "
+            "NAME",
+            "Event name; created on first use (`tracker event add` declares its dates, "
             "rounds and type).",
         ),
     ] = None,
-    round_: Annotated[
-        str | None, typer.Option("--round", metavar="ROUND", help="Round number.")
-    ] = None,
+    round_: Annotated[str | None, option("--round", "ROUND", "Round number.")] = None,
     tc: GameTc = None,
     white_rating: Annotated[
         int | None,
@@ -179,8 +176,8 @@ def add(
 def remove_bye(
     ctx: typer.Context,
     player: Player,
-    event: Annotated[str, typer.Option("--event", metavar="NAME", help="The event.")],
-    round_: Annotated[str, typer.Option("--round", metavar="ROUND", help="The round.")],
+    event: Annotated[str, option("--event", "NAME", "The event.")],
+    round_: Annotated[str, option("--round", "ROUND", "The round.")],
     json: Json = False,
 ) -> None:
     """Take out a bye entered by mistake.
@@ -237,7 +234,7 @@ Example: tracker game add-round "Club League" --round 1 --file round1.txt
 def add_round(
     ctx: typer.Context,
     event: Annotated[str, typer.Argument(metavar="EVENT", help="The event; created on first use.")],
-    round_: Annotated[str, typer.Option("--round", metavar="ROUND", help="The round's number.")],
+    round_: Annotated[str, option("--round", "ROUND", "The round's number.")],
     date: Date = None,
     file: Annotated[
         Path | None,
@@ -323,9 +320,7 @@ def list_(
     month: Annotated[
         dt.date | None, month_option("--month", "Only this month's games", "all months")
     ] = None,
-    event: Annotated[
-        str | None, typer.Option("--event", metavar="NAME", help="Only this event's games.")
-    ] = None,
+    event: Annotated[str | None, option("--event", "NAME", "Only this event's games.")] = None,
     tc: AnyTc = None,
     json: Json = False,
 ) -> None:
@@ -396,25 +391,13 @@ def print_games(games: tuple[GameView, ...]) -> None:
 def edit(
     ctx: typer.Context,
     game_id: GameId,
-    white: Annotated[
-        str | None, typer.Option("--white", metavar="PLAYER", help="New white player.")
-    ] = None,
-    black: Annotated[
-        str | None, typer.Option("--black", metavar="PLAYER", help="New black player.")
-    ] = None,
-    result: Annotated[
-        str | None, typer.Option("--result", metavar="RESULT", help="New result.")
-    ] = None,
-    date: Annotated[
-        str | None, typer.Option("--date", metavar="DATE", help="New date (YYYY-MM-DD).")
-    ] = None,
+    white: Annotated[str | None, option("--white", "PLAYER", "New white player.")] = None,
+    black: Annotated[str | None, option("--black", "PLAYER", "New black player.")] = None,
+    result: Annotated[str | None, option("--result", "RESULT", "New result.")] = None,
+    date: Annotated[str | None, option("--date", "DATE", "New date (YYYY-MM-DD).")] = None,
     tc: Annotated[TimeControl | None, tc_option("unchanged")] = None,
-    event: Annotated[
-        str | None, typer.Option("--event", metavar="NAME", help="Move to this event.")
-    ] = None,
-    round_: Annotated[
-        str | None, typer.Option("--round", metavar="ROUND", help="New round.")
-    ] = None,
+    event: Annotated[str | None, option("--event", "NAME", "Move to this event.")] = None,
+    round_: Annotated[str | None, option("--round", "ROUND", "New round.")] = None,
     white_rating: Annotated[
         int | None, whole_option("--white-rating", "RATING", "White's recorded rating.")
     ] = None,
@@ -423,10 +406,10 @@ def edit(
     ] = None,
     clear: Annotated[
         list[str] | None,
-        typer.Option(
+        option(
             "--clear",
-            metavar="FIELD",
-            help="Empty a field: event, round, white-rating or black-rating (repeatable).",
+            "FIELD",
+            "Empty a field: event, round, white-rating or black-rating (repeatable).",
         ),
     ] = None,
     yes: Yes = False,

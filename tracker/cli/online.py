@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from tracker.cli.context import state
-from tracker.cli.options import PLAYER_WORDS, Json, Player, command_group, player_option
+from tracker.cli.options import PLAYER_WORDS, Json, Player, command_group, option, player_option
 from tracker.cli.render import accounts, message, pick, points, print_json, print_table
 from tracker.errors import InvalidInputError
 from tracker.vocabulary import ONLINE_PLATFORMS, PLATFORMS, TimeControl
@@ -33,9 +33,7 @@ app = command_group(
 
 Platform = Annotated[
     str | None,
-    typer.Option(
-        "--platform", metavar="PLATFORM", help="Only lichess or only chesscom. Default: both."
-    ),
+    option("--platform", "PLATFORM", "Only lichess or only chesscom. Default: both."),
 ]
 
 

@@ -17,6 +17,7 @@ from tracker.cli.options import (
     Tc,
     command_group,
     month_option,
+    option,
     whole_option,
 )
 from tracker.cli.render import (
@@ -52,13 +53,11 @@ app = command_group(
 
 FideId = Annotated[int | None, whole_option("--fide-id", "NUMBER", "FIDE id number.")]
 Born = Annotated[int | None, whole_option("--born", "YEAR", "Year of birth (for the junior K).")]
-Federation = Annotated[
-    str | None, typer.Option("--federation", metavar="FED", help="Three-letter federation.")
-]
-Sex = Annotated[str | None, typer.Option("--sex", metavar="SEX", help="m or f.")]
+Federation = Annotated[str | None, option("--federation", "FED", "Three-letter federation.")]
+Sex = Annotated[str | None, option("--sex", "SEX", "m or f.")]
 Title = Annotated[
     str | None,
-    typer.Option("--title", metavar="TITLE", help="GM, IM, FM, CM, WGM, WIM, WFM or WCM."),
+    option("--title", "TITLE", "GM, IM, FM, CM, WGM, WIM, WFM or WCM."),
 ]
 Rating = Annotated[
     int | None,
@@ -76,7 +75,7 @@ Games = Annotated[
 def _account(platform: OnlinePlatform) -> Any:
     """``--lichess USER``, ``--chesscom USER``: a player's account on an online platform."""
     help = f"Their {platform.label} user name (see `tracker online`)."
-    return typer.Option(f"--{platform.key}", metavar="USER", help=help)
+    return option(f"--{platform.key}", "USER", help)
 
 
 Lichess = Annotated[str | None, _account(LICHESS)]
@@ -385,7 +384,7 @@ def _readings(beside: Beside, r: RatingStatus) -> list[tuple[str, str]]:
 def edit(
     ctx: typer.Context,
     player: Player,
-    name: Annotated[str | None, typer.Option("--name", metavar="NAME", help="New name.")] = None,
+    name: Annotated[str | None, option("--name", "NAME", "New name.")] = None,
     fide_id: FideId = None,
     born: Born = None,
     federation: Federation = None,
@@ -399,10 +398,10 @@ def edit(
     ] = None,
     clear: Annotated[
         list[str] | None,
-        typer.Option(
+        option(
             "--clear",
-            metavar="FIELD",
-            help="Empty a field: fide-id, born, federation, sex, title, lichess or chesscom "
+            "FIELD",
+            "Empty a field: fide-id, born, federation, sex, title, lichess or chesscom "
             "(repeatable).",
         ),
     ] = None,
