@@ -324,13 +324,7 @@ def print_player_card(card: PlayerCard) -> None:
         ("games", p.games),
     ]
     for s in p.seeds:
-        rows.append(
-            (
-                f"seed ({s.tc})",
-                f"{s.rating} after {s.games} games; ever 2400: {yes_no(s.ever_2400)}, "
-                f"ever 2300: {yes_no(s.ever_2300)}",
-            )
-        )
+        rows.append((f"seed ({s.tc})", f"{s.rating} after {s.games} games; {_reached(s)}"))
     for e in p.earlier_lists:
         rows.append((f"{e.tc} list {month_label(e.list_date)}", f"{e.rating} (an earlier list)"))
     for r in card.ratings:
@@ -344,13 +338,7 @@ def print_player_card(card: PlayerCard) -> None:
             rows.append((f"{r.tc} place", place(r.standing)))
         if r.peak is not None:
             rows.append((f"{r.tc} peak", f"{r.peak.rating} on the {r.peak.list_date} list"))
-        rows.append(
-            (
-                f"{r.tc} record",
-                f"{r.rated_games} rated games; ever 2400: {yes_no(r.ever_2400)}, "
-                f"ever 2300: {yes_no(r.ever_2300)}",
-            )
-        )
+        rows.append((f"{r.tc} record", f"{r.rated_games} rated games; {_reached(r)}"))
         if r.games_by_month:
             rows.append((f"{r.tc} games", games_by_month(r)))
         live = r.live
@@ -366,6 +354,11 @@ def print_player_card(card: PlayerCard) -> None:
                 text += f"; {place(live.standing)} on the {live.list_date} live list"
             rows.append((f"{r.tc} live", text))
     print_table(["field", "value"], rows, wrap=("value",))
+
+
+def _reached(record: Seed | RatingStatus) -> str:
+    """"ever 2400: yes, ever 2300: no": what a seed, or a rating's record, says of them."""
+    return f"ever 2400: {yes_no(record.ever_2400)}, ever 2300: {yes_no(record.ever_2300)}"
 
 
 def _readings(beside: Beside, r: RatingStatus) -> list[tuple[str, str]]:
