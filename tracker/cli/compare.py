@@ -17,9 +17,10 @@ from tracker.cli.options import PLAYER_WORDS, PRESET_WORDS, Json, Plot, Tc, mont
 from tracker.cli.plot import (
     MAX_PLAYERS,
     check_plot_path,
+    draw_comparison,
+    draw_players,
     first_platform,
-    plot_comparison,
-    plot_players,
+    write_plot,
 )
 from tracker.cli.render import message, pick, points, print_json, print_table
 from tracker.errors import InvalidInputError, UsageError
@@ -230,9 +231,9 @@ def compare(
         assumption_note(found[0].assumption_summary)
     if plot is not None:
         if len(found) == 1:
-            plot_comparison(found[0], plot, platform)
+            write_plot(draw_comparison(found[0], platform), plot)
         else:
-            plot_players(found, plot, platform)
+            write_plot(draw_players(found, platform), plot)
         message(f"plot written to {plot}")
     stale_warning(next((c.stale_months for c in found if c.stale_months), ()))
 
@@ -303,7 +304,7 @@ def _compare_all(ctx: typer.Context, tc: TimeControl, json: bool, plot: Path | N
         found = app_state.read(
             lambda db: [do_compare(db, f"#{r.player_id}", tc, None) for r in chosen]
         )
-        plot_players(found, plot)
+        write_plot(draw_players(found), plot)
         if len(ranked) > len(chosen):
             message(f"plotted the {len(chosen)} highest-rated of {len(ranked)} players")
         message(f"plot written to {plot}")

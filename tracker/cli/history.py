@@ -22,7 +22,7 @@ from tracker.cli.options import (
     month_option,
     player_option,
 )
-from tracker.cli.plot import check_plot_path, plot_comparison
+from tracker.cli.plot import check_plot_path, draw_comparison, write_plot
 from tracker.cli.render import message, pick, print_json, print_table, standing_json
 from tracker.errors import InvalidInputError, UsageError
 from tracker.files import open_input
@@ -167,7 +167,7 @@ def history(
         from tracker.services.compare import compare
 
         c = state(ctx).read(lambda db: compare(db, f"#{h.player_id}", tc, None))
-        plot_comparison(c, plot)
+        write_plot(draw_comparison(c), plot)
         message(f"plot written to {plot}")
     stale_warning(h.stale_months)
 

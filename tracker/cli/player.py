@@ -357,7 +357,7 @@ def print_player_card(card: PlayerCard) -> None:
 
 
 def _reached(record: Seed | RatingStatus) -> str:
-    """"ever 2400: yes, ever 2300: no": what a seed, or a rating's record, says of them."""
+    """ "ever 2400: yes, ever 2300: no": what a seed, or a rating's record, says of them."""
     return f"ever 2400: {yes_no(record.ever_2400)}, ever 2300: {yes_no(record.ever_2300)}"
 
 
