@@ -72,9 +72,7 @@ def print_comparison(c: Comparison, platform: str | None = None) -> None:
     columns = ["month", "list", "Elo", c.preset, "RD"]
     columns += ["volatility"] if c.has_volatility else []
     columns += ["difference", *c.beside.headings]
-    if series is None:
-        platform = None  # nothing of it stands beside this list
-    else:
+    if series is not None:  # else nothing of the platform stands beside this list
         columns.append(ONLINE_PLATFORMS[series.platform].host)
     rows = []
     for r in c.rows:
@@ -89,8 +87,8 @@ def print_comparison(c: Comparison, platform: str | None = None) -> None:
             row.append("" if r.volatility is None else f"{r.volatility:.5f}")
         row.append(points(r.difference))
         row += c.beside.cells(r.readings)
-        if platform is not None:
-            real = r.online_on(platform)
+        if series is not None:
+            real = r.online_on(series.platform)
             row.append("" if real is None else real.rating)
         rows.append(row)
     what = f"FIDE Elo and the {c.preset} shadow"
