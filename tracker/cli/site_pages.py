@@ -716,8 +716,7 @@ def _history_section(record: SiteRecord, tracked: set[int]) -> str:
         )
         for r in h.rows
     ]
-    numeric = {"before", "rating", "K", "games", "score", "expected", "change", "rounded"}
-    numeric |= set(h.beside.headings)
+    numeric = set(columns) - {"month", "list", "rank", "note"}
     tc = _e(h.tc)
     return (
         f'<section aria-labelledby="{tc}">\n<h2 id="{tc}">{_e(h.tc.capitalize())}</h2>\n'
