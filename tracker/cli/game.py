@@ -345,9 +345,6 @@ def print_games(games: tuple[GameView, ...]) -> None:
     its player's cell ("Kim, Ji-ho (1803)"), the time control goes when every game is
     standard, and names and events wrap."""
 
-    def result(g: GameView) -> str:
-        return g.result + ("" if g.rated else " (ff)")
-
     wide_columns = ["id", "date", "white", "rating", "result", "black", "rating", "tc"]
     wide_columns += ["event", "round"]
     wide = [
@@ -356,7 +353,7 @@ def print_games(games: tuple[GameView, ...]) -> None:
             g.played_on,
             g.white,
             g.white_rating,
-            result(g),
+            g.result + ("" if g.rated else " (ff)"),
             g.black,
             g.black_rating,
             g.tc,
