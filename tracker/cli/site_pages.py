@@ -883,23 +883,22 @@ def _pairings(report: EventReport, tracked: set[int]) -> str:
     the result, then the byes; only for an event whose every game has a round."""
     if not report.rounds:
         return ""
-    rounds: dict[str, list[tuple[str, ...]]] = {}
+    rounds: dict[str, list[tuple[str, str, str]]] = {}  # White, the result, Black
     for s in report.standings:
         for c in s.cells:
             if c.round is None:
                 continue
             me = _player_link(s.player_id, s.name, tracked)
             if c.bye:
-                rounds.setdefault(c.round, []).append((me, _e(f"bye ({c.result})"), "", ""))
+                rounds.setdefault(c.round, []).append((me, _e(f"bye ({c.result})"), ""))
             elif c.colour == "w":
                 other = next(o for o in report.standings if o.player_id == c.opponent_id)
                 them = _player_link(other.player_id, other.name, tracked)
-                rounds.setdefault(c.round, []).append(
-                    (me, _e(PAIRING_RESULT.get(c.result, c.result)), them, "")
-                )
+                result = _e(PAIRING_RESULT.get(c.result, c.result))
+                rounds.setdefault(c.round, []).append((me, result, them))
     out = ['<h2 id="pairings">Pairings, round by round</h2>\n']
     for name in sorted(rounds, key=_round_key):
-        rows = [(_e(n), w, r, b) for n, (w, r, b, _) in enumerate(rounds[name], start=1)]
+        rows = [(_e(n), *board) for n, board in enumerate(rounds[name], start=1)]
         out.append(
             _table(
                 f"Round {name}",
