@@ -434,10 +434,8 @@ def edit(
     )
     if json:
         print_json(player_json(result))
-    if result.changed:
-        message(f"updated {_describe(result)}")
-    else:
-        message(f"unchanged (nothing differs): {_describe(result)}")
+    did = "updated" if result.changed else "unchanged (nothing differs):"
+    message(f"{did} {_describe(result)}")
     _after_change(result)
 
 
