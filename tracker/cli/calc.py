@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from tracker.cli.options import Json, command_group, whole, whole_option
+from tracker.cli.options import Json, command_group, option, whole, whole_option
 from tracker.cli.render import message, pick, plain, print_json, print_table
 from tracker.errors import UsageError
 from tracker.user_input import parse_date, today
@@ -65,11 +65,11 @@ def elo(
     ] = False,
     formula: Annotated[
         str,
-        typer.Option(
+        option(
             "--formula",
-            help="table: FIDE table 8.1.2 (the regulations); logistic: 1/(1+10^(-D/400)), "
+            "FORMULA",
+            "table: FIDE table 8.1.2 (the regulations); logistic: 1/(1+10^(-D/400)), "
             "as many online calculators.",
-            metavar="FORMULA",
         ),
     ] = "table",
     no_cap: Annotated[
@@ -77,10 +77,10 @@ def elo(
     ] = False,
     date: Annotated[
         str | None,
-        typer.Option(
+        option(
             "--date",
-            metavar="DATE",
-            help="Event start date, YYYY-MM-DD (picks the rules in force). Default: today.",
+            "DATE",
+            "Event start date, YYYY-MM-DD (picks the rules in force). Default: today.",
         ),
     ] = None,
     json: Json = False,
@@ -161,10 +161,10 @@ def initial(
     ],
     date: Annotated[
         str | None,
-        typer.Option(
+        option(
             "--date",
-            metavar="DATE",
-            help="A day of the rating period that works the rating out, YYYY-MM-DD (its month "
+            "DATE",
+            "A day of the rating period that works the rating out, YYYY-MM-DD (its month "
             "picks the rules in force). Default: today.",
         ),
     ] = None,
@@ -242,23 +242,17 @@ def glicko_(
     ] = None,
     preset: Annotated[
         str,
-        typer.Option(
+        option(
             "--preset",
-            help="lichess: one game at a time; glickman: all games form one rating period; "
+            "PRESET",
+            "lichess: one game at a time; glickman: all games form one rating period; "
             "chesscom: Glicko-1 (no volatility), one game at a time.",
-            metavar="PRESET",
         ),
     ] = DEFAULT_PRESET,
-    tau: Annotated[
-        float | None, typer.Option("--tau", metavar="TAU", help="Override the preset's tau.")
-    ] = None,
+    tau: Annotated[float | None, option("--tau", "TAU", "Override the preset's tau.")] = None,
     idle_days: Annotated[
         float | None,
-        typer.Option(
-            "--idle-days",
-            metavar="DAYS",
-            help="Days without games before these (lichess, chesscom).",
-        ),
+        option("--idle-days", "DAYS", "Days without games before these (lichess, chesscom)."),
     ] = None,
     idle_periods: Annotated[
         int | None,

@@ -13,13 +13,14 @@ from tracker.cli import render
 from tracker.cli.context import state
 from tracker.cli.notes import assumption_note, shadow_notes, stale_warning
 from tracker.cli.online import compare_online
-from tracker.cli.options import PLAYER_WORDS, PRESET_WORDS, Json, Plot, Tc, month_option
+from tracker.cli.options import PLAYER_WORDS, PRESET_WORDS, Json, Plot, Tc, month_option, option
 from tracker.cli.plot import (
     MAX_PLAYERS,
     check_plot_path,
+    draw_comparison,
+    draw_players,
     first_platform,
-    plot_comparison,
-    plot_players,
+    write_plot,
 )
 from tracker.cli.render import message, pick, points, print_json, print_table
 from tracker.errors import InvalidInputError, UsageError
@@ -71,9 +72,7 @@ def print_comparison(c: Comparison, platform: str | None = None) -> None:
     columns = ["month", "list", "Elo", c.preset, "RD"]
     columns += ["volatility"] if c.has_volatility else []
     columns += ["difference", *c.beside.headings]
-    if series is None:
-        platform = None  # nothing of it stands beside this list
-    else:
+    if series is not None:  # else nothing of the platform stands beside this list
         columns.append(ONLINE_PLATFORMS[series.platform].host)
     rows = []
     for r in c.rows:
@@ -88,8 +87,8 @@ def print_comparison(c: Comparison, platform: str | None = None) -> None:
             row.append("" if r.volatility is None else f"{r.volatility:.5f}")
         row.append(points(r.difference))
         row += c.beside.cells(r.readings)
-        if platform is not None:
-            real = r.online_on(platform)
+        if series is not None:
+            real = r.online_on(series.platform)
             row.append("" if real is None else real.rating)
         rows.append(row)
     what = f"FIDE Elo and the {c.preset} shadow"
@@ -155,19 +154,19 @@ def compare(
     ] = False,
     preset: Annotated[
         str | None,
-        typer.Option(
+        option(
             "--preset",
-            help=f"Compare with this preset ({PRESET_WORDS}) instead of the configured one "
+            "PRESET",
+            f"Compare with this preset ({PRESET_WORDS}) instead of the configured one "
             "(computed on the fly).",
-            metavar="PRESET",
         ),
     ] = None,
     online: Annotated[
         str | None,
-        typer.Option(
+        option(
             "--online",
-            metavar="PLATFORM",
-            help=f"{PLATFORM_WORDS}: whose real ratings to show beside (default: the "
+            "PLATFORM",
+            f"{PLATFORM_WORDS}: whose real ratings to show beside (default: the "
             "first linked platform with ratings); with --all, the line between FIDE and "
             "that platform across the linked players.",
         ),
@@ -230,9 +229,9 @@ def compare(
         assumption_note(found[0].assumption_summary)
     if plot is not None:
         if len(found) == 1:
-            plot_comparison(found[0], plot, platform)
+            write_plot(draw_comparison(found[0], platform), plot)
         else:
-            plot_players(found, plot, platform)
+            write_plot(draw_players(found, platform), plot)
         message(f"plot written to {plot}")
     stale_warning(next((c.stale_months for c in found if c.stale_months), ()))
 
@@ -303,7 +302,7 @@ def _compare_all(ctx: typer.Context, tc: TimeControl, json: bool, plot: Path | N
         found = app_state.read(
             lambda db: [do_compare(db, f"#{r.player_id}", tc, None) for r in chosen]
         )
-        plot_players(found, plot)
+        write_plot(draw_players(found), plot)
         if len(ranked) > len(chosen):
             message(f"plotted the {len(chosen)} highest-rated of {len(ranked)} players")
         message(f"plot written to {plot}")

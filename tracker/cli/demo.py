@@ -14,7 +14,8 @@ from tracker.cli import online as online_cli
 from tracker.cli import period as period_cli
 from tracker.cli import player as player_cli
 from tracker.cli.context import AppState
-from tracker.cli.plot import plot_comparison, plot_players
+from tracker.cli.options import option
+from tracker.cli.plot import draw_comparison, draw_players, write_plot
 from tracker.cli.render import message
 from tracker.errors import ConflictError, InvalidInputError
 from tracker.months import month_label, next_month
@@ -29,10 +30,10 @@ def _heading(text: str) -> None:
 def demo(
     file: Annotated[
         Path,
-        typer.Option(
+        option(
             "--file",
-            metavar="FILE",
-            help="The demo database to (re)create. It is rebuilt from scratch on every run; "
+            "FILE",
+            "The demo database to (re)create. It is rebuilt from scratch on every run; "
             "a file that is not a demo database is never overwritten.",
         ),
     ] = Path("tracker-demo.db"),
@@ -121,7 +122,7 @@ def demo(
     c = app_state.read(partial(compare, ref=master, tc="standard", preset_name=None))
     _heading("FIDE Elo, the Glicko shadow (Lichess's rules) and the real Lichess rating")
     compare_cli.print_comparison(c)
-    plot_comparison(c, picture)
+    write_plot(draw_comparison(c), picture)
     message(f"plot of {master}'s ratings written to {picture}")
     fit = app_state.read(partial(online_fit, tc="standard", platform=LICHESS.key))
     _heading("FIDE beside Lichess classical across the club")
@@ -133,7 +134,7 @@ def demo(
             if r.elo is not None
         ]
     )
-    plot_players(club, chart)
+    write_plot(draw_players(club), chart)
     message(f"plot of the club's ratings written to {chart}")
     from tracker.cli.site import build_site
 

@@ -14,6 +14,7 @@ from tracker.cli.options import (
     Json,
     command_group,
     month_option,
+    option,
     player_option,
     whole_option,
 )
@@ -89,18 +90,22 @@ Rounds = Annotated[
 ]
 Kind = Annotated[
     str | None,
-    typer.Option(
+    option(
         "--type",
-        metavar="TYPE",
-        help=f"{' | '.join(EVENT_KINDS)}. A league is rated month by month (as is any event "
+        "TYPE",
+        f"{' | '.join(EVENT_KINDS)}. A league is rated month by month (as is any event "
         "whose dates span more than 90 days).",
     ),
 ]
-EventTc = Annotated[
-    TimeControl | None,
-    typer.Option("--tc", metavar="TC", help=f"Its time control: {TC_WORDS}.", parser=check_tc),
-]
-Site = Annotated[str | None, typer.Option("--site", metavar="SITE", help="Where it is played.")]
+
+
+def _tc_option(help: str) -> Any:
+    """``--tc TC``: the event's time control (no default: the command says what none means)."""
+    return typer.Option("--tc", metavar="TC", help=help, parser=check_tc)
+
+
+EventTc = Annotated[TimeControl | None, _tc_option(f"Its time control: {TC_WORDS}.")]
+Site = Annotated[str | None, option("--site", "SITE", "Where it is played.")]
 
 
 def _declaration(
@@ -187,27 +192,23 @@ def edit(
     ] = None,
     ro: Annotated[
         list[str] | None,
-        typer.Option(
+        option(
             "--ro",
-            metavar="PLAYER=RATING",
-            help="The rating FIDE rated PLAYER with in the event, where its calculation shows "
+            "PLAYER=RATING",
+            "The rating FIDE rated PLAYER with in the event, where its calculation shows "
             "another than the list rating (repeatable).",
         ),
     ] = None,
     clear_ro: Annotated[
         list[str] | None,
-        typer.Option(
-            "--clear-ro",
-            metavar="PLAYER",
-            help="Rate PLAYER with his list rating again (repeatable).",
-        ),
+        option("--clear-ro", "PLAYER", "Rate PLAYER with his list rating again (repeatable)."),
     ] = None,
     new_name: Annotated[
         str | None,
-        typer.Option(
+        option(
             "--name",
-            metavar="NAME",
-            help="Rename the event (refused if another event has that name; see `event merge`).",
+            "NAME",
+            "Rename the event (refused if another event has that name; see `event merge`).",
         ),
     ] = None,
     start: Start = None,
@@ -215,13 +216,7 @@ def edit(
     rounds: Rounds = None,
     kind: Kind = None,
     tc: Annotated[
-        TimeControl | None,
-        typer.Option(
-            "--tc",
-            metavar="TC",
-            help="Its time control: all its games are put in it.",
-            parser=check_tc,
-        ),
+        TimeControl | None, _tc_option("Its time control: all its games are put in it.")
     ] = None,
     site: Site = None,
     json: Json = False,

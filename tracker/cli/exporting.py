@@ -13,7 +13,7 @@ import typer
 from tracker.cli.context import state
 from tracker.cli.history import ENTRY_KEYS, HISTORY_KEYS, history_json, rating_list_json
 from tracker.cli.notes import stale_list_warning, stale_warning
-from tracker.cli.options import month_option, player_option, tc_option
+from tracker.cli.options import month_option, option, player_option, tc_option
 from tracker.cli.render import json_text, keys, message, pick, plain
 from tracker.errors import UsageError
 from tracker.files import check_target, write_file
@@ -66,23 +66,15 @@ def export(
     ] = None,
     event: Annotated[
         str | None,
-        typer.Option("--event", metavar="NAME", help="games: only this event's (TRF needs one)."),
+        option("--event", "NAME", "games: only this event's (TRF needs one)."),
     ] = None,
     fmt: Annotated[
         str,
-        typer.Option(
-            "--format",
-            metavar="FORMAT",
-            help="csv (the import CSV header), json, pgn or trf (games only).",
-        ),
+        option("--format", "FORMAT", "csv (the import CSV header), json, pgn or trf (games only)."),
     ] = "csv",
     out: Annotated[
         Path | None,
-        typer.Option(
-            "--out",
-            metavar="FILE",
-            help="Write to this file instead of stdout.",
-        ),
+        option("--out", "FILE", "Write to this file instead of stdout."),
     ] = None,
     force: Annotated[
         bool, typer.Option("--force", help="Replace the --out file if it exists.")

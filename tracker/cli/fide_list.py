@@ -9,11 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from tracker.cli.context import state
-from tracker.cli.options import (
-    Json,
-    month_option,
-    tc_option,
-)
+from tracker.cli.options import Json, month_option, option, tc_option
 from tracker.cli.render import message, pick, print_json
 from tracker.errors import InvalidInputError
 from tracker.files import open_input
@@ -47,10 +43,8 @@ def import_fide_list(
     ] = None,
     federation: Annotated[
         str | None,
-        typer.Option(
-            "--federation",
-            metavar="FED",
-            help="Also add this federation's players (three letters), tracked.",
+        option(
+            "--federation", "FED", "Also add this federation's players (three letters), tracked."
         ),
     ] = None,
     month: Annotated[

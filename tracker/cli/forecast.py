@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from tracker.cli.context import state
-from tracker.cli.options import Json, Player, Tc, whole_option
+from tracker.cli.options import Json, Player, Tc, option, whole_option
 from tracker.cli.render import message, pick, print_json, print_table, rating
 from tracker.errors import InvalidInputError
 from tracker.months import month_label
@@ -34,10 +34,10 @@ def forecast(
     ] = None,
     date: Annotated[
         str | None,
-        typer.Option(
+        option(
             "--date",
-            metavar="DATE",
-            help="The event's start, YYYY-MM-DD: it picks the list in force and the rules, "
+            "DATE",
+            "The event's start, YYYY-MM-DD: it picks the list in force and the rules, "
             "and the event is rated in its month. Default: today.",
         ),
     ] = None,
@@ -55,11 +55,10 @@ def forecast(
     ] = False,
     draw_rate: Annotated[
         str | None,
-        typer.Option(
+        option(
             "--draw-rate",
-            metavar="C",
-            help="With --probabilities: the draw rate between equals (0..1) instead of "
-            "the fitted one.",
+            "C",
+            "With --probabilities: the draw rate between equals (0..1) instead of the fitted one.",
         ),
     ] = None,
     strength: Annotated[

@@ -21,6 +21,7 @@ from tracker.cli.options import (
     Yes,
     command_group,
     month_option,
+    option,
     player_option,
     tc_option,
     whole,
@@ -40,9 +41,7 @@ GameId = Annotated[
     int, typer.Argument(metavar="ID", help="The game's id (see game list).", parser=whole)
 ]
 
-Date = Annotated[
-    str | None, typer.Option("--date", metavar="DATE", help="YYYY-MM-DD. Default: today.")
-]
+Date = Annotated[str | None, option("--date", "DATE", "YYYY-MM-DD. Default: today.")]
 
 app = command_group(
     """Log, list, edit, remove and restore games.
@@ -92,16 +91,14 @@ def add(
     date: Date = None,
     event: Annotated[
         str | None,
-        typer.Option(
+        option(
             "--event",
-            metavar="NAME",
-            help="Event name; created on first use (`tracker event add` declares its dates, "
+            "NAME",
+            "Event name; created on first use (`tracker event add` declares its dates, "
             "rounds and type).",
         ),
     ] = None,
-    round_: Annotated[
-        str | None, typer.Option("--round", metavar="ROUND", help="Round number.")
-    ] = None,
+    round_: Annotated[str | None, option("--round", "ROUND", "Round number.")] = None,
     tc: GameTc = None,
     white_rating: Annotated[
         int | None,
@@ -132,7 +129,27 @@ def add(
 
     played_on = parse_date(date) if date is not None else today()
     if black.strip().casefold() == "bye":
-        _add_bye(ctx, white, result, event, round_, played_on, tc, yes, json)
+        from tracker.services.games.byes import add_bye
+
+        code = bye_code(result or "")
+        if code is None:
+            raise UsageError(f"a bye's points: {result!r}; write {BYE_HELP}")
+        b = state(ctx).write(
+            lambda db: add_bye(
+                db,
+                player=white,
+                code=code,
+                event=event,
+                round_=round_,
+                played_on=played_on,
+                tc=tc,
+                today=today(),
+                yes=yes,
+            )
+        )
+        if json:
+            print_json(bye_json(b))
+        message(f"added bye {b.words}")
         return
     if result is None:
         raise UsageError(f"give the RESULT: {RESULT_HELP}")
@@ -155,46 +172,12 @@ def add(
     _done("added", g, json)
 
 
-def _add_bye(
-    ctx: typer.Context,
-    player: str,
-    points: str | None,
-    event: str | None,
-    round_: str | None,
-    played_on: dt.date,
-    tc: TimeControl | None,
-    yes: bool,
-    json: bool,
-) -> None:
-    from tracker.services.games.byes import add_bye
-
-    code = bye_code(points or "")
-    if code is None:
-        raise UsageError(f"a bye's points: {points!r}; write {BYE_HELP}")
-    b = state(ctx).write(
-        lambda db: add_bye(
-            db,
-            player=player,
-            code=code,
-            event=event,
-            round_=round_,
-            played_on=played_on,
-            tc=tc,
-            today=today(),
-            yes=yes,
-        )
-    )
-    if json:
-        print_json(bye_json(b))
-    message(f"added bye {b.words}")
-
-
 @app.command("remove-bye")
 def remove_bye(
     ctx: typer.Context,
     player: Player,
-    event: Annotated[str, typer.Option("--event", metavar="NAME", help="The event.")],
-    round_: Annotated[str, typer.Option("--round", metavar="ROUND", help="The round.")],
+    event: Annotated[str, option("--event", "NAME", "The event.")],
+    round_: Annotated[str, option("--round", "ROUND", "The round.")],
     json: Json = False,
 ) -> None:
     """Take out a bye entered by mistake.
@@ -251,7 +234,7 @@ Example: tracker game add-round "Club League" --round 1 --file round1.txt
 def add_round(
     ctx: typer.Context,
     event: Annotated[str, typer.Argument(metavar="EVENT", help="The event; created on first use.")],
-    round_: Annotated[str, typer.Option("--round", metavar="ROUND", help="The round's number.")],
+    round_: Annotated[str, option("--round", "ROUND", "The round's number.")],
     date: Date = None,
     file: Annotated[
         Path | None,
@@ -337,9 +320,7 @@ def list_(
     month: Annotated[
         dt.date | None, month_option("--month", "Only this month's games", "all months")
     ] = None,
-    event: Annotated[
-        str | None, typer.Option("--event", metavar="NAME", help="Only this event's games.")
-    ] = None,
+    event: Annotated[str | None, option("--event", "NAME", "Only this event's games.")] = None,
     tc: AnyTc = None,
     json: Json = False,
 ) -> None:
@@ -364,9 +345,6 @@ def print_games(games: tuple[GameView, ...]) -> None:
     its player's cell ("Kim, Ji-ho (1803)"), the time control goes when every game is
     standard, and names and events wrap."""
 
-    def result(g: GameView) -> str:
-        return g.result + ("" if g.rated else " (ff)")
-
     wide_columns = ["id", "date", "white", "rating", "result", "black", "rating", "tc"]
     wide_columns += ["event", "round"]
     wide = [
@@ -375,7 +353,7 @@ def print_games(games: tuple[GameView, ...]) -> None:
             g.played_on,
             g.white,
             g.white_rating,
-            result(g),
+            g.result + ("" if g.rated else " (ff)"),
             g.black,
             g.black_rating,
             g.tc,
@@ -410,25 +388,13 @@ def print_games(games: tuple[GameView, ...]) -> None:
 def edit(
     ctx: typer.Context,
     game_id: GameId,
-    white: Annotated[
-        str | None, typer.Option("--white", metavar="PLAYER", help="New white player.")
-    ] = None,
-    black: Annotated[
-        str | None, typer.Option("--black", metavar="PLAYER", help="New black player.")
-    ] = None,
-    result: Annotated[
-        str | None, typer.Option("--result", metavar="RESULT", help="New result.")
-    ] = None,
-    date: Annotated[
-        str | None, typer.Option("--date", metavar="DATE", help="New date (YYYY-MM-DD).")
-    ] = None,
+    white: Annotated[str | None, option("--white", "PLAYER", "New white player.")] = None,
+    black: Annotated[str | None, option("--black", "PLAYER", "New black player.")] = None,
+    result: Annotated[str | None, option("--result", "RESULT", "New result.")] = None,
+    date: Annotated[str | None, option("--date", "DATE", "New date (YYYY-MM-DD).")] = None,
     tc: Annotated[TimeControl | None, tc_option("unchanged")] = None,
-    event: Annotated[
-        str | None, typer.Option("--event", metavar="NAME", help="Move to this event.")
-    ] = None,
-    round_: Annotated[
-        str | None, typer.Option("--round", metavar="ROUND", help="New round.")
-    ] = None,
+    event: Annotated[str | None, option("--event", "NAME", "Move to this event.")] = None,
+    round_: Annotated[str | None, option("--round", "ROUND", "New round.")] = None,
     white_rating: Annotated[
         int | None, whole_option("--white-rating", "RATING", "White's recorded rating.")
     ] = None,
@@ -437,10 +403,10 @@ def edit(
     ] = None,
     clear: Annotated[
         list[str] | None,
-        typer.Option(
+        option(
             "--clear",
-            metavar="FIELD",
-            help="Empty a field: event, round, white-rating or black-rating (repeatable).",
+            "FIELD",
+            "Empty a field: event, round, white-rating or black-rating (repeatable).",
         ),
     ] = None,
     yes: Yes = False,
@@ -456,17 +422,16 @@ def edit(
     """
     from tracker.services.games import UNCHANGED, edit_game
 
-    clearable = ("event", "round", "white-rating", "black-rating")
-    for item in clear or []:
-        if item not in clearable:
-            raise UsageError(f"--clear {item}: use one of {', '.join(clearable)}")
-    cleared = set(clear or [])
-    given = {
+    given = {  # the fields --clear empties
         "event": event,
         "round": round_,
         "white-rating": white_rating,
         "black-rating": black_rating,
     }
+    for item in clear or []:
+        if item not in given:
+            raise UsageError(f"--clear {item}: use one of {', '.join(given)}")
+    cleared = set(clear or [])
     both = [name for name in cleared if given[name] is not None]
     if both:
         raise UsageError(f"--{both[0]} and --clear {both[0]} contradict each other")

@@ -22,7 +22,7 @@ from tracker.cli.options import (
     month_option,
     player_option,
 )
-from tracker.cli.plot import check_plot_path, plot_comparison
+from tracker.cli.plot import check_plot_path, draw_comparison, write_plot
 from tracker.cli.render import message, pick, print_json, print_table, standing_json
 from tracker.errors import InvalidInputError, UsageError
 from tracker.files import open_input
@@ -167,7 +167,7 @@ def history(
         from tracker.services.compare import compare
 
         c = state(ctx).read(lambda db: compare(db, f"#{h.player_id}", tc, None))
-        plot_comparison(c, plot)
+        write_plot(draw_comparison(c), plot)
         message(f"plot written to {plot}")
     stale_warning(h.stale_months)
 
@@ -198,20 +198,7 @@ def _period_detail(
         return
     print_table(
         ["date", "opponent", "col", "rating", "score", "expected", "change", "event", "status"],
-        [
-            (
-                g.played_on,
-                g.opponent,
-                g.colour[0],
-                render.rating(g.opponent_rating),
-                render.score(g.score),
-                render.expected(g.expected) if g.expected is not None else "",
-                render.change(g.change) if g.change is not None else "",
-                g.event or "",
-                game_status(g),
-            )
-            for g in d.games
-        ],
+        [(g.played_on, g.opponent, g.colour[0], *detail_cells(g)) for g in d.games],
         title=f"{d.player} ({d.tc}), {detail_heading(d)}",
         right=("rating", "score", "expected", "change"),
         wrap=("opponent", "event"),
@@ -245,9 +232,18 @@ def detail_summary(d: PeriodDetail) -> str:
     return f"+{d.wins} ={d.draws} -{d.losses}: score {render.score(d.score)}{change}{performance}"
 
 
-def game_status(g: DetailGame) -> str:
-    """How a period counted a game, blank when it was rated."""
-    return "" if g.status == "rated" else g.status.replace("_", " ")
+def detail_cells(g: DetailGame) -> tuple[str, ...]:
+    """A period's game from the opponent's rating on, as ``history --month`` and a player's
+    page show it: the rating, the score, the expected score, the change, the event, and how
+    the period counted it (blank when it was rated)."""
+    return (
+        render.rating(g.opponent_rating),
+        render.score(g.score),
+        render.expected(g.expected) if g.expected is not None else "",
+        render.change(g.change) if g.change is not None else "",
+        g.event or "",
+        "" if g.status == "rated" else g.status.replace("_", " "),
+    )
 
 
 def rating_list_json(rl: RatingList | ListStream) -> dict[str, Any]:

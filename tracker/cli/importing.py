@@ -22,7 +22,15 @@ from typer.core import TyperGroup
 
 from tracker.cli.context import state
 from tracker.cli.import_report import print_report, report_json
-from tracker.cli.options import Json, Yes, command_group, date_option, month_option, tc_option
+from tracker.cli.options import (
+    Json,
+    Yes,
+    command_group,
+    date_option,
+    month_option,
+    option,
+    tc_option,
+)
 from tracker.cli.render import message, pick, print_json, print_table
 from tracker.errors import InvalidInputError
 from tracker.files import open_input
@@ -95,11 +103,10 @@ def files(
     ],
     fmt: Annotated[
         str | None,
-        typer.Option(
+        option(
             "--format",
-            metavar="FORMAT",
-            help="pgn, csv or trf: read every file as this format instead of going by the "
-            "extension.",
+            "FORMAT",
+            "pgn, csv or trf: read every file as this format instead of going by the extension.",
         ),
     ] = None,
     tc: Annotated[
@@ -137,10 +144,10 @@ def files(
     ] = False,
     encoding: Annotated[
         str,
-        typer.Option(
+        option(
             "--encoding",
-            metavar="ENCODING",
-            help="Text encoding of the files (a UTF-8 byte-order mark always wins), "
+            "ENCODING",
+            "Text encoding of the files (a UTF-8 byte-order mark always wins), "
             "e.g. latin-1 or cp1252.",
         ),
     ] = "utf-8",
@@ -155,10 +162,10 @@ def files(
     ] = None,
     date_order: Annotated[
         str | None,
-        typer.Option(
+        option(
             "--date-order",
-            metavar="ORDER",
-            help="ymd, dmy, mdy or ydm: how to read a TRF's numeric dates (ydm: SwissPerfect's "
+            "ORDER",
+            "ymd, dmy, mdy or ydm: how to read a TRF's numeric dates (ydm: SwissPerfect's "
             "YY.DD.MM round dates). Default: the reading that agrees with the file's other "
             "dates.",
         ),

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from tracker.cli.context import state
-from tracker.cli.options import Json, date_option
+from tracker.cli.options import Json, date_option, option
 from tracker.cli.render import message, pick, print_json
 
 if TYPE_CHECKING:
@@ -20,11 +20,11 @@ def log(
     ctx: typer.Context,
     player: Annotated[
         str | None,
-        typer.Option("--player", metavar="PLAYER", help="Only what touched this player."),
+        option("--player", "PLAYER", "Only what touched this player."),
     ] = None,
     event: Annotated[
         str | None,
-        typer.Option("--event", metavar="EVENT", help="Only what touched this event."),
+        option("--event", "EVENT", "Only what touched this event."),
     ] = None,
     since: Annotated[
         dt.date | None, date_option("--since", "YYYY-MM-DD: from this day on (UTC).")

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from tracker.cli.context import state
-from tracker.cli.options import PLAYER_WORDS, Json, Player, command_group, player_option
-from tracker.cli.render import message, pick, points, print_json, print_table
+from tracker.cli.options import PLAYER_WORDS, Json, Player, command_group, option, player_option
+from tracker.cli.render import accounts, message, pick, points, print_json, print_table
 from tracker.errors import InvalidInputError
 from tracker.vocabulary import ONLINE_PLATFORMS, PLATFORMS, TimeControl
 
@@ -33,9 +33,7 @@ app = command_group(
 
 Platform = Annotated[
     str | None,
-    typer.Option(
-        "--platform", metavar="PLATFORM", help="Only lichess or only chesscom. Default: both."
-    ),
+    option("--platform", "PLATFORM", "Only lichess or only chesscom. Default: both."),
 ]
 
 
@@ -192,12 +190,8 @@ def show(ctx: typer.Context, player: Player, json: Json = False) -> None:
     if json:
         print_json(online_json(v))
         return
-    accounts = ", ".join(
-        f"{ONLINE_PLATFORMS[p].label} {user}"
-        for p, user in ((p, getattr(v, p)) for p in PLATFORMS)
-        if user
-    )
-    message(f"{v.name}: {accounts or 'no linked online account'}")
+    linked = ", ".join(f"{site} {user}" for site, user in accounts(v))
+    message(f"{v.name}: {linked or 'no linked online account'}")
     print_table(
         ["platform", "perf", "beside", "days", "first", "last", "rating"],
         [

@@ -35,6 +35,12 @@ def whole(text: str) -> int:
 _WHOLE = re.compile(r"[+-]?[0-9]+")
 
 
+def option(name: str, metavar: str, help: str) -> Any:
+    """``name METAVAR``: an option that takes a value, its help saying what the METAVAR word
+    stands for."""
+    return typer.Option(name, metavar=metavar, help=help)
+
+
 def whole_option(name: str, metavar: str, help: str) -> Any:
     """``name N``: a whole number, read as :func:`whole` reads it."""
     return typer.Option(name, metavar=metavar, help=help, parser=whole)
@@ -52,7 +58,7 @@ Player = Annotated[str, typer.Argument(metavar="PLAYER", help=f"The player: {PLA
 
 def player_option(what: str) -> Any:
     """``--player PLAYER``; ``what`` says what the player is for."""
-    return typer.Option("--player", metavar="PLAYER", help=f"{what} ({PLAYER_WORDS}).")
+    return option("--player", "PLAYER", f"{what} ({PLAYER_WORDS}).")
 
 
 def tc_option(default: str = "standard") -> Any:
@@ -96,10 +102,8 @@ def month_option(name: str, what: str, default: str) -> Any:
 
 Plot = Annotated[
     Path | None,
-    typer.Option(
-        "--plot",
-        metavar="FILE",
-        help="Also draw the ratings to this file: PNG, SVG or PDF by its extension.",
+    option(
+        "--plot", "FILE", "Also draw the ratings to this file: PNG, SVG or PDF by its extension."
     ),
 ]
 

@@ -69,8 +69,7 @@ def close(
 
     report = state(ctx).write(lambda db: do_close(db, tc=tc, month=month, today=today()))
     if report.rerated:
-        first, last = report.rerated[0], report.rerated[-1]
-        which = "period" if first == last else "periods"
+        which = "period" if len(report.rerated) == 1 else "periods"
         message(f"rerated the stale {which} {month_span(report.rerated)} first")
     for p in report.closed:
         extra = ""

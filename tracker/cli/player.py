@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from tracker.cli import fide_list
+from tracker.cli import fide_list, render
 from tracker.cli.context import state
 from tracker.cli.notes import now_stale
 from tracker.cli.options import (
@@ -17,13 +17,23 @@ from tracker.cli.options import (
     Tc,
     command_group,
     month_option,
-    whole,
+    option,
+    whole_option,
 )
-from tracker.cli.render import message, pick, place, print_json, print_table, standing_json, yes_no
+from tracker.cli.render import (
+    accounts,
+    message,
+    pick,
+    place,
+    print_json,
+    print_table,
+    standing_json,
+    yes_no,
+)
 from tracker.errors import UsageError
 from tracker.months import month_label
 from tracker.user_input import today
-from tracker.vocabulary import CHESSCOM, LICHESS, PLATFORMS
+from tracker.vocabulary import CHESSCOM, LICHESS, PLATFORMS, OnlinePlatform
 
 if TYPE_CHECKING:
     from tracker.ratings.fide.records import Seed
@@ -41,51 +51,35 @@ app = command_group(
     """
 )
 
-FideId = Annotated[
-    int | None, typer.Option("--fide-id", metavar="NUMBER", help="FIDE id number.", parser=whole)
-]
-Born = Annotated[
-    int | None,
-    typer.Option("--born", metavar="YEAR", help="Year of birth (for the junior K).", parser=whole),
-]
-Federation = Annotated[
-    str | None, typer.Option("--federation", metavar="FED", help="Three-letter federation.")
-]
-Sex = Annotated[str | None, typer.Option("--sex", metavar="SEX", help="m or f.")]
+FideId = Annotated[int | None, whole_option("--fide-id", "NUMBER", "FIDE id number.")]
+Born = Annotated[int | None, whole_option("--born", "YEAR", "Year of birth (for the junior K).")]
+Federation = Annotated[str | None, option("--federation", "FED", "Three-letter federation.")]
+Sex = Annotated[str | None, option("--sex", "SEX", "m or f.")]
 Title = Annotated[
     str | None,
-    typer.Option("--title", metavar="TITLE", help="GM, IM, FM, CM, WGM, WIM, WFM or WCM."),
+    option("--title", "TITLE", "GM, IM, FM, CM, WGM, WIM, WFM or WCM."),
 ]
 Rating = Annotated[
     int | None,
-    typer.Option(
+    whole_option(
         "--rating",
-        metavar="RATING",
-        help="Seed: the published FIDE rating on the list before tracking starts (needs --games).",
-        parser=whole,
+        "RATING",
+        "Seed: the published FIDE rating on the list before tracking starts (needs --games).",
     ),
 ]
 Games = Annotated[
-    int | None,
-    typer.Option(
-        "--games",
-        metavar="N",
-        help="Seed: rated games played before tracking starts.",
-        parser=whole,
-    ),
+    int | None, whole_option("--games", "N", "Seed: rated games played before tracking starts.")
 ]
-Lichess = Annotated[
-    str | None,
-    typer.Option(
-        "--lichess", metavar="USER", help="Their Lichess user name (see `tracker online`)."
-    ),
-]
-Chesscom = Annotated[
-    str | None,
-    typer.Option(
-        "--chesscom", metavar="USER", help="Their Chess.com user name (see `tracker online`)."
-    ),
-]
+
+
+def _account(platform: OnlinePlatform) -> Any:
+    """``--lichess USER``, ``--chesscom USER``: a player's account on an online platform."""
+    help = f"Their {platform.label} user name (see `tracker online`)."
+    return option(f"--{platform.key}", "USER", help)
+
+
+Lichess = Annotated[str | None, _account(LICHESS)]
+Chesscom = Annotated[str | None, _account(CHESSCOM)]
 Ever2400 = Annotated[
     bool, typer.Option("--ever-2400", help="Seed: a published rating once reached 2400 (K 10).")
 ]
@@ -133,11 +127,7 @@ def _describe(p: PlayerView) -> str:
     kind = "external" if p.external else "tracked"
     seed = next((s for s in p.seeds if s.tc == "standard"), None)
     seeded = f", seeded {seed.rating} after {seed.games} games" if seed else ""
-    linked = "".join(
-        f", {site} {user}"
-        for site, user in ((LICHESS.label, p.lichess), (CHESSCOM.label, p.chesscom))
-        if user
-    )
+    linked = "".join(f", {site} {user}" for site, user in accounts(p))
     return f"#{p.id} {p.name} ({kind}{seeded}{linked})"
 
 
@@ -330,28 +320,17 @@ def print_player_card(card: PlayerCard) -> None:
         ("born", p.birth_year),
         ("sex", p.sex),
         ("title", p.title),
-        *(
-            (site, user)
-            for site, user in ((LICHESS.label, p.lichess), (CHESSCOM.label, p.chesscom))
-            if user
-        ),
+        *accounts(p),
         ("games", p.games),
     ]
     for s in p.seeds:
-        rows.append(
-            (
-                f"seed ({s.tc})",
-                f"{s.rating} after {s.games} games; ever 2400: {yes_no(s.ever_2400)}, "
-                f"ever 2300: {yes_no(s.ever_2300)}",
-            )
-        )
+        rows.append((f"seed ({s.tc})", f"{s.rating} after {s.games} games; {_reached(s)}"))
     for e in p.earlier_lists:
         rows.append((f"{e.tc} list {month_label(e.list_date)}", f"{e.rating} (an earlier list)"))
     for r in card.ratings:
         listed = f"on the {r.list_date} list" if r.list_date else "before any closed period"
-        rating = str(r.rating) if r.rating is not None else "unrated"
         pending = f", {r.pool_games} result(s) pending for a first rating" if r.pool_games else ""
-        rows.append((f"{r.tc} rating", f"{rating} {listed}{pending}"))
+        rows.append((f"{r.tc} rating", f"{render.rating(r.rating)} {listed}{pending}"))
         rows.extend(_readings(card.beside, r))
         if r.rating is not None:
             rows.append((f"{r.tc} K", f"{r.k} for the next period"))
@@ -359,13 +338,7 @@ def print_player_card(card: PlayerCard) -> None:
             rows.append((f"{r.tc} place", place(r.standing)))
         if r.peak is not None:
             rows.append((f"{r.tc} peak", f"{r.peak.rating} on the {r.peak.list_date} list"))
-        rows.append(
-            (
-                f"{r.tc} record",
-                f"{r.rated_games} rated games; ever 2400: {yes_no(r.ever_2400)}, "
-                f"ever 2300: {yes_no(r.ever_2300)}",
-            )
-        )
+        rows.append((f"{r.tc} record", f"{r.rated_games} rated games; {_reached(r)}"))
         if r.games_by_month:
             rows.append((f"{r.tc} games", games_by_month(r)))
         live = r.live
@@ -376,11 +349,16 @@ def print_player_card(card: PlayerCard) -> None:
                 f"({span}, not yet published)"
             )
             if live.rating != r.rating:
-                text += f"; live rating {live.rating if live.rating is not None else 'unrated'}"
+                text += f"; live rating {render.rating(live.rating)}"
             if live.standing is not None:
                 text += f"; {place(live.standing)} on the {live.list_date} live list"
             rows.append((f"{r.tc} live", text))
     print_table(["field", "value"], rows, wrap=("value",))
+
+
+def _reached(record: Seed | RatingStatus) -> str:
+    """ "ever 2400: yes, ever 2300: no": what a seed, or a rating's record, says of them."""
+    return f"ever 2400: {yes_no(record.ever_2400)}, ever 2300: {yes_no(record.ever_2300)}"
 
 
 def _readings(beside: Beside, r: RatingStatus) -> list[tuple[str, str]]:
@@ -399,7 +377,7 @@ def _readings(beside: Beside, r: RatingStatus) -> list[tuple[str, str]]:
 def edit(
     ctx: typer.Context,
     player: Player,
-    name: Annotated[str | None, typer.Option("--name", metavar="NAME", help="New name.")] = None,
+    name: Annotated[str | None, option("--name", "NAME", "New name.")] = None,
     fide_id: FideId = None,
     born: Born = None,
     federation: Federation = None,
@@ -413,10 +391,10 @@ def edit(
     ] = None,
     clear: Annotated[
         list[str] | None,
-        typer.Option(
+        option(
             "--clear",
-            metavar="FIELD",
-            help="Empty a field: fide-id, born, federation, sex, title, lichess or chesscom "
+            "FIELD",
+            "Empty a field: fide-id, born, federation, sex, title, lichess or chesscom "
             "(repeatable).",
         ),
     ] = None,
@@ -456,10 +434,8 @@ def edit(
     )
     if json:
         print_json(player_json(result))
-    if result.changed:
-        message(f"updated {_describe(result)}")
-    else:
-        message(f"unchanged (nothing differs): {_describe(result)}")
+    did = "updated" if result.changed else "unchanged (nothing differs):"
+    message(f"{did} {_describe(result)}")
     _after_change(result)
 
 
@@ -469,12 +445,11 @@ def seed(
     player: Player,
     rating: Annotated[
         int | None,
-        typer.Option(
+        whole_option(
             "--rating",
-            metavar="RATING",
-            help="The published FIDE rating: on the list before tracking starts, or with "
-            "--list on that earlier list.",
-            parser=whole,
+            "RATING",
+            "The published FIDE rating: on the list before tracking starts, or with --list on "
+            "that earlier list.",
         ),
     ] = None,
     games: Games = None,

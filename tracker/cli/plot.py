@@ -158,9 +158,11 @@ def _shade_provisional(ax: Any, line: list[tuple[dt.date, float, float, bool]]) 
         )
 
 
-def _write(fig: Any, path: Path) -> None:
-    """The figure to ``path``, in the format its extension names; then let go of it."""
+def write_plot(fig: Any, path: Path) -> None:
+    """A figure (:func:`draw_comparison`, :func:`draw_players`) to ``path``, in the format its
+    extension names (the path checked again, see :func:`check_plot_path`); then let go of it."""
     try:
+        check_plot_path(path)
         fig.savefig(path, format=FORMATS[path.suffix.lower()])
     except OSError as exc:
         raise InvalidInputError(f"cannot write {path}: {exc.strerror}") from None
@@ -250,12 +252,6 @@ def draw_comparison(c: Comparison, platform: str | None = None) -> Any:
     return fig
 
 
-def plot_comparison(c: Comparison, path: Path, platform: str | None = None) -> None:
-    """Draw one player to ``path``."""
-    check_plot_path(path)
-    _write(draw_comparison(c, platform), path)
-
-
 def draw_players(comparisons: Sequence[Comparison], platform: str | None = None) -> Any:
     """The figure of several players on one chart."""
     drawn = [c for c in comparisons if c.rows]
@@ -327,11 +323,3 @@ def draw_players(comparisons: Sequence[Comparison], platform: str | None = None)
 def first_platform(c: Comparison) -> str | None:
     """The first linked platform with ratings stored: the one a picture draws."""
     return next((s.platform for s in c.online if s.points), None)
-
-
-def plot_players(
-    comparisons: Sequence[Comparison], path: Path, platform: str | None = None
-) -> None:
-    """Draw several players on one chart to ``path``."""
-    check_plot_path(path)
-    _write(draw_players(comparisons, platform), path)

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from tracker.db.collector import without_gc
+from tracker.vocabulary import ONLINE_PLATFORMS
 
 if TYPE_CHECKING:
     from tracker.services.periods.standing import Standing
@@ -39,7 +40,7 @@ def message(text: str) -> None:
     """A message for the user (stderr), never data: wrapped at spaces to the terminal's width
     (``COLUMNS``, else stderr's terminal; not when stderr goes to a file or a pipe), its
     further lines indented two more than its first."""
-    width = message_width()
+    width = _width(sys.stderr)
     if width is None or cell_width(text) <= width:
         typer.echo(text, err=True)
         return
@@ -49,11 +50,6 @@ def message(text: str) -> None:
     indent = lead + "  "
     rest = _wrap(" ".join(rest), width - len(indent)) if rest else []
     typer.echo("\n".join([lead + first, *(indent + line for line in rest)]), err=True)
-
-
-def message_width() -> int | None:
-    """The width messages wrap at: ``COLUMNS`` if set, else stderr's terminal, else None."""
-    return _width(sys.stderr)
 
 
 def _default(value: Any) -> Any:
@@ -448,6 +444,13 @@ def rd(value: float | None) -> str:
 
 def yes_no(value: bool) -> str:
     return "yes" if value else "no"
+
+
+def accounts(record: object) -> list[tuple[str, str]]:
+    """A player's linked online accounts (a player's or his online ratings' record): each
+    platform's name and the user name on it."""
+    linked = ((p.label, getattr(record, p.key)) for p in ONLINE_PLATFORMS.values())
+    return [(site, user) for site, user in linked if user]
 
 
 def standing_json(standing: Standing | None) -> dict[str, Any]:

@@ -8,7 +8,7 @@ import typer
 
 from tracker.cli.context import state
 from tracker.cli.notes import assumption_note
-from tracker.cli.options import Json, command_group
+from tracker.cli.options import Json, command_group, option
 from tracker.cli.render import message, pick, print_json, print_table
 
 if TYPE_CHECKING:
@@ -103,61 +103,47 @@ def set_(
     ctx: typer.Context,
     preset: Annotated[
         str | None,
-        typer.Option(
-            "--preset",
-            help="lichess (default), glickman or chesscom.",
-            metavar="PRESET",
-        ),
+        option("--preset", "PRESET", "lichess (default), glickman or chesscom."),
     ] = None,
     seed: Annotated[
         str | None,
-        typer.Option(
+        option(
             "--seed",
-            help="elo (default): a player's shadow starts at their Elo when their first game is "
+            "SEED",
+            "elo (default): a player's shadow starts at their Elo when their first game is "
             "rated; fresh: at the preset's new-player rating, like a new online account.",
-            metavar="SEED",
         ),
     ] = None,
     external_rd: Annotated[
         float | None,
-        typer.Option(
-            "--external-rd", metavar="RD", help="RD given to external opponents (default 60)."
-        ),
+        option("--external-rd", "RD", "RD given to external opponents (default 60)."),
     ] = None,
     chesscom_start: Annotated[
         float | None,
-        typer.Option(
-            "--chesscom-start",
-            metavar="RATING",
-            help="Start rating of the chesscom preset (1200).",
-        ),
+        option("--chesscom-start", "RATING", "Start rating of the chesscom preset (1200)."),
     ] = None,
     chesscom_c: Annotated[
         float | None,
-        typer.Option(
+        option(
             "--chesscom-c",
-            metavar="C",
-            help="chesscom: RD growth per day, RD = sqrt(RD² + c²·days) (8.1; an assumption).",
+            "C",
+            "chesscom: RD growth per day, RD = sqrt(RD² + c²·days) (8.1; an assumption).",
         ),
     ] = None,
     chesscom_rd_min: Annotated[
         float | None,
-        typer.Option(
-            "--chesscom-rd-min", metavar="RD", help="chesscom: lowest RD (30; an assumption)."
-        ),
+        option("--chesscom-rd-min", "RD", "chesscom: lowest RD (30; an assumption)."),
     ] = None,
     chesscom_rd_max: Annotated[
         float | None,
-        typer.Option(
-            "--chesscom-rd-max", metavar="RD", help="chesscom: highest RD (350; an assumption)."
-        ),
+        option("--chesscom-rd-max", "RD", "chesscom: highest RD (350; an assumption)."),
     ] = None,
     seed_rd: Annotated[
         str | None,
-        typer.Option(
+        option(
             "--seed-rd",
-            metavar="RD",
-            help="First RD of a player seeded from their Elo: auto (default) derives it from "
+            "RD",
+            "First RD of a player seeded from their Elo: auto (default) derives it from "
             "their rated games (the RD that as many evenly matched games give a new player, "
             "within the preset's RD bounds); a number fixes it for everyone seeded.",
         ),

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from tracker.cli.context import AppState, state
-from tracker.cli.options import AnyTc, Json, command_group
+from tracker.cli.options import AnyTc, Json, command_group, option
 from tracker.cli.render import message, pick, print_json, print_table
 from tracker.errors import InvalidInputError
 from tracker.files import TEMPORARY, kind, lstat, open_input, write_file
@@ -333,28 +333,22 @@ def _print_config(c: SiteConfig) -> None:
 def config(
     ctx: typer.Context,
     title: Annotated[
-        str | None, typer.Option("--title", metavar="TEXT", help="The club's name, on every page.")
+        str | None, option("--title", "TEXT", "The club's name, on every page.")
     ] = None,
     about: Annotated[
         str | None,
-        typer.Option(
-            "--about",
-            metavar="TEXT",
-            help="A paragraph about the club, on the index ('' removes it).",
-        ),
+        option("--about", "TEXT", "A paragraph about the club, on the index ('' removes it)."),
     ] = None,
     url: Annotated[
         str | None,
-        typer.Option(
-            "--url", metavar="URL", help="Where the site is published, https://... ('' removes it)."
-        ),
+        option("--url", "URL", "Where the site is published, https://... ('' removes it)."),
     ] = None,
     logo: Annotated[
         Path | None,
-        typer.Option(
+        option(
             "--logo",
-            metavar="FILE",
-            help="The club's logo (PNG, JPEG, GIF, WebP or SVG, at most 256 KB), kept in the "
+            "FILE",
+            "The club's logo (PNG, JPEG, GIF, WebP or SVG, at most 256 KB), kept in the "
             "database and written beside the pages.",
         ),
     ] = None,

@@ -36,9 +36,9 @@ from tracker.cli.event import GRID_PLAYERS, ROUNDS_CAPTION, game_code, grid, rou
 from tracker.cli.h2h import played_words, tally_cells
 from tracker.cli.history import (
     LIST_COLUMNS,
+    detail_cells,
     detail_heading,
     detail_summary,
-    game_status,
     history_cells,
     history_columns,
     list_row,
@@ -716,8 +716,7 @@ def _history_section(record: SiteRecord, tracked: set[int]) -> str:
         )
         for r in h.rows
     ]
-    numeric = {"before", "rating", "K", "games", "score", "expected", "change", "rounded"}
-    numeric |= set(h.beside.headings)
+    numeric = set(columns) - {"month", "list", "rank", "note"}
     tc = _e(h.tc)
     return (
         f'<section aria-labelledby="{tc}">\n<h2 id="{tc}">{_e(h.tc.capitalize())}</h2>\n'
@@ -764,12 +763,7 @@ def _periods(periods: Sequence[PeriodDetail], tc: TimeControl, tracked: set[int]
                 _e(g.played_on.isoformat()),
                 _player_link(g.opponent_id, g.opponent, tracked),
                 _e(g.colour),
-                _e(render.rating(g.opponent_rating)),
-                _e(render.score(g.score)),
-                _e(render.expected(g.expected) if g.expected is not None else ""),
-                _e(render.change(g.change) if g.change is not None else ""),
-                _e(g.event),
-                _e(game_status(g)),
+                *map(_e, detail_cells(g)),
             )
             for g in d.games
         ]
@@ -889,23 +883,22 @@ def _pairings(report: EventReport, tracked: set[int]) -> str:
     the result, then the byes; only for an event whose every game has a round."""
     if not report.rounds:
         return ""
-    rounds: dict[str, list[tuple[str, ...]]] = {}
+    rounds: dict[str, list[tuple[str, str, str]]] = {}  # White, the result, Black
     for s in report.standings:
         for c in s.cells:
             if c.round is None:
                 continue
             me = _player_link(s.player_id, s.name, tracked)
             if c.bye:
-                rounds.setdefault(c.round, []).append((me, _e(f"bye ({c.result})"), "", ""))
+                rounds.setdefault(c.round, []).append((me, _e(f"bye ({c.result})"), ""))
             elif c.colour == "w":
                 other = next(o for o in report.standings if o.player_id == c.opponent_id)
                 them = _player_link(other.player_id, other.name, tracked)
-                rounds.setdefault(c.round, []).append(
-                    (me, _e(PAIRING_RESULT.get(c.result, c.result)), them, "")
-                )
+                result = _e(PAIRING_RESULT.get(c.result, c.result))
+                rounds.setdefault(c.round, []).append((me, result, them))
     out = ['<h2 id="pairings">Pairings, round by round</h2>\n']
     for name in sorted(rounds, key=_round_key):
-        rows = [(_e(n), w, r, b) for n, (w, r, b, _) in enumerate(rounds[name], start=1)]
+        rows = [(_e(n), *board) for n, board in enumerate(rounds[name], start=1)]
         out.append(
             _table(
                 f"Round {name}",
