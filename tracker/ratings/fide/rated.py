@@ -100,8 +100,7 @@ def close_rated(
         if with_details:
             for slot, detail in zip(counted_slots, rated, strict=True):
                 slots[slot] = detail
-        for note in rule_notes:
-            (notes.append(note) if note not in notes else None)
+        notes += rule_notes  # each once: rate_games gives a note once
         if k_used != k_in_force:
             notes.append(f"700 rule: K {k_in_force} reduced to {k_used} for {n} games (§8.3.3)")
     notes += _not_rated(unrated_opp, rule_600)
@@ -153,15 +152,8 @@ def _after(
         f"rating {new_rating} is below {floor}: shown as unrated on the "
         f"{list_date.isoformat()} list (§7.2.1)"
     )
-    return PlayerState(
-        rating=None,
-        rated_games=rated_games,
-        ever_2400=state.ever_2400,
-        ever_2300=state.ever_2300,
-        birth_year=state.birth_year,
-        pool=(),
-        k=None,
-        first_event_settled=True,
+    return state._replace(
+        rating=None, rated_games=rated_games, pool=(), k=None, first_event_settled=True
     )
 
 
