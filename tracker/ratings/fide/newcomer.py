@@ -56,48 +56,33 @@ def first_event_of(games: Sequence[PeriodGame]) -> FirstEvent | None:
     return FirstEvent(key, sum((g.score for g in games if g.event_key == key), ZERO), True)
 
 
-def _judge(
-    first: FirstEvent | None, games: Sequence[PeriodGame], pool: tuple[PoolGame, ...]
-) -> tuple[str, EventKey | None, str | None]:
-    """What §8.2.1 makes of the first event this period: ``("settle", None, None)`` when it
-    has a score (everything counts), ``("disregard", key, note)`` when it ended on zero,
-    ``("hold", key, note)`` while a league's score is zero so far, ``("wait", None, None)``
-    when the first event is not rated yet (nothing of it is here)."""
-    held = any(pg.held for pg in pool)
-    if first is None or not (held or any(g.event_key == first.key for g in games)):
-        return "wait", None, None
-    if first.score > 0:
-        return "settle", None, None
-    if first.over:
-        return "disregard", first.key, "zero score in the first event disregarded (§8.2.1)"
-    return (
-        "hold",
-        first.key,
-        "zero score so far in the first event, which goes on: its results are held until it "
-        "ends (§8.2.1)",
-    )
-
-
 def _first_event(
     first: FirstEvent | None,
     games: Sequence[PeriodGame],
     kept: tuple[PoolGame, ...],
     notes: list[str],
 ) -> tuple[str, EventKey | None, tuple[PoolGame, ...]]:
-    """§8.2.1 for a player whose first event is not settled: the verdict (see
-    :func:`_judge`), the first event's key when disregarded or held, and the pool once the
-    verdict applies to its held results."""
-    verdict, special, note = _judge(first, games, kept)
-    if note is not None:
-        notes.append(note)
-    if verdict == "settle":
-        kept = tuple(pg._replace(held=False) if pg.held else pg for pg in kept)
-    elif verdict == "disregard":
-        dropped = sum(1 for pg in kept if pg.held)
-        kept = tuple(pg for pg in kept if not pg.held)
-        if dropped:
-            notes.append(f"{dropped} held result(s) of the first event disregarded (§8.2.1)")
-    return verdict, special, kept
+    """§8.2.1 for a player whose first event is not settled: the verdict, the first event's
+    key when disregarded or held, and the pool once the verdict applies to its held results.
+    The verdict: ``settle`` when the first event has a score (everything counts),
+    ``disregard`` when it ended on zero, ``hold`` while a league's score is zero so far,
+    ``wait`` when the first event is not rated yet (nothing of it is here)."""
+    held = any(pg.held for pg in kept)
+    if first is None or not (held or any(g.event_key == first.key for g in games)):
+        return "wait", None, kept
+    if first.score > 0:
+        return "settle", None, tuple(pg._replace(held=False) if pg.held else pg for pg in kept)
+    if not first.over:
+        notes.append(
+            "zero score so far in the first event, which goes on: its results are held until "
+            "it ends (§8.2.1)"
+        )
+        return "hold", first.key, kept
+    notes.append("zero score in the first event disregarded (§8.2.1)")
+    dropped = sum(1 for pg in kept if pg.held)
+    if dropped:
+        notes.append(f"{dropped} held result(s) of the first event disregarded (§8.2.1)")
+    return "disregard", first.key, tuple(pg for pg in kept if not pg.held)
 
 
 def _sorted_games(
@@ -139,21 +124,6 @@ def _sorted_games(
     if unrated_opp:
         notes.append(f"{unrated_opp} game(s) against unrated opponents not counted (§7.1.4)")
     return added, details
-
-
-def _published_notes(initial: InitialRating, list_date: date, held: int) -> list[str]:
-    """What a first rating published says (§8.2; held results of a first event that goes on:
-    §8.2.1, §8.2.4)."""
-    notes = [
-        f"first rating {initial.ru} from {initial.n} games published on the "
-        f"{list_date.isoformat()} list (§8.2)"
-    ]
-    if held:
-        notes.append(
-            f"{held} held result(s) of the first event not counted: rated before it "
-            "ended; its later games are rated with the new rating (§8.2.1, §8.2.4)"
-        )
-    return notes
 
 
 def close_unrated(
@@ -205,7 +175,16 @@ def close_unrated(
                 list_year=list_date.year,
             )
             next_k = new_state.k
-            notes.extend(_published_notes(initial, list_date, len(pool) - len(counted)))
+            notes.append(
+                f"first rating {initial.ru} from {initial.n} games published on the "
+                f"{list_date.isoformat()} list (§8.2)"
+            )
+            held = len(pool) - len(counted)
+            if held:  # a first event that goes on (§8.2.1, §8.2.4)
+                notes.append(
+                    f"{held} held result(s) of the first event not counted: rated before it "
+                    "ended; its later games are rated with the new rating (§8.2.1, §8.2.4)"
+                )
         else:
             notes.append(
                 f"initial rating {initial.ru} below {initial_rules.floor}: not published; the "

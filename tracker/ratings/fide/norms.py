@@ -52,11 +52,12 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from fractions import Fraction
 from itertools import combinations
 from typing import Final
 
+from tracker.ratings.fide.arithmetic import quantize_half_away, round_half_away
 from tracker.ratings.fide.tables import DP_BY_PERCENT
 
 #: §1.4.6 d): an unrated opponent not raised to the floor counts this.
@@ -176,7 +177,7 @@ def at_most(n: int, share: Fraction) -> int:
 
 def percentage(score: Decimal, games: int) -> Decimal:
     """§1.4.9: p rounded to a whole percent, 0.5% up."""
-    return (score / games).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+    return quantize_half_away(score / games, 2)
 
 
 def dp_of(p: Decimal) -> int:
@@ -196,8 +197,7 @@ def rating_average(ratings: list[int | None], floor: int) -> tuple[int, int | No
         lowest = min(below, key=lambda i: (ratings[i] is not None, counted[i]))
         raised = counted[lowest]
         counted[lowest] = floor
-    total = Decimal(sum(counted)) / len(counted)
-    return int(total.to_integral_value(rounding=ROUND_HALF_UP)), raised
+    return round_half_away(Decimal(sum(counted)) / len(counted)), raised
 
 
 #: §1.4.1c: the games of a 9-round tournament that count as 9 where the round missing is a
@@ -249,7 +249,7 @@ def assess(
         Check("1.4.8a", f"Ra at least {norm.min_ra}", str(ra), ra >= norm.min_ra),
         Check(
             "1.4.8b",
-            f"a score of at least 35% ({_least_score(n)})",
+            f"a score of at least 35% ({Decimal(at_least(2 * n, MIN_SCORE)) / 2})",
             f"{score}/{n}",
             Fraction(score) >= MIN_SCORE * n,
         ),
@@ -258,19 +258,15 @@ def assess(
     return NormResult(norm.title, n, score, p, dp, raised, ra, rp, tuple(checks))
 
 
-def _least_score(n: int) -> str:
-    halves = at_least(2 * n, MIN_SCORE)
-    return str(Decimal(halves) / 2)
-
-
 def _federations(federation: str | None, opponents: list[Opponent]) -> list[Check]:
     """§1.4.3 and §1.4.4: not checked when the player's or an opponent's federation is not
     known."""
-    n = len(opponents)
+    own_max = at_most(len(opponents), Fraction(3, 5))
+    one_max = at_most(len(opponents), Fraction(2, 3))
     rules = (
         ("1.4.3", "at least 2 other federations"),
-        ("1.4.4", f"at most {at_most(n, Fraction(3, 5))} from the player's federation"),
-        ("1.4.4", f"at most {at_most(n, Fraction(2, 3))} from one federation"),
+        ("1.4.4", f"at most {own_max} from the player's federation"),
+        ("1.4.4", f"at most {one_max} from one federation"),
     )
     unknown = sum(o.federation is None for o in opponents)
     if federation is None or unknown:
@@ -281,9 +277,9 @@ def _federations(federation: str | None, opponents: list[Opponent]) -> list[Chec
     own = sum(f == federation for f in feds)
     most = max((feds.count(f) for f in set(feds)), default=0)
     return [
-        Check(rules[0][0], rules[0][1], str(len(others)), len(others) >= 2),
-        Check(rules[1][0], rules[1][1], str(own), own <= at_most(n, Fraction(3, 5))),
-        Check(rules[2][0], rules[2][1], str(most), most <= at_most(n, Fraction(2, 3))),
+        Check(*rules[0], str(len(others)), len(others) >= 2),
+        Check(*rules[1], str(own), own <= own_max),
+        Check(*rules[2], str(most), most <= one_max),
     ]
 
 
@@ -380,7 +376,7 @@ def _within_reach(
     counted = [UNRATED if o.rating is None else o.rating for o in games]
     lowest_wins = sorted(counted[i] for i in wins)[:drop]
     most = sum(counted) - sum(lowest_wins) + max(0, norm.floor - min(counted))
-    ra = int((Decimal(most) / n).to_integral_value(rounding=ROUND_HALF_UP))
+    ra = round_half_away(Decimal(most) / n)
     if ra < norm.min_ra or ra + dp_of(percentage(score, n)) < norm.min_rp:
         return False
     holders = sum(o.title in TITLE_HOLDERS for o in games)

@@ -52,13 +52,10 @@ def close_rated(
     counted_slots: list[int] = []
     unrated_opp = 0
     rule_600 = 0
-    corrected: list[PeriodGame] = []
     for g in games:
         ro = g.own_rating if g.own_rating is not None else rating
         day = g.rules_day
         rules = rules_and_note(tc, day)[0]
-        if g.corrected:
-            corrected.append(g)
         status: GameStatus
         if g.opponent is None:
             status = "unrated_opponent"
@@ -100,13 +97,18 @@ def close_rated(
         if with_details:
             for slot, detail in zip(counted_slots, rated, strict=True):
                 slots[slot] = detail
-        for note in rule_notes:
-            (notes.append(note) if note not in notes else None)
+        notes += rule_notes  # each once: rate_games gives a note once
         if k_used != k_in_force:
             notes.append(f"700 rule: K {k_in_force} reduced to {k_used} for {n} games (§8.3.3)")
-    notes += _not_rated(unrated_opp, rule_600)
+    if unrated_opp:
+        notes.append(f"{unrated_opp} game(s) against unrated opponents not rated (§8.3.1)")
+    if rule_600:
+        notes.append(
+            f"{rule_600} game(s) not rated: 600 or more points apart with a player above 2600 "
+            "(rapid/blitz §7.3.1)"
+        )
 
-    base = _corrected_base(corrected, month) if corrected else None
+    base = _corrected_base(games, month)
     if base is not None and base != rating:
         notes.append(
             f"rated from {base}, FIDE's corrected rating (the Ro it used in the period), "
@@ -153,27 +155,6 @@ def _after(
         f"rating {new_rating} is below {floor}: shown as unrated on the "
         f"{list_date.isoformat()} list (§7.2.1)"
     )
-    return PlayerState(
-        rating=None,
-        rated_games=rated_games,
-        ever_2400=state.ever_2400,
-        ever_2300=state.ever_2300,
-        birth_year=state.birth_year,
-        pool=(),
-        k=None,
-        first_event_settled=True,
+    return state._replace(
+        rating=None, rated_games=rated_games, pool=(), k=None, first_event_settled=True
     )
-
-
-def _not_rated(unrated_opponent: int, rule_600: int) -> list[str]:
-    """The notes of the games not rated: against unrated opponents (§8.3.1), and 600 or more
-    points apart with a player above 2600 (Rapid & Blitz §7.3.1)."""
-    notes = []
-    if unrated_opponent:
-        notes.append(f"{unrated_opponent} game(s) against unrated opponents not rated (§8.3.1)")
-    if rule_600:
-        notes.append(
-            f"{rule_600} game(s) not rated: 600 or more points apart with a player above 2600 "
-            "(rapid/blitz §7.3.1)"
-        )
-    return notes
