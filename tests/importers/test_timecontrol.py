@@ -7,7 +7,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tracker.importers.timecontrol import (
-    classify,
     from_name,
     from_pgn,
     from_text,
@@ -32,7 +31,7 @@ from tracker.importers.timecontrol import (
     ],
 )
 def test_classify_boundaries(base: int, increment: int, expected: str) -> None:
-    assert classify(base, increment) == expected
+    assert from_pgn(f"{base}+{increment}") == expected
 
 
 @pytest.mark.parametrize(

@@ -85,11 +85,6 @@ class _Period:
     increment: int
 
 
-def classify(base_seconds: float, increment_seconds: float = 0) -> TimeClass:
-    """FIDE's class for a time control of ``base + increment`` per player."""
-    return _class_of(base_seconds + ASSUMED_MOVES * increment_seconds)
-
-
 def _class_of(total: float) -> TimeClass:
     """The class of a game of ``total`` seconds per player for 60 moves."""
     if total > _OVER_THE_BOARD_MAX_SECONDS:

@@ -7,11 +7,12 @@ import datetime as dt
 
 from tests.helpers import Services, day, game, hart_beats_sato, unrated
 from tracker.db.queries import games as q
+from tracker.db.queries import lists, periods
 
 
 def test_games_read_by_id_key_day_and_filter(db: Services) -> None:
     with db.transaction() as s:
-        assert q.first_game_date(s) is None and q.first_period_month(s) is None
+        assert lists.first_game_day(s) is None and periods.first_closed_month(s) is None
         hart, sato, berg = (unrated(s, n).id for n in ("Hart", "Sato", "Berg"))
         a = game(s, "Hart", "Sato", "1-0", "2026-01-05", event="Winter Cup", round_="1").id
         b = game(s, "Sato", "Berg", "0-1", "2026-01-12", tc="rapid").id
@@ -25,7 +26,7 @@ def test_games_read_by_id_key_day_and_filter(db: Services) -> None:
         assert (listing.white, listing.black, listing.event, listing.round) == (
             "Hart", "Sato", "Winter Cup", "1",
         )  # fmt: skip
-        assert q.first_game_date(s) == dt.date(2026, 1, 5)
+        assert lists.first_game_day(s) == dt.date(2026, 1, 5)
         on_days = q.games_on_days(s, [day("2026-01-05"), day("2026-01-12")], [hart, sato])
         assert [g.id for g in on_days] == [a]  # Berg's game is not of two of them
         assert [g.id for g in q.listings(s, q.GameFilter())] == [a, b, c]
@@ -69,8 +70,8 @@ def test_an_events_rows_round_and_time_control(db: Services) -> None:
         )  # fmt: skip
         assert q.events_with_key(s, key) == [event]
         assert q.event_tc(s, event_id) == "standard"
-        assert q.other_event_tc(s, event_id, "standard") is None
-        assert q.other_event_tc(s, event_id, "rapid") == "standard"
+        assert q.event_tc(s, event_id, "standard") is None
+        assert q.event_tc(s, event_id, "rapid") == "standard"
         assert q.game_in_round(s, event_id, hart, "1") == a
         assert q.game_in_round(s, event_id, hart, "3") is None
         q.delete_game(s, a)
@@ -90,4 +91,4 @@ def test_an_events_rows_round_and_time_control(db: Services) -> None:
 def test_the_first_closed_period_of_any_time_control(db: Services) -> None:
     hart_beats_sato(db, "2026-03-05", "2026-03")
     with db.transaction() as s:
-        assert q.first_period_month(s) == day("2026-03-01")
+        assert periods.first_closed_month(s) == day("2026-03-01")

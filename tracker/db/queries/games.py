@@ -7,7 +7,7 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
-from tracker.db.driver import Db, insert_sql, maybe_day, stored_tc, update_sql
+from tracker.db.driver import Db, insert_sql, stored_tc, update_sql
 from tracker.vocabulary import TimeControl
 
 # ----------------------------------------------------------------------------------- rows
@@ -110,16 +110,6 @@ EVENT_COLUMNS = ", ".join(EventRow._fields)
 # ---------------------------------------------------------------------------------- reads
 
 
-def first_period_month(db: Db) -> dt.date | None:
-    """The month of the first closed period, of any time control."""
-    return maybe_day(db.scalar("SELECT min(month) FROM rating_periods"))
-
-
-def first_game_date(db: Db) -> dt.date | None:
-    """The date of the first game stored."""
-    return maybe_day(db.scalar("SELECT min(played_on) FROM games"))
-
-
 def game_by_id(db: Db, game_id: int) -> GameRow | None:
     """The stored game with this id."""
     return db.row(GameRow, f"SELECT {GAME_COLUMNS} FROM games WHERE id = :id", {"id": game_id})
@@ -191,18 +181,14 @@ def events_with_key(db: Db, key: str) -> list[EventRow]:
     )
 
 
-def other_event_tc(db: Db, event_id: int, tc: TimeControl) -> TimeControl | None:
-    """A time control other than ``tc`` of one of the event's games."""
-    other = db.scalar(
-        "SELECT tc FROM games WHERE event_id = :event AND tc <> :tc",
-        {"event": event_id, "tc": tc},
-    )
-    return None if other is None else stored_tc(other)
-
-
-def event_tc(db: Db, event_id: int) -> TimeControl | None:
-    """The time control of one of the event's games (None: it has none)."""
-    found = db.scalar("SELECT tc FROM games WHERE event_id = :id", {"id": event_id})
+def event_tc(db: Db, event_id: int, other_than: TimeControl | None = None) -> TimeControl | None:
+    """The time control of one of the event's games, one other than ``other_than`` when given
+    (None: it has none)."""
+    if other_than is None:
+        found = db.scalar("SELECT tc FROM games WHERE event_id = :event", {"event": event_id})
+    else:
+        sql = "SELECT tc FROM games WHERE event_id = :event AND tc <> :tc"
+        found = db.scalar(sql, {"event": event_id, "tc": other_than})
     return None if found is None else stored_tc(found)
 
 

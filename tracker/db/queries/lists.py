@@ -30,8 +30,10 @@ def closed_months(db: Db, tc: TimeControl) -> list[ClosedMonth]:
     return db.rows(ClosedMonth, sql, {"tc": tc})
 
 
-def first_game_day(db: Db, tc: TimeControl) -> dt.date | None:
-    """The day of the first game of ``tc``."""
+def first_game_day(db: Db, tc: TimeControl | None = None) -> dt.date | None:
+    """The day of the first game of ``tc`` (None: of any time control)."""
+    if tc is None:
+        return maybe_day(db.scalar("SELECT min(played_on) FROM games"))
     return maybe_day(db.scalar("SELECT min(played_on) FROM games WHERE tc = :tc", {"tc": tc}))
 
 

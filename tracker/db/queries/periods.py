@@ -104,8 +104,10 @@ def mark_all_stale(db: Db) -> dict[TimeControl, list[dt.date]]:
     return months
 
 
-def first_closed_month(db: Db, tc: TimeControl) -> dt.date | None:
-    """The first closed month of ``tc``."""
+def first_closed_month(db: Db, tc: TimeControl | None = None) -> dt.date | None:
+    """The first closed month of ``tc`` (None: of any time control)."""
+    if tc is None:
+        return maybe_day(db.scalar("SELECT min(month) FROM rating_periods"))
     return maybe_day(db.scalar("SELECT min(month) FROM rating_periods WHERE tc = :tc", {"tc": tc}))
 
 

@@ -106,7 +106,7 @@ def fit_of(db: Db, event: EventRow, tc: TimeControl, played_on: dt.date) -> Even
         before, after = event_queries.event_neighbours(db, event.id, played_on)
     declared_tc, tc_from = event.tc, "declared"
     if declared_tc is None:
-        declared_tc, tc_from = queries.other_event_tc(db, event.id, tc), "its games so far"
+        declared_tc, tc_from = queries.event_tc(db, event.id, tc), "its games so far"
     return EventFit(
         event.name,
         start=event.start_date if event.start_fixed else None,

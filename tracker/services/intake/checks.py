@@ -13,7 +13,8 @@ from dataclasses import replace
 
 from tracker.db.driver import Db
 from tracker.db.queries import events as event_queries
-from tracker.db.queries import games as game_queries
+from tracker.db.queries import lists as list_queries
+from tracker.db.queries import periods as period_queries
 from tracker.importers.records import Problem
 from tracker.months import month_of
 from tracker.services.intake import (
@@ -35,9 +36,9 @@ from tracker.vocabulary import plays_self, plural, round_number
 def date_bounds(db: Db, today: dt.date) -> DateBounds:
     """The dates a game may have in this database (:class:`~tracker.services.intake.DateBounds`):
     its records start with its first rating period, else its first game."""
-    first = game_queries.first_period_month(db)
+    first = period_queries.first_closed_month(db)
     if first is None:
-        first = game_queries.first_game_date(db)
+        first = list_queries.first_game_day(db)
     return DateBounds(today, month_of(first) if first is not None else None)
 
 
