@@ -61,7 +61,7 @@ sys.argv = ["tracker", *sys.argv[1:]]
 try:
     main()
 finally:
-    heavy = ["sqlalchemy", "alembic", "rich", "matplotlib", *FOLDS]
+    heavy = ["sqlalchemy", "alembic", "rich", "matplotlib", "chess", *FOLDS]
     print(json.dumps([m for m in heavy if m in sys.modules]), file=sys.stderr)
 """
 
@@ -277,7 +277,8 @@ def _on(cli: Cli, url: str) -> Cli:
 
 @pytest.mark.slow
 def test_the_import_never_imports_sqlalchemy(cli: Cli, db_url: str) -> None:
-    """A players file and a games file, a dry run, and the list of imports: on the driver."""
+    """A players file and a games file, a dry run, and the list of imports: on the driver;
+    python-chess (whose move tables cost a fifth of a second to load) for a PGN file only."""
     season(cli)
     data = Path(__file__).parent / "data" / "season_2026"
     commands = [
@@ -291,5 +292,8 @@ def test_the_import_never_imports_sqlalchemy(cli: Cli, db_url: str) -> None:
         done, imported = probe(db_url, *args)
         assert done.returncode == 0, (args, done.stderr)
         assert [m for m in imported if m not in FOLDS] == [], (args, imported)
+    done, imported = probe(db_url, "import", str(data / "league.pgn"), "--dry-run")
+    assert done.returncode == 0, done.stderr
+    assert [m for m in imported if m not in FOLDS] == ["chess"]
     rows = json.loads(ok(cli("import", "list", "--json")).stdout)
     assert [(r["added"], r["already_present"]) for r in rows] == [(9, 0), (0, 9)]

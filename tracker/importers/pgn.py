@@ -57,8 +57,6 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Final
 
-import chess.pgn
-
 from tracker.importers import timecontrol
 from tracker.importers.pgn_tags import (
     GIVEN_START,
@@ -359,6 +357,10 @@ def stream_pgn(
 def _games(
     lines: Iterator[str], source: str, event_start: date | None, tc_minutes: bool = False
 ) -> Generator[GameRecord, None, ParseResult]:
+    # python-chess builds its move tables when imported (600 million instructions, a fifth of
+    # a second): only a PGN read pays for it, not every command that knows the formats
+    import chess.pgn
+
     reader = _LineCountingReader(lines)
     games = _Reader(source, event_start, tc_minutes)
     problems: list[Problem] = []
