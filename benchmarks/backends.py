@@ -215,7 +215,7 @@ def add_players(backend: Backend, fed: generate.Federation, *, seeded: bool = Tr
     from tracker.db import driver
     from tracker.services.players.roster import Seed, add_player
 
-    opened = driver.open_for_writing(backend.url)
+    opened = driver.open_transaction(backend.url, write=True)
     assert opened is not None, "a database at this tracker's schema"
     players = [p for p in fed.players if not p.external and (seeded or p.seed_rating is None)]
     with opened as session:

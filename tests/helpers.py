@@ -454,7 +454,7 @@ class Services:
 
     @contextmanager
     def transaction(self) -> Iterator[Db]:
-        opened = driver.open_for_writing(self.url)
+        opened = driver.open_transaction(self.url, write=True)
         assert opened is not None, f"the driver cannot open {self.url}"
         with opened as db:
             yield db
@@ -462,7 +462,7 @@ class Services:
     @contextmanager
     def trial(self) -> Iterator[Db]:
         """A write transaction that is rolled back when the block ends: nothing stays."""
-        opened = driver.open_for_writing(self.url)
+        opened = driver.open_transaction(self.url, write=True)
         assert opened is not None, f"the driver cannot open {self.url}"
         opened.write = False  # rolled back, not committed
         with opened as db:

@@ -254,7 +254,8 @@ def test_a_url_only_the_engine_opens_reads_and_writes_the_same(cli: Cli, db_url:
 
     season(cli)
     other = _through_the_engine(db_url)
-    assert driver.open_for_reading(other) is None  # the driver leaves this URL to the engine
+    # the driver leaves this URL to the engine
+    assert driver.open_transaction(other, write=False) is None
     for args in (("history", "Hart", "--json"), ("list", "--json"), ("status", "--json")):
         through, direct = (json.loads(ok(run(*args)).stdout) for run in (_on(cli, other), cli))
         if args[0] == "status":  # it names the database by its URL

@@ -137,7 +137,8 @@ def test_a_new_database_whose_command_fails_is_not_kept(
         raise DatabaseError("cannot open the database: database or disk is full")
 
     monkeypatch.setattr(migrate, "upgrade", full_disk)
-    monkeypatch.setattr(driver, "open_for_writing", lambda url: None)  # the engine creates it
+    # the engine creates it
+    monkeypatch.setattr(driver, "open_transaction", lambda url, write: None)
     path = tmp_path / "new" / "club.db"
     line = one_line_error(runner.invoke(app, ["--db", str(path), *args]), 1)
     assert line == "error: cannot open the database: database or disk is full"

@@ -20,7 +20,7 @@ from tracker.db.driver import (
     Db,
     day,
     maybe_day,
-    open_for_reading,
+    open_transaction,
     postgresql_conninfo,
     reader,
     sqlite_path,
@@ -142,7 +142,7 @@ def test_the_same_sql_on_a_real_database(db_url: str) -> None:
         assert trial.run("UPDATE player_seeds SET rating = 2320") == 1
         in_trial = trial.all(sql, {"tc": "standard", "ids": [1, 2]})
         assert trial.all(sql, {"tc": "standard", "ids": []}) == []
-    reading = open_for_reading(db_url)
+    reading = open_transaction(db_url, write=False)
     assert reading is not None
     with reading as db:
         rows = db.all(sql, {"tc": "standard", "ids": [1, 2]})
@@ -161,7 +161,7 @@ def test_a_streamed_query_reads_its_rows_in_batches(db_url: str) -> None:
             seeded(s, f"Player {n}", 2000 + n)
     sql = "SELECT id, name FROM players WHERE id IN (:ids) ORDER BY id DESC"
     params = {"ids": [1, 2, 3, 4, 5, 6, 7]}
-    reading = open_for_reading(db_url)
+    reading = open_transaction(db_url, write=False)
     assert reading is not None
     with reading as db:
         whole = db.all(sql, params)
@@ -181,7 +181,7 @@ def test_a_stream_dropped_after_its_transaction_says_nothing(
     _hart(db_url)
     unraisable: list[Any] = []
     monkeypatch.setattr(sys, "unraisablehook", unraisable.append)
-    reading = open_for_reading(db_url)
+    reading = open_transaction(db_url, write=False)
     assert reading is not None
     with reading as db:
         rows = db.stream("SELECT id FROM players")
@@ -201,7 +201,7 @@ def test_a_read_changes_no_byte_and_leaves_no_file(db_url: str) -> None:
     path = sqlite_file(db_url)
     assert path is not None
     before = _digest(path), sorted(p.name for p in path.parent.iterdir())
-    reading = open_for_reading(db_url)
+    reading = open_transaction(db_url, write=False)
     assert reading is not None
     with reading as db:
         assert db.scalar("SELECT name FROM players") == "Hart, Daniel"
@@ -214,24 +214,24 @@ def test_a_read_changes_no_byte_and_leaves_no_file(db_url: str) -> None:
 def test_what_the_driver_will_not_read(tmp_path: Path, db_url: str) -> None:
     """None: the caller goes through SQLAlchemy, whose checks explain what is wrong."""
     missing = tmp_path / "missing" / "club.db"
-    assert open_for_reading(f"sqlite:///{missing}") is None
+    assert open_transaction(f"sqlite:///{missing}", write=False) is None
     assert not missing.parent.exists()  # nothing created
     empty = tmp_path / "empty.db"
     empty.touch()
-    assert open_for_reading(f"sqlite:///{empty}") is None
+    assert open_transaction(f"sqlite:///{empty}", write=False) is None
     assert empty.stat().st_size == 0
-    assert open_for_reading("mysql://u@h/db") is None
-    assert open_for_reading("postgresql+psycopg://nobody@127.0.0.1:1/none") is None
+    assert open_transaction("mysql://u@h/db", write=False) is None
+    assert open_transaction("postgresql+psycopg://nobody@127.0.0.1:1/none", write=False) is None
     engine = make_engine(db_url)
     try:
         with engine.begin() as conn:
             conn.execute(text("UPDATE alembic_version SET version_num = '0001'"))
-        assert open_for_reading(db_url) is None  # an older schema
+        assert open_transaction(db_url, write=False) is None  # an older schema
         with engine.begin() as conn:
             conn.execute(text(f"UPDATE alembic_version SET version_num = '{SCHEMA_REVISION}'"))
     finally:
         engine.dispose()
-    reading = open_for_reading(db_url)
+    reading = open_transaction(db_url, write=False)
     assert reading is not None
     with reading:
         pass
@@ -239,7 +239,7 @@ def test_what_the_driver_will_not_read(tmp_path: Path, db_url: str) -> None:
 
 @pytest.mark.backends("postgresql")
 def test_a_postgresql_read_sees_one_snapshot_and_waits_no_longer_than_sqlite(db_url: str) -> None:
-    reading = open_for_reading(db_url)
+    reading = open_transaction(db_url, write=False)
     assert reading is not None
     with reading as db:
         assert db.scalar("SHOW transaction_isolation") == "repeatable read"

@@ -36,7 +36,7 @@ def test_a_failed_transaction_leaves_nothing(db_url: str) -> None:
 
 
 def _opened(url: str, *, write: bool) -> driver.Transaction:
-    opened = (driver.open_for_writing if write else driver.open_for_reading)(url)
+    opened = driver.open_transaction(url, write=write)
     assert opened is not None
     return opened
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tracker.db.driver import Db, open_for_writing
+from tracker.db.driver import Db, open_transaction
 from tracker.db.queries import events, h2h, history, lists, rated_games, shadow
 
 pytestmark = pytest.mark.backends("sqlite")
@@ -54,7 +54,7 @@ def plans(
 def test_a_players_reads_use_the_players_indexes(
     name: str, db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    opened = open_for_writing(db_url)
+    opened = open_transaction(db_url, write=True)
     assert opened is not None
     with opened as db:
         found = plans(db, READS[name], monkeypatch)
@@ -72,7 +72,7 @@ def test_some_players_month_is_a_range_of_each_players_index(
 ) -> None:
     """Their games of the month, not every game they played (``event show`` works out its
     players' month): a range of (player, day) on each side."""
-    opened = open_for_writing(db_url)
+    opened = open_transaction(db_url, write=True)
     assert opened is not None
     with opened as db:
         (plan,) = plans(db, READS["some players' month"], monkeypatch)
@@ -88,7 +88,7 @@ def test_their_events_going_on_are_counted_in_the_indexes_then_probed(
     at the players'); read from the players' (fewer here), their earlier games are ranges of
     (player, day) each side, each of their events probed for a game in the month by
     ``ix_games_event_id`` (event, day)."""
-    opened = open_for_writing(db_url)
+    opened = open_transaction(db_url, write=True)
     assert opened is not None
     with opened as db:
         read = lambda db: rated_games.events_going_on(db, "standard", MONTH, [1])  # noqa: E731
@@ -108,7 +108,7 @@ def test_an_events_first_and_last_game_are_seeks_of_its_index(
     """An event's span reads its first and last played game by ``ix_games_event_id``
     (event, day): two seeks, however many games it has (a league: hundreds), where a
     ``GROUP BY`` read them all."""
-    opened = open_for_writing(db_url)
+    opened = open_transaction(db_url, write=True)
     assert opened is not None
     with opened as db:
         found = plans(db, lambda db: rated_games.event_bounds(db, "standard", [1, 2]), monkeypatch)
@@ -122,7 +122,7 @@ def test_everyones_latest_shadow_is_one_scan_of_the_month_end_rows(
 ) -> None:
     """``compare --all`` reads every player's latest month-end shadow from the month-end rows'
     own index, not the per-game rows of every period as well."""
-    opened = open_for_writing(db_url)
+    opened = open_transaction(db_url, write=True)
     assert opened is not None
     with opened as db:
         found = plans(
@@ -140,7 +140,7 @@ def test_a_long_lists_shape_walks_the_players_indexes(
     (``ix_players_name_length``, the FIDE id's), down (up: the ids) to the first player on
     the list: never a scan of the players or of the list."""
     monkeypatch.setattr(lists, "WALK_FROM", 0)
-    opened = open_for_writing(db_url)
+    opened = open_transaction(db_url, write=True)
     assert opened is not None
     with opened as db:
         db.run("INSERT INTO players (name, fide_id, external) VALUES ('A', 1234, false)")

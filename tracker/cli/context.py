@@ -197,7 +197,7 @@ class AppState:
             # database, refuses an old one and reads every URL SQLAlchemy reads.
             opened = None
             if self._engine is None:
-                opened = (driver.open_for_writing if write else driver.open_for_reading)(self.url)
+                opened = driver.open_transaction(self.url, write=write)
             if opened is not None:
                 return opened
             return self._through_engine(write=write, create=create)

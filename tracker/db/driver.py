@@ -2,10 +2,9 @@
 
 Importing SQLAlchemy takes longer (0.2-0.3 s) than all the work of the everyday commands
 (``history``, ``player show``, ``compare``, ``list``, the ``game`` commands), so those run
-here from start to end, in a transaction :func:`open_for_reading` or
-:func:`open_for_writing` opens. The same service functions serve every command that holds a
-SQLAlchemy session: :meth:`Db.of` runs them on that session's own connection, inside its
-transaction, so there is one copy of each query.
+here from start to end, in a transaction :func:`open_transaction` opens. The same service
+functions serve every command that holds a SQLAlchemy session: :meth:`Db.of` runs them on
+that session's own connection, inside its transaction, so there is one copy of each query.
 
 SQL is written once for both databases, with ``:name`` parameters (psycopg's ``%(name)s``
 is made from them); a list or tuple parameter stands for the items of an ``IN (...)`` list.
@@ -499,25 +498,14 @@ def failure(exc: BaseException) -> TrackerError | None:
     return DatabaseError(f"database error: {first_line(exc)}")
 
 
-def open_for_reading(url: str) -> Transaction | None:
-    """A read transaction on ``url`` through the bare driver, if this database can be read
-    that way: a SQLite file or a PostgreSQL server (psycopg) holding tracker's current
-    schema. None otherwise (a URL of another form, a database that cannot be opened, an
-    empty one, an older or newer schema): the caller goes through SQLAlchemy, whose checks
-    say what is wrong."""
-    return _open(url, write=False)
-
-
-def open_for_writing(url: str) -> Transaction | None:
-    """A write transaction on ``url`` through the bare driver, holding the writers' lock
-    (SQLite's ``BEGIN IMMEDIATE``, PostgreSQL's advisory lock) as :mod:`tracker.db.engine`
-    takes it; None where :func:`open_for_reading` gives None (a database that does not exist
-    yet, for one: SQLAlchemy's path creates it). A lock not had within the busy timeout
-    raises the driver's error."""
-    return _open(url, write=True)
-
-
-def _open(url: str, *, write: bool) -> Transaction | None:
+def open_transaction(url: str, *, write: bool) -> Transaction | None:
+    """A transaction on ``url`` through the bare driver, if this database can be read that
+    way: a SQLite file or a PostgreSQL server (psycopg) holding tracker's current schema. A
+    write holds the writers' lock (SQLite's ``BEGIN IMMEDIATE``, PostgreSQL's advisory lock)
+    as :mod:`tracker.db.engine` takes it; a lock not had within the busy timeout raises the
+    driver's error. None otherwise (a URL of another form, a database that cannot be opened
+    or does not exist yet, an empty one, an older or newer schema): the caller goes through
+    SQLAlchemy, whose checks say what is wrong and which creates a new database."""
     db = _connect(url, write=write)
     if db is None:
         return None

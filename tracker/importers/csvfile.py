@@ -57,7 +57,6 @@ from tracker.importers import timecontrol
 from tracker.importers.dates import parse_calendar_date
 from tracker.importers.records import (
     GameRecord,
-    GameStream,
     ParseResult,
     PlayerInfo,
     Problem,
@@ -284,23 +283,12 @@ def _parse_player(
     return PlayerInfo(name=name, fide_id=fide_id, rating=rating), reasons
 
 
-def stream_csv(
-    blocks: Iterable[bytes],
-    source: str,
-    *,
-    encoding: str = "utf-8",
-    event_start: date | None = None,
-    tc_minutes: bool = False,
-) -> GameStream:
-    """A file's games one at a time, from the file's bytes in blocks (``tc_minutes``: the
-    ``tc`` cells write minutes, see the module docstring)."""
-    text = TextStream(blocks, source, encoding)
-    return GameStream("csv", _games(text.lines(), source, event_start, tc_minutes), text)
-
-
-def _games(
-    lines: Iterator[str], source: str, event_start: date | None, tc_minutes: bool
+def read_csv(
+    stream: TextStream, source: str, event_start: date | None, tc_minutes: bool
 ) -> Generator[GameRecord, None, ParseResult]:
+    """A file's games one at a time (``tc_minutes``: the ``tc`` cells write minutes, see the
+    module docstring)."""
+    lines = stream.lines()
     blank: list[str] = []  # the lines before the header (blank ones)
     header_line = None
     for text in lines:

@@ -6,11 +6,11 @@ and writer), and choosing one for a file: by its name (and, for ``.txt``, its co
   ``012`` followed by a blank), otherwise an error;
 * anything else is an error.
 
-A new format is a reader (a ``stream_*`` function: bytes in blocks -> a
-:class:`~tracker.importers.records.GameStream`), a writer (records -> text the reader reads
-back as the same games, :mod:`tracker.importers.writers`) and one entry here; nothing else
-lists them (the database keeps an import's format as text; ``import`` and ``export`` take
-their names from here, a folder's files their suffixes).
+A new format is a reader (a ``read_*`` generator: the file's
+:class:`~tracker.importers.records.TextStream` -> its games, then its result), a writer
+(records -> text the reader reads back as the same games, :mod:`tracker.importers.writers`)
+and one entry here; nothing else lists them (the database keeps an import's format as text;
+``import`` and ``export`` take their names from here, a folder's files their suffixes).
 
 Errors are :class:`UnknownFormatError` (a ``ValueError``); the caller turns it into its own
 user-facing error.
@@ -19,16 +19,16 @@ user-facing error.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from pathlib import PurePath
 from typing import Final
 
-from tracker.importers.csvfile import stream_csv
-from tracker.importers.pgn import stream_pgn
-from tracker.importers.records import GameRecord, GameStream
-from tracker.importers.trf import stream_trf
+from tracker.importers.csvfile import read_csv
+from tracker.importers.pgn import read_pgn
+from tracker.importers.records import GameRecord, GameStream, ParseResult, TextStream
+from tracker.importers.trf import read_trf
 from tracker.importers.writers import write_csv, write_pgn, write_trf
 
 
@@ -41,7 +41,7 @@ class Format:
 
     name: str
     suffixes: tuple[str, ...]
-    stream: Callable[..., GameStream]
+    read: Callable[..., Generator[GameRecord, None, ParseResult]]
     write: Callable[[Sequence[GameRecord]], str]
     date_order: bool = False
     tc_minutes: bool = False
@@ -50,9 +50,9 @@ class Format:
 FORMATS: Final[dict[str, Format]] = {
     f.name: f
     for f in (
-        Format("pgn", (".pgn",), stream_pgn, write_pgn, tc_minutes=True),
-        Format("csv", (".csv",), stream_csv, write_csv, tc_minutes=True),
-        Format("trf", (".trf", ".trfx"), stream_trf, write_trf, date_order=True),
+        Format("pgn", (".pgn",), read_pgn, write_pgn, tc_minutes=True),
+        Format("csv", (".csv",), read_csv, write_csv, tc_minutes=True),
+        Format("trf", (".trf", ".trfx"), read_trf, write_trf, date_order=True),
     )
 }
 _BY_EXTENSION: Final[dict[str, str]] = {
@@ -118,7 +118,6 @@ def stream(
     chosen = FORMATS.get(fmt.strip().casefold())
     if chosen is None:
         raise UnknownFormatError(f"unknown import format {fmt!r}: use one of {', '.join(FORMATS)}")
-    extra: dict[str, object] = {"date_order": date_order} if chosen.date_order else {}
-    if chosen.tc_minutes:
-        extra["tc_minutes"] = tc_minutes
-    return chosen.stream(blocks, source, encoding=encoding, event_start=event_start, **extra)
+    option = date_order if chosen.date_order else tc_minutes
+    text = TextStream(blocks, source, encoding)
+    return GameStream(chosen.name, chosen.read(text, source, event_start, option), text)

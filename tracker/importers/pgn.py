@@ -52,7 +52,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import defaultdict
-from collections.abc import Generator, Iterable, Iterator, Mapping
+from collections.abc import Generator, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Final
@@ -71,7 +71,6 @@ from tracker.importers.records import (
     FORFEIT_OF,
     FORFEIT_SPELLINGS,
     GameRecord,
-    GameStream,
     ParseResult,
     PlayerInfo,
     Problem,
@@ -337,31 +336,19 @@ class _Reader:
             self.problems.append(Problem(self.source, line, reason + suffix))
 
 
-def stream_pgn(
-    blocks: Iterable[bytes],
-    source: str,
-    *,
-    encoding: str = "utf-8",
-    event_start: date | None = None,
-    tc_minutes: bool = False,
-) -> GameStream:
-    """A file's games one at a time, from the file's bytes in blocks.
+def read_pgn(
+    stream: TextStream, source: str, event_start: date | None, tc_minutes: bool
+) -> Generator[GameRecord, None, ParseResult]:
+    """A file's games one at a time.
 
     A decisive game without moves is a forfeit only if some game of the file has moves: the
     games from the first such one on wait until a game with moves (or the end) tells. A file
     with moves thus holds back few games; one without any is held whole."""
-    text = TextStream(blocks, source, encoding)
-    return GameStream("pgn", _games(text.lines(), source, event_start, tc_minutes), text)
-
-
-def _games(
-    lines: Iterator[str], source: str, event_start: date | None, tc_minutes: bool = False
-) -> Generator[GameRecord, None, ParseResult]:
     # python-chess builds its move tables when imported (600 million instructions, a fifth of
     # a second): only a PGN read pays for it, not every command that knows the formats
     import chess.pgn
 
-    reader = _LineCountingReader(lines)
+    reader = _LineCountingReader(stream.lines())
     games = _Reader(source, event_start, tc_minutes)
     problems: list[Problem] = []
     warnings: list[Problem] = []

@@ -70,7 +70,7 @@ the player is valid. Each distinct code is reported once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Final
@@ -80,7 +80,6 @@ from tracker.importers.records import (
     ByeRecord,
     EventInfo,
     GameRecord,
-    GameStream,
     ParseResult,
     Problem,
     TextStream,
@@ -349,27 +348,15 @@ def _inferred_tc(tournament: Tournament) -> tuple[TimeClass | None, str | None]:
     return None, tournament.tc_texts[0] if tournament.tc_texts else None
 
 
-def stream_trf(
-    blocks: Iterable[bytes],
-    source: str,
-    *,
-    encoding: str = "utf-8",
-    event_start: date | None = None,
-    date_order: str | None = None,
-) -> GameStream:
-    """A FIDE TRF file's games and byes as a :class:`GameStream`; never raises on bad input.
+def read_trf(
+    stream: TextStream, source: str, event_start: date | None, date_order: str | None
+) -> Generator[GameRecord, None, ParseResult]:
+    """A FIDE TRF file's games and byes one at a time; never raises on bad input.
     A TRF is one tournament, read whole (its games come from its players' lines, all rounds on
     each). ``event_start`` is the tournament's start for a file that gives none (no readable
     042): rounds without a 132 date are dated on it. ``date_order`` (one of
     :data:`tracker.importers.dates.ORDERS`) is how to read its numeric dates, instead of the
     reading that agrees with the file's other dates."""
-    text = TextStream(blocks, source, encoding)
-    return GameStream("trf", _games(text, source, event_start, date_order), text)
-
-
-def _games(
-    stream: TextStream, source: str, event_start: date | None, date_order: str | None
-) -> Generator[GameRecord, None, ParseResult]:
     text = stream.text()
     if stream.problem is not None:
         return ParseResult(problems=(stream.problem,), format="trf")

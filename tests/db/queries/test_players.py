@@ -10,7 +10,7 @@ import pytest
 
 from tests.helpers import Services, game, unrated
 from tracker.db import models
-from tracker.db.driver import Db, open_for_writing
+from tracker.db.driver import Db, open_transaction
 from tracker.db.queries import players as q
 from tracker.services.players import roster
 
@@ -29,7 +29,7 @@ def _add(db: Db, name: str) -> int:
 
 
 def test_a_savepoint_undoes_only_the_block_that_failed(db_url: str) -> None:
-    opened = open_for_writing(db_url)
+    opened = open_transaction(db_url, write=True)
     assert opened is not None
     with opened as db:
         kept = _add(db, "Hart, Daniel")
