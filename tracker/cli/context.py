@@ -21,7 +21,7 @@ from tracker.user_input import exists
 
 if TYPE_CHECKING:
     from tracker.db.connect import Engine
-    from tracker.db.driver import Db, Transaction
+    from tracker.db.driver import Db
 
 T = TypeVar("T")
 
@@ -200,7 +200,9 @@ class AppState:
                 opened = driver.open_transaction(self.url, write=write)
             if opened is not None:
                 return opened
-            return self._through_engine(write=write, create=create)
+            from tracker.db.connect import transaction_on  # on the engine's connection
+
+            return transaction_on(self.engine(create=create), write=write)
 
         if not write:
             return driver.run(opener, work, keep=keep)
@@ -215,12 +217,6 @@ class AppState:
             return result
 
         return driver.run(opener, logged, keep=keep)
-
-    def _through_engine(self, *, write: bool, create: bool) -> Transaction:
-        """A transaction on a connection of the engine's (made after its checks)."""
-        from tracker.db.connect import transaction_on
-
-        return transaction_on(self.engine(create=create), write=write)
 
 
 def close_all(*, succeeded: bool = True) -> str | None:

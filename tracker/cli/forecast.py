@@ -12,7 +12,7 @@ import typer
 
 from tracker.cli.context import state
 from tracker.cli.options import Json, Player, Tc, option, whole_option
-from tracker.cli.render import message, pick, print_json, print_table, rating
+from tracker.cli.render import message, pick, print_json_or, print_table, rating
 from tracker.errors import InvalidInputError
 from tracker.months import month_label
 from tracker.user_input import parse_date, today
@@ -110,10 +110,7 @@ def forecast(
     )
     for note in f.notes:
         message(f"note: {note}")
-    if json:
-        print_json(forecast_json(f))
-        return
-    print_forecast(f)
+    print_json_or(json, f, forecast_json, print_forecast)
 
 
 def _cell(row: ScoreRow, show: Callable[[Result], str]) -> str:

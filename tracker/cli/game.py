@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from tracker.cli import render
 from tracker.cli.context import state
 from tracker.cli.notes import now_stale
 from tracker.cli.options import (
@@ -334,10 +335,7 @@ def list_(
     games = state(ctx).read(
         lambda db: list_games(db, player=player, month=month, event=event, tc=tc)
     )
-    if json:
-        print_json([game_json(g) for g in games])
-        return
-    print_games(games)
+    render.print_json_or(json, games, lambda gs: [game_json(g) for g in gs], print_games)
 
 
 def print_games(games: tuple[GameView, ...]) -> None:

@@ -9,7 +9,7 @@ import typer
 
 from tracker.cli.context import state
 from tracker.cli.options import PLAYER_WORDS, AnyTc, Json
-from tracker.cli.render import message, pick, print_json, print_table, score
+from tracker.cli.render import message, pick, print_json, print_json_or, print_table, score
 from tracker.vocabulary import TimeControl, plural
 
 if TYPE_CHECKING:
@@ -147,10 +147,7 @@ def h2h(
     from tracker.services.h2h import head_to_head
 
     h = state(ctx).read(lambda db: head_to_head(db, a, b, tc))
-    if json:
-        print_json(h2h_json(h))
-    else:
-        print_h2h(h)
+    print_json_or(json, h, h2h_json, print_h2h)
     if json and not h.games:
         message(_none(h))
     if h.forfeits:

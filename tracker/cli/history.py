@@ -23,7 +23,7 @@ from tracker.cli.options import (
     player_option,
 )
 from tracker.cli.plot import check_plot_path, draw_comparison, write_plot
-from tracker.cli.render import message, pick, print_json, print_table, standing_json
+from tracker.cli.render import message, pick, print_json, print_json_or, print_table, standing_json
 from tracker.errors import InvalidInputError, UsageError
 from tracker.files import open_input
 from tracker.months import month_label, month_of, month_span, next_month
@@ -455,10 +455,7 @@ def _live_list(ctx: typer.Context, tc: TimeControl, json: bool) -> None:
 
     day = today()
     ll = state(ctx).rehearse(lambda db: live_list(db, tc, day))
-    if json:
-        print_json(live_list_json(ll))
-    else:
-        print_live_list(ll)
+    print_json_or(json, ll, live_list_json, print_live_list)
     message(
         f"live: closes {live_label(ll.months, day)} as `tracker period close` would; "
         "nothing is published"

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from tracker.cli.context import state
-from tracker.cli.render import message, pick, print_json, print_table, rating, score
+from tracker.cli.render import message, pick, print_json_or, print_table, rating, score
 from tracker.user_input import today
 
 if TYPE_CHECKING:
@@ -177,10 +177,7 @@ def show_norms(ctx: typer.Context, event: str, player: str | None, json: bool) -
     from tracker.services.norms import event_norms
 
     e = state(ctx).read(lambda db: event_norms(db, event, player=player, today=today()))
-    if json:
-        print_json(norms_json(e))
-    else:
-        print_norms(e, detail=player is not None)
+    print_json_or(json, e, norms_json, lambda e: print_norms(e, detail=player is not None))
     message("not checked (not stored): " + "; ".join(e.not_checked))
     tails = any(d.article == "1.4.1e" for p in e.players for r in p.results for d in r.dropped)
     if tails:

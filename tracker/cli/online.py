@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from tracker.cli import render
 from tracker.cli.context import state
 from tracker.cli.options import PLAYER_WORDS, Json, Player, command_group, option, player_option
 from tracker.cli.render import accounts, message, pick, points, print_json, print_table
@@ -87,10 +88,7 @@ def print_stored(results: list[Stored]) -> None:
 
 
 def _report(results: list[Stored], json: bool) -> None:
-    if json:
-        print_json([stored_json(s) for s in results])
-    else:
-        print_stored(results)
+    render.print_json_or(json, results, lambda rs: [stored_json(s) for s in rs], print_stored)
     added = sum(s.total_added for s in results)
     message(f"{added} new rating point(s) stored")
 
@@ -219,10 +217,7 @@ def compare_online(ctx: typer.Context, tc: TimeControl, platform: str, json: boo
     from tracker.services.online.fit import online_fit
 
     f = state(ctx).read(lambda db: online_fit(db, tc, platform))
-    if json:
-        print_json(online_fit_json(f))
-    else:
-        print_online_fit(f)
+    render.print_json_or(json, f, online_fit_json, print_online_fit)
 
 
 def online_fit_json(f: OnlineFit) -> dict[str, Any]:

@@ -26,6 +26,7 @@ from tracker.cli.render import (
     pick,
     place,
     print_json,
+    print_json_or,
     print_table,
     standing_json,
     yes_no,
@@ -223,10 +224,7 @@ def list_(
     from tracker.services.players.roster import list_players
 
     players = state(ctx).read(lambda db: list_players(db, external=external))
-    if json:
-        print_json([player_json(p) for p in players])
-        return
-    print_players(players)
+    print_json_or(json, players, lambda ps: [player_json(p) for p in ps], print_players)
 
 
 def print_players(players: tuple[PlayerView, ...]) -> None:

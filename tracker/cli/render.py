@@ -14,11 +14,11 @@ import json
 import os
 import sys
 import unicodedata
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from decimal import Decimal
 from itertools import islice
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import typer
 
@@ -72,6 +72,19 @@ def json_text(data: Any) -> str:
 
 def print_json(data: Any) -> None:
     sys.stdout.write(json_text(data))
+
+
+T = TypeVar("T")
+
+
+def print_json_or(
+    json: bool, data: T, to_json: Callable[[T], Any], printer: Callable[[T], None]
+) -> None:
+    """``data`` as ``--json`` prints it (``to_json``), else as text (``printer``)."""
+    if json:
+        print_json(to_json(data))
+    else:
+        printer(data)
 
 
 def pick(record: object, names: str, **values: Any) -> dict[str, Any]:

@@ -9,7 +9,7 @@ import typer
 from tracker.cli.context import state
 from tracker.cli.notes import assumption_note
 from tracker.cli.options import Json, command_group, option
-from tracker.cli.render import message, pick, print_json, print_table
+from tracker.cli.render import message, pick, print_json_or, print_table
 
 if TYPE_CHECKING:
     from tracker.services.shadow.config import ShadowConfig
@@ -92,10 +92,7 @@ def show(ctx: typer.Context, json: Json = False) -> None:
     from tracker.services.shadow.config import get_config
 
     c = state(ctx).read(get_config)
-    if json:
-        print_json(config_json(c))
-    else:
-        _print_config(c, full=True)
+    print_json_or(json, c, config_json, lambda c: _print_config(c, full=True))
 
 
 @app.command("set")
@@ -170,8 +167,5 @@ def set_(
             seed_rd=seed_rd,
         ),
     )
-    if json:
-        print_json(config_json(c))
-    else:
-        _print_config(c, full=False)
+    print_json_or(json, c, config_json, lambda c: _print_config(c, full=False))
     message("shadow settings changed; the shadow was recomputed" if changed else "nothing changed")

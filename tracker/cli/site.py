@@ -14,7 +14,7 @@ import typer
 
 from tracker.cli.context import AppState, state
 from tracker.cli.options import AnyTc, Json, command_group, option
-from tracker.cli.render import message, pick, print_json, print_table
+from tracker.cli.render import message, pick, print_json_or, print_table
 from tracker.errors import InvalidInputError
 from tracker.files import TEMPORARY, kind, lstat, open_input, write_file
 from tracker.months import month_label
@@ -378,10 +378,7 @@ def config(
                 db, title=title, about=about, url=url, logo=image, no_logo=no_logo
             )
         )
-    if json:
-        print_json(config_json(c))
-    else:
-        _print_config(c)
+    print_json_or(json, c, config_json, _print_config)
     if changed is not None:
         message(
             "site settings changed: the next `site build` shows them"
