@@ -399,3 +399,17 @@ def test_an_event_of_rounds_without_an_end_waits_for_its_last_round(
     (event,) = [e for e in js(cli, "event", "list") if e["event"] == "Rapid Ladder"]
     assert event["rated"] == "will be rated on the 2027-01-01 list"
     assert "stale" not in statuses(cli)
+
+
+def test_an_events_dates_are_read_as_every_date_is(cli: Cli) -> None:
+    """``--start``/``--end`` go through the CLI's one date reader (``options.date_option``):
+    tracker's words for a malformed or impossible day, as for every other date option."""
+    assert one_line_error(cli("event", "add", "Autumn Swiss", "--start", "2026-13-01"), 1) == (
+        "error: impossible --start '2026-13-01': no such day"
+    )
+    assert one_line_error(cli("event", "add", "Autumn Swiss", "--end", "26-9-1"), 1) == (
+        "error: malformed --end '26-9-1': use YYYY-MM-DD"
+    )
+    ok(cli("event", "add", "Autumn Swiss", "--start", "2026-09-26", "--end", "2026-10-11"))
+    (row,) = ok(cli("event", "list")).stdout.splitlines()[1:]
+    assert row.split()[2:4] == ["2026-09-26", "2026-10-11"]

@@ -13,6 +13,7 @@ from tracker.cli.options import (
     AnyTc,
     Json,
     command_group,
+    date_option,
     month_option,
     option,
     player_option,
@@ -64,21 +65,17 @@ def _rating(text: str) -> tuple[str, int]:
     return player.strip(), int(rating)
 
 
-def _day_option(name: str, help: str) -> Any:
-    return typer.Option(name, metavar="DATE", formats=["%Y-%m-%d"], help=help)
-
-
 Start = Annotated[
-    dt.datetime | None,
-    _day_option(
+    dt.date | None,
+    date_option(
         "--start",
         "The event's first day, YYYY-MM-DD: its games are rated with the list in force that "
         "day; none may be earlier.",
     ),
 ]
 End = Annotated[
-    dt.datetime | None,
-    _day_option(
+    dt.date | None,
+    date_option(
         "--end",
         "Its last day, YYYY-MM-DD: it is rated in the period holding it (or the day its last "
         "round is played, if earlier); no game may be later.",
@@ -109,8 +106,8 @@ Site = Annotated[str | None, option("--site", "SITE", "Where it is played.")]
 
 
 def _declaration(
-    start: dt.datetime | None,
-    end: dt.datetime | None,
+    start: dt.date | None,
+    end: dt.date | None,
     rounds: int | None,
     kind: str | None,
     tc: TimeControl | None,
@@ -119,8 +116,8 @@ def _declaration(
     from tracker.services.events.declare import Declaration
 
     return Declaration(
-        start=None if start is None else start.date(),
-        end=None if end is None else end.date(),
+        start=start,
+        end=end,
         rounds=rounds,
         kind=None if kind is None else kind.strip().casefold(),
         tc=tc,
