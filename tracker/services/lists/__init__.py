@@ -27,7 +27,7 @@ from tracker.db.queries.lists import period_id as period_id
 from tracker.db.queries.lists import seeds as seeds
 from tracker.db.rows import EloRow
 from tracker.months import month_label, month_of, next_month, previous_month
-from tracker.ratings.fide.records import PlayerState, PoolGame
+from tracker.ratings.fide.records import PeriodGame, PlayerState, PoolGame
 from tracker.ratings.fide.state import carries_over, publication, seed_publication, seed_state
 from tracker.ratings.month_games import MonthGame
 from tracker.vocabulary import TIME_CONTROLS, TimeControl
@@ -331,6 +331,16 @@ class ListRatings:
     def lists_for(self, games: Iterable[MonthGame]) -> dict[dt.date, dict[int, int | None]]:
         """The list in force at each event start among ``games``, by that start."""
         return {start: self.on_list_of(start) for start in {g.event_start for g in games}}
+
+    def player_games(
+        self, games: Sequence[MonthGame], month: dt.date, only: Container[int] | None = None
+    ) -> dict[int, list[PeriodGame]]:
+        """Each tracked player's (of ``only``) games among ``games`` as the close of ``month``
+        takes them, with these lists (:func:`tracker.ratings.fide.month.player_games`)."""
+        from tracker.ratings.fide.month import player_games  # the fold: a close's alone
+
+        on_lists, corrected = self.lists_for(games), self.corrected(games)
+        return player_games(games, on_lists, month, only=only, corrected=corrected)
 
     def corrected(self, games: Iterable[MonthGame]) -> dict[tuple[int, int], int]:
         """The ratings FIDE rated players with in the events of ``games`` where they are not
