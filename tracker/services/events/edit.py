@@ -263,8 +263,8 @@ def edit_event_facts(
             if played:
                 earliest(marks, t, _first_touched([rated_games.span_of(db, t, event.id)], played))
         queries.set_event_games_tc(db, event.id, wanted)
-        after = [rated_games.span_of(db, wanted, event.id)]  # the same games, all of ``wanted``
-        earliest(marks, wanted, _first_touched(after, [g.played_on for g in games]))
+        now = rated_games.span_of(db, wanted, event.id)  # the same games, all of ``wanted``
+        earliest(marks, wanted, _first_touched([now], [g.played_on for g in games]))
         changes.append(f"its games are {wanted}")
         log.note(db, "changed", f"event {event.name}: {changes[-1]}", events=[event.id])
         tcs = (wanted,)
