@@ -516,7 +516,6 @@ def states_at_start(
     players' states and lines only (a report on a few). ``read_seeds``: where the seeds come
     from before the first closed period, if not read here (:meth:`ListRatings.seeds`, read
     once for both)."""
-    ratings: dict[int, int | None] | None
     if published is not None:
         return dict(published.states), published.lines
     period = period_id(db, tc, previous_month(month))
@@ -529,8 +528,7 @@ def states_at_start(
         for pid, seed in found.items()
         if needed is None or pid in needed or not carries_over(seed.rating)
     }
-    ratings = None
-    return states, ratings
+    return states, None
 
 
 #: FIDE's first rating list (1971): no earlier list exists.
