@@ -335,8 +335,9 @@ class ListRatings:
     def player_games(
         self, games: Sequence[MonthGame], month: dt.date, only: Container[int] | None = None
     ) -> dict[int, list[PeriodGame]]:
-        """Each tracked player's (of ``only``) games among ``games`` as the close of ``month``
-        takes them, with these lists (:func:`tracker.ratings.fide.month.player_games`)."""
+        """Each tracked player's games among ``games`` (``only`` those players') as the close
+        of ``month`` takes them, rated with these lists
+        (:func:`tracker.ratings.fide.month.player_games`)."""
         from tracker.ratings.fide.month import player_games  # the fold: a close's alone
 
         on_lists, corrected = self.lists_for(games), self.corrected(games)
