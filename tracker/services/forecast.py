@@ -30,7 +30,7 @@ from tracker.months import (
 from tracker.ratings.fide import forecast as whatif
 from tracker.ratings.fide.events import recorded_rating
 from tracker.ratings.fide.game import expected_score
-from tracker.ratings.fide.month import player_games, rated_from_standard
+from tracker.ratings.fide.month import rated_from_standard
 from tracker.ratings.fide.player import close_period
 from tracker.ratings.fide.records import PeriodGame, PlayerState
 from tracker.ratings.fide.rules import rules_for
@@ -188,9 +188,7 @@ def forecast(
         for _, _, _, rating in chosen
     ]
     existing = _existing(db, tc, player.id, month, ratings)
-    first = None
-    if state.rating is None and not state.first_event_settled:
-        first = rated_games.first_events(db, tc, month, [player.id]).get(player.id)
+    first = rated_games.first_event(db, tc, month, player.id, state)
     start_state = rated_from_standard(state, [*existing, *games], tc)
     counted = whatif.counted_games(start_state, games, tc)
     classes = whatif.close_classes(state, existing, games, month=month, tc=tc, first_event=first)
@@ -280,9 +278,7 @@ def _state_at(
         for m in gap:
             mine = _existing(db, tc, player.id, m, ratings)
             state = rated_from_standard(state, mine, tc)
-            first = None
-            if state.rating is None and not state.first_event_settled:
-                first = rated_games.first_events(db, tc, m, [player.id]).get(player.id)
+            first = rated_games.first_event(db, tc, m, player.id, state)
             state, _ = close_period(state, mine, month=m, tc=tc, details=False, first_event=first)
     return state
 
@@ -292,9 +288,7 @@ def _existing(
 ) -> list[PeriodGame]:
     """The player's games the period ``month`` rates, as its close takes them."""
     games = rated_games.period_games(db, tc, month, players=(pid,))
-    return player_games(
-        games, ratings.lists_for(games), month, only=(pid,), corrected=ratings.corrected(games)
-    ).get(pid, [])
+    return ratings.player_games(games, month, (pid,)).get(pid, [])
 
 
 def _tracked(db: Db, text: str) -> PlayerRow | None:

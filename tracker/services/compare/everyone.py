@@ -46,15 +46,11 @@ class Standings(NamedTuple):
 
 
 def _ranks(values: dict[int, float]) -> dict[int, int]:
-    ordered = sorted(values.items(), key=lambda kv: -kv[1])
-    ranks: dict[int, int] = {}
-    previous: float | None = None
-    rank = 0
-    for position, (pid, value) in enumerate(ordered, start=1):
-        if value != previous:
-            rank, previous = position, value
-        ranks[pid] = rank
-    return ranks
+    """Each player's rank by his value, highest first (equal values share the first rank)."""
+    first: dict[float, int] = {}
+    for position, value in enumerate(sorted(values.values(), reverse=True), start=1):
+        first.setdefault(value, position)
+    return {pid: first[value] for pid, value in values.items()}
 
 
 def _whole(rating: float | None) -> int | None:

@@ -199,15 +199,15 @@ def _check_plays(db: Db, event: EventRow, player_id: int, name: str, external: b
         raise InvalidInputError(f"{name} plays no game in {event.name}")
 
 
-def _first_touched(spans: Iterable[EventSpan | None]) -> dt.date | None:
+def _first_touched(
+    spans: Iterable[EventSpan | None], played: Iterable[dt.date] = ()
+) -> dt.date | None:
     """The first period any of ``spans`` (an event before and after a change) rates: a
-    league's first month, else the period it is rated in; or the month of its first game,
-    if earlier (the shadow rates every game in its own month)."""
-    months = []
-    for span in spans:
-        if span is not None:
-            months.append(month_of(span.start) if span.league else span.rated_in(span.end))
-    return min(months) if months else None
+    league's first month, else the period it is rated in; or the month of its first game
+    (``played``: the days of the games the change moves), if earlier (the shadow rates every
+    game in its own month)."""
+    months = [month_of(s.start) if s.league else s.rated_in(s.end) for s in spans if s is not None]
+    return min([*months, *map(month_of, played)], default=None)
 
 
 def earliest(marks: dict[TimeControl, dt.date], tc: TimeControl, on: dt.date | None) -> None:
@@ -259,15 +259,12 @@ def edit_event_facts(
         wanted = declaration.tc
         games = queries.event_games(db, event.id)
         for t in tcs:
-            span = rated_games.span_of(db, t, event.id)
             played = [g.played_on for g in games if g.tc == t]
             if played:
-                earliest(marks, t, month_of(min(played)))
-                earliest(marks, t, _first_touched([span]))
+                earliest(marks, t, _first_touched([rated_games.span_of(db, t, event.id)], played))
         queries.set_event_games_tc(db, event.id, wanted)
-        played = [g.played_on for g in games]  # the same games, now all of ``wanted``
-        earliest(marks, wanted, month_of(min(played)))
-        earliest(marks, wanted, _first_touched([rated_games.span_of(db, wanted, event.id)]))
+        now = rated_games.span_of(db, wanted, event.id)  # the same games, all of ``wanted``
+        earliest(marks, wanted, _first_touched([now], [g.played_on for g in games]))
         changes.append(f"its games are {wanted}")
         log.note(db, "changed", f"event {event.name}: {changes[-1]}", events=[event.id])
         tcs = (wanted,)
@@ -342,10 +339,7 @@ def merge_events(db: Db, keep: str, other: str) -> EventMerge:
     marks: dict[TimeControl, dt.date] = {}
     for t in before:
         spans = [before[t], before_source.get(t), rated_games.span_of(db, t, target.id)]
-        earliest(marks, t, _first_touched(spans))
-        played = [g.played_on for g in moving if g.tc == t]
-        if played:
-            earliest(marks, t, month_of(min(played)))
+        earliest(marks, t, _first_touched(spans, [g.played_on for g in moving if g.tc == t]))
     log.note(
         db,
         "changed",

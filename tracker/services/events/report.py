@@ -248,7 +248,7 @@ def show_event(
     byes = bye_queries.event_byes(db, event.id)
     ids = [p for g in games for p in (g.white_id, g.black_id)] + [b.player_id for b in byes]
     players = {p.id: p for p in players_by_ids(db, ids)}
-    scores, counts = _scores(games, byes, players)
+    scores = _scores(games, byes, players)
     # the periods rating the event's games, and each tracked player's details in them
     periods = _periods(span, games)
     first_game = lists.first_game_month(db, tc)
@@ -283,7 +283,7 @@ def show_event(
         _standing(
             pid,
             players[pid],
-            (ranks[pid], numbers[pid], counts[pid], scores[pid]),
+            (ranks[pid], numbers[pid], scores[pid]),
             ro[pid],
             details.get(pid, []),
             perf.get(pid),
@@ -345,20 +345,16 @@ def _periods(span: EventSpan | None, games: list[GameRow]) -> list[dt.date]:
 
 def _scores(
     games: list[GameRow], byes: list[bye_queries.ByeRow], players: Mapping[int, object]
-) -> tuple[dict[int, Decimal], dict[int, int]]:
-    """Each player's points (a bye scores in the standings, as the event's rules give it)
-    and games."""
+) -> dict[int, Decimal]:
+    """Each player's points (a bye scores in the standings, as the event's rules give it)."""
     scores: dict[int, Decimal] = {pid: Decimal(0) for pid in players}
-    counts: dict[int, int] = {pid: 0 for pid in players}
     for g in games:
         white, black = POINTS[g.result]
         scores[g.white_id] += white
         scores[g.black_id] += black
-        counts[g.white_id] += 1
-        counts[g.black_id] += 1
     for b in byes:
         scores[b.player_id] += BYE_POINTS[b.code]
-    return scores, counts
+    return scores
 
 
 def _details(
@@ -393,13 +389,9 @@ def _details(
 
 def _ranks(order: list[int], place: Callable[[int], tuple[Decimal, ...]]) -> dict[int, int]:
     """Each player's place in ``order``: players with the same score and tie-breaks share
-    one."""
-    ranks: dict[int, int] = {}
-    for i, pid in enumerate(order):
-        before = order[i - 1] if i else None
-        same = before is not None and place(before) == place(pid)
-        ranks[pid] = ranks[before] if same and before is not None else i + 1
-    return ranks
+    one (the first of theirs)."""
+    first: dict[tuple[Decimal, ...], int] = {}
+    return {pid: first.setdefault(place(pid), i) for i, pid in enumerate(order, 1)}
 
 
 def _starting(
@@ -444,7 +436,7 @@ def _cells(
 def _standing(
     pid: int,
     player: PlayerRow,
-    place: tuple[int, int, int, Decimal],
+    place: tuple[int, int, Decimal],
     rating: int | None,
     mine: list[DetailGame],
     performance: int | None,
@@ -452,9 +444,9 @@ def _standing(
     cells: tuple[Cell, ...],
     tie_breaks: TieBreaks,
 ) -> EventStanding:
-    """A player's line of the standings (``place``: his rank, start number, games and
-    score), with his rated figures."""
-    rank, number, games, score = place
+    """A player's line of the standings (``place``: his rank, start number and score), with
+    his rated figures."""
+    rank, number, score = place
     counted = [d for d in mine if d.status in ("rated", "pooled")]
     rated_ones = [d for d in mine if d.expected is not None]
 
@@ -467,7 +459,7 @@ def _standing(
         name=player.name,
         external=player.external,
         number=number,
-        games=games,
+        games=sum(1 for c in cells if c.bye is None),
         score=score,
         rating=rating,
         rated_games=len(counted),

@@ -100,34 +100,38 @@ def export_games(
 def _with_ratings_in_force(db: Db, games: list[GameLine]) -> list[GameLine]:
     """The games, a tracked player's missing recorded rating filled with his rating on the
     list in force (see :func:`export_games`)."""
+
+    def in_force(g: GameLine) -> tuple[TimeControl, dt.date]:  # the close of the month before
+        return g.tc, previous_month(month_of(g.event_start or g.played_on))
+
     wanted: dict[tuple[TimeControl, dt.date], set[int]] = {}
     for g in games:
-        on = g.event_start or g.played_on
         for player, rating in ((g.white, g.white_rating), (g.black, g.black_rating)):
             if rating is None and not player.external:
-                wanted.setdefault((g.tc, on), set()).add(player.id)
-    found = {key: _ratings_in_force(db, *key, ids) for key, ids in wanted.items()}
+                wanted.setdefault(in_force(g), set()).add(player.id)
+    closed = {tc: [m for m, _, _ in lists.closed_months(db, tc)] for tc in {t for t, _ in wanted}}
+    found = {key: _ratings_in_force(db, *key, ids, closed[key[0]]) for key, ids in wanted.items()}
     out = []
     for g in games:
-        ratings = found.get((g.tc, g.event_start or g.played_on), {})
+        ratings = found.get(in_force(g), {})
+        white, black = ratings.get(g.white.id), ratings.get(g.black.id)
         out.append(
-            g._replace(
-                white_rating=g.white_rating or ratings.get(g.white.id),
-                black_rating=g.black_rating or ratings.get(g.black.id),
-            )
+            g._replace(white_rating=g.white_rating or white, black_rating=g.black_rating or black)
         )
     return out
 
 
-def _ratings_in_force(db: Db, tc: TimeControl, on: dt.date, players: set[int]) -> dict[int, int]:
-    """Each player's rating on the list in force on ``on`` (published on the first of its
-    month: the close of the month before), else his seed (before tracking began)."""
-    month = previous_month(month_of(on))
-    closed = [m for m, _, _ in lists.closed_months(db, tc) if m <= month]
-    lines = lists.ratings_at(db, tc, closed[-1], players) if closed else {}
+def _ratings_in_force(
+    db: Db, tc: TimeControl, month: dt.date, players: set[int], closed: list[dt.date]
+) -> dict[int, int]:
+    """Each player's rating on the list that closed ``month`` or, if that period is not
+    closed, the latest one before (``closed``: the closed periods), else his seed (before
+    tracking began)."""
+    last = max((m for m in closed if m <= month), default=None)
+    lines = lists.ratings_at(db, tc, last, players) if last is not None else {}
     out = {pid: rating for pid, rating in lines.items() if rating is not None}
     # an unrated line keeps his seed out on its own list only: a later list does not carry it
-    missing = players - set(lines if closed and closed[-1] == month else out)
+    missing = players - set(lines if last == month else out)
     if missing:
         out.update((pid, seed.rating) for pid, seed in lists.seeds(db, tc, only=missing).items())
     return out

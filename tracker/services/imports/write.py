@@ -204,13 +204,8 @@ class Writer:
         player_ids = [identity.player_id for identity in plan.side_identity]  # by side
         event_ids = [event.event_id for event in plan.events]
         rounds, suffix = plan.rounds, plan.suffix
-        whites, blacks, days, event_of, round_of = (
-            games.white,
-            games.black,
-            games.day,
-            games.event,
-            games.round,
-        )
+        whites, blacks, days = games.white, games.black, games.day
+        event_of, round_of = games.event, games.round
         results, tcs = games.result, games.tc
         white_ratings, black_ratings = games.white_rating, games.black_rating
         on_day: dict[int, dt.date] = {}  # a file holds few distinct days

@@ -47,6 +47,9 @@ from tracker.vocabulary import TimeControl, event_key, name_form, round_number
 
 #: FIDE's first rating list (1971) rated the games of 1970: nothing earlier can be on a list.
 FIRST_RATED_DAY: Final = dt.date(1970, 1, 1)
+_BEFORE_LISTS: Final = (  # what is said of a day before it
+    f"is before {FIRST_RATED_DAY.year}: FIDE's first list rated the games of {FIRST_RATED_DAY.year}"
+)
 #: The youngest age (in years, by the year of play) at which a game or a rating is plausible:
 #: FIDE has rated players of three.
 YOUNGEST: Final = 3
@@ -85,10 +88,7 @@ class DateBounds:
         if played_on > self.today:
             return f"the date {played_on} is in the future (today is {self.today})"
         if played_on < FIRST_RATED_DAY:
-            return (
-                f"the date {played_on} is before {FIRST_RATED_DAY.year}: FIDE's first list "
-                f"rated the games of {FIRST_RATED_DAY.year}"
-            )
+            return f"the date {played_on} {_BEFORE_LISTS}"
         return None
 
     def unconfirmed(self, played_on: dt.date) -> str | None:
@@ -115,10 +115,7 @@ def check_event_start(start: dt.date, what: str = "start") -> None:
     """An event's start date (or end: ``what``), like a game's date, is not before 1970
     (its games, which it does not follow, are not after today)."""
     if start < FIRST_RATED_DAY:
-        raise InvalidInputError(
-            f"the event {what} {start} is before {FIRST_RATED_DAY.year}: FIDE's first list "
-            f"rated the games of {FIRST_RATED_DAY.year}: check the year"
-        )
+        raise InvalidInputError(f"the event {what} {start} {_BEFORE_LISTS}: check the year")
 
 
 def age_problem(year: int, born: int | None, name: str, what: str = "a game") -> str | None:

@@ -76,13 +76,8 @@ class _Check:
     def __init__(
         self, db: Db, name: str, yes: bool, plan: Plan, round_problems: list[list[str]]
     ) -> None:
-        self.name, self.plan, self.games, self.round_problems = (
-            name,
-            plan,
-            plan.games,
-            round_problems,
-        )
-        games = plan.games
+        self.name, self.plan, self.round_problems = name, plan, round_problems
+        self.games = games = plan.games
         self.reported: set[int] = set()  # people whose problem is reported
         self.no_tc: list[int] = []  # games without a time control
         self.unrated_external = 0
@@ -244,7 +239,7 @@ class _Check:
             kinds.setdefault(bad[2] < 0, []).append(bad)
         for same in kinds.values():
             _, at, value = same[0]
-            more = f" (and {plural(len(same) - 1, 'more game')} with one)" if len(same) > 1 else ""
+            more = _more(len(same), " with one")
             self.plan.problem(self.name, at, f"{impossible_rating(value)}{more}")
             for game, _, _ in same:
                 self.plan.refuse(self.name, game)
@@ -268,11 +263,10 @@ class _Check:
             )
         if games.tc_conflicts:
             count = len(games.tc_conflicts)
-            more = f" (and {plural(count - 1, 'more game')})" if count > 1 else ""
             self.plan.problem(
                 self.name,
                 lines[games.tc_conflicts[0]],
-                f"the file says {games.first_conflict}{more} and --tc says "
+                f"the file says {games.first_conflict}{_more(count)} and --tc says "
                 f"{games.given_tc}: drop --tc, or correct the file",
             )
 
@@ -282,15 +276,12 @@ class _Check:
         for kind, (count, first) in self.refused_days.items():
             played_on = self.games.played_on(first)
             why = self.bounds.refused(played_on) or self.bounds.unconfirmed(played_on)
-            more = f" (and {plural(count - 1, 'more game')})" if count > 1 else ""
             if plan.typed:
-                advice = ", or give --yes if it is right" if kind == "old" else ""
-                plan.problem(self.name, lines[first], f"{why}{more}: check the year{advice}")
+                check, yes = "the year", "give --yes if it is right"
             else:
-                advice = ", or import with --yes if they are right" if kind == "old" else ""
-                plan.problem(
-                    self.name, lines[first], f"{why}{more}: check the file's dates{advice}"
-                )
+                check, yes = "the file's dates", "import with --yes if they are right"
+            advice = f", or {yes}" if kind == "old" else ""
+            plan.problem(self.name, lines[first], f"{why}{_more(count)}: check {check}{advice}")
 
     def _report_too_young(self) -> None:
         """Players younger than three in a game's year, each person once."""
@@ -299,7 +290,7 @@ class _Check:
         for person, (count, first) in self.too_young.items():
             identity = people[person]
             why = age_problem(self.games.played_on(first).year, identity.born, identity.name)
-            more = f" (and {plural(count - 1, 'more game')})" if count > 1 else ""
+            more = _more(count)
             plan.problem(
                 self.name,
                 lines[first],
@@ -314,11 +305,7 @@ class _Check:
             return
         assert self.first_unrated is not None
         line, who, opponent = self.first_unrated
-        more = (
-            f" (and {plural(count - 1, 'more game')} against external players without one)"
-            if count > 1
-            else ""
-        )
+        more = _more(count, " against external players without one")
         source = "game" if plan.typed else "file"
         stored = "it is stored" if plan.typed else "stored"
         plan.warnings.append(
@@ -471,11 +458,17 @@ def _note_games(
         )
     if repeats:
         line, earlier = repeats[0]
-        more = f" (and {plural(len(repeats) - 1, 'more')})" if len(repeats) > 1 else ""
+        more = _more(len(repeats), what="more")
         notes.append(
             f"{name}:{line} repeats the game of line {earlier} (same players, day, "
             f"round and moves): counted once, as already present{more}"
         )
+
+
+def _more(count: int, tail: str = "", what: str = "more game") -> str:
+    """What a problem reported once for ``count`` games (or others: ``what``) says of the
+    others."""
+    return f" (and {plural(count - 1, what)}{tail})" if count > 1 else ""
 
 
 def _numbered(values: list[str | None]) -> list[int]:

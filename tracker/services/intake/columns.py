@@ -225,7 +225,7 @@ class FileGames:
         if rating is not None:
             side.rating_seen = True
         if info.federation or info.birth_year or info.sex or info.title:
-            _details(side, info.federation, info.birth_year, info.sex, info.title, slot)
+            _details(side, info, slot)
         return index, rating or 0
 
     def _event(self, record: GameRecord) -> int:
@@ -319,19 +319,13 @@ def _indexed(value: str | None, index: dict[str, int], values: list[str]) -> int
     return number
 
 
-def _details(
-    side: Side,
-    federation: str | None,
-    birth_year: int | None,
-    sex: str | None,
-    title: str | None,
-    order: int,
-) -> None:
-    if federation and side.federation is None:
-        side.federation = (order, federation)
-    if birth_year and side.birth_year is None:
-        side.birth_year = (order, birth_year)
-    if sex and side.sex is None:
-        side.sex = (order, sex)
-    if title and side.title is None:
-        side.title = (order, title)
+def _details(side: Side, info: PlayerInfo, order: int) -> None:
+    """The player's details the file gives first (``order``: see :class:`Side`)."""
+    if info.federation and side.federation is None:
+        side.federation = (order, info.federation)
+    if info.birth_year and side.birth_year is None:
+        side.birth_year = (order, info.birth_year)
+    if info.sex and side.sex is None:
+        side.sex = (order, info.sex)
+    if info.title and side.title is None:
+        side.title = (order, info.title)

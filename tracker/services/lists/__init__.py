@@ -27,7 +27,7 @@ from tracker.db.queries.lists import period_id as period_id
 from tracker.db.queries.lists import seeds as seeds
 from tracker.db.rows import EloRow
 from tracker.months import month_label, month_of, next_month, previous_month
-from tracker.ratings.fide.records import PlayerState, PoolGame
+from tracker.ratings.fide.records import PeriodGame, PlayerState, PoolGame
 from tracker.ratings.fide.state import carries_over, publication, seed_publication, seed_state
 from tracker.ratings.month_games import MonthGame
 from tracker.vocabulary import TIME_CONTROLS, TimeControl
@@ -332,6 +332,17 @@ class ListRatings:
         """The list in force at each event start among ``games``, by that start."""
         return {start: self.on_list_of(start) for start in {g.event_start for g in games}}
 
+    def player_games(
+        self, games: Sequence[MonthGame], month: dt.date, only: Container[int] | None = None
+    ) -> dict[int, list[PeriodGame]]:
+        """Each tracked player's games among ``games`` (``only`` those players') as the close
+        of ``month`` takes them, rated with these lists
+        (:func:`tracker.ratings.fide.month.player_games`)."""
+        from tracker.ratings.fide.month import player_games  # the fold: a close's alone
+
+        on_lists, corrected = self.lists_for(games), self.corrected(games)
+        return player_games(games, on_lists, month, only=only, corrected=corrected)
+
     def corrected(self, games: Iterable[MonthGame]) -> dict[tuple[int, int], int]:
         """The ratings FIDE rated players with in the events of ``games`` where they are not
         their list ratings (``event edit --ro``), by (event, player)."""
@@ -506,7 +517,6 @@ def states_at_start(
     players' states and lines only (a report on a few). ``read_seeds``: where the seeds come
     from before the first closed period, if not read here (:meth:`ListRatings.seeds`, read
     once for both)."""
-    ratings: dict[int, int | None] | None
     if published is not None:
         return dict(published.states), published.lines
     period = period_id(db, tc, previous_month(month))
@@ -519,8 +529,7 @@ def states_at_start(
         for pid, seed in found.items()
         if needed is None or pid in needed or not carries_over(seed.rating)
     }
-    ratings = None
-    return states, ratings
+    return states, None
 
 
 #: FIDE's first rating list (1971): no earlier list exists.

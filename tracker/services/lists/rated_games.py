@@ -18,7 +18,7 @@ from tracker.db.queries.history import event_names
 from tracker.db.queries.lists import first_game_day
 from tracker.months import month_label, month_of, next_month
 from tracker.ratings.fide.events import LEAGUE_DAYS, OPEN_MONTH, EventSpan, event_span, rating_from
-from tracker.ratings.fide.records import FirstEvent
+from tracker.ratings.fide.records import FirstEvent, PlayerState
 from tracker.ratings.month_games import MonthGame
 from tracker.vocabulary import SCORES, TimeControl
 
@@ -200,6 +200,18 @@ def first_events(
         )
         out[pid] = FirstEvent(event_id, score, span.rated_in(span.end) <= month)
     return out
+
+
+def unsettled(state: PlayerState | None) -> bool:
+    """Whether §8.2.1 may still apply: an unrated player whose first event is not judged."""
+    return state is None or (state.rating is None and not state.first_event_settled)
+
+
+def first_event(
+    db: Db, tc: TimeControl, month: dt.date, player_id: int, state: PlayerState
+) -> FirstEvent | None:
+    """One player's first event (:func:`first_events`), if §8.2.1 may still apply to him."""
+    return first_events(db, tc, month, [player_id]).get(player_id) if unsettled(state) else None
 
 
 def progress_of(

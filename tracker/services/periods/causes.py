@@ -44,7 +44,8 @@ from tracker.db.queries.players import PlayerRow
 from tracker.db.queries.rated_games import month_games
 from tracker.months import month_label, month_of, next_month, previous_month
 from tracker.ratings.fide.arithmetic import round_half_away
-from tracker.ratings.fide.month import player_games, rated_from_standard
+from tracker.ratings.fide.events import EventSpan
+from tracker.ratings.fide.month import rated_from_standard
 from tracker.ratings.fide.period import GameDetail
 from tracker.ratings.fide.player import close_period
 from tracker.ratings.fide.records import PeriodGame, PeriodOutcome, PlayerState
@@ -120,13 +121,16 @@ class _Periods:
 
 @dataclass
 class _Rating:
-    """One player's period, ready to be rated again with a change."""
+    """One player's period, ready to be rated again with a change; his events in it."""
 
     month: dt.date
     state: PlayerState
     own: list[MonthGame]  # his games, in the order of ``mine``
     mine: list[PeriodGame]
     rate: Callable[[Sequence[PeriodGame]], PeriodOutcome]
+    by_event: dict[int, list[int]]  # the indexes of his games (in ``mine``), by event
+    spans: dict[int, EventSpan]  # of his events
+    names: dict[int, str]
 
 
 def explain(
@@ -175,11 +179,8 @@ def _explain(
     month = played[-1] if played else None
     causes: list[Cause] = []
     events: tuple[EventPart, ...] = ()
-    zero = Decimal(0)
     outcome: PeriodOutcome | None = None
-    period: _Rating | None = None
-    if month is not None:
-        period = _period(db, tc, periods, month, pid, player.birth_year)
+    period = _period(db, tc, periods, month, pid, player.birth_year) if month is not None else None
     if period is not None and period.mine:
         outcome = period.rate(period.mine)
         events = _events(db, tc, periods, pid, period, outcome)
@@ -206,7 +207,7 @@ def _explain(
         k=outcome.k if outcome else None,
         games=games_now,
         official_games=official_games,
-        change_exact=outcome.change_exact if outcome else zero,
+        change_exact=outcome.change_exact if outcome else Decimal(0),
         change=outcome.change if outcome else 0,
         events=events,
         causes=tuple(causes),
@@ -237,7 +238,7 @@ def _differences(
         if outcome.rating_before is not None:
             causes += _earlier_list(db, tc, periods, period, player.id, player.name, rating)
             if official_games is None or month != list_month or official_games == games_now:
-                causes += _ro(db, tc, period, player.name, rating, difference)
+                causes += _ro(period, player.name, rating, difference)
             causes += _rounding(period, outcome, rating, difference)
     fewer = official_games is not None and official_games < games_now
     if not (fewer and causes):  # FIDE rated fewer games: a missing one is unlikely
@@ -250,23 +251,22 @@ def _differences(
 def _period(
     db: Db, tc: TimeControl, periods: _Periods, month: dt.date, pid: int, birth_year: int | None
 ) -> _Rating:
-    states = periods.states(month)
+    states = periods.states(month)  # first: it gives the list in force
     games = rated_games.period_games(db, tc, month, players=(pid,))
-    ratings = periods.ratings
-    mine = player_games(
-        games, ratings.lists_for(games), month, only=(pid,), corrected=ratings.corrected(games)
-    ).get(pid, [])
+    mine = periods.ratings.player_games(games, month, (pid,)).get(pid, [])
     own = [g for g in games if pid in (g.white_id, g.black_id)]
-    state = states.get(pid) or PlayerState(birth_year=birth_year)
-    state = rated_from_standard(state, mine, tc)
-    first = None
-    if state.rating is None and not state.first_event_settled:
-        first = rated_games.first_events(db, tc, month, [pid]).get(pid)
+    state = rated_from_standard(states.get(pid) or PlayerState(birth_year=birth_year), mine, tc)
+    first = rated_games.first_event(db, tc, month, pid, state)
+    by_event: dict[int, list[int]] = {}
+    for i, g in enumerate(own):
+        if g.event_id is not None:
+            by_event.setdefault(g.event_id, []).append(i)
 
     def rate(pgs: Sequence[PeriodGame], state: PlayerState = state) -> PeriodOutcome:
         return close_period(state, pgs, month=month, tc=tc, first_event=first)[1]
 
-    return _Rating(month, state, own, mine, rate)
+    spans = rated_games.event_spans(db, tc, by_event)
+    return _Rating(month, state, own, mine, rate, by_event, spans, event_names(db, list(by_event)))
 
 
 def _rated_after(period: _Rating, pgs: Sequence[PeriodGame]) -> int | None:
@@ -281,9 +281,7 @@ def _events(
     period: _Rating,
     outcome: PeriodOutcome,
 ) -> tuple[EventPart, ...]:
-    ids = sorted({g.event_id for g in period.own if g.event_id is not None})
-    names = event_names(db, ids)
-    spans = rated_games.event_spans(db, tc, ids)
+    names, spans = period.names, period.spans
     parts: dict[int | None, list[tuple[MonthGame, PeriodGame, GameDetail]]] = {}
     for g, pg, d in zip(period.own, period.mine, outcome.details, strict=True):
         parts.setdefault(g.event_id, []).append((g, pg, d))
@@ -316,15 +314,6 @@ def _events(
     return tuple(sorted(out, key=lambda e: (e.start, e.event)))
 
 
-def _by_event(period: _Rating) -> dict[int, list[int]]:
-    """The indexes of the player's games (in ``mine``), by event."""
-    out: dict[int, list[int]] = {}
-    for i, g in enumerate(period.own):
-        if g.event_id is not None:
-            out.setdefault(g.event_id, []).append(i)
-    return out
-
-
 def _rated_in(
     db: Db, tc: TimeControl, periods: _Periods, period: _Rating, pid: int, official: int
 ) -> list[Cause]:
@@ -332,30 +321,23 @@ def _rated_in(
     the closing date), or one stated to be rated later that FIDE may have rated here."""
     month = period.month
     closing = next_month(month) - dt.timedelta(days=CLOSING_DAYS)
-    by_event = _by_event(period)
-    spans = rated_games.event_spans(db, tc, by_event)
-    names = event_names(db, list(by_event))
     out = []
-    later = month_label(next_month(month))
-    for event_id, indexes in by_event.items():
-        span = spans[event_id]
+    for event_id, indexes in period.by_event.items():
+        span, event = period.spans[event_id], period.names[event_id]
         if span.league or span.end < closing or month_of(span.end) != month:
             continue
         rest = [pg for i, pg in enumerate(period.mine) if i not in indexes]
+        late = f"{event} ended {span.end}, after the closing date {closing}"
         exact = _rated_after(period, rest) == official
-        event = names[event_id]
-        out.append(
-            Cause(
-                "rated_in",
-                f"{event} ended {span.end}, after the closing date {closing}: "
-                f"FIDE rated it a list later?",
-                f"tracker event edit {quote(event)} --rated-in {later}",
-                exact,
-                0 if exact else 2,
-            )
-        )
+        out.append(_moved(event, f"{late}: FIDE rated it a list later?", next_month(month), exact))
     out += _stated_later(db, tc, periods, period, pid, official)
     return out
+
+
+def _moved(event: str, hint: str, month: dt.date, exact: bool) -> Cause:
+    """FIDE rated ``event`` in ``month``? (``exact``: that gives FIDE's rating.)"""
+    command = f"tracker event edit {quote(event)} --rated-in {month_label(month)}"
+    return Cause("rated_in", hint, command, exact, 0 if exact else 2)
 
 
 def _stated_later(
@@ -384,22 +366,14 @@ def _stated_later(
         if span.start < month:
             games += month_games(db, tc, month, (pid,), events=[event_id])
         games = [g._replace(event_start=span.start, rules_from=span.start) for g in games]
-        ratings = periods.ratings
-        added = player_games(
-            games, ratings.lists_for(games), month, only=(pid,), corrected=ratings.corrected(games)
-        ).get(pid, [])
+        added = periods.ratings.player_games(games, month, (pid,)).get(pid, [])
         exact = _rated_after(period, [*period.mine, *added]) == official
         event = names[event_id]
-        out.append(
-            Cause(
-                "rated_in",
-                f"{event} ended {span.end} but is rated in "
-                f"{month_label(span.stated or month)}: FIDE rated it in {month_label(month)}?",
-                f"tracker event edit {quote(event)} --rated-in {month_label(month)}",
-                exact,
-                0 if exact else 2,
-            )
+        hint = (
+            f"{event} ended {span.end} but is rated in "
+            f"{month_label(span.stated or month)}: FIDE rated it in {month_label(month)}?"
         )
+        out.append(_moved(event, hint, month, exact))
     return out
 
 
@@ -471,15 +445,11 @@ def _solve(rated: Callable[[int], int | None], official: int, ro: int) -> int | 
     return min(max(ro, first), last)
 
 
-def _ro(
-    db: Db, tc: TimeControl, period: _Rating, name: str, official: int, difference: int
-) -> list[Cause]:
+def _ro(period: _Rating, name: str, official: int, difference: int) -> list[Cause]:
     """A Ro a few points off the list's in one event rated whole (FIDE's corrected rating:
     ``event edit --ro`` refuses a league)."""
-    found = _by_event(period)
-    spans = rated_games.event_spans(db, tc, list(found))
-    by_event = {e: at for e, at in found.items() if e in spans and not spans[e].league}
-    names = event_names(db, list(by_event))
+    spans = period.spans
+    by_event = {e: at for e, at in period.by_event.items() if e in spans and not spans[e].league}
     for step in range(1, RO_CORRECTIONS + 1):
         for sign in (-1, 1) if difference > 0 else (1, -1):
             for event_id, indexes in by_event.items():
@@ -493,7 +463,7 @@ def _ro(
                 ]
                 if _rated_after(period, pgs) != official:
                     continue
-                event = names[event_id]
+                event = period.names[event_id]
                 return [
                     Cause(
                         "ro",

@@ -22,7 +22,7 @@ from tracker.db.queries.players import PlayerRow, players_by_ids
 from tracker.errors import InvalidInputError, NotFoundError
 from tracker.months import month_label, next_month, previous_month
 from tracker.ratings.fide.initial import performance_rating
-from tracker.ratings.fide.month import player_games, rated_from_standard
+from tracker.ratings.fide.month import rated_from_standard
 from tracker.ratings.fide.period import GameDetail
 from tracker.ratings.fide.player import close_period
 from tracker.ratings.fide.records import FirstEvent, PeriodGame, PeriodOutcome, PlayerState
@@ -122,8 +122,7 @@ def month_details(
     )
     if lines is not None:
         ratings.give(previous_month(month), lines)
-    on_lists = ratings.lists_for(games)
-    by_player = player_games(games, on_lists, month, only=only, corrected=ratings.corrected(games))
+    by_player = ratings.player_games(games, month, only)
     if players is None:
         players = players_by_ids(db, sorted(by_player))
     wanted = [p for p in players if by_player.get(p.id)]
@@ -138,9 +137,7 @@ def month_details(
         mine = by_player[player.id]
         state = states.get(player.id) or PlayerState(birth_year=player.birth_year)
         state = rated_from_standard(state, mine, tc)
-        first_event = None
-        if state.rating is None and not state.first_event_settled:
-            first_event = first_events.get(player.id)
+        first_event = first_events.get(player.id) if rated_games.unsettled(state) else None
         _, outcome = close_period(state, mine, month=month, tc=tc, first_event=first_event)
         played = _games(player.id, own[player.id], outcome.details, names, events)
         out[player.id] = _detail(
@@ -158,11 +155,7 @@ def _first_events(
 ) -> dict[int, FirstEvent]:
     """The first events of the players §8.2.1 may still apply to (unrated, the first event
     not judged)."""
-    unsettled = [
-        p.id
-        for p in wanted
-        if (s := states.get(p.id)) is None or (s.rating is None and not s.first_event_settled)
-    ]
+    unsettled = [p.id for p in wanted if rated_games.unsettled(states.get(p.id))]
     return rated_games.first_events(db, tc, month, unsettled) if unsettled else {}
 
 

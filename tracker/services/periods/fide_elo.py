@@ -75,16 +75,9 @@ class FideElo:
         )
         if lines is not None:
             month.ratings.give(previous_month(month.month), lines)
-        from tracker.ratings.fide.month import player_games  # the fold: a close's alone
-
-        per_player = player_games(
-            games,
-            month.ratings.lists_for(games),
-            month.month,
-            corrected=month.ratings.corrected(games),
-        )
+        per_player = month.ratings.player_games(games, month.month)
         births = periods.player_birth_years(db, [pid for pid in per_player if pid not in states])
-        unsettled = [pid for pid in per_player if _unsettled(states.get(pid))]
+        unsettled = [pid for pid in per_player if rated_games.unsettled(states.get(pid))]
         # (an empty pool first: most states have none)
         held = [
             p
@@ -159,11 +152,6 @@ class FideElo:
             new_players=tuple(names[pid] for pid in folded.new_players),
             dropped_players=tuple(names[pid] for pid in folded.dropped),
         )
-
-
-def _unsettled(state: PlayerState | None) -> bool:
-    """Whether §8.2.1 may still apply: an unrated player whose first event is not judged."""
-    return state is None or (state.rating is None and not state.first_event_settled)
 
 
 def _published(

@@ -331,16 +331,10 @@ class _Apply:
             else:
                 self.unchanged += 1
         for player, entry in new:
-            seed = player.seeds.get(self.tc)
+            pid = None if self.dry_run else player.id
+            after = seed.rating if (seed := player.seeds.get(self.tc)) is not None else None
             self.created.append(
-                FideListChange(
-                    None if self.dry_run else player.id,
-                    player.row.name,
-                    entry.fide_id,
-                    (),
-                    None,
-                    seed.rating if seed is not None else None,
-                )
+                FideListChange(pid, player.row.name, entry.fide_id, (), None, after)
             )
         if self.created or self.updated:
             log.note(

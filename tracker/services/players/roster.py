@@ -481,15 +481,11 @@ def _check_age(name: str, born: int | None, first_game: dt.date | None, seeded: 
     """The intake's age rule (tracker.services.intake.age_problem) for a birth year: against
     the player's first game, and for a seeded player against this year (a seed is the
     rating he holds now)."""
-    if born is None:
-        return
-    if first_game is not None:
-        problem = age_problem(first_game.year, born, name)
-        if problem is not None:
-            raise InvalidInputError(f"{problem}: check the birth year")
+    checks = [(first_game.year, "a game")] if first_game is not None else []
     if seeded:
-        problem = age_problem(today().year, born, name, "a FIDE rating")
-        if problem is not None:
+        checks.append((today().year, "a FIDE rating"))
+    for year, what in checks:
+        if (problem := age_problem(year, born, name, what)) is not None:
             raise InvalidInputError(f"{problem}: check the birth year")
 
 

@@ -38,28 +38,24 @@ def shadow_games(
 ) -> list[ShadowGame]:
     out = []
     fixed: dict[int | None, GlickoState] = {}  # external opponents' states, by recorded rating
+
+    def fixed_of(rating: int | None) -> GlickoState:
+        if (state := fixed.get(rating)) is None:
+            state = fixed[rating] = _fixed(rating, config, preset)
+        return state
+
     for g in games:
-        white_score = _WHITE_SCORES[g.result]
         if g.white_external and g.black_external:
             continue
-        white_fixed = black_fixed = None
-        if g.white_external:
-            white_fixed = fixed.get(g.white_rating)
-            if white_fixed is None:
-                white_fixed = fixed[g.white_rating] = _fixed(g.white_rating, config, preset)
-        if g.black_external:
-            black_fixed = fixed.get(g.black_rating)
-            if black_fixed is None:
-                black_fixed = fixed[g.black_rating] = _fixed(g.black_rating, config, preset)
         out.append(
             ShadowGame(  # by position: game, day, white, black, White's score, fixed states
                 g.id,
                 g.played_on,
                 None if g.white_external else g.white_id,
                 None if g.black_external else g.black_id,
-                white_score,
-                white_fixed,
-                black_fixed,
+                _WHITE_SCORES[g.result],
+                fixed_of(g.white_rating) if g.white_external else None,
+                fixed_of(g.black_rating) if g.black_external else None,
             )
         )
     return out
@@ -75,19 +71,27 @@ def _fixed(rating: int | None, config: ShadowConfig, preset: GlickoPreset) -> Gl
 
 
 def new_player_fn(
+    db: Db,
+    tc: TimeControl,
+    month: dt.date,
     config: ShadowConfig,
     preset: GlickoPreset,
     ratings: lists.ListRatings,
-    games: Iterable[MonthGame],
-    rated_games: Mapping[int, int],
+    games: Iterable[ShadowGame],
+    players: Container[int],
 ) -> NewPlayer:
-    """A new player's first shadow: with ``elo`` seeding, from his Elo on the list in force
-    on the day of his first game (read here, for the days of ``games``) with the RD of
-    :func:`seed_rd_for` for his ``rated_games`` on that list (see :func:`rated_games_on_list`);
-    an unrated player, or ``fresh`` seeding, gets the preset's new-player values."""
+    """A new player's first shadow in the month's ``games`` (``players``: those who have one
+    already): with ``elo`` seeding, from his Elo on the list in force on the day of his first
+    game (read here) with the RD of :func:`seed_rd_for` for his rated games on that list
+    (read for ``auto`` seeding only: :func:`rated_games_on_list`); an unrated player, or
+    ``fresh`` seeding, gets the preset's new-player values."""
     if config.seed != "elo":
         return lambda pid, day: new_player(preset)
     on_list = {day: ratings.on_list_of(day) for day in {g.played_on for g in games}}
+    rated_games: dict[int, int] = {}
+    if config.seed_rd is None:
+        new = {p for g in games for p in (g.white, g.black) if p is not None and p not in players}
+        rated_games = rated_games_on_list(db, tc, month, new)
     rds: dict[int, float] = {}  # the seed RD by rated games (a month's newcomers share few)
 
     def start(pid: int, day: dt.date) -> GlickoState:
@@ -127,27 +131,6 @@ def _rated_games(
         listed = list_queries.entries_with_players(db, period, pids)
         return {e.player_id: e.rated_games for e, _, _ in listed}
     return queries.seed_games(db, tc, pids)
-
-
-def _newcomers(games: Iterable[ShadowGame], players: Container[int]) -> set[int]:
-    """The tracked sides of ``games`` without a shadow yet."""
-    return {
-        pid for g in games for pid in (g.white, g.black) if pid is not None and pid not in players
-    }
-
-
-def _rated_games_of_newcomers(
-    db: Db,
-    tc: TimeControl,
-    month: dt.date,
-    config: ShadowConfig,
-    games: Iterable[ShadowGame],
-    players: Container[int],
-) -> dict[int, int]:
-    """What :func:`new_player_fn` needs: only ``auto`` seeding from Elo reads game counts."""
-    if config.seed != "elo" or config.seed_rd is not None:
-        return {}
-    return rated_games_on_list(db, tc, month, _newcomers(games, players))
 
 
 # ---------------------------------------------------------------------------------------
@@ -255,8 +238,7 @@ def read_month(
             if movers_only and not keep:
                 active = {pid for g in shadow for pid in (g.white, g.black) if pid is not None}
             players = month_end_players(db, tc, previous_month(month), only=active)
-    counts = _rated_games_of_newcomers(db, tc, month, config, shadow, players)
-    start = new_player_fn(config, preset, ratings, games, counts)
+    start = new_player_fn(db, tc, month, config, preset, ratings, shadow, players)
     return ShadowMonth(month, preset, previous, shadow, players, start, movers_only)
 
 
@@ -280,9 +262,7 @@ def replay(
     ratings = lists.ListRatings(db, tc)
     players: dict[int, ShadowPlayer] = {}
     for month, _, _ in lists.closed_months(db, tc):
-        played = month_games(db, tc, month)
-        games = shadow_games(played, config, preset)
-        counts = _rated_games_of_newcomers(db, tc, month, config, games, players)
-        start = new_player_fn(config, preset, ratings, played, counts)
+        games = shadow_games(month_games(db, tc, month), config, preset)
+        start = new_player_fn(db, tc, month, config, preset, ratings, games, players)
         players, updates = rate_month(players, games, preset, start)
         yield ReplayedMonth(month, players, updates)
