@@ -613,3 +613,22 @@ def test_unusable_names_are_problems(cli: Cli, db_url: str, tmp_path: Path, bad:
     assert r.exit_code == 1, r.stderr
     assert any(line.startswith(f"{path}:1: ") for line in r.stderr.splitlines()), r.stderr
     assert fingerprint(db_url) == before
+
+
+def test_a_game_repeated_in_its_file_is_counted_once_and_the_repeats_are_counted(
+    cli: Cli, tmp_path: Path
+) -> None:
+    """The same game (players, day, round and moves) three times in one file: stored once,
+    one note for its repeats, which counts the others as games."""
+    game = (
+        '[Event "Club"]\n[Site "?"]\n[Date "2026.03.01"]\n[Round "1"]\n'
+        '[White "Hart, Daniel"]\n[Black "Sato, Yuki"]\n[Result "1-0"]\n\n1. e4 e5 2. Nf3 1-0\n\n'
+    )
+    path = tmp_path / "g.pgn"
+    path.write_text(game * 3)
+    said = ok(cli("import", str(path), "--create-players", "tracked", "--tc", "standard")).stderr
+    assert "1 game added, 2 already present" in said
+    assert (
+        f"note: {path}:11 repeats the game of line 1 (same players, day, round and moves): "
+        "counted once, as already present (and 1 more game)"
+    ) in said

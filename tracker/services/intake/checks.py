@@ -458,17 +458,16 @@ def _note_games(
         )
     if repeats:
         line, earlier = repeats[0]
-        more = _more(len(repeats), what="more")
+        more = _more(len(repeats))
         notes.append(
             f"{name}:{line} repeats the game of line {earlier} (same players, day, "
             f"round and moves): counted once, as already present{more}"
         )
 
 
-def _more(count: int, tail: str = "", what: str = "more game") -> str:
-    """What a problem reported once for ``count`` games (or others: ``what``) says of the
-    others."""
-    return f" (and {plural(count - 1, what)}{tail})" if count > 1 else ""
+def _more(count: int, tail: str = "") -> str:
+    """What a problem reported once for ``count`` games says of the others."""
+    return f" (and {plural(count - 1, 'more game')}{tail})" if count > 1 else ""
 
 
 def _numbered(values: list[str | None]) -> list[int]:
