@@ -118,6 +118,10 @@ def stream(
     chosen = FORMATS.get(fmt.strip().casefold())
     if chosen is None:
         raise UnknownFormatError(f"unknown import format {fmt!r}: use one of {', '.join(FORMATS)}")
-    option = date_order if chosen.date_order else tc_minutes
+    options: dict[str, object] = {}  # each by its name, to the formats that take it
+    if chosen.date_order:
+        options["date_order"] = date_order
+    if chosen.tc_minutes:
+        options["tc_minutes"] = tc_minutes
     text = TextStream(blocks, source, encoding)
-    return GameStream(chosen.name, chosen.read(text, source, event_start, option), text)
+    return GameStream(chosen.name, chosen.read(text, source, event_start, **options), text)

@@ -154,15 +154,22 @@ def _prepare(
             typed_rating(rating, f"{option} {rating}")
     found = get_or_create_event(db, event, played_on) if event else None
     event_id, event_name = (found.id, found.name) if found is not None else (None, None)
-    recorded = (white_rating, black_rating)
     entry = TypedGame(
-        white_player, black_player, canonical, played_on, tc, event_name, round_, *recorded
+        white_player,
+        black_player,
+        canonical,
+        played_on,
+        tc,
+        event_name,
+        round_,
+        white_rating=white_rating,
+        black_rating=black_rating,
     )
     checked = check_typed(db, entry, yes=yes, but_game=game_id)
     if checked.problems:  # one game: one line, its problems side by side
         raise InvalidInputError("; and ".join(checked.problems))
     warnings = checked.warnings
-    ratings = [r if r is None or is_fide_rating(r) else None for r in recorded]
+    ratings = [r if r is None or is_fide_rating(r) else None for r in (white_rating, black_rating)]
     key = natural_key(played_on, white_player.id, black_player.id, event_id, round_)
     existing = queries.game_id_by_natural_key(db, key)
     if existing is not None and existing != game_id:
