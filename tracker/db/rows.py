@@ -3,8 +3,6 @@ the readers get back. The columns of each table are its type's fields (in the ta
 its ``id`` left out), so a row is never spelled as a list of positions.
 """
 
-from __future__ import annotations
-
 import datetime as dt
 from typing import NamedTuple
 

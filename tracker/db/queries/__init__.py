@@ -2,5 +2,7 @@
 
 Each function takes a :class:`tracker.db.driver.Db` (one transaction) and returns typed rows
 (named tuples or frozen dataclasses), so the services above hold no SQL, no cursor and no
-session.
+session. These modules (and :mod:`tracker.db.rows`) leave out ``from __future__ import
+annotations``: a ``NamedTuple`` compiles each annotation given as text when it is defined,
+and every command defines dozens of these rows as it starts.
 """

@@ -1,8 +1,6 @@
 """Byes: a round of an event in which a player had no opponent (``byes``). They count in the
 standings and the crosstable, never in a rating: no query of a rating period reads them."""
 
-from __future__ import annotations
-
 import datetime as dt
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple

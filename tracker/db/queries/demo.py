@@ -1,7 +1,5 @@
 """What ``tracker demo`` asks of a file before it rebuilds it."""
 
-from __future__ import annotations
-
 import sqlite3
 from pathlib import Path
 

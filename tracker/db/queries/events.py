@@ -1,8 +1,6 @@
 """Events as ``tracker event`` reads and changes them: the period an event is rated in, the
 ratings FIDE rated players with in it (:mod:`tracker.services.events.edit`)."""
 
-from __future__ import annotations
-
 import datetime as dt
 from typing import NamedTuple
 

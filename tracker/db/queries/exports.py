@@ -1,7 +1,5 @@
 """What ``tracker export games`` reads: the games with their event and both players."""
 
-from __future__ import annotations
-
 import datetime as dt
 from typing import NamedTuple
 

@@ -2,8 +2,6 @@
 (:mod:`tracker.db.queries.players`): the players a FIDE list names, their games before the
 list."""
 
-from __future__ import annotations
-
 import datetime as dt
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple

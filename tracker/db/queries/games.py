@@ -1,8 +1,6 @@
 """Games and their events, one at a time: recording, correcting, listing and removing them
 (:mod:`tracker.services.games`, ``tracker game``)."""
 
-from __future__ import annotations
-
 import datetime as dt
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple

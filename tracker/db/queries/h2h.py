@@ -1,7 +1,5 @@
 """The games two players played against each other (:mod:`tracker.services.h2h`)."""
 
-from __future__ import annotations
-
 import datetime as dt
 from typing import NamedTuple
 

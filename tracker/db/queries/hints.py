@@ -1,7 +1,5 @@
 """Hints for query planners (SQLite plans without statistics)."""
 
-from __future__ import annotations
-
 
 def not_indexed(column: str) -> str:
     """``column`` (SQL) as an expression no index serves (the same value), so that a planner

@@ -1,8 +1,6 @@
 """What a player's history, card and comparison read beyond the lists: his games' days,
 the stored shadow, the names of players and events."""
 
-from __future__ import annotations
-
 import datetime as dt
 from typing import NamedTuple
 

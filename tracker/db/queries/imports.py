@@ -7,8 +7,6 @@ at a time (one ``IN (...)`` list each); the games go in with :meth:`Db.insert_ma
 PostgreSQL, one ``executemany`` on SQLite).
 """
 
-from __future__ import annotations
-
 import datetime as dt
 import json
 from collections.abc import Iterator, Sequence

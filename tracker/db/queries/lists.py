@@ -5,8 +5,6 @@ derives the others) and the whole list it publishes; these queries read them: a 
 lines, a period's, a whole list's entries or the few columns a printed list shows.
 """
 
-from __future__ import annotations
-
 import datetime as dt
 from collections.abc import Collection, Iterable, Iterator
 from typing import Any, NamedTuple

@@ -1,8 +1,6 @@
 """The change log (``tracker log``) and the removed games kept for ``tracker game restore``
 (:mod:`tracker.services.log`)."""
 
-from __future__ import annotations
-
 import datetime as dt
 from typing import NamedTuple
 

@@ -1,7 +1,5 @@
 """The players' real online ratings (``online_ratings``) and their linked accounts."""
 
-from __future__ import annotations
-
 import datetime as dt
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple

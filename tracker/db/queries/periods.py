@@ -1,7 +1,5 @@
 """Rating periods: a month of one time control, closed (its list published) or not."""
 
-from __future__ import annotations
-
 import datetime as dt
 from typing import NamedTuple
 

@@ -2,8 +2,6 @@
 (:mod:`tracker.services.players.roster`, :mod:`tracker.services.players.files`,
 :mod:`tracker.services.periods.reconcile`)."""
 
-from __future__ import annotations
-
 import datetime as dt
 from collections.abc import Iterable
 from typing import Any, NamedTuple

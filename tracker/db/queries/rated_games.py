@@ -2,8 +2,6 @@
 counted by event and day, a player's games up to a month. A forfeit is no game (FIDE Rating
 Regulations §5.1): it is never read here."""
 
-from __future__ import annotations
-
 import datetime as dt
 from collections.abc import Collection, Iterable
 from typing import Any, NamedTuple

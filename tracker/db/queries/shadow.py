@@ -1,7 +1,5 @@
 """The Glicko shadow's stored rows and settings."""
 
-from __future__ import annotations
-
 import datetime as dt
 from collections.abc import Collection, Container, Mapping
 from typing import Any, NamedTuple

@@ -1,7 +1,5 @@
 """The club's site: its stored configuration (``site_config``) and the date of its data."""
 
-from __future__ import annotations
-
 import datetime as dt
 from typing import NamedTuple
 

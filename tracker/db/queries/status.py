@@ -1,7 +1,5 @@
 """What ``tracker status`` counts: players, games, the last import, a list's movers."""
 
-from __future__ import annotations
-
 import datetime as dt
 from typing import NamedTuple
 
