@@ -65,3 +65,30 @@ def test_a_preset_replayed_without_storing_it(db: Services, months: dict[str, in
     assert other[-1].players[months["Hart"]].state.rating != last[months["Hart"]].state.rating
     with db.transaction() as s:
         assert s.scalar("SELECT count(*) FROM glicko_history") == rows  # nothing stored
+
+
+@pytest.mark.parametrize("preset", ["lichess", "chesscom", "glickman"])
+def test_a_whole_lists_readings_are_each_players_state_as_of_the_list(
+    db: Services, months: dict[str, int], preset: str
+) -> None:
+    """``on_list`` works a whole list out on plain floats: the same readings as each
+    player's state grown to the list date (``as_of``) and shown by the preset."""
+    from tracker.ratings.shadow import as_of
+    from tracker.services import shadow
+    from tracker.services.shadow.config import get_config
+
+    db(shadow.set_config, preset=preset)
+    with db.transaction() as s:
+        chosen = get_config(s).glicko_preset()
+        for when in (FEB, MAR):
+            listed = shadow.GlickoShadow().on_list(s, "standard", when)
+            states = reads.month_end_players(s, "standard", when)
+            day = month("2026-04") if when == MAR else MAR
+            assert listed == {
+                p: shadow._reading(as_of(player, day, chosen), chosen)
+                for p, player in states.items()
+            }
+            assert listed  # Hart and Sato by February
+    # the growth shows: Sato, idle since January, is less sure on April's list
+    if preset != "glickman":
+        assert listed[months["Sato"]].rd > states[months["Sato"]].state.rd

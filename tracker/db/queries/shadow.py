@@ -112,9 +112,30 @@ def latest_month_ends_of_players(
     return {pid: _shadow(*row[1:]) for pid, (_, row) in found.items()}
 
 
+class MonthEnd(NamedTuple):
+    """A stored month-end shadow as read (the last game's day still as the driver gives it,
+    see :func:`~tracker.db.driver.maybe_day`)."""
+
+    player_id: int
+    rating: float
+    rd: float
+    volatility: float
+    last_played: Any
+    games: int
+
+
 def latest_month_ends(db: Db, tc: TimeControl, month: dt.date) -> dict[int, ShadowPlayer]:
     """Each player's latest month-end shadow on a period of ``tc`` closing ``month`` or
     earlier (a whole list: one query)."""
+    return {
+        pid: _shadow(r, rd, vol, last, n)
+        for pid, r, rd, vol, last, n in latest_month_end_rows(db, tc, month)
+    }
+
+
+def latest_month_end_rows(db: Db, tc: TimeControl, month: dt.date) -> list[MonthEnd]:
+    """:func:`latest_month_ends` as the rows read (a whole list's readings are worked out
+    on them: a state object a player cost more than the arithmetic)."""
     shadow = "h.player_id, h.rating, h.rd, h.volatility, h.last_played, h.games"
     if db.sqlite:
         # One scan of the month-end rows' own index (by player, every column read in it),
@@ -129,7 +150,7 @@ def latest_month_ends(db: Db, tc: TimeControl, month: dt.date) -> dict[int, Shad
             WHERE r.tc = :tc AND r.month <= :month AND h.game_id IS NULL
             GROUP BY h.player_id"""
         rows = db.all(sql, {"tc": tc, "month": month})
-        return {pid: _shadow(r, rd, vol, last, n) for pid, r, rd, vol, last, n, _ in rows}
+        return [MonthEnd(*row[:6]) for row in rows]
     # PostgreSQL: one sorted scan, not an index probe per player (see lists._latest)
     sql = f"""
         SELECT DISTINCT ON (h.player_id) {shadow}
@@ -137,8 +158,7 @@ def latest_month_ends(db: Db, tc: TimeControl, month: dt.date) -> dict[int, Shad
         JOIN rating_periods r ON r.id = h.period_id
         WHERE r.tc = :tc AND r.month <= :month AND h.game_id IS NULL
         ORDER BY h.player_id, r.month DESC"""
-    rows = db.all(sql, {"tc": tc, "month": month})  # one fetch: a whole list
-    return {pid: _shadow(r, rd, vol, last, games) for pid, r, rd, vol, last, games in rows}
+    return db.rows(MonthEnd, sql, {"tc": tc, "month": month})  # one fetch: a whole list
 
 
 def player_month_ends(db: Db, tc: TimeControl, player_id: int) -> dict[dt.date, ShadowPlayer]:

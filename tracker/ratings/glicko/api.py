@@ -278,13 +278,24 @@ def expected_score(player: GlickoState, opponent: GlickoState, preset: GlickoPre
 
 def is_provisional(state: GlickoState, preset: GlickoPreset) -> bool:
     """True while RD >= the preset's provisional threshold (Lichess: 110)."""
-    return preset.provisional_rd is not None and state.rd >= preset.provisional_rd
+    return provisional(state.rd, preset)
+
+
+def provisional(rd: float, preset: GlickoPreset) -> bool:
+    """:func:`is_provisional` of a state with this RD (a whole list's shadows are read on
+    plain floats)."""
+    return preset.provisional_rd is not None and rd >= preset.provisional_rd
 
 
 def display(state: GlickoState, preset: GlickoPreset) -> str:
     """The rating as a platform would show it: ``"1741"`` or ``"1741?"`` when provisional."""
+    return shown(state.rating, state.rd, preset)
+
+
+def shown(rating: float, rd: float, preset: GlickoPreset) -> str:
+    """:func:`display` of a state with this rating and RD."""
     if preset.display_rounding == "truncate":
-        whole = math.trunc(state.rating)
+        whole = math.trunc(rating)
     else:
-        whole = int(math.copysign(math.floor(abs(state.rating) + 0.5), state.rating))
-    return f"{whole}?" if is_provisional(state, preset) else str(whole)
+        whole = int(math.copysign(math.floor(abs(rating) + 0.5), rating))
+    return f"{whole}?" if provisional(rd, preset) else str(whole)

@@ -17,13 +17,13 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from tracker.db.collector import without_gc
-from tracker.db.driver import Db
+from tracker.db.driver import Db, maybe_day
 from tracker.db.queries import periods
 from tracker.db.queries import shadow as queries
 from tracker.db.rows import GlickoRow
 from tracker.errors import InvalidInputError
 from tracker.months import month_end, next_month
-from tracker.ratings.glicko.api import display, is_provisional
+from tracker.ratings.glicko.api import GameRater, provisional, shown
 from tracker.ratings.glicko.presets import GlickoPreset, GlickoState
 from tracker.ratings.shadow import GameUpdate, ShadowPlayer, as_of
 from tracker.services import lists
@@ -38,7 +38,6 @@ from tracker.services.shadow.reads import (
     ShadowMonth,
     fill_months,
     fold_month,
-    month_end_players,
     read_month,
 )
 from tracker.services.systems import Reading
@@ -122,10 +121,16 @@ class GlickoShadow:
         configured preset; a per-game preset's idle RD grown to that day)."""
         preset = get_config(db).glicko_preset()
         list_date = next_month(month)
-        return {
-            p: _reading(as_of(s, list_date, preset), preset)
-            for p, s in month_end_players(db, tc, month).items()
-        }
+        rows = queries.latest_month_end_rows(db, tc, month)
+        # on plain floats, as_of's growth and _reading's display: a list is a row a player
+        grow = GameRater(preset).grown_rd if preset.period == "game" else None
+        out = {}
+        for pid, rating, rd, vol, stored_day, _ in rows:
+            last = maybe_day(stored_day)
+            if grow is not None and last is not None and list_date > last:
+                rd = grow(rd, vol, (list_date - last).days)
+            out[pid] = Reading(rating, rd, vol, shown(rating, rd, preset), provisional(rd, preset))
+        return out
 
     def of_player(
         self, db: Db, tc: TimeControl, player_id: int, months: list[dt.date]
@@ -163,8 +168,8 @@ def _reading(state: GlickoState, preset: GlickoPreset) -> Reading:
         state.rating,
         state.rd,
         state.volatility,
-        display(state, preset),
-        is_provisional(state, preset),
+        shown(state.rating, state.rd, preset),
+        provisional(state.rd, preset),
     )
 
 
