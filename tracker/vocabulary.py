@@ -4,8 +4,6 @@ One definition each, used by the rating math, the importers, the database schema
 services and the command line alike. Standard library only, no I/O.
 """
 
-from __future__ import annotations
-
 import re
 import unicodedata
 from decimal import Decimal

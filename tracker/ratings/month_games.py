@@ -1,7 +1,5 @@
 """A month's played games as the month folds (FIDE Elo and the Glicko shadow) take them."""
 
-from __future__ import annotations
-
 import datetime as dt
 from typing import NamedTuple
 
@@ -36,7 +34,7 @@ class MonthGame(NamedTuple):
         """The day whose rules rate the game: the event's start."""
         return self.rules_from if self.rules_from is not None else self.event_start
 
-    def rated_from(self, event_start: dt.date, rules_from: dt.date | None) -> MonthGame:
+    def rated_from(self, event_start: dt.date, rules_from: dt.date | None) -> "MonthGame":
         """The game with ``event_start`` and ``rules_from`` set (``_replace`` made directly:
         a month's close sets them on every game of an event)."""
         return MonthGame(*self[:6], event_start, *self[7:11], rules_from)

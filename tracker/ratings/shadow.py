@@ -12,8 +12,6 @@ with a fixed RD.
   his value before the month (Glickman 2013, steps 1-8); players without games get step 6.
 """
 
-from __future__ import annotations
-
 import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple

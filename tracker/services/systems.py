@@ -17,8 +17,6 @@ and name no system but the shadow, whose Glicko numbers (RD, ranks, plots, prese
 compare with the Elo.
 """
 
-from __future__ import annotations
-
 import datetime as dt
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
@@ -34,12 +32,12 @@ class Month(NamedTuple):
     """The month being closed, and what every system may read of it (a record passed between
     the close's steps: a named tuple, cheap to define)."""
 
-    db: Db
+    db: "Db"
     tc: TimeControl
     month: dt.date
     first_month: dt.date  # the first closed month of ``tc``: where tracking starts
-    played: list[MonthGame]  # every game played in the month, in order
-    ratings: ListRatings  # the published lists, and the ratings recorded on games
+    played: "list[MonthGame]"  # every game played in the month, in order
+    ratings: "ListRatings"  # the published lists, and the ratings recorded on games
     keep: bool  # the next month is closed next: write() returns what it needs
 
 
@@ -68,12 +66,12 @@ class RatingSystem(Protocol):
 
     def write(self, month: Month, period: int, read: Any, folded: Any) -> Any: ...
 
-    def delete(self, db: Db, periods: Periods) -> None: ...
+    def delete(self, db: "Db", periods: "Periods") -> None: ...
 
-    def on_list(self, db: Db, tc: TimeControl, month: dt.date) -> dict[int, Reading]: ...
+    def on_list(self, db: "Db", tc: TimeControl, month: dt.date) -> dict[int, Reading]: ...
 
     def of_player(
-        self, db: Db, tc: TimeControl, player_id: int, months: list[dt.date]
+        self, db: "Db", tc: TimeControl, player_id: int, months: list[dt.date]
     ) -> dict[dt.date, Reading]: ...
 
 
@@ -83,7 +81,7 @@ class Shown(RatingSystem, Protocol):
     it (None: blanks), ``fields`` as JSON keys (None: their values null). They stand beside
     a reader's own: named unlike them, and unlike another system's."""
 
-    def columns(self, db: Db) -> tuple[str, ...]: ...
+    def columns(self, db: "Db") -> tuple[str, ...]: ...
 
     def cells(self, reading: Reading | None) -> tuple[str, ...]: ...
 
@@ -99,7 +97,7 @@ class Beside(NamedTuple):
     columns: tuple[tuple[str, ...], ...] = ()
 
     @classmethod
-    def of(cls, db: Db, systems: list[Shown]) -> Beside:
+    def of(cls, db: "Db", systems: list[Shown]) -> "Beside":
         return cls(tuple(systems), tuple(s.columns(db) for s in systems))
 
     @property
@@ -129,7 +127,7 @@ class OnList(NamedTuple):
     readings: tuple[dict[int, Reading], ...] = ()
 
     @classmethod
-    def read(cls, db: Db, systems: list[Shown], tc: TimeControl, month: dt.date) -> OnList:
+    def read(cls, db: "Db", systems: list[Shown], tc: TimeControl, month: dt.date) -> "OnList":
         """The list of ``month`` (dated the first of the next) as ``systems`` read it."""
         beside = Beside.of(db, systems)
         return cls(beside, tuple(s.on_list(db, tc, month) for s in beside.systems))

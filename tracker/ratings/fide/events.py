@@ -40,8 +40,6 @@ month's closing date, §7.1.3, or reported late) says so: its ``rated_in`` month
 league is rated month by month and has none.
 """
 
-from __future__ import annotations
-
 from datetime import date, timedelta
 from typing import Final, NamedTuple
 
@@ -70,7 +68,7 @@ def rated_in(start: date, end: date, played_on: date, stated: date | None = None
     return event_span(start, end, stated=stated).rated_in(played_on)
 
 
-def rating_from(span: EventSpan, period: date) -> date:
+def rating_from(span: "EventSpan", period: date) -> date:
     """The day whose list rates the event's games in ``period``: the event's start, or for a
     league the first day of the period (the month's part is rated with that month's list).
     The rule set is still the one of the event's start (``MonthGame.rules_from``)."""

@@ -9,8 +9,6 @@ in force when the event started, as FIDE's calculations do), and :func:`fold_mon
 player of the previous list and every newcomer through :func:`~.player.close_period`.
 """
 
-from __future__ import annotations
-
 import datetime as dt
 from collections import defaultdict
 from collections.abc import Container, Iterable, Mapping, Sequence

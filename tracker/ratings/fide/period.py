@@ -1,7 +1,5 @@
 """A rated player's change over one rating period (FIDE Rating Regulations 2024 §8.3.2-§8.3.4)."""
 
-from __future__ import annotations
-
 from collections.abc import Iterable, Sequence
 from datetime import date
 from decimal import Decimal, localcontext

@@ -1,8 +1,6 @@
 """What the period fold carries: a player's state on a list, his games of a period, his
 first event, and the period's outcome (FIDE Rating Regulations 2024 §7-§8)."""
 
-from __future__ import annotations
-
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -42,7 +40,7 @@ class PoolGame(NamedTuple):
     month: date
     opponent: int
     score: Decimal
-    event_key: EventKey
+    event_key: "EventKey"
     event_start: date
     held: bool = False
 
@@ -92,7 +90,7 @@ class PeriodGame(NamedTuple):
     opponent: int | None
     score: Decimal
     event_start: date
-    event_key: EventKey = ""
+    event_key: "EventKey" = ""
     own_rating: int | None = None
     tc: TimeControl | None = None
     corrected: bool = False
@@ -115,7 +113,7 @@ class FirstEvent(NamedTuple):
     been rated by then (a league, rated month by month, may still be running).
     """
 
-    key: EventKey
+    key: "EventKey"
     score: Decimal
     over: bool = True
 
@@ -144,8 +142,8 @@ class PeriodOutcome(NamedTuple):
     change_exact: Decimal
     change: int
     next_k: int | None
-    initial: InitialRating | None
-    details: tuple[GameDetail, ...]
+    initial: "InitialRating | None"
+    details: "tuple[GameDetail, ...]"
     notes: tuple[str, ...]
     rated_games_after: int
     pool_size: int

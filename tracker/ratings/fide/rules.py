@@ -4,8 +4,6 @@ FIDE Rating Regulations effective from 1 March 2024 (FIDE Handbook B.02), as ame
 1 October 2025, and the Rapid & Blitz Rating Regulations of the same date.
 """
 
-from __future__ import annotations
-
 from datetime import date
 from functools import lru_cache
 from typing import Final, Literal, NamedTuple

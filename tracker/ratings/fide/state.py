@@ -1,8 +1,6 @@
 """One player's rating-period fold: his state on a list + the period's games -> the next
 list's state and the period's outcome (FIDE Rating Regulations 2024 §7-§8)."""
 
-from __future__ import annotations
-
 from datetime import date
 from functools import lru_cache
 from typing import NamedTuple
@@ -101,7 +99,7 @@ def seed_publication(
     birth_year: int | None,
     first_month: date,
     list_year: int,
-) -> Publication:
+) -> "Publication":
     """The flags and K of a seeded rating (see :func:`seed_state`: it counts as published)
     published again on a list of year ``list_year``, the player having no games since:
     what his line carries over to until he has one of his own (FIDE Rating Regulations 2024

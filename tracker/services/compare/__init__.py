@@ -1,8 +1,6 @@
 """Elo beside the shadow: one player month by month, everyone at once, and which system
 predicted the games better."""
 
-from __future__ import annotations
-
 import datetime as dt
 from typing import NamedTuple
 

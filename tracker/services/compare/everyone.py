@@ -1,8 +1,6 @@
 """Elo beside the shadow for everyone at once (``compare --all``): every tracked player's
 current rating in both systems, with both ranks, and who they rank most differently."""
 
-from __future__ import annotations
-
 import datetime as dt
 from typing import NamedTuple
 

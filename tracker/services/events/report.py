@@ -8,8 +8,6 @@ is in the current month is *running*, one whose last month is over waits for tha
 close.
 """
 
-from __future__ import annotations
-
 import datetime as dt
 from collections.abc import Callable, Mapping
 from decimal import Decimal
@@ -207,7 +205,7 @@ class EventStanding(NamedTuple):
     change: Decimal | None  # K x sum(score - expected) over the event's games, unrounded
     lists: tuple[dt.date, ...]  # the lists the event's change goes on
     cells: tuple[Cell, ...]
-    tie_breaks: TieBreaks
+    tie_breaks: "TieBreaks"
 
 
 class EventReport(NamedTuple):
@@ -322,7 +320,7 @@ class _When(NamedTuple):
     closed: dict[dt.date, bool]
 
     @classmethod
-    def of(cls, db: Db, event: game_queries.EventRow, tc: TimeControl, today: dt.date) -> _When:
+    def of(cls, db: Db, event: game_queries.EventRow, tc: TimeControl, today: dt.date) -> "_When":
         summary = next((s for s in queries.event_summaries(db, event.id) if s.tc == tc), None)
         closed_list = lists.closed_months(db, tc)
         closed = {m: stale for m, _, stale in closed_list}
@@ -442,7 +440,7 @@ def _standing(
     performance: int | None,
     on_lists: tuple[dt.date, ...],
     cells: tuple[Cell, ...],
-    tie_breaks: TieBreaks,
+    tie_breaks: "TieBreaks",
 ) -> EventStanding:
     """A player's line of the standings (``place``: his rank, start number and score), with
     his rated figures."""

@@ -1,7 +1,5 @@
 """Games and the events they belong to."""
 
-from __future__ import annotations
-
 import datetime as dt
 import json
 from dataclasses import dataclass, replace

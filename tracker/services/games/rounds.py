@@ -1,7 +1,5 @@
 """``tracker game add-round``: one round of an event in one command, all or nothing."""
 
-from __future__ import annotations
-
 import datetime as dt
 from collections.abc import Sequence
 from typing import NamedTuple

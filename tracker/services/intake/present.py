@@ -4,8 +4,6 @@ games sharing one natural key are matched with the stored games of that key (the
 ``key|#2``, ``key|#3``...) by result and time control. The file is looked up a slice at a
 time (:data:`PRESENT_CHUNK` keys)."""
 
-from __future__ import annotations
-
 import datetime as dt
 from collections import defaultdict
 from typing import Final, NamedTuple

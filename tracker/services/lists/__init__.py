@@ -11,8 +11,6 @@ changed) mark that period and every later one stale. Reads warn about stale peri
 ``rerate`` (and the next ``period close``) recomputes them.
 """
 
-from __future__ import annotations
-
 import datetime as dt
 import json
 from collections.abc import Callable, Collection, Container, Iterable, Mapping, Sequence
@@ -482,7 +480,7 @@ def line_state(line: Line | EloRow, birth_year: int | None) -> PlayerState:
 
 
 def seeded_state(
-    seed: PlayerSeed | ListSeed, birth_year: int | None, first_month: dt.date
+    seed: "PlayerSeed | ListSeed", birth_year: int | None, first_month: dt.date
 ) -> PlayerState:
     return seed_state(
         seed.rating, seed.games, seed.ever_2400, seed.ever_2300, birth_year, first_month

@@ -4,8 +4,6 @@ month's games without an event; and what the first-event rule of a newcomer need
 his first event.
 """
 
-from __future__ import annotations
-
 import datetime as dt
 from collections.abc import Collection, Iterable
 from decimal import Decimal
@@ -216,7 +214,7 @@ def first_event(
 
 def progress_of(
     db: Db, tc: TimeControl, event_ids: Iterable[int]
-) -> tuple[dict[int, Progress], dict[int, EventSpan]]:
+) -> "tuple[dict[int, Progress], dict[int, EventSpan]]":
     """How far each of ``event_ids`` has got in ``tc`` (of those with played games), and its
     span."""
     bounds = queries.event_bounds(db, tc, event_ids)
@@ -233,7 +231,7 @@ def span_of(db: Db, tc: TimeControl, event_id: int | None) -> EventSpan | None:
 
 def later_by_event(
     db: Db, tc: TimeControl, player_id: int, before: dt.date, today: dt.date | None = None
-) -> dict[dt.date, list[HeldEvent]]:
+) -> "dict[dt.date, list[HeldEvent]]":
     """For each month the player's games dated before ``before`` were played in, the events
     a later period rates some of them with (an event is rated in the month it ends)."""
     played = [g for g in queries.games_of_players(db, tc, [player_id], before) if g.event_id]

@@ -2,8 +2,6 @@
 ``compare`` draws beside FIDE Elo and the shadow. Fetching and importing them is
 :mod:`tracker.services.online.fetch`."""
 
-from __future__ import annotations
-
 import bisect
 import datetime as dt
 from collections.abc import Iterable

@@ -2,8 +2,6 @@
 control, where he stands on it, his peak, his live line, and every system's reading beside
 the official list's (:mod:`.registry`: the shadow, and any other registered)."""
 
-from __future__ import annotations
-
 import datetime as dt
 from collections import Counter
 from decimal import Decimal

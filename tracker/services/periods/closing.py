@@ -8,8 +8,6 @@ period. ``rerate`` is the same close over every month from the first to change, 
 correction made them stale (:mod:`tracker.services.lists` marks them).
 """
 
-from __future__ import annotations
-
 import datetime as dt
 from collections import defaultdict
 from dataclasses import dataclass

@@ -7,8 +7,6 @@ month, the games the period rates, the first-event rule), so it agrees with the 
 history unless the period is stale (then it shows what a rerate will store).
 """
 
-from __future__ import annotations
-
 import datetime as dt
 from collections.abc import Sequence
 from decimal import Decimal

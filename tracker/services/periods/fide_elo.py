@@ -11,8 +11,6 @@ rated player without games keeps his line: it is derived when read
 every line that changed.
 """
 
-from __future__ import annotations
-
 import datetime as dt
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
@@ -52,7 +50,7 @@ class EloMonth(NamedTuple):
     month: dt.date
     tc: TimeControl
     states: dict[int, PlayerState]  # the list in force during the month
-    games: list[MonthGame]  # the games the period rates
+    games: "list[MonthGame]"  # the games the period rates
     per_player: dict[int, list[PeriodGame]]  # ... by tracked player
     birth_years: dict[int, int | None]  # of the players not listed yet
     first_events: dict[int, FirstEvent]
@@ -89,7 +87,7 @@ class FideElo:
         )
         return EloMonth(month.month, tc, states, games, per_player, births, first_events)
 
-    def fold(self, read: EloMonth) -> MonthList:
+    def fold(self, read: EloMonth) -> "MonthList":
         from tracker.ratings.fide.month import fold_month  # a close's alone
 
         return fold_month(
@@ -102,7 +100,7 @@ class FideElo:
         )
 
     def write(
-        self, month: Month, period: int, read: EloMonth, folded: MonthList
+        self, month: Month, period: int, read: EloMonth, folded: "MonthList"
     ) -> lists.PublishedList | None:
         # A rated player without games carries his line over: it is derived when read, not
         # stored (services.lists.carried).
@@ -133,14 +131,14 @@ class FideElo:
             if month in wanted
         }
 
-    def changes(self, db: Db, period_id: int) -> list[MoveRow]:
+    def changes(self, db: Db, period_id: int) -> "list[MoveRow]":
         """The ratings the list ``period_id`` published changed: of the players rated before
         it who played in its period (``rating`` None: taken below the floor)."""
         from tracker.db.queries import status as status_queries  # `status` only, not a close
 
         return [row for row in status_queries.moves(db, period_id) if row.change != 0]
 
-    def report(self, month: Month, read: EloMonth, folded: MonthList) -> ClosedPeriod:
+    def report(self, month: Month, read: EloMonth, folded: "MonthList") -> ClosedPeriod:
         """The close of ``month`` as ``period close`` reports it."""
         names = periods.player_names(month.db, [*folded.new_players, *folded.dropped])
         return ClosedPeriod(
@@ -155,7 +153,7 @@ class FideElo:
 
 
 def _published(
-    period: int, lines: list[ListLine], changed: list[ListLine], rows: list[EloRow]
+    period: int, lines: "list[ListLine]", changed: "list[ListLine]", rows: list[EloRow]
 ) -> lists.PublishedList:
     """The list just written, as :func:`lists.list_lines` would read it back: the stored lines
     (``changed``, written as ``rows``) as stored, the carried ones as folded."""
@@ -167,7 +165,7 @@ def _published(
     )
 
 
-def elo_row(period: int, line: ListLine) -> EloRow:
+def elo_row(period: int, line: "ListLine") -> EloRow:
     """The ``elo_history`` row of a changed line (one with an outcome) of the list ``period``
     publishes."""
     state, outcome = line.state, line.outcome

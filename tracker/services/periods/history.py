@@ -1,8 +1,6 @@
 """A player's history: his line on every list he was on or played for, each system's
 reading beside it, and what FIDE's inputs given for his events changed."""
 
-from __future__ import annotations
-
 import datetime as dt
 from decimal import Decimal
 from typing import NamedTuple

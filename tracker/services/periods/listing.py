@@ -1,8 +1,6 @@
 """The published rating list as ``tracker list`` prints it: everyone rated on it, highest
 first, read whole or streamed as it is printed."""
 
-from __future__ import annotations
-
 import datetime as dt
 from collections.abc import Iterator
 from typing import NamedTuple

@@ -11,8 +11,6 @@ the open months closed, every event still running held back) in a savepoint undo
 Each line's place on it: :mod:`tracker.services.periods.standing`.
 """
 
-from __future__ import annotations
-
 import datetime as dt
 from collections import Counter
 from dataclasses import dataclass

@@ -7,8 +7,6 @@ from 0 (none is) to under 100 (he is one of them). His peak is the highest ratin
 published with, and the first list that gave it.
 """
 
-from __future__ import annotations
-
 import bisect
 import datetime as dt
 from collections.abc import Callable, Sequence

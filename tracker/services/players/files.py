@@ -15,8 +15,6 @@ Every row is checked as the commands check their options; one problem per bad ro
 line. The caller decides what a problem means (the import: the whole command is refused).
 """
 
-from __future__ import annotations
-
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 

@@ -2,8 +2,6 @@
 (:mod:`tracker.db.driver`), for the everyday commands and for every service that resolves a
 player (:func:`find`)."""
 
-from __future__ import annotations
-
 import datetime as dt
 import unicodedata
 from collections.abc import Callable
@@ -28,7 +26,7 @@ class PlayerView(NamedTuple):
     sex: str | None
     title: str | None
     external: bool
-    seeds: tuple[Seed, ...]
+    seeds: "tuple[Seed, ...]"
     games: int = 0
     earlier_lists: tuple[EarlierList, ...] = ()  # ratings on FIDE's lists before the seed's
     namesakes: tuple[int, ...] = ()
@@ -174,26 +172,26 @@ def _closest(db: Db, text: str) -> str:
     return "; did you mean " + " or ".join(f'"{c}"' for c in dict.fromkeys(close)) + "?"
 
 
-def seed_of(row: SeedRow) -> Seed:
+def seed_of(row: SeedRow) -> "Seed":
     """A stored seed as a player's view shows it."""
     from tracker.ratings.fide.records import Seed  # the FIDE records load with a player's card
 
     return Seed(row.rating, row.games, row.ever_2400, row.ever_2300, row.tc)
 
 
-def stored_seed(player_id: int, seed: Seed) -> SeedRow:
+def stored_seed(player_id: int, seed: "Seed") -> SeedRow:
     """A player's seed as its row stores it (:func:`seed_of` the other way)."""
     return SeedRow(player_id, seed.tc, seed.rating, seed.games, seed.ever_2400, seed.ever_2300)
 
 
-def seeds_of(db: Db, player_id: int) -> tuple[Seed, ...]:
+def seeds_of(db: Db, player_id: int) -> "tuple[Seed, ...]":
     """The player's seeds, by time control."""
     return tuple(map(seed_of, queries.seeds_of(db, player_id)))
 
 
 def player_view(
     player: PlayerRow,
-    seeds: tuple[Seed, ...],
+    seeds: "tuple[Seed, ...]",
     games: int = 0,
     others: tuple[int, ...] = (),
     earlier: tuple[EarlierList, ...] = (),

@@ -7,8 +7,6 @@ idle player's month-end shadow is his latest earlier one, derived when read
 (:func:`month_end_players`, :func:`fill_months`).
 """
 
-from __future__ import annotations
-
 import datetime as dt
 from collections.abc import Collection, Container, Iterable, Iterator, Mapping
 from typing import NamedTuple
