@@ -66,6 +66,40 @@ finally:
 """
 
 
+#: What a read of the stored lines does not use, so never loads: the Glicko modules (the
+#: registry's shadow loads them when asked for a rating), ``json`` (``--json``, a pool to read
+#: or write) and the plots (``--plot``).
+GLICKO = [
+    "tracker.ratings.glicko.presets",
+    "tracker.ratings.glicko.engine",
+    "glicko2",
+    "tracker.ratings.shadow",
+    "tracker.db.queries.shadow",
+    "tracker.services.shadow.config",
+    "tracker.services.shadow.reads",
+]
+UNUSED = [
+    (("list",), ["json", "tracker.cli.plot", *GLICKO]),
+    (("status",), ["json", *GLICKO]),
+    (("history", "Hart, Daniel"), ["json", "tracker.cli.plot"]),
+    (("compare", "Hart, Daniel"), ["json"]),
+    (("game", "add", "Hart", "Okafor", "1-0", "--date", "2026-03-05"), GLICKO),
+]
+
+#: Runs ``tracker ARGS`` and says on stderr's last line which of the modules named in its
+#: first argument (comma-separated) the process imported; itself imports nothing else.
+LOADED = """
+import sys
+from tracker.cli import main
+watched = sys.argv.pop(1).split(",")
+sys.argv = ["tracker", *sys.argv[1:]]
+try:
+    main()
+finally:
+    print(",".join(m for m in watched if m in sys.modules), file=sys.stderr)
+"""
+
+
 def season(cli: Cli) -> None:
     """Three tracked players (one with a Lichess account), an external one, two months."""
     ok(cli("player", "add", "Hart, Daniel", "--rating", "2318", "--games", "240", "--born", "1988"))
@@ -145,6 +179,31 @@ def test_the_game_commands_never_import_sqlalchemy(cli: Cli, db_url: str, tmp_pa
         (9, "1/2-1/2", "Club"),
     ]
     assert "stale" in cli("period", "list").stdout  # the game of January made it stale
+
+
+@pytest.mark.slow
+def test_the_everyday_commands_load_only_what_they_use(cli: Cli, db_url: str) -> None:
+    season(cli)
+    for args, unused in UNUSED:
+        done = subprocess.run(
+            [sys.executable, "-c", LOADED, ",".join(unused), "--db", db_url, *args],
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=120,
+        )
+        assert done.returncode == 0, (args, done.stderr)
+        assert done.stdout.strip() or args[0] == "game", args
+        assert done.stderr.splitlines()[-1] == "", (args, done.stderr)
+    # and each loads them when it does use them
+    done = subprocess.run(
+        [sys.executable, "-c", LOADED, "json", "--db", db_url, "list", "--json"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert done.returncode == 0 and done.stderr.splitlines()[-1] == "json", done.stderr
 
 
 def test_the_driver_and_the_engine_connections_read_the_same(cli: Cli, db_url: str) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import json as json_module
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -22,7 +21,6 @@ from tracker.cli.options import (
     month_option,
     player_option,
 )
-from tracker.cli.plot import check_plot_path, draw_comparison, write_plot
 from tracker.cli.render import message, pick, print_json, print_json_or, print_table, standing_json
 from tracker.errors import InvalidInputError, UsageError
 from tracker.files import open_input
@@ -156,6 +154,8 @@ def history(
         _period_detail(ctx, player, tc, month, json)
         return
     if plot is not None:
+        from tracker.cli.plot import check_plot_path  # --plot only (as below): not loaded else
+
         check_plot_path(plot)
     h = state(ctx).read(lambda db: get_history(db, player, tc))
     if json:
@@ -164,6 +164,7 @@ def history(
         print_history(h)
         history_notes(h)
     if plot is not None:
+        from tracker.cli.plot import draw_comparison, write_plot  # --plot only
         from tracker.services.compare import compare
 
         c = state(ctx).read(lambda db: compare(db, f"#{h.player_id}", tc, None))
@@ -308,6 +309,8 @@ def print_rating_list(ls: ListStream, shape: ListShape) -> None:
 def stream_rating_list_json(ls: ListStream) -> None:
     """:func:`rating_list_json` printed as :func:`print_json` prints it, player by player as
     they come."""
+    import json as json_module  # `list --json` only: a table never loads it
+
     heading = rating_list_json(ls._replace(entries=iter(())))  # the list's keys, no players
     head = json_module.dumps(heading, ensure_ascii=False, indent=2)
     assert head.endswith('"players": []\n}')

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import json
 import os
 import sys
 import unicodedata
@@ -67,6 +66,8 @@ def _default(value: Any) -> Any:
 def json_text(data: Any) -> str:
     """``data`` as JSON text (dates ISO, exact numbers as numbers), as every command prints
     and exports it."""
+    import json  # --json only: a table never loads it
+
     return json.dumps(data, default=_default, ensure_ascii=False, indent=2) + "\n"
 
 

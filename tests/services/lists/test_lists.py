@@ -203,3 +203,16 @@ def test_a_players_file_after_the_closes_puts_its_seeds_on_the_stored_lists(
     assert check(db) == 2 * 4
     listed = {r["name"]: (r["rating"], r["k"]) for r in js(cli_on(db_url), "list")["players"]}
     assert listed["Cid"] == (1900, 20) and listed["Dee"] == (1700, 40)
+
+
+def test_the_empty_counted_pool_is_what_json_writes() -> None:
+    """The pool of every rated line, written as text so that a reader of the lists loads no
+    json: the text json.dumps makes of it, and read back as such."""
+    import json
+
+    from tracker.ratings.fide.records import PlayerState
+
+    assert json.dumps({"counted": True, "games": []}) == lists._COUNTED_EMPTY_POOL
+    assert lists.pool_from_json(lists._COUNTED_EMPTY_POOL) == ((), True)
+    state = PlayerState(rating=1800, rated_games=30, k=20, first_event_settled=True)
+    assert lists.pool_to_json(state) == lists._COUNTED_EMPTY_POOL

@@ -12,7 +12,6 @@ changed) mark that period and every later one stale. Reads warn about stale peri
 """
 
 import datetime as dt
-import json
 from collections.abc import Callable, Collection, Container, Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, NamedTuple
@@ -377,12 +376,14 @@ class ListRatings:
 # The pool column: ``{"counted": first event settled (§8.2.1), "games": [[month, opponent,
 # score, event key, event start, held], ...]}``; what is written for every rated player
 # (nothing pending), precomputed. Rows of revision 0004 and before have no "held" element.
-_COUNTED_EMPTY_POOL = json.dumps({"counted": True, "games": []})
+_COUNTED_EMPTY_POOL = '{"counted": true, "games": []}'  # json.dumps of it: no json to load
 
 
 def pool_to_json(state: PlayerState) -> str | None:
     if not state.pool:
         return _COUNTED_EMPTY_POOL if state.first_event_settled else None
+    import json  # a pool to write: a reader of the lists loads no json
+
     return json.dumps(
         {
             "counted": state.first_event_settled,
@@ -406,6 +407,8 @@ def pool_from_json(text: str | None) -> tuple[tuple[PoolGame, ...], bool]:
         return (), False
     if text == _COUNTED_EMPTY_POOL:
         return (), True
+    import json  # a pool to read: a reader of the lists loads no json
+
     data = json.loads(text)
     games = tuple(
         PoolGame(

@@ -19,31 +19,21 @@ from typing import TYPE_CHECKING, Any
 from tracker.db.collector import without_gc
 from tracker.db.driver import Db, maybe_day
 from tracker.db.queries import periods
-from tracker.db.queries import shadow as queries
 from tracker.db.rows import GlickoRow
 from tracker.errors import InvalidInputError
 from tracker.months import month_end, next_month
-from tracker.ratings.glicko.api import GameRater, provisional, shown
-from tracker.ratings.glicko.presets import GlickoPreset, GlickoState
-from tracker.ratings.shadow import GameUpdate, ShadowPlayer, as_of
 from tracker.services import lists
-from tracker.services.shadow.config import (
-    SEEDS,
-    ShadowConfig,
-    check_preset,
-    get_config,
-    parse_seed_rd,
-)
-from tracker.services.shadow.reads import (
-    ShadowMonth,
-    fill_months,
-    fold_month,
-    read_month,
-)
 from tracker.services.systems import Reading
 from tracker.vocabulary import TIME_CONTROLS, TimeControl
 
+# The Glicko modules (the presets, the engine, the shadow's queries, settings and reads) load
+# with the methods that use them: the registry makes a GlickoShadow for every reader of the
+# lists, and `list` and `status` never ask it for a rating.
 if TYPE_CHECKING:
+    from tracker.ratings.glicko.presets import GlickoPreset, GlickoState
+    from tracker.ratings.shadow import GameUpdate, ShadowPlayer
+    from tracker.services.shadow.config import ShadowConfig
+    from tracker.services.shadow.reads import ShadowMonth
     from tracker.services.systems import Month, Periods
 
 
@@ -87,6 +77,8 @@ class GlickoShadow:
     name = "shadow"
 
     def read(self, month: Month, carry: dict[int, ShadowPlayer] | None) -> ShadowMonth:
+        from tracker.services.shadow.reads import read_month  # a close's (see above)
+
         return read_month(
             month.db,
             month.tc,
@@ -98,6 +90,8 @@ class GlickoShadow:
         )
 
     def fold(self, read: ShadowMonth) -> tuple[dict[int, ShadowPlayer], list[GameUpdate]]:
+        from tracker.services.shadow.reads import fold_month  # a close's (see above)
+
         return fold_month(read)
 
     def write(
@@ -119,6 +113,10 @@ class GlickoShadow:
     def on_list(self, db: Db, tc: TimeControl, month: dt.date) -> dict[int, Reading]:
         """Every player's shadow on the list dated the first of the next month (the
         configured preset; a per-game preset's idle RD grown to that day)."""
+        from tracker.db.queries import shadow as queries  # a reading's (see above)
+        from tracker.ratings.glicko.api import GameRater, provisional, shown
+        from tracker.services.shadow.config import get_config
+
         preset = get_config(db).glicko_preset()
         list_date = next_month(month)
         rows = queries.latest_month_end_rows(db, tc, month)
@@ -136,6 +134,11 @@ class GlickoShadow:
         self, db: Db, tc: TimeControl, player_id: int, months: list[dt.date]
     ) -> dict[dt.date, Reading]:
         """The player's shadow on the list after each of ``months`` he has one by then."""
+        from tracker.db.queries import shadow as queries  # a reading's (see above)
+        from tracker.ratings.shadow import as_of
+        from tracker.services.shadow.config import get_config
+        from tracker.services.shadow.reads import fill_months
+
         preset = get_config(db).glicko_preset()
         # idle months: the latest earlier month-end row
         by_month = fill_months(queries.player_month_ends(db, tc, player_id), months)
@@ -145,6 +148,8 @@ class GlickoShadow:
         }
 
     def columns(self, db: Db) -> tuple[str, ...]:
+        from tracker.services.shadow.config import get_config  # a reading's (see above)
+
         return (get_config(db).preset, "RD")
 
     def cells(self, reading: Reading | None) -> tuple[str, ...]:
@@ -164,6 +169,8 @@ class GlickoShadow:
 
 
 def _reading(state: GlickoState, preset: GlickoPreset) -> Reading:
+    from tracker.ratings.glicko.api import provisional, shown  # a reading's (see above)
+
     return Reading(
         state.rating,
         state.rd,
@@ -175,6 +182,9 @@ def _reading(state: GlickoState, preset: GlickoPreset) -> Reading:
 
 def recompute(db: Db, tc: TimeControl, config: ShadowConfig) -> None:
     """Replace the stored shadow of every closed period of ``tc`` (by ``config``)."""
+    from tracker.db.queries import shadow as queries  # a recomputation's (see above)
+    from tracker.services.shadow.reads import fold_month, read_month
+
     closed = lists.closed_months(db, tc)
     queries.delete_shadow(db, tc)
     players: dict[int, ShadowPlayer] | None = None  # every shadow at the previous month's end
@@ -201,7 +211,15 @@ def set_config(
     the configuration and whether it changed.
 
     ``seed_rd``: ``"auto"`` or a number (see :func:`parse_seed_rd`); None leaves it as is."""
-    from tracker.services import log  # only when the settings change
+    from tracker.db.queries import shadow as queries  # only when the settings change
+    from tracker.services import log
+    from tracker.services.shadow.config import (
+        SEEDS,
+        ShadowConfig,
+        check_preset,
+        get_config,
+        parse_seed_rd,
+    )
 
     current = get_config(db)
     if preset is not None:
