@@ -185,6 +185,8 @@ def test_the_game_commands_never_import_sqlalchemy(cli: Cli, db_url: str, tmp_pa
 def test_the_everyday_commands_load_only_what_they_use(cli: Cli, db_url: str) -> None:
     season(cli)
     for args, unused in UNUSED:
+        if db_url.startswith("postgresql"):  # psycopg loads json for its own JSON types
+            unused = [m for m in unused if m != "json"]
         done = subprocess.run(
             [sys.executable, "-c", LOADED, ",".join(unused), "--db", db_url, *args],
             capture_output=True,
