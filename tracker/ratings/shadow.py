@@ -201,6 +201,13 @@ def _update(game_id: int, pid: int, after: ShadowPlayer, expected: float | None)
 
 def as_of(player: ShadowPlayer, day: dt.date, preset: GlickoPreset) -> GlickoState:
     """The state a platform would show on ``day``: with idle RD growth for per-game presets."""
-    if preset.period != "game" or player.last_played is None or day <= player.last_played:
-        return player.state
-    return idle(player.state, preset, days=(day - player.last_played).days)
+    days = idle_days(player.last_played, day, preset)
+    return player.state if days is None else idle(player.state, preset, days=days)
+
+
+def idle_days(last_played: dt.date | None, day: dt.date, preset: GlickoPreset) -> int | None:
+    """The days an RD grows by from a player's last game to ``day`` (:func:`as_of`); None
+    when it does not grow: a monthly preset, no game yet, or none before ``day``."""
+    if preset.period != "game" or last_played is None or day <= last_played:
+        return None
+    return (day - last_played).days

@@ -4,7 +4,7 @@ import datetime as dt
 from collections.abc import Collection, Container, Mapping
 from typing import Any, NamedTuple
 
-from tracker.db.driver import IN_CHUNK, Db, chunks, day, maybe_day, save_single_row
+from tracker.db.driver import IN_CHUNK, Db, chunks, day, maybe_day, reader, save_single_row
 from tracker.ratings.glicko.presets import (
     CHESSCOM_C_PER_DAY,
     CHESSCOM_RD_MAX,
@@ -113,14 +113,13 @@ def latest_month_ends_of_players(
 
 
 class MonthEnd(NamedTuple):
-    """A stored month-end shadow as read (the last game's day still as the driver gives it,
-    see :func:`~tracker.db.driver.maybe_day`)."""
+    """A stored month-end shadow as read."""
 
     player_id: int
     rating: float
     rd: float
     volatility: float
-    last_played: Any
+    last_played: dt.date | None
     games: int
 
 
@@ -128,7 +127,7 @@ def latest_month_ends(db: Db, tc: TimeControl, month: dt.date) -> dict[int, Shad
     """Each player's latest month-end shadow on a period of ``tc`` closing ``month`` or
     earlier (a whole list: one query)."""
     return {
-        pid: _shadow(r, rd, vol, last, n)
+        pid: ShadowPlayer(GlickoState(r, rd, vol), last, n)
         for pid, r, rd, vol, last, n in latest_month_end_rows(db, tc, month)
     }
 
@@ -149,8 +148,8 @@ def latest_month_end_rows(db: Db, tc: TimeControl, month: dt.date) -> list[Month
             JOIN rating_periods r ON r.id = h.period_id
             WHERE r.tc = :tc AND r.month <= :month AND h.game_id IS NULL
             GROUP BY h.player_id"""
-        rows = db.all(sql, {"tc": tc, "month": month})
-        return [MonthEnd(*row[:6]) for row in rows]
+        read = reader(MonthEnd)
+        return [read(row[:6]) for row in db.all(sql, {"tc": tc, "month": month})]
     # PostgreSQL: one sorted scan, not an index probe per player (see lists._latest)
     sql = f"""
         SELECT DISTINCT ON (h.player_id) {shadow}

@@ -34,7 +34,8 @@ def round_half_away(x: Decimal) -> int:
 
 
 def quantize_half_away(x: Decimal, places: int) -> Decimal:
-    """Round ``x`` to ``places`` decimals, half away from zero (for display only)."""
+    """Round ``x`` to ``places`` decimals, half away from zero (shown figures, and the
+    norms' percentage of §1.4.9)."""
     return x.quantize(ONE.scaleb(-places), rounding=ROUND_HALF_UP)
 
 

@@ -335,7 +335,7 @@ class ListRatings:
         """Each tracked player's games among ``games`` (``only`` those players') as the close
         of ``month`` takes them, rated with these lists
         (:func:`tracker.ratings.fide.month.player_games`)."""
-        from tracker.ratings.fide.month import player_games  # the fold: a close's alone
+        from tracker.ratings.fide.month import player_games  # not loaded by the list readers
 
         on_lists, corrected = self.lists_for(games), self.corrected(games)
         return player_games(games, on_lists, month, only=only, corrected=corrected)
@@ -382,7 +382,7 @@ _COUNTED_EMPTY_POOL = '{"counted": true, "games": []}'  # json.dumps of it: no j
 def pool_to_json(state: PlayerState) -> str | None:
     if not state.pool:
         return _COUNTED_EMPTY_POOL if state.first_event_settled else None
-    import json  # a pool to write: a reader of the lists loads no json
+    import json  # only when a line holds a pool: most readers load no json
 
     return json.dumps(
         {
@@ -407,7 +407,7 @@ def pool_from_json(text: str | None) -> tuple[tuple[PoolGame, ...], bool]:
         return (), False
     if text == _COUNTED_EMPTY_POOL:
         return (), True
-    import json  # a pool to read: a reader of the lists loads no json
+    import json  # only when a line holds a pool: most readers load no json
 
     data = json.loads(text)
     games = tuple(

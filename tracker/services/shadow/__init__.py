@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from tracker.db.collector import without_gc
-from tracker.db.driver import Db, maybe_day
+from tracker.db.driver import Db
 from tracker.db.queries import periods
 from tracker.db.rows import GlickoRow
 from tracker.errors import InvalidInputError
@@ -115,18 +115,18 @@ class GlickoShadow:
         configured preset; a per-game preset's idle RD grown to that day)."""
         from tracker.db.queries import shadow as queries  # a reading's (see above)
         from tracker.ratings.glicko.api import GameRater, provisional, shown
+        from tracker.ratings.shadow import idle_days
         from tracker.services.shadow.config import get_config
 
         preset = get_config(db).glicko_preset()
         list_date = next_month(month)
-        rows = queries.latest_month_end_rows(db, tc, month)
-        # on plain floats, as_of's growth and _reading's display: a list is a row a player
+        # as_of on plain floats (a list is a row a player): no state object a player
         grow = GameRater(preset).grown_rd if preset.period == "game" else None
         out = {}
-        for pid, rating, rd, vol, stored_day, _ in rows:
-            last = maybe_day(stored_day)
-            if grow is not None and last is not None and list_date > last:
-                rd = grow(rd, vol, (list_date - last).days)
+        for pid, rating, rd, vol, last, _ in queries.latest_month_end_rows(db, tc, month):
+            days = idle_days(last, list_date, preset)
+            if grow is not None and days is not None:
+                rd = grow(rd, vol, days)
             out[pid] = Reading(rating, rd, vol, shown(rating, rd, preset), provisional(rd, preset))
         return out
 
@@ -169,15 +169,12 @@ class GlickoShadow:
 
 
 def _reading(state: GlickoState, preset: GlickoPreset) -> Reading:
+    """A state as read on a list (:meth:`GlickoShadow.on_list` makes a list's the same way
+    from its rows, on plain floats)."""
     from tracker.ratings.glicko.api import provisional, shown  # a reading's (see above)
 
-    return Reading(
-        state.rating,
-        state.rd,
-        state.volatility,
-        shown(state.rating, state.rd, preset),
-        provisional(state.rd, preset),
-    )
+    rating, rd = state.rating, state.rd
+    return Reading(rating, rd, state.volatility, shown(rating, rd, preset), provisional(rd, preset))
 
 
 def recompute(db: Db, tc: TimeControl, config: ShadowConfig) -> None:

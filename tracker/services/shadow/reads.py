@@ -8,7 +8,7 @@ idle player's month-end shadow is his latest earlier one, derived when read
 """
 
 import datetime as dt
-from collections.abc import Collection, Container, Iterable, Iterator, Mapping
+from collections.abc import Collection, Container, Iterable, Iterator, Mapping, Sequence
 from typing import NamedTuple
 
 from tracker.db.driver import Db
@@ -75,7 +75,7 @@ def new_player_fn(
     config: ShadowConfig,
     preset: GlickoPreset,
     ratings: lists.ListRatings,
-    games: Iterable[ShadowGame],
+    games: Sequence[ShadowGame],
     players: Container[int],
 ) -> NewPlayer:
     """A new player's first shadow in the month's ``games`` (``players``: those who have one
