@@ -324,6 +324,16 @@ class Savepoint:
             self.undo()
 
 
+class Same(dict[Any, Any]):
+    """Each value as the object first read for it: the driver makes a value anew on every
+    row, and a long read (a federation's month, its 600,000 seeds) holds each thousands of
+    times."""
+
+    def __missing__(self, value: Any) -> Any:
+        self[value] = value
+        return value
+
+
 def day(value: Any) -> dt.date:
     """A date column's value: the driver's date, or SQLite's ISO text."""
     return value if isinstance(value, dt.date) else dt.date.fromisoformat(value)

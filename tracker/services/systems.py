@@ -36,7 +36,7 @@ class Month(NamedTuple):
     tc: TimeControl
     month: dt.date
     first_month: dt.date  # the first closed month of ``tc``: where tracking starts
-    played: "list[MonthGame]"  # every game played in the month, in order
+    played: "list[MonthGame]"  # every game played in the month, in order (for the reads)
     ratings: "ListRatings"  # the published lists, and the ratings recorded on games
     keep: bool  # the next month is closed next: write() returns what it needs
 

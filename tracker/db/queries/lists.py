@@ -9,7 +9,7 @@ import datetime as dt
 from collections.abc import Collection, Iterable, Iterator
 from typing import Any, NamedTuple
 
-from tracker.db.driver import Db, chunks, day, maybe_day
+from tracker.db.driver import Db, Row, Same, chunks, day, maybe_day
 from tracker.db.rows import EloRow
 from tracker.vocabulary import TimeControl
 
@@ -63,12 +63,13 @@ _SEEDS = """
 
 def seeds(db: Db, tc: TimeControl, *, only: Collection[int] | None = None) -> dict[int, ListSeed]:
     """Tracked players' seeds of ``tc`` (of the ``only`` players, if given), by player."""
-    if only is None:
-        rows = db.all(_SEEDS, {"tc": tc})
+    if only is None:  # streamed: a federation's list seeds 600,000 players
+        rows: Iterable[Row] = db.stream(_SEEDS, {"tc": tc})
     else:
         rows = db.all_in(_SEEDS + " AND s.player_id IN (:ids)", only, {"tc": tc})
+    same = Same()  # a rating, a count of games, a birth year: each held once
     return {
-        pid: ListSeed(pid, rating, games, bool(e2400), bool(e2300), born)
+        pid: ListSeed(pid, same[rating], same[games], bool(e2400), bool(e2300), same[born])
         for pid, rating, games, e2400, e2300, born in rows
     }
 

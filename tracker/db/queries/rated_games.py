@@ -6,7 +6,7 @@ import datetime as dt
 from collections.abc import Collection, Iterable
 from typing import Any, NamedTuple
 
-from tracker.db.driver import IN_CHUNK, Db, chunks, day, maybe_day
+from tracker.db.driver import IN_CHUNK, Db, Same, chunks, day, maybe_day
 from tracker.db.queries.hints import not_indexed
 from tracker.months import next_month
 from tracker.ratings.month_games import MonthGame
@@ -64,7 +64,7 @@ def month_games(
     days = _Days()  # a month's games fall on a few dozen days
     # a player, event, rating or result read again is the object read first: the driver
     # makes each anew, and a federation's month holds each thousands of times
-    same = _Same()
+    same = Same()
     games = []
     for gid, w, b, result, played, event, start, wr, br, wx, bx in rows:
         game = MonthGame(
@@ -81,14 +81,6 @@ class _Days(dict[Any, dt.date]):
     def __missing__(self, value: Any) -> dt.date:
         found = self[value] = day(value)
         return found
-
-
-class _Same(dict[Any, Any]):
-    """Each value as the object first read for it."""
-
-    def __missing__(self, value: Any) -> Any:
-        self[value] = value
-        return value
 
 
 class EventBounds(NamedTuple):

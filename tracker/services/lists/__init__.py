@@ -14,6 +14,7 @@ changed) mark that period and every later one stale. Reads warn about stale peri
 import datetime as dt
 from collections.abc import Callable, Collection, Container, Iterable, Mapping, Sequence
 from decimal import Decimal
+from itertools import chain
 from typing import TYPE_CHECKING, NamedTuple
 
 from tracker.db.driver import IN_CHUNK, Db
@@ -187,14 +188,11 @@ def _store_first_list(
     if lines is None:
         lines = queries.period_lines(db, period)
     listed = {line.player_id for line in lines}
-    made: dict[int, Entry] = {}
-    for pid, seed in (seeds(db, tc) if read_seeds is None else read_seeds()).items():
-        if pid not in listed:
-            made[pid] = seed_entry(seed, month, month)
-    for line in lines:
-        if (shown := entry(line)) is not None:
-            made[line.player_id] = shown
-    queries.write_entries(db, period, made.values())
+    found = seeds(db, tc) if read_seeds is None else read_seeds()
+    # made as they are written: a federation's first list holds 600,000 seeded players
+    carried_over = (seed_entry(s, month, month) for pid, s in found.items() if pid not in listed)
+    shown = (e for line in lines if (e := entry(line)) is not None)
+    queries.write_entries(db, period, chain(carried_over, shown))
 
 
 def restore_players(db: Db, players: Collection[int], *, leaving: bool = False) -> None:

@@ -292,6 +292,10 @@ def _close_month(
     played = rated_queries.month_games(db, tc, month)  # the shadow rates every game when played
     inputs = Month(db, tc, month, first_month, played, lists.ListRatings(db, tc), keep)
     reads = [system.read(inputs, carry.get(system.name)) for system in systems]
+    # each read holds what it takes of the month's games: the folds and writes go without
+    # them (a federation's month is 250,000 games, most copied into the period's)
+    del played
+    inputs = inputs._replace(played=[])
     folds = [system.fold(read) for system, read in zip(systems, reads, strict=True)]
     period = queries.add_period(db, tc, month)
     handed = {
