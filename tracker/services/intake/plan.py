@@ -1,12 +1,10 @@
 """What an import's plan holds: the file's people matched or to create (:class:`Identity`),
 its events (:class:`EventPlan`), and the state of each of its games (:class:`Plan`)."""
 
-from __future__ import annotations
-
 import datetime as dt
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, NamedTuple
 
 from tracker.db.queries.games import EventRow
 from tracker.importers.records import EventInfo, Problem
@@ -15,8 +13,7 @@ from tracker.services.intake.columns import FileGames, where_zero
 from tracker.vocabulary import TIME_CONTROLS
 
 
-@dataclass(frozen=True, slots=True)
-class PlannedBye:
+class PlannedBye(NamedTuple):
     """A bye of the file to store: its player (a side of the file's games), its event (an
     index into the plan's events), round, day and code (tracker.vocabulary.BYE_POINTS)."""
 
