@@ -29,7 +29,7 @@ REFUSED: Final = 1
 PRESENT: Final = 2
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class Identity:
     """One person of the file, however many games he appears in."""
 
@@ -60,7 +60,7 @@ class Identity:
         return self.player_id if self.player_id is not None else -1 - self.number
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class EventPlan:
     """One event of the file: its stored event (None: a new one), what the file declares of
     it, the rounds its games reach, and what is wrong with it."""
@@ -133,7 +133,7 @@ def suffixed(key: str, n: int) -> str:
     return key if n == 1 else f"{key}|#{n}"
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class Plan:
     """What to do with each game of a file (``state``), and what was found."""
 
