@@ -1,6 +1,7 @@
 """Games and the events they belong to."""
 
 import datetime as dt
+import json
 from typing import Any, NamedTuple, TypeVar, cast
 
 from tracker.db.driver import Db
@@ -487,8 +488,6 @@ def restore_game(db: Db, game_id: int) -> GameView:
         if queries.game_by_id(db, game_id) is not None:
             raise InvalidInputError(f"game {game_id} is not removed")
         raise NotFoundError(f"no removed game {game_id} to restore")
-    import json  # only when a game is restored
-
     row: dict[str, Any] = json.loads(removed.game)
     row["played_on"] = dt.date.fromisoformat(row["played_on"])
     settled = log.settled_since(db, removed.log_id, row["tc"], removed.month)
