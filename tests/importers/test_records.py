@@ -41,7 +41,7 @@ def test_game_record_forfeit_flag() -> None:
     white, black = PlayerInfo("A"), PlayerInfo("B")
     game = GameRecord("f", 1, white, black, "+-", date(2026, 1, 1))
     assert game.is_forfeit
-    assert not dataclasses.replace(game, result="1-0").is_forfeit
+    assert not game._replace(result="1-0").is_forfeit
 
 
 def test_parse_result_ok_flag() -> None:

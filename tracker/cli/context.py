@@ -34,7 +34,7 @@ NO_DATABASE_HINT = (
 _OPEN: list[AppState] = []
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class AppState:
     db_option: str | None = None
     _engine: Any = field(default=None, repr=False)

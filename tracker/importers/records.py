@@ -18,16 +18,14 @@ Conventions shared by every format:
 This module depends on the standard library (and :mod:`tracker.vocabulary`) only.
 """
 
-from __future__ import annotations
-
 import codecs
 import csv
 import io
 import re
 from collections.abc import Generator, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import date
-from typing import Final, Literal
+from typing import Final, Literal, NamedTuple
 
 from tracker.importers.timecontrol import TimeClass
 from tracker.vocabulary import (
@@ -87,8 +85,7 @@ class PlayerInfo:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
-class GameRecord:
+class GameRecord(NamedTuple):
     """One game. ``line`` is where it starts: the first tag line (PGN), the row (CSV) or the
     white player's record (TRF). ``date_note`` says how the date was obtained when it was not
     written on the game itself (for example an event date standing in).
@@ -122,8 +119,7 @@ class GameRecord:
         return self.result in FORFEITS
 
 
-@dataclass(frozen=True, slots=True)
-class ByeRecord:
+class ByeRecord(NamedTuple):
     """A round in which a player had no opponent (TRF only). Never rated."""
 
     source: str
@@ -135,8 +131,7 @@ class ByeRecord:
     played_on: date | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class EventInfo:
+class EventInfo(NamedTuple):
     """What a file declares of one of its events, as a tournament report's header gives it
     (TRF: 012 name, 022 city, 042 start, 052 end, 092 type, 122/222 time control, XXR or
     the 132 round dates for its rounds). None: the file does not say."""
@@ -174,8 +169,7 @@ def event_kind(text: str | None) -> str | None:
     return "other"
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
+class Problem(NamedTuple):
     """Something wrong in an input file, with the 1-based line it was found on."""
 
     source: str
@@ -188,8 +182,7 @@ class Problem:
         return f"{self.source}:{self.line}: {self.reason}"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ParseResult:
+class ParseResult(NamedTuple):
     """Everything a parser read from one file.
 
     ``skipped_unfinished`` counts games without a result (PGN/CSV ``*``, TRF pairings with
@@ -207,6 +200,7 @@ class ParseResult:
     (an unknown title code, text between games): they are reported, never refused.
     """
 
+    format: str
     games: tuple[GameRecord, ...] = ()
     byes: tuple[ByeRecord, ...] = ()
     events: tuple[EventInfo, ...] = ()  # what the file declares of its events
@@ -218,7 +212,6 @@ class ParseResult:
     skipped_variants: tuple[tuple[str, int], ...] = ()
     late_forfeits: tuple[int, ...] = ()
     event_start_used: bool = False  # the caller's event start dated something of the file
-    format: str
 
     @property
     def skipped_variant(self) -> int:
@@ -404,7 +397,7 @@ class GameStream:
         return self._text.problem is not None
 
     @classmethod
-    def of(cls, fmt: str, games: Iterable[GameRecord]) -> GameStream:
+    def of(cls, fmt: str, games: Iterable[GameRecord]) -> "GameStream":
         """A stream of games given, not read (typed in): the same door as a file's."""
 
         def given() -> Generator[GameRecord, None, ParseResult]:
@@ -428,9 +421,9 @@ class GameStream:
         late = set(result.late_forfeits)
         if late:
             games = tuple(
-                replace(g, result=FORFEIT_OF[g.result]) if g.line in late else g for g in games
+                g._replace(result=FORFEIT_OF[g.result]) if g.line in late else g for g in games
             )
-        return replace(result, games=games)
+        return result._replace(games=games)
 
 
 #: The forfeit a decisive result stands for when the game was not played (``1-0`` -> ``+-``).

@@ -41,11 +41,8 @@ Unknown, absent, malformed and "no time control" controls all give ``None``: the
 must then supply the time control.
 """
 
-from __future__ import annotations
-
 import re
-from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Final, Literal, NamedTuple
 
 from tracker.vocabulary import TimeControl
 
@@ -78,8 +75,7 @@ _NAMES: Final[dict[str, TimeClass]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class _Period:
+class _Period(NamedTuple):
     moves: int | None  # None: sudden death (the rest of the game)
     seconds: int
     increment: int

@@ -11,13 +11,10 @@ imported, closed, rerated, stale), ``what`` (a line a person reads), and, where 
 ``players`` and ``events`` (ids, for the filters), ``tc`` and ``months`` (YYYY-MM).
 """
 
-from __future__ import annotations
-
 import datetime as dt
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from tracker.db.driver import Db
 from tracker.db.queries import log as queries
@@ -78,8 +75,7 @@ def write_entry(db: Db, command: str, at: dt.datetime) -> int | None:
     return log_id
 
 
-@dataclass(frozen=True)
-class LogEntry:
+class LogEntry(NamedTuple):
     id: int
     at: dt.datetime
     command: str

@@ -1,7 +1,6 @@
 """What the period fold carries: a player's state on a list, his games of a period, his
 first event, and the period's outcome (FIDE Rating Regulations 2024 §7-§8)."""
 
-from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from typing import TYPE_CHECKING, NamedTuple
@@ -14,8 +13,7 @@ if TYPE_CHECKING:  # named in annotations only: a reader of the lists loads no r
     from tracker.ratings.fide.rules import EventKey
 
 
-@dataclass(frozen=True)
-class Seed:
+class Seed(NamedTuple):
     """A player's FIDE state on a list before tracking starts, in one time control: his
     published rating, his rated games, and the sticky flags (K = 10 for ever from 2400,
     §8.3.3; 2300 for juniors' K = 40, §8.3.2). What ``player seed``, a players file and a FIDE

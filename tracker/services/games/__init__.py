@@ -2,7 +2,6 @@
 
 import datetime as dt
 import json
-from dataclasses import dataclass, replace
 from typing import Any, NamedTuple, TypeVar, cast
 
 from tracker.db.driver import Db
@@ -33,8 +32,7 @@ from tracker.user_input import parse_result
 from tracker.vocabulary import FORFEITS, TimeControl, event_key
 
 
-@dataclass(frozen=True)
-class GameView:
+class GameView(NamedTuple):
     id: int
     played_on: dt.date
     white: str
@@ -244,7 +242,7 @@ def add_game(
     _note(db, "added", view, fields)
     stale = _mark(db, fields.tc, fields.event_id, played_on, before)
     why = _extends(view, before, rated_games.span_of(db, fields.tc, fields.event_id), stale)
-    return replace(view, stale=stale, warnings=warnings, stale_why=why)
+    return view._replace(stale=stale, warnings=warnings, stale_why=why)
 
 
 UNCHANGED: Any = object()
@@ -307,7 +305,7 @@ def edit_game(
             "--result to say otherwise)",
         )
     if all(getattr(game, name) == getattr(fields, name) for name in queries.CORRECTABLE):
-        return replace(_view(db, game.id), warnings=warnings), False
+        return _view(db, game.id)._replace(warnings=warnings), False
     queries.update_game(db, game.id, fields)
     queries.follow_earliest_game(db, game.event_id)
     view = _view(db, game.id)
@@ -325,7 +323,7 @@ def edit_game(
     )
     stale = _mark(db, game.tc, game.event_id, game.played_on, old_before)
     stale += _mark(db, fields.tc, fields.event_id, fields.played_on, new_before)
-    return replace(view, stale=tuple(sorted(set(stale))), warnings=warnings), True
+    return view._replace(stale=tuple(sorted(set(stale))), warnings=warnings), True
 
 
 def _given(value: T | None, old: T) -> T:
@@ -462,7 +460,7 @@ def remove_game(db: Db, game_id: int) -> GameView:
         removed_game=kept,
     )
     stale = _mark(db, removed.tc, game.event_id, removed.played_on, before)
-    return replace(removed, stale=stale)
+    return removed._replace(stale=stale)
 
 
 def _describe(g: GameView) -> str:
@@ -518,4 +516,4 @@ def restore_game(db: Db, game_id: int) -> GameView:
     if not settled and stale_back(db, fields.tc, but=removed.log_id) is not None:
         return view  # the removal undone: nothing of it stays stale
     stale = _mark(db, fields.tc, fields.event_id, fields.played_on, before)
-    return replace(view, stale=stale)
+    return view._replace(stale=stale)

@@ -6,10 +6,8 @@ fit in its event (dates, rounds, time control, a month or more from the rest), a
 opponent without a rating, a recorded rating that is no FIDE rating.
 """
 
-from __future__ import annotations
-
 import datetime as dt
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from tracker.db.driver import Db
 from tracker.db.queries.players import PlayerRow
@@ -21,8 +19,7 @@ from tracker.services.intake.plan import Identity, Plan
 from tracker.vocabulary import TimeControl
 
 
-@dataclass(frozen=True)
-class TypedGame:
+class TypedGame(NamedTuple):
     """A game as typed: its players (found), result (canonical), day, time control, event
     name and round (as typed), recorded ratings."""
 
@@ -37,8 +34,7 @@ class TypedGame:
     black_rating: int | None
 
 
-@dataclass(frozen=True)
-class Checked:
+class Checked(NamedTuple):
     """What the pipeline found of a typed game: its problems (refused) and warnings, each a
     line's reason."""
 

@@ -33,13 +33,10 @@ round               blanks collapsed, numbers without leading zeros (``01`` is `
 ==================  =====================================================================
 """
 
-from __future__ import annotations
-
 import datetime as dt
 import re
 import unicodedata
-from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 from tracker.errors import InvalidInputError
 from tracker.months import a_month_after, a_month_before
@@ -65,8 +62,7 @@ FIDE_ID_MAX: Final = 99_999_999_999  # the TRF column holds 11 digits
 # -- dates -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class DateBounds:
+class DateBounds(NamedTuple):
     """The dates a game may have: not after ``today`` and not before 1970 (refused); not more
     than a year before ``start``, the month the database's records start (its first rating
     period, else its first game; None in a database without games), unless confirmed: such
@@ -258,8 +254,7 @@ def round_key(value: str | None) -> str:
 # -- a game in its event ---------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class EventFit:
+class EventFit(NamedTuple):
     """What a game of an event must fit: the event's declared start, end, rounds (``strict``:
     declared by the user; a file's rounds grow with a later round) and time control, and
     whether it is a declared league; for an event without a declared end, the days of its
@@ -334,8 +329,7 @@ class EventFit:
 # -- duplicates --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Twin:
+class Twin(NamedTuple):
     """A stored game of the same two players on the same day, in the same time control, as a
     game coming in: most often the same game, typed or imported again under another event
     name (or none) or round."""

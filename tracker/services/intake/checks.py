@@ -9,7 +9,6 @@ import datetime as dt
 from array import array
 from bisect import bisect_left
 from collections.abc import Callable
-from dataclasses import replace
 
 from tracker.db.driver import Db
 from tracker.db.queries import events as event_queries
@@ -366,8 +365,7 @@ class _Fits:
         lonely = bool(self.days[index]) and (before is not None or after is not None) and near
         if first <= day <= last and (number or 0) <= rounds and wanted in (0, tc) and not lonely:
             return []
-        fit = replace(
-            self.fits[index],
+        fit = self.fits[index]._replace(
             before=None if before is None else dt.date.fromordinal(before),
             after=None if after is None else dt.date.fromordinal(after),
         )

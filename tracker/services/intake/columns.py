@@ -36,7 +36,7 @@ _RESULT_INDEX: Final = {r: i for i, r in enumerate(RESULT_CODES)}
 _TC_INDEX: Final[dict[str | None, int]] = {tc: i for i, tc in enumerate(TC_CODES)}
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False, repr=False)
 class Side:
     """A player as the file writes him: one (name, FIDE id), in however many games. The
     details are the first given, with where: ``(2 * game + 0 for white, 1 for black,
@@ -53,7 +53,7 @@ class Side:
     title: tuple[int, str] | None = None
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False, repr=False)
 class EventSeen:
     """An event of the file (by its name as stored: blanks collapsed)."""
 

@@ -1,12 +1,10 @@
 """What an import's plan holds: the file's people matched or to create (:class:`Identity`),
 its events (:class:`EventPlan`), and the state of each of its games (:class:`Plan`)."""
 
-from __future__ import annotations
-
 import datetime as dt
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, NamedTuple
 
 from tracker.db.queries.games import EventRow
 from tracker.importers.records import EventInfo, Problem
@@ -15,8 +13,7 @@ from tracker.services.intake.columns import FileGames, where_zero
 from tracker.vocabulary import TIME_CONTROLS
 
 
-@dataclass(frozen=True, slots=True)
-class PlannedBye:
+class PlannedBye(NamedTuple):
     """A bye of the file to store: its player (a side of the file's games), its event (an
     index into the plan's events), round, day and code (tracker.vocabulary.BYE_POINTS)."""
 
@@ -32,7 +29,7 @@ REFUSED: Final = 1
 PRESENT: Final = 2
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class Identity:
     """One person of the file, however many games he appears in."""
 
@@ -63,7 +60,7 @@ class Identity:
         return self.player_id if self.player_id is not None else -1 - self.number
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class EventPlan:
     """One event of the file: its stored event (None: a new one), what the file declares of
     it, the rounds its games reach, and what is wrong with it."""
@@ -136,7 +133,7 @@ def suffixed(key: str, n: int) -> str:
     return key if n == 1 else f"{key}|#{n}"
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class Plan:
     """What to do with each game of a file (``state``), and what was found."""
 

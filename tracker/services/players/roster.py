@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import replace
 from typing import Any
 
 from tracker.db.driver import Db
@@ -147,8 +146,7 @@ def _check_seed(seed: Seed | None, external: bool) -> None:
 def seed_row(seed: Seed) -> Seed:
     """The seed as stored: a seeded rating counts as published, so it sets the sticky 2400 /
     2300 flags too."""
-    return replace(
-        seed,
+    return seed._replace(
         ever_2400=seed.ever_2400 or seed.rating >= 2400,
         ever_2300=seed.ever_2300 or seed.rating >= 2300,
     )
