@@ -3,6 +3,8 @@ row, wrapping at spaces, and never a cell cut."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from tracker.cli import render
@@ -90,3 +92,40 @@ def test_an_empty_table_says_so_on_stderr(capsys: pytest.CaptureFixture[str]) ->
     render.print_table(["a"], [], empty="no games match")
     out, err = capsys.readouterr()
     assert (out, err) == ("", "no games match\n")
+
+
+def test_a_streamed_table_shows_its_first_screenful_before_the_rest_is_made(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    class Out:
+        def __init__(self) -> None:
+            self.text, self.flushed = "", ""
+
+        def write(self, text: str) -> None:
+            self.text += text
+
+        def flush(self) -> None:
+            self.flushed = self.text
+
+    out = Out()
+    monkeypatch.setattr(render.sys, "stdout", out)
+    seen_at_row_150: list[str] = []
+
+    def rows() -> Iterator[tuple[int, str, int]]:
+        for n in range(1, 1001):
+            if n == 150:
+                seen_at_row_150.extend(out.flushed.splitlines())
+            yield (n, f"player {n}", 2800 - n)
+
+    render.stream_table(["rank", "name", "rating"], rows(), [4, 11, 4], right=("rank", "rating"))
+    lines = out.text.splitlines()
+    assert len(lines) == 1001
+    assert lines[:3] == [
+        "rank  name         rating",
+        "   1  player 1       2799",
+        "   2  player 2       2798",
+    ]
+    assert lines[-1] == "1000  player 1000    1800"
+    # its first 100 lines (the header, 99 rows) were on their way (flushed) before row 150
+    # was made
+    assert seen_at_row_150 == lines[:100]

@@ -215,15 +215,24 @@ class _TextRows:
             yield ["" if cell is None else str(cell) for cell in row]
 
 
+#: Lines a table writes (and flushes) first: a screenful, seen as soon as it is made.
+_FIRST = 100
+
+
 def _write(lines: Iterable[str]) -> None:
-    """Lines to stdout (their trailing spaces stripped), a chunk at a time."""
+    """Lines to stdout (their trailing spaces stripped): the first screenful at once (a
+    streamed list's top is read, or paged, while the rest is made), then a chunk at a time."""
     write = sys.stdout.write
     batch: list[str] = []
+    size = _FIRST
     for line in lines:
         batch.append(line.rstrip() + "\n")
-        if len(batch) >= _CHUNK:
+        if len(batch) >= size:
             write("".join(batch))
             batch.clear()
+            if size == _FIRST:
+                sys.stdout.flush()
+                size = _CHUNK
     write("".join(batch))
 
 
