@@ -257,6 +257,7 @@ class _Apply:
         self.updated: list[FideListChange] = []
         self.unchanged = 0
         self.counts = _Counts()
+        self.new_seeds: list[SeedRow] = []  # the added players', stored together
 
     def apply(self, entries: Iterable[FideListEntry], known: dict[int, int]) -> None:
         entries = list(entries)
@@ -286,6 +287,8 @@ class _Apply:
                 if seed is None or seed.rating != entry.rating:  # this list is an earlier one
                     earlier.add(player.id)
             resolved.append((player, entry))
+        player_queries.insert_seeds(self.db, self.new_seeds)
+        self.new_seeds.clear()
         listed = self._record_list(resolved) & earlier
         self.counts.lists_kept = len(listed)
         self._report(seen, new, listed)
@@ -384,20 +387,18 @@ class _Apply:
         }
         given = list_queries.official_ratings(self.db, self.tc, month)
         changed = {pid for pid, rating in rated.items() if given.get(pid) != rating}
-        for pid in changed:
-            player_queries.put_earlier_list(
-                self.db, pid, player_queries.EarlierList(self.tc, month, rated[pid])
-            )
+        player_queries.put_earlier_lists(
+            self.db, self.tc, month, {pid: rated[pid] for pid in sorted(changed)}
+        )
         self.counts.changed |= changed
         return changed
 
     def _add(self, player: _Player) -> None:
-        """Store a new player of the list, and his seed."""
+        """Store a new player of the list; his seed goes with the others' (:meth:`apply`)."""
         pid = player_queries.insert_player(self.db, player.row)
         player.row = player.row._replace(id=pid)
         player.seeds = {tc: s._replace(player_id=pid) for tc, s in player.seeds.items()}
-        for seed in player.seeds.values():
-            player_queries.insert_seed(self.db, seed)
+        self.new_seeds.extend(player.seeds.values())
 
     def _unnumbered(self, entries: list[FideListEntry]) -> dict[str, _Player]:
         """Players without a FIDE id who are the only one of their name: new list players of
