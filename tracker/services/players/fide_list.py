@@ -257,7 +257,7 @@ class _Apply:
         self.updated: list[FideListChange] = []
         self.unchanged = 0
         self.counts = _Counts()
-        self.new_seeds: list[SeedRow] = []  # the added players', stored together
+        self.new: list[_Player] = []  # the players the list adds, stored together
 
     def apply(self, entries: Iterable[FideListEntry], known: dict[int, int]) -> None:
         entries = list(entries)
@@ -279,7 +279,7 @@ class _Apply:
                 new.append((player, entry))
                 self._fields(player, entry)
                 self._seed(player, entry, 0)
-                self._add(player)
+                self.new.append(player)
             else:
                 assert player.id is not None  # a stored player
                 seen.append(self._update(player, entry, played.get(player.id, 0)))
@@ -287,8 +287,7 @@ class _Apply:
                 if seed is None or seed.rating != entry.rating:  # this list is an earlier one
                     earlier.add(player.id)
             resolved.append((player, entry))
-        player_queries.insert_seeds(self.db, self.new_seeds)
-        self.new_seeds.clear()
+        self._store_new()
         listed = self._record_list(resolved) & earlier
         self.counts.lists_kept = len(listed)
         self._report(seen, new, listed)
@@ -393,12 +392,22 @@ class _Apply:
         self.counts.changed |= changed
         return changed
 
-    def _add(self, player: _Player) -> None:
-        """Store a new player of the list; his seed goes with the others' (:meth:`apply`)."""
-        pid = player_queries.insert_player(self.db, player.row)
-        player.row = player.row._replace(id=pid)
-        player.seeds = {tc: s._replace(player_id=pid) for tc, s in player.seeds.items()}
-        self.new_seeds.extend(player.seeds.values())
+    def _store_new(self) -> None:
+        """Store the players the list adds, and their seeds: in a few driver calls (a
+        federation's list adds 600,000), each new player found again by his FIDE id."""
+        if not self.new:
+            return
+        player_queries.insert_players(self.db, [player.row for player in self.new])
+        ids = player_queries.ids_of_fide_ids(self.db, [p.row.fide_id for p in self.new])
+        seeds: list[SeedRow] = []
+        for player in self.new:
+            assert player.row.fide_id is not None  # a list's line has its FIDE id
+            pid = ids[player.row.fide_id]
+            player.row = player.row._replace(id=pid)
+            player.seeds = {tc: s._replace(player_id=pid) for tc, s in player.seeds.items()}
+            seeds.extend(player.seeds.values())
+        player_queries.insert_seeds(self.db, seeds)
+        self.new.clear()
 
     def _unnumbered(self, entries: list[FideListEntry]) -> dict[str, _Player]:
         """Players without a FIDE id who are the only one of their name: new list players of
