@@ -56,7 +56,9 @@ class Reading(NamedTuple):
 class RatingSystem(Protocol):
     """A rating system's steps over one month (see the module's docstring). ``carry`` is what
     its ``write`` of the previous month returned in the same run (None at the first month of
-    a run: read it from the database)."""
+    a run: read it from the database). ``Month.played`` is given to ``read`` only: a system
+    keeps in its read what its fold and write need of the month's games (the close lets
+    them go once every system has read them)."""
 
     name: str
 

@@ -206,11 +206,12 @@ def delete_player(db: Db, player_id: int) -> None:
 
 
 def insert_seed(db: Db, seed: SeedRow) -> None:
-    insert_seeds(db, [seed])
+    db.run(insert_sql("player_seeds", SeedRow._fields), seed._asdict())
 
 
 def insert_seeds(db: Db, seeds: Iterable[SeedRow]) -> None:
-    """Store new seeds in one driver call (a FIDE list adds 600,000 players)."""
+    """Store new seeds in one driver call (a FIDE list adds 600,000 players; one seed:
+    :func:`insert_seed`)."""
     db.insert_many("player_seeds", SeedRow._fields, seeds)
 
 
@@ -249,8 +250,11 @@ def all_earlier_lists(db: Db) -> list[tuple[int, EarlierList]]:
 
 
 def put_earlier_list(db: Db, player_id: int, entry: EarlierList) -> None:
-    """Give (or replace) the player's rating on an earlier list."""
-    put_earlier_lists(db, entry.tc, entry.list_date, {player_id: entry.rating})
+    """Give (or replace) the player's rating on an earlier list (two plain statements: a
+    driver call of many rows, a COPY on PostgreSQL, costs more for one)."""
+    delete_earlier_list(db, player_id, entry.tc, entry.list_date)
+    names = ("player_id", *EarlierList._fields)
+    db.run(insert_sql("official_ratings", names), {"player_id": player_id, **entry._asdict()})
 
 
 def put_earlier_lists(
