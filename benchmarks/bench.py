@@ -225,6 +225,7 @@ def bench(args: argparse.Namespace) -> dict[str, Any]:
     # list (its first line) and `compare --all`
     if not args.federation:
         startup(backend, fed, results, runs, next_month(last), workdir)
+    backend.analyze()  # PostgreSQL: as autovacuum would after the closes
     list_and_compare_all(backend, results, runs, whole_list=args.federation)
 
     # 6. the big month

@@ -230,7 +230,16 @@ def list_shape(db: Db, period_id: int) -> Shape:
     passed 448,000 of them on a federation's list.) A short list (the club's, in a
     federation's database, would walk most players) joins its lines to their players."""
     pid = {"pid": period_id}
-    last = db.scalar("SELECT max(rank) FROM list_entries WHERE period_id = :pid", pid) or 0
+    # the last rank read from the end of the list's index: a max() is planned from the
+    # statistics, and PostgreSQL's know nothing yet of a list just closed (it read all
+    # 623,000 ranks of a federation's)
+    last = (
+        db.scalar(
+            "SELECT rank FROM list_entries WHERE period_id = :pid ORDER BY rank DESC LIMIT 1",
+            pid,
+        )
+        or 0
+    )
     if last < WALK_FROM:
         row = db.first(
             """
