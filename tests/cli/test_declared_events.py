@@ -265,6 +265,14 @@ def test_games_that_do_not_fit_their_event_are_refused_at_every_door(
     )
     r = cli("import", str(csv), "--tc", "standard", "--yes")
     assert r.exit_code == 1 and f"{csv}:3: {typo}" in r.stderr, r.stderr
+    # and another spelling of a declared event: named as stored, as `game add` names it
+    csv.write_text(
+        "date,white,black,result,event,round\n"
+        '2026-10-10,"Patel, Arjun","Sato, Yuki",1-0,autumn  SWISS,10\n'
+    )
+    r = cli("import", str(csv), "--tc", "standard")
+    said = " ".join(r.stderr.split())
+    assert r.exit_code == 1 and f"{csv}:2: round 10 of 'Autumn Swiss', which has 9" in said, said
     assert len(js(cli, "game", "list")) == 1
 
 

@@ -89,7 +89,7 @@ class EventPlan:
             end = declared.end or end
             kind = declared.kind or kind
         return EventFit(
-            self.name,
+            stored.name if stored is not None else self.name,  # as every door names it
             start=start,
             end=end,
             rounds=stored.rounds if user and stored is not None else None,
