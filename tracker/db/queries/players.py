@@ -188,12 +188,6 @@ def insert_players(db: Db, players: Iterable[PlayerRow]) -> None:
     db.insert_many("players", _CHANGEABLE, (p[1:] for p in players))
 
 
-def ids_of_fide_ids(db: Db, fide_ids: Iterable[int | None]) -> dict[int, int]:
-    """The players of these FIDE ids (unique), by FIDE id."""
-    sql = "SELECT fide_id, id FROM players WHERE fide_id IN (:ids)"
-    return {int(f): int(i) for f, i in db.all_in(sql, (f for f in fide_ids if f is not None))}
-
-
 def update_player(db: Db, player: PlayerRow, columns: Iterable[str] = _CHANGEABLE) -> None:
     """Write ``columns`` of ``player`` (every one but the key) to his row."""
     db.run(update_sql("players", columns), player._asdict())

@@ -398,7 +398,7 @@ class _Apply:
         if not self.new:
             return
         player_queries.insert_players(self.db, [player.row for player in self.new])
-        ids = player_queries.ids_of_fide_ids(self.db, [p.row.fide_id for p in self.new])
+        ids = q.fide_ids(self.db)
         seeds: list[SeedRow] = []
         for player in self.new:
             assert player.row.fide_id is not None  # a list's line has its FIDE id
