@@ -1,6 +1,7 @@
 """The floors each tracker figure is measured against, as the benchmark runs them: whole
-processes (``raw/``: the bare driver, no SQLAlchemy, no tracker code) on a copy of the same
-database, of the same kind (SQLite, or PostgreSQL with ``--db``).
+processes (``raw/``: the bare driver, no SQLAlchemy, no tracker code; each a typer command,
+``raw/command.py``) on a copy of the same database, of the same kind (SQLite, or PostgreSQL
+with ``--db``).
 
 - ``import_floor``: ``raw/importer.py``, the full work of a CSV import.
 - ``close_floor``: ``raw/close.py``, the full work of closing months (or of a rerate), writing

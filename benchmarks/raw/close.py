@@ -1,5 +1,5 @@
 """The full-work floor of ``tracker period close`` and ``tracker rerate``: a whole process,
-raw driver, no SQLAlchemy, no tracker code.
+raw driver, no SQLAlchemy, no tracker code, a typer command (:mod:`command`).
 
     python close.py SPEC.json
 
@@ -51,6 +51,7 @@ from pathlib import Path
 from typing import Any
 
 import rawdb
+from command import run
 
 # ---------------------------------------------------------------------------------------
 # FIDE (Rating Regulations 2024, as amended 1 October 2025)
@@ -921,8 +922,14 @@ def _score_c(text: str) -> int:
     return _SCORE_C[text]
 
 
-def main(path: str) -> int:
-    spec = json.loads(Path(path).read_text())
+def main(*args: str) -> int:
+    """``close.py SPEC.json``, as a typer command (:mod:`command`)."""
+    return run("close", close, args)
+
+
+def close(spec_file: str) -> None:
+    """Close (or rerate) the months of the spec."""
+    spec = json.loads(Path(spec_file).read_text())
     load_tables(spec["pd_rows"], spec["dp"])
     db = rawdb.Raw(spec["target"])
     months = [dt.date.fromisoformat(m) for m in spec["months"]]
@@ -948,8 +955,7 @@ def main(path: str) -> int:
     db.close()
     print("\n".join(closer.report))
     print(json.dumps({"written": closer.written, "phases": closer.clock.spent}))
-    return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1]))
+    sys.exit(main(*sys.argv[1:]))

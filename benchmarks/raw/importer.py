@@ -1,5 +1,5 @@
 """The full-work floor of ``tracker import FILE.csv --create-players external``: a whole
-process, raw driver, no SQLAlchemy, no tracker code.
+process, raw driver, no SQLAlchemy, no tracker code, a typer command (:mod:`command`).
 
     python importer.py TARGET FILE.csv
 
@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 import rawdb
+from command import run
 
 RESULTS = {
     "1-0": "1-0", "1:0": "1-0", "0-1": "0-1", "0:1": "0-1", "1/2-1/2": "1/2-1/2",
@@ -360,19 +361,24 @@ class Importer:
                 "events": len(events)}  # fmt: skip
 
 
-def main(target: str, path: str) -> int:
+def main(*args: str) -> int:
+    """``importer.py TARGET FILE.csv``, as a typer command (:mod:`command`)."""
+    return run("import", import_file, args)
+
+
+def import_file(target: str, path: str) -> None:
+    """Import the CSV file into the database ``target``."""
     db = rawdb.Raw(target)
     importer = Importer(db, Path(path))
     try:
         report = importer.run()
     except Problems:
         print("\n".join(importer.problems[:20]), file=sys.stderr)
-        return 1
+        raise SystemExit(1) from None
     finally:
         db.close()
     print(json.dumps(report))
-    return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1], sys.argv[2]))
+    sys.exit(main(*sys.argv[1:]))

@@ -17,6 +17,7 @@ from typing import Annotated, Any
 
 import reads
 import typer
+from command import run
 
 Db = Annotated[str, typer.Option("--db", help="the database (sqlite:PATH or a libpq URL)")]
 Today = Annotated[str, typer.Option("--today", help="today, YYYY-MM-DD")]
@@ -83,7 +84,4 @@ COMMANDS: dict[str, Callable[..., None]] = {
 
 
 def main(command: str, *args: str) -> int:
-    app = typer.Typer(add_completion=False)
-    app.command(command)(COMMANDS[command])
-    app(args=list(args), prog_name="floor", standalone_mode=False)
-    return 0
+    return run(command, COMMANDS[command], args)
