@@ -301,8 +301,8 @@ def table(r: dict[str, Any]) -> str:
 
 
 def startup_table(r: dict[str, Any], out: list[str]) -> None:
-    """The start-up section (small and large runs): each everyday command against its
-    floors."""
+    """The start-up section: each everyday command against its floors (on ``--federation``
+    those of one player or event)."""
     out += [
         "",
         f"start-up, whole processes (median of {max(r['runs'], 5)}; list: {r['runs']}); "
@@ -315,6 +315,8 @@ def startup_table(r: dict[str, Any], out: list[str]) -> None:
     driver, sqla = r["startup_floor_driver_s"], r["startup_floor_sqlalchemy_s"]
     for name, what in STARTUP.items():
         key = f"{name}_s"
+        if f"{name}_vs_floor" not in r:  # --federation: the whole-list commands are not
+            continue  # among them (its whole list is timed alone)
         target, met = _target(f"{name}_vs_floor", r)
         target = f"{target}x" if target else ""
         what = what if name != "list" else f"list ({r['list_players']:,} players)"

@@ -32,7 +32,7 @@ FIGURES = {
 }
 
 #: everyday command (``history``, ``player show``, ``compare``, ``event show``, ``list
-#: --live``) -> its time (a whole process; no federation run measures them)
+#: --live``) -> its time (a whole process; ``list --live`` not on ``--federation``)
 EVERYDAY = {
     "history": "history_s",
     "player": "player_show_s",
