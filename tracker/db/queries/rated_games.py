@@ -103,9 +103,13 @@ class EventBounds(NamedTuple):
 def event_bounds(db: Db, tc: TimeControl, event_ids: Iterable[int]) -> dict[int, EventBounds]:
     """The bounds of ``event_ids`` (those with played games in ``tc``), by event id."""
     out: dict[int, EventBounds] = {}
-    edge = (  # an event's first or last played game of tc: a seek of its (event, day) index
-        "SELECT {}(g.played_on) FROM games g WHERE g.event_id = e.id"
-        f" AND {not_indexed('g.tc')} = :tc AND {_PLAYED}"
+    # An event's first or last played game of tc: its (event, day) index read in order from
+    # one end, to the first game that counts. (A min() here read every game of the event on
+    # PostgreSQL, whose estimate of the tc test made the whole event look like one row: 47
+    # ms for a federation's busiest player's 332 events, and 8 ms of JIT on top.)
+    edge = (
+        "SELECT g.played_on FROM games g WHERE g.event_id = e.id"
+        f" AND {not_indexed('g.tc')} = :tc AND {_PLAYED} ORDER BY g.played_on {{}} LIMIT 1"
     )
     for chunk in chunks(sorted(set(event_ids))):
         events = [
@@ -113,7 +117,7 @@ def event_bounds(db: Db, tc: TimeControl, event_ids: Iterable[int]) -> dict[int,
             for row in db.all(
                 f"""
                 SELECT e.id, e.start_date, e.rated_in, e.end_date, e.rounds, e.kind,
-                    ({edge.format("min")}), ({edge.format("max")})
+                    ({edge.format("ASC")}), ({edge.format("DESC")})
                 FROM events e WHERE e.id IN (:ids)""",
                 {"ids": chunk, "tc": tc},
             )
