@@ -133,6 +133,21 @@ def test_everyones_latest_shadow_is_one_scan_of_the_month_end_rows(
     assert "TEMP B-TREE" not in plan, plan  # grouped by player in the index's order
 
 
+def test_a_players_month_end_shadows_are_read_from_their_own_index(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``history``, ``player show`` and ``compare`` read the player's month-end shadows by the
+    month-end rows' index (player first), not by his index over every row, which reads his
+    per-game rows too (a federation's busiest player: 8 ms against under 1)."""
+    opened = open_transaction(db_url, write=True)
+    assert opened is not None
+    with opened as db:
+        (plan,) = plans(
+            db, lambda db: shadow.player_month_ends(db, "standard", 1), monkeypatch, "glicko"
+        )
+    assert plan.startswith("SEARCH h USING INDEX ix_glicko_history_month_ends (player_id=?)"), plan
+
+
 def test_a_long_lists_shape_walks_the_players_indexes(
     db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
