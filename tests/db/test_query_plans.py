@@ -20,7 +20,7 @@ pytestmark = pytest.mark.backends("sqlite")
 
 MONTH = dt.date(2026, 3, 1)
 READS: dict[str, Callable[[Db], Any]] = {
-    "a player's game days": lambda db: history.game_days(db, "standard", 1),
+    "a player's game days": lambda db: history.game_days(db, 1),
     "his last game": lambda db: history.last_game_day(db, "standard", 1),
     "his games of a time control": lambda db: h2h.games_between(db, 1, None, "standard"),
     "his meetings with another": lambda db: h2h.games_between(db, 1, 2, "standard"),

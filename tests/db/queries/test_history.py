@@ -17,10 +17,13 @@ def test_a_players_game_days(db: Services) -> None:
         assert q.last_game_day(s, "standard", hart) is None
         a = game(s, "Hart", "Sato", "1-0", "2026-01-05").id
         b = game(s, "Sato", "Hart", "1-0", "2026-02-07").id
-        game(s, "Sato", "Hart", "1-0", "2026-03-09", tc="rapid")
+        c = game(s, "Sato", "Hart", "1-0", "2026-03-09", tc="rapid").id
         assert q.last_game_day(s, "standard", hart) == dt.date(2026, 2, 7)
         assert q.last_game_day(s, "rapid", hart) == dt.date(2026, 3, 9)
-        assert q.game_days(s, "standard", hart) == {a: dt.date(2026, 1, 5), b: dt.date(2026, 2, 7)}
+        assert q.game_days(s, hart) == {
+            "standard": {a: dt.date(2026, 1, 5), b: dt.date(2026, 2, 7)},
+            "rapid": {c: dt.date(2026, 3, 9)},
+        }
 
 
 def test_plays_external_before_a_day(db: Services) -> None:

@@ -4,7 +4,7 @@ the stored shadow, the names of players and events."""
 import datetime as dt
 from typing import NamedTuple
 
-from tracker.db.driver import Db, day, maybe_day
+from tracker.db.driver import Db, day, maybe_day, stored_tc
 from tracker.db.queries.hints import not_indexed
 from tracker.vocabulary import TimeControl
 
@@ -24,10 +24,17 @@ def last_game_day(db: Db, tc: TimeControl, player_id: int) -> dt.date | None:
     return maybe_day(last)
 
 
-def game_days(db: Db, tc: TimeControl, player_id: int) -> dict[int, dt.date]:
-    """The day of each of the player's games of ``tc``, by game id."""
-    rows = db.all(f"SELECT id, played_on {_PLAYER_GAMES}", {"tc": tc, "pid": player_id})
-    return {game_id: day(played_on) for game_id, played_on in rows}
+def game_days(db: Db, player_id: int) -> dict[TimeControl, dict[int, dt.date]]:
+    """The day of each of the player's games, by time control and game id: one read of his
+    games for every time control (each game's own row says its time control: a read a time
+    control read them all, three times for a card)."""
+    out: dict[TimeControl, dict[int, dt.date]] = {}
+    for game_id, played_on, tc in db.all(
+        "SELECT id, played_on, tc FROM games WHERE white_id = :pid OR black_id = :pid",
+        {"pid": player_id},
+    ):
+        out.setdefault(stored_tc(tc), {})[game_id] = day(played_on)
+    return out
 
 
 def plays_external(

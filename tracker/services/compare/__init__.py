@@ -146,7 +146,7 @@ def compare(db: Db, ref: str, tc: TimeControl, preset_name: str | None) -> Compa
         # idle months: the latest earlier month-end row (shadow_reads.month_end_players)
         month_states = shadow_reads.fill_months(month_states, months)
     else:
-        dates = queries.game_days(db, tc, player.id)
+        dates = queries.game_days(db, player.id).get(tc, {})
         for replayed in shadow_reads.replay(db, tc, config, name):
             if player.id in replayed.players:
                 month_states[replayed.month] = replayed.players[player.id]

@@ -61,20 +61,25 @@ def rating_status(
     if player.external:
         return ()
     out = []
+    game_days = queries.game_days(db, player.id)
     for tc in TIME_CONTROLS:
-        status = _status(db, player, tc, today, systems)
+        status = _status(db, player, tc, today, systems, game_days.get(tc, {}))
         if status is not None:
             out.append(status)
     return tuple(out)
 
 
 def _status(
-    db: Db, player: PlayerRow, tc: TimeControl, today: dt.date, systems: tuple[Shown, ...]
+    db: Db,
+    player: PlayerRow,
+    tc: TimeControl,
+    today: dt.date,
+    systems: tuple[Shown, ...],
+    days: dict[int, dt.date],  # his games of tc: their days by game id
 ) -> RatingStatus | None:
     closed = lists.closed_months(db, tc)
     seeds = lists.seeds(db, tc, only=[player.id])
     seed = seeds.get(player.id)
-    days = queries.game_days(db, tc, player.id)
     if seed is None and not days:
         return None
     first_games = lists.first_game_month(db, tc)
