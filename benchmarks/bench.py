@@ -383,9 +383,9 @@ def list_and_compare_all(
     backend: Backend, results: dict[str, Any], runs: int, *, whole_list: bool
 ) -> None:
     """``tracker list`` of every player, ``runs`` times: when its first line comes (through a
-    pipe), and with ``whole_list`` (``--federation``, where the start-up section is skipped) its
-    whole time and peak RSS; ``tracker compare --all``, ``runs`` times: time and peak RSS.
-    Medians, highest peak RSS."""
+    pipe), and with ``whole_list`` (``--federation``, where the start-up section leaves out
+    ``list``) its whole time and peak RSS; ``tracker compare --all``, ``runs`` times: time and
+    peak RSS. Medians, highest peak RSS."""
     log(f"list (first line) and compare --all, {runs} runs each ...")
     lists = [run(tracker(backend.url, "list"), first_line=True) for _ in range(runs)]
     compares = [run(tracker(backend.url, "compare", "--all")) for _ in range(runs)]

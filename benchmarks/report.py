@@ -269,7 +269,7 @@ def table(r: dict[str, Any]) -> str:
         alone("site rebuild (unchanged: 0 written)", s(r["site_rebuild"]))
         alone("site build peak RSS", mb(r["site_build_peak_rss_mb"]))
     alone("list: its first line (a pipe)", s(r["list_first_line_s"]), "list_first_line_s")
-    if "list_lines" in r:  # --federation: the whole list (no start-up section)
+    if "list_lines" in r:  # --federation: the whole list (not in the start-up section)
         alone(f"list ({r['list_lines']:,} lines)", s(r["list_s"]))
         alone("list peak RSS", mb(r["list_peak_rss_mb"]))
     alone("compare --all", s(r["compare_all_s"]), "compare_all_s")
@@ -303,9 +303,12 @@ def table(r: dict[str, Any]) -> str:
 def startup_table(r: dict[str, Any], out: list[str]) -> None:
     """The start-up section: each everyday command against its floors (on ``--federation``
     those of one player or event)."""
+    runs = f"median of {max(r['runs'], 5)}"
+    if "list_lines" not in r:  # list is among them (not on --federation): --runs times
+        runs += f"; list: {r['runs']}"
     out += [
         "",
-        f"start-up, whole processes (median of {max(r['runs'], 5)}; list: {r['runs']}); "
+        f"start-up, whole processes ({runs}); "
         "floors: a typer command running the raw queries (calc, --help: "
         "python -c 'import typer'); python -c 'import ...'",
         f"{'command':<27} {'tracker':>7}  {'floor':<13}  "

@@ -163,7 +163,7 @@ def latest_month_end_rows(db: Db, tc: TimeControl, month: dt.date) -> list[Month
 def player_month_ends(db: Db, tc: TimeControl, player_id: int) -> dict[dt.date, ShadowPlayer]:
     """One player's stored month-end shadows in ``tc``, by period month."""
     # SQLite, without statistics, took the player's index and read his per-game rows too (8
-    # ms for a federation's busiest player): the month-end rows' own index holds all it reads
+    # ms for a federation's busiest player): the month-end rows' own index finds his alone
     index = " INDEXED BY ix_glicko_history_month_ends" if db.sqlite else ""
     rows = db.all(
         f"""
