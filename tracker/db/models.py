@@ -65,10 +65,16 @@ def _rating_range(column: str) -> str:
 TC_CHECK = _one_of("tc", TIME_CONTROLS)
 
 
-def _cascading_key(target: str) -> MappedColumn[int]:
+def _cascading_key(target: str, *, deferred: bool = False) -> MappedColumn[int]:
     """A column of the primary key that refers to ``target`` (``table.id``), its rows
-    removed with the row they refer to."""
-    return mapped_column(ForeignKey(target, ondelete="CASCADE"), primary_key=True)
+    removed with the row they refer to. ``deferred``: the reference is checked when the
+    transaction commits, not row by row (see :class:`ListEntry`)."""
+    key = (
+        ForeignKey(target, ondelete="CASCADE", deferrable=True, initially="DEFERRED")
+        if deferred
+        else ForeignKey(target, ondelete="CASCADE")
+    )
+    return mapped_column(key, primary_key=True)
 
 
 class Base(DeclarativeBase):
@@ -334,8 +340,11 @@ class ListEntry(Base):
         Index("ix_list_entries_player_id", "player_id"),
     )
 
-    period_id: Mapped[int] = _cascading_key("rating_periods.id")
-    player_id: Mapped[int] = _cascading_key("players.id")
+    # Its references are checked at commit: a close copies the list before, hundreds of
+    # thousands of entries, and PostgreSQL checked both references of each row as it came (27
+    # ms for 2,641 rows, 12 deferred). The live list's closes are rolled back: never checked.
+    period_id: Mapped[int] = _cascading_key("rating_periods.id", deferred=True)
+    player_id: Mapped[int] = _cascading_key("players.id", deferred=True)
     rank: Mapped[int] = mapped_column(Integer)
     rating: Mapped[int] = mapped_column(Integer)
     change: Mapped[int] = mapped_column(Integer)

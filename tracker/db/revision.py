@@ -5,4 +5,4 @@ compare revisions without importing SQLAlchemy or Alembic; a test checks that it
 of ``migrations/``.
 """
 
-SCHEMA_REVISION = "0014"
+SCHEMA_REVISION = "0015"
