@@ -1,10 +1,15 @@
 from __future__ import annotations
 
+import warnings
+from pathlib import Path
+
 import pytest
 
 from tests.db.test_migration_0014 import counts, down_to
 from tests.helpers import Cli, js, ok, query
+from tracker.db import migrate
 from tracker.db.driver import is_integrity_error, open_transaction
+from tracker.db.engine import make_engine
 
 
 def checked_at_commit(url: str) -> bool:
@@ -54,3 +59,17 @@ def test_a_line_of_nobody_is_still_refused_when_it_commits(cli: Cli, db_url: str
         )
     assert is_integrity_error(refused.value), refused.value
     assert query(db_url, "SELECT count(*) FROM list_entries WHERE player_id = 999999") == [(0,)]
+
+
+@pytest.mark.backends("sqlite")
+def test_a_new_database_is_made_without_a_warning(tmp_path: Path) -> None:
+    """The first command of a new SQLite database prints nothing but its own message: the
+    table rebuild reflects the players, whose index on the length of a name SQLAlchemy
+    cannot reflect (it warned, on stderr)."""
+    engine = make_engine(f"sqlite:///{tmp_path / 'new.db'}")
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            migrate.upgrade(engine)
+    finally:
+        engine.dispose()
