@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.db.test_migration_0014 import counts, down_to
-from tests.helpers import Cli, js, ok, query
+from tests.db.test_migration_0014 import round_trip
+from tests.helpers import Cli, ok, query
 from tracker.db import migrate
 from tracker.db.driver import is_integrity_error, open_transaction
 from tracker.db.engine import make_engine
@@ -27,19 +27,7 @@ def checked_at_commit(url: str) -> bool:
 
 
 def test_up_from_0014_and_down_again(cli: Cli, db_url: str) -> None:
-    ok(cli("player", "add", "Hart, Daniel", "--rating", "2318", "--games", "240"))
-    ok(cli("player", "add", "Sato, Yuki", "--rating", "1900", "--games", "50"))
-    ok(cli("game", "add", "Hart", "Sato", "1-0", "--date", "2026-10-03", "--event", "Open"))
-    ok(cli("period", "close", "2026-10"))
-    listed = js(cli, "list", "--json")
-    assert checked_at_commit(db_url)
-    down_to(db_url, "0014")
-    assert not checked_at_commit(db_url)
-    kept = counts(db_url)
-    ok(cli("db", "upgrade"))
-    assert checked_at_commit(db_url)
-    assert counts(db_url) == kept
-    assert js(cli, "list", "--json") == listed
+    round_trip(cli, db_url, "0014", checked_at_commit)
 
 
 def test_a_line_of_nobody_is_still_refused_when_it_commits(cli: Cli, db_url: str) -> None:
